@@ -1,0 +1,187 @@
+// The emulator's control surface: what tests, benchmarks and the demo use to start the
+// emulated service, seed it, script its behaviour and inspect what it received.
+// The HTTP side follows ../shared/spec/service-api.md; this file is only about controls.
+
+export type TokenKind = 'user' | 'team' | 'organization';
+
+export interface EmulatorOptions {
+  /** Organization created at start (default `acme`). */
+  organization?: string;
+  /** Added before every answer on the API port (ms). Default 0. */
+  latencyMs?: number;
+  /** Requests per second allowed per token on the API port; beyond it 429 with
+   *  `X-RateLimit-Reset` (fractional seconds). Default: off (Infinity). */
+  rateLimitPerSecond?: number;
+  /** Send `Retry-After` (whole seconds, rounded up) beside `X-RateLimit-Reset` on rate-limit 429s. */
+  rateLimitRetryAfter?: boolean;
+  /** How the test-run flow behaves, see TestRunBehaviour. */
+  testRuns?: Partial<TestRunBehaviour>;
+  /** Default upgrade behaviour for every workspace, see UpgradeBehaviour. */
+  upgrades?: Partial<UpgradeBehaviour>;
+}
+
+export interface TestRunBehaviour {
+  /** The spec: "Uploading a configuration file automatically creates the test." When true,
+   *  the upload creates a test run (source `svc-configuration-version`, default options)
+   *  unless the configuration version was created with `auto-queue-runs: false` and
+   *  `respectAutoQueueRuns` is true. Default true. */
+  uploadCreatesRun: boolean;
+  /** Default true. When false, an upload creates a run even if auto-queue-runs was false. */
+  respectAutoQueueRuns: boolean;
+  /** Time from creation (queued) to running, ms. Default 50. */
+  queuedMs: number;
+  /** Time from running to the final status, ms. Default 200. */
+  runningMs: number;
+  /** After `cancel`, the run becomes `canceled` this many ms later (Infinity: only a
+   *  force-cancel ends it). Default 100. */
+  cancelGraceMs: number;
+  /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out). */
+  outcome: TestRunOutcome;
+  nextOutcomes: TestRunOutcome[];
+}
+
+export interface TestRunOutcome {
+  status: 'finished' | 'errored';
+  testStatus: 'pass' | 'fail' | null;
+  passed: number;
+  failed: number;
+  errored: number;
+  skipped: number;
+  /** Served at the run's `log-read-url` once the run is final. */
+  log: string;
+}
+
+export interface UpgradeBehaviour {
+  /** Statuses walked by the upgrade run before its final status, each held `stepMs`.
+   *  Default ['pending', 'fetching', 'queuing', 'planning']. */
+  steps: string[];
+  stepMs: number;
+  /** Final status: 'planned' | 'cost_estimated' | 'planned_and_saved' | 'planned_and_finished'
+   *  | 'errored' | 'canceled' | 'discarded'. Default 'planned'. */
+  final: string;
+  /** Initiate answers 200 with `{"message": "..."}` and no document: nothing to upgrade. */
+  nothingToUpgrade: boolean;
+  /** Answer of the confirm endpoint: a JSON message body (200) or 204 without a body. */
+  confirmAnswer: 'message' | 'no-content';
+}
+
+/** A fault applied to the next matching requests on the API or upload port. */
+export interface Fault {
+  method?: string;
+  /** Matched against the path without the query, e.g. /\/policies$/ or a plain substring. */
+  path?: RegExp | string;
+  /** How many matching requests it hits (default 1). */
+  times?: number;
+  kind:
+    | { type: 'status'; status: 429 | 500 | 502 | 503 | 504; retryAfter?: string; rateLimitReset?: string }
+    /** Close the socket before the request is applied. */
+    | { type: 'drop-before' }
+    /** Apply the request (the write takes effect) and close the socket without answering. */
+    | { type: 'drop-after' }
+    /** Hold the answer this long (the request is applied after the delay). */
+    | { type: 'delay'; ms: number };
+}
+
+export interface RecordedRequest {
+  port: 'api' | 'upload' | 'log';
+  method: string;
+  /** Path as received, without the query string, percent-encoding kept. */
+  path: string;
+  /** Raw query string as received (without `?`), percent-encoding kept. */
+  rawQuery: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  status: number;
+  at: number;
+}
+
+export interface SeedPolicy {
+  name: string;
+  kind?: 'native' | 'opa';
+  enforcementLevel?: string;
+  /** Store the level only in the deprecated `enforce` form (no `enforcement-level` attribute). */
+  deprecatedEnforceOnly?: boolean;
+  description?: string | null;
+  query?: string;
+  code?: string;
+  policySetIds?: string[];
+  organization?: string;
+}
+
+export interface Emulator {
+  /** http://127.0.0.1:PORT/api/v2 */
+  readonly baseUrl: string;
+  /** http://127.0.0.1:PORT2 (upload-url and log-read-url addresses live here). */
+  readonly uploadOrigin: string;
+  /** A user token in the owners team of the organization. */
+  readonly token: string;
+  /** An organization token of the organization. */
+  readonly organizationToken: string;
+  readonly organization: string;
+  /** Every request received on every port, in order. */
+  readonly requests: RecordedRequest[];
+  /** Write requests (POST, PATCH, PUT, DELETE) received on the API and upload ports. */
+  writeRequests(): RecordedRequest[];
+  clearRequests(): void;
+
+  /** Change options while running (latency, rate limit, behaviours). */
+  configure(options: EmulatorOptions): void;
+  /** Queue faults; each applies to the next `times` matching requests. */
+  inject(...faults: Fault[]): void;
+
+  addToken(kind: TokenKind, organization?: string): string;
+  seedPolicySet(organization?: string): string;
+  seedPolicy(policy: SeedPolicy): { id: string };
+  /** Stored policies of an organization, with their code (null before any upload). */
+  policies(organization?: string): Array<{
+    id: string;
+    name: string;
+    kind: 'native' | 'opa';
+    enforcementLevel: string;
+    description: string | null;
+    query: string | null;
+    code: string | null;
+    policySetIds: string[];
+  }>;
+
+  /** A private registry module that tests can run against; returns its `mod-` id. */
+  seedRegistryModule(m: { name: string; provider: string; namespace?: string; organization?: string }): string;
+  /** Test variables of a module (values included, even sensitive ones). */
+  testVariables(m: { name: string; provider: string; namespace?: string; organization?: string }): Array<{
+    id: string;
+    key: string;
+    value: string;
+    category: string;
+    sensitive: boolean;
+    description: string | null;
+  }>;
+  /** Test runs of every module, with their state and options as stored. */
+  testRuns(): Array<{
+    id: string;
+    configurationVersionId: string;
+    status: string;
+    source: string;
+    testDirectory: string;
+    filters: string[];
+    variables: Array<{ key: string; value: string }>;
+    verbose: boolean;
+    cancelRequested: boolean;
+    forceCanceled: boolean;
+  }>;
+  /** The bytes uploaded for a configuration version (null before upload). */
+  configurationVersionArchive(id: string): Buffer | null;
+
+  seedProject(organization?: string): string;
+  /** Returns a `nocode-` id for a registry module seeded for no-code use. */
+  seedNoCodeModule(m: { moduleName: string; provider: string; enabled?: boolean; versionPin?: string; organization?: string }): string;
+  /** A workspace provisioned from a no-code module; returns its `ws-` id. */
+  seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string }): string;
+  /** Per-workspace upgrade behaviour, overriding the defaults. */
+  setUpgradeBehaviour(workspaceId: string, b: Partial<UpgradeBehaviour>): void;
+  /** Upgrade runs with their status, whether they were confirmed and the variables sent. */
+  upgrades(): Array<{ runId: string; workspaceId: string; noCodeModuleId: string; status: string; confirmed: boolean; vars: unknown[] }>;
+  noCodeModules(): Array<{ id: string; enabled: boolean; versionPin: string; registryModuleId: string; variableOptions: Array<{ id: string; variableName: string; variableType: string; options: unknown[] }> }>;
+  workspaces(): Array<{ id: string; name: string; projectId: string; noCodeModuleId: string; autoApply: boolean; vars: unknown[] }>;
+
+  close(): Promise<void>;
+}
