@@ -1,0 +1,328 @@
+import * as core from '@actions/core';
+import { ConfigurationError } from './errors.ts';
+import { parseDuration, parseBoolean, parseList, parseHclVariableLines, parseEnvLines, parseWorkspaceVariables } from './input-parsers.ts';
+import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
+import { readVariableOptions } from './variable-options-input.ts';
+
+export const MODES = [
+  'sync-policies',
+  'run-module-tests',
+  'upgrade-no-code-workspace',
+  'publish-no-code-module',
+  'provision-no-code-workspace',
+] as const;
+export type Mode = (typeof MODES)[number];
+
+/**
+ * Defaults of optional inputs. action.yml declares the same values (a test keeps them equal);
+ * they are applied here too because outside GitHub (`node dist/index.js`, the command line)
+ * nobody fills in action.yml's defaults.
+ */
+export const INPUT_DEFAULTS = {
+  timeout: '30m',
+  'dry-run': 'false',
+  'check-name': '',
+  'policy-files': 'policies/**/*.native\npolicies/**/*.rego',
+  'policy-config': '',
+  'enforcement-level': 'advisory',
+  'policy-sets': '',
+  prune: 'false',
+  'module-directory': '.',
+  'module-namespace': '',
+  'test-directory': 'tests',
+  'test-filters': '',
+  'test-variables': '',
+  'test-env-variables': '',
+  verbose: 'false',
+  'fail-on-test-failure': 'true',
+  'workspace-variables': '',
+  confirm: 'false',
+  enabled: 'true',
+  'version-pin': '',
+  'variable-options': '',
+  'variable-options-file': '',
+  'workspace-description': '',
+  'auto-apply': 'false',
+} as const satisfies Record<string, string>;
+
+export interface CommonInputs {
+  token: string;
+  /** Always ends in /api/v2. */
+  baseUrl: string;
+  timeoutMs: number;
+  dryRun: boolean;
+  githubToken: string;
+  /** Empty: no check run. */
+  checkName: string;
+}
+
+export interface SyncPoliciesInputs extends CommonInputs {
+  mode: 'sync-policies';
+  organization: string;
+  policyFiles: string[];
+  policyConfig: string;
+  enforcementLevel: EnforcementLevel;
+  policySets: string[];
+  prune: boolean;
+}
+
+export interface RunModuleTestsInputs extends CommonInputs {
+  mode: 'run-module-tests';
+  organization: string;
+  moduleDirectory: string;
+  moduleNamespace: string;
+  moduleName: string;
+  moduleProvider: string;
+  testDirectory: string;
+  testFilters: string[];
+  testVariables: TestVariable[];
+  testEnvVariables: EnvVariable[];
+  verbose: boolean;
+  failOnTestFailure: boolean;
+}
+
+export interface UpgradeNoCodeWorkspaceInputs extends CommonInputs {
+  mode: 'upgrade-no-code-workspace';
+  noCodeModuleId: string;
+  workspaceIds: string[];
+  workspaceVariables: WorkspaceVariable[];
+  confirm: boolean;
+}
+
+export interface VariableOptionsInput {
+  id?: string;
+  variableName: string;
+  variableType: string;
+  options: unknown[];
+}
+
+export interface PublishNoCodeModuleInputs extends CommonInputs {
+  mode: 'publish-no-code-module';
+  organization: string;
+  /** Set to update an existing no-code module; otherwise `registryModuleId` is allowed anew. */
+  noCodeModuleId: string;
+  registryModuleId: string;
+  enabled: boolean;
+  versionPin: string;
+  /** Null when neither `variable-options` nor `variable-options-file` is given: keep the current ones. */
+  variableOptions: VariableOptionsInput[] | null;
+}
+
+export interface ProvisionNoCodeWorkspaceInputs extends CommonInputs {
+  mode: 'provision-no-code-workspace';
+  noCodeModuleId: string;
+  projectId: string;
+  workspaceName: string;
+  workspaceDescription: string;
+  autoApply: boolean;
+  workspaceVariables: WorkspaceVariable[];
+}
+
+export type Inputs =
+  | SyncPoliciesInputs
+  | RunModuleTestsInputs
+  | UpgradeNoCodeWorkspaceInputs
+  | PublishNoCodeModuleInputs
+  | ProvisionNoCodeWorkspaceInputs;
+
+export const NATIVE_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'] as const;
+export const OPA_LEVELS = ['mandatory', 'advisory'] as const;
+export type EnforcementLevel = (typeof NATIVE_LEVELS)[number] | (typeof OPA_LEVELS)[number];
+
+/** Reads one input; the only place that calls core.getInput. */
+export type InputReader = (name: string) => string;
+
+export const readActionInput: InputReader = (name) => core.getInput(name);
+
+const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+function withDefault(read: InputReader): InputReader {
+  return (name) => {
+    const value = read(name).trim();
+    if (value !== '') return value;
+    return (INPUT_DEFAULTS as Record<string, string>)[name] ?? '';
+  };
+}
+
+function required(read: InputReader, name: string, why = ''): string {
+  const value = read(name);
+  if (value === '') throw new ConfigurationError(`Input "${name}" is required${why}.`);
+  return value;
+}
+
+function prefixedId(name: string, value: string, prefix: string): string {
+  if (!new RegExp(`^${prefix}-[A-Za-z0-9]+$`).test(value)) {
+    throw new ConfigurationError(`Input "${name}" must be an id starting with "${prefix}-" (got "${value}").`);
+  }
+  return value;
+}
+
+function prefixedIds(name: string, value: string, prefix: string): string[] {
+  const ids = parseList(value);
+  for (const id of ids) prefixedId(name, id, prefix);
+  return [...new Set(ids)];
+}
+
+function pathSegmentName(name: string, value: string): string {
+  if (!NAME_PATTERN.test(value)) {
+    throw new ConfigurationError(`Input "${name}" may contain only letters, digits, "-" and "_" (got "${value}").`);
+  }
+  return value;
+}
+
+export function normalizeBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${value}").`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`Input "base-url" must start with https:// or http:// (got "${value}").`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigurationError('Input "base-url" must be a plain address without credentials, query or fragment.');
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/api/v2')) path += '/api/v2';
+  return `${url.origin}${path}`;
+}
+
+function enforcementLevel(value: string): EnforcementLevel {
+  const all: readonly string[] = [...NATIVE_LEVELS, ...OPA_LEVELS];
+  if (!all.includes(value)) {
+    throw new ConfigurationError(
+      `Input "enforcement-level" must be one of ${NATIVE_LEVELS.join(', ')} (native) or ${OPA_LEVELS.join(', ')} (opa) (got "${value}").`,
+    );
+  }
+  return value as EnforcementLevel;
+}
+
+function lines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+function readCommon(read: InputReader): CommonInputs {
+  const token = required(read, 'token');
+  // Masked before anything else can print it.
+  core.setSecret(token);
+  const githubToken = read('github-token');
+  if (githubToken) core.setSecret(githubToken);
+  return {
+    token,
+    baseUrl: normalizeBaseUrl(required(read, 'base-url')),
+    timeoutMs: parseDuration('timeout', read('timeout')),
+    dryRun: parseBoolean('dry-run', read('dry-run')),
+    githubToken,
+    checkName: read('check-name'),
+  };
+}
+
+function organization(read: InputReader, mode: Mode): string {
+  return pathSegmentName('organization', required(read, 'organization', ` in mode ${mode}`));
+}
+
+/**
+ * Parses and validates every input of the chosen mode into typed values. Throws a
+ * ConfigurationError naming the first input that is missing or malformed; nothing has been
+ * sent to the service at that point.
+ */
+export function readInputs(rawRead: InputReader = readActionInput): Inputs {
+  const read = withDefault(rawRead);
+  const mode = read('mode');
+  if (mode === '') throw new ConfigurationError(`Input "mode" is required: one of ${MODES.join(', ')}.`);
+  if (!(MODES as readonly string[]).includes(mode)) {
+    throw new ConfigurationError(`Input "mode" must be one of ${MODES.join(', ')} (got "${mode}").`);
+  }
+  const common = readCommon(read);
+  switch (mode as Mode) {
+    case 'sync-policies':
+      return {
+        ...common,
+        mode: 'sync-policies',
+        organization: organization(read, 'sync-policies'),
+        policyFiles: lines(read('policy-files')),
+        policyConfig: read('policy-config'),
+        enforcementLevel: enforcementLevel(read('enforcement-level')),
+        policySets: prefixedIds('policy-sets', read('policy-sets'), 'polset'),
+        prune: parseBoolean('prune', read('prune')),
+      };
+    case 'run-module-tests': {
+      const org = organization(read, 'run-module-tests');
+      const env = parseEnvLines('test-env-variables', read('test-env-variables'));
+      for (const v of env) if (v.value) core.setSecret(v.value);
+      return {
+        ...common,
+        mode: 'run-module-tests',
+        organization: org,
+        moduleDirectory: read('module-directory'),
+        moduleNamespace: pathSegmentName('module-namespace', read('module-namespace') || org),
+        moduleName: pathSegmentName('module-name', required(read, 'module-name', ' in mode run-module-tests')),
+        moduleProvider: pathSegmentName('module-provider', required(read, 'module-provider', ' in mode run-module-tests')),
+        testDirectory: read('test-directory'),
+        testFilters: lines(read('test-filters')),
+        testVariables: parseHclVariableLines('test-variables', read('test-variables')),
+        testEnvVariables: env,
+        verbose: parseBoolean('verbose', read('verbose')),
+        failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
+      };
+    }
+    case 'upgrade-no-code-workspace': {
+      const workspaceIds = prefixedIds('workspace-id', required(read, 'workspace-id', ' in mode upgrade-no-code-workspace'), 'ws');
+      return {
+        ...common,
+        mode: 'upgrade-no-code-workspace',
+        noCodeModuleId: prefixedId('no-code-module-id', required(read, 'no-code-module-id', ' in mode upgrade-no-code-workspace'), 'nocode'),
+        workspaceIds,
+        workspaceVariables: maskedWorkspaceVariables(read),
+        confirm: parseBoolean('confirm', read('confirm')),
+      };
+    }
+    case 'publish-no-code-module': {
+      const noCodeModuleId = read('no-code-module-id');
+      const registryModuleId = read('registry-module-id');
+      if (noCodeModuleId === '' && registryModuleId === '') {
+        throw new ConfigurationError(
+          'Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.',
+        );
+      }
+      return {
+        ...common,
+        mode: 'publish-no-code-module',
+        organization: organization(read, 'publish-no-code-module'),
+        noCodeModuleId: noCodeModuleId && prefixedId('no-code-module-id', noCodeModuleId, 'nocode'),
+        registryModuleId: registryModuleId && prefixedId('registry-module-id', registryModuleId, 'mod'),
+        enabled: parseBoolean('enabled', read('enabled')),
+        versionPin: versionPin(read('version-pin')),
+        variableOptions: readVariableOptions(read),
+      };
+    }
+    case 'provision-no-code-workspace':
+      return {
+        ...common,
+        mode: 'provision-no-code-workspace',
+        noCodeModuleId: prefixedId('no-code-module-id', required(read, 'no-code-module-id', ' in mode provision-no-code-workspace'), 'nocode'),
+        projectId: prefixedId('project-id', required(read, 'project-id', ' in mode provision-no-code-workspace'), 'prj'),
+        workspaceName: pathSegmentName('workspace-name', required(read, 'workspace-name', ' in mode provision-no-code-workspace')),
+        workspaceDescription: read('workspace-description'),
+        autoApply: parseBoolean('auto-apply', read('auto-apply')),
+        workspaceVariables: maskedWorkspaceVariables(read),
+      };
+  }
+}
+
+function maskedWorkspaceVariables(read: InputReader): WorkspaceVariable[] {
+  const vars = parseWorkspaceVariables('workspace-variables', read('workspace-variables'));
+  for (const v of vars) if (v.sensitive && v.value) core.setSecret(v.value);
+  return vars;
+}
+
+function versionPin(value: string): string {
+  if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
+    throw new ConfigurationError(`Input "version-pin" must be a module version such as 1.2.0 (got "${value}").`);
+  }
+  return value;
+}

@@ -1,0 +1,206 @@
+// Errors raised by the service client. Every message is written for a person reading a job log:
+// it names the request (method and path, or only the origin for upload and log addresses, whose
+// query strings carry credentials) and says what to do. No message ever holds the token.
+
+/** One JSON:API error object, as far as the service fills it in (spec section 7: "not shown"). */
+export interface ApiErrorItem {
+  status?: string;
+  code?: string;
+  title?: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+export interface ApiErrorInit {
+  method: string;
+  /** Path of the request (API) or the origin of an upload/log address: safe to show. */
+  target: string;
+  status: number;
+  errors: ApiErrorItem[];
+  /** Retries spent before giving up (429/5xx), for the message. */
+  attempts?: number;
+  redact?: (text: string) => string;
+}
+
+/** The service answered with a status that is not 2xx (after any retries that were allowed). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly errors: ApiErrorItem[];
+
+  constructor(init: ApiErrorInit) {
+    const redact = init.redact ?? ((t: string) => t);
+    super(redact(apiErrorMessage(init)));
+    this.method = init.method;
+    this.path = init.target;
+    this.status = init.status;
+    this.errors = init.errors.map((e) => redactItem(e, redact));
+  }
+
+  /** The titles and details the service sent, one line each. */
+  get details(): string[] {
+    return describeItems(this.errors);
+  }
+}
+
+/**
+ * A write that is not safe to repeat (a POST that creates something) may or may not have taken
+ * effect: the connection dropped after the request was sent, the request timed out, or a gateway
+ * answered 502/504. The caller must look whether it took effect before trying again.
+ */
+export class AmbiguousWriteError extends Error {
+  override readonly name = 'AmbiguousWriteError';
+  readonly method: string;
+  readonly path: string;
+  /** What happened: `connection closed`, `timed out`, `502 Bad Gateway`, ... */
+  readonly reason: string;
+
+  constructor(method: string, target: string, reason: string, options?: { cause?: unknown }) {
+    super(
+      `${method} ${target}: ${reason} after the request was sent, so it is unknown whether the ` +
+        'service carried it out; it was not repeated automatically so that nothing is created twice',
+      options,
+    );
+    this.method = method;
+    this.path = target;
+    this.reason = reason;
+  }
+}
+
+/** The service could not be reached, or kept dropping or timing out, after every allowed retry. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  readonly method: string;
+  readonly path: string;
+  readonly code: string | undefined;
+  readonly timedOut: boolean;
+
+  constructor(
+    init: { method: string; target: string; code: string | undefined; timedOut: boolean; attempts: number },
+    options?: { cause?: unknown },
+  ) {
+    const what = init.timedOut
+      ? 'the request timed out'
+      : `the connection failed${init.code ? ` (${init.code})` : ''}`;
+    const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
+    super(`${init.method} ${init.target}: ${what}${tries}; check that base-url is right and the service is reachable`, options);
+    this.method = init.method;
+    this.path = init.target;
+    this.code = init.code;
+    this.timedOut = init.timedOut;
+  }
+}
+
+/** A 2xx answer whose body is not the JSON:API document the spec shows for that endpoint. */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+
+  constructor(method: string, target: string, status: number, expected: string) {
+    super(`${method} ${target}: the service answered ${status} without ${expected}`);
+    this.method = method;
+    this.path = target;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export function isNotFound(error: unknown): error is ApiError {
+  return isApiError(error, 404);
+}
+
+/** An abort of the client-wide or per-call signal, as raised by every wait and request. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusText(status: number): string {
+  const text = STATUS_TEXT[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+const MAX_DETAIL = 300;
+
+function describeItems(errors: ApiErrorItem[]): string[] {
+  const lines: string[] = [];
+  for (const e of errors) {
+    const parts = [e.title, e.detail].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+    // A detail that repeats the title adds nothing.
+    const unique = parts.filter((p, i) => parts.indexOf(p) === i);
+    let line = unique.join(': ');
+    const pointer = e.source?.pointer ?? e.source?.parameter;
+    if (pointer) line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
+    if (line) lines.push(line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}...` : line);
+  }
+  return lines;
+}
+
+function apiErrorMessage(init: ApiErrorInit): string {
+  const head = `${init.method} ${init.target}`;
+  const details = describeItems(init.errors);
+  const said = details.length > 0 ? `; the service said: ${details.join('; ')}` : '';
+  const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
+  switch (init.status) {
+    case 401:
+      return `${head}: the service rejected the token (401 Unauthorized); check that the token input holds a valid, unexpired API token${said}`;
+    case 403:
+      return `${head}: the token is not allowed to do this (403 Forbidden); use a token with the needed permission (a user or team token where organization tokens are refused)${said}`;
+    case 404:
+      // Spec section 5: a missing permission is reported as 404.
+      return `${head}: not found, or the token has no permission to see it (404)${said}`;
+    case 409:
+      return `${head}: conflict with the current state of the object (409)${said}`;
+    case 413:
+      return `${head}: the body is too large (413; the service takes at most 10 MB), nothing was saved${said}`;
+    case 422:
+      return `${head}: the service refused the request as malformed (422)${said}`;
+    case 400:
+      return `${head}: bad request (400)${said}`;
+    case 429:
+      return `${head}: rate limited by the service (429)${after}; try again later or lower the request rate${said}`;
+    default:
+      if (init.status >= 500) {
+        return `${head}: the service failed (${statusText(init.status)})${after}; try again later${said}`;
+      }
+      return `${head}: the service answered ${statusText(init.status)}${said}`;
+  }
+}
+
+function redactItem(item: ApiErrorItem, redact: (t: string) => string): ApiErrorItem {
+  const out: ApiErrorItem = {};
+  if (item.status !== undefined) out.status = redact(String(item.status));
+  if (item.code !== undefined) out.code = redact(String(item.code));
+  if (item.title !== undefined) out.title = redact(String(item.title));
+  if (item.detail !== undefined) out.detail = redact(String(item.detail));
+  if (item.source) {
+    out.source = {};
+    if (item.source.pointer !== undefined) out.source.pointer = redact(String(item.source.pointer));
+    if (item.source.parameter !== undefined) out.source.parameter = redact(String(item.source.parameter));
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { ConfigurationError } from '../../src/errors.ts';
+import { INPUT_DEFAULTS, normalizeBaseUrl, readInputs } from '../../src/inputs.ts';
+import type { Inputs } from '../../src/inputs.ts';
+import { parseDuration, parseWorkspaceVariables } from '../../src/input-parsers.ts';
+
+const base = { mode: 'sync-policies', token: 'tok-123', 'base-url': 'https://svc.example.com', organization: 'acme' };
+
+function read(values: Record<string, string>): Inputs {
+  return readInputs((name) => values[name] ?? '');
+}
+
+function failure(values: Record<string, string>): string {
+  try {
+    read(values);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigurationError');
+}
+
+describe('readInputs', () => {
+  it('rejects an unknown mode naming the valid ones', () => {
+    expect(failure({ ...base, mode: 'nope' })).toBe(
+      'Input "mode" must be one of sync-policies, run-module-tests, upgrade-no-code-workspace, publish-no-code-module, provision-no-code-workspace (got "nope").',
+    );
+    expect(failure({ token: 'x' })).toMatch(/^Input "mode" is required/);
+  });
+
+  it('applies the defaults of action.yml when an input is absent', () => {
+    const inputs = read(base);
+    expect(inputs).toMatchObject({
+      mode: 'sync-policies',
+      baseUrl: 'https://svc.example.com/api/v2',
+      timeoutMs: 30 * 60_000,
+      dryRun: false,
+      policyFiles: ['policies/**/*.native', 'policies/**/*.rego'],
+      enforcementLevel: 'advisory',
+      policySets: [],
+      prune: false,
+    });
+  });
+
+  it('keeps action.yml and the code defaults equal', () => {
+    const action = parseYaml(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
+      inputs: Record<string, { default?: string }>;
+    };
+    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
+      expect(action.inputs[name], name).toBeDefined();
+      expect((action.inputs[name]!.default ?? '').trim(), name).toBe(value);
+    }
+    for (const [name, input] of Object.entries(action.inputs)) {
+      if (input.default !== undefined && !['github-token'].includes(name)) expect(INPUT_DEFAULTS, name).toHaveProperty(name);
+    }
+  });
+
+  it.each([
+    [{ 'base-url': 'ftp://x' }, /^Input "base-url" must start with https:\/\//],
+    [{ 'base-url': 'not a url' }, /^Input "base-url" must be an http\(s\) address/],
+    [{ timeout: '10 minutes' }, /^Input "timeout" must be a duration/],
+    [{ timeout: '0' }, /^Input "timeout" must be a duration/],
+    [{ 'dry-run': 'yes' }, /^Input "dry-run" must be true or false \(got "yes"\)/],
+    [{ organization: 'ac me' }, /^Input "organization" may contain only letters/],
+    [{ organization: '' }, /^Input "organization" is required in mode sync-policies/],
+    [{ 'enforcement-level': 'strict' }, /^Input "enforcement-level" must be one of/],
+    [{ 'policy-sets': 'polset-abc, pol-1' }, /^Input "policy-sets" must be an id starting with "polset-" \(got "pol-1"\)/],
+    [{ token: '' }, /^Input "token" is required/],
+  ])('rejects %o', (override, message) => {
+    expect(failure({ ...base, ...override })).toMatch(message);
+  });
+
+  it('parses run-module-tests inputs', () => {
+    const inputs = read({
+      ...base,
+      mode: 'run-module-tests',
+      'module-name': 'vpc',
+      'module-provider': 'aws',
+      'test-filters': 'tests/a.tftest.hcl\n\ntests/b.tftest.hcl\n',
+      'test-variables': 'region = "eu-west-1"\ncount = 3\ntags = { team = "x" }',
+      'test-env-variables': 'AWS_SECRET=ab=cd\nTF_LOG=debug',
+      verbose: 'true',
+    });
+    expect(inputs).toMatchObject({
+      mode: 'run-module-tests',
+      moduleDirectory: '.',
+      moduleNamespace: 'acme',
+      testDirectory: 'tests',
+      testFilters: ['tests/a.tftest.hcl', 'tests/b.tftest.hcl'],
+      testVariables: [
+        { key: 'region', value: '"eu-west-1"' },
+        { key: 'count', value: '3' },
+        { key: 'tags', value: '{ team = "x" }' },
+      ],
+      testEnvVariables: [
+        { key: 'AWS_SECRET', value: 'ab=cd' },
+        { key: 'TF_LOG', value: 'debug' },
+      ],
+      verbose: true,
+      failOnTestFailure: true,
+    });
+    expect(failure({ ...base, mode: 'run-module-tests', 'module-provider': 'aws' })).toBe(
+      'Input "module-name" is required in mode run-module-tests.',
+    );
+    expect(failure({ ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws', 'test-variables': 'region' })).toMatch(
+      /^Input "test-variables" line 1 must look like key = "value"/,
+    );
+    const secret = 's3cr3t-value';
+    const message = failure({ ...base, mode: 'run-module-tests', 'module-name': 'v', 'module-provider': 'a', 'test-env-variables': `BAD KEY=${secret}` });
+    expect(message).toMatch(/^Input "test-env-variables" line 1/);
+    expect(message).not.toContain(secret);
+  });
+
+  it('parses upgrade-no-code-workspace inputs', () => {
+    const inputs = read({
+      ...base,
+      mode: 'upgrade-no-code-workspace',
+      'no-code-module-id': 'nocode-abc',
+      'workspace-id': 'ws-1, ws-2\nws-1',
+      'workspace-variables': 'region=eu-west-1\nenv:TF_LOG=info',
+      confirm: 'true',
+    });
+    expect(inputs).toMatchObject({
+      noCodeModuleId: 'nocode-abc',
+      workspaceIds: ['ws-1', 'ws-2'],
+      workspaceVariables: [
+        { key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false },
+        { key: 'TF_LOG', value: 'info', category: 'env', hcl: false, sensitive: false },
+      ],
+      confirm: true,
+    });
+    expect(failure({ ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'mod-x', 'workspace-id': 'ws-1' })).toMatch(
+      /^Input "no-code-module-id" must be an id starting with "nocode-"/,
+    );
+    expect(failure({ ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-x', 'workspace-id': 'workspace-1' })).toMatch(
+      /^Input "workspace-id" must be an id starting with "ws-"/,
+    );
+  });
+
+  it('parses the no-code lifecycle modes', () => {
+    expect(
+      read({ ...base, mode: 'provision-no-code-workspace', 'no-code-module-id': 'nocode-a', 'project-id': 'prj-b', 'workspace-name': 'app-prod' }),
+    ).toMatchObject({ workspaceName: 'app-prod', autoApply: false, workspaceVariables: [] });
+    expect(
+      failure({ ...base, mode: 'provision-no-code-workspace', 'no-code-module-id': 'nocode-a', 'project-id': 'prj-b', 'workspace-name': 'app prod' }),
+    ).toMatch(/^Input "workspace-name" may contain only letters, digits/);
+    expect(
+      read({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'variable-options': 'region:\n  type: string\n  options: [a, b]' }),
+    ).toMatchObject({ enabled: true, variableOptions: [{ variableName: 'region', variableType: 'string', options: ['a', 'b'] }] });
+    expect(failure({ ...base, mode: 'publish-no-code-module' })).toMatch(/^Input "registry-module-id" .* or "no-code-module-id"/);
+    expect(failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'latest' })).toMatch(
+      /^Input "version-pin" must be a module version/,
+    );
+  });
+});
+
+describe('parsers', () => {
+  it.each([
+    ['90s', 90_000],
+    ['15m', 900_000],
+    ['1h', 3_600_000],
+    ['1h30m', 5_400_000],
+    ['45', 45_000],
+  ])('duration %s', (text, ms) => expect(parseDuration('timeout', text)).toBe(ms));
+
+  it('normalises the base URL', () => {
+    expect(normalizeBaseUrl('https://h.example/')).toBe('https://h.example/api/v2');
+    expect(normalizeBaseUrl('https://h.example/api/v2/')).toBe('https://h.example/api/v2');
+    expect(normalizeBaseUrl('http://127.0.0.1:8080/prefix')).toBe('http://127.0.0.1:8080/prefix/api/v2');
+  });
+
+  it('reads workspace variables as a JSON array', () => {
+    expect(
+      parseWorkspaceVariables('workspace-variables', '[{"key":"tags","value":"{a=1}","hcl":true},{"key":"T","value":"x","category":"env","sensitive":true}]'),
+    ).toEqual([
+      { key: 'tags', value: '{a=1}', category: 'svc', hcl: true, sensitive: false },
+      { key: 'T', value: 'x', category: 'env', hcl: false, sensitive: true },
+    ]);
+    expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","value":"secret"')).toThrow(
+      'Input "workspace-variables" starts with "[" but is not valid JSON.',
+    );
+    expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","category":"terraform"}]')).toThrow(/category must be "svc" or "env"/);
+  });
+});
