@@ -7,13 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+// `--out DIR` builds elsewhere, so a test can compare a fresh build with the committed dist/.
+const outIndex = process.argv.indexOf('--out');
+const dist = outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 rmSync(dist, { recursive: true, force: true });
 execFileSync(
   process.execPath,
-  [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', 'src/index.ts', '-o', 'dist', '--license', 'licenses.txt', '--quiet'],
+  [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', 'src/index.ts', '-o', dist, '--license', 'licenses.txt', '--quiet'],
   { cwd: root, stdio: 'inherit' },
 );
 const wasm = join(dirname(require.resolve('@cdktf/hcl2json/package.json')), 'main.wasm.gz');
