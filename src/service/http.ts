@@ -1,0 +1,430 @@
+// The one HTTP layer under the service client: undici, authorization, JSON:API media types,
+// retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
+
+import { Readable } from 'node:stream';
+import * as core from '@actions/core';
+import { Agent, request as undiciRequest } from 'undici';
+import { ConfigurationError } from '../errors.ts';
+import { AmbiguousWriteError, ApiError, NetworkError, statusText } from './errors.ts';
+import type { ApiErrorItem } from './errors.ts';
+import { abortError, RateLimiter, Semaphore, sleep, throwIfAborted } from './pacing.ts';
+import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
+import type { RetryOptions } from './retry.ts';
+import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
+import type { Query } from './urls.ts';
+
+export { AmbiguousWriteError, ApiError, NetworkError, UnexpectedResponseError, isAbortError, isApiError, isNotFound } from './errors.ts';
+export type { ApiErrorItem } from './errors.ts';
+export type { RetryOptions } from './retry.ts';
+export type { Query, QueryValue } from './urls.ts';
+
+export const JSON_API = 'application/vnd.api+json';
+const OCTET_STREAM = 'application/octet-stream';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Raw bytes for an upload. A function is called once per attempt, so that a streamed body can
+ * be sent again when the upload is retried.
+ */
+export type UploadBody = string | Uint8Array | (() => Readable | AsyncIterable<Uint8Array>);
+
+/** One attempt of one request, as reported to `onRequest`: never a secret, never an upload or
+ *  log address beyond its origin. */
+export interface RequestEvent {
+  method: HttpMethod;
+  /** API path with its query, or the origin of any other address. */
+  target: string;
+  /** 0 for the first attempt. */
+  attempt: number;
+  /** Absent when no answer arrived. */
+  status?: number;
+  ms: number;
+  outcome: 'success' | 'retry' | 'failure';
+  /** Error code of a failed connection (`UND_ERR_SOCKET`, `ECONNRESET`, `timeout`, ...). */
+  error?: string;
+}
+
+export interface HttpClientOptions {
+  /** The service address; `/api/v2` is appended when its path lacks it. */
+  baseUrl: string;
+  token: string;
+  /** Aborts every request and wait of the client (the run's signal). */
+  signal?: AbortSignal;
+  /** Client-side limit, requests per second (default 30, the service's documented limit). */
+  rateLimitPerSecond?: number;
+  /** Requests in flight at once (default 8). */
+  concurrency?: number;
+  /** Limit of one attempt, answer headers and body included (default 30 s). */
+  timeoutMs?: number;
+  userAgent?: string;
+  retry?: Partial<RetryOptions>;
+  /** Called after every attempt; default: one debug line. */
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** A path under the base URL (`/policies/pol-1`), a link the service returned, or an absolute
+   *  address (upload-url, log-read-url). */
+  path: string;
+  /** Merged into the address; keys like `page[size]` are sent as `page%5Bsize%5D`. API only. */
+  query?: Query;
+  /** A JSON:API document to send. */
+  json?: unknown;
+  /** Raw bytes to send as application/octet-stream. */
+  body?: UploadBody;
+  /** Sets Content-Length for a streamed body. */
+  contentLength?: number;
+  /**
+   * Whether repeating the request after it may have reached the service is harmless. Default:
+   * true for GET, HEAD, PUT and DELETE, false for POST and PATCH. A request that is not
+   * idempotent is still repeated after 429 or 503 (the service refused it), but a dropped
+   * connection, a timeout, or 502/504 raise AmbiguousWriteError instead.
+   */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Accept header (default JSON:API on the API, any type elsewhere). */
+  accept?: string;
+  /**
+   * The address carries its own authorization (upload-url, log-read-url): never send the token
+   * to it, whatever its origin, and leave its query string as it is.
+   */
+  external?: boolean;
+}
+
+/** What every typed call of the client takes besides its own arguments. */
+export interface CallOptions {
+  /** Aborts this call, on top of the client-wide signal. */
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as text ('' when there is none). */
+  text: string;
+  /** The body parsed as JSON, when it is JSON; undefined otherwise (no body, or not JSON). */
+  json: unknown;
+  /** A retried DELETE answered 404: an earlier attempt had already deleted the object. */
+  alreadyDone: boolean;
+  /** Method and path as they may be shown in a message. */
+  method: HttpMethod;
+  target: string;
+}
+
+const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/** Failures where the request cannot have reached the service: safe to repeat for any method. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Failures after which the request may have reached the service. */
+const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
+
+type Attempt =
+  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+  | { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+export class HttpClient {
+  readonly baseUrl: URL;
+  readonly origin: string;
+  readonly #token: string;
+  readonly #agent: Agent;
+  readonly #signal: AbortSignal | undefined;
+  readonly #limiter: RateLimiter;
+  readonly #slots: Semaphore;
+  readonly #timeoutMs: number;
+  readonly #userAgent: string;
+  readonly #retry: RetryOptions;
+  readonly #onRequest: (event: RequestEvent) => void;
+  #closed = false;
+
+  constructor(options: HttpClientOptions) {
+    const token = options.token.trim();
+    if (!token) throw new ConfigurationError('token is empty: give an API token of the service');
+    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
+      throw new ConfigurationError('token contains spaces or control characters: give the API token alone');
+    }
+    // Masked before anything can print it.
+    core.setSecret(token);
+    this.#token = token;
+    this.baseUrl = normaliseBaseUrl(options.baseUrl);
+    this.origin = this.baseUrl.origin;
+    this.#signal = options.signal;
+    this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30);
+    this.#slots = new Semaphore(options.concurrency ?? 8);
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#userAgent = options.userAgent ?? 'svc-ci-action';
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#onRequest = options.onRequest ?? logRequest;
+    this.#agent = new Agent({
+      connections: Math.max(8, options.concurrency ?? 8),
+      headersTimeout: this.#timeoutMs,
+      bodyTimeout: this.#timeoutMs,
+      connect: { timeout: Math.min(this.#timeoutMs, 10_000) },
+    });
+  }
+
+  /** Closes the keep-alive sockets so that they never hold the process open. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#agent.close();
+  }
+
+  /**
+   * Whether an address belongs to the API: the origin of the base URL and a path under its
+   * `/api/v2`. Only such addresses get the token (an upload or log address on the same host,
+   * as some installations serve them, does not).
+   */
+  isApiAddress(url: URL): boolean {
+    const base = this.baseUrl.pathname;
+    return url.origin === this.origin && (url.pathname === base || url.pathname.startsWith(`${base}/`));
+  }
+
+  /** Text safe for a message: the token, should a service message echo it, is masked. */
+  redact(text: string): string {
+    return text.split(this.#token).join('***');
+  }
+
+  /**
+   * Sends one request, retrying as its idempotency allows, and returns any 2xx answer. Any other
+   * final answer is an ApiError; see RequestOptions.idempotent for AmbiguousWriteError.
+   */
+  async request(options: RequestOptions): Promise<HttpResponse> {
+    if (this.#closed) throw new Error('the service client is closed');
+    const method = options.method;
+    const signal = this.#combinedSignal(options.signal);
+    const resolved = resolveTarget(this.baseUrl, options.path);
+    const toApi = !options.external && this.isApiAddress(resolved);
+    const url = toApi ? apiRequestUrl(resolved, options.query) : resolved.href;
+    const target = toApi ? describeTarget(resolved, this.origin) : resolved.origin;
+    const logTarget = toApi ? describeTarget(new URL(url), this.origin, true) : target;
+    const idempotent = options.idempotent ?? IDEMPOTENT_BY_DEFAULT.has(method);
+    const headers = this.#headers(options, toApi);
+    const jsonText = options.json === undefined ? undefined : JSON.stringify(options.json);
+
+    // Whether an earlier attempt may have reached the service (it dropped after sending, or a
+    // gateway answered): a DELETE answered 404 afterwards has already done its work.
+    let mayHaveLanded = false;
+    for (let attempt = 0; ; attempt++) {
+      throwIfAborted(signal);
+      const started = Date.now();
+      const result = await this.#attempt(url, method, headers, jsonText ?? options.body, signal, options.timeoutMs);
+      const ms = Date.now() - started;
+      const canRetry = attempt < this.#retry.retries;
+      const report = (outcome: RequestEvent['outcome'], extra: Partial<RequestEvent> = {}): void =>
+        this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
+
+      if (result.kind === 'failed') {
+        const retriable = !result.sent || idempotent;
+        if (!retriable) {
+          report('failure', { error: result.code });
+          throw new AmbiguousWriteError(method, target, result.timedOut ? 'the request timed out' : 'the connection closed', {
+            cause: result.error,
+          });
+        }
+        if (!canRetry) {
+          report('failure', { error: result.code });
+          throw new NetworkError(
+            { method, target, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 },
+            { cause: result.error },
+          );
+        }
+        report('retry', { error: result.code });
+        if (result.sent) mayHaveLanded = true;
+        await sleep(backoffDelay(attempt, this.#retry), signal);
+        continue;
+      }
+
+      const { status } = result;
+      if (isSuccess(status) || (status === 404 && method === 'DELETE' && mayHaveLanded)) {
+        report('success', { status });
+        return this.#response(method, target, result, !isSuccess(status));
+      }
+
+      // 429 and 503 mean the service refused the request: repeating is safe for any method.
+      const refused = status === 429 || status === 503;
+      const gateway = status === 502 || status === 504;
+      if ((refused || (gateway && idempotent)) && canRetry) {
+        const asked = serverRequestedWait(result.headers, Date.now());
+        if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
+          report('failure', { status });
+          throw this.#apiError(method, target, result, attempt + 1);
+        }
+        const wait = asked ?? backoffDelay(attempt, this.#retry);
+        // A 429 is about the token, not the request: every request of the client waits.
+        if (status === 429) this.#limiter.pauseUntil(Date.now() + wait);
+        report('retry', { status });
+        if (gateway) mayHaveLanded = true;
+        // After a 429 the limiter holds this request back with all the others.
+        if (status !== 429) await sleep(wait, signal);
+        continue;
+      }
+      if (gateway && !idempotent) {
+        report('failure', { status });
+        throw new AmbiguousWriteError(method, target, `the gateway answered ${statusText(status)}`);
+      }
+      report('failure', { status });
+      throw this.#apiError(method, target, result, attempt + 1);
+    }
+  }
+
+  #combinedSignal(perCall: AbortSignal | undefined): AbortSignal | undefined {
+    const signals = [this.#signal, perCall].filter((s): s is AbortSignal => s !== undefined);
+    if (signals.length <= 1) return signals[0];
+    return AbortSignal.any(signals);
+  }
+
+  #headers(options: RequestOptions, toApi: boolean): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent };
+    // The token goes to the API origin only: upload-url and log-read-url addresses carry their
+    // own authorization (action-interface "Mode run-module-tests").
+    if (toApi) headers.authorization = `Bearer ${this.#token}`;
+    headers.accept = options.accept ?? (toApi ? JSON_API : '*/*');
+    if (options.json !== undefined) headers['content-type'] = JSON_API;
+    else if (options.body !== undefined) headers['content-type'] = OCTET_STREAM;
+    if (options.contentLength !== undefined) headers['content-length'] = String(options.contentLength);
+    return headers;
+  }
+
+  async #attempt(
+    url: string,
+    method: HttpMethod,
+    headers: Record<string, string>,
+    body: string | UploadBody | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+  ): Promise<Attempt> {
+    const release = await this.#slots.acquire(signal);
+    try {
+      const answered = await this.#limiter.take(signal);
+      const limit = timeoutMs ?? this.#timeoutMs;
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), limit);
+      const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+      try {
+        const response = await undiciRequest(url, {
+          dispatcher: this.#agent,
+          method,
+          headers,
+          body: attemptBody(body),
+          signal: attemptSignal,
+          headersTimeout: limit,
+          bodyTimeout: limit,
+        });
+        answered();
+        const bytes = Buffer.from(await response.body.arrayBuffer());
+        return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
+      } catch (error) {
+        answered();
+        if (signal?.aborted) throw abortError(signal);
+        if (timeout.signal.aborted) return { kind: 'failed', code: 'timeout', sent: true, timedOut: true, error };
+        const code = errorCode(error);
+        if (code && NOT_SENT_CODES.has(code)) {
+          return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
+        }
+        if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
+          return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    } finally {
+      release();
+    }
+  }
+
+  #response(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, alreadyDone: boolean): HttpResponse {
+    const text = answer.body.toString('utf8');
+    return { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+  }
+
+  #apiError(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, attempts: number): ApiError {
+    const errors = errorItems(parseJson(answer.body.toString('utf8')));
+    return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
+  }
+}
+
+function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {
+  if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
+  const made = body();
+  return made instanceof Readable ? made : Readable.from(made);
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
+function errorItems(json: unknown): ApiErrorItem[] {
+  if (!json || typeof json !== 'object') return [];
+  const errors = (json as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  const items: ApiErrorItem[] = [];
+  for (const e of errors) {
+    if (typeof e === 'string') {
+      items.push({ detail: e });
+      continue;
+    }
+    if (!e || typeof e !== 'object') continue;
+    const o = e as Record<string, unknown>;
+    const item: ApiErrorItem = {};
+    if (typeof o.status === 'string' || typeof o.status === 'number') item.status = String(o.status);
+    if (typeof o.code === 'string') item.code = o.code;
+    if (typeof o.title === 'string') item.title = o.title;
+    if (typeof o.detail === 'string') item.detail = o.detail;
+    const source = o.source as Record<string, unknown> | undefined;
+    if (source && typeof source === 'object') {
+      item.source = {};
+      if (typeof source.pointer === 'string') item.source.pointer = source.pointer;
+      if (typeof source.parameter === 'string') item.source.parameter = source.parameter;
+    }
+    items.push(item);
+  }
+  return items;
+}
+
+function logRequest(event: RequestEvent): void {
+  const answer = event.status !== undefined ? String(event.status) : (event.error ?? 'no answer');
+  const retry = event.attempt > 0 ? ` (retry ${event.attempt})` : '';
+  core.debug(`${event.method} ${event.target} -> ${answer} in ${event.ms} ms${retry}${event.outcome === 'retry' ? ', will retry' : ''}`);
+}

@@ -1,0 +1,265 @@
+// Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
+
+import { createOnce } from './create-once.ts';
+import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
+import { listAll, paginate, readResource } from './jsonapi.ts';
+import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';
+
+/** A private registry module. */
+export interface ModuleRef {
+  organization: string;
+  /** Default: the organization (spec 4.2: for private modules the namespace is the organization). */
+  namespace?: string;
+  name: string;
+  provider: string;
+}
+
+export interface CreateTestRunInput {
+  configurationVersionId: string;
+  verbose?: boolean;
+  /** Service default `tests`. */
+  testDirectory?: string;
+  filters?: string[];
+  /** Values are HCL literals. */
+  variables?: TestRunVariable[];
+}
+
+export interface CreateConfigurationVersionOptions extends CallOptions {
+  /** Default false: the upload then starts no run, so the one run is created with its options
+   *  (action-interface "Mode run-module-tests"). */
+  autoQueueRuns?: boolean;
+}
+
+export interface ListTestRunsOptions extends CallOptions {
+  /** `filter[source]` */
+  sources?: TestRunSource[];
+}
+
+export interface TestVariableInput {
+  key: string;
+  value?: string;
+  description?: string;
+  /** Written once, not visible afterwards. */
+  sensitive?: boolean;
+}
+
+export interface ModuleTestsApi {
+  /** `POST {TESTROOT}/test-runs` */
+  createTestRun(module: ModuleRef, input: CreateTestRunInput, options?: CallOptions): Promise<TestRun>;
+  /** `POST {TESTROOT}/test-runs/configuration-versions`; the answer holds the single-use `upload-url`. */
+  createConfigurationVersion(module: ModuleRef, options?: CreateConfigurationVersionOptions): Promise<ConfigurationVersion>;
+  /** `PUT {upload-url}`: the archive bytes, without the token. */
+  uploadConfiguration(uploadUrl: string, body: UploadBody, options?: CallOptions & { contentLength?: number }): Promise<void>;
+  /** `GET {TESTROOT}/test-runs`, every page. */
+  listTestRuns(module: ModuleRef, options?: ListTestRunsOptions): Promise<TestRun[]>;
+  /** The same list, one run at a time, so that a search can stop early. */
+  iterateTestRuns(module: ModuleRef, options?: ListTestRunsOptions): AsyncGenerator<TestRun>;
+  /** `GET {TESTROOT}/test-runs/:id` */
+  getTestRun(module: ModuleRef, testRunId: string, options?: CallOptions): Promise<TestRun>;
+  /** `POST {TESTROOT}/test-runs/:id/cancel` (202; 409 when the run is not running). */
+  cancelTestRun(module: ModuleRef, testRunId: string, options?: CallOptions): Promise<void>;
+  /** `POST {TESTROOT}/test-runs/:id/force-cancel` (409 unless a cancel came first). */
+  forceCancelTestRun(module: ModuleRef, testRunId: string, options?: CallOptions): Promise<void>;
+  /** `POST {TESTROOT}/vars` (category `env`). */
+  createVariable(module: ModuleRef, input: TestVariableInput, options?: CallOptions): Promise<TestVariable>;
+  /** Creates the variable exactly once: on an AmbiguousWriteError, looks it up by key first. */
+  createVariableOnce(module: ModuleRef, input: TestVariableInput, options?: CallOptions): Promise<TestVariable>;
+  /** `GET {TESTROOT}/vars` */
+  listVariables(module: ModuleRef, options?: CallOptions): Promise<TestVariable[]>;
+  /** `PATCH {TESTROOT}/vars/:id`; the updated variable, when the answer carries it. */
+  updateVariable(module: ModuleRef, variableId: string, input: Partial<TestVariableInput>, options?: CallOptions): Promise<TestVariable | undefined>;
+  /** `DELETE {TESTROOT}/vars/:id` */
+  deleteVariable(module: ModuleRef, variableId: string, options?: CallOptions): Promise<void>;
+  /** The test log at a run's `log-read-url`, read without the token. */
+  readLog(logReadUrl: string, options?: CallOptions): Promise<string>;
+}
+
+/** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
+export function testRoot(module: ModuleRef): string {
+  const enc = encodeURIComponent;
+  const namespace = module.namespace ?? module.organization;
+  return `/organizations/${enc(module.organization)}/tests/registry-modules/private/${enc(namespace)}/${enc(module.name)}/${enc(module.provider)}`;
+}
+
+export function createTestRunBody(input: CreateTestRunInput): unknown {
+  return {
+    data: {
+      type: 'test-runs',
+      attributes: {
+        verbose: input.verbose,
+        'test-directory': input.testDirectory,
+        filters: input.filters,
+        variables: input.variables,
+      },
+      relationships: {
+        'configuration-version': { data: { type: 'configuration-versions', id: input.configurationVersionId } },
+      },
+    },
+  };
+}
+
+/** Spec 4.2 does not show this body; `auto-queue-runs` is the attribute of 2.3. */
+export function createConfigurationVersionBody(autoQueueRuns: boolean): unknown {
+  return { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
+}
+
+export function testVariableBody(input: Partial<TestVariableInput>): unknown {
+  return {
+    data: {
+      type: 'vars',
+      attributes: {
+        key: input.key,
+        value: input.value,
+        description: input.description,
+        // Spec 2.4: the category of a test variable must be `env`.
+        category: 'env',
+        sensitive: input.sensitive,
+      },
+    },
+  };
+}
+
+function hasDocument(response: HttpResponse): boolean {
+  const json = response.json as { data?: unknown } | undefined;
+  return typeof json === 'object' && json !== null && typeof json.data === 'object' && json.data !== null;
+}
+
+export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
+  const enc = encodeURIComponent;
+  const api: ModuleTestsApi = {
+    async createTestRun(module, input, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `${testRoot(module)}/test-runs`,
+        json: createTestRunBody(input),
+        idempotent: false,
+        signal: options.signal,
+      });
+      return readResource<TestRun>(response, 'test-runs');
+    },
+
+    async createConfigurationVersion(module, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `${testRoot(module)}/test-runs/configuration-versions`,
+        json: createConfigurationVersionBody(options.autoQueueRuns ?? false),
+        idempotent: false,
+        signal: options.signal,
+      });
+      return readResource<ConfigurationVersion>(response, 'configuration-versions');
+    },
+
+    async uploadConfiguration(uploadUrl, body, options = {}) {
+      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless.
+      await http.request({
+        method: 'PUT',
+        path: uploadUrl,
+        body,
+        contentLength: options.contentLength,
+        idempotent: true,
+        external: true,
+        signal: options.signal,
+      });
+    },
+
+    listTestRuns(module, options = {}) {
+      return listAll<TestRun>(http, `${testRoot(module)}/test-runs`, {
+        query: { 'filter[source]': options.sources },
+        signal: options.signal,
+        type: 'test-runs',
+      });
+    },
+
+    iterateTestRuns(module, options = {}) {
+      return paginate<TestRun>(http, `${testRoot(module)}/test-runs`, {
+        query: { 'filter[source]': options.sources },
+        signal: options.signal,
+        type: 'test-runs',
+      });
+    },
+
+    async getTestRun(module, testRunId, options = {}) {
+      const response = await http.request({
+        method: 'GET',
+        path: `${testRoot(module)}/test-runs/${enc(testRunId)}`,
+        signal: options.signal,
+      });
+      return readResource<TestRun>(response, 'test-runs');
+    },
+
+    async cancelTestRun(module, testRunId, options = {}) {
+      await http.request({
+        method: 'POST',
+        path: `${testRoot(module)}/test-runs/${enc(testRunId)}/cancel`,
+        // Asking a run to stop twice is asking once (spec 3.1: the run stays running meanwhile).
+        idempotent: true,
+        signal: options.signal,
+      });
+    },
+
+    async forceCancelTestRun(module, testRunId, options = {}) {
+      await http.request({
+        method: 'POST',
+        path: `${testRoot(module)}/test-runs/${enc(testRunId)}/force-cancel`,
+        idempotent: true,
+        signal: options.signal,
+      });
+    },
+
+    async createVariable(module, input, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `${testRoot(module)}/vars`,
+        json: testVariableBody(input),
+        idempotent: false,
+        signal: options.signal,
+      });
+      return readResource<TestVariable>(response, 'vars');
+    },
+
+    createVariableOnce(module, input, options = {}) {
+      return createOnce(
+        () => api.createVariable(module, input, options),
+        async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key),
+      );
+    },
+
+    listVariables(module, options = {}) {
+      return listAll<TestVariable>(http, `${testRoot(module)}/vars`, { signal: options.signal, type: 'vars' });
+    },
+
+    async updateVariable(module, variableId, input, options = {}) {
+      const response = await http.request({
+        method: 'PATCH',
+        path: `${testRoot(module)}/vars/${enc(variableId)}`,
+        json: testVariableBody(input),
+        // Absolute values: repeating the request changes nothing more.
+        idempotent: true,
+        signal: options.signal,
+      });
+      // Status codes of this endpoint are not shown (spec 4.2): a 2xx without a body is success.
+      return hasDocument(response) ? readResource<TestVariable>(response, 'vars') : undefined;
+    },
+
+    async deleteVariable(module, variableId, options = {}) {
+      await http.request({
+        method: 'DELETE',
+        path: `${testRoot(module)}/vars/${enc(variableId)}`,
+        idempotent: true,
+        signal: options.signal,
+      });
+    },
+
+    async readLog(logReadUrl, options = {}) {
+      const response = await http.request({
+        method: 'GET',
+        path: logReadUrl,
+        external: true,
+        accept: '*/*',
+        signal: options.signal,
+      });
+      return response.text;
+    },
+  };
+  return api;
+}

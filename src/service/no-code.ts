@@ -1,0 +1,249 @@
+// No-code provisioning endpoints (spec 4.3).
+
+import type { CallOptions, HttpClient, HttpResponse } from './http.ts';
+import { readDocument, readResource } from './jsonapi.ts';
+import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
+
+export interface VariableOptionsInput {
+  /** On update: the options set this entry replaces. Without it a new set is created. */
+  id?: string;
+  variableName: string;
+  variableType: string;
+  options: unknown[];
+}
+
+export interface CreateNoCodeModuleInput {
+  /** `mod-` id of a module in the organization's private registry. */
+  registryModuleId: string;
+  /** Default: the latest module version. */
+  versionPin?: string;
+  /** Default false. */
+  enabled?: boolean;
+  variableOptions?: Array<Omit<VariableOptionsInput, 'id'>>;
+}
+
+/** Absent fields and the registry module keep their values. */
+export interface UpdateNoCodeModuleInput {
+  registryModuleId?: string;
+  versionPin?: string;
+  enabled?: boolean;
+  variableOptions?: VariableOptionsInput[];
+}
+
+export interface WorkspaceVariableInput {
+  key: string;
+  value?: string;
+  description?: string;
+  category: 'svc' | 'env';
+  /** Evaluate the value as HCL; no effect for `env`. */
+  hcl?: boolean;
+  sensitive?: boolean;
+}
+
+export interface CreateWorkspaceInput {
+  /** Letters, numbers, `-`, `_`; unique in the organization. */
+  name: string;
+  description?: string;
+  autoApply?: boolean;
+  /** `prj-` id of the project to create the workspace in. */
+  projectId: string;
+  vars?: WorkspaceVariableInput[];
+}
+
+export interface NoCodeModuleWithOptions {
+  noCodeModule: NoCodeModule;
+  /** The `variable-options` records of `included` (empty unless asked for). */
+  variableOptions: VariableOptions[];
+}
+
+/** What initiating an upgrade gave: the upgrade's run, or a 2xx without a document. */
+export type UpgradeInitiation =
+  | { nothingToUpgrade: false; upgrade: WorkspaceUpgrade }
+  | { nothingToUpgrade: true; message: string | null };
+
+export interface NoCodeApi {
+  /** `POST /organizations/:organization/no-code-modules` */
+  createModule(organization: string, input: CreateNoCodeModuleInput, options?: CallOptions): Promise<NoCodeModule>;
+  /** `PATCH /no-code-modules/:id` */
+  updateModule(noCodeModuleId: string, input: UpdateNoCodeModuleInput, options?: CallOptions): Promise<NoCodeModule>;
+  /** `GET /no-code-modules/:id`, with `include=variable_options` when asked. */
+  readModule(noCodeModuleId: string, options?: CallOptions & { includeVariableOptions?: boolean }): Promise<NoCodeModuleWithOptions>;
+  /** `POST /no-code-modules/:id/workspaces` */
+  createWorkspace(noCodeModuleId: string, input: CreateWorkspaceInput, options?: CallOptions): Promise<Workspace>;
+  /** `POST /no-code-modules/:id/workspaces/:workspace/upgrade` */
+  initiateUpgrade(noCodeModuleId: string, workspaceId: string, vars?: WorkspaceVariableInput[], options?: CallOptions): Promise<UpgradeInitiation>;
+  /** `GET /no-code-modules/:id/workspaces/:workspace/upgrade/:run` */
+  readUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<WorkspaceUpgrade>;
+  /** `POST /no-code-modules/:id/workspaces/:workspace/upgrade/:run`; the service's message, if any. */
+  confirmUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<{ message: string | null }>;
+}
+
+function variableOptionsData(entries: VariableOptionsInput[]): unknown[] {
+  return entries.map((e) => ({
+    ...(e.id !== undefined ? { id: e.id } : {}),
+    type: 'variable-options',
+    attributes: { 'variable-name': e.variableName, 'variable-type': e.variableType, options: e.options },
+  }));
+}
+
+export function noCodeModuleBody(input: CreateNoCodeModuleInput | UpdateNoCodeModuleInput): unknown {
+  const relationships: Record<string, unknown> = {};
+  if (input.registryModuleId !== undefined) {
+    // Spec 4.3: the relationship type is the singular `registry-module` in this request.
+    relationships['registry-module'] = { data: { id: input.registryModuleId, type: 'registry-module' } };
+  }
+  if (input.variableOptions !== undefined) {
+    relationships['variable-options'] = { data: variableOptionsData(input.variableOptions) };
+  }
+  return {
+    data: {
+      type: 'no-code-modules',
+      attributes: { 'version-pin': input.versionPin, enabled: input.enabled },
+      ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
+    },
+  };
+}
+
+function varsData(vars: WorkspaceVariableInput[]): unknown[] {
+  return vars.map((v) => ({
+    type: 'vars',
+    attributes: {
+      key: v.key,
+      value: v.value,
+      description: v.description,
+      category: v.category,
+      hcl: v.hcl,
+      sensitive: v.sensitive,
+    },
+  }));
+}
+
+export function createWorkspaceBody(input: CreateWorkspaceInput): unknown {
+  return {
+    data: {
+      type: 'workspaces',
+      // Spec 4.3: `auto_apply` with an underscore, unlike every other attribute.
+      attributes: { name: input.name, description: input.description, auto_apply: input.autoApply },
+      relationships: {
+        // Spec 4.3: the singular `project` type in this request.
+        project: { data: { id: input.projectId, type: 'project' } },
+        vars: { data: varsData(input.vars ?? []) },
+      },
+    },
+  };
+}
+
+export function upgradeBody(vars: WorkspaceVariableInput[]): unknown {
+  return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
+}
+
+/** A plain message of an answer without a document: `{"message": ...}` or a text body. */
+function answerMessage(response: HttpResponse): string | null {
+  const json = response.json;
+  if (json && typeof json === 'object') {
+    const message = (json as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+    const meta = (json as { meta?: { message?: unknown } }).meta;
+    if (meta && typeof meta.message === 'string') return meta.message;
+    return null;
+  }
+  const text = response.text.trim();
+  if (text === '') return null;
+  return text.length > 500 ? `${text.slice(0, 500)}...` : text;
+}
+
+function hasResource(response: HttpResponse): boolean {
+  const data = (response.json as { data?: unknown } | undefined)?.data;
+  return typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string';
+}
+
+export function createNoCodeApi(http: HttpClient): NoCodeApi {
+  const enc = encodeURIComponent;
+  const upgradePath = (moduleId: string, workspaceId: string): string =>
+    `/no-code-modules/${enc(moduleId)}/workspaces/${enc(workspaceId)}/upgrade`;
+
+  return {
+    async createModule(organization, input, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `/organizations/${enc(organization)}/no-code-modules`,
+        json: noCodeModuleBody(input),
+        idempotent: false,
+        signal: options.signal,
+      });
+      return readResource<NoCodeModule>(response, 'no-code-modules');
+    },
+
+    async updateModule(noCodeModuleId, input, options = {}) {
+      const response = await http.request({
+        method: 'PATCH',
+        path: `/no-code-modules/${enc(noCodeModuleId)}`,
+        json: noCodeModuleBody(input),
+        // Spec 4.3: an options entry without `id` creates a new set, so only an update whose
+        // entries all name their set can be repeated without adding sets.
+        idempotent: (input.variableOptions ?? []).every((e) => e.id !== undefined),
+        signal: options.signal,
+      });
+      return readResource<NoCodeModule>(response, 'no-code-modules');
+    },
+
+    async readModule(noCodeModuleId, options = {}) {
+      const response = await http.request({
+        method: 'GET',
+        path: `/no-code-modules/${enc(noCodeModuleId)}`,
+        query: { include: options.includeVariableOptions ? 'variable_options' : undefined },
+        signal: options.signal,
+      });
+      const doc = readDocument<NoCodeModule>(response, 'no-code-modules');
+      const variableOptions = (doc.included ?? []).filter((r): r is VariableOptions => r.type === 'variable-options');
+      return { noCodeModule: doc.data, variableOptions };
+    },
+
+    async createWorkspace(noCodeModuleId, input, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `/no-code-modules/${enc(noCodeModuleId)}/workspaces`,
+        json: createWorkspaceBody(input),
+        idempotent: false,
+        signal: options.signal,
+      });
+      return readResource<Workspace>(response, 'workspaces');
+    },
+
+    async initiateUpgrade(noCodeModuleId, workspaceId, vars = [], options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: upgradePath(noCodeModuleId, workspaceId),
+        json: upgradeBody(vars),
+        idempotent: false,
+        signal: options.signal,
+      });
+      // Status and the shape of a document-less answer are not shown (spec 4.3): a 2xx without
+      // a document means there was nothing to upgrade.
+      if (hasResource(response)) {
+        return { nothingToUpgrade: false, upgrade: readResource<WorkspaceUpgrade>(response, 'workspace-upgrade') };
+      }
+      return { nothingToUpgrade: true, message: answerMessage(response) };
+    },
+
+    async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
+      const response = await http.request({
+        method: 'GET',
+        path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
+        signal: options.signal,
+      });
+      return readResource<WorkspaceUpgrade>(response, 'workspace-upgrade');
+    },
+
+    async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
+      const response = await http.request({
+        method: 'POST',
+        path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
+        idempotent: false,
+        signal: options.signal,
+      });
+      // Spec 4.3: "not shown beyond a plain message": any 2xx, with or without a body.
+      return { message: answerMessage(response) };
+    },
+  };
+}

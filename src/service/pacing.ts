@@ -1,0 +1,197 @@
+// Pacing of requests: abortable waits, the cap on requests in flight, and the client-side rate
+// limit (action-interface "Pacing and faults": 30 requests per second per token).
+
+/** The error every abortable wait and request raises when its signal fires. */
+export function abortError(signal?: AbortSignal): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  const error = new DOMException('The operation was aborted', 'AbortError');
+  if (reason !== undefined) Object.defineProperty(error, 'cause', { value: reason, configurable: true });
+  return error;
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+/** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Waits for `promise`, or rejects with an AbortError as soon as the signal fires. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** At most `limit` holders at once; waiters are served first come, first served. */
+export class Semaphore {
+  readonly limit: number;
+  #active = 0;
+  readonly #waiters: Array<{ grant: () => void }> = [];
+
+  constructor(limit: number) {
+    if (!Number.isFinite(limit) || limit < 1) throw new RangeError(`concurrency must be at least 1, got ${limit}`);
+    this.limit = Math.floor(limit);
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  /** Resolves with a release function once a place is free. */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (this.#active < this.limit) {
+      this.#active++;
+      return Promise.resolve(this.#releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          this.#active++;
+          resolve(this.#releaser());
+        },
+      };
+      const onAbort = (): void => {
+        const i = this.#waiters.indexOf(waiter);
+        if (i >= 0) this.#waiters.splice(i, 1);
+        reject(abortError(signal));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiters.push(waiter);
+    });
+  }
+
+  #releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#active--;
+      this.#waiters.shift()?.grant();
+    };
+  }
+}
+
+/**
+ * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
+ * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
+ * that whatever the delay between sending and the service counting it, the service never sees
+ * more than `perSecond` requests within one window. `pauseUntil` holds every request back (a 429
+ * pauses the whole client, not only the request that got it).
+ */
+export class RateLimiter {
+  readonly perSecond: number;
+  readonly windowMs: number;
+  #inFlight = 0;
+  /** Times at which finished requests leave the window, oldest first. */
+  readonly #leaving: number[] = [];
+  #pausedUntil = 0;
+  #changed: { promise: Promise<void>; resolve: () => void };
+  #queue: Promise<void> = Promise.resolve();
+  readonly #now: () => number;
+
+  constructor(perSecond: number, options: { windowMs?: number; now?: () => number } = {}) {
+    if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
+    this.perSecond = perSecond;
+    this.windowMs = options.windowMs ?? 1000;
+    this.#now = options.now ?? Date.now;
+    this.#changed = RateLimiter.#signalPair();
+  }
+
+  static #signalPair(): { promise: Promise<void>; resolve: () => void } {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+
+  get pausedUntil(): number {
+    return this.#pausedUntil;
+  }
+
+  /** Holds every request until `time` (epoch ms). */
+  pauseUntil(time: number): void {
+    if (time > this.#pausedUntil) this.#pausedUntil = time;
+  }
+
+  /**
+   * Waits for a place in the window, takes it, and returns the function to call once the answer
+   * (or the failure) arrived.
+   */
+  async take(signal?: AbortSignal): Promise<() => void> {
+    // First come, first served: each taker waits for the one before it.
+    const before = this.#queue;
+    let done!: () => void;
+    this.#queue = new Promise<void>((r) => (done = r));
+    try {
+      await raceAbort(before, signal);
+      await this.#waitForPlace(signal);
+    } finally {
+      done();
+    }
+    this.#inFlight++;
+    let finished = false;
+    return () => {
+      if (finished) return;
+      finished = true;
+      this.#inFlight--;
+      this.#leaving.push(this.#now() + this.windowMs);
+      const wake = this.#changed;
+      this.#changed = RateLimiter.#signalPair();
+      wake.resolve();
+    };
+  }
+
+  async #waitForPlace(signal: AbortSignal | undefined): Promise<void> {
+    for (;;) {
+      const now = this.#now();
+      if (this.#pausedUntil > now) {
+        await sleep(this.#pausedUntil - now, signal);
+        continue;
+      }
+      while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now) this.#leaving.shift();
+      if (this.#inFlight + this.#leaving.length < this.perSecond) return;
+      const next = this.#leaving[0];
+      const waits: Array<Promise<void>> = [this.#changed.promise];
+      // The timer is cleared when another event wins, so that no wait outlives its purpose.
+      const stop = new AbortController();
+      if (next !== undefined) waits.push(sleep(next - now, stop.signal).catch(() => undefined));
+      try {
+        await raceAbort(Promise.race(waits), signal);
+      } finally {
+        stop.abort();
+      }
+    }
+  }
+}

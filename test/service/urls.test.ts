@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors.ts';
+import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from '../../src/service/urls.ts';
+
+describe('normaliseBaseUrl', () => {
+  it('appends /api/v2 when the path lacks it', () => {
+    expect(normaliseBaseUrl('https://svc.example.com').href).toBe('https://svc.example.com/api/v2');
+    expect(normaliseBaseUrl('https://svc.example.com/').href).toBe('https://svc.example.com/api/v2');
+    expect(normaliseBaseUrl('https://svc.example.com/prefix').href).toBe('https://svc.example.com/prefix/api/v2');
+  });
+
+  it('keeps a path that already ends in /api/v2, without a trailing slash, query or fragment', () => {
+    expect(normaliseBaseUrl('https://svc.example.com/api/v2').href).toBe('https://svc.example.com/api/v2');
+    expect(normaliseBaseUrl(' https://svc.example.com/api/v2/?x=1#y ').href).toBe('https://svc.example.com/api/v2');
+  });
+
+  it('refuses what is not an http address, naming the input', () => {
+    expect(() => normaliseBaseUrl('svc.example.com')).toThrow(ConfigurationError);
+    expect(() => normaliseBaseUrl('svc.example.com')).toThrow(/base-url/);
+    expect(() => normaliseBaseUrl('ftp://svc.example.com')).toThrow(/base-url/);
+    expect(() => normaliseBaseUrl('https://user:pw@svc.example.com')).toThrow(/base-url/);
+  });
+});
+
+describe('resolveTarget', () => {
+  const base = normaliseBaseUrl('https://svc.example.com/api/v2');
+
+  it('puts a relative path under the base path', () => {
+    expect(resolveTarget(base, '/policies/pol-1').href).toBe('https://svc.example.com/api/v2/policies/pol-1');
+    expect(resolveTarget(base, 'policies/pol-1').href).toBe('https://svc.example.com/api/v2/policies/pol-1');
+  });
+
+  it('resolves a link that carries /api/v2 against the origin', () => {
+    expect(resolveTarget(base, '/api/v2/policies/pol-1/download').href).toBe('https://svc.example.com/api/v2/policies/pol-1/download');
+    const prefixed = normaliseBaseUrl('https://svc.example.com/tfe/api/v2');
+    expect(resolveTarget(prefixed, '/tfe/api/v2/policies/pol-1').href).toBe('https://svc.example.com/tfe/api/v2/policies/pol-1');
+  });
+
+  it('takes an absolute address as it is', () => {
+    expect(resolveTarget(base, 'https://uploads.example.net/obj/abc?sig=1').href).toBe('https://uploads.example.net/obj/abc?sig=1');
+  });
+});
+
+describe('apiRequestUrl', () => {
+  const base = normaliseBaseUrl('https://svc.example.com/api/v2');
+
+  it('percent-encodes brackets of query keys', () => {
+    const url = apiRequestUrl(resolveTarget(base, '/organizations/acme/policies'), { 'page[size]': 100, 'search[name]': 'a b', skip: undefined });
+    expect(url).toBe('https://svc.example.com/api/v2/organizations/acme/policies?page%5Bsize%5D=100&search%5Bname%5D=a%20b');
+  });
+
+  it('re-encodes the brackets of a link and lets the given query win', () => {
+    const link = resolveTarget(base, 'https://svc.example.com/api/v2/x?page[number]=2&page[size]=20&filter[kind]=opa');
+    expect(apiRequestUrl(link, { 'page[size]': 100 })).toBe(
+      'https://svc.example.com/api/v2/x?page%5Bnumber%5D=2&filter%5Bkind%5D=opa&page%5Bsize%5D=100',
+    );
+  });
+
+  it('joins a list value with commas', () => {
+    expect(apiRequestUrl(resolveTarget(base, '/t'), { 'filter[source]': ['svc', 'svc-api'] })).toBe(
+      'https://svc.example.com/api/v2/t?filter%5Bsource%5D=svc%2Csvc-api',
+    );
+  });
+});
+
+describe('describeTarget', () => {
+  it('shows an API address as its path and any other address as its origin only', () => {
+    const api = 'https://svc.example.com';
+    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?page%5Bsize%5D=1'), api)).toBe('/api/v2/policies');
+    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?x=1'), api, true)).toBe('/api/v2/policies?x=1');
+    expect(describeTarget(new URL('https://up.example.net/secret-object?sig=s3cr3t'), api)).toBe('https://up.example.net');
+  });
+});
