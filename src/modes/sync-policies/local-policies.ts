@@ -1,0 +1,413 @@
+// The policies the repository defines: policy code files matched by `policy-files`, and the
+// `policy "NAME"` blocks of the policy config. Everything is checked here, before any request,
+// and every problem is reported, not only the first.
+//
+// Which config applies:
+// - `policy-config` set: that one file (relative to the workspace root) is the config.
+// - otherwise: each matched file is governed by the nearest `policies.hcl` in its own directory
+//   or a parent directory, up to the workspace root. Every config found this way is read, so
+//   files spread over several directories can each have a `policies.hcl` beside them, or share
+//   one above them (a policy library with its config at the root and its code in
+//   `policies/<area>/`).
+// Each block defines one policy, whose code is its `source` (relative to the config file that
+// holds the block; when absent, `NAME.native` or `NAME.rego` beside that config). A block
+// defines its policy even when the patterns do not match its source: the config is explicit.
+// A matched file that no block of any config references is a policy named after the file. A
+// source must lie inside the workspace root, so that a config cannot publish other files.
+// Test files that no block references are skipped, with one warning: OPA tests (`*_test.rego`)
+// and the native test runner's cases and mocks (`test/<policy>/...` at any depth, `testdata/`),
+// which policy libraries keep beside their policies under the same extensions.
+
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { derivedOpaQuery } from './opa-query.ts';
+import { describeFsError, readPolicyConfig } from './policy-config.ts';
+import type { PolicyBlock, PolicyConfig } from './policy-config.ts';
+import { matchPolicyFiles } from './policy-files.ts';
+import {
+  MAX_POLICY_CODE_BYTES,
+  POLICY_FILE_EXTENSIONS,
+  POLICY_NAME_PATTERN,
+  enforcementLevelsOf,
+  isEnforcementLevelOf,
+  policyKindOfFile,
+} from './policy-model.ts';
+import type { DesiredPolicy, EnforcementLevel, PolicyDefinitionSite, PolicyKind, Problem } from './policy-model.ts';
+
+export const DEFAULT_CONFIG_FILE_NAME = 'policies.hcl';
+
+export interface ReadLocalPoliciesOptions {
+  /** @actions/glob patterns, one per entry or per line; `!` excludes; relative to workspaceRoot. */
+  patterns: string[];
+  /** The `policy-config` input, relative to workspaceRoot; empty or absent: discover policies.hcl. */
+  configPath?: string;
+  /** The `enforcement-level` input, for policies whose block sets none. */
+  defaultEnforcementLevel: string;
+  workspaceRoot: string;
+}
+
+export interface LocalPolicies {
+  /** The policies that passed every check, sorted by name. Send nothing when `problems` is not empty. */
+  policies: DesiredPolicy[];
+  /** Things ignored on purpose (import/param blocks, unknown attributes, skipped test files). */
+  warnings: Problem[];
+  problems: Problem[];
+}
+
+/** A policy definition before its code is read: from a block, or from a file no block references. */
+interface Definition {
+  name: string;
+  kind: PolicyKind | null;
+  /** Absolute path of the code file; null when it could not be determined. */
+  source: string | null;
+  definedAt: PolicyDefinitionSite;
+  block?: PolicyBlock;
+  /** How messages name it: `policies.hcl:3: policy "x"` or `policies/x.native`. */
+  label: string;
+  ok: boolean;
+}
+
+interface Code {
+  text?: string;
+  bytes?: number;
+  error?: string;
+}
+
+export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Promise<LocalPolicies> {
+  const root = resolve(options.workspaceRoot);
+  const display = (path: string): string => relative(root, path).split(sep).join('/') || '.';
+  const warnings: Problem[] = [];
+  const problems: Problem[] = [];
+
+  const matched = await matchPolicyFiles(options.patterns, root);
+
+  // Configs.
+  const configPaths: string[] = [];
+  const configPath = options.configPath?.trim() ?? '';
+  if (configPath !== '') {
+    const path = resolve(root, configPath);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) {
+      problems.push({
+        file: display(path),
+        message: `The policy-config input names ${display(path)}, which ${info ? 'is not a file' : 'does not exist'}; give the path of the HCL config relative to the repository root, or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
+      });
+    } else {
+      configPaths.push(path);
+    }
+  } else {
+    configPaths.push(...(await discoverConfigs(matched, root)));
+  }
+  const configs = await Promise.all(configPaths.map((path) => readPolicyConfig(path, display(path))));
+  for (const config of configs) {
+    warnings.push(...config.warnings);
+    problems.push(...config.problems);
+  }
+  const configProblems = problems.length;
+
+  // Definitions from blocks.
+  const definitions: Definition[] = [];
+  const referenced = new Set<string>();
+  for (const [index, config] of configs.entries()) {
+    const configDir = dirname(configPaths[index]!);
+    for (const block of config.blocks) {
+      definitions.push(await blockDefinition(block, config, configDir, root, display, referenced, problems));
+    }
+  }
+
+  // Definitions from files that no block references.
+  const configSet = new Set(configPaths);
+  const skippedTests: string[] = [];
+  for (const file of matched) {
+    if (configSet.has(file) || basename(file) === DEFAULT_CONFIG_FILE_NAME) continue;
+    if (referenced.has(file)) continue;
+    const kind = policyKindOfFile(file);
+    const shown = display(file);
+    if (kind === null) {
+      problems.push({
+        file: shown,
+        message: `policy-files matched ${shown}, which is not a policy file: native policies are .native files and opa policies .rego files. Narrow the patterns or exclude it with "!${shown}".`,
+      });
+      continue;
+    }
+    if (isTestFile(shown)) {
+      skippedTests.push(shown);
+      continue;
+    }
+    const name = basename(file, POLICY_FILE_EXTENSIONS[kind]);
+    const definition: Definition = { name, kind, source: file, definedAt: { file: shown }, label: shown, ok: true };
+    if (!POLICY_NAME_PATTERN.test(name)) {
+      problems.push({
+        file: shown,
+        message: `policy-files matched ${shown}: the policy would be named "${name}", but policy names may contain only letters, digits, "-" and "_". Rename the file, or give it a policy block with a valid name in the config.`,
+      });
+      definition.ok = false;
+    }
+    definitions.push(definition);
+  }
+
+  if (skippedTests.length > 0) {
+    const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
+    warnings.push({
+      file: skippedTests[0]!,
+      message: `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; to sync one as a policy, name it in a policy block.`,
+    });
+  }
+
+  // Each name once.
+  const firstByName = new Map<string, Definition>();
+  for (const definition of definitions) {
+    const first = firstByName.get(definition.name);
+    if (!first) {
+      firstByName.set(definition.name, definition);
+      continue;
+    }
+    definition.ok = false;
+    const hint = definition.block || first.block ? '' : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
+    problems.push({
+      ...site(definition.definedAt),
+      message: `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. Each policy name may be defined once: rename or remove one of them.${hint}`,
+    });
+  }
+
+  if (definitions.length === 0 && configProblems === 0) {
+    const patterns = options.patterns.flatMap((p) => p.split(/\r?\n/)).map((p) => p.trim()).filter(Boolean);
+    problems.push({
+      file: configPaths[0] ? display(configPaths[0]) : '',
+      message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) matched no .native or .rego file${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. Check the patterns (they are relative to the repository root) or the policy config.`,
+    });
+  }
+
+  // Code, levels and queries.
+  const codeCache = new Map<string, Promise<Code>>();
+  const readCode = (path: string): Promise<Code> => {
+    let code = codeCache.get(path);
+    if (!code) {
+      code = loadCode(path);
+      codeCache.set(path, code);
+    }
+    return code;
+  };
+  const codeErrorsReported = new Set<string>();
+  const policies: DesiredPolicy[] = [];
+  const checked = await Promise.all(
+    definitions.map(async (definition) => ({ definition, code: definition.source ? await readCode(definition.source) : undefined })),
+  );
+  for (const { definition, code } of checked) {
+    if (!definition.source || !definition.kind || !code) continue;
+    if (code.error !== undefined) {
+      if (!codeErrorsReported.has(definition.source)) {
+        codeErrorsReported.add(definition.source);
+        const users = checked.filter((c) => c.definition.source === definition.source).map((c) => `"${c.definition.name}"`);
+        problems.push({
+          file: display(definition.source),
+          message: `${display(definition.source)} (code of policy ${users.join(', ')}): ${code.error}`,
+        });
+      }
+      continue;
+    }
+    const level = enforcementLevel(definition, definition.kind, options.defaultEnforcementLevel, problems);
+    const query = policyQuery(definition, definition.kind, code.text!, display(definition.source), problems);
+    if (!definition.ok || level === null || query === undefined) continue;
+    const description = definition.block?.description;
+    policies.push({
+      name: definition.name,
+      kind: definition.kind,
+      enforcementLevel: level,
+      description: description === undefined || description === '' ? null : description,
+      query,
+      code: code.text!,
+      codeBytes: code.bytes!,
+      sourceFile: display(definition.source),
+      definedAt: definition.definedAt,
+    });
+  }
+
+  policies.sort((a, b) => compare(a.name, b.name));
+  return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
+}
+
+/** `x_test.rego`, `.../test/<policy>/...` (cases and mocks of the native test runner), `.../testdata/...`. */
+function isTestFile(relativePath: string): boolean {
+  if (relativePath.endsWith('_test.rego')) return true;
+  const dirs = relativePath.split('/').slice(0, -1);
+  return dirs.includes('testdata') || dirs.slice(0, -1).includes('test');
+}
+
+async function discoverConfigs(files: string[], root: string): Promise<string[]> {
+  const nearest = new Map<string, Promise<string | null>>();
+  const find = (dir: string): Promise<string | null> => {
+    let found = nearest.get(dir);
+    if (!found) {
+      found = (async () => {
+        const candidate = join(dir, DEFAULT_CONFIG_FILE_NAME);
+        if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+        const parent = dirname(dir);
+        const insideRoot = dir !== root && !relative(root, parent).startsWith('..') && !isAbsolute(relative(root, parent));
+        return insideRoot && parent !== dir ? find(parent) : null;
+      })();
+      nearest.set(dir, found);
+    }
+    return found;
+  };
+  const found = await Promise.all([...new Set(files.map(dirname))].map(find));
+  return [...new Set(found.filter((f): f is string => f !== null))].sort();
+}
+
+async function blockDefinition(
+  block: PolicyBlock,
+  config: PolicyConfig,
+  configDir: string,
+  root: string,
+  display: (path: string) => string,
+  referenced: Set<string>,
+  problems: Problem[],
+): Promise<Definition> {
+  const definedAt: PolicyDefinitionSite = block.line === undefined ? { file: config.file } : { file: config.file, line: block.line };
+  const label = `${config.file}${block.line === undefined ? '' : `:${block.line}`}: policy "${block.name}"`;
+  const definition: Definition = { name: block.name, kind: null, source: null, definedAt, block, label, ok: true };
+  const fail = (line: number | undefined, message: string): Definition => {
+    problems.push({ ...site(definedAt, line), message: `${label}: ${message}` });
+    definition.ok = false;
+    return definition;
+  };
+
+  if (!POLICY_NAME_PATTERN.test(block.name)) {
+    fail(undefined, 'policy names may contain only letters, digits, "-" and "_"; rename the block.');
+  }
+  // An attribute that is not a literal string has been reported already; the policy is not
+  // built with a guess in its place.
+  if (block.invalidAttributes.length > 0) definition.ok = false;
+  if (block.invalidAttributes.includes('source')) return definition;
+
+  const sourceLine = block.attributeLines.source;
+  if (block.source === undefined) {
+    const candidates = (['native', 'opa'] as const).map((kind) => ({ kind, path: join(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) }));
+    const existing = [];
+    for (const c of candidates) if ((await stat(c.path).catch(() => null))?.isFile()) existing.push(c);
+    for (const c of candidates) referenced.add(c.path);
+    if (existing.length === 0) {
+      return fail(
+        undefined,
+        `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`,
+      );
+    }
+    if (existing.length > 1) {
+      return fail(undefined, `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`);
+    }
+    definition.kind = existing[0]!.kind;
+    definition.source = existing[0]!.path;
+    return definition;
+  }
+
+  const source = block.source;
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(source)) {
+    return fail(sourceLine, `source ${JSON.stringify(source)} is an address; policy code must be a file in the repository.`);
+  }
+  const path = resolve(configDir, source);
+  referenced.add(path);
+  const fromRoot = relative(root, path);
+  if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) {
+    return fail(sourceLine, `source ${JSON.stringify(source)} points outside the repository; policy code must be inside it.`);
+  }
+  const kind = policyKindOfFile(path);
+  if (kind === null) {
+    return fail(sourceLine, `source ${JSON.stringify(source)} is not a policy file: native policies are .native files and opa policies .rego files.`);
+  }
+  const info = await stat(path).catch(() => null);
+  if (!info) return fail(sourceLine, `source ${JSON.stringify(source)} (${display(path)}) does not exist; fix the path (it is relative to ${config.file}) or add the file.`);
+  if (!info.isFile()) return fail(sourceLine, `source ${JSON.stringify(source)} (${display(path)}) is not a file.`);
+  definition.kind = kind;
+  definition.source = path;
+  return definition;
+}
+
+async function loadCode(path: string): Promise<Code> {
+  try {
+    const info = await stat(path);
+    if (info.size > MAX_POLICY_CODE_BYTES) {
+      return { error: tooLarge(info.size) };
+    }
+    const bytes = await readFile(path);
+    if (bytes.length > MAX_POLICY_CODE_BYTES) {
+      return { error: tooLarge(bytes.length) };
+    }
+    try {
+      // ignoreBOM keeps a byte order mark in the text, so the upload sends the file's exact bytes.
+      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+      return { text, bytes: bytes.length };
+    } catch {
+      return { error: 'the file is not UTF-8 text; save it as UTF-8.' };
+    }
+  } catch (error) {
+    return { error: `the file cannot be read (${describeFsError(error)}).` };
+  }
+}
+
+function enforcementLevel(definition: Definition, kind: PolicyKind, fallback: string, problems: Problem[]): EnforcementLevel | null {
+  const allowed = enforcementLevelsOf(kind).join(', ');
+  const block = definition.block;
+  if (block?.enforcementLevel !== undefined) {
+    if (isEnforcementLevelOf(kind, block.enforcementLevel)) return block.enforcementLevel;
+    problems.push({
+      ...site(definition.definedAt, block.attributeLines.enforcement_level),
+      message: `${definition.label}: enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
+    });
+    return null;
+  }
+  if (isEnforcementLevelOf(kind, fallback)) return fallback;
+  const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
+  problems.push({
+    ...site(definition.definedAt),
+    message: `${definition.label}: the policy sets no enforcement_level and the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ${fix}, or change the input.`,
+  });
+  return null;
+}
+
+/** The query to send (null for native); undefined when it is missing or misplaced (a problem is recorded). */
+function policyQuery(definition: Definition, kind: PolicyKind, code: string, sourceFile: string, problems: Problem[]): string | null | undefined {
+  const block = definition.block;
+  const explicit = block?.query;
+  const line = block?.attributeLines.query;
+  if (kind === 'native') {
+    if (explicit === undefined) return null;
+    problems.push({
+      ...site(definition.definedAt, line),
+      message: `${definition.label}: query applies only to opa policies, and this one is native (${sourceFile}); remove the query.`,
+    });
+    return undefined;
+  }
+  if (explicit !== undefined) {
+    if (explicit.trim() !== '') return explicit;
+    problems.push({ ...site(definition.definedAt, line), message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".` });
+    return undefined;
+  }
+  const derived = derivedOpaQuery(code);
+  if (derived !== null) return derived;
+  const fix = block ? 'add query = "data.<package>.deny" to its policy block' : 'give it a policy block with a query';
+  problems.push({
+    ...site(definition.definedAt),
+    message: `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. Add a package line to the file, or ${fix}.`,
+  });
+  return undefined;
+}
+
+function site(definedAt: PolicyDefinitionSite, line?: number): Problem {
+  const at = line ?? definedAt.line;
+  return at === undefined ? { file: definedAt.file, message: '' } : { file: definedAt.file, line: at, message: '' };
+}
+
+function tooLarge(bytes: number): string {
+  return `${bytes} bytes of code, more than the ${MAX_POLICY_CODE_BYTES} bytes (10 MB) the service accepts; split the policy or shrink it.`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortProblems(problems: Problem[]): Problem[] {
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => compare(x.p.file, y.p.file) || (x.p.line ?? 0) - (y.p.line ?? 0) || x.i - y.i)
+    .map(({ p }) => p);
+}

@@ -1,0 +1,44 @@
+// Finds the files the `policy-files` input matches.
+
+import * as glob from '@actions/glob';
+import { isAbsolute } from 'node:path';
+import { ConfigurationError, getErrorMessage } from '../../errors.ts';
+
+/**
+ * Absolute paths of the regular files matched by the patterns (@actions/glob syntax, one a
+ * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
+ * not from the current directory, so that the command line and tests behave like a workflow
+ * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
+ */
+export async function matchPolicyFiles(patterns: string[], workspaceRoot: string): Promise<string[]> {
+  const lines = patterns
+    .flatMap((p) => p.split(/\r?\n/))
+    .map((p) => p.trim())
+    .filter((p) => p !== '' && !p.startsWith('#'));
+  if (lines.length === 0) return [];
+  const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
+  let files: string[];
+  try {
+    const globber = await glob.create(rooted.join('\n'), { matchDirectories: false });
+    files = await globber.glob();
+  } catch (error) {
+    throw new ConfigurationError(
+      `Input "policy-files" has a pattern that cannot be used: ${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
+    );
+  }
+  return [...new Set(files)].sort();
+}
+
+function rootPattern(line: string, root: string): string {
+  const negation = /^!*/.exec(line)?.[0] ?? '';
+  let pattern = line.slice(negation.length).trimStart();
+  if (isAbsolute(pattern) || pattern.startsWith('~')) return negation + pattern;
+  while (pattern.startsWith('./')) pattern = pattern.slice(2);
+  return `${negation}${escapeGlob(root)}/${pattern}`;
+}
+
+/** Makes a literal path safe to prefix to a pattern (the escapes @actions/glob understands). */
+function escapeGlob(path: string): string {
+  const escaped = process.platform === 'win32' ? path : path.replace(/\\/g, '\\\\');
+  return escaped.replace(/\[/g, '[[]').replace(/\?/g, '[?]').replace(/\*/g, '[*]');
+}

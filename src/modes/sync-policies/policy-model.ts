@@ -1,0 +1,77 @@
+// The vocabulary of policy sync: policy kinds and their enforcement levels (spec 2.1), the
+// policies the repository asks for, and the problems found while reading it.
+
+export const POLICY_KINDS = ['native', 'opa'] as const;
+export type PolicyKind = (typeof POLICY_KINDS)[number];
+
+export const NATIVE_ENFORCEMENT_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'] as const;
+export const OPA_ENFORCEMENT_LEVELS = ['mandatory', 'advisory'] as const;
+export type NativeEnforcementLevel = (typeof NATIVE_ENFORCEMENT_LEVELS)[number];
+export type OpaEnforcementLevel = (typeof OPA_ENFORCEMENT_LEVELS)[number];
+export type EnforcementLevel = NativeEnforcementLevel | OpaEnforcementLevel;
+
+/** Spec 2.1: letters, numbers, `-`, `_`. */
+export const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing. */
+export const MAX_POLICY_CODE_BYTES = 10 * 1024 * 1024;
+
+/** The file extension that holds each kind of policy. */
+export const POLICY_FILE_EXTENSIONS: Readonly<Record<PolicyKind, string>> = { native: '.native', opa: '.rego' };
+
+export function enforcementLevelsOf(kind: PolicyKind): readonly EnforcementLevel[] {
+  return kind === 'native' ? NATIVE_ENFORCEMENT_LEVELS : OPA_ENFORCEMENT_LEVELS;
+}
+
+export function isEnforcementLevelOf(kind: PolicyKind, level: string): level is EnforcementLevel {
+  return (enforcementLevelsOf(kind) as readonly string[]).includes(level);
+}
+
+/** The kind a policy code file holds, from its extension; null for any other file. */
+export function policyKindOfFile(fileName: string): PolicyKind | null {
+  if (fileName.endsWith(POLICY_FILE_EXTENSIONS.native)) return 'native';
+  if (fileName.endsWith(POLICY_FILE_EXTENSIONS.opa)) return 'opa';
+  return null;
+}
+
+/**
+ * Something wrong (or worth a warning) in the repository's policy files, placed for an
+ * annotation. `file` is relative to the workspace root with `/` separators; it is `''` when the
+ * problem concerns the inputs as a whole rather than one file (then annotate without a file).
+ */
+export interface Problem {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** Where a policy is defined: its `policy "NAME"` block, or its own file when no block names it. */
+export interface PolicyDefinitionSite {
+  /** Relative to the workspace root, `/` separators. */
+  file: string;
+  /** The line of the `policy "NAME"` header; absent for a policy defined by its file alone. */
+  line?: number;
+}
+
+/** A policy as the repository defines it, validated and ready to be compared and sent. */
+export interface DesiredPolicy {
+  name: string;
+  kind: PolicyKind;
+  /** Valid for `kind`. */
+  enforcementLevel: EnforcementLevel;
+  /** Null when the config gives none: the repository is the source of truth, so a description
+   *  set in the service is cleared. */
+  description: string | null;
+  /** opa: the block's `query`, or `data.<package>.deny` from the file's package line.
+   *  native: always null. */
+  query: string | null;
+  /** The policy code exactly as stored in the file (decoded as UTF-8, byte order mark kept), so
+   *  that `Buffer.from(code, 'utf8')` gives back the file's bytes. */
+  code: string;
+  /** Size of the code in bytes (at most MAX_POLICY_CODE_BYTES). */
+  codeBytes: number;
+  /** The code file, relative to the workspace root, `/` separators. */
+  sourceFile: string;
+  definedAt: PolicyDefinitionSite;
+}
