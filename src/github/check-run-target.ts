@@ -1,0 +1,67 @@
+/**
+ * Where a check run goes: the repository and the commit, read from the workflow's context.
+ */
+
+/**
+ * The part of @actions/github's `context` a check run needs. The real `context` fits it; tests
+ * and other CI systems can build one by hand.
+ */
+export interface CheckRunContext {
+  readonly eventName: string;
+  readonly sha: string;
+  /** @actions/github's getter throws when GITHUB_REPOSITORY is unset and the event has no repository. */
+  readonly repo: { readonly owner: string; readonly repo: string };
+  /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.head.sha` is read. */
+  readonly payload: {
+    readonly pull_request?: { readonly head?: { readonly sha?: unknown }; readonly [key: string]: unknown };
+  };
+  /** With `runId`, gives the check run a link back to the workflow run. */
+  readonly serverUrl?: string;
+  readonly runId?: number;
+}
+
+export interface CheckRunTarget {
+  owner: string;
+  repo: string;
+  headSha: string;
+  detailsUrl?: string;
+}
+
+export type CheckRunTargetResult = { target: CheckRunTarget } | { problem: string };
+
+export function checkRunTarget(context: CheckRunContext): CheckRunTargetResult {
+  let owner: unknown;
+  let repo: unknown;
+  try {
+    ({ owner, repo } = context.repo);
+  } catch {
+    // The getter's own message speaks of its implementation; say what the user can check instead.
+  }
+  if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
+    return { problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)' };
+  }
+
+  const headSha = commitOf(context);
+  if (headSha === undefined) {
+    return { problem: 'there is no commit to publish on (GITHUB_SHA is not set: not running in GitHub Actions?)' };
+  }
+
+  const target: CheckRunTarget = { owner, repo, headSha };
+  if (context.serverUrl && Number.isSafeInteger(context.runId) && (context.runId ?? 0) > 0) {
+    target.detailsUrl = `${context.serverUrl.replace(/\/+$/, '')}/${owner}/${repo}/actions/runs/${context.runId}`;
+  }
+  return { target };
+}
+
+/**
+ * The commit people look at. On pull request events (`pull_request`, `pull_request_target` and
+ * the review events) GITHUB_SHA is a merge commit or the base branch's head, which the pull
+ * request page never shows: the check run belongs on the pull request's head commit.
+ */
+function commitOf(context: CheckRunContext): string | undefined {
+  const pullRequestHead = context.payload?.pull_request?.head?.sha;
+  if (context.eventName?.startsWith('pull_request') && typeof pullRequestHead === 'string' && pullRequestHead !== '') {
+    return pullRequestHead;
+  }
+  return typeof context.sha === 'string' && context.sha !== '' ? context.sha : undefined;
+}

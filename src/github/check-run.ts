@@ -1,0 +1,244 @@
+/**
+ * Publishes a step's results as a GitHub check run (input `check-name`): created `in_progress`
+ * when the step starts, completed with its output and every annotation at the end.
+ *
+ * Publishing is a courtesy on top of the step's own report: every failure here (no permission,
+ * no repository, GitHub unreachable) becomes one warning, never an error of the step.
+ */
+
+import { context as workflowContext, getOctokit } from '@actions/github';
+import {
+  ANNOTATIONS_PER_REQUEST,
+  OUTPUT_TEXT_LIMIT,
+  SUMMARY_CUT_NOTE,
+  cutToLimit,
+  inBatches,
+  toApiAnnotation,
+} from './check-run-output.ts';
+import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
+import { checkRunTarget } from './check-run-target.ts';
+import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
+
+export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
+export type { CheckRunContext } from './check-run-target.ts';
+
+export type CheckRunConclusion =
+  | 'success'
+  | 'failure'
+  | 'neutral'
+  | 'cancelled'
+  | 'timed_out'
+  | 'action_required'
+  | 'skipped';
+
+export interface CheckRunLog {
+  warning(message: string): void;
+  debug(message: string): void;
+}
+
+export interface StartCheckRunOptions {
+  /** The `github-token` input. Never logged. */
+  token: string;
+  /** The `check-name` input. */
+  name: string;
+  /** Default: @actions/github's `context` (GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA). */
+  context?: CheckRunContext;
+  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  apiUrl?: string;
+  log: CheckRunLog;
+}
+
+export interface CheckRunResult {
+  conclusion: CheckRunConclusion;
+  title: string;
+  /** Markdown; cut to the Checks API's 65535 characters with a note saying so. */
+  summary: string;
+  /** Markdown; cut like the summary. */
+  text?: string;
+  annotations: readonly CheckAnnotation[];
+}
+
+export interface CheckRunOutcome {
+  /** The check run reached `completed`. */
+  completed: boolean;
+  annotationsPublished: number;
+}
+
+export interface CheckRunHandle {
+  readonly id: number;
+  /** The check run's page on GitHub, when GitHub gave one. */
+  readonly url: string | undefined;
+  /** Publishes the output and every annotation, then completes the check run. Only the first call sends anything. */
+  complete(result: CheckRunResult): Promise<CheckRunOutcome>;
+}
+
+/** A request to GitHub that takes longer than this is given up (the step must not hang on it). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type GitHubClient = ReturnType<typeof getOctokit>;
+
+export async function startCheckRun(options: StartCheckRunOptions): Promise<CheckRunHandle | null> {
+  const { token, name, log } = options;
+  const notPublished = (reason: string): null => {
+    log.warning(hideToken(`check-name: the check run "${name}" is not published: ${reason}`, token));
+    return null;
+  };
+
+  const found = checkRunTarget(options.context ?? workflowContext);
+  if ('problem' in found) return notPublished(`${found.problem}.`);
+  if (token.trim() === '') return notPublished('github-token is empty; set it to a token with the checks: write permission.');
+  const { target } = found;
+
+  const apiUrl = apiBaseUrl(options.apiUrl);
+  const github = getOctokit(token, { baseUrl: apiUrl, log: octokitLog(log) });
+  try {
+    const { data } = await github.rest.checks.create({
+      owner: target.owner,
+      repo: target.repo,
+      name,
+      head_sha: target.headSha,
+      status: 'in_progress',
+      started_at: timestamp(),
+      ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
+      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+    });
+    log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
+    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, apiUrl, log });
+  } catch (error) {
+    return notPublished(failureReason(error, apiUrl));
+  }
+}
+
+interface HandleParts {
+  github: GitHubClient;
+  target: CheckRunTarget;
+  id: number;
+  url: string | undefined;
+  name: string;
+  token: string;
+  apiUrl: string;
+  log: CheckRunLog;
+}
+
+function checkRunHandle(parts: HandleParts): CheckRunHandle {
+  const { github, target, id, name, token, apiUrl, log } = parts;
+  let completing = false;
+
+  const update = async (fields: UpdateFields): Promise<void> => {
+    await github.rest.checks.update({
+      owner: target.owner,
+      repo: target.repo,
+      check_run_id: id,
+      ...fields,
+      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+    });
+  };
+  const warn = (what: string, error: unknown): void => {
+    log.warning(hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, apiUrl)}`, token));
+  };
+
+  return {
+    id,
+    url: parts.url,
+    async complete(result: CheckRunResult): Promise<CheckRunOutcome> {
+      if (completing) {
+        log.debug(`check run "${name}" (${id}) is already completed; nothing more sent`);
+        return { completed: false, annotationsPublished: 0 };
+      }
+      completing = true;
+
+      const output: OutputFields = {
+        title: result.title,
+        summary: cutToLimit(result.summary, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
+        ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
+      };
+      const annotations = result.annotations.map(toApiAnnotation);
+      // The Checks API appends the annotations of each update to those already there, and takes
+      // at most 50 at a time; title and summary are required with every output.
+      const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
+
+      let published = 0;
+      let outputSent = false;
+      for (const batch of batches) {
+        try {
+          await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
+        } catch (error) {
+          const range = batch.length === 0 ? 'output' : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
+          warn(`publishing the ${range}`, error);
+          break;
+        }
+        outputSent = true;
+        published += batch.length;
+      }
+      if (published < annotations.length && published > 0) {
+        log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
+      }
+
+      try {
+        await update({
+          status: 'completed',
+          conclusion: result.conclusion,
+          completed_at: timestamp(),
+          // Whatever went wrong with the annotations, the check run still carries the summary.
+          ...(outputSent ? {} : { output }),
+        });
+      } catch (error) {
+        warn('completing', error);
+        return { completed: false, annotationsPublished: published };
+      }
+      log.debug(`check run "${name}" (${id}) completed: ${result.conclusion}, ${published} annotations`);
+      return { completed: true, annotationsPublished: published };
+    },
+  };
+}
+
+interface OutputFields {
+  title: string;
+  summary: string;
+  text?: string;
+  annotations?: ApiAnnotation[];
+}
+
+type UpdateFields =
+  | { output: OutputFields }
+  | { status: 'completed'; conclusion: CheckRunConclusion; completed_at: string; output?: OutputFields };
+
+function apiBaseUrl(explicit: string | undefined): string {
+  const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
+  return url.replace(/\/+$/, '');
+}
+
+/** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
+function timestamp(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+/** Octokit's own notices (deprecations) go to the debug log, not the step's warnings. */
+function octokitLog(log: CheckRunLog) {
+  const toDebug = (message: string): void => log.debug(`GitHub client: ${message}`);
+  return { debug: () => {}, info: () => {}, warn: toDebug, error: toDebug };
+}
+
+function failureReason(error: unknown, apiUrl: string): string {
+  const status = answeredStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 403) {
+    return (
+      `GitHub answered 403 (${message}). The github-token needs the checks: write permission: ` +
+      'add `permissions: checks: write` to the job, or set github-token to a token that has it.'
+    );
+  }
+  if (status !== undefined) return `GitHub answered ${status} (${message}).`;
+  return `could not reach ${apiUrl}: ${message}.`;
+}
+
+/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+function answeredStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
+  const response = (error as { response?: { status?: unknown } }).response;
+  return typeof response?.status === 'number' ? response.status : undefined;
+}
+
+function hideToken(text: string, token: string): string {
+  return token.length >= 4 ? text.split(token).join('***') : text;
+}
