@@ -7,6 +7,10 @@ export type TokenKind = 'user' | 'team' | 'organization';
 export interface EmulatorOptions {
   /** Organization created at start (default `acme`). */
   organization?: string;
+  /** Port of the API origin (default: any free port). Read at start only. */
+  port?: number;
+  /** Port of the upload origin (default: any free port). Read at start only. */
+  uploadPort?: number;
   /** Added before every answer on the API port (ms). Default 0. */
   latencyMs?: number;
   /** Requests per second allowed per token on the API port; beyond it 429 with
@@ -67,6 +71,8 @@ export interface UpgradeBehaviour {
 
 /** A fault applied to the next matching requests on the API or upload port. */
 export interface Fault {
+  /** Only requests recorded with this port (default: any). */
+  port?: RecordedRequest['port'];
   method?: string;
   /** Matched against the path without the query, e.g. /\/policies$/ or a plain substring. */
   path?: RegExp | string;
@@ -90,8 +96,11 @@ export interface RecordedRequest {
   /** Raw query string as received (without `?`), percent-encoding kept. */
   rawQuery: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as received (of an upload over the size limit, the first 10 MB only). */
   body: Buffer;
+  /** Status of the answer; 0 while unanswered and when the connection was dropped. */
   status: number;
+  /** Date.now() at arrival. */
   at: number;
 }
 
@@ -120,7 +129,8 @@ export interface Emulator {
   readonly organization: string;
   /** Every request received on every port, in order. */
   readonly requests: RecordedRequest[];
-  /** Write requests (POST, PATCH, PUT, DELETE) received on the API and upload ports. */
+  /** Write requests (POST, PATCH, PUT, DELETE) received on the API and upload ports.
+   *  (Log reads on the upload origin are recorded with port 'log'.) */
   writeRequests(): RecordedRequest[];
   clearRequests(): void;
 
@@ -144,8 +154,9 @@ export interface Emulator {
     policySetIds: string[];
   }>;
 
-  /** A private registry module that tests can run against; returns its `mod-` id. */
-  seedRegistryModule(m: { name: string; provider: string; namespace?: string; organization?: string }): string;
+  /** A private registry module that tests can run against; returns its `mod-` id.
+   *  `versions` are its published versions, oldest first (default ['1.0.0']). */
+  seedRegistryModule(m: { name: string; provider: string; namespace?: string; organization?: string; versions?: string[] }): string;
   /** Test variables of a module (values included, even sensitive ones). */
   testVariables(m: { name: string; provider: string; namespace?: string; organization?: string }): Array<{
     id: string;
@@ -172,7 +183,8 @@ export interface Emulator {
   configurationVersionArchive(id: string): Buffer | null;
 
   seedProject(organization?: string): string;
-  /** Returns a `nocode-` id for a registry module seeded for no-code use. */
+  /** Returns a `nocode-` id for a registry module seeded for no-code use (enabled by default;
+   *  the registry module is created when missing, with versions ['1.0.0'] plus `versionPin`). */
   seedNoCodeModule(m: { moduleName: string; provider: string; enabled?: boolean; versionPin?: string; organization?: string }): string;
   /** A workspace provisioned from a no-code module; returns its `ws-` id. */
   seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string }): string;

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from './emulator/index.ts';
+import { client, waitFor } from './emulator/test-client.ts';
+
+const ROOT = '/organizations/acme/tests/registry-modules/private/acme/network/aws';
+const FAST = { queuedMs: 20, runningMs: 80, cancelGraceMs: 60 };
+
+let emulator: Emulator;
+let api: ReturnType<typeof client>;
+beforeEach(async () => {
+  emulator = await startEmulator({ testRuns: FAST });
+  emulator.seedRegistryModule({ name: 'network', provider: 'aws' });
+  api = client(emulator);
+});
+afterEach(() => emulator.close());
+
+async function createVersion(autoQueueRuns?: boolean) {
+  const body = autoQueueRuns === undefined ? undefined : { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
+  const reply = await api.post(`${ROOT}/test-runs/configuration-versions`, body);
+  expect(reply.status).toBe(201);
+  return reply.body.data as { id: string; attributes: Record<string, unknown> & { 'upload-url': string } };
+}
+
+/** A configuration version uploaded without queuing a run, ready for an explicit run. */
+async function uploadedVersion(): Promise<string> {
+  const version = await createVersion(false);
+  expect((await api.put(version.attributes['upload-url'], 'archive')).status).toBe(200);
+  return version.id;
+}
+
+async function createRun(versionId: string, attributes: Record<string, unknown> = {}) {
+  return api.post(`${ROOT}/test-runs`, {
+    data: { type: 'test-runs', attributes, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+  });
+}
+
+const getRun = async (id: string) => (await api.get(`${ROOT}/test-runs/${id}`)).body.data;
+const untilStatus = (id: string, status: string) => waitFor(async () => {
+  const run = await getRun(id);
+  return run.attributes.status === status ? run : undefined;
+});
+
+describe('configuration versions', () => {
+  it('create answers a pending version with a single-use upload-url on the upload origin', async () => {
+    const version = await createVersion();
+    expect(version.id).toMatch(/^cv-/);
+    expect(version.attributes).toMatchObject({
+      'auto-queue-runs': true,
+      status: 'pending',
+      'status-timestamps': {},
+      'changed-files': [],
+      error: null,
+      'error-message': null,
+      speculative: false,
+      provisional: false,
+    });
+    expect(version.attributes['upload-url'].startsWith(`${emulator.uploadOrigin}/`)).toBe(true);
+    expect(version.attributes['upload-url'].startsWith(emulator.baseUrl)).toBe(false);
+    expect((await createVersion(false)).attributes['auto-queue-runs']).toBe(false);
+  });
+
+  it('the upload address takes the bytes once; a second PUT is refused and changes nothing', async () => {
+    const version = await createVersion(false);
+    const url = version.attributes['upload-url'];
+    const first = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([1, 2, 3]) });
+    expect(first.status).toBe(200);
+    const second = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([9]) });
+    expect(second.status).toBe(403);
+    expect(emulator.configurationVersionArchive(version.id)).toEqual(Buffer.from([1, 2, 3]));
+    const upload = emulator.requests.find((request) => request.port === 'upload');
+    expect(upload?.headers.authorization).toBeUndefined();
+  });
+
+  it('an upload creates the run when auto-queue-runs is true (source svc-configuration-version)', async () => {
+    const version = await createVersion();
+    await api.put(version.attributes['upload-url'], 'archive');
+    const runs = emulator.testRuns();
+    expect(runs).toEqual([expect.objectContaining({ configurationVersionId: version.id, source: 'svc-configuration-version', testDirectory: 'tests' })]);
+  });
+
+  it('an upload with auto-queue-runs false creates no run, unless told to ignore it', async () => {
+    await api.put((await createVersion(false)).attributes['upload-url'], 'archive');
+    expect(emulator.testRuns()).toEqual([]);
+    emulator.configure({ testRuns: { respectAutoQueueRuns: false } });
+    await api.put((await createVersion(false)).attributes['upload-url'], 'archive');
+    expect(emulator.testRuns()).toHaveLength(1);
+    emulator.configure({ testRuns: { uploadCreatesRun: false } });
+    await api.put((await createVersion(true)).attributes['upload-url'], 'archive');
+    expect(emulator.testRuns()).toHaveLength(1);
+  });
+});
+
+describe('test runs', () => {
+  it('walk queued -> running -> finished with counters and a log at log-read-url', async () => {
+    const versionId = await uploadedVersion();
+    const created = await createRun(versionId, { verbose: true, 'test-directory': 'spec', filters: ['spec/a.tftest.hcl'], variables: [{ key: 'region', value: '"eu-west-1"' }] });
+    expect(created.status).toBe(201);
+    const run = created.body.data;
+    expect(run.id).toMatch(/^trun-/);
+    expect(run.attributes).toMatchObject({
+      status: 'queued',
+      source: 'svc-api',
+      verbose: true,
+      'test-directory': 'spec',
+      filters: ['spec/a.tftest.hcl'],
+      variables: [{ key: 'region', value: '"eu-west-1"' }],
+      'test-status': null,
+      'tests-passed': null,
+      'test-configurable-type': 'RegistryModule',
+    });
+    expect(run.attributes).not.toHaveProperty('log-read-url');
+    expect(Object.keys(run.attributes['status-timestamps'])).toEqual(['queued-at']);
+    expect(run.relationships['configuration-version'].data).toEqual({ id: versionId, type: 'configuration-versions' });
+
+    const running = await untilStatus(run.id, 'running');
+    expect(running.attributes['status-timestamps']['started-at']).toEqual(expect.any(String));
+    expect(running.attributes).not.toHaveProperty('log-read-url');
+    const finished = await untilStatus(run.id, 'finished');
+    expect(finished.attributes).toMatchObject({ 'test-status': 'pass', 'tests-passed': 2, 'tests-failed': 0, 'tests-errored': 0, 'tests-skipped': 0 });
+
+    const logUrl: string = finished.attributes['log-read-url'];
+    expect(logUrl.startsWith(`${emulator.uploadOrigin}/`)).toBe(true);
+    const log = await fetch(logUrl);
+    expect(log.status).toBe(200);
+    expect(await log.text()).toContain('"type":"test_summary"');
+    const read = emulator.requests.find((request) => request.port === 'log');
+    expect(read?.headers.authorization).toBeUndefined();
+  });
+
+  it('takes outcomes from nextOutcomes first, then the default outcome', async () => {
+    emulator.configure({
+      testRuns: { nextOutcomes: [{ status: 'errored', testStatus: 'fail', passed: 0, failed: 1, errored: 2, skipped: 3, log: 'broken\n' }] },
+    });
+    const versionId = await uploadedVersion();
+    const first = (await createRun(versionId)).body.data;
+    const second = (await createRun(versionId)).body.data;
+    const errored = await untilStatus(first.id, 'errored');
+    expect(errored.attributes).toMatchObject({ 'test-status': 'fail', 'tests-failed': 1, 'tests-errored': 2, 'tests-skipped': 3 });
+    expect(await (await fetch(errored.attributes['log-read-url'])).text()).toBe('broken\n');
+    expect((await untilStatus(second.id, 'finished')).attributes['test-status']).toBe('pass');
+  });
+
+  it('refuses a run on a version that has not been uploaded, or does not exist (422)', async () => {
+    const version = await createVersion(false);
+    expect((await createRun(version.id)).status).toBe(422);
+    expect((await createRun('cv-unknown')).status).toBe(422);
+    expect((await api.post(`${ROOT}/test-runs`, { data: { type: 'test-runs', attributes: {} } })).status).toBe(422);
+    expect((await api.post(`${ROOT}/test-runs`, { data: { type: 'runs' } })).status).toBe(422);
+  });
+
+  it('cancel: 409 unless running; 202 and canceled after the grace time', async () => {
+    const run = (await createRun(await uploadedVersion())).body.data;
+    const early = await api.post(`${ROOT}/test-runs/${run.id}/cancel`);
+    expect(early.status).toBe(409);
+    expect(early.body.errors[0].status).toBe('409');
+    await untilStatus(run.id, 'running');
+    const cancel = await api.post(`${ROOT}/test-runs/${run.id}/cancel`);
+    expect(cancel.status).toBe(202);
+    expect(cancel.text).toBe('');
+    expect((await getRun(run.id)).attributes.status).toBe('running');
+    const canceled = await untilStatus(run.id, 'canceled');
+    expect(canceled.attributes['test-status']).toBeNull();
+    expect(emulator.testRuns()[0]).toMatchObject({ cancelRequested: true, forceCanceled: false });
+    expect((await api.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(409);
+  });
+
+  it('force-cancel: 409 before a cancel; after one, canceled at once', async () => {
+    emulator.configure({ testRuns: { cancelGraceMs: Infinity, runningMs: 10_000 } });
+    const run = (await createRun(await uploadedVersion())).body.data;
+    await untilStatus(run.id, 'running');
+    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
+    expect((await api.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await getRun(run.id)).attributes.status).toBe('running');
+    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(202);
+    expect((await getRun(run.id)).attributes.status).toBe('canceled');
+    expect(emulator.testRuns()[0]!.forceCanceled).toBe(true);
+    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
+  });
+
+  it('list filters by source, newest first; unknown runs and modules are 404', async () => {
+    const version = await createVersion(true);
+    await api.put(version.attributes['upload-url'], 'archive');
+    const apiRun = (await createRun(version.id)).body.data;
+    const all = await api.get(`${ROOT}/test-runs/`);
+    expect(all.body.data.map((run: { attributes: { source: string } }) => run.attributes.source)).toEqual(['svc-api', 'svc-configuration-version']);
+    expect(all.body.meta.pagination['total-count']).toBe(2);
+    const filtered = await api.get(`${ROOT}/test-runs?filter%5Bsource%5D=svc-api,svc`);
+    expect(filtered.body.data.map((run: { id: string }) => run.id)).toEqual([apiRun.id]);
+    expect((await api.get(`${ROOT}/test-runs/trun-unknown`)).status).toBe(404);
+    expect((await api.get('/organizations/acme/tests/registry-modules/private/acme/nope/aws/test-runs')).status).toBe(404);
+  });
+
+  it('module tests are refused to an organization token (404)', async () => {
+    const reply = await client(emulator, emulator.organizationToken).post(`${ROOT}/test-runs/configuration-versions`);
+    expect(reply.status).toBe(404);
+  });
+});
+
+describe('test variables', () => {
+  const variable = (attributes: Record<string, unknown>) => ({ data: { type: 'vars', attributes } });
+
+  it('create: category must be env, value defaults to "", sensitive values are hidden', async () => {
+    expect((await api.post(`${ROOT}/vars`, variable({ key: 'A', category: 'terraform' }))).status).toBe(422);
+    const plain = await api.post(`${ROOT}/vars`, variable({ key: 'PLAIN', category: 'env' }));
+    expect(plain.body.data.id).toMatch(/^var-/);
+    expect(plain.body.data.attributes).toMatchObject({ key: 'PLAIN', value: '', category: 'env', sensitive: false, hcl: false });
+    expect(plain.body.data.attributes).toHaveProperty('created-at');
+    expect(plain.body.data.attributes).toHaveProperty('version-id');
+    const secret = await api.post(`${ROOT}/vars`, variable({ key: 'TOKEN', value: 's3cret', category: 'env', sensitive: true }));
+    expect(secret.body.data.attributes.value).toBeNull();
+    expect(secret.text).not.toContain('s3cret');
+    const listed = await api.get(`${ROOT}/vars`);
+    expect(listed.text).not.toContain('s3cret');
+    expect(listed.body.data).toHaveLength(2);
+    expect(listed.body.meta.pagination['total-count']).toBe(2);
+    expect(emulator.testVariables({ name: 'network', provider: 'aws' }).find((v) => v.key === 'TOKEN')?.value).toBe('s3cret');
+    expect((await api.post(`${ROOT}/vars`, variable({ key: 'PLAIN', category: 'env' }))).status).toBe(422);
+  });
+
+  it('update changes what is sent (without created-at and version-id); delete answers 204', async () => {
+    const id = (await api.post(`${ROOT}/vars`, variable({ key: 'TOKEN', value: 'a', category: 'env', sensitive: true }))).body.data.id;
+    const updated = await api.patch(`${ROOT}/vars/${id}`, variable({ value: 'b' }));
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.attributes).toMatchObject({ key: 'TOKEN', value: null, sensitive: true });
+    expect(updated.body.data.attributes).not.toHaveProperty('version-id');
+    expect(emulator.testVariables({ name: 'network', provider: 'aws' })[0]!.value).toBe('b');
+    expect((await api.patch(`${ROOT}/vars/${id}`, variable({ category: 'svc' }))).status).toBe(422);
+    expect((await api.delete(`${ROOT}/vars/${id}`)).status).toBe(204);
+    expect(emulator.testVariables({ name: 'network', provider: 'aws' })).toEqual([]);
+    expect((await api.patch(`${ROOT}/vars/${id}`, variable({ value: 'c' }))).status).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+import type { ServerResponse } from 'node:http';
+
+export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
+
+/** What a handler decides to send; written by the server unless a fault drops the connection. */
+export type Answer =
+  | { status: number; kind: 'json'; body: unknown; headers?: Record<string, string> }
+  | { status: number; kind: 'text'; body: string; contentType: string }
+  | { status: number; kind: 'empty' };
+
+export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  return headers ? { status, kind: 'json', body, headers } : { status, kind: 'json', body };
+}
+
+export function emptyAnswer(status: number): Answer {
+  return { status, kind: 'empty' };
+}
+
+export function textAnswer(status: number, body: string, contentType = 'text/plain; charset=utf-8'): Answer {
+  return { status, kind: 'text', body, contentType };
+}
+
+export function writeAnswer(res: ServerResponse, answer: Answer): void {
+  if (answer.kind === 'empty') {
+    res.writeHead(answer.status, { 'content-length': '0' });
+    res.end();
+    return;
+  }
+  const [contentType, payload] =
+    answer.kind === 'json'
+      ? [JSON_API_MEDIA_TYPE, Buffer.from(JSON.stringify(answer.body))]
+      : [answer.contentType, Buffer.from(answer.body)];
+  res.writeHead(answer.status, {
+    ...(answer.kind === 'json' ? answer.headers : undefined),
+    'content-type': contentType,
+    'content-length': String(payload.length),
+  });
+  res.end(payload);
+}

@@ -1,0 +1,83 @@
+// Runs the emulated service for the demo and for trying the action by hand:
+//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30]
+import { parseArgs } from 'node:util';
+import { startEmulator } from './index.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'upload-port': { type: 'string' },
+    latency: { type: 'string' },
+    'rate-limit': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--json]');
+  console.log('--json prints the addresses, tokens and seeded ids as one JSON line (for scripts).');
+  process.exit(0);
+}
+
+function numberFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) {
+    console.error(`--${name} must be a non-negative number, got "${value}"`);
+    process.exit(2);
+  }
+  return number;
+}
+
+const emulator = await startEmulator({
+  port: numberFlag('port', values.port),
+  uploadPort: numberFlag('upload-port', values['upload-port']),
+  latencyMs: numberFlag('latency', values.latency),
+  rateLimitPerSecond: numberFlag('rate-limit', values['rate-limit']),
+  rateLimitRetryAfter: values['rate-limit'] !== undefined,
+});
+
+const policySetId = emulator.seedPolicySet();
+emulator.seedPolicy({ name: 'require-tags', kind: 'native', enforcementLevel: 'advisory', code: 'main = rule { true }\n', policySetIds: [policySetId] });
+const testModuleId = emulator.seedRegistryModule({ name: 'network', provider: 'aws', versions: ['1.0.0', '1.1.0'] });
+const projectId = emulator.seedProject();
+const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws' });
+const workspaceId = emulator.seedWorkspace({ noCodeModuleId, name: 'bucket-demo', projectId });
+
+const seeded: Array<[string, string]> = [
+  ['base URL', emulator.baseUrl],
+  ['upload origin', emulator.uploadOrigin],
+  ['user token', emulator.token],
+  ['organization token', emulator.organizationToken],
+  ['organization', emulator.organization],
+  ['policy set', policySetId],
+  ['test module', `${testModuleId} (${emulator.organization}/network/aws)`],
+  ['project', projectId],
+  ['no-code module', `${noCodeModuleId} (${emulator.organization}/bucket/aws)`],
+  ['workspace', `${workspaceId} (bucket-demo)`],
+];
+if (values.json) {
+  console.log(JSON.stringify({
+    baseUrl: emulator.baseUrl,
+    uploadOrigin: emulator.uploadOrigin,
+    token: emulator.token,
+    organizationToken: emulator.organizationToken,
+    organization: emulator.organization,
+    policySetId,
+    testModule: { id: testModuleId, namespace: emulator.organization, name: 'network', provider: 'aws' },
+    projectId,
+    noCodeModuleId,
+    workspaceId,
+  }));
+} else {
+  const width = Math.max(...seeded.map(([label]) => label.length));
+  console.log('Service emulator running. Ctrl-C stops it.');
+  for (const [label, value] of seeded) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+const stop = (): void => {
+  void emulator.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,61 @@
+import type { TestRunOutcome } from './api.ts';
+
+/** A log in the test command's machine-readable (`-json`) format, agreeing with the outcome's
+ *  counters: one passing run block per passed test, and so on. */
+export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 'tests/main.tftest.hcl'): string {
+  const at = '2024-05-01T12:00:00.000000Z';
+  const runs: Array<{ name: string; status: string }> = [
+    ...Array.from({ length: outcome.passed }, (_, i) => ({ name: `passes_${i + 1}`, status: 'pass' })),
+    ...Array.from({ length: outcome.failed }, (_, i) => ({ name: `fails_${i + 1}`, status: 'fail' })),
+    ...Array.from({ length: outcome.errored }, (_, i) => ({ name: `errors_${i + 1}`, status: 'error' })),
+    ...Array.from({ length: outcome.skipped }, (_, i) => ({ name: `skipped_${i + 1}`, status: 'skip' })),
+  ];
+  const fileStatus = outcome.errored > 0 ? 'error' : outcome.failed > 0 ? 'fail' : 'pass';
+  const line = (message: string, fields: Record<string, unknown>, level = 'info'): string =>
+    JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at, ...fields });
+  const lines = [
+    line('Terraform 1.9.5', { terraform: '1.9.5', type: 'version', ui: '1.2' }),
+    line(`Found 1 file and ${runs.length} run blocks`, { test_abstract: { [file]: runs.map((r) => r.name) }, type: 'test_abstract' }),
+    line(`${file}... in progress`, { '@testfile': file, test_file: { path: file, progress: 'starting' }, type: 'test_file' }),
+    ...runs.flatMap((run, index) => {
+      const result = line(`  "${run.name}"... ${run.status}`, {
+        '@testfile': file,
+        '@testrun': run.name,
+        test_run: { path: file, run: run.name, progress: 'complete', status: run.status },
+        type: 'test_run',
+      });
+      if (run.status !== 'fail' && run.status !== 'error') return [result];
+      const diagnostic = line(
+        run.status === 'fail' ? 'Test assertion failed' : 'Invalid reference',
+        {
+          '@testfile': file,
+          '@testrun': run.name,
+          diagnostic: {
+            severity: 'error',
+            summary: run.status === 'fail' ? 'Test assertion failed' : 'Invalid reference',
+            detail: run.status === 'fail' ? 'the value did not match' : 'A reference to a resource type must be followed by an attribute.',
+            range: { filename: file, start: { line: 10 + index * 5, column: 5, byte: 0 }, end: { line: 10 + index * 5, column: 20, byte: 0 } },
+          },
+          type: 'diagnostic',
+        },
+        'error',
+      );
+      return [result, diagnostic];
+    }),
+    line(`${file}... ${fileStatus}`, { '@testfile': file, test_file: { path: file, progress: 'complete', status: fileStatus }, type: 'test_file' }),
+    line(`${fileStatus === 'pass' ? 'Success!' : 'Failure!'} ${outcome.passed} passed, ${outcome.failed} failed.`, {
+      test_summary: { status: fileStatus, passed: outcome.passed, failed: outcome.failed, errored: outcome.errored, skipped: outcome.skipped },
+      type: 'test_summary',
+    }),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** What a canceled run's log holds: the interrupt, and no results. */
+export const CANCELED_LOG = `${JSON.stringify({
+  '@level': 'warn',
+  '@message': 'The test run was interrupted; stopping tests and destroying infrastructure they created.',
+  '@module': 'terraform.ui',
+  '@timestamp': '2024-05-01T12:00:00.000000Z',
+  type: 'log',
+})}\n`;

@@ -1,0 +1,51 @@
+import type { Emulator } from './api.ts';
+
+/** A plain fetch client for the emulator's own tests: JSON:API media type, bearer token. */
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any;
+}
+
+export function client(emulator: Emulator, token: string = emulator.token) {
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const url = path.startsWith('http') ? path : `${emulator.baseUrl}${path}`;
+    // Upload and log addresses carry their own credential: the token goes to the API only.
+    const toApi = url.startsWith(emulator.baseUrl);
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(toApi ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+  return {
+    get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers),
+    patch: (path: string, body: unknown, headers?: Record<string, string>) => send('PATCH', path, body, headers),
+    delete: (path: string) => send('DELETE', path),
+    put: (path: string, body: Uint8Array | string, contentType = 'application/octet-stream') => send('PUT', path, body, { 'content-type': contentType }),
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

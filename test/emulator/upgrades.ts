@@ -1,0 +1,128 @@
+import { emptyAnswer, jsonAnswer, textAnswer, type Answer } from './answer.ts';
+import type { UpgradeBehaviour } from './api.ts';
+import { refuseOrganizationToken } from './auth.ts';
+import type { RequestContext, Service } from './context.ts';
+import { readDocument } from './documents.ts';
+import { conflict, notFound } from './errors.ts';
+import { newId, timestamp } from './ids.ts';
+import { visibleNoCodeModule } from './no-code.ts';
+import { route, type Route } from './router.ts';
+import type { NoCodeModule, Upgrade, Workspace } from './state.ts';
+import { mergeWorkspaceVariables, readWorkspaceVariables } from './workspace-variables.ts';
+
+/** Run statuses in which a plan waits for confirmation (the ready set of the action's contract). */
+const READY_TO_CONFIRM = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
+
+const UPGRADE = '/no-code-modules/:id/workspaces/:workspace/upgrade';
+
+export const upgradeRoutes: Route[] = [
+  route('POST', UPGRADE, 'json', initiateUpgrade),
+  route('GET', `${UPGRADE}/:run`, 'none', readUpgrade),
+  route('POST', `${UPGRADE}/:run`, 'none', confirmUpgrade),
+];
+
+export function upgradeBehaviour(service: Service, workspace: Workspace): UpgradeBehaviour {
+  return { ...service.settings.upgrades, ...workspace.upgradeBehaviour };
+}
+
+/** Spec 4.3 shows no status for initiate: 200, with either a `workspace-upgrade` document or,
+ *  when there is nothing to upgrade, only a message. The run then walks the configured
+ *  statuses on real timers. */
+function initiateUpgrade(ctx: RequestContext): Answer {
+  const { module, workspace } = upgradeTarget(ctx);
+  // Spec 5 refuses organization tokens on the no-code writes; an upgrade is one of them.
+  refuseOrganizationToken(ctx);
+  const { relationships } = readDocument(ctx.body, 'workspaces');
+  const vars = readWorkspaceVariables(relationships);
+  const behaviour = upgradeBehaviour(ctx.service, workspace);
+  if (behaviour.nothingToUpgrade) {
+    return jsonAnswer(200, { message: `Workspace ${workspace.name} is already up to date with no-code module ${module.id}; there is nothing to upgrade.` });
+  }
+  const statuses = [...behaviour.steps, behaviour.final];
+  const upgrade: Upgrade = { runId: newId('run'), workspaceId: workspace.id, noCodeModuleId: module.id, status: statuses[0]!, confirmed: false, vars };
+  ctx.service.store.upgrades.set(upgrade.runId, upgrade);
+  walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs);
+  return jsonAnswer(200, { data: upgradeResource(ctx.service, upgrade, workspace) });
+}
+
+function walk(service: Service, upgrade: Upgrade, statuses: string[], next: number, stepMs: number): void {
+  if (next >= statuses.length) return;
+  service.timers.after(
+    stepMs,
+    () => {
+      upgrade.status = statuses[next]!;
+      walk(service, upgrade, statuses, next + 1, stepMs);
+    },
+    upgrade.runId,
+  );
+}
+
+function readUpgrade(ctx: RequestContext): Answer {
+  const { workspace } = upgradeTarget(ctx);
+  return jsonAnswer(200, { data: upgradeResource(ctx.service, upgradeRun(ctx, workspace), workspace) });
+}
+
+/** Spec 4.3 shows only "a plain message that the update completed". A plan that is not ready
+ *  (still planning, errored, nothing to change, already applied) cannot be confirmed: 409. */
+function confirmUpgrade(ctx: RequestContext): Answer {
+  const { module, workspace } = upgradeTarget(ctx);
+  refuseOrganizationToken(ctx);
+  const upgrade = upgradeRun(ctx, workspace);
+  if (!READY_TO_CONFIRM.has(upgrade.status)) {
+    throw conflict(`upgrade run ${upgrade.runId} is ${upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`);
+  }
+  ctx.service.timers.cancel(upgrade.runId);
+  upgrade.confirmed = true;
+  upgrade.status = 'applied';
+  applyUpgrade(workspace, module, upgrade);
+  return upgradeBehaviour(ctx.service, workspace).confirmAnswer === 'no-content'
+    ? emptyAnswer(204)
+    : jsonAnswer(200, { message: `Workspace ${workspace.name} was upgraded; the apply has completed.` });
+}
+
+function applyUpgrade(workspace: Workspace, module: NoCodeModule, upgrade: Upgrade): void {
+  workspace.noCodeModuleVersionId = module.versionId;
+  workspace.moduleVersion = module.versionPin;
+  workspace.vars = mergeWorkspaceVariables(workspace.vars, upgrade.vars);
+  workspace.updatedAt = timestamp();
+}
+
+function upgradeTarget(ctx: RequestContext): { module: NoCodeModule; workspace: Workspace } {
+  const module = visibleNoCodeModule(ctx);
+  const id = ctx.params['workspace']!;
+  const workspace = ctx.service.store.workspaces.get(id);
+  if (workspace === undefined || workspace.noCodeModuleId !== module.id) {
+    throw notFound(`workspace ${id} not found for no-code module ${module.id} or not authorized`);
+  }
+  return { module, workspace };
+}
+
+function upgradeRun(ctx: RequestContext, workspace: Workspace): Upgrade {
+  const id = ctx.params['run']!;
+  const upgrade = ctx.service.store.upgrades.get(id);
+  if (upgrade === undefined || upgrade.workspaceId !== workspace.id) throw notFound(`upgrade run ${id} not found for workspace ${workspace.id}`);
+  return upgrade;
+}
+
+function planUrl(service: Service, upgrade: Upgrade, workspace: Workspace): string {
+  return `${service.apiOrigin}/app/${encodeURIComponent(workspace.organization)}/workspaces/${encodeURIComponent(workspace.name)}/runs/${upgrade.runId}`;
+}
+
+function upgradeResource(service: Service, upgrade: Upgrade, workspace: Workspace): unknown {
+  return {
+    id: upgrade.runId,
+    type: 'workspace-upgrade',
+    attributes: { status: upgrade.status, 'plan-url': planUrl(service, upgrade, workspace) },
+    relationships: { workspace: { data: { id: workspace.id, type: 'workspaces' } } },
+  };
+}
+
+/** The page `plan-url` points at: a plain page naming the run and its status, so that the
+ *  address answers when a person follows it from a job summary. */
+export function planPage(service: Service, path: string): Answer | undefined {
+  const match = /^\/app\/[^/]+\/workspaces\/[^/]+\/runs\/(run-[A-Za-z0-9]+)$/.exec(path);
+  const upgrade = match ? service.store.upgrades.get(match[1]!) : undefined;
+  if (upgrade === undefined) return undefined;
+  const html = `<!doctype html><title>${upgrade.runId}</title><h1>Run ${upgrade.runId}</h1><p>Status: ${upgrade.status}</p>`;
+  return textAnswer(200, html, 'text/html; charset=utf-8');
+}

@@ -1,0 +1,62 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { emptyAnswer, textAnswer, type Answer } from './answer.ts';
+import { mediaType } from './body.ts';
+import type { Service } from './context.ts';
+import { CANCELED_LOG } from './default-log.ts';
+import { notFound, ServiceError } from './errors.ts';
+import type { PortBehaviour } from './port-server.ts';
+import { DEFAULT_TEST_RUN_OPTIONS, startTestRun } from './test-run-lifecycle.ts';
+
+/** The second origin: configuration uploads (`upload-url`) and test logs (`log-read-url`).
+ *  Both addresses carry their own credential in the path; the bearer token is neither needed
+ *  nor checked here (requests are recorded with their headers, so tests can see if it was sent). */
+
+const UPLOAD_PATH = /^\/uploads\/([A-Za-z0-9_-]+)$/;
+const LOG_PATH = /^\/logs\/([A-Za-z0-9_-]+)$/;
+
+/** Configuration archives are held whole (tests read them back); a generous cap keeps a
+ *  runaway client from exhausting memory. */
+export const CONFIGURATION_UPLOAD_LIMIT = 512 * 1024 * 1024;
+
+export function uploadPort(service: Service): PortBehaviour {
+  return {
+    port: (path) => (path.startsWith('/logs/') ? 'log' : 'upload'),
+    keepBytes: (method) => (method === 'PUT' ? CONFIGURATION_UPLOAD_LIMIT : 0),
+    latencyMs: () => 0,
+    apply: (request, req, body) => handleUploadOrigin(service, request.method, request.path, req.headers, body.bytes, body.total),
+  };
+}
+
+function handleUploadOrigin(service: Service, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, bodyTotal: number): Answer {
+  const upload = UPLOAD_PATH.exec(path);
+  if (upload && method === 'PUT') return receiveConfiguration(service, upload[1]!, headers, body, bodyTotal);
+  const log = LOG_PATH.exec(path);
+  if (log && method === 'GET') return serveLog(service, log[1]!);
+  throw notFound('no object at this address');
+}
+
+/** Spec 4.2: the upload itself creates the test (TestRunBehaviour decides whether it does).
+ *  Spec 5: the address is single-use; like an object store refusing a spent signed URL, a
+ *  second PUT is refused with 403 and changes nothing. */
+function receiveConfiguration(service: Service, secret: string, headers: IncomingHttpHeaders, body: Buffer, bodyTotal: number): Answer {
+  if (mediaType(headers['content-type']) !== 'application/octet-stream') {
+    throw new ServiceError(415, 'unsupported media type', 'configuration uploads take Content-Type application/octet-stream');
+  }
+  const version = service.store.configurationVersionByUploadSecret(secret);
+  if (version === undefined) throw notFound('no upload address like this one');
+  if (version.archive !== null) throw new ServiceError(403, 'forbidden', 'this upload address was already used; create a new configuration version');
+  if (bodyTotal > CONFIGURATION_UPLOAD_LIMIT) throw new ServiceError(413, 'payload too large', 'the configuration archive is too large');
+  version.archive = body;
+  const behaviour = service.settings.testRuns;
+  if (behaviour.uploadCreatesRun && (version.autoQueueRuns || !behaviour.respectAutoQueueRuns)) {
+    startTestRun(service, version, version.moduleId, 'svc-configuration-version', version.createdBy, DEFAULT_TEST_RUN_OPTIONS);
+  }
+  // Spec 4.2: the success status is not shown; 200 without a body, as object stores answer.
+  return emptyAnswer(200);
+}
+
+function serveLog(service: Service, secret: string): Answer {
+  const run = service.store.testRunByLogSecret(secret);
+  if (run === undefined) throw notFound('no log at this address');
+  return textAnswer(200, run.result?.log ?? CANCELED_LOG);
+}
