@@ -39,7 +39,8 @@ export interface TestRunBehaviour {
   /** After `cancel`, the run becomes `canceled` this many ms later (Infinity: only a
    *  force-cancel ends it). Default 100. */
   cancelGraceMs: number;
-  /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out). */
+  /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out).
+   *  A run takes its outcome when it is created. */
   outcome: TestRunOutcome;
   nextOutcomes: TestRunOutcome[];
 }

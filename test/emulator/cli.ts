@@ -1,5 +1,5 @@
 // Runs the emulated service for the demo and for trying the action by hand:
-//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30]
+//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30] [--retry-after]
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 
@@ -9,13 +9,14 @@ const { values } = parseArgs({
     'upload-port': { type: 'string' },
     latency: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'retry-after': { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--json]');
+  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--json]');
   console.log('--json prints the addresses, tokens and seeded ids as one JSON line (for scripts).');
   process.exit(0);
 }
@@ -35,7 +36,7 @@ const emulator = await startEmulator({
   uploadPort: numberFlag('upload-port', values['upload-port']),
   latencyMs: numberFlag('latency', values.latency),
   rateLimitPerSecond: numberFlag('rate-limit', values['rate-limit']),
-  rateLimitRetryAfter: values['rate-limit'] !== undefined,
+  rateLimitRetryAfter: values['retry-after'] ?? false,
 });
 
 const policySetId = emulator.seedPolicySet();

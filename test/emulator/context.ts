@@ -1,5 +1,4 @@
-import type { TokenRecord } from './state.ts';
-import type { Store } from './state.ts';
+import type { Store, TokenRecord } from './state.ts';
 import type { Settings } from './settings.ts';
 import type { Timers } from './timers.ts';
 

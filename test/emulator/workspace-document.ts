@@ -1,5 +1,4 @@
-import type { Service } from './context.ts';
-import { API_PREFIX } from './context.ts';
+import { API_PREFIX, type Service } from './context.ts';
 import type { Workspace } from './state.ts';
 
 const PERMISSIONS = [
