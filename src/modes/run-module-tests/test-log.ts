@@ -1,0 +1,506 @@
+/**
+ * Reads the log of a test run (the document at `log-read-url`): JSON lines in the
+ * machine-readable format of the test command's `-json` output, one message a line, each with
+ * `@level`, `@message`, `@module`, `@timestamp`, a `type`, a field named after the type and,
+ * for test messages, `@testfile` and `@testrun`.
+ *
+ * The log is read line by line as it arrives and only what the report needs is kept: the
+ * status of every test file and run block, the diagnostics, the closing `test_summary`, the
+ * resources left behind, and the last lines as a tail. Nothing in it is fatal: a leading `\x02`
+ * and a trailing `\x03` (the framing the service may add), `\r\n`, blank lines, lines that are
+ * not JSON and message types this parser does not know are passed over and counted.
+ */
+
+/** Status of a test file, a run block or the suite, in increasing order of precedence. */
+export type TestStatus = 'pending' | 'skip' | 'pass' | 'fail' | 'error';
+
+const STATUS_ORDER: readonly TestStatus[] = ['pending', 'skip', 'pass', 'fail', 'error'];
+
+export interface TestRunBlockResult {
+  name: string;
+  status: TestStatus;
+  /** Milliseconds the run block took, as the log last reported it; absent when never given. */
+  elapsedMs?: number;
+}
+
+export interface TestFileResult {
+  /** Path of the test file relative to the module root, as the log names it. */
+  path: string;
+  /** The file's own status when the log gives it, otherwise the highest of its run blocks. */
+  status: TestStatus;
+  runs: TestRunBlockResult[];
+}
+
+export interface SourcePosition {
+  line: number;
+  column?: number;
+}
+
+export interface TestDiagnostic {
+  severity: 'error' | 'warning' | 'unknown';
+  summary: string;
+  detail: string;
+  /** The test file and run block the diagnostic was reported for (`@testfile`, `@testrun`). */
+  testFile?: string;
+  testRun?: string;
+  /** Resource address the diagnostic is about, when given. */
+  address?: string;
+  /** Source position; `filename` is relative to the module root. */
+  range?: { filename: string; start: SourcePosition; end?: SourcePosition };
+  snippet?: { context?: string; code: string; startLine?: number };
+}
+
+export interface TestLogSummary {
+  status: TestStatus;
+  passed: number;
+  failed: number;
+  errored: number;
+  skipped: number;
+}
+
+/** Resources a test file or run block left behind (`test_cleanup`, `test_interrupt`). */
+export interface LeftoverResources {
+  kind: 'cleanup' | 'interrupt';
+  message: string;
+  testFile?: string;
+  testRun?: string;
+  /** Resource instance addresses, `(deposed KEY)` appended for a deposed object. */
+  resources: string[];
+}
+
+export interface TestLogCounts {
+  /** Lines read, blank ones included. */
+  lines: number;
+  /** Lines that were a JSON message of a known type. */
+  messages: number;
+  /** Lines that were not JSON objects. */
+  notJson: number;
+  /** JSON lines of a type this parser does not know, or with no type. */
+  unknownType: number;
+  /** Lines longer than the parser holds, passed over. */
+  oversized: number;
+}
+
+export interface ParsedTestLog {
+  files: TestFileResult[];
+  diagnostics: TestDiagnostic[];
+  /** Diagnostics past `maxDiagnostics`, counted but not kept. */
+  diagnosticsOmitted: number;
+  /** The closing `test_summary`, absent when the log ends before it. */
+  summary?: TestLogSummary;
+  leftovers: LeftoverResources[];
+  /** The test command said it was interrupted. */
+  interrupted: boolean;
+  /** Version of the test command (from the `version` message). */
+  version?: string;
+  counts: TestLogCounts;
+  /**
+   * The last lines, as text a person reads: a JSON message as its `@message`, any other line as
+   * it is (terminal colour codes removed). Secrets in them are left to the sink's redactor.
+   */
+  tail: string[];
+}
+
+export interface TestLogOptions {
+  /** Lines kept as the tail. Default 50. */
+  tailLines?: number;
+  /** Diagnostics kept. Default 500. */
+  maxDiagnostics?: number;
+  /** Longest line read, in characters; a longer one is passed over. Default 16 Mi. */
+  maxLineLength?: number;
+}
+
+export type TestLogSource =
+  | string
+  | Uint8Array
+  | Iterable<string | Uint8Array>
+  | AsyncIterable<string | Uint8Array>;
+
+/** Parses a whole log, given as text, bytes, or chunks (a response body) read as they come. */
+export async function parseTestLog(source: TestLogSource, options: TestLogOptions = {}): Promise<ParsedTestLog> {
+  const parser = new TestLogParser(options);
+  if (typeof source === 'string' || source instanceof Uint8Array) {
+    parser.push(source);
+  } else if (Symbol.asyncIterator in source) {
+    for await (const chunk of source) parser.push(chunk);
+  } else {
+    for (const chunk of source) parser.push(chunk);
+  }
+  return parser.end();
+}
+
+/** Parses a log held as text. */
+export function parseTestLogText(text: string, options: TestLogOptions = {}): ParsedTestLog {
+  const parser = new TestLogParser(options);
+  parser.push(text);
+  return parser.end();
+}
+
+const KNOWN_TYPES = new Set([
+  'version',
+  'log',
+  'diagnostic',
+  'test_abstract',
+  'test_file',
+  'test_run',
+  'test_plan',
+  'test_state',
+  'test_summary',
+  'test_cleanup',
+  'test_interrupt',
+  'test_status',
+  'test_retry',
+]);
+
+const MAX_TAIL_LINE = 1000;
+const MAX_DETAIL = 16 * 1024;
+const MAX_SNIPPET = 4 * 1024;
+
+interface FileState {
+  path: string;
+  status?: TestStatus;
+  runs: Map<string, TestRunBlockResult>;
+}
+
+/** Incremental parser: `push` chunks as they arrive, then `end` for the result. */
+export class TestLogParser {
+  readonly #tailLines: number;
+  readonly #maxDiagnostics: number;
+  readonly #maxLineLength: number;
+  readonly #decoder = new TextDecoder('utf-8');
+  #pending = '';
+  #discarding = false;
+  #ended = false;
+
+  readonly #files = new Map<string, FileState>();
+  readonly #diagnostics: TestDiagnostic[] = [];
+  #diagnosticsOmitted = 0;
+  #summary: TestLogSummary | undefined;
+  readonly #leftovers: LeftoverResources[] = [];
+  #interrupted = false;
+  #version: string | undefined;
+  readonly #counts: TestLogCounts = { lines: 0, messages: 0, notJson: 0, unknownType: 0, oversized: 0 };
+  #tail: string[] = [];
+
+  constructor(options: TestLogOptions = {}) {
+    this.#tailLines = Math.max(0, options.tailLines ?? 50);
+    this.#maxDiagnostics = Math.max(0, options.maxDiagnostics ?? 500);
+    this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 16 * 1024 * 1024);
+  }
+
+  push(chunk: string | Uint8Array): void {
+    if (this.#ended) throw new Error('TestLogParser: push after end');
+    const text = typeof chunk === 'string' ? chunk : this.#decoder.decode(chunk, { stream: true });
+    this.#take(text);
+  }
+
+  end(): ParsedTestLog {
+    if (!this.#ended) {
+      this.#ended = true;
+      this.#take(this.#decoder.decode());
+      if (this.#pending !== '' && !this.#discarding) this.#line(this.#pending);
+      this.#pending = '';
+    }
+    return this.#result();
+  }
+
+  #take(text: string): void {
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', start);
+      if (newline < 0) break;
+      const piece = text.slice(start, newline);
+      start = newline + 1;
+      if (this.#discarding) {
+        // The rest of an oversized line.
+        this.#discarding = false;
+        continue;
+      }
+      const line = this.#pending === '' ? piece : this.#pending + piece;
+      this.#pending = '';
+      this.#line(line);
+    }
+    if (start < text.length && !this.#discarding) {
+      this.#pending += text.slice(start);
+      if (this.#pending.length > this.#maxLineLength) {
+        this.#pending = '';
+        this.#discarding = true;
+        this.#counts.lines++;
+        this.#counts.oversized++;
+        this.#addTail('[a line too long to read was passed over]');
+      }
+    }
+  }
+
+  #line(raw: string): void {
+    this.#counts.lines++;
+    if (raw.length > this.#maxLineLength) {
+      this.#counts.oversized++;
+      this.#addTail('[a line too long to read was passed over]');
+      return;
+    }
+    // The service may frame the log with STX ... ETX; a BOM may lead the first line.
+    const line = raw.replace(/^[\uFEFF\x02]+/, '').replace(/[\x03\r]+$/, '').replace(/\x03/g, '');
+    if (line.trim() === '') return;
+
+    const message = parseJsonObject(line);
+    if (message === undefined) {
+      this.#counts.notJson++;
+      this.#addTail(line);
+      return;
+    }
+    const text = typeof message['@message'] === 'string' ? message['@message'] : line;
+    this.#addTail(text);
+
+    const type = message['type'];
+    if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) {
+      this.#counts.unknownType++;
+      return;
+    }
+    this.#counts.messages++;
+    this.#message(type, message);
+  }
+
+  #message(type: string, message: Record<string, unknown>): void {
+    const testFile = stringField(message, '@testfile');
+    const testRun = stringField(message, '@testrun');
+    const body = message[type];
+    switch (type) {
+      case 'version':
+        this.#version = stringField(message, 'terraform') ?? stringField(message, 'tofu') ?? this.#version;
+        break;
+      case 'test_abstract':
+        if (isObject(body)) {
+          for (const [path, runs] of Object.entries(body)) {
+            const file = this.#file(path);
+            if (Array.isArray(runs)) for (const run of runs) if (typeof run === 'string') this.#run(file, run);
+          }
+        }
+        break;
+      case 'test_file': {
+        const path = (isObject(body) ? stringField(body, 'path') : undefined) ?? testFile;
+        if (path === undefined) break;
+        const file = this.#file(path);
+        const status = isObject(body) ? testStatus(body['status']) : undefined;
+        if (status) file.status = status;
+        break;
+      }
+      case 'test_run': {
+        if (!isObject(body)) break;
+        const path = stringField(body, 'path') ?? testFile;
+        const name = stringField(body, 'run') ?? testRun;
+        if (path === undefined || name === undefined) break;
+        const run = this.#run(this.#file(path), name);
+        const status = testStatus(body['status']);
+        if (status) run.status = status;
+        // `starting` carries 0 and `teardown` times the teardown: only `running` updates and
+        // `complete` say how long the run block itself took.
+        const elapsed = body['elapsed'];
+        const progress = body['progress'];
+        const timed = progress === 'running' || progress === 'complete';
+        if (timed && typeof elapsed === 'number' && Number.isFinite(elapsed) && elapsed >= 0) {
+          run.elapsedMs = Math.max(run.elapsedMs ?? 0, elapsed);
+        }
+        break;
+      }
+      case 'diagnostic':
+        if (isObject(body)) this.#diagnostic(body, testFile, testRun);
+        break;
+      case 'test_summary':
+        if (isObject(body)) {
+          this.#summary = {
+            status: testStatus(body['status']) ?? 'pending',
+            passed: count(body['passed']),
+            failed: count(body['failed']),
+            errored: count(body['errored']),
+            skipped: count(body['skipped']),
+          };
+        }
+        break;
+      case 'test_cleanup':
+        this.#leftover('cleanup', message, testFile, testRun, isObject(body) ? resourceList(body['failed_resources']) : []);
+        break;
+      case 'test_interrupt': {
+        this.#interrupted = true;
+        const resources: string[] = [];
+        if (isObject(body)) {
+          resources.push(...resourceList(body['state']));
+          if (isObject(body['states'])) for (const list of Object.values(body['states'])) resources.push(...resourceList(list));
+          if (Array.isArray(body['planned'])) for (const p of body['planned']) if (typeof p === 'string') resources.push(p);
+        }
+        this.#leftover('interrupt', message, testFile, testRun, resources);
+        break;
+      }
+      case 'log': {
+        const text = stringField(message, '@message') ?? '';
+        if (/\binterrupt/i.test(text)) this.#interrupted = true;
+        break;
+      }
+      default:
+        // test_plan, test_state (the -verbose output), test_status, test_retry: not reported.
+        break;
+    }
+  }
+
+  #diagnostic(body: Record<string, unknown>, testFile: string | undefined, testRun: string | undefined): void {
+    if (this.#diagnostics.length >= this.#maxDiagnostics) {
+      this.#diagnosticsOmitted++;
+      return;
+    }
+    const severity = body['severity'];
+    const diagnostic: TestDiagnostic = {
+      severity: severity === 'error' || severity === 'warning' ? severity : 'unknown',
+      summary: clip(stringField(body, 'summary') ?? '', MAX_DETAIL),
+      detail: clip(stringField(body, 'detail') ?? '', MAX_DETAIL),
+    };
+    if (testFile !== undefined) diagnostic.testFile = testFile;
+    if (testRun !== undefined) diagnostic.testRun = testRun;
+    const address = stringField(body, 'address');
+    if (address) diagnostic.address = address;
+
+    const range = body['range'];
+    if (isObject(range)) {
+      const filename = stringField(range, 'filename');
+      const start = position(range['start']);
+      if (filename && start) {
+        diagnostic.range = { filename, start };
+        const end = position(range['end']);
+        if (end) diagnostic.range.end = end;
+      }
+    }
+    const snippet = body['snippet'];
+    if (isObject(snippet) && typeof snippet['code'] === 'string') {
+      diagnostic.snippet = { code: clip(snippet['code'], MAX_SNIPPET) };
+      const context = stringField(snippet, 'context');
+      if (context) diagnostic.snippet.context = context;
+      const startLine = snippet['start_line'];
+      if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0) diagnostic.snippet.startLine = startLine;
+    }
+    this.#diagnostics.push(diagnostic);
+  }
+
+  #leftover(
+    kind: LeftoverResources['kind'],
+    message: Record<string, unknown>,
+    testFile: string | undefined,
+    testRun: string | undefined,
+    resources: string[],
+  ): void {
+    const entry: LeftoverResources = { kind, message: stringField(message, '@message') ?? '', resources };
+    if (testFile !== undefined) entry.testFile = testFile;
+    if (testRun !== undefined) entry.testRun = testRun;
+    this.#leftovers.push(entry);
+  }
+
+  #file(path: string): FileState {
+    let file = this.#files.get(path);
+    if (!file) {
+      file = { path, runs: new Map() };
+      this.#files.set(path, file);
+    }
+    return file;
+  }
+
+  #run(file: FileState, name: string): TestRunBlockResult {
+    let run = file.runs.get(name);
+    if (!run) {
+      run = { name, status: 'pending' };
+      file.runs.set(name, run);
+    }
+    return run;
+  }
+
+  #addTail(text: string): void {
+    if (this.#tailLines === 0) return;
+    const clean = clip(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
+    this.#tail.push(clean);
+    // Trimmed in batches so that a long log costs no more than one copy per tail length.
+    if (this.#tail.length >= this.#tailLines * 2) this.#tail = this.#tail.slice(-this.#tailLines);
+  }
+
+  #result(): ParsedTestLog {
+    const files: TestFileResult[] = [...this.#files.values()].map((file) => {
+      const runs = [...file.runs.values()].map((run) => ({ ...run }));
+      return { path: file.path, status: file.status ?? mergeStatuses(runs.map((r) => r.status)), runs };
+    });
+    const result: ParsedTestLog = {
+      files,
+      diagnostics: this.#diagnostics.map((d) => ({ ...d })),
+      diagnosticsOmitted: this.#diagnosticsOmitted,
+      leftovers: this.#leftovers.map((l) => ({ ...l, resources: [...l.resources] })),
+      interrupted: this.#interrupted,
+      counts: { ...this.#counts },
+      tail: this.#tail.slice(-this.#tailLines),
+    };
+    if (this.#summary) result.summary = { ...this.#summary };
+    if (this.#version !== undefined) result.version = this.#version;
+    return result;
+  }
+}
+
+/** The status that represents several together: the one of highest precedence. */
+export function mergeStatuses(statuses: Iterable<TestStatus>): TestStatus {
+  let merged: TestStatus = 'pending';
+  for (const status of statuses) {
+    if (STATUS_ORDER.indexOf(status) > STATUS_ORDER.indexOf(merged)) merged = status;
+  }
+  return merged;
+}
+
+function parseJsonObject(line: string): Record<string, unknown> | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringField(object: Record<string, unknown>, key: string): string | undefined {
+  const value = object[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function testStatus(value: unknown): TestStatus | undefined {
+  return typeof value === 'string' && (STATUS_ORDER as readonly string[]).includes(value) ? (value as TestStatus) : undefined;
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : 0;
+}
+
+function position(value: unknown): SourcePosition | undefined {
+  if (!isObject(value)) return undefined;
+  const line = value['line'];
+  if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) return undefined;
+  const column = value['column'];
+  return typeof column === 'number' && Number.isInteger(column) && column > 0 ? { line, column } : { line };
+}
+
+function resourceList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const resources: string[] = [];
+  for (const item of value) {
+    if (!isObject(item)) continue;
+    const instance = stringField(item, 'instance');
+    if (!instance) continue;
+    const deposed = stringField(item, 'deposed_key');
+    resources.push(deposed ? `${instance} (deposed ${deposed})` : instance);
+  }
+  return resources;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function stripAnsi(text: string): string {
+  // CSI sequences (colours, cursor movement) and OSC sequences (titles, links).
+  return text.replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
+}

@@ -1,0 +1,380 @@
+import { posix } from 'node:path';
+import {
+  type Content,
+  codeBlock,
+  countsLine,
+  details,
+  heading,
+  html,
+  inlineCode,
+  joinBlocks,
+  link,
+  paragraph,
+  renderHtml,
+  strong,
+  table,
+} from '../../report/markdown.ts';
+import type { Annotation } from '../../report/sink.ts';
+import type { TestRun, TestRunAttributes } from '../../service/types.ts';
+import type { ParsedTestLog, TestDiagnostic, TestStatus } from './test-log.ts';
+
+/**
+ * The run as the service reports it (2.2). Its counters are the authority for the totals; the
+ * log gives the detail and the file positions.
+ */
+export interface TestRunFacts {
+  id: TestRun['id'];
+  attributes: Pick<
+    TestRunAttributes,
+    'status' | 'test-status' | 'tests-passed' | 'tests-failed' | 'tests-errored' | 'tests-skipped'
+  >;
+}
+
+export interface TestRunSummaryInput {
+  run: TestRunFacts;
+  /** The parsed log; absent when it could not be read. */
+  parsed?: ParsedTestLog;
+  /** The module directory relative to the repository root (the `module-directory` input). */
+  moduleDirectory: string;
+  /** Why the log could not be read, when it could not. */
+  logError?: string;
+  /** The action stopped waiting at its `timeout`. */
+  timedOut?: boolean;
+  /** The job was cancelled and the run with it. */
+  canceled?: boolean;
+  /** Every annotation of the run; computed from `parsed` when not given. */
+  annotations?: readonly Annotation[];
+  /** The annotations GitHub's cap kept off the diff (what `emitAnnotations` held back). */
+  heldBackAnnotations?: readonly Annotation[];
+  /** How the module is named in the headline, e.g. `acme/vpc/aws`. */
+  module?: string;
+  /** Address of the run in the service's interface, linked when http(s). */
+  runUrl?: string;
+}
+
+const STATUS_EMOJI: Record<TestStatus, string> = {
+  pass: '✅',
+  fail: '❌',
+  error: '⛔',
+  skip: '⏭️',
+  pending: '⏳',
+};
+
+/** Longest diagnostic detail shown in the summary; the log holds the rest. */
+const MAX_DETAIL_SHOWN = 4000;
+/** The annotations table gives the gist; the failures section above it has the whole detail. */
+const MAX_MESSAGE_IN_TABLE = 300;
+
+/**
+ * One annotation per diagnostic that has a source position: on the file (its path relative to
+ * the repository root, so that it lands on the pull request's diff) and line, an error for an
+ * error and a warning otherwise. The title names the test file and run block.
+ */
+export function testRunAnnotations(
+  parsed: ParsedTestLog,
+  moduleDirectory: string,
+  options: { repositoryRoot?: string } = {},
+): Annotation[] {
+  const annotations: Annotation[] = [];
+  for (const d of parsed.diagnostics) {
+    if (!d.range) continue;
+    const context = testContext(d);
+    const annotation: Annotation = {
+      level: d.severity === 'error' ? 'error' : 'warning',
+      title: context ?? d.summary,
+      message: context ? joinText(d.summary, d.detail) : d.detail || d.summary,
+      file: repositoryPath(moduleDirectory, d.range.filename, options.repositoryRoot),
+      startLine: d.range.start.line,
+    };
+    const end = d.range.end;
+    if (end && end.line >= d.range.start.line) annotation.endLine = end.line;
+    // GitHub honours columns only on a single-line annotation.
+    if (end && end.line === d.range.start.line && d.range.start.column !== undefined) {
+      annotation.startColumn = d.range.start.column;
+      if (end.column !== undefined && end.column >= d.range.start.column) annotation.endColumn = end.column;
+    }
+    annotations.push(annotation);
+  }
+  return annotations;
+}
+
+/**
+ * The path of a file the log names (relative to the module root) as seen from the repository
+ * root: `modules/vpc` + `./tests/a.tftest.hcl` → `modules/vpc/tests/a.tftest.hcl`; with the
+ * module at the root (`.`), the bare file name.
+ */
+export function repositoryPath(moduleDirectory: string, filename: string, repositoryRoot?: string): string {
+  const file = filename.replace(/\\/g, '/');
+  let directory = moduleDirectory.replace(/\\/g, '/').trim() || '.';
+  if (repositoryRoot && posix.isAbsolute(directory)) {
+    directory = posix.relative(repositoryRoot.replace(/\\/g, '/'), directory) || '.';
+  }
+  const joined = posix.isAbsolute(file) ? posix.normalize(file) : posix.normalize(posix.join(directory, file));
+  return joined.replace(/^(\.\/)+/, '').replace(/\/$/, '');
+}
+
+/** The job summary of a test run. */
+export function renderTestRunSummary(input: TestRunSummaryInput): string {
+  const { run, parsed } = input;
+  const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
+  const heldBack = new Set((input.heldBackAnnotations ?? []).map(annotationKey));
+
+  return joinBlocks(
+    heading(headline(input), 2),
+    totalsLine(run, parsed),
+    runLine(input),
+    notes(input),
+    parsed && filesSection(parsed),
+    parsed && failuresSection(parsed, input.moduleDirectory),
+    parsed && otherDiagnosticsSection(parsed, input.moduleDirectory),
+    annotationsSection(annotations, heldBack),
+    parsed && leftoversSection(parsed),
+    parsed && showTail(input) && tailSection(parsed),
+  );
+}
+
+function headline(input: TestRunSummaryInput): string {
+  const a = input.run.attributes;
+  const suffix = input.module ? `: ${input.module}` : '';
+  if (input.canceled || a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
+  if (input.timedOut) return `⏱️ Module tests timed out${suffix}`;
+  if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
+  if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
+  if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
+  return `Module test run ${a.status}${suffix}`;
+}
+
+function totalsLine(run: TestRunFacts, parsed: ParsedTestLog | undefined): string {
+  const a = run.attributes;
+  const fromRun = [a['tests-passed'], a['tests-failed'], a['tests-errored'], a['tests-skipped']];
+  if (fromRun.some((n) => n !== null && n !== undefined) || !parsed?.summary) {
+    return countsLine([
+      ['passed', a['tests-passed']],
+      ['failed', a['tests-failed']],
+      ['errored', a['tests-errored']],
+      ['skipped', a['tests-skipped']],
+    ]);
+  }
+  const s = parsed.summary;
+  return joinBlocks(
+    countsLine([
+      ['passed', s.passed],
+      ['failed', s.failed],
+      ['errored', s.errored],
+      ['skipped', s.skipped],
+    ]),
+    paragraph('(The run gave no counts; these are from its log.)'),
+  );
+}
+
+function runLine(input: TestRunSummaryInput): string {
+  const a = input.run.attributes;
+  const id = input.runUrl ? link(inlineCode(input.run.id), input.runUrl) : inlineCode(input.run.id);
+  return paragraph(
+    'Test run',
+    id,
+    '· status',
+    inlineCode(a.status),
+    '· test status',
+    inlineCode(a['test-status'] ?? 'none'),
+  );
+}
+
+function notes(input: TestRunSummaryInput): string {
+  const lines: Content[][] = [];
+  if (input.timedOut) {
+    lines.push([
+      'The action stopped waiting when the',
+      inlineCode('timeout'),
+      'ran out; the results below are those known then.',
+    ]);
+  }
+  if (input.canceled) lines.push(['The job was cancelled, and the test run with it.']);
+  if (input.logError !== undefined) {
+    lines.push([`The test log could not be read (${input.logError}); only the run's counters are reported.`]);
+  }
+  const parsed = input.parsed;
+  if (parsed?.interrupted && !input.canceled) lines.push(['The test command reports that it was interrupted.']);
+  if (parsed && parsed.diagnosticsOmitted > 0) {
+    lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
+  }
+  return lines.map((parts) => paragraph(...parts)).join('\n');
+}
+
+function filesSection(parsed: ParsedTestLog): string {
+  if (parsed.files.length === 0) return '';
+  const parts = [heading('Test files', 3)];
+  for (const file of parsed.files) {
+    parts.push(heading(`${STATUS_EMOJI[file.status]} ${file.path} (${file.status})`, 4));
+    if (file.runs.length === 0) continue;
+    parts.push(
+      table(
+        ['Run block', 'Result', 'Elapsed'],
+        file.runs.map((r) => [
+          r.name,
+          `${STATUS_EMOJI[r.status]} ${r.status}`,
+          r.elapsedMs === undefined ? '' : formatElapsed(r.elapsedMs),
+        ]),
+      ),
+    );
+  }
+  return joinBlocks(...parts);
+}
+
+function failuresSection(parsed: ParsedTestLog, moduleDirectory: string): string {
+  const blocks: string[] = [];
+  for (const file of parsed.files) {
+    const fileLevel = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === undefined);
+    if ((file.status === 'fail' || file.status === 'error') && fileLevel.length > 0) {
+      blocks.push(
+        details(
+          html(`${STATUS_EMOJI[file.status]} ${renderHtml(file.path)}: ${file.status}`),
+          diagnosticsMarkdown(fileLevel, moduleDirectory),
+        ),
+      );
+    }
+    for (const run of file.runs) {
+      if (run.status !== 'fail' && run.status !== 'error') continue;
+      const own = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === run.name);
+      const body =
+        own.length > 0
+          ? diagnosticsMarkdown(own, moduleDirectory)
+          : paragraph('The log gives no diagnostic for this run block.');
+      const label = `${STATUS_EMOJI[run.status]} ${renderHtml(file.path)} › run ${renderHtml(`"${run.name}"`)}: ${run.status}`;
+      blocks.push(details(html(label), body));
+    }
+  }
+  if (blocks.length === 0) return '';
+  return joinBlocks(heading('Failed and errored run blocks', 3), ...blocks);
+}
+
+/** Diagnostics the failures section does not show: warnings of passing runs, errors outside any test. */
+function otherDiagnosticsSection(parsed: ParsedTestLog, moduleDirectory: string): string {
+  const failed = new Set<string>();
+  for (const file of parsed.files) {
+    if (file.status === 'fail' || file.status === 'error') failed.add(contextKey(file.path, undefined));
+    for (const run of file.runs) {
+      if (run.status === 'fail' || run.status === 'error') failed.add(contextKey(file.path, run.name));
+    }
+  }
+  const others = parsed.diagnostics.filter((d) => d.testFile === undefined || !failed.has(contextKey(d.testFile, d.testRun)));
+  if (others.length === 0) return '';
+  const errors = others.filter((d) => d.severity === 'error').length;
+  const warnings = others.length - errors;
+  const label = `Other diagnostics: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  return joinBlocks(
+    heading('Other diagnostics', 3),
+    details(label, diagnosticsMarkdown(others, moduleDirectory), { open: errors > 0 }),
+  );
+}
+
+function annotationsSection(annotations: readonly Annotation[], heldBack: Set<string>): string {
+  if (annotations.length === 0) return '';
+  const kept = annotations.filter((a) => heldBack.has(annotationKey(a))).length;
+  const note =
+    kept > 0
+      ? paragraph(
+          `GitHub shows at most 10 annotations of each level per step: ` +
+            `${kept} of these ${annotations.length} are listed only here.`,
+        )
+      : '';
+  const rows = annotations.map((a) => [
+    a.level,
+    inlineCode(a.startLine ? `${a.file ?? ''}:${a.startLine}` : a.file ?? ''),
+    a.title ?? '',
+    clipText(a.message, MAX_MESSAGE_IN_TABLE),
+    heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
+  ]);
+  return joinBlocks(heading('Annotations', 3), note, table(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows));
+}
+
+function leftoversSection(parsed: ParsedTestLog): string {
+  const withResources = parsed.leftovers.filter((l) => l.resources.length > 0 || l.message !== '');
+  if (withResources.length === 0) return '';
+  const blocks = withResources.map((l) =>
+    joinBlocks(
+      paragraph(strong(contextLabel(l.testFile, l.testRun) ?? 'Test run'), l.message),
+      l.resources.length > 0 ? codeBlock(l.resources.join('\n')) : '',
+    ),
+  );
+  return joinBlocks(
+    heading('⚠️ Resources that may need cleaning up by hand', 3),
+    paragraph('The test command could not destroy everything the tests created:'),
+    ...blocks,
+  );
+}
+
+function showTail(input: TestRunSummaryInput): boolean {
+  const parsed = input.parsed;
+  if (!parsed || parsed.tail.length === 0) return false;
+  return input.run.attributes.status === 'errored' || parsed.files.length === 0;
+}
+
+function tailSection(parsed: ParsedTestLog): string {
+  return details(`Last ${parsed.tail.length} lines of the test log`, codeBlock(parsed.tail.join('\n'), 'text'), { open: true });
+}
+
+function diagnosticsMarkdown(diagnostics: readonly TestDiagnostic[], moduleDirectory: string): string {
+  return joinBlocks(
+    ...diagnostics.map((d) => {
+      const where = d.range ? inlineCode(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`) : '';
+      const label = d.severity === 'error' ? 'Error:' : d.severity === 'warning' ? 'Warning:' : 'Note:';
+      const detail = clipText(d.detail, MAX_DETAIL_SHOWN);
+      return joinBlocks(
+        paragraph(strong(label), d.summary, where ? 'at' : '', where),
+        d.address ? paragraph('Resource', inlineCode(d.address)) : '',
+        d.snippet ? codeBlock(numberLines(d.snippet.code, d.snippet.startLine), 'hcl') : '',
+        detail ? codeBlock(detail, 'text') : '',
+      );
+    }),
+  );
+}
+
+function numberLines(code: string, startLine: number | undefined): string {
+  if (startLine === undefined) return code;
+  const lines = code.split('\n');
+  const width = String(startLine + lines.length - 1).length;
+  return lines.map((line, i) => `${String(startLine + i).padStart(width)} | ${line}`).join('\n');
+}
+
+/** `1.2 s`, `3 min 4 s`, `850 ms`. */
+export function formatElapsed(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+function testContext(d: TestDiagnostic): string | undefined {
+  return contextLabel(d.testFile, d.testRun);
+}
+
+function contextLabel(testFile: string | undefined, testRun: string | undefined): string | undefined {
+  if (testFile && testRun) return `${testFile} › run "${testRun}"`;
+  if (testFile) return testFile;
+  if (testRun) return `run "${testRun}"`;
+  return undefined;
+}
+
+function contextKey(testFile: string | undefined, testRun: string | undefined): string {
+  return JSON.stringify([testFile ?? null, testRun ?? null]);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+function joinText(summary: string, detail: string): string {
+  return detail ? `${summary}\n\n${detail}` : summary;
+}
+
+function annotationKey(a: Annotation): string {
+  return JSON.stringify([a.level, a.file ?? null, a.startLine ?? null, a.title ?? null, a.message]);
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import { getErrorMessage } from '../errors.ts';
+import { redactor } from './redact.ts';
+import type { Annotation, ReportSink, SinkOptions } from './sink.ts';
+import { summaryBudget } from './summary-budget.ts';
+
+export interface TextWriter {
+  write(text: string): unknown;
+}
+
+export interface PlainSinkOptions extends SinkOptions {
+  /** Where log lines, annotations and (by default) outputs and the summary go. Default stdout. */
+  stdout?: TextWriter;
+  /** Append the Markdown summary to this file instead of printing it. */
+  summaryFile?: string;
+  /** Append outputs (`name=value` lines) to this file instead of printing them. */
+  outputFile?: string;
+  /** Print debug lines. */
+  debug?: boolean;
+}
+
+/**
+ * The sink for CI systems other than GitHub Actions: plain lines a person or a log parser can
+ * read. Annotations follow the `file:line:column: level: message` convention that compilers use
+ * and most CI systems recognise; outputs are `name=value` lines, with a multi-line value in the
+ * same `name<<DELIMITER` form GitHub's output file uses.
+ */
+export function plainSink(options: PlainSinkOptions = {}): ReportSink {
+  const out = options.stdout ?? process.stdout;
+  const secrets = redactor(options.secrets ?? []);
+  const budget = summaryBudget(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
+  const redact = (text: string): string => secrets.redact(text);
+  const line = (text: string): void => {
+    out.write(`${redact(text)}\n`);
+  };
+
+  return {
+    info(message) {
+      line(message);
+    },
+    warning(message) {
+      line(`warning: ${message}`);
+    },
+    error(message) {
+      line(`error: ${message}`);
+    },
+    debug(message) {
+      if (options.debug) line(`debug: ${message}`);
+    },
+    annotate(annotation) {
+      line(annotationLine(annotation));
+    },
+    setOutput(name, value) {
+      const text = outputLines(name, redact(value));
+      if (options.outputFile) {
+        try {
+          appendFileSync(options.outputFile, text);
+          return;
+        } catch (error) {
+          line(`warning: output ${name} could not be written to ${options.outputFile}: ${getErrorMessage(error)}`);
+        }
+      }
+      out.write(text);
+    },
+    async writeSummary(markdown) {
+      const text = budget.fit(redact(markdown));
+      if (text === '') return;
+      const body = text.endsWith('\n') ? text : `${text}\n`;
+      if (options.summaryFile) {
+        try {
+          await appendFile(options.summaryFile, body, 'utf8');
+          return;
+        } catch (error) {
+          line(`warning: the summary could not be written to ${options.summaryFile}: ${getErrorMessage(error)}`);
+        }
+      }
+      out.write(`\n${body}`);
+    },
+    startGroup(name) {
+      line(`── ${name}`);
+    },
+    endGroup() {},
+    fail(message) {
+      line(`error: ${message}`);
+      process.exitCode = 1;
+    },
+    addSecret(value) {
+      secrets.add(value);
+    },
+    redact,
+  };
+}
+
+/** `file:line:column: level: title: message`, continuation lines indented. */
+export function annotationLine(annotation: Annotation): string {
+  let location = '';
+  if (annotation.file) {
+    location = annotation.file;
+    if (annotation.startLine) {
+      location += `:${annotation.startLine}`;
+      if (annotation.startColumn) location += `:${annotation.startColumn}`;
+    }
+    location += ': ';
+  }
+  const title = annotation.title ? `${annotation.title}: ` : '';
+  const [first = '', ...rest] = annotation.message.replace(/\r\n?/g, '\n').trimEnd().split('\n');
+  const continuation = rest.map((l) => (l === '' ? '' : `    ${l}`));
+  return [`${location}${annotation.level}: ${title}${first}`, ...continuation].join('\n');
+}
+
+/** `name=value`, or for a value on several lines `name<<DELIMITER`, the lines, `DELIMITER`. */
+export function outputLines(name: string, value: string): string {
+  if (!/[\r\n]/.test(value)) return `${name}=${value}\n`;
+  let delimiter = 'EOF';
+  while (value.includes(delimiter)) delimiter = `EOF_${randomUUID()}`;
+  return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+}

@@ -1,0 +1,121 @@
+/**
+ * The last line of defence against leaking a secret: every string a sink writes (log line,
+ * annotation, output, job summary) passes through `redact`, which replaces each known secret
+ * with `***`, the same mark the runner's own masking uses.
+ */
+
+import { escapeHtml, escapeMarkdown } from './markdown.ts';
+
+export const REDACTED = '***';
+
+/**
+ * Values shorter than this are not masked: masking a one- or two-character value (a sensitive
+ * variable set to `1`) would blank out every such character of the report and hide nothing.
+ */
+const MIN_SECRET_LENGTH = 3;
+
+/** Parts of an address (a query string, a signed path segment) shorter than this are not masked. */
+const MIN_URL_PART_LENGTH = 8;
+
+export interface Redactor {
+  /** The text with every occurrence of every known secret replaced by `***`. */
+  redact(text: string): string;
+  /** Learn a secret known only later (an upload address returned mid-run). */
+  add(secret: string): void;
+}
+
+export function redactor(secrets: Iterable<string> = []): Redactor {
+  const needles = new Set<string>();
+  let pattern: RegExp | undefined;
+
+  const add = (secret: string): void => {
+    let grew = false;
+    for (const needle of needlesOf(secret)) {
+      if (!needles.has(needle)) {
+        needles.add(needle);
+        grew = true;
+      }
+    }
+    if (grew) pattern = compile(needles);
+  };
+
+  for (const secret of secrets) add(secret);
+
+  return {
+    redact(text: string): string {
+      if (!pattern || text === '') return text;
+      return text.replace(pattern, REDACTED);
+    },
+    add,
+  };
+}
+
+/**
+ * Every form in which a secret may show up in what the sinks write: as it is, line by line
+ * when it spans lines, and as the summary's HTML and Markdown escaping, JSON string escaping
+ * (the `result` output) and URL encoding would render it. An http(s) address also yields its
+ * query string, its query values and long path segments, which carry the authorization of
+ * signed addresses (upload-url, log-read-url) even when the address is printed without its host.
+ */
+function needlesOf(secret: string): string[] {
+  const found = new Set<string>();
+  const keep = (value: string, min = MIN_SECRET_LENGTH): void => {
+    if (value.length < min) return;
+    found.add(value);
+    found.add(escapeHtml(value));
+    found.add(escapeMarkdown(value));
+    found.add(JSON.stringify(value).slice(1, -1));
+    found.add(encodeURIComponent(value));
+  };
+
+  const trimmed = secret.trim();
+  if (trimmed === '') return [];
+  keep(secret);
+  keep(trimmed);
+  if (/[\r\n]/.test(trimmed)) {
+    for (const line of trimmed.split(/\r?\n|\r/)) keep(line.trim());
+  }
+
+  const url = parseHttpUrl(trimmed);
+  if (url) {
+    keep(url.href);
+    const pathAndQuery = url.pathname + url.search;
+    if (pathAndQuery.length > 1) keep(pathAndQuery, MIN_URL_PART_LENGTH);
+    if (url.search.length > 1) keep(url.search.slice(1), MIN_URL_PART_LENGTH);
+    for (const value of url.searchParams.values()) keep(value, MIN_URL_PART_LENGTH);
+    for (const segment of url.pathname.split('/')) {
+      // A long path segment is a signed object key or token rather than a route name.
+      if (segment.length < 16) continue;
+      keep(segment, 16);
+      keep(decodeSafely(segment), 16);
+    }
+  }
+  return [...found].filter((needle) => needle.length >= MIN_SECRET_LENGTH);
+}
+
+function compile(needles: Set<string>): RegExp {
+  // Longest first, so that a secret containing another secret is masked whole.
+  const sorted = [...needles].sort((a, b) => b.length - a.length);
+  return new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
+}
+
+function parseHttpUrl(text: string): URL | undefined {
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

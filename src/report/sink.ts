@@ -1,0 +1,51 @@
+/**
+ * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
+ * annotations, and it writes them through a sink: `githubSink` on GitHub Actions, `plainSink`
+ * for any other CI system. Both pass every string they write through the redactor.
+ */
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+export interface Annotation {
+  level: AnnotationLevel;
+  message: string;
+  title?: string;
+  /** Path relative to the repository root, so that the annotation lands on the diff. */
+  file?: string;
+  startLine?: number;
+  endLine?: number;
+  /** Columns are honoured by GitHub only when the annotation spans a single line. */
+  startColumn?: number;
+  endColumn?: number;
+}
+
+export interface ReportSink {
+  info(message: string): void;
+  /** A warning in the log (on GitHub, also an annotation without a position). */
+  warning(message: string): void;
+  /** An error in the log (on GitHub, also an annotation without a position). */
+  error(message: string): void;
+  debug(message: string): void;
+  annotate(annotation: Annotation): void;
+  setOutput(name: string, value: string): void;
+  /** Appends Markdown to the job summary. Never throws: a failure is reported as a warning. */
+  writeSummary(markdown: string): Promise<void>;
+  startGroup(name: string): void;
+  endGroup(): void;
+  /** Marks the step failed with this message (the process exits non-zero). */
+  fail(message: string): void;
+  /** Masks a secret learned mid-run (an upload address) in everything written from now on. */
+  addSecret(value: string): void;
+  /** The text as this sink would write it, secrets masked. */
+  redact(text: string): string;
+}
+
+export interface SinkOptions {
+  /** Values masked in everything the sink writes (token, sensitive values, signed addresses). */
+  secrets?: string[];
+  /** Largest job summary written in total, in UTF-8 bytes. */
+  summaryLimitBytes?: number;
+}
+
+export { githubSink } from './github-sink.ts';
+export { plainSink, type PlainSinkOptions, type TextWriter } from './plain-sink.ts';

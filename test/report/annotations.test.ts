@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { capAnnotations, emitAnnotations } from '../../src/report/annotations.ts';
+import { plainSink } from '../../src/report/sink.ts';
+import type { Annotation, AnnotationLevel } from '../../src/report/sink.ts';
+
+const make = (level: AnnotationLevel, n: number): Annotation[] =>
+  Array.from({ length: n }, (_, i) => ({ level, message: `${level} ${i}`, file: 'main.tf', startLine: i + 1 }));
+
+describe('capAnnotations', () => {
+  it('keeps all when there are ten or fewer of a level', () => {
+    const all = [...make('error', 10), ...make('warning', 3)];
+    const { emit, heldBack } = capAnnotations(all);
+    expect(emit).toEqual(all);
+    expect(heldBack).toEqual([]);
+  });
+
+  it('past ten, keeps nine and says how many more there are', () => {
+    const errors = make('error', 25);
+    const { emit, heldBack } = capAnnotations(errors);
+    expect(emit).toHaveLength(10);
+    expect(emit.slice(0, 9)).toEqual(errors.slice(0, 9));
+    expect(emit[9]).toMatchObject({ level: 'error', message: '+16 more errors; see the job summary' });
+    expect(heldBack).toEqual(errors.slice(9));
+  });
+
+  it('caps each level on its own and keeps the input order', () => {
+    const errors = make('error', 11);
+    const warnings = make('warning', 12);
+    const notices = make('notice', 2);
+    const mixed: Annotation[] = [];
+    for (let i = 0; i < 12; i++) {
+      if (errors[i]) mixed.push(errors[i]!);
+      if (warnings[i]) mixed.push(warnings[i]!);
+      if (notices[i]) mixed.push(notices[i]!);
+    }
+    const { emit, heldBack } = capAnnotations(mixed);
+    const byLevel = (level: AnnotationLevel): Annotation[] => emit.filter((a) => a.level === level);
+    expect(byLevel('error').map((a) => a.message)).toEqual([...errors.slice(0, 9).map((a) => a.message), '+2 more errors; see the job summary']);
+    expect(byLevel('warning').map((a) => a.message)).toEqual([...warnings.slice(0, 9).map((a) => a.message), '+3 more warnings; see the job summary']);
+    expect(byLevel('notice')).toEqual(notices);
+    expect(heldBack).toEqual([...errors.slice(9), ...warnings.slice(9)].sort((a, b) => mixed.indexOf(a) - mixed.indexOf(b)));
+  });
+
+  it('with exactly one over the limit, still keeps limit - 1 and counts two more', () => {
+    const { emit, heldBack } = capAnnotations(make('error', 11));
+    expect(emit).toHaveLength(10);
+    expect(emit[9]?.message).toBe('+2 more errors; see the job summary');
+    expect(heldBack).toHaveLength(2);
+  });
+
+  it('honours a lower limit', () => {
+    const { emit, heldBack } = capAnnotations(make('error', 5), 3);
+    expect(emit.map((a) => a.message)).toEqual(['error 0', 'error 1', '+3 more errors; see the job summary']);
+    expect(heldBack).toHaveLength(3);
+  });
+});
+
+describe('emitAnnotations', () => {
+  it('writes what it keeps through the sink and returns what it held back', () => {
+    const written: string[] = [];
+    const sink = plainSink({ stdout: { write: (t: string) => written.push(t) } });
+    const { emit, heldBack } = emitAnnotations(sink, make('error', 12));
+    expect(emit).toHaveLength(10);
+    expect(heldBack).toHaveLength(3);
+    expect(written).toHaveLength(10);
+    expect(written[0]).toBe('main.tf:1: error: error 0\n');
+    expect(written[9]).toBe('error: +3 more errors; see the job summary\n');
+  });
+});
