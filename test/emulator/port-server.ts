@@ -27,10 +27,10 @@ export interface PortDependencies {
  *  next matching fault, then the port's own handling. */
 export function createPortServer(behaviour: PortBehaviour, deps: PortDependencies): Server {
   return createServer((req, res) => {
-    void serve(behaviour, deps, req).then((answer) => {
-      if (answer === 'dropped') return;
-      if (!res.destroyed) writeAnswer(res, answer.answer);
-      answer.record.status = answer.answer.status;
+    void serve(behaviour, deps, req).then((outcome) => {
+      if (outcome === 'dropped' || res.destroyed) return;
+      writeAnswer(res, outcome.answer);
+      outcome.record.status = outcome.answer.status;
     });
   });
 }

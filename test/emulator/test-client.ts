@@ -20,7 +20,7 @@ export function client(emulator: Emulator, token: string = emulator.token) {
         ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
     });
     const text = await response.text();
     let parsed: unknown;
@@ -36,7 +36,7 @@ export function client(emulator: Emulator, token: string = emulator.token) {
     post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers),
     patch: (path: string, body: unknown, headers?: Record<string, string>) => send('PATCH', path, body, headers),
     delete: (path: string) => send('DELETE', path),
-    put: (path: string, body: Uint8Array | string, contentType = 'application/octet-stream') => send('PUT', path, body, { 'content-type': contentType }),
+    put: (path: string, body: Uint8Array<ArrayBuffer> | string, contentType = 'application/octet-stream') => send('PUT', path, body, { 'content-type': contentType }),
   };
 }
 
