@@ -18,10 +18,6 @@ export class Fields {
     return `${this.pointer}/${key}`;
   }
 
-  raw(key: string): unknown {
-    return this.#values[key];
-  }
-
   string(key: string): string | undefined {
     const value = this.#values[key];
     if (value === undefined) return undefined;

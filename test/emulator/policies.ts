@@ -9,7 +9,7 @@ import { route, type Route } from './router.ts';
 import type { Policy, PolicyKind } from './state.ts';
 
 /** Spec 4.1 and 8: larger uploads are refused with 413 and nothing is saved. */
-export const POLICY_UPLOAD_LIMIT = 10 * 1024 * 1024;
+const POLICY_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 const LEVELS: Record<PolicyKind, string[]> = {
   native: ['hard-mandatory', 'soft-mandatory', 'advisory'],

@@ -64,7 +64,7 @@ function drop(req: IncomingMessage): 'dropped' {
   return 'dropped';
 }
 
-export function answerOf(apply: () => Answer): Answer {
+function answerOf(apply: () => Answer): Answer {
   try {
     return apply();
   } catch (error) {

@@ -21,7 +21,7 @@ export const upgradeRoutes: Route[] = [
   route('POST', `${UPGRADE}/:run`, 'none', confirmUpgrade),
 ];
 
-export function upgradeBehaviour(service: Service, workspace: Workspace): UpgradeBehaviour {
+function upgradeBehaviour(service: Service, workspace: Workspace): UpgradeBehaviour {
   return { ...service.settings.upgrades, ...workspace.upgradeBehaviour };
 }
 

@@ -16,7 +16,7 @@ const LOG_PATH = /^\/logs\/([A-Za-z0-9_-]+)$/;
 
 /** Configuration archives are held whole (tests read them back); a generous cap keeps a
  *  runaway client from exhausting memory. */
-export const CONFIGURATION_UPLOAD_LIMIT = 512 * 1024 * 1024;
+const CONFIGURATION_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
 export function uploadPort(service: Service): PortBehaviour {
   return {
