@@ -271,6 +271,18 @@ describe('the policy config', () => {
     expect(result.policies.map((p) => [p.name, p.enforcementLevel])).toEqual([['from-input', 'soft-mandatory']]);
   });
 
+  it('may start with a byte order mark', async () => {
+    const root = await makeWorkspace({
+      'policies/policies.hcl': '\uFEFFpolicy "a" {\n  source = "./a.native"\n  enforcement_level = "soft-mandatory"\n}\n',
+      'policies/a.native': NATIVE,
+    });
+    const result = await read(root);
+    expect(result.problems).toEqual([]);
+    expect(result.policies.map((p) => [p.name, p.enforcementLevel, p.definedAt])).toEqual([
+      ['a', 'soft-mandatory', { file: 'policies/policies.hcl', line: 1 }],
+    ]);
+  });
+
   it('defines policies from its blocks even when no file is matched', async () => {
     const root = await makeWorkspace({ 'lib/policies.hcl': 'policy "x" {\n  source = "./x.native"\n}\n', 'lib/x.native': NATIVE });
     const result = await read(root, { configPath: 'lib/policies.hcl' });

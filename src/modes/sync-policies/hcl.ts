@@ -31,16 +31,24 @@ function loadParser(): Promise<Hcl2json> {
   // `<bundle dir>/hcl2json/main.wasm.gz`, so point the global at the matching `lib` folder
   // first. Unbundled (tests, type stripping) the library is a CommonJS module of its own and
   // finds its file itself. The import is dynamic so that nothing is loaded until a config is
-  // actually parsed.
+  // actually parsed. The library reads the path while it is being imported, so the global is
+  // removed again right after, and no other bundled module ever sees it.
   parser ??= (async () => {
+    const global = globalThis as { __dirname?: string };
+    let pointed = false;
     if (typeof __dirname === 'undefined') {
       const bundleDir = dirname(fileURLToPath(import.meta.url));
       if (existsSync(join(bundleDir, 'hcl2json', 'main.wasm.gz'))) {
-        (globalThis as { __dirname?: string }).__dirname = join(bundleDir, 'hcl2json', 'lib');
+        global.__dirname = join(bundleDir, 'hcl2json', 'lib');
+        pointed = true;
       }
     }
-    const mod = (await import('@cdktf/hcl2json')) as Hcl2json & { default?: Hcl2json };
-    return typeof mod.parse === 'function' ? mod : (mod.default as Hcl2json);
+    try {
+      const mod = (await import('@cdktf/hcl2json')) as Hcl2json & { default?: Hcl2json };
+      return typeof mod.parse === 'function' ? mod : (mod.default as Hcl2json);
+    } finally {
+      if (pointed) delete global.__dirname;
+    }
   })();
   return parser;
 }

@@ -174,7 +174,7 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
     const patterns = options.patterns.flatMap((p) => p.split(/\r?\n/)).map((p) => p.trim()).filter(Boolean);
     problems.push({
       file: configPaths[0] ? display(configPaths[0]) : '',
-      message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) matched no .native or .rego file${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. Check the patterns (they are relative to the repository root) or the policy config.`,
+      message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. Check the patterns (they are relative to the repository root) or the policy config.`,
     });
   }
 
@@ -227,6 +227,11 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
   return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
 }
 
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
 /** `x_test.rego`, `.../test/<policy>/...` (cases and mocks of the native test runner), `.../testdata/...`. */
 function isTestFile(relativePath: string): boolean {
   if (relativePath.endsWith('_test.rego')) return true;
@@ -243,8 +248,7 @@ async function discoverConfigs(files: string[], root: string): Promise<string[]>
         const candidate = join(dir, DEFAULT_CONFIG_FILE_NAME);
         if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
         const parent = dirname(dir);
-        const insideRoot = dir !== root && !relative(root, parent).startsWith('..') && !isAbsolute(relative(root, parent));
-        return insideRoot && parent !== dir ? find(parent) : null;
+        return dir !== root && parent !== dir && isInside(root, parent) ? find(parent) : null;
       })();
       nearest.set(dir, found);
     }
@@ -306,8 +310,7 @@ async function blockDefinition(
   }
   const path = resolve(configDir, source);
   referenced.add(path);
-  const fromRoot = relative(root, path);
-  if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) {
+  if (!isInside(root, path)) {
     return fail(sourceLine, `source ${JSON.stringify(source)} points outside the repository; policy code must be inside it.`);
   }
   const kind = policyKindOfFile(path);

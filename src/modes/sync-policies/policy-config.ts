@@ -51,7 +51,7 @@ export async function readPolicyConfig(path: string, file: string): Promise<Poli
   const config: PolicyConfig = { file, blocks: [], warnings: [], problems: [] };
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     config.problems.push({ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` });
     return config;
