@@ -86,6 +86,13 @@ describe('files that no block references', () => {
     expect(result.policies.map((p) => p.name)).toEqual(['elsewhere', 'keep']);
   });
 
+  it('are found under a workspace root whose path holds glob characters', async () => {
+    const root = await makeWorkspace({ 'policies/a.native': NATIVE, 'policies/b.rego': rego('terraform.b') }, 'repo [x]*?{a,b} ');
+    const result = await read(root);
+    expect(result.problems).toEqual([]);
+    expect(result.policies.map((p) => p.sourceFile)).toEqual(['policies/a.native', 'policies/b.rego']);
+  });
+
   it('skip test files (OPA *_test.rego, test/<policy>/ cases and mocks, testdata/) with one warning', async () => {
     const root = await makeWorkspace({
       'policies/tags.rego': rego('terraform.policies.tags'),
