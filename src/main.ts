@@ -1,16 +1,117 @@
 import * as core from '@actions/core';
+import { createCancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
-import { readInputs } from './inputs.ts';
+import { startCheckRun } from './github/check-run.ts';
+import type { CheckAnnotation, CheckRunHandle } from './github/check-run.ts';
+import { readActionInput, readInputs } from './inputs.ts';
+import type { Inputs, InputReader } from './inputs.ts';
+import { runMode } from './modes/index.ts';
+import type { ModeResult } from './modes/mode.ts';
+import { emitAnnotations } from './report/annotations.ts';
+import { setOutputs } from './report/outputs.ts';
+import { githubSink } from './report/sink.ts';
+import type { Annotation, ReportSink } from './report/sink.ts';
+import { createServiceClient } from './service/client.ts';
+import { isAbortError } from './service/errors.ts';
+import type { RequestEvent } from './service/http.ts';
 
-export async function run(): Promise<void> {
+export const EXIT_SUCCESS = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_BAD_INPUT = 2;
+
+export interface RunOptions {
+  read?: InputReader;
+  sink?: ReportSink;
+  /** Check runs are a GitHub feature; other CI systems leave them out. */
+  checkRuns?: boolean;
+  saveState?: (name: string, value: string) => void;
+  workspaceRoot?: string;
+}
+
+/** Runs the chosen mode from start to end and returns the process exit code. */
+export async function run(options: RunOptions = {}): Promise<number> {
+  const sink = options.sink ?? githubSink();
+  let inputs: Inputs;
   try {
-    const inputs = readInputs();
-    core.info(`mode ${inputs.mode}`);
+    inputs = readInputs(options.read ?? readActionInput);
   } catch (error) {
-    if (error instanceof ConfigurationError) core.setFailed(error.message);
-    else {
-      core.debug((error as Error).stack ?? '');
-      core.setFailed(getErrorMessage(error));
-    }
+    return failed(sink, error);
   }
+  for (const secret of secretsOf(inputs)) sink.addSecret(secret);
+
+  const cancellation = createCancellation();
+  const client = createServiceClient({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+  const checkRun =
+    inputs.checkName && options.checkRuns !== false
+      ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
+      : null;
+  try {
+    const result = await runMode(inputs, {
+      sink,
+      client,
+      cancellation,
+      saveState: options.saveState ?? ((name, value) => core.saveState(name, value)),
+      workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
+    });
+    await report(sink, result, checkRun);
+    return result.failure === null ? EXIT_SUCCESS : EXIT_FAILURE;
+  } catch (error) {
+    const aborted = cancellation.signal.aborted && isAbortError(error);
+    const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
+    await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: message, summary: message, annotations: [] });
+    return failed(sink, error, aborted ? message : undefined);
+  } finally {
+    cancellation.dispose();
+    await client.close();
+  }
+}
+
+async function report(sink: ReportSink, result: ModeResult, checkRun: CheckRunHandle | null): Promise<void> {
+  emitAnnotations(sink, result.annotations);
+  setOutputs(sink, result.outputs);
+  await sink.writeSummary(result.summary);
+  await checkRun?.complete({
+    conclusion: result.conclusion,
+    title: result.title,
+    summary: sink.redact(result.summary),
+    annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+  });
+  if (result.failure !== null) sink.fail(result.failure);
+  else sink.info(result.title);
+}
+
+function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
+  const annotation: CheckAnnotation = {
+    path: a.file!,
+    startLine: a.startLine ?? 1,
+    level: a.level === 'error' ? 'failure' : a.level,
+    message: sink.redact(a.message),
+  };
+  if (a.endLine !== undefined) annotation.endLine = a.endLine;
+  if (a.title !== undefined) annotation.title = sink.redact(a.title);
+  return annotation;
+}
+
+function failed(sink: ReportSink, error: unknown, message?: string): number {
+  if (!(error instanceof ConfigurationError) && message === undefined && error instanceof Error && error.stack) {
+    // Not the user's doing: keep the trace for whoever debugs it.
+    sink.debug(error.stack);
+  }
+  sink.fail(message ?? getErrorMessage(error));
+  return error instanceof ConfigurationError ? EXIT_BAD_INPUT : EXIT_FAILURE;
+}
+
+/** Values no log line, summary or output may show. */
+function secretsOf(inputs: Inputs): string[] {
+  const secrets = [inputs.token, inputs.githubToken];
+  if (inputs.mode === 'run-module-tests') secrets.push(...inputs.testEnvVariables.map((v) => v.value));
+  if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
+    secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
+  }
+  return secrets.filter((s) => s !== '');
+}
+
+function describeRequest(e: RequestEvent): string {
+  const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
+  return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
 }

@@ -1,0 +1,18 @@
+import type { Inputs, Mode } from '../inputs.ts';
+import type { ModeContext, ModeResult } from './mode.ts';
+
+type Runner<M extends Mode> = (inputs: Extract<Inputs, { mode: M }>, context: ModeContext) => Promise<ModeResult>;
+
+/** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
+const RUNNERS: { [M in Mode]: () => Promise<Runner<M>> } = {
+  'sync-policies': async () => (await import('./sync-policies/run.ts')).runSyncPolicies,
+  'run-module-tests': async () => (await import('./run-module-tests/run.ts')).runModuleTests,
+  'upgrade-no-code-workspace': async () => (await import('./upgrade-no-code-workspace/run.ts')).runUpgradeNoCodeWorkspace,
+  'publish-no-code-module': async () => (await import('./publish-no-code-module/run.ts')).runPublishNoCodeModule,
+  'provision-no-code-workspace': async () => (await import('./provision-no-code-workspace/run.ts')).runProvisionNoCodeWorkspace,
+};
+
+export async function runMode(inputs: Inputs, context: ModeContext): Promise<ModeResult> {
+  const runner = (await RUNNERS[inputs.mode]()) as Runner<Mode>;
+  return runner(inputs as never, context);
+}

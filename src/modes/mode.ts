@@ -1,0 +1,32 @@
+import type { CheckRunConclusion } from '../github/check-run.ts';
+import type { Cancellation } from '../cancellation.ts';
+import type { OutputValue } from '../report/outputs.ts';
+import type { Annotation, ReportSink } from '../report/sink.ts';
+import type { ServiceClient } from '../service/client.ts';
+
+/** What every mode gets: where to log, how to reach the service, and the step's lifetime. */
+export interface ModeContext {
+  sink: ReportSink;
+  client: ServiceClient;
+  cancellation: Cancellation;
+  /** State handed to the post step (core.saveState on GitHub). */
+  saveState(name: string, value: string): void;
+  /** The repository root: annotation paths are relative to it. */
+  workspaceRoot: string;
+}
+
+/**
+ * What a mode hands to the reporter. The mode only logs progress; annotations, outputs, the
+ * summary, the check run and the step's failure are all written by main from this.
+ */
+export interface ModeResult {
+  /** One line: what happened (check run title, last log line). */
+  title: string;
+  /** Markdown for the job summary (and the check run). */
+  summary: string;
+  annotations: Annotation[];
+  outputs: Record<string, OutputValue>;
+  /** Set when the step must fail; null when it succeeds. */
+  failure: string | null;
+  conclusion: CheckRunConclusion;
+}
