@@ -58,7 +58,7 @@ describe('statusReporter', () => {
     report('running', 12_000);
     report('running', 41_000);
     report('running', 42_500);
-    expect(lines).toEqual(['queued (0s elapsed)', 'running (12s elapsed)', 'running (42s elapsed)']);
+    expect(lines).toEqual(['queued (0s elapsed)', 'running (12s elapsed)', 'running (43s elapsed)']);
     expect(formatDuration(3_725_000)).toBe('1h02m');
   });
 });
