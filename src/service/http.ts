@@ -88,6 +88,11 @@ export interface RequestOptions {
   /** Accept header (default JSON:API on the API, any type elsewhere). */
   accept?: string;
   /**
+   * Statuses that, answered to a repeat after an attempt that may have reached the service,
+   * mean that attempt did the work. Default: 404 for DELETE.
+   */
+  doneWhenRepeatAnswers?: readonly number[];
+  /**
    * The address carries its own authorization (upload-url, log-read-url): never send the token
    * to it, whatever its origin, and leave its query string as it is.
    */
@@ -107,7 +112,8 @@ export interface HttpResponse {
   text: string;
   /** The body parsed as JSON, when it is JSON; undefined otherwise (no body, or not JSON). */
   json: unknown;
-  /** A retried DELETE answered 404: an earlier attempt had already deleted the object. */
+  /** A repeat got one of `doneWhenRepeatAnswers` (a retried DELETE answered 404): an earlier
+   *  attempt had already done the work. */
   alreadyDone: boolean;
   /** Method and path as they may be shown in a message. */
   method: HttpMethod;
@@ -235,9 +241,10 @@ export class HttpClient {
     const idempotent = options.idempotent ?? IDEMPOTENT_BY_DEFAULT.has(method);
     const headers = this.#headers(options, toApi);
     const jsonText = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const doneWhenRepeatAnswers = options.doneWhenRepeatAnswers ?? (method === 'DELETE' ? [404] : []);
 
     // Whether an earlier attempt may have reached the service (it dropped after sending, or a
-    // gateway answered): a DELETE answered 404 afterwards has already done its work.
+    // gateway answered): a DELETE answered 404 afterwards, say, has already done its work.
     let mayHaveLanded = false;
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(signal);
@@ -270,7 +277,7 @@ export class HttpClient {
       }
 
       const { status } = result;
-      if (isSuccess(status) || (status === 404 && method === 'DELETE' && mayHaveLanded)) {
+      if (isSuccess(status) || (mayHaveLanded && doneWhenRepeatAnswers.includes(status))) {
         report('success', { status });
         return this.#response(method, target, result, !isSuccess(status));
       }
@@ -286,7 +293,7 @@ export class HttpClient {
         }
         const wait = asked ?? backoffDelay(attempt, this.#retry);
         // A 429 is about the token, not the request: every request of the client waits.
-        if (status === 429) this.#limiter.pauseUntil(Date.now() + wait);
+        if (status === 429) this.#limiter.pauseFor(wait);
         report('retry', { status });
         if (gateway) mayHaveLanded = true;
         // After a 429 the limiter holds this request back with all the others.

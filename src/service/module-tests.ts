@@ -49,7 +49,7 @@ export interface ModuleTestsApi {
   /** `POST {TESTROOT}/test-runs/configuration-versions`; the answer holds the single-use `upload-url`. */
   createConfigurationVersion(module: ModuleRef, options?: CreateConfigurationVersionOptions): Promise<ConfigurationVersion>;
   /** `PUT {upload-url}`: the archive bytes, without the token. */
-  uploadConfiguration(uploadUrl: string, body: UploadBody, options?: CallOptions & { contentLength?: number }): Promise<void>;
+  uploadConfiguration(uploadUrl: string, body: UploadBody, options?: CallOptions & { contentLength?: number; timeoutMs?: number }): Promise<void>;
   /** `GET {TESTROOT}/test-runs`, every page. */
   listTestRuns(module: ModuleRef, options?: ListTestRunsOptions): Promise<TestRun[]>;
   /** The same list, one run at a time, so that a search can stop early. */
@@ -71,7 +71,7 @@ export interface ModuleTestsApi {
   /** `DELETE {TESTROOT}/vars/:id` */
   deleteVariable(module: ModuleRef, variableId: string, options?: CallOptions): Promise<void>;
   /** The test log at a run's `log-read-url`, read without the token. */
-  readLog(logReadUrl: string, options?: CallOptions): Promise<string>;
+  readLog(logReadUrl: string, options?: CallOptions & { timeoutMs?: number }): Promise<string>;
 }
 
 /** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
@@ -150,15 +150,20 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
     },
 
     async uploadConfiguration(uploadUrl, body, options = {}) {
-      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless.
+      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, but the
+      // address is single-use (spec 5): when a repeat is refused with 403, the attempt that
+      // dropped had spent it, that is, had been stored. (Were it not, creating the test run
+      // fails with a clear error.)
       await http.request({
         method: 'PUT',
         path: uploadUrl,
         body,
         contentLength: options.contentLength,
         idempotent: true,
+        doneWhenRepeatAnswers: [403],
         external: true,
         signal: options.signal,
+        timeoutMs: options.timeoutMs,
       });
     },
 
@@ -257,6 +262,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         external: true,
         accept: '*/*',
         signal: options.signal,
+        timeoutMs: options.timeoutMs,
       });
       return response.text;
     },

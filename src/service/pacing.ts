@@ -108,7 +108,7 @@ export class Semaphore {
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
  * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
  * that whatever the delay between sending and the service counting it, the service never sees
- * more than `perSecond` requests within one window. `pauseUntil` holds every request back (a 429
+ * more than `perSecond` requests within one window. `pauseFor` holds every request back (a 429
  * pauses the whole client, not only the request that got it).
  */
 export class RateLimiter {
@@ -126,7 +126,9 @@ export class RateLimiter {
     if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
     this.perSecond = perSecond;
     this.windowMs = options.windowMs ?? 1000;
-    this.#now = options.now ?? Date.now;
+    // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
+    // free a place up to a millisecond early.
+    this.#now = options.now ?? (() => performance.now());
     this.#changed = RateLimiter.#signalPair();
   }
 
@@ -136,13 +138,10 @@ export class RateLimiter {
     return { promise, resolve };
   }
 
-  get pausedUntil(): number {
-    return this.#pausedUntil;
-  }
-
-  /** Holds every request until `time` (epoch ms). */
-  pauseUntil(time: number): void {
-    if (time > this.#pausedUntil) this.#pausedUntil = time;
+  /** Holds every request for the next `ms`. */
+  pauseFor(ms: number): void {
+    const until = this.#now() + ms;
+    if (until > this.#pausedUntil) this.#pausedUntil = until;
   }
 
   /**

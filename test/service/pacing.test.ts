@@ -70,7 +70,7 @@ describe('RateLimiter', () => {
 
   it('holds every request while paused', async () => {
     const limiter = new RateLimiter(100);
-    limiter.pauseUntil(Date.now() + 150);
+    limiter.pauseFor(150);
     const started = Date.now();
     await Promise.all([limiter.take(), limiter.take()]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(145);

@@ -1,0 +1,127 @@
+// Every no-code call against the emulator, including the answers the spec does not show.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AmbiguousWriteError, ApiError } from '../../src/service/http.ts';
+import { caught, startHarness } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function waitUpgrade(moduleId: string, workspaceId: string, runId: string, until: string): Promise<void> {
+  for (;;) {
+    const upgrade = await h.client.noCode.readUpgrade(moduleId, workspaceId, runId);
+    if (upgrade.attributes.status === until) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('no-code modules', () => {
+  it('allows a module, reads it with its variable options and updates it', async () => {
+    const registryModuleId = h.emulator.seedRegistryModule({ name: 'bucket', provider: 'aws' });
+    const created = await h.client.noCode.createModule(h.emulator.organization, {
+      registryModuleId,
+      enabled: true,
+      variableOptions: [{ variableName: 'region', variableType: 'string', options: ['eu-west-1', 'us-east-1'] }],
+    });
+    expect(created.id).toMatch(/^nocode-/);
+    expect(created.attributes.enabled).toBe(true);
+    expect(JSON.parse(h.emulator.writeRequests()[0]!.body.toString()).data.relationships['registry-module']).toEqual({
+      data: { id: registryModuleId, type: 'registry-module' },
+    });
+
+    const read = await h.client.noCode.readModule(created.id, { includeVariableOptions: true });
+    expect(read.noCodeModule.id).toBe(created.id);
+    expect(read.variableOptions).toHaveLength(1);
+    const options = read.variableOptions[0]!;
+    expect(options.attributes).toEqual({ 'variable-name': 'region', 'variable-type': 'string', options: ['eu-west-1', 'us-east-1'] });
+    expect(h.emulator.requests.at(-1)?.rawQuery).toBe('include=variable_options');
+    expect((await h.client.noCode.readModule(created.id)).variableOptions).toEqual([]);
+
+    const updated = await h.client.noCode.updateModule(created.id, {
+      enabled: false,
+      variableOptions: [{ id: options.id, variableName: 'region', variableType: 'string', options: ['eu-west-1'] }],
+    });
+    expect(updated.attributes.enabled).toBe(false);
+    expect(h.emulator.noCodeModules()[0]).toMatchObject({ enabled: false, registryModuleId });
+    expect(h.emulator.noCodeModules()[0]?.variableOptions).toMatchObject([{ id: options.id, options: ['eu-west-1'] }]);
+  });
+
+  it('repeats an update whose options all name their set, and not one that would add a set', async () => {
+    const id = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    h.emulator.inject({ method: 'PATCH', kind: { type: 'drop-after' } });
+    await h.client.noCode.updateModule(id, { enabled: false });
+    expect(h.emulator.writeRequests().filter((r) => r.method === 'PATCH')).toHaveLength(2);
+
+    h.emulator.inject({ method: 'PATCH', kind: { type: 'drop-after' } });
+    const error = await caught(h.client.noCode.updateModule(id, { variableOptions: [{ variableName: 'x', variableType: 'string', options: ['a'] }] }));
+    expect(error).toBeInstanceOf(AmbiguousWriteError);
+    expect(h.emulator.noCodeModules()[0]?.variableOptions).toHaveLength(1);
+  });
+
+  it('refuses a bad module with 422 and an unknown id with 404', async () => {
+    const invalid = (await caught(h.client.noCode.createModule(h.emulator.organization, { registryModuleId: 'mod-nope' }))) as ApiError;
+    expect(invalid.status).toBe(422);
+    expect(invalid.message).toMatch(/\(422\); the service said: invalid attribute: registry module mod-nope not found/);
+    const missing = (await caught(h.client.noCode.readModule('nocode-nope'))) as ApiError;
+    expect(missing.status).toBe(404);
+    expect(missing.message).toMatch(/^GET \/api\/v2\/no-code-modules\/nocode-nope: not found, or the token has no permission to see it \(404\)/);
+  });
+
+  it('creates a workspace with auto_apply, the project and variables', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    const projectId = h.emulator.seedProject();
+    const workspace = await h.client.noCode.createWorkspace(moduleId, {
+      name: 'net-prod',
+      description: 'prod',
+      autoApply: true,
+      projectId,
+      vars: [
+        { key: 'cidr', value: '"10.0.0.0/16"', category: 'svc', hcl: true },
+        { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', sensitive: true },
+      ],
+    });
+    expect(workspace.id).toMatch(/^ws-/);
+    expect(workspace.attributes.name).toBe('net-prod');
+    expect(h.emulator.workspaces()[0]).toMatchObject({ name: 'net-prod', projectId, autoApply: true, noCodeModuleId: moduleId });
+    expect(h.emulator.workspaces()[0]?.vars).toHaveLength(2);
+  });
+
+  it('initiates an upgrade, follows the plan and confirms it (message or no content)', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    for (const confirmAnswer of ['message', 'no-content'] as const) {
+      const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
+      h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer });
+      const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [{ key: 'size', value: 'large', category: 'svc' }]);
+      if (started.nothingToUpgrade) throw new Error('expected an upgrade run');
+      expect(started.upgrade.id).toMatch(/^run-/);
+      expect(started.upgrade.type).toBe('workspace-upgrade');
+      await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'planned');
+      const confirmed = await h.client.noCode.confirmUpgrade(moduleId, workspaceId, started.upgrade.id);
+      if (confirmAnswer === 'message') expect(confirmed.message).toMatch(/was upgraded/);
+      else expect(confirmed.message).toBeNull();
+      expect(h.emulator.upgrades().find((u) => u.runId === started.upgrade.id)).toMatchObject({ confirmed: true, workspaceId });
+    }
+  });
+
+  it('reports nothing to upgrade when the 2xx carries no document', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    h.emulator.setUpgradeBehaviour(workspaceId, { nothingToUpgrade: true });
+    const result = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
+    expect(result).toEqual({ nothingToUpgrade: true, message: expect.stringMatching(/nothing to upgrade/) });
+    expect(h.emulator.upgrades()).toEqual([]);
+  });
+
+  it('refuses an organization token with a 404 that says why', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    const orgClient = h.newClient({ token: h.emulator.organizationToken });
+    const error = (await caught(orgClient.noCode.createWorkspace(moduleId, { name: 'w', projectId: h.emulator.seedProject() }))) as ApiError;
+    expect(error.status).toBe(404);
+    expect(error.message).toMatch(/organization tokens cannot be used/);
+  });
+});
