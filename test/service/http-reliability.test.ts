@@ -145,6 +145,18 @@ describe('pacing', () => {
     expect(elapsed).toBeGreaterThanOrEqual(3000);
   }, 15_000);
 
+  it('recovers from the rate limit of the service by waiting as X-RateLimit-Reset and Retry-After say', async () => {
+    h = await startHarness({ rateLimitPerSecond: 10, rateLimitRetryAfter: true }, { rateLimitPerSecond: 1000 });
+    const { id } = h.emulator.seedPolicy({ name: 'p' });
+    h.emulator.clearRequests();
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 15 }, () => h.client.policies.show(id)));
+    expect(h.emulator.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(h.emulator.requests.filter((r) => r.status === 200)).toHaveLength(15);
+    // Retry-After is whole seconds (at least 1) and wins over the shorter X-RateLimit-Reset.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
   it('keeps at most `concurrency` requests in flight', async () => {
     h = await startHarness({ latencyMs: 40 }, { concurrency: 3 });
     const { id } = h.emulator.seedPolicy({ name: 'p' });
