@@ -13,6 +13,45 @@ export const MODES = [
 ] as const;
 export type Mode = (typeof MODES)[number];
 
+/** Inputs every mode reads. */
+export const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name'] as const;
+
+/** The inputs each mode reads besides the common ones (the command line's --help lists these). */
+export const MODE_INPUTS: Record<Mode, readonly string[]> = {
+  'sync-policies': ['organization', 'policy-files', 'policy-config', 'enforcement-level', 'policy-sets', 'prune'],
+  'run-module-tests': [
+    'organization',
+    'module-directory',
+    'module-namespace',
+    'module-name',
+    'module-provider',
+    'test-directory',
+    'test-filters',
+    'test-variables',
+    'test-env-variables',
+    'verbose',
+    'fail-on-test-failure',
+  ],
+  'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
+  'publish-no-code-module': [
+    'organization',
+    'registry-module-id',
+    'no-code-module-id',
+    'enabled',
+    'version-pin',
+    'variable-options',
+    'variable-options-file',
+  ],
+  'provision-no-code-workspace': [
+    'no-code-module-id',
+    'project-id',
+    'workspace-name',
+    'workspace-description',
+    'auto-apply',
+    'workspace-variables',
+  ],
+};
+
 /**
  * Defaults of optional inputs. action.yml declares the same values (a test keeps them equal);
  * they are applied here too because outside GitHub (`node dist/index.js`, the command line)
@@ -207,10 +246,7 @@ function lines(value: string): string[] {
 
 function readCommon(read: InputReader): CommonInputs {
   const token = required(read, 'token');
-  // Masked before anything else can print it.
-  core.setSecret(token);
   const githubToken = read('github-token');
-  if (githubToken) core.setSecret(githubToken);
   return {
     token,
     baseUrl: normalizeBaseUrl(required(read, 'base-url')),
@@ -253,7 +289,6 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
     case 'run-module-tests': {
       const org = organization(read, 'run-module-tests');
       const env = parseEnvLines('test-env-variables', read('test-env-variables'));
-      for (const v of env) if (v.value) core.setSecret(v.value);
       return {
         ...common,
         mode: 'run-module-tests',
@@ -277,7 +312,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         mode: 'upgrade-no-code-workspace',
         noCodeModuleId: prefixedId('no-code-module-id', required(read, 'no-code-module-id', ' in mode upgrade-no-code-workspace'), 'nocode'),
         workspaceIds,
-        workspaceVariables: maskedWorkspaceVariables(read),
+        workspaceVariables: parseWorkspaceVariablesInput(read),
         confirm: parseBoolean('confirm', read('confirm')),
       };
     }
@@ -309,15 +344,26 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         workspaceName: pathSegmentName('workspace-name', required(read, 'workspace-name', ' in mode provision-no-code-workspace')),
         workspaceDescription: read('workspace-description'),
         autoApply: parseBoolean('auto-apply', read('auto-apply')),
-        workspaceVariables: maskedWorkspaceVariables(read),
+        workspaceVariables: parseWorkspaceVariablesInput(read),
       };
   }
 }
 
-function maskedWorkspaceVariables(read: InputReader): WorkspaceVariable[] {
-  const vars = parseWorkspaceVariables('workspace-variables', read('workspace-variables'));
-  for (const v of vars) if (v.sensitive && v.value) core.setSecret(v.value);
-  return vars;
+function parseWorkspaceVariablesInput(read: InputReader): WorkspaceVariable[] {
+  return parseWorkspaceVariables('workspace-variables', read('workspace-variables'));
+}
+
+/**
+ * Values no log line, summary or output may show. The sink masks them from the moment the
+ * inputs are read (on GitHub it also registers them with the runner).
+ */
+export function secretsOf(inputs: Inputs): string[] {
+  const secrets = [inputs.token, inputs.githubToken];
+  if (inputs.mode === 'run-module-tests') secrets.push(...inputs.testEnvVariables.map((v) => v.value));
+  if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
+    secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
+  }
+  return secrets.filter((s) => s !== '');
 }
 
 function versionPin(value: string): string {

@@ -3,7 +3,7 @@ import { createCancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import type { CheckAnnotation, CheckRunHandle } from './github/check-run.ts';
-import { readActionInput, readInputs } from './inputs.ts';
+import { readActionInput, readInputs, secretsOf } from './inputs.ts';
 import type { Inputs, InputReader } from './inputs.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
@@ -54,7 +54,8 @@ export async function run(options: RunOptions = {}): Promise<number> {
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
     await report(sink, result, checkRun);
-    return result.failure === null ? EXIT_SUCCESS : EXIT_FAILURE;
+    if (result.failure === null) return EXIT_SUCCESS;
+    return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
   } catch (error) {
     const aborted = cancellation.signal.aborted && isAbortError(error);
     const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
@@ -101,15 +102,6 @@ function failed(sink: ReportSink, error: unknown, message?: string): number {
   return error instanceof ConfigurationError ? EXIT_BAD_INPUT : EXIT_FAILURE;
 }
 
-/** Values no log line, summary or output may show. */
-function secretsOf(inputs: Inputs): string[] {
-  const secrets = [inputs.token, inputs.githubToken];
-  if (inputs.mode === 'run-module-tests') secrets.push(...inputs.testEnvVariables.map((v) => v.value));
-  if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
-    secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
-  }
-  return secrets.filter((s) => s !== '');
-}
 
 function describeRequest(e: RequestEvent): string {
   const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);

@@ -28,5 +28,7 @@ export interface ModeResult {
   outputs: Record<string, OutputValue>;
   /** Set when the step must fail; null when it succeeds. */
   failure: string | null;
+  /** The failure is the user's input (files that do not validate): exit code 2 on the command line. */
+  badInput?: boolean;
   conclusion: CheckRunConclusion;
 }

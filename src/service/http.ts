@@ -2,7 +2,6 @@
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
 
 import { Readable } from 'node:stream';
-import * as core from '@actions/core';
 import { Agent, request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, statusText } from './errors.ts';
@@ -183,8 +182,8 @@ export class HttpClient {
     if (/[\s\u0000-\u001f\u007f]/.test(token)) {
       throw new ConfigurationError('token contains spaces or control characters: give the API token alone');
     }
-    // Masked before anything can print it.
-    core.setSecret(token);
+    // Masking is the sink's job: on GitHub it registers the token with the runner, while
+    // elsewhere a `::add-mask::` line would print the very token it means to hide.
     this.#token = token;
     this.baseUrl = normaliseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
@@ -194,7 +193,7 @@ export class HttpClient {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#onRequest = options.onRequest ?? logRequest;
+    this.#onRequest = options.onRequest ?? (() => {});
     this.#agent = new Agent({
       connections: Math.max(8, options.concurrency ?? 8),
       headersTimeout: this.#timeoutMs,
@@ -430,8 +429,3 @@ function errorItems(json: unknown): ApiErrorItem[] {
   return items;
 }
 
-function logRequest(event: RequestEvent): void {
-  const answer = event.status !== undefined ? String(event.status) : (event.error ?? 'no answer');
-  const retry = event.attempt > 0 ? ` (retry ${event.attempt})` : '';
-  core.debug(`${event.method} ${event.target} -> ${answer} in ${event.ms} ms${retry}${event.outcome === 'retry' ? ', will retry' : ''}`);
-}
