@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BundleRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** GITHUB_OUTPUT file as written (empty for the command line). */
+  outputs: string;
+  /** GITHUB_STEP_SUMMARY file as written. */
+  summary: string;
+}
+
+/**
+ * Starts the built bundle as a child process, as a runner or another CI system would, and
+ * waits for it to exit. `inputs` become INPUT_* variables (GitHub's spelling: upper case,
+ * hyphens kept).
+ */
+export async function runBundle(options: {
+  bundleDir: string;
+  node?: string;
+  args?: string[];
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+  cwd?: string;
+}): Promise<BundleRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-run-'));
+  const outputFile = join(dir, 'output');
+  const summaryFile = join(dir, 'summary');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(options.inputs ?? {})) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(options.node ?? process.execPath, [join(options.bundleDir, 'index.js'), ...(options.args ?? [])], {
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr, outputs: readFileSync(outputFile, 'utf8'), summary: readFileSync(summaryFile, 'utf8') };
+}
