@@ -1,6 +1,131 @@
-import type { Inputs } from '../../inputs.ts';
-import type { ModeContext, ModeResult } from '../mode.ts';
+// Mode sync-policies: makes the organization's policies equal to the policy files in the
+// repository (action-interface "Mode sync-policies"). Files are read and checked before any
+// request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
-export async function runSyncPolicies(_inputs: Extract<Inputs, { mode: 'sync-policies' }>, _context: ModeContext): Promise<ModeResult> {
-  throw new Error('mode sync-policies is not available yet');
+import { getErrorMessage } from '../../errors.ts';
+import type { SyncPoliciesInputs } from '../../inputs.ts';
+import type { Annotation } from '../../report/sink.ts';
+import { isAbortError } from '../../service/errors.ts';
+import type { ModeContext, ModeResult } from '../mode.ts';
+import { applyPolicyPlan, plannedOutcomes } from './apply.ts';
+import type { PolicyOutcome } from './apply.ts';
+import { readLocalPolicies } from './local-policies.ts';
+import { planPolicySync } from './plan.ts';
+import type { PolicyPlanEntry } from './plan.ts';
+import type { Problem } from './policy-model.ts';
+import { readRemotePolicies } from './remote-read.ts';
+import type { RemotePolicies } from './remote-read.ts';
+import { countOutcomes, problemsFailure, problemsSummary, readFailureSummary, syncOutputs, syncSummary, syncTitle } from './summary.ts';
+
+export interface SyncPoliciesOptions {
+  /** Policies read or written side by side (default 16); 1 for a sequential run. */
+  workers?: number;
+}
+
+export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeContext, options: SyncPoliciesOptions = {}): Promise<ModeResult> {
+  const { sink, client } = context;
+  const signal = context.cancellation.signal;
+  const organization = inputs.organization;
+
+  const local = await readLocalPolicies({
+    patterns: inputs.policyFiles,
+    configPath: inputs.policyConfig,
+    defaultEnforcementLevel: inputs.enforcementLevel,
+    workspaceRoot: context.workspaceRoot,
+  });
+  const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
+  if (local.problems.length > 0) {
+    const failure = problemsFailure(local.problems.length);
+    return {
+      title: failure,
+      summary: problemsSummary(organization, local.problems, local.warnings),
+      annotations: [...local.problems.map((p) => problemAnnotation(p, 'error')), ...warnings],
+      outputs: {},
+      failure,
+      conclusion: 'failure',
+    };
+  }
+  sink.info(`The repository defines ${local.policies.length} policies${local.warnings.length > 0 ? ` (${local.warnings.length} warnings)` : ''}.`);
+
+  let remote: RemotePolicies;
+  try {
+    remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    const message = `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
+    return {
+      title: `The policies of ${organization} could not be read; nothing was changed`,
+      summary: readFailureSummary(organization, message, local.warnings),
+      annotations: warnings,
+      outputs: {},
+      failure: message,
+      conclusion: 'failure',
+    };
+  }
+
+  const plan = planPolicySync({
+    desired: local.policies,
+    remote: remote.policies,
+    remoteCode: remote.code,
+    prune: inputs.prune,
+    pruneScope: inputs.policySets,
+  });
+  sink.info(planLine(plan, inputs.dryRun));
+
+  const outcomes = inputs.dryRun
+    ? plannedOutcomes(plan)
+    : await applyPolicyPlan(plan, {
+        client,
+        organization,
+        policySets: inputs.policySets,
+        signal,
+        workers: options.workers,
+        log: (m) => sink.info(m),
+      });
+
+  const report = { organization, dryRun: inputs.dryRun, outcomes, warnings: local.warnings, cancelled: signal.aborted };
+  const counts = countOutcomes(outcomes);
+  const title = syncTitle(report, counts);
+  const failing = counts.failed + counts.notStarted;
+  return {
+    title,
+    summary: syncSummary(report, counts),
+    annotations: [...outcomes.filter((o) => o.status === 'failed').map(failureAnnotation), ...warnings],
+    outputs: syncOutputs(report, counts),
+    failure: failing > 0 ? title : null,
+    conclusion: report.cancelled ? 'cancelled' : failing > 0 ? 'failure' : 'success',
+  };
+}
+
+function planLine(plan: readonly PolicyPlanEntry[], dryRun: boolean): string {
+  const count = (...actions: string[]): number => plan.filter((e) => actions.includes(e.action)).length;
+  const parts = [
+    `${count('create')} to create`,
+    `${count('update-settings', 'upload-code', 'update-settings-and-upload-code')} to update`,
+    `${count('replace')} to replace`,
+    `${count('delete')} to delete`,
+    `${count('unchanged')} unchanged`,
+    `${count('ignored')} not managed`,
+  ];
+  return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+}
+
+function problemAnnotation(problem: Problem, level: 'error' | 'warning'): Annotation {
+  const annotation: Annotation = { level, message: problem.message, title: level === 'error' ? 'Policy files' : 'Policy files (ignored)' };
+  // Problem.file is relative to the workspace root already, so the annotation lands on the diff.
+  if (problem.file !== '') annotation.file = problem.file;
+  if (problem.file !== '' && problem.line !== undefined) annotation.startLine = problem.line;
+  if (problem.file !== '' && problem.line !== undefined && problem.column !== undefined) annotation.startColumn = problem.column;
+  return annotation;
+}
+
+/** On the policy's definition (its block, or its file) when the repository defines it. */
+function failureAnnotation(outcome: PolicyOutcome): Annotation {
+  const annotation: Annotation = { level: 'error', title: `Policy ${outcome.entry.name}`, message: outcome.error ?? 'failed' };
+  const site = outcome.entry.desired?.definedAt;
+  if (site) {
+    annotation.file = site.file;
+    if (site.line !== undefined) annotation.startLine = site.line;
+  }
+  return annotation;
 }

@@ -1,0 +1,74 @@
+// What the organization holds: every policy (all pages), and the stored code of those the
+// repository also defines with the same kind, so that the plan can compare code byte for byte.
+
+import type { ServiceClient } from '../../service/client.ts';
+import { isAbortError, isNotFound } from '../../service/errors.ts';
+import { throwIfAborted } from '../../service/pacing.ts';
+import { policiesNeedingCode } from './plan.ts';
+import type { DesiredPolicy } from './policy-model.ts';
+import { toRemotePolicyState } from './remote-state.ts';
+import type { RemotePolicy } from './remote-state.ts';
+import { mapWithWorkers } from './worker-pool.ts';
+
+export interface RemotePolicies {
+  policies: RemotePolicy[];
+  /** Stored code by policy id; a policy whose code was never uploaded has no entry. */
+  code: Map<string, string>;
+  /** Policies whose download answered 404 (no code uploaded yet). */
+  withoutCode: string[];
+}
+
+export interface ReadRemotePoliciesOptions {
+  signal?: AbortSignal;
+  /** Downloads started side by side (the client paces the requests). */
+  workers?: number;
+  log?: (message: string) => void;
+}
+
+/**
+ * Lists the organization's policies (every page, 100 a page) and downloads the code of each
+ * one the repository also defines with the same kind. Any failure but a 404 on a download
+ * stops the reading and is thrown: a plan made from part of the organization could delete or
+ * rewrite what it did not see.
+ */
+export async function readRemotePolicies(
+  client: ServiceClient,
+  organization: string,
+  desired: readonly DesiredPolicy[],
+  options: ReadRemotePoliciesOptions = {},
+): Promise<RemotePolicies> {
+  const documents = await client.policies.list(organization, { signal: options.signal });
+  const policies = documents.map(toRemotePolicyState);
+  const needed = policiesNeedingCode(desired, policies);
+  options.log?.(`Organization ${organization} has ${policies.length} policies; reading the code of ${needed.length} of them.`);
+
+  // The first failure stops the downloads not yet started and aborts those in flight.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  let failure: { error: unknown } | undefined;
+  const code = new Map<string, string>();
+  const withoutCode: string[] = [];
+  await mapWithWorkers(
+    needed,
+    options.workers ?? 16,
+    async (policy) => {
+      try {
+        const path = policy.downloadPath ?? `/policies/${encodeURIComponent(policy.id)}/download`;
+        code.set(policy.id, await client.policies.downloadCode(path, { signal }));
+      } catch (error) {
+        // Spec 2.1: the download exists once code was uploaded; a policy created without code
+        // answers 404, and its code is simply uploaded.
+        if (isNotFound(error)) {
+          withoutCode.push(policy.name);
+          return;
+        }
+        if (failure === undefined && !(isAbortError(error) && stop.signal.aborted)) failure = { error };
+        stop.abort();
+      }
+    },
+    { signal, notStarted: () => undefined },
+  );
+  if (failure !== undefined) throw failure.error;
+  throwIfAborted(options.signal);
+  return { policies, code, withoutCode: withoutCode.sort() };
+}

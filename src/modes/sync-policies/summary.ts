@@ -1,0 +1,279 @@
+// The report of a policy sync, as plain functions of its outcomes: counts, title, job summary
+// and outputs. A replaced policy (its kind changed, so it was deleted and created again) counts
+// as one created and one deleted, in the summary as in the outputs: those are the writes made.
+
+import type { OutputValue } from '../../report/outputs.ts';
+import {
+  bulletList,
+  countsLine,
+  details,
+  dryRunBanner,
+  escapeMarkdown,
+  heading,
+  html,
+  inlineCode,
+  joinBlocks,
+  paragraph,
+  strong,
+  table,
+} from '../../report/markdown.ts';
+import type { Content } from '../../report/markdown.ts';
+import type { PolicyOutcome, PolicyOutcomeStatus } from './apply.ts';
+import type { PolicyAction } from './plan.ts';
+import type { Problem } from './policy-model.ts';
+
+export interface SyncReport {
+  organization: string;
+  dryRun: boolean;
+  /** One per plan entry, sorted by name. */
+  outcomes: readonly PolicyOutcome[];
+  warnings: readonly Problem[];
+  /** The step was cancelled while writing. */
+  cancelled: boolean;
+}
+
+export interface SyncCounts {
+  /** Created, replaced included (done, or in a dry run to be done). */
+  created: number;
+  /** Settings or code updated in place. */
+  updated: number;
+  /** Deleted by prune, replaced included. */
+  deleted: number;
+  replaced: number;
+  unchanged: number;
+  /** In the service only and left alone. */
+  notManaged: number;
+  failed: number;
+  /** Not started because the step was cancelled. */
+  notStarted: number;
+}
+
+/** One entry of the `result` output. */
+export interface SyncResultEntry {
+  name: string;
+  kind: string;
+  /** The planned action (also in a dry run and when it failed; see `outcome`). */
+  action: PolicyAction;
+  outcome: PolicyOutcomeStatus;
+  /** The policy's id now (the new one after create or replace); null when there is none. */
+  id: string | null;
+  /** The deleted policy's id, for a replace. */
+  previousId?: string;
+  /** The repository's level; the service's for a policy that is deleted or not managed. */
+  enforcementLevel: string | null;
+  changes: string[];
+  reason?: string;
+  error?: string;
+}
+
+const IN_SYNC = 'Everything is in sync: no write request was sent.';
+const IN_SYNC_DRY_RUN = 'Everything is in sync: nothing would change.';
+
+export function countOutcomes(outcomes: readonly PolicyOutcome[]): SyncCounts {
+  const counts: SyncCounts = { created: 0, updated: 0, deleted: 0, replaced: 0, unchanged: 0, notManaged: 0, failed: 0, notStarted: 0 };
+  for (const outcome of outcomes) {
+    if (outcome.status === 'unchanged') counts.unchanged++;
+    else if (outcome.status === 'not-managed') counts.notManaged++;
+    else if (outcome.status === 'failed') counts.failed++;
+    else if (outcome.status === 'not-started') counts.notStarted++;
+    else {
+      switch (outcome.entry.action) {
+        case 'create':
+          counts.created++;
+          break;
+        case 'replace':
+          counts.replaced++;
+          counts.created++;
+          counts.deleted++;
+          break;
+        case 'delete':
+          counts.deleted++;
+          break;
+        case 'update-settings':
+        case 'upload-code':
+        case 'update-settings-and-upload-code':
+          counts.updated++;
+          break;
+        case 'unchanged':
+        case 'ignored':
+          break;
+      }
+    }
+  }
+  return counts;
+}
+
+/** Whether the sync had nothing to do: no write was (or would be) sent. */
+export function isInSync(outcomes: readonly PolicyOutcome[]): boolean {
+  return outcomes.every((o) => o.status === 'unchanged' || o.status === 'not-managed');
+}
+
+/** One line: the check run's title and the last log line. */
+export function syncTitle(report: SyncReport, counts = countOutcomes(report.outcomes)): string {
+  const total = report.outcomes.length;
+  const org = report.organization;
+  if (report.cancelled) {
+    return `Policy sync of ${org} cancelled: ${counts.notStarted} of ${total} policies not started, ${counts.failed} failed`;
+  }
+  if (counts.failed > 0) return `${counts.failed} of ${total} policies failed to sync in ${org}`;
+  if (isInSync(report.outcomes)) {
+    return report.dryRun ? `Dry run: the policies of ${org} are in sync` : `The policies of ${org} are in sync; nothing was changed`;
+  }
+  const { created, updated, deleted, unchanged } = counts;
+  return report.dryRun
+    ? `Dry run: would create ${created}, update ${updated} and delete ${deleted} policies in ${org} (${unchanged} unchanged)`
+    : `Policies synced in ${org}: ${created} created, ${updated} updated, ${deleted} deleted, ${unchanged} unchanged`;
+}
+
+export function syncOutputs(report: SyncReport, counts = countOutcomes(report.outcomes)): Record<string, OutputValue> {
+  return {
+    created: counts.created,
+    updated: counts.updated,
+    deleted: counts.deleted,
+    unchanged: counts.unchanged,
+    result: report.outcomes.map(resultEntry),
+  };
+}
+
+export function resultEntry(outcome: PolicyOutcome): SyncResultEntry {
+  const { entry } = outcome;
+  const result: SyncResultEntry = {
+    name: entry.name,
+    kind: entry.kind,
+    action: entry.action,
+    outcome: outcome.status,
+    id: outcome.id,
+    enforcementLevel: entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? null,
+    changes: [...entry.changes],
+  };
+  if (outcome.previousId !== null) result.previousId = outcome.previousId;
+  if (entry.reason !== null) result.reason = entry.reason;
+  if (outcome.error !== null) result.error = outcome.error;
+  return result;
+}
+
+/** The job summary of a sync that read both sides (applied, dry run, or cancelled midway). */
+export function syncSummary(report: SyncReport, counts = countOutcomes(report.outcomes)): string {
+  const dry = report.dryRun;
+  const changed = report.outcomes.filter((o) => o.status !== 'unchanged' && o.status !== 'not-managed');
+  const unchanged = report.outcomes.filter((o) => o.status === 'unchanged');
+  const notManaged = report.outcomes.filter((o) => o.status === 'not-managed');
+  const failed = report.outcomes.filter((o) => o.status === 'failed');
+
+  const countParts: Array<readonly [string, number]> = dry
+    ? [
+        ['would be created', counts.created],
+        ['would be updated', counts.updated],
+        ['would be deleted', counts.deleted],
+        ['would be replaced', counts.replaced],
+      ]
+    : [
+        ['created', counts.created],
+        ['updated', counts.updated],
+        ['deleted', counts.deleted],
+        ['replaced', counts.replaced],
+      ];
+  countParts.push(['unchanged', counts.unchanged], ['not managed', counts.notManaged], ['failed', counts.failed]);
+  if (counts.notStarted > 0) countParts.push(['not started', counts.notStarted]);
+
+  return joinBlocks(
+    summaryHeading(report.organization),
+    dry && dryRunBanner('Nothing was changed: this is what would be done (only read requests were sent).'),
+    report.cancelled &&
+      paragraph(strong('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`),
+    countsLine(countParts),
+    counts.replaced > 0 &&
+      paragraph('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'),
+    isInSync(report.outcomes) && paragraph(strong(dry ? IN_SYNC_DRY_RUN : IN_SYNC)),
+    failed.length > 0 && heading('Failed', 3),
+    failed.length > 0 && bulletList(failed.map((o) => html(`${strong(o.entry.name).html}: ${escapeMarkdown(o.error ?? '')}`))),
+    changed.length > 0 && heading(dry ? 'Would change' : 'Changes', 3),
+    changed.length > 0 && policyTable(changed, dry),
+    unchanged.length > 0 && details(`${unchanged.length} unchanged`, policyTable(unchanged, dry)),
+    notManaged.length > 0 && details(`${notManaged.length} not managed by this repository (left alone)`, policyTable(notManaged, dry)),
+    problemsSection('Warnings', report.warnings),
+  );
+}
+
+/** The summary when the policy files have problems: nothing was sent to the service. */
+export function problemsSummary(organization: string, problems: readonly Problem[], warnings: readonly Problem[]): string {
+  return joinBlocks(
+    summaryHeading(organization),
+    paragraph(strong(problemsFailure(problems.length)), '(no request was sent to the service). Fix these and run again:'),
+    problemsTable('Problem', problems),
+    problemsSection('Warnings', warnings),
+  );
+}
+
+/** The step's failure message for problems in the policy files. */
+export function problemsFailure(count: number): string {
+  return `${count} problem${count === 1 ? '' : 's'} in the policy files; nothing was changed`;
+}
+
+/** The summary when the organization could not be read: nothing was changed. */
+export function readFailureSummary(organization: string, message: string, warnings: readonly Problem[]): string {
+  return joinBlocks(
+    summaryHeading(organization),
+    paragraph(strong('The organization\u2019s policies could not be read; nothing was changed.')),
+    paragraph(message),
+    problemsSection('Warnings', warnings),
+  );
+}
+
+function summaryHeading(organization: string): string {
+  return heading(html(`Sync policies: organization ${inlineCode(organization).html}`), 2);
+}
+
+const ACTION_LABEL: Record<PolicyAction, string> = {
+  create: 'create',
+  'update-settings': 'update settings',
+  'upload-code': 'upload code',
+  'update-settings-and-upload-code': 'update settings and code',
+  replace: 'replace (delete, then create)',
+  delete: 'delete',
+  unchanged: 'none',
+  ignored: 'none (not managed)',
+};
+
+function policyTable(outcomes: readonly PolicyOutcome[], dry: boolean): string {
+  return table(
+    ['Policy', 'Kind', 'Enforcement level', 'Action', 'Id', 'Outcome'],
+    outcomes.map((o) => {
+      const { entry } = o;
+      const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+      const why = [...entry.changes, ...(entry.reason !== null ? [entry.reason] : [])];
+      const action = `${dry && o.status === 'planned' ? `would ${ACTION_LABEL[entry.action]}` : ACTION_LABEL[entry.action]}${why.length > 0 ? `\n${why.join('\n')}` : ''}`;
+      const id = o.previousId !== null ? `${o.id ?? '—'}\n(was ${o.previousId})` : (o.id ?? '—');
+      return [strong(entry.name), entry.kind, level, action, id, outcomeText(o)];
+    }),
+  );
+}
+
+function outcomeText(o: PolicyOutcome): Content {
+  switch (o.status) {
+    case 'unchanged':
+      return 'unchanged';
+    case 'not-managed':
+      return 'left alone';
+    case 'planned':
+      return 'not done (dry run)';
+    case 'done':
+      return `done: ${o.steps.join(', ')}`;
+    case 'failed':
+      return `failed: ${o.error ?? ''}`;
+    case 'not-started':
+      return 'not started: the step was cancelled';
+  }
+}
+
+function problemsSection(title: string, problems: readonly Problem[]): string | false {
+  if (problems.length === 0) return false;
+  return joinBlocks(heading(`${title} (${problems.length})`, 3), problemsTable(title === 'Warnings' ? 'Warning' : 'Problem', problems));
+}
+
+function problemsTable(column: string, problems: readonly Problem[]): string {
+  return table(
+    ['File', 'Line', column],
+    problems.map((p) => [p.file === '' ? '—' : inlineCode(p.file), p.line ?? '', p.message]),
+  );
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncResultEntry } from '../../src/modes/sync-policies/summary.ts';
+import { createServiceClient } from '../../src/service/client.ts';
+import type { Emulator } from '../emulator/api.ts';
+import { FAST_CLIENT, startSync, storedByName, writes } from './run-harness.ts';
+import { lineOf } from './temp-workspace.ts';
+
+const code = (name: string): string => `# ${name}\nmain = rule { true }\n`;
+const CREATE_PATH = '/api/v2/organizations/acme/policies';
+
+function files(names: string[], config = ''): Record<string, string> {
+  return { ...Object.fromEntries(names.map((n) => [`policies/${n}.native`, code(n)])), ...(config ? { 'policies/policies.hcl': config } : {}) };
+}
+
+function entries(outputs: Record<string, unknown>): Map<string, SyncResultEntry> {
+  return new Map((outputs.result as SyncResultEntry[]).map((e) => [e.name, e]));
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (condition()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function arrived(emulator: Emulator, method: string, path: string): boolean {
+  return emulator.requests.some((r) => r.method === method && r.path === `/api/v2${path}`);
+}
+
+describe('applying the plan: one failure does not stop the others', () => {
+  const CONFIG = ['policy "a" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "b" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "c" {', '  enforcement_level = "soft-mandatory"', '}'].join('\n');
+
+  it('a policy the service refuses fails alone; the step fails and the error lands on its block', async () => {
+    const harness = await startSync(files(['a', 'b', 'c'], CONFIG));
+    const ids = Object.fromEntries(['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]));
+    harness.emulator.inject({ method: 'PATCH', path: `/policies/${ids.b}`, kind: { type: 'status', status: 500 } });
+
+    const { result } = await harness.sync();
+
+    const stored = storedByName(harness.emulator);
+    expect(stored.get('a')!.enforcementLevel).toBe('soft-mandatory');
+    expect(stored.get('b')!.enforcementLevel).toBe('advisory');
+    expect(stored.get('c')!.enforcementLevel).toBe('soft-mandatory');
+    expect(result.conclusion).toBe('failure');
+    expect(result.failure).toBe('1 of 3 policies failed to sync in acme');
+    expect(result.annotations).toEqual([
+      {
+        level: 'error',
+        title: 'Policy b',
+        file: 'policies/policies.hcl',
+        startLine: lineOf(CONFIG, 'policy "b"'),
+        message: expect.stringContaining(`PATCH /api/v2/policies/${ids.b}: the service failed (500 Internal Server Error)`) as unknown,
+      },
+    ]);
+    const byName = entries(result.outputs);
+    expect(byName.get('b')).toMatchObject({ outcome: 'failed', id: ids.b });
+    expect(byName.get('b')!.error).toContain('Run the sync again');
+    expect(byName.get('a')).toMatchObject({ outcome: 'done' });
+    expect(byName.get('a')!.error).toBeUndefined();
+    expect(result.outputs).toMatchObject({ updated: 2 });
+    expect(result.summary).toContain('### Failed');
+    expect(result.summary).toContain('**1** failed');
+  });
+
+  it('a replace whose create fails says the old policy is gone and which sets it was in', async () => {
+    const harness = await startSync(files(['k']));
+    const set = harness.emulator.seedPolicySet();
+    harness.emulator.seedPolicy({ name: 'k', kind: 'opa', query: 'data.x.deny', code: 'package x\n', policySetIds: [set] });
+    harness.emulator.inject({ method: 'POST', path: CREATE_PATH, kind: { type: 'status', status: 500 } });
+
+    const { result } = await harness.sync();
+
+    expect(harness.emulator.policies()).toEqual([]);
+    const entry = entries(result.outputs).get('k')!;
+    expect(entry).toMatchObject({ action: 'replace', outcome: 'failed', id: null });
+    expect(entry.error).toMatch(/already done: deleted pol-\w+\)/);
+    expect(entry.error).toContain(`The opa policy was deleted and the native one not created: run the sync again to create it, then add it back to policy set ${set}`);
+  });
+
+  it('a created policy whose upload failed gets its code on the next run', async () => {
+    const harness = await startSync(files(['n']));
+    harness.emulator.inject({ method: 'PUT', path: '/upload', kind: { type: 'status', status: 500 } });
+    const first = await harness.sync();
+    const entry = entries(first.result.outputs).get('n')!;
+    expect(entry.outcome).toBe('failed');
+    expect(entry.error).toContain('The policy exists without its code; the next sync uploads it.');
+    expect(storedByName(harness.emulator).get('n')!.code).toBeNull();
+
+    harness.emulator.clearRequests();
+    const second = await harness.sync();
+    expect(second.result.failure).toBeNull();
+    const id = storedByName(harness.emulator).get('n')!.id;
+    // The download answered 404 (no code yet), so the code is uploaded and nothing else.
+    expect(writes(harness.emulator)).toEqual([{ method: 'PUT', path: `/policies/${id}/upload`, body: code('n') }]);
+    expect(storedByName(harness.emulator).get('n')!.code).toBe(code('n'));
+  });
+});
+
+describe('applying the plan: reading back what the service stored', () => {
+  it('a setting the service reports otherwise after the write fails that policy', async () => {
+    const harness = await startSync(files(['a', 'b'], 'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\npolicy "b" {\n  enforcement_level = "hard-mandatory"\n}\n'));
+    const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
+    harness.emulator.seedPolicy({ name: 'b', code: code('b') });
+    // The read-back of `a` is held; meanwhile the level is set back, as a service that does not
+    // keep the value would report it.
+    harness.emulator.inject({ method: 'GET', path: new RegExp(`/policies/${a}$`), kind: { type: 'delay', ms: 300 } });
+    const other = createServiceClient({ baseUrl: harness.emulator.baseUrl, token: harness.emulator.token, ...FAST_CLIENT });
+    const running = harness.sync();
+    await until(() => arrived(harness.emulator, 'GET', `/policies/${a}`), 'the read-back');
+    await other.policies.update(a, { enforcementLevel: 'advisory' });
+    await other.close();
+    const { result } = await running;
+
+    const byName = entries(result.outputs);
+    expect(byName.get('a')).toMatchObject({
+      outcome: 'failed',
+      error: 'the service did not apply enforcement-level hard-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
+    });
+    expect(byName.get('b')).toMatchObject({ outcome: 'done' });
+    expect(result.failure).toBe('1 of 2 policies failed to sync in acme');
+  });
+});
+
+describe('applying the plan: concurrency and cancellation', () => {
+  it('writes several policies at once', async () => {
+    const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'];
+    const concurrent = await startSync(files(names), { latencyMs: 50 });
+    let started = Date.now();
+    expect((await concurrent.sync()).result.failure).toBeNull();
+    const concurrentMs = Date.now() - started;
+
+    const sequential = await startSync(files(names), { latencyMs: 50 });
+    started = Date.now();
+    expect((await sequential.sync({}, { workers: 1, client: { concurrency: 1 } })).result.failure).toBeNull();
+    const sequentialMs = Date.now() - started;
+
+    // 1 list + 3 requests a policy, 50 ms each: about 1.25 s one after another.
+    expect(sequentialMs).toBeGreaterThanOrEqual(1200);
+    expect(concurrentMs).toBeLessThan(sequentialMs / 2);
+    for (const h of [concurrent, sequential]) expect(h.emulator.policies()).toHaveLength(names.length);
+  });
+
+  it('once cancelled, no new policy is started and the result says which were not', async () => {
+    const names = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    const harness = await startSync(files(names));
+    harness.emulator.inject({ method: 'POST', path: CREATE_PATH, kind: { type: 'delay', ms: 300 } });
+    const abort = new AbortController();
+    const running = harness.sync({}, { workers: 1, abort });
+    await until(() => arrived(harness.emulator, 'POST', '/organizations/acme/policies'), 'the first create');
+    abort.abort();
+    const { result } = await running;
+    await new Promise((r) => setTimeout(r, 350));
+
+    expect(writes(harness.emulator).map((w) => w.method)).toEqual(['POST']);
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.failure).toBe('Policy sync of acme cancelled: 4 of 5 policies not started, 1 failed');
+    const byName = entries(result.outputs);
+    expect(byName.get('c1')).toMatchObject({ outcome: 'failed', error: expect.stringContaining('the step was cancelled') as unknown });
+    for (const name of names.slice(1)) expect(byName.get(name)).toMatchObject({ outcome: 'not-started', id: null });
+    expect(result.summary).toContain('**4** not started');
+  });
+});
