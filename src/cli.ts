@@ -103,7 +103,9 @@ function parseFlags(args: string[], names: string[], metadata: ActionMetadata): 
     let value = match[2];
     if (value === undefined) {
       const next = args[i + 1];
-      if (isSwitch && (next === undefined || !['true', 'false'].includes(next))) value = 'true';
+      // No positional arguments exist, so a switch takes the next word as its value only when
+      // it is not another flag: `--dry-run --prune true` and `--dry-run` alone both work.
+      if (isSwitch && (next === undefined || next.startsWith('--'))) value = 'true';
       else if (next === undefined || next.startsWith('--')) throw new Error(`flag --${name} needs a value.`);
       else value = args[++i]!;
     }
