@@ -1,6 +1,109 @@
-import type { Inputs } from '../../inputs.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../inputs.ts';
+import { paragraph } from '../../report/markdown.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
+import { failureResult } from '../no-code-shared/failure-result.ts';
+import { describeReadFailure } from '../no-code-shared/write-failure.ts';
+import { concurrencyLimit } from './concurrency-limit.ts';
+import { upgradeReport } from './upgrade-report.ts';
+import { upgradeWorkspace } from './upgrade-workspace.ts';
+import { planWaitSchedule } from './wait-for-plan.ts';
+import type { PlanWaitSchedule } from './wait-for-plan.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 
-export async function runUpgradeNoCodeWorkspace(_inputs: Extract<Inputs, { mode: 'upgrade-no-code-workspace' }>, _context: ModeContext): Promise<ModeResult> {
-  throw new Error('mode upgrade-no-code-workspace is not available yet');
+/**
+ * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
+ * plans is not limited: every started plan is watched at the same time, so that twenty upgrades
+ * take about as long as one; planWaitSchedule keeps the status reads under the rate limit.
+ */
+export const WRITES_AT_ONCE = 10;
+
+export interface UpgradeTuning {
+  /** When to read the plans' status (default: planWaitSchedule for the number of workspaces). */
+  schedule?: PlanWaitSchedule;
+  writesAtOnce?: number;
+}
+
+/**
+ * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
+ * plan, confirms the ready ones when `confirm` is set, and reports one row per workspace.
+ */
+export async function runUpgradeNoCodeWorkspace(
+  inputs: UpgradeNoCodeWorkspaceInputs,
+  context: ModeContext,
+  tuning: UpgradeTuning = {},
+): Promise<ModeResult> {
+  const { sink, client } = context;
+  const signal = context.cancellation.signal;
+  const startedAt = Date.now();
+  const n = inputs.workspaceIds.length;
+
+  // A read, allowed in a dry run: an unknown module id fails once here rather than once per
+  // workspace, and the version pin tells the reader what the workspaces move to.
+  let versionPin: string | null = null;
+  try {
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+    versionPin = noCodeModule.attributes['version-pin'] ?? null;
+    sink.info(
+      `No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
+        `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`,
+    );
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const message = describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
+    return failureResult({
+      title: 'The no-code module could not be read',
+      heading: 'Upgrade of no-code workspaces',
+      message,
+      more: paragraph(`No upgrade was started for ${n} workspace${n === 1 ? '' : 's'}.`),
+      outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+    });
+  }
+
+  const report = (results: WorkspaceUpgradeResult[], cancelled = false): ModeResult =>
+    upgradeReport({
+      noCodeModuleId: inputs.noCodeModuleId,
+      versionPin,
+      vars: inputs.workspaceVariables,
+      confirm: inputs.confirm,
+      dryRun: inputs.dryRun,
+      timeoutMs: inputs.timeoutMs,
+      results,
+      cancelled,
+    });
+
+  if (inputs.dryRun) {
+    sink.info(`Dry run: would start an upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+    return report(
+      inputs.workspaceIds.map((workspaceId) => ({
+        workspaceId,
+        runId: null,
+        status: null,
+        planUrl: null,
+        outcome: 'would-upgrade',
+        planReady: false,
+        applied: false,
+      })),
+    );
+  }
+
+  sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+  const writes = concurrencyLimit(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+  const results = await Promise.all(
+    inputs.workspaceIds.map((workspaceId) =>
+      upgradeWorkspace({
+        api: client.noCode,
+        noCodeModuleId: inputs.noCodeModuleId,
+        workspaceId,
+        vars: inputs.workspaceVariables,
+        confirm: inputs.confirm,
+        deadline: startedAt + inputs.timeoutMs,
+        timeoutMs: inputs.timeoutMs,
+        signal,
+        writes,
+        log: (line) => sink.info(line),
+        schedule: tuning.schedule ?? planWaitSchedule(n),
+      }),
+    ),
+  );
+  return report(results, signal.aborted);
 }

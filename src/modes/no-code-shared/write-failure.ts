@@ -1,0 +1,50 @@
+import { getErrorMessage } from '../../errors.ts';
+import { AmbiguousWriteError, ApiError } from '../../service/errors.ts';
+
+export interface WriteFailureContext {
+  /** What was attempted, as a phrase after "the service refused": `to create workspace "net-prod"`. */
+  operation: string;
+  /** The ids a 404 may be about, in words: `no-code module nocode-1 or project prj-2`. */
+  ids: string;
+  /** What to check when the write may or may not have taken effect. */
+  ifUnknown: string;
+  /** A hint for a 422 (malformed or refused body), when there is a likely cause. */
+  ifRefused?: string;
+}
+
+/**
+ * One sentence or three for a person reading the job log, about a no-code write that failed.
+ *
+ * Spec 5: the no-code create, update and workspace-creation endpoints refuse organization
+ * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
+ * write names the token as the likely cause, beside an unknown id or a missing permission.
+ */
+export function describeWriteFailure(error: unknown, context: WriteFailureContext): string {
+  if (error instanceof AmbiguousWriteError) {
+    return (
+      `The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
+      `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`
+    );
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
+    return (
+      `The service refused ${context.operation} (404 not found or not authorized${said}). ` +
+      'No-code create, update and workspace creation need a user or team token; organization tokens ' +
+      `cannot be used (spec section 5). A 404 can also mean that ${context.ids} does not exist or that ` +
+      'the token has no permission on it.'
+    );
+  }
+  if (error instanceof ApiError && error.status === 422 && context.ifRefused) {
+    return `The service refused ${context.operation}: ${error.message}. ${context.ifRefused}`;
+  }
+  return `Could not finish the request ${context.operation}: ${getErrorMessage(error)}`;
+}
+
+/** A read of an object named by an input that failed: the input is the first thing to check. */
+export function describeReadFailure(error: unknown, what: string, input: string): string {
+  if (error instanceof ApiError && error.status === 404) {
+    return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
+  }
+  return `Could not read ${what}: ${getErrorMessage(error)}`;
+}

@@ -1,0 +1,159 @@
+import type { WorkspaceVariable } from '../../input-parsers.ts';
+import type { CheckRunConclusion } from '../../github/check-run.ts';
+import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../report/markdown.ts';
+import type { Content } from '../../report/markdown.ts';
+import type { OutputValue } from '../../report/outputs.ts';
+import type { Annotation } from '../../report/sink.ts';
+import { formatDuration } from '../../wait/poll.ts';
+import type { ModeResult } from '../mode.ts';
+import { variablesTable } from '../no-code-shared/variables-table.ts';
+import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
+import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+
+export interface UpgradeReportInput {
+  noCodeModuleId: string;
+  /** The module's `version-pin`, when it was read. */
+  versionPin: string | null;
+  vars: readonly WorkspaceVariable[];
+  confirm: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  /** One per workspace, in the order of the `workspace-id` input. */
+  results: readonly WorkspaceUpgradeResult[];
+  /** The step was cancelled while the upgrades were under way. */
+  cancelled: boolean;
+}
+
+const OUTCOME_TEXT: Record<UpgradeOutcome, string> = {
+  applied: '✅ applied',
+  planned: '📝 plan ready, not confirmed',
+  'no-changes': '➖ no changes',
+  'nothing-to-upgrade': '➖ nothing to upgrade',
+  failed: '❌ failed',
+  'timed-out': '⏱️ timed out',
+  cancelled: '⛔ cancelled',
+  'would-upgrade': '🔍 would start an upgrade',
+};
+
+/** Counts shown in the summary, in this order; zero counts are left out. */
+const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
+  ['applied', 'applied'],
+  ['planned', 'ready, not confirmed'],
+  ['no-changes', 'no changes'],
+  ['nothing-to-upgrade', 'nothing to upgrade'],
+  ['failed', 'failed'],
+  ['timed-out', 'timed out'],
+  ['cancelled', 'cancelled'],
+  ['would-upgrade', 'would be upgraded'],
+];
+
+/** The result entry of one workspace in the `result` output. */
+export interface UpgradeResultEntry {
+  workspaceId: string;
+  runId: string | null;
+  status: string | null;
+  planUrl: string | null;
+  outcome: UpgradeOutcome;
+  applied: boolean;
+  error?: string;
+}
+
+/**
+ * `true` only when at least one plan was applied and every plan that was ready got confirmed
+ * and applied; a run in which nothing was applied says `false`, so that a workflow can rely on
+ * `applied == 'true'` meaning the workspaces changed.
+ */
+export function allReadyPlansApplied(results: readonly WorkspaceUpgradeResult[], confirm: boolean): boolean {
+  if (!confirm) return false;
+  return results.some((r) => r.applied) && results.every((r) => !r.planReady || r.applied);
+}
+
+export function upgradeReport(input: UpgradeReportInput): ModeResult {
+  const { results } = input;
+  const failed = results.filter((r) => FAILED_OUTCOMES.has(r.outcome));
+  const applied = allReadyPlansApplied(results, input.confirm);
+  const entries: UpgradeResultEntry[] = results.map((r) => ({
+    workspaceId: r.workspaceId,
+    runId: r.runId,
+    status: r.status,
+    planUrl: r.planUrl,
+    outcome: r.outcome,
+    applied: r.applied,
+    ...(r.error !== undefined ? { error: r.error } : {}),
+  }));
+  // One line per workspace, in input order, so that the lines of the three outputs match up.
+  const outputs: Record<string, OutputValue> = {
+    'run-id': results.map((r) => r.runId ?? '').join('\n'),
+    status: results.map((r) => r.status ?? '').join('\n'),
+    'plan-url': results.map((r) => r.planUrl ?? '').join('\n'),
+    applied: applied ? 'true' : 'false',
+    result: entries,
+  };
+  const annotations: Annotation[] = failed.map((r) => ({
+    level: 'error',
+    title: `Upgrade of ${r.workspaceId}`,
+    message: r.error ?? OUTCOME_TEXT[r.outcome],
+  }));
+  const title = titleOf(input, failed.length);
+  let failure: string | null = null;
+  if (input.cancelled) failure = `The step was cancelled: ${countsText(results)}.`;
+  else if (failed.length > 0) {
+    failure =
+      `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
+      failed.map((r) => r.workspaceId).join(', ') +
+      ' (see the annotations and the job summary).';
+  }
+  const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
+  return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
+}
+
+function titleOf(input: UpgradeReportInput, failed: number): string {
+  const n = input.results.length;
+  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+  if (input.dryRun) return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
+  const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
+  return `${head} (${countsText(input.results)})`;
+}
+
+function countsText(results: readonly WorkspaceUpgradeResult[]): string {
+  return COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([label, count]) => `${count} ${label}`)
+    .join(', ');
+}
+
+function summaryOf(input: UpgradeReportInput, applied: boolean): string {
+  const { results } = input;
+  const intro = paragraph(
+    html(`No-code module ${inlineCode(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${escapeHtml(input.versionPin)})` : ''}.`),
+    input.confirm ? 'Ready plans are confirmed and applied.' : 'Plans are not confirmed (confirm is false).',
+    `Plans are awaited for at most ${formatDuration(input.timeoutMs)}.`,
+  );
+  const counts = countsLine(
+    COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length] as const),
+    { skipZero: true },
+  );
+  const rows: Content[][] = results.map((r) => [
+    inlineCode(r.workspaceId),
+    r.runId ? inlineCode(r.runId) : '–',
+    r.status ?? '–',
+    r.planUrl ? link('plan', r.planUrl) : '–',
+    resultCell(r),
+  ]);
+  return joinBlocks(
+    heading(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'),
+    input.dryRun && dryRunBanner('No upgrade was started: this is what would be done.'),
+    intro,
+    counts,
+    table(['Workspace', 'Run', 'Status', 'Plan', 'Result'], rows),
+    !input.dryRun && input.confirm && paragraph(applied ? 'Every ready plan was confirmed and applied.' : 'Not every ready plan was applied.'),
+    input.cancelled && paragraph('The step was cancelled: upgrade runs that had started go on in the service.'),
+    details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), { open: input.dryRun }),
+  );
+}
+
+function resultCell(r: WorkspaceUpgradeResult): string {
+  const text = OUTCOME_TEXT[r.outcome];
+  const more = r.error ?? r.note;
+  return more ? `${text}: ${more}` : text;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { failedStatusReason, upgradeStage } from '../../src/modes/upgrade-no-code-workspace/upgrade-status.ts';
+import { allReadyPlansApplied } from '../../src/modes/upgrade-no-code-workspace/upgrade-report.ts';
+import type { WorkspaceUpgradeResult } from '../../src/modes/upgrade-no-code-workspace/upgrade-workspace.ts';
+
+describe('upgradeStage', () => {
+  it.each(['planned', 'cost_estimated', 'planned_and_saved'])('%s is ready to confirm', (status) => {
+    expect(upgradeStage(status)).toBe('ready');
+  });
+
+  it('planned_and_finished means nothing to change; applied is done', () => {
+    expect(upgradeStage('planned_and_finished')).toBe('no-changes');
+    expect(upgradeStage('applied')).toBe('applied');
+  });
+
+  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'policy_soft_failed'])('%s is a failure with a reason', (status) => {
+    expect(upgradeStage(status)).toBe('failed');
+    expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)|^a policy check failed/);
+  });
+
+  it.each(['pending', 'fetching', 'queuing', 'pre_plan_running', 'pre_plan_completed', 'planning', 'policy_override', 'applying', 'something_new'])(
+    '%s keeps the wait going (unknown statuses too)',
+    (status) => {
+      expect(upgradeStage(status)).toBe('in-progress');
+    },
+  );
+});
+
+describe('allReadyPlansApplied', () => {
+  const r = (outcome: WorkspaceUpgradeResult['outcome'], planReady: boolean, applied: boolean): WorkspaceUpgradeResult => ({
+    workspaceId: 'ws-a',
+    runId: 'run-a',
+    status: 'planned',
+    planUrl: null,
+    outcome,
+    planReady,
+    applied,
+  });
+
+  it('is true only with confirm, something applied, and no ready plan left unapplied', () => {
+    expect(allReadyPlansApplied([r('applied', true, true), r('no-changes', false, false)], true)).toBe(true);
+    expect(allReadyPlansApplied([r('applied', true, true), r('failed', false, false)], true)).toBe(true);
+    expect(allReadyPlansApplied([r('applied', true, true), r('failed', true, false)], true)).toBe(false);
+    expect(allReadyPlansApplied([r('applied', true, true), r('cancelled', true, false)], true)).toBe(false);
+    expect(allReadyPlansApplied([r('no-changes', false, false)], true)).toBe(false);
+    expect(allReadyPlansApplied([r('planned', true, false)], false)).toBe(false);
+    expect(allReadyPlansApplied([], true)).toBe(false);
+  });
+});

@@ -1,0 +1,318 @@
+// Mode upgrade-no-code-workspace end to end: the action's run() against the emulator.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runUpgradeNoCodeWorkspace } from '../../src/modes/upgrade-no-code-workspace/run.ts';
+import { readInputs } from '../../src/inputs.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs.ts';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/api.ts';
+import { bodiesOf, modeContext, runAction } from './harness.ts';
+
+let emulator: Emulator;
+let moduleId: string;
+beforeEach(async () => {
+  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+  moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
+});
+afterEach(() => emulator.close());
+
+const UPGRADE = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces\/[^/]+\/upgrade$/;
+const CONFIRM = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces\/[^/]+\/upgrade\/run-[A-Za-z0-9]+$/;
+
+function upgrade(inputs: Record<string, string>) {
+  return runAction(emulator, { mode: 'upgrade-no-code-workspace', 'no-code-module-id': moduleId, ...inputs });
+}
+
+function resultOf(outputs: Record<string, string>): Array<Record<string, unknown>> {
+  return JSON.parse(outputs.result ?? 'null') as Array<Record<string, unknown>>;
+}
+
+describe('variables', () => {
+  it('lines key=value and env:KEY=VALUE are sent as svc and env vars in the body of 4.3', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': ws, 'workspace-variables': 'region = eu-west-1\nenv:TF_LOG=debug=1' });
+    expect(run.exitCode).toBe(0);
+    expect(bodiesOf(emulator.requests, 'POST', UPGRADE)).toEqual([
+      {
+        data: {
+          type: 'workspaces',
+          relationships: {
+            vars: {
+              data: [
+                { type: 'vars', attributes: { key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false } },
+                { type: 'vars', attributes: { key: 'TF_LOG', value: 'debug=1', category: 'env', hcl: false, sensitive: false } },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    expect(emulator.upgrades()[0]!.vars).toHaveLength(2);
+  });
+
+  it('a JSON array is sent field for field; a sensitive value appears nowhere in the log, outputs or summary', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const vars = [
+      { key: 'tags', value: '{ team = "platform" }', category: 'svc', hcl: true, description: 'Resource tags' },
+      { key: 'db_password', value: 'hunter2-very-secret', sensitive: true },
+      { key: 'AWS_REGION', value: 'eu-west-1', category: 'env' },
+    ];
+    const run = await upgrade({ 'workspace-id': ws, 'workspace-variables': JSON.stringify(vars), confirm: 'true' });
+    expect(run.exitCode).toBe(0);
+    expect(bodiesOf(emulator.requests, 'POST', UPGRADE)).toEqual([
+      {
+        data: {
+          type: 'workspaces',
+          relationships: {
+            vars: {
+              data: [
+                { type: 'vars', attributes: { key: 'tags', value: '{ team = "platform" }', description: 'Resource tags', category: 'svc', hcl: true, sensitive: false } },
+                { type: 'vars', attributes: { key: 'db_password', value: 'hunter2-very-secret', category: 'svc', hcl: false, sensitive: true } },
+                { type: 'vars', attributes: { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', hcl: false, sensitive: false } },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    expect(run.everything).not.toContain('hunter2-very-secret');
+    expect(run.summary).toContain('db_password');
+  });
+
+  it('without variables an empty vars list is sent', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    await upgrade({ 'workspace-id': ws });
+    expect(bodiesOf(emulator.requests, 'POST', UPGRADE)).toEqual([{ data: { type: 'workspaces', relationships: { vars: { data: [] } } } }]);
+  });
+});
+
+describe('plans and confirmation', () => {
+  it('confirm false: every upgrade stops at its ready plan; nothing is confirmed', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(b, { final: 'cost_estimated' });
+    const run = await upgrade({ 'workspace-id': `${a}, ${b}` });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
+    const runs = emulator.upgrades();
+    expect(runs.map((u) => u.confirmed)).toEqual([false, false]);
+    const runIdOf = (ws: string) => runs.find((u) => u.workspaceId === ws)!.runId;
+    expect(run.outputs['run-id']).toBe(`${runIdOf(a)}\n${runIdOf(b)}`);
+    expect(run.outputs.status).toBe('planned\ncost_estimated');
+    expect(run.outputs['plan-url']!.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/app/acme/workspaces/[^/]+/runs/${runIdOf(a)}$`)),
+      expect.stringMatching(new RegExp(`/runs/${runIdOf(b)}$`)),
+    ]);
+    expect(run.outputs.applied).toBe('false');
+    expect(resultOf(run.outputs)).toEqual([
+      { workspaceId: a, runId: runIdOf(a), status: 'planned', planUrl: expect.any(String), outcome: 'planned', applied: false },
+      { workspaceId: b, runId: runIdOf(b), status: 'cost_estimated', planUrl: expect.any(String), outcome: 'planned', applied: false },
+    ]);
+    expect(run.summary).toContain(`<a href="${run.outputs['plan-url']!.split('\n')[0]}">plan</a>`);
+  });
+
+  it('confirm true: each ready plan is confirmed once and applied, whatever the confirm answer looks like', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const c = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(b, { final: 'planned_and_saved', confirmAnswer: 'no-content' });
+    emulator.setUpgradeBehaviour(c, { final: 'planned_and_finished' });
+    const run = await upgrade({ 'workspace-id': [a, b, c].join('\n'), confirm: 'true' });
+    expect(run.exitCode).toBe(0);
+    const confirms = emulator.writeRequests().filter((r) => CONFIRM.test(r.path));
+    expect(confirms).toHaveLength(2);
+    expect(confirms.map((r) => r.status).sort()).toEqual([200, 204]);
+    const byWs = new Map(emulator.upgrades().map((u) => [u.workspaceId, u]));
+    expect(byWs.get(a)!.confirmed).toBe(true);
+    expect(byWs.get(b)!.confirmed).toBe(true);
+    expect(byWs.get(c)!.confirmed).toBe(false);
+    expect(resultOf(run.outputs).map((r) => [r.outcome, r.status, r.applied])).toEqual([
+      ['applied', 'planned', true],
+      ['applied', 'planned_and_saved', true],
+      ['no-changes', 'planned_and_finished', false],
+    ]);
+    expect(run.outputs.applied).toBe('true');
+  });
+
+  it('an errored plan fails its workspace and the step; the others go on and are applied', async () => {
+    const ok = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const bad = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const canceled = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(bad, { final: 'errored' });
+    emulator.setUpgradeBehaviour(canceled, { final: 'canceled' });
+    const run = await upgrade({ 'workspace-id': [ok, bad, canceled].join(','), confirm: 'true' });
+    expect(run.exitCode).toBe(1);
+    const [first, second, third] = resultOf(run.outputs);
+    expect(first).toMatchObject({ workspaceId: ok, outcome: 'applied', applied: true });
+    expect(second).toMatchObject({ workspaceId: bad, outcome: 'failed', status: 'errored', applied: false, error: expect.stringContaining('errored') });
+    expect(third).toMatchObject({ workspaceId: canceled, outcome: 'failed', status: 'canceled', error: expect.stringContaining('canceled') });
+    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
+    expect(run.log).toMatch(new RegExp(`error: 2 of 3 workspace upgrades did not succeed: ${bad}, ${canceled}`));
+    expect(run.log).toContain(`error: Upgrade of ${bad}: The upgrade run errored`);
+  });
+
+  it('a 2xx initiate answer without a document is reported as nothing to upgrade, not as an error', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'uptodate' });
+    emulator.setUpgradeBehaviour(ws, { nothingToUpgrade: true });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true' });
+    expect(run.exitCode).toBe(0);
+    expect(resultOf(run.outputs)).toEqual([{ workspaceId: ws, runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', applied: false }]);
+    expect(run.outputs.applied).toBe('false');
+    expect(run.summary).toContain('nothing to upgrade');
+    expect(run.summary).toContain('Workspace uptodate is already up to date');
+    expect(emulator.upgrades()).toEqual([]);
+  });
+});
+
+describe('one workspace failing does not stop the others', () => {
+  it('an unknown workspace id (404) fails alone; the known ones are upgraded and applied', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': `${a}\nws-doesnotexist1\n${b}`, confirm: 'true' });
+    expect(run.exitCode).toBe(1);
+    const results = resultOf(run.outputs);
+    expect(results.map((r) => r.outcome)).toEqual(['applied', 'failed', 'applied']);
+    expect(results[1]!.error).toMatch(/refused to start the upgrade \(404 not found or not authorized/);
+    expect(results[1]!.error).toContain('workspace ws-doesnotexist1');
+    expect(run.outputs['run-id']!.split('\n')).toEqual([expect.stringMatching(/^run-/), '', expect.stringMatching(/^run-/)]);
+    expect(emulator.upgrades().every((u) => u.confirmed)).toBe(true);
+    // Every ready plan was applied; the failed workspace never had one.
+    expect(run.outputs.applied).toBe('true');
+  });
+
+  it('a dropped initiate answer is not repeated: that workspace fails saying the upgrade may have started', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.inject({ method: 'POST', path: new RegExp(`/workspaces/${a}/upgrade$`), kind: { type: 'drop-after' } });
+    const run = await upgrade({ 'workspace-id': `${a},${b}` });
+    expect(run.exitCode).toBe(1);
+    expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/workspaces/${a}/upgrade`))).toHaveLength(1);
+    // The service did start it: exactly one run, which the report could not know about.
+    expect(emulator.upgrades().filter((u) => u.workspaceId === a)).toHaveLength(1);
+    const [first, second] = resultOf(run.outputs);
+    expect(first).toMatchObject({ outcome: 'failed', runId: null, error: expect.stringMatching(/may have started: check workspace/) });
+    expect(second).toMatchObject({ outcome: 'planned' });
+  });
+
+  it('a lost confirm answer is never followed by a second confirm; the run status tells what happened', async () => {
+    const applied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const notApplied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.inject(
+      { method: 'POST', path: new RegExp(`/workspaces/${applied}/upgrade/run-`), kind: { type: 'drop-after' } },
+      { method: 'POST', path: new RegExp(`/workspaces/${notApplied}/upgrade/run-`), kind: { type: 'drop-before' } },
+    );
+    const run = await upgrade({ 'workspace-id': `${applied},${notApplied}`, confirm: 'true' });
+    expect(run.exitCode).toBe(1);
+    for (const ws of [applied, notApplied]) {
+      expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.includes(`/workspaces/${ws}/upgrade/run-`))).toHaveLength(1);
+    }
+    const [first, second] = resultOf(run.outputs);
+    expect(first).toMatchObject({ outcome: 'applied', applied: true, status: 'applied' });
+    expect(second).toMatchObject({ outcome: 'failed', applied: false, status: 'planned', error: expect.stringMatching(/ended without an answer .* now reads planned; it was not sent again/) });
+    expect(emulator.upgrades().find((u) => u.workspaceId === notApplied)!.confirmed).toBe(false);
+    expect(run.outputs.applied).toBe('false');
+  });
+
+  it('the timeout ends the wait for a slow plan: timed out, distinct from a failed plan; a quick one is still reported', async () => {
+    const slow = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const quick = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(slow, { steps: ['pending', 'planning'], stepMs: 60_000 });
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': `${slow},${quick}`, timeout: '1s', confirm: 'true' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(run.exitCode).toBe(1);
+    const [first, second] = resultOf(run.outputs);
+    expect(first).toMatchObject({ outcome: 'timed-out', status: 'pending', error: expect.stringMatching(/^Timed out after 1s waiting for the upgrade plan/) });
+    expect(second).toMatchObject({ outcome: 'applied' });
+    expect(run.summary).toContain('timed out');
+  });
+});
+
+describe('tokens, dry run and inputs', () => {
+  it('an organization token: the read works, the upgrade is refused with a message naming the token', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ token: emulator.organizationToken, 'workspace-id': ws });
+    expect(run.exitCode).toBe(1);
+    const error = String(resultOf(run.outputs)[0]!.error);
+    expect(error).toContain('The service refused to start the upgrade (404 not found or not authorized');
+    expect(error).toContain('organization tokens cannot be used (spec section 5)');
+    expect(error).toContain('A 404 can also mean');
+    expect(run.everything).not.toContain(emulator.organizationToken);
+  });
+
+  it('an unknown no-code module fails once, before any write', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await runAction(emulator, { mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-unknown1', 'workspace-id': ws });
+    expect(run.exitCode).toBe(1);
+    expect(emulator.writeRequests()).toEqual([]);
+    expect(run.log).toContain('No-code module nocode-unknown1 was not found, or the token has no permission to read it (404)');
+  });
+
+  it('dry run: reads the module, sends no write, and says what would be done', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': `${a},${b}`, 'dry-run': 'true', confirm: 'true', 'workspace-variables': 'env:SECRET=x' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.writeRequests()).toEqual([]);
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/no-code-modules/${moduleId}`]);
+    expect(run.summary).toContain('Dry run');
+    expect(run.summary).toContain('would start an upgrade');
+    expect(run.summary).toContain('version pin 1.2.0');
+    expect(resultOf(run.outputs).map((r) => r.outcome)).toEqual(['would-upgrade', 'would-upgrade']);
+    expect(run.outputs.applied).toBe('false');
+  });
+
+  it.each([
+    ['a workspace id without the ws- prefix', { 'workspace-id': 'workspace-1' }, 'workspace-id'],
+    ['a malformed no-code module id', { 'no-code-module-id': 'nocode_1' }, 'no-code-module-id'],
+    ['workspace variables that are not JSON', { 'workspace-variables': '[{"key": "a",' }, 'workspace-variables'],
+    ['a JSON variable with an unknown category', { 'workspace-variables': '[{"key": "a", "value": "b", "category": "terraform"}]' }, 'workspace-variables'],
+    ['a bad timeout', { timeout: 'soon' }, 'timeout'],
+    ['a bad confirm', { confirm: 'yes' }, 'confirm'],
+  ])('%s fails before any request', async (_what, inputs, input) => {
+    const run = await upgrade({ 'workspace-id': 'ws-abc', ...inputs });
+    expect(run.exitCode).toBe(2);
+    expect(run.log).toContain(`Input "${input}"`);
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('concurrency and cancellation', () => {
+  it('starts every upgrade before the first plan is ready, and waits for all of them together', async () => {
+    emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 300 } });
+    const ids = Array.from({ length: 12 }, () => emulator.seedWorkspace({ noCodeModuleId: moduleId }));
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': ids.join(',') });
+    const wall = Date.now() - started;
+    expect(run.exitCode).toBe(0);
+    const initiates = emulator.requests.filter((r) => r.method === 'POST' && UPGRADE.test(r.path));
+    expect(initiates).toHaveLength(12);
+    const spread = Math.max(...initiates.map((r) => r.at)) - Math.min(...initiates.map((r) => r.at));
+    expect(spread).toBeLessThan(600);
+    // Twelve plans of 600 ms one after another would take over 7 s.
+    expect(wall).toBeLessThan(3000);
+  });
+
+  it('cancellation ends the waits and reports what is known', async () => {
+    emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 60_000 } });
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const controller = new AbortController();
+    const context = modeContext(emulator, controller.signal);
+    const inputs = readInputs((name) => ({ mode: 'upgrade-no-code-workspace', token: emulator.token, 'base-url': emulator.baseUrl, 'no-code-module-id': moduleId, 'workspace-id': `${a},${b}`, confirm: 'true' })[name] ?? '') as UpgradeNoCodeWorkspaceInputs;
+    setTimeout(() => controller.abort(new Error('cancelled by the test')), 400);
+    const started = Date.now();
+    try {
+      const result = await runUpgradeNoCodeWorkspace(inputs, context);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(result.conclusion).toBe('cancelled');
+      expect(result.failure).toMatch(/^The step was cancelled/);
+      const entries = result.outputs.result as Array<Record<string, unknown>>;
+      expect(entries.map((e) => e.outcome)).toEqual(['cancelled', 'cancelled']);
+      expect(entries.map((e) => e.runId)).toEqual(emulator.upgrades().map((u) => u.runId));
+      expect(entries[0]!.error).toMatch(/goes on in the service/);
+      expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
+    } finally {
+      await context.client.close();
+    }
+  });
+});
