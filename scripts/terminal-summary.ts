@@ -1,0 +1,117 @@
+// Renders a job summary (Markdown with the HTML GitHub accepts: tables, details, code) as plain
+// text for a terminal, so the demo shows what GitHub would show on the run's page.
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
+    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function inline(html: string, style: Style): string {
+  return decodeEntities(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<(strong|b)>([\s\S]*?)<\/\1>/gi, (_, _t, inner: string) => style.bold(inner))
+      .replace(/<code>([\s\S]*?)<\/code>/gi, (_, inner: string) => style.code(inner))
+      .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, text: string) => (text === href ? text : `${text} (${href})`))
+      .replace(/<[^>]+>/g, '')
+      .replace(/\*\*([^*]+)\*\*/g, (_, inner: string) => style.bold(inner))
+      .replace(/`([^`\n]+)`/g, (_, inner: string) => style.code(inner))
+      .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1'),
+  );
+}
+
+interface Style {
+  bold(text: string): string;
+  code(text: string): string;
+  dim(text: string): string;
+}
+
+const PLAIN: Style = { bold: (t) => t, code: (t) => t, dim: (t) => t };
+const ANSI: Style = {
+  bold: (t) => `\x1b[1m${t}\x1b[22m`,
+  code: (t) => `\x1b[36m${t}\x1b[39m`,
+  dim: (t) => `\x1b[2m${t}\x1b[22m`,
+};
+
+// eslint-disable-next-line no-control-regex
+const visibleLength = (text: string): number => [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+
+function cut(text: string, width: number): string {
+  if (visibleLength(text) <= width) return text + ' '.repeat(width - visibleLength(text));
+  // eslint-disable-next-line no-control-regex
+  const plain = [...text.replace(/\x1b\[[0-9;]*m/g, '')];
+  return `${plain.slice(0, width - 1).join('')}…`;
+}
+
+function renderTable(html: string, style: Style, maxCell: number): string {
+  const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) =>
+    [...row[1]!.matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
+      header: cell[1] === 'h',
+      text: inline(cell[2]!, style).replace(/\s*\n\s*/g, ' ').trim(),
+    })),
+  );
+  if (rows.length === 0) return '';
+  const columns = Math.max(...rows.map((r) => r.length));
+  const widths = Array.from({ length: columns }, (_, i) => Math.min(maxCell, Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? '')))));
+  const line = (left: string, mid: string, right: string): string => style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
+  const out = [line('┌', '┬', '┐')];
+  rows.forEach((row, index) => {
+    const cells = widths.map((w, i) => {
+      const cell = row[i];
+      const text = cut(cell?.text ?? '', w);
+      return ` ${cell?.header ? style.bold(text) : text} `;
+    });
+    out.push(style.dim('│') + cells.join(style.dim('│')) + style.dim('│'));
+    if (index === 0 && row.every((c) => c.header)) out.push(line('├', '┼', '┤'));
+  });
+  out.push(line('└', '┴', '┘'));
+  return out.join('\n');
+}
+
+export function renderSummaryForTerminal(markdown: string, options: { color?: boolean; width?: number } = {}): string {
+  const style = options.color ? ANSI : PLAIN;
+  const maxCell = Math.max(12, Math.floor((options.width ?? 120) / 3));
+  const blocks: string[] = [];
+  let text = markdown
+    .replace(/<table>[\s\S]*?<\/table>/gi, (table) => {
+      blocks.push(renderTable(table, style, maxCell));
+      return `\n\u0000${blocks.length - 1}\u0000\n`;
+    })
+    .replace(/<details[^>]*>\s*<summary>([\s\S]*?)<\/summary>/gi, (_, summary: string) => `\n▸ ${inline(summary, style)}\n`)
+    .replace(/<\/details>/gi, '\n');
+  const lines: string[] = [];
+  let inFence = false;
+  for (const raw of text.split('\n')) {
+    if (/^\s*(```|~~~)/.test(raw)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) {
+      lines.push(`    ${style.dim(raw)}`);
+      continue;
+    }
+    const block = /^\u0000(\d+)\u0000$/.exec(raw);
+    if (block) {
+      lines.push(blocks[Number(block[1])]!);
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
+    if (heading) {
+      const title = inline(heading[2]!, PLAIN);
+      lines.push('', style.bold(heading[1]!.length <= 2 ? title.toUpperCase() : title));
+      continue;
+    }
+    if (/^\s*> ?\[!(NOTE|WARNING|IMPORTANT|TIP|CAUTION)\]/i.test(raw)) {
+      lines.push(style.bold(raw.replace(/^\s*> ?\[!(\w+)\]/i, (_, kind: string) => `${kind.toUpperCase()}:`)));
+      continue;
+    }
+    lines.push(inline(raw.replace(/^\s*> ?/, '  '), style));
+  }
+  text = lines.join('\n').replace(/\n{3,}/g, '\n\n');
+  return text.trim() + '\n';
+}
