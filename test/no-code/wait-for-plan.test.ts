@@ -33,8 +33,9 @@ describe('waitForPlan', () => {
     expect(seen).toEqual(['pending', ...Array.from({ length: 8 }, (_, i) => `planning-${i + 1}`), 'planned']);
     expect(reads).toHaveLength(9);
     const gaps = reads.slice(1).map((t, i) => t - reads[i]!);
-    // Fixed 20 ms until 100 ms waited, then growing by a fifth each time.
-    expect(gaps.slice(0, 4).every((g) => g >= 19)).toBe(true);
+    // Fixed 20 ms until 100 ms waited (the last sleep of that stretch may be cut to end it on
+    // time), then growing by a fifth each time.
+    expect(gaps.slice(0, 3).every((g) => g >= 19)).toBe(true);
     expect(gaps.slice(4).every((g) => g >= 23)).toBe(true);
     expect(gaps.at(-1)!).toBeGreaterThanOrEqual(Math.floor(20 * 1.2 ** 4) - 1);
   });
