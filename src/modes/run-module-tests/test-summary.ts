@@ -50,6 +50,8 @@ export interface TestRunSummaryInput {
   module?: string;
   /** Address of the run in the service's interface, linked when http(s). */
   runUrl?: string;
+  /** More sentences for the notes under the totals (how the run was started, ...). */
+  notes?: readonly string[];
 }
 
 const STATUS_EMOJI: Record<TestStatus, string> = {
@@ -136,8 +138,10 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
 function headline(input: TestRunSummaryInput): string {
   const a = input.run.attributes;
   const suffix = input.module ? `: ${input.module}` : '';
-  if (input.canceled || a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
+  if (input.canceled) return `⏹️ Module tests canceled${suffix}`;
+  // A run cancelled because the wait timed out is reported as the timeout it was.
   if (input.timedOut) return `⏱️ Module tests timed out${suffix}`;
+  if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
   if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
@@ -190,6 +194,7 @@ function notes(input: TestRunSummaryInput): string {
     ]);
   }
   if (input.canceled) lines.push(['The job was cancelled, and the test run with it.']);
+  for (const note of input.notes ?? []) lines.push([note]);
   if (input.logError !== undefined) {
     lines.push([`The test log could not be read (${input.logError}); only the run's counters are reported.`]);
   }

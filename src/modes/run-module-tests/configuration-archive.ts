@@ -1,0 +1,69 @@
+// The configuration archive of the module: packed into a temporary file first, so that a
+// packing problem (a dangling link, an unreadable file) stops the step before any request, and
+// so that each upload attempt can stream it from disk with a known length.
+
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigurationError, getErrorMessage } from '../../errors.ts';
+import { packModuleToFile } from '../../slug/index.ts';
+
+export interface PackedConfiguration {
+  /** The gzip'd tar on disk. */
+  file: string;
+  /** Its size: the upload's Content-Length. */
+  bytes: number;
+  /** Regular files in it. */
+  files: number;
+  /** Bytes of file content before compression. */
+  contentBytes: number;
+  /** What `.terraformignore` and the default exclusions left out. */
+  ignored: string[];
+  warnings: string[];
+  /** Deletes the file; safe to call twice. */
+  remove(): Promise<void>;
+}
+
+/** The module directory as an absolute path; a ConfigurationError naming the input when it is not a directory. */
+export async function resolveModuleRoot(workspaceRoot: string, moduleDirectory: string): Promise<string> {
+  const root = resolve(workspaceRoot, moduleDirectory);
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(root)).isDirectory();
+  } catch {
+    isDirectory = false;
+  }
+  if (!isDirectory) {
+    throw new ConfigurationError(
+      `Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; give the module's root directory relative to the repository root.`,
+    );
+  }
+  return root;
+}
+
+export async function packConfiguration(
+  moduleRoot: string,
+  options: { signal?: AbortSignal; tempDir?: string } = {},
+): Promise<PackedConfiguration> {
+  // RUNNER_TEMP is emptied by the runner after each job.
+  const base = options.tempDir ?? process.env.RUNNER_TEMP ?? tmpdir();
+  const dir = await mkdtemp(join(base, 'module-configuration-'));
+  const remove = (): Promise<void> => rm(dir, { recursive: true, force: true });
+  const file = join(dir, 'configuration.tar.gz');
+  try {
+    const packed = await packModuleToFile(moduleRoot, file, options.signal ? { signal: options.signal } : {});
+    return {
+      file,
+      bytes: packed.bytes,
+      files: packed.files,
+      contentBytes: packed.contentBytes,
+      ignored: packed.ignored,
+      warnings: packed.warnings,
+      remove,
+    };
+  } catch (error) {
+    await remove();
+    if (error instanceof ConfigurationError || options.signal?.aborted) throw error;
+    throw new Error(`Packing the module at ${moduleRoot} failed: ${getErrorMessage(error)}`, { cause: error });
+  }
+}

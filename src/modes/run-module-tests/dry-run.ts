@@ -1,0 +1,124 @@
+// Dry run (action-interface "Mode run-module-tests"): the archive is packed and what it would
+// upload is listed (files, size, what `.terraformignore` left out); the module's variables are
+// read to say which would be created or updated. No request that creates anything is sent.
+
+import type { EnvVariable } from '../../input-parsers.ts';
+import { bulletList, codeBlock, details, dryRunBanner, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { ArchiveEntry } from '../../slug/index.ts';
+import { listArchiveEntries } from '../../slug/index.ts';
+import type { ModeResult } from '../mode.ts';
+import type { PackedConfiguration } from './configuration-archive.ts';
+import { moduleLabel } from './module-ref.ts';
+import type { RunModuleTestsInputs } from '../../inputs.ts';
+import { formatBytes } from './test-run-report.ts';
+
+/** Paths listed in the summary; the rest are counted. */
+const MAX_LISTED = 500;
+
+export interface PlannedVariables {
+  create: string[];
+  update: string[];
+}
+
+export async function plannedVariables(
+  client: ServiceClient,
+  module: ModuleRef,
+  variables: readonly EnvVariable[],
+  signal: AbortSignal,
+): Promise<PlannedVariables> {
+  if (variables.length === 0) return { create: [], update: [] };
+  const existing = new Set((await client.moduleTests.listVariables(module, { signal })).map((v) => v.attributes.key));
+  return {
+    create: variables.filter((v) => !existing.has(v.key)).map((v) => v.key),
+    update: variables.filter((v) => existing.has(v.key)).map((v) => v.key),
+  };
+}
+
+export async function dryRunResult(options: {
+  inputs: RunModuleTestsInputs;
+  module: ModuleRef;
+  moduleRoot: string;
+  packed: PackedConfiguration;
+  variables: PlannedVariables;
+}): Promise<ModeResult> {
+  const { inputs, module, packed, variables } = options;
+  const { entries } = await listArchiveEntries(options.moduleRoot);
+  const content = entries.filter((e): e is Exclude<ArchiveEntry, { type: 'directory' }> => e.type !== 'directory');
+  const label = moduleLabel(module);
+
+  const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);
+  const moreFiles = content.length - fileRows.length;
+  const ignored = packed.ignored;
+
+  const variableRows = [
+    ...variables.create.map((key) => [key, 'create']),
+    ...variables.update.map((key) => [key, 'update']),
+  ];
+
+  const runOptions = [
+    `test-directory: ${inputs.testDirectory}`,
+    `test-filters: ${inputs.testFilters.length > 0 ? inputs.testFilters.join(', ') : 'all test files'}`,
+    `test-variables: ${inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none'}`,
+    `verbose: ${String(inputs.verbose)}`,
+  ];
+
+  const summary = joinBlocks(
+    heading(`Module tests of ${label} (dry run)`),
+    dryRunBanner('Nothing was created or changed: this is what a run would upload and start.'),
+    paragraph(
+      `The configuration archive of ${inputs.moduleDirectory} holds ${content.length} files and links: ` +
+        `${formatBytes(packed.bytes)} compressed, ${formatBytes(packed.contentBytes)} of content.`,
+    ),
+    details(
+      `Files that would be uploaded (${content.length})`,
+      joinBlocks(table(['Path', 'Size'], fileRows), moreFiles > 0 ? paragraph(`… and ${moreFiles} more.`) : ''),
+    ),
+    ignored.length > 0
+      ? details(
+          `Left out by .terraformignore and the default exclusions (${ignored.length})`,
+          joinBlocks(codeBlock(ignored.slice(0, MAX_LISTED).join('\n'), 'text'), ignored.length > MAX_LISTED ? paragraph(`… and ${ignored.length - MAX_LISTED} more.`) : ''),
+        )
+      : paragraph('Nothing was left out by .terraformignore or the default exclusions.'),
+    packed.warnings.length > 0 ? joinBlocks(heading('Warnings', 3), bulletList(packed.warnings)) : '',
+    variableRows.length > 0
+      ? joinBlocks(heading('Test environment variables that would be set (sensitive, values not shown)', 3), table(['Key', 'Action'], variableRows))
+      : '',
+    heading('The test run that would start', 3),
+    bulletList(runOptions),
+  );
+
+  return {
+    title: `Dry run: module tests of ${label} would upload ${content.length} files (${formatBytes(packed.bytes)})`,
+    summary,
+    annotations: [],
+    outputs: {
+      'test-run-id': '',
+      status: '',
+      'test-status': '',
+      'tests-passed': '',
+      'tests-failed': '',
+      'tests-errored': '',
+      'tests-skipped': '',
+      result: {
+        'dry-run': true,
+        module: label,
+        bytes: packed.bytes,
+        'content-bytes': packed.contentBytes,
+        files: content.slice(0, 1000).map((e) => e.name),
+        'file-count': content.length,
+        ignored: ignored.slice(0, 1000),
+        variables: variables,
+        'test-run': {
+          'test-directory': inputs.testDirectory,
+          filters: inputs.testFilters,
+          variables: inputs.testVariables.map((v) => v.key),
+          verbose: inputs.verbose,
+        },
+      },
+    },
+    failure: null,
+    conclusion: 'neutral',
+  };
+}

@@ -1,0 +1,241 @@
+// What the mode hands to the reporter: annotations, outputs, the job summary and whether the step
+// fails, for every way a run can end (final, timed out, cancelled with the job) and for a step
+// that stopped before any run existed.
+
+import type { RunModuleTestsInputs } from '../../inputs.ts';
+import { capAnnotations } from '../../report/annotations.ts';
+import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
+import type { Annotation } from '../../report/sink.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import { formatDuration } from '../../wait/poll.ts';
+import type { CheckRunConclusion } from '../../github/check-run.ts';
+import type { ModeResult } from '../mode.ts';
+import { moduleLabel } from './module-ref.ts';
+import type { StartedTestRun } from './start-test-run.ts';
+import type { ParsedTestLog } from './test-log.ts';
+import { renderTestRunSummary, testRunAnnotations } from './test-summary.ts';
+import type { TestVariableChanges } from './test-variables.ts';
+
+/** What the step did before and around the run, for the summary and the `result` output. */
+export interface RunContext {
+  inputs: RunModuleTestsInputs;
+  module: ModuleRef;
+  workspaceRoot: string;
+  configuration?: { files: number; bytes: number; ignored: number };
+  variables?: TestVariableChanges;
+  configurationVersionId?: string;
+  started?: StartedTestRun;
+}
+
+/** How the wait for the run ended. */
+export interface RunEnding {
+  /** The run as last read. */
+  run: TestRun;
+  parsed?: ParsedTestLog;
+  /** Why the log could not be read. */
+  logError?: string;
+  /** The `timeout` ran out before the run was final. */
+  timedOut?: boolean;
+  /** The run's status when the timeout ran out. */
+  statusAtTimeout?: string;
+  /** The job was cancelled; what became of the run, as a sentence. */
+  canceled?: string;
+  /** The run could not be followed to its end (the service stopped answering). */
+  waitError?: string;
+  /** What was done to stop the run after a timeout, as a sentence. */
+  stopNote?: string;
+}
+
+const MAX_DIAGNOSTICS_IN_RESULT = 100;
+
+export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
+  const { inputs } = ctx;
+  const { run, parsed } = ending;
+  const a = run.attributes;
+  const label = moduleLabel(ctx.module);
+  const annotations: Annotation[] = parsed
+    ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: ctx.workspaceRoot })
+    : [];
+  const { heldBack } = capAnnotations(annotations);
+
+  const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
+  let failure: string | null = null;
+  let conclusion: CheckRunConclusion;
+  let title: string;
+  if (ending.canceled !== undefined) {
+    title = `Module tests canceled: ${label}`;
+    failure = `The step was cancelled: ${ending.canceled}`;
+    conclusion = 'cancelled';
+  } else if (ending.timedOut) {
+    title = `Module tests timed out: ${label}`;
+    failure =
+      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${ending.statusAtTimeout ?? a.status}); ` +
+      `${ending.stopNote ?? 'it was left as it is.'} Raise the timeout input if the tests need longer.`;
+    conclusion = 'timed_out';
+  } else if (ending.waitError !== undefined) {
+    title = `Test run ${run.id} could not be followed to its end`;
+    failure = `Test run ${run.id} could not be followed to its end (last seen ${a.status}): ${ending.waitError}`;
+    conclusion = 'failure';
+  } else if (a.status === 'canceled') {
+    title = `Test run ${run.id} was canceled`;
+    failure = `Test run ${run.id} was canceled before it finished (not by this step).`;
+    conclusion = 'cancelled';
+  } else if (testsFailed) {
+    title = a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
+    const what = a.status === 'errored' ? `Test run ${run.id} errored` : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
+    failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
+    conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
+  } else {
+    title = `Module tests passed: ${label} (${countsText(run)})`;
+    conclusion = 'success';
+  }
+
+  const notes: string[] = [];
+  if (ctx.started?.adopted) notes.push(adoptionNote(ctx.started));
+  else if (ctx.started && ctx.started.differences.length > 0) {
+    notes.push(`The service did not keep every requested option: ${ctx.started.differences.join('; ')}.`);
+  }
+  if (ending.canceled !== undefined) notes.push(ending.canceled);
+  if (ending.stopNote !== undefined && ending.timedOut) notes.push(ending.stopNote);
+  if (ending.waitError !== undefined) notes.push(`The run could not be followed to its end: ${ending.waitError}`);
+  if (testsFailed && !inputs.failOnTestFailure && ending.canceled === undefined && !ending.timedOut) {
+    notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
+  }
+
+  const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
+    run,
+    moduleDirectory: inputs.moduleDirectory,
+    annotations,
+    heldBackAnnotations: heldBack,
+    module: label,
+    notes,
+  };
+  if (parsed) summaryInput.parsed = parsed;
+  if (ending.logError !== undefined) summaryInput.logError = ending.logError;
+  if (ending.timedOut) summaryInput.timedOut = true;
+  if (ending.canceled !== undefined) summaryInput.canceled = true;
+
+  return {
+    title,
+    summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(ctx)),
+    annotations,
+    outputs: {
+      'test-run-id': run.id,
+      status: a.status,
+      'test-status': a['test-status'] ?? '',
+      'tests-passed': a['tests-passed'],
+      'tests-failed': a['tests-failed'],
+      'tests-errored': a['tests-errored'],
+      'tests-skipped': a['tests-skipped'],
+      result: resultJson(ctx, ending, annotations),
+    },
+    failure,
+    conclusion,
+  };
+}
+
+/** The step ended before a test run existed: a failure, or a cancelled job. */
+export function noRunResult(ctx: RunContext, ending: { failure: string; canceled?: boolean }): ModeResult {
+  const label = moduleLabel(ctx.module);
+  const headline = ending.canceled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+  return {
+    title: ending.canceled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
+    summary: joinBlocks(heading(headline), paragraph(ending.failure), detailsSection(ctx)),
+    annotations: [],
+    outputs: {
+      'test-run-id': '',
+      status: '',
+      'test-status': '',
+      'tests-passed': '',
+      'tests-failed': '',
+      'tests-errored': '',
+      'tests-skipped': '',
+      result: {
+        module: label,
+        'configuration-version-id': ctx.configurationVersionId ?? null,
+        'test-run-id': null,
+        canceled: ending.canceled === true,
+        error: ending.failure,
+      },
+    },
+    failure: ending.failure,
+    conclusion: ending.canceled ? 'cancelled' : 'failure',
+  };
+}
+
+function adoptionNote(started: StartedTestRun): string {
+  const base = `The service started test run ${started.run.id} by itself when the configuration was uploaded; it was kept so that only one run tests this configuration version`;
+  const others = started.others.length > 0 ? ` (it also started ${started.others.map((r) => r.id).join(', ')})` : '';
+  if (started.differences.length === 0) return `${base}${others}.`;
+  return `${base}${others}, although its options differ from the inputs: ${started.differences.join('; ')}.`;
+}
+
+/** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
+function detailsSection(ctx: RunContext): string {
+  const { inputs } = ctx;
+  const rows: Array<[string, string]> = [];
+  if (ctx.configurationVersionId) rows.push(['Configuration version', ctx.configurationVersionId]);
+  if (ctx.configuration) {
+    rows.push([
+      'Configuration archive',
+      `${ctx.configuration.files} files, ${formatBytes(ctx.configuration.bytes)}` +
+        (ctx.configuration.ignored > 0 ? `, ${ctx.configuration.ignored} paths left out by .terraformignore and the defaults` : ''),
+    ]);
+  }
+  rows.push(['module-directory', inputs.moduleDirectory]);
+  rows.push(['test-directory', inputs.testDirectory]);
+  rows.push(['test-filters', inputs.testFilters.length > 0 ? inputs.testFilters.join(', ') : 'all test files']);
+  rows.push(['test-variables', inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none']);
+  rows.push(['verbose', String(inputs.verbose)]);
+  if (ctx.variables) {
+    const { created, updated } = ctx.variables;
+    const parts = [created.length > 0 ? `created ${created.join(', ')}` : '', updated.length > 0 ? `updated ${updated.join(', ')}` : ''];
+    const text = parts.filter((p) => p !== '').join('; ');
+    if (text !== '') rows.push(['Test environment variables (sensitive)', text]);
+  }
+  return details('Run details', table(['Setting', 'Value'], rows));
+}
+
+function resultJson(ctx: RunContext, ending: RunEnding, annotations: Annotation[]): Record<string, unknown> {
+  const a = ending.run.attributes;
+  const parsed = ending.parsed;
+  return {
+    module: moduleLabel(ctx.module),
+    'configuration-version-id': ctx.configurationVersionId ?? null,
+    'test-run-id': ending.run.id,
+    status: a.status,
+    'test-status': a['test-status'],
+    'tests-passed': a['tests-passed'],
+    'tests-failed': a['tests-failed'],
+    'tests-errored': a['tests-errored'],
+    'tests-skipped': a['tests-skipped'],
+    adopted: ctx.started?.adopted ?? false,
+    'timed-out': ending.timedOut === true,
+    canceled: ending.canceled !== undefined,
+    'log-read': parsed !== undefined,
+    files: (parsed?.files ?? []).map((f) => ({ path: f.path, status: f.status, runs: f.runs.map((r) => ({ name: r.name, status: r.status })) })),
+    annotations: annotations.slice(0, MAX_DIAGNOSTICS_IN_RESULT).map((x) => ({
+      level: x.level,
+      file: x.file ?? null,
+      line: x.startLine ?? null,
+      title: x.title ?? null,
+      message: x.message,
+    })),
+  };
+}
+
+function countsText(run: TestRun): string {
+  const a = run.attributes;
+  const parts: string[] = [`${a['tests-passed'] ?? 0} passed`];
+  if (a['tests-failed']) parts.push(`${a['tests-failed']} failed`);
+  if (a['tests-errored']) parts.push(`${a['tests-errored']} errored`);
+  if (a['tests-skipped']) parts.push(`${a['tests-skipped']} skipped`);
+  return parts.join(', ');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}

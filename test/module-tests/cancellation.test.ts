@@ -1,0 +1,188 @@
+// The job being cancelled (SIGINT, then SIGTERM) while a test run exists, and the post step
+// stopping a run the main step left behind. Process-level timing is in process.test.ts.
+import { describe, expect, it } from 'vitest';
+import { runPost } from '../../src/post.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
+import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+describe('cancellation of the main step', () => {
+  it('first signal cancels the running run; second signal force-cancels it; the step reports canceled', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const cancellation = testCancellation();
+    const running = h.run({}, { cancellation });
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    cancellation.send('SIGINT');
+    await until(() => h.emulator.testRuns()[0]!.cancelRequested, 2000, 'the cancel');
+    expect(h.emulator.testRuns()[0]!.status).toBe('running');
+    const term = Date.now();
+    cancellation.send('SIGTERM');
+    const { result, state } = await running;
+    expect(Date.now() - term).toBeLessThan(1500);
+    const run = h.emulator.testRuns()[0]!;
+    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    expect(result.failure).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.outputs.status).toBe('canceled');
+    expect(result.summary).toContain('Module tests canceled');
+    expect(state.get('testRunFinal')).toBe('true');
+    const writes = h.emulator.writeRequests().map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
+    expect(writes.filter((w) => w.endsWith('cancel'))).toEqual(['POST cancel', 'POST force-cancel']);
+  });
+
+  it('a run that stops within its grace after the first signal needs no force-cancel; its log is read', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 100 } });
+    const cancellation = testCancellation();
+    const running = h.run({}, { cancellation });
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    cancellation.send('SIGINT');
+    const { result } = await running;
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', forceCanceled: false });
+    expect(result.failure).toMatch(/test run trun-\w+ was cancelled\./);
+    expect(h.emulator.requests.some((r) => r.port === 'log')).toBe(true);
+    expect(result.summary).toContain('The test run was interrupted');
+  });
+
+  it('a run still queued at the first signal is cancelled as soon as it runs', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 400, runningMs: 60_000, cancelGraceMs: 50 } });
+    const cancellation = testCancellation();
+    const running = h.run({}, { cancellation });
+    await until(() => h.emulator.testRuns().length === 1, 5000, 'the run');
+    expect(h.emulator.testRuns()[0]!.status).toBe('queued');
+    cancellation.send('SIGINT');
+    const { result } = await running;
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
+    // No cancel was sent while it was queued (the service refuses those with 409).
+    const cancels = h.emulator.requests.filter((r) => r.path.endsWith('/cancel'));
+    expect(cancels.map((r) => r.status)).toEqual([202]);
+    expect(result.conclusion).toBe('cancelled');
+  });
+
+  it('a signal before any run exists stops the step without creating a run', async () => {
+    const h = await startHarness();
+    const cancellation = testCancellation();
+    h.emulator.inject({ port: 'upload', kind: { type: 'delay', ms: 300 } });
+    const running = h.run({}, { cancellation });
+    await until(() => h.emulator.requests.some((r) => r.port === 'upload'), 5000, 'the upload');
+    cancellation.send('SIGINT');
+    const { result, state } = await running;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(h.emulator.testRuns()).toEqual([]);
+    expect(result.failure).toContain('cancelled before a test run was started');
+    expect(result.conclusion).toBe('cancelled');
+    expect(state.get('testRunId')).toBeUndefined();
+  });
+
+  it('a run the service started by itself on upload is stopped when the signal comes before the step adopted it', async () => {
+    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const cancellation = testCancellation();
+    // The look-up for runs of the configuration version is slow: the signal comes during it.
+    h.emulator.inject({ port: 'api', method: 'GET', path: /\/test-runs$/, kind: { type: 'delay', ms: 300 } });
+    const running = h.run({}, { cancellation });
+    await until(() => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')), 5000, 'the look-up');
+    cancellation.send('SIGINT');
+    const { result, state } = await running;
+    const runs = h.emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ id: state.get('testRunId'), source: 'svc-configuration-version', cancelRequested: true, status: 'canceled' });
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
+  });
+});
+
+async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
+  const cancellation = testCancellation();
+  const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
+  await until(() => h.emulator.testRuns().length === 1, 5000, 'the run');
+  // The main step stops waiting at once, as if it had been killed after saving the run id.
+  cancellation.send('SIGINT');
+  cancellation.send('SIGTERM');
+  const { state } = await running;
+  return state;
+}
+
+describe('post step', () => {
+  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number } = {}) {
+    const lines: string[] = [];
+    const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
+    const inputs: Record<string, string> = { token: h.emulator.token, 'base-url': h.emulator.baseUrl };
+    return runPost({
+      read: (name) => inputs[name] ?? '',
+      getState: (name) => state.get(name) ?? '',
+      sink,
+      client: FAST_CLIENT,
+      pollMs: 20,
+      graceMs: options.graceMs ?? 200,
+      queuedWaitMs: options.queuedWaitMs ?? 3000,
+    }).then((code) => ({ code, log: lines.join('') }));
+  }
+
+  it('cancels a queued run left behind once it runs', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 } });
+    const state = await leaveRunBehind(h);
+    expect(h.emulator.testRuns()[0]!.status).toBe('queued');
+    expect(state.get('testRunFinal')).toBeUndefined();
+    const { code, log } = await post(h, state);
+    expect(code).toBe(0);
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: false });
+    expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+  });
+
+  it('force-cancels a run still running after the grace period', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const state = new Map<string, string>();
+    const cancellation = testCancellation();
+    const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    cancellation.send('SIGINT');
+    for (const [k, v] of (await running).state) state.set(k, v);
+    // The main step's cancel was accepted and saved; the run keeps running.
+    expect(state.get('testRunCancelRequested')).toBe('true');
+    expect(h.emulator.testRuns()[0]!.status).toBe('running');
+    const started = Date.now();
+    const { code, log } = await post(h, state, { graceMs: 300 });
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', forceCanceled: true });
+    expect(log).toContain('was force-cancelled');
+    // The cancel was not sent a second time.
+    expect(h.emulator.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('does nothing when the main step saw the run final', async () => {
+    const h = await startHarness();
+    const { state } = await h.run();
+    expect(state.get('testRunFinal')).toBe('true');
+    h.emulator.clearRequests();
+    const { code } = await post(h, state);
+    expect(code).toBe(0);
+    expect(h.emulator.requests).toEqual([]);
+  });
+
+  it('does nothing without a saved run (another mode, or no run started)', async () => {
+    const h = await startHarness();
+    const { code } = await post(h, new Map());
+    expect(code).toBe(0);
+    expect(h.emulator.requests).toEqual([]);
+  });
+
+  it('never fails the job for a run the service no longer knows (404)', async () => {
+    const h = await startHarness();
+    const state = new Map([
+      ['testRunId', 'trun-doesnotexist1234'],
+      ['testRunModule', JSON.stringify({ organization: 'acme', namespace: 'acme', name: 'log-bucket', provider: 'aws' })],
+    ]);
+    const { code, log } = await post(h, state);
+    expect(code).toBe(0);
+    expect(log).toContain('no longer exists (404)');
+  });
+
+  it('fails, naming the run, when a queued run never starts within its bounded wait', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
+    const state = await leaveRunBehind(h);
+    const { code, log } = await post(h, state, { queuedWaitMs: 200, graceMs: 0 });
+    expect(code).toBe(1);
+    expect(log).toMatch(/error: Test run trun-\w+ of module acme\/log-bucket\/aws could not be cancelled \(it was still queued/);
+  });
+});

@@ -1,0 +1,149 @@
+// The requests of a run, in order and in detail: test environment variables upserted by key,
+// the configuration version, the upload, exactly one test run with the requested options.
+import { gunzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import tarStream from 'tar-stream';
+import { describe, expect, it } from 'vitest';
+import { exampleModuleOutcome } from '../support/example-module-log.ts';
+import { header, jsonBody, requestLines, startHarness } from './harness.ts';
+
+async function archiveNames(bytes: Buffer): Promise<string[]> {
+  const extract = tarStream.extract();
+  const names: string[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('entry', (headers, stream, next) => {
+      names.push(headers.name);
+      stream.on('end', next);
+      stream.resume();
+    });
+    extract.on('finish', resolve);
+    extract.on('error', reject);
+  });
+  Readable.from([gunzipSync(bytes)]).pipe(extract);
+  await done;
+  return names.sort();
+}
+
+describe('run-module-tests flow', () => {
+  it('upserts the env variables by key, creates the version with auto-queue-runs false, uploads without the token, and starts one run with the options', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('pass') } });
+    const { emulator } = h;
+    // An existing variable of one key, not yet sensitive: updated by id.
+    const client = await import('../../src/service/client.ts');
+    const seedClient = client.createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+    const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
+    const existing = await seedClient.moduleTests.createVariable(module, { key: 'AWS_REGION', value: 'eu-west-1' });
+    await seedClient.close();
+    emulator.clearRequests();
+
+    const { result, log } = await h.run({
+      testEnvVariables: [
+        { key: 'AWS_REGION', value: 'us-east-2-secret-region' },
+        { key: 'API_KEY', value: 's3cr3t-api-key-value' },
+      ],
+      testFilters: ['tests/passing.tftest.hcl'],
+      testVariables: [{ key: 'retention_days', value: '30' }],
+      testDirectory: 'tests',
+      verbose: true,
+    });
+
+    expect(requestLines(emulator)).toEqual([
+      'GET {TESTROOT}/vars',
+      `PATCH {TESTROOT}/vars/${existing.id}`,
+      'POST {TESTROOT}/vars',
+      'POST {TESTROOT}/test-runs/configuration-versions',
+      'upload PUT',
+      'GET {TESTROOT}/test-runs',
+      'POST {TESTROOT}/test-runs',
+      ...requestLines(emulator).slice(7),
+    ]);
+    const writes = emulator.writeRequests();
+    expect(jsonBody(writes[0]!)).toEqual({
+      data: { type: 'vars', attributes: { key: 'AWS_REGION', value: 'us-east-2-secret-region', category: 'env', sensitive: true } },
+    });
+    expect(jsonBody(writes[1]!)).toEqual({
+      data: { type: 'vars', attributes: { key: 'API_KEY', value: 's3cr3t-api-key-value', category: 'env', sensitive: true } },
+    });
+    expect(jsonBody(writes[2]!)).toEqual({ data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': false } } });
+
+    const upload = writes[3]!;
+    expect(upload.port).toBe('upload');
+    expect(`${emulator.uploadOrigin}`.startsWith('http://127.0.0.1')).toBe(true);
+    expect(header(upload, 'authorization')).toBeUndefined();
+    expect(header(upload, 'content-type')).toBe('application/octet-stream');
+    expect(Number(header(upload, 'content-length'))).toBe(upload.body.length);
+    const names = await archiveNames(upload.body);
+    expect(names).toContain('main.tf');
+    expect(names).toContain('tests/failing.tftest.hcl');
+    expect(names.some((n) => n.startsWith('notes'))).toBe(false);
+
+    const create = writes[4]!;
+    const versionId = (emulator.testRuns()[0] ?? { configurationVersionId: '' }).configurationVersionId;
+    expect(jsonBody(create)).toEqual({
+      data: {
+        type: 'test-runs',
+        attributes: { verbose: true, 'test-directory': 'tests', filters: ['tests/passing.tftest.hcl'], variables: [{ key: 'retention_days', value: '30' }] },
+        relationships: { 'configuration-version': { data: { type: 'configuration-versions', id: versionId } } },
+      },
+    });
+    expect(writes).toHaveLength(5);
+
+    // Every API request carried the token; nothing on the upload origin did.
+    for (const r of emulator.requests) {
+      if (r.port === 'api') expect(header(r, 'authorization')).toBe(`Bearer ${emulator.token}`);
+      else expect(header(r, 'authorization')).toBeUndefined();
+    }
+
+    const vars = emulator.testVariables(module);
+    expect(vars.map((v) => [v.key, v.value, v.category, v.sensitive])).toEqual([
+      ['AWS_REGION', 'us-east-2-secret-region', 'env', true],
+      ['API_KEY', 's3cr3t-api-key-value', 'env', true],
+    ]);
+    const runs = emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ source: 'svc-api', status: 'finished', verbose: true, filters: ['tests/passing.tftest.hcl'] });
+
+    expect(result.failure).toBeNull();
+    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect(log).toContain('created API_KEY');
+    expect(log).toContain('updated AWS_REGION');
+    expect(log).not.toContain('s3cr3t-api-key-value');
+    expect(log).not.toContain('us-east-2-secret-region');
+  });
+
+  it('refuses a module-directory that is not a directory before any request', async () => {
+    const h = await startHarness();
+    await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(/Input "module-directory" is "examples\/no-such-module"/);
+    expect(h.emulator.requests).toEqual([]);
+  });
+
+  it('names the module inputs when the service does not know the module, and creates nothing', async () => {
+    const h = await startHarness();
+    const { result } = await h.run({ moduleName: 'unknown-module' });
+    expect(result.failure).toMatch(/creating the configuration version failed: .*404/);
+    expect(result.failure).toContain('module-namespace, module-name and module-provider');
+    expect(result.failure).toContain('acme/unknown-module/aws');
+    expect(result.summary).toContain('Module tests not run');
+    expect(h.emulator.testRuns()).toEqual([]);
+  });
+
+  it('dry run: packs and lists what would be uploaded, reads the variables, creates nothing', async () => {
+    const h = await startHarness();
+    const { result } = await h.run({ dryRun: true, testEnvVariables: [{ key: 'API_KEY', value: 'dry-secret-value' }] });
+    expect(h.emulator.writeRequests()).toEqual([]);
+    expect(h.emulator.requests.map((r) => `${r.method} ${r.path.split('/').pop()}`)).toEqual(['GET vars']);
+    expect(result.failure).toBeNull();
+    expect(result.summary).toContain('dry run');
+    expect(result.summary).toContain('tests/passing.tftest.hcl');
+    expect(result.summary).toContain('main.tf');
+    expect(result.summary).toMatch(/Left out by \.terraformignore and the default exclusions \(1\)/);
+    expect(result.summary).toContain('notes/');
+    expect(result.summary).toContain('<tr><td>API_KEY</td><td>create</td></tr>');
+    expect(result.summary).not.toContain('dry-secret-value');
+    const json = result.outputs.result as { 'dry-run': boolean; files: string[]; ignored: string[]; bytes: number };
+    expect(json['dry-run']).toBe(true);
+    expect(json.files).toContain('variables.tf');
+    expect(json.ignored).toEqual(['notes/']);
+    expect(json.bytes).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,164 @@
+// Drives runModuleTests against a fresh emulator with a real client and a plain sink whose lines
+// are kept; the module is examples/module, seen from the repository root, so that annotation
+// paths carry the module-directory prefix as on a pull request.
+
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
+import type { RunModuleTestsInputs } from '../../src/inputs.ts';
+import type { ModeResult } from '../../src/modes/mode.ts';
+import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
+import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/run.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
+import { createServiceClient } from '../../src/service/client.ts';
+import type { ServiceClientOptions } from '../../src/service/client.ts';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
+
+export const REPOSITORY_ROOT = join(import.meta.dirname, '..', '..');
+export const MODULE_DIRECTORY = 'examples/module';
+export const MODULE = { name: 'log-bucket', provider: 'aws' } as const;
+
+/** Retries in milliseconds and no client-side pacing, so that fault tests stay fast. */
+export const FAST_CLIENT: Partial<ServiceClientOptions> = {
+  retry: { baseDelayMs: 5, maxDelayMs: 40 },
+  rateLimitPerSecond: 10_000,
+  onRequest: () => undefined,
+};
+
+/** Quick polls and short stops, so that a run of 200 ms is followed in a few reads. */
+export const FAST_TUNING: Partial<RunModuleTestsTuning> = {
+  wait: { initialIntervalMs: 20, maxIntervalMs: 60, backoff: 1.5 },
+  stopPollMs: 20,
+  windDownMs: 3000,
+  forceBudgetMs: 1000,
+  queuedCancelWaitMs: 3000,
+  watchAfterTimeoutCancelMs: 1000,
+};
+
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((close) => close()));
+});
+
+/** The step's cancellation without process signal handlers: the test sends the signals. */
+export interface TestCancellation extends Cancellation {
+  send(signal: StopSignal): void;
+}
+
+export function testCancellation(): TestCancellation {
+  const controller = new AbortController();
+  const received: StopSignal[] = [];
+  const listeners = new Set<(signal: StopSignal, count: number) => void>();
+  return {
+    signal: controller.signal,
+    received,
+    onSignal(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose: () => listeners.clear(),
+    send(signal) {
+      received.push(signal);
+      if (!controller.signal.aborted) controller.abort(new Error(`cancelled (${signal})`));
+      for (const listener of [...listeners]) listener(signal, received.length);
+    },
+  };
+}
+
+export interface ModuleTestRun {
+  result: ModeResult;
+  /** Every line the sink wrote. */
+  log: string;
+  /** State saved for the post step. */
+  state: Map<string, string>;
+}
+
+export interface Harness {
+  emulator: Emulator;
+  inputs(overrides?: Partial<RunModuleTestsInputs>): RunModuleTestsInputs;
+  run(
+    overrides?: Partial<RunModuleTestsInputs>,
+    options?: { tuning?: Partial<RunModuleTestsTuning>; cancellation?: TestCancellation; client?: Partial<ServiceClientOptions> },
+  ): Promise<ModuleTestRun>;
+}
+
+export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promise<Harness> {
+  const emulator = await startEmulator(emulatorOptions);
+  open.push(() => emulator.close());
+  emulator.seedRegistryModule({ name: MODULE.name, provider: MODULE.provider });
+  const inputs = (overrides: Partial<RunModuleTestsInputs> = {}): RunModuleTestsInputs => ({
+    mode: 'run-module-tests',
+    token: emulator.token,
+    baseUrl: emulator.baseUrl,
+    timeoutMs: 60_000,
+    dryRun: false,
+    githubToken: '',
+    checkName: '',
+    organization: emulator.organization,
+    moduleDirectory: MODULE_DIRECTORY,
+    moduleNamespace: emulator.organization,
+    moduleName: MODULE.name,
+    moduleProvider: MODULE.provider,
+    testDirectory: 'tests',
+    testFilters: [],
+    testVariables: [],
+    testEnvVariables: [],
+    verbose: false,
+    failOnTestFailure: true,
+    ...overrides,
+  });
+  return {
+    emulator,
+    inputs,
+    async run(overrides = {}, options = {}) {
+      const all = inputs(overrides);
+      const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, ...FAST_CLIENT, ...options.client });
+      const lines: string[] = [];
+      const secrets = [emulator.token, ...all.testEnvVariables.map((v) => v.value)];
+      const sink = plainSink({ stdout: { write: (text: string) => lines.push(text) }, secrets });
+      const state = new Map<string, string>();
+      try {
+        const result = await runModuleTests(
+          all,
+          {
+            sink,
+            client,
+            cancellation: options.cancellation ?? testCancellation(),
+            saveState: (name, value) => state.set(name, value),
+            workspaceRoot: REPOSITORY_ROOT,
+          },
+          { ...FAST_TUNING, ...options.tuning },
+        );
+        return { result, log: lines.join(''), state };
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** API requests as `METHOD path` under /api/v2 and upload-origin requests as `PORT METHOD`. */
+export function requestLines(emulator: Emulator): string[] {
+  return emulator.requests.map((r) =>
+    r.port === 'api' ? `${r.method} ${r.path.replace(/^\/api\/v2\/organizations\/[^/]+\/tests\/registry-modules\/private\/[^/]+\/[^/]+\/[^/]+/, '{TESTROOT}')}` : `${r.port} ${r.method}`,
+  );
+}
+
+export function jsonBody(request: RecordedRequest): unknown {
+  return JSON.parse(request.body.toString('utf8')) as unknown;
+}
+
+export function header(request: RecordedRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Resolves once `check` holds, polling every 10 ms; fails after `ms`. */
+export async function until(check: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,209 @@
+// One run per configuration version whichever way the service behaves, and what the step
+// reports for each way a run ends: outputs, annotations on the test files, summary, failure.
+import { describe, expect, it } from 'vitest';
+import type { Annotation } from '../../src/report/sink.ts';
+import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
+import { requestLines, startHarness } from './harness.ts';
+
+const lineOf = (name: string): number => exampleRunBlocks().find((b) => b.name === name)!.condition!.line;
+
+describe('exactly one test run per configuration version', () => {
+  it('the service honours auto-queue-runs false: the step creates the one run', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: true } });
+    const { result, log } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    const runs = h.emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ source: 'svc-api', filters: ['tests/passing.tftest.hcl'] });
+    expect(requestLines(h.emulator).filter((l) => l === 'POST {TESTROOT}/test-runs')).toHaveLength(1);
+    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(false);
+    expect(log).not.toContain('by itself');
+  });
+
+  it('the service starts a run on upload anyway: the step adopts it, creates none, and says how its options differ', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false } });
+    const { result, log } = await h.run({ testFilters: ['tests/passing.tftest.hcl'], testVariables: [{ key: 'retention_days', value: '30' }], verbose: true });
+    const runs = h.emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.source).toBe('svc-configuration-version');
+    expect(requestLines(h.emulator)).not.toContain('POST {TESTROOT}/test-runs');
+    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
+    expect(log).toMatch(/warning: The service started test run trun-\w+ by itself .*options differ from the inputs: test-filters are none instead of "tests\/passing.tftest.hcl"; test-variables are none instead of "retention_days"; verbose is false instead of true/);
+    expect(result.summary).toContain('by itself when the configuration was uploaded');
+    expect(result.summary).toContain('verbose is false instead of true');
+    // Variable values are never shown, keys are.
+    expect(result.summary).not.toMatch(/retention_days.{0,20}30/);
+  });
+
+  it('an adopted run with the requested (default) options is used without a warning', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false } });
+    const { result, log } = await h.run();
+    expect(h.emulator.testRuns()).toHaveLength(1);
+    expect(log).toContain('its options are the requested ones');
+    expect(log).not.toContain('warning:');
+    expect(result.failure).toBeNull();
+  });
+
+  it('the service never creates runs on upload: the step creates the one run', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
+    await h.run();
+    expect(h.emulator.testRuns().map((r) => r.source)).toEqual(['svc-api']);
+  });
+
+  it('a create whose connection dropped after it took effect is found, not repeated', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-after' } });
+    const { result } = await h.run();
+    const runs = h.emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect(result.failure).toBeNull();
+    // The create, then the look-up that found it; no second create.
+    const lines = requestLines(h.emulator);
+    const create = lines.indexOf('POST {TESTROOT}/test-runs');
+    expect(lines.slice(create, create + 2)).toEqual(['POST {TESTROOT}/test-runs', 'GET {TESTROOT}/test-runs']);
+    expect(lines.filter((l) => l === 'POST {TESTROOT}/test-runs')).toHaveLength(1);
+  });
+
+  it('a create that dropped before it took effect is made again, once', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-before' } });
+    const { result } = await h.run();
+    expect(h.emulator.testRuns()).toHaveLength(1);
+    expect(result.failure).toBeNull();
+  });
+});
+
+describe('results', () => {
+  it('passing run: outputs, no annotations, success', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('pass') } });
+    const { result, state } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    const id = h.emulator.testRuns()[0]!.id;
+    expect(result.outputs).toMatchObject({
+      'test-run-id': id,
+      status: 'finished',
+      'test-status': 'pass',
+      'tests-passed': 3,
+      'tests-failed': 0,
+      'tests-errored': 0,
+      'tests-skipped': 0,
+    });
+    expect(result.annotations).toEqual([]);
+    expect(result.failure).toBeNull();
+    expect(result.conclusion).toBe('success');
+    expect(result.summary).toContain('Module tests passed');
+    expect(result.summary).toContain('bucket_name_has_suffix');
+    expect(state.get('testRunId')).toBe(id);
+    expect(state.get('testRunFinal')).toBe('true');
+    const json = result.outputs.result as { files: Array<{ path: string; status: string }>; status: string };
+    expect(json.status).toBe('finished');
+    expect(json.files).toEqual([{ path: 'tests/passing.tftest.hcl', status: 'pass', runs: expect.any(Array) }]);
+  });
+
+  it('failing run: an error annotation on each failed assertion, path prefixed with module-directory; the step fails', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+    const { result } = await h.run();
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'fail', 'tests-passed': 4, 'tests-failed': 2 });
+    const positions = result.annotations.map((a: Annotation) => [a.level, a.file, a.startLine, a.title]);
+    expect(positions).toEqual([
+      ['error', 'examples/module/tests/failing.tftest.hcl', lineOf('retention_is_capped_at_a_year'), 'tests/failing.tftest.hcl › run "retention_is_capped_at_a_year"'],
+      ['error', 'examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required'), 'tests/failing.tftest.hcl › run "cost_center_tag_is_required"'],
+    ]);
+    expect(result.annotations[0]!.message).toContain('Log retention must not exceed 365 days.');
+    expect(result.failure).toMatch(/^Module tests failed: 4 passed, 2 failed \(test run trun-\w+\)/);
+    expect(result.conclusion).toBe('failure');
+    expect(result.summary).toContain('Module tests failed');
+    expect(result.summary).toContain('retention_is_capped_at_a_year');
+  });
+
+  it('errored run: the error annotation, the end of the log in the summary, the step fails', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('error') } });
+    const { result } = await h.run();
+    expect(result.outputs).toMatchObject({ status: 'errored', 'test-status': '', 'tests-errored': 1, 'tests-skipped': 3 });
+    expect(result.annotations.map((a) => [a.file, a.startLine])).toEqual([
+      ['examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required')],
+    ]);
+    expect(result.failure).toMatch(/^Test run trun-\w+ errored/);
+    expect(result.conclusion).toBe('failure');
+    expect(result.summary).toContain('errored');
+    expect(result.summary).toContain('panic: runtime error');
+  });
+
+  it('a log with framing, CRLF, plain lines, broken JSON and unknown types gives the same report as a clean one', async () => {
+    const clean = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+    const junk = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail', { junk: true }) } });
+    expect(exampleModuleOutcome('fail', { junk: true }).log).toMatch(/^\x02.*\r\n/s);
+    const a = (await clean.run()).result;
+    const b = (await junk.run()).result;
+    expect(b.annotations).toEqual(a.annotations);
+    expect(b.annotations).toHaveLength(2);
+    const files = (r: typeof a): unknown => (r.outputs.result as { files: unknown }).files;
+    expect(files(b)).toEqual(files(a));
+    expect(b.failure).toMatch(/^Module tests failed/);
+  });
+
+  it('fail-on-test-failure false: the step succeeds with the failures reported', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+    const { result } = await h.run({ failOnTestFailure: false });
+    expect(result.failure).toBeNull();
+    expect(result.conclusion).toBe('neutral');
+    expect(result.outputs['test-status']).toBe('fail');
+    expect(result.annotations).toHaveLength(2);
+    expect(result.summary).toContain('fail-on-test-failure is false');
+  });
+
+  it('fail-on-test-failure false also lets an errored run pass the step', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('error') } });
+    const { result } = await h.run({ failOnTestFailure: false });
+    expect(result.failure).toBeNull();
+    expect(result.outputs.status).toBe('errored');
+  });
+
+  it('a log that cannot be read is a warning; the counters of the run still decide', async () => {
+    const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+    h.emulator.inject({ port: 'log', kind: { type: 'status', status: 500 }, times: 100 });
+    const { result, log } = await h.run();
+    expect(log).toMatch(/warning: The log of test run trun-\w+ could not be read \(GET http:\/\/127\.0\.0\.1:\d+: the service failed \(500/);
+    expect(result.annotations).toEqual([]);
+    expect(result.outputs['tests-failed']).toBe(2);
+    expect(result.failure).toMatch(/^Module tests failed/);
+    expect(result.summary).toContain('The test log could not be read');
+    expect((result.outputs.result as { 'log-read': boolean })['log-read']).toBe(false);
+  });
+});
+
+describe('timeout', () => {
+  it('ends the wait with a distinct message and cancels the running run', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const started = Date.now();
+    const { result, state } = await h.run({ timeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const run = h.emulator.testRuns()[0]!;
+    expect(run.cancelRequested).toBe(true);
+    expect(run.forceCanceled).toBe(false);
+    expect(run.status).toBe('canceled');
+    expect(result.failure).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still running\); test run trun-\w+ was cancelled\./);
+    expect(result.conclusion).toBe('timed_out');
+    expect(result.summary).toContain('timed out');
+    expect((result.outputs.result as { 'timed-out': boolean })['timed-out']).toBe(true);
+    expect(state.get('testRunCancelRequested')).toBe('true');
+  });
+
+  it('a run still queued at the timeout is cancelled as soon as it runs', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 600, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { result } = await h.run({ timeoutMs: 100 });
+    const run = h.emulator.testRuns()[0]!;
+    expect(run.cancelRequested).toBe(true);
+    expect(run.status).toBe('canceled');
+    expect(result.failure).toMatch(/^Timed out after .* \(still queued\)/);
+  });
+
+  it('a queued run that does not start within the bounded wait is left for the post step, and said so', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
+    const { result, state } = await h.run({ timeoutMs: 100 }, { tuning: { queuedCancelWaitMs: 300 } });
+    expect(h.emulator.testRuns()[0]!.cancelRequested).toBe(false);
+    expect(result.failure).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
+    expect(state.get('testRunFinal')).toBeUndefined();
+  });
+});
