@@ -76,7 +76,7 @@ export const INPUT_DEFAULTS = {
   'fail-on-test-failure': 'true',
   'workspace-variables': '',
   confirm: 'false',
-  enabled: 'true',
+  enabled: '',
   'version-pin': '',
   'variable-options': '',
   'variable-options-file': '',
@@ -141,7 +141,8 @@ export interface PublishNoCodeModuleInputs extends CommonInputs {
   /** Set to update an existing no-code module; otherwise `registryModuleId` is allowed anew. */
   noCodeModuleId: string;
   registryModuleId: string;
-  enabled: boolean;
+  /** Null when not given: on for a new module, unchanged on an update. */
+  enabled: boolean | null;
   versionPin: string;
   /** Null when neither `variable-options` nor `variable-options-file` is given: keep the current ones. */
   variableOptions: VariableOptionsInput[] | null;
@@ -330,7 +331,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         organization: organization(read, 'publish-no-code-module'),
         noCodeModuleId: noCodeModuleId && prefixedId('no-code-module-id', noCodeModuleId, 'nocode'),
         registryModuleId: registryModuleId && prefixedId('registry-module-id', registryModuleId, 'mod'),
-        enabled: parseBoolean('enabled', read('enabled')),
+        enabled: read('enabled') === '' ? null : parseBoolean('enabled', read('enabled')),
         versionPin: versionPin(read('version-pin')),
         variableOptions: readVariableOptions(read),
       };

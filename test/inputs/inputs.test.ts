@@ -148,7 +148,7 @@ describe('readInputs', () => {
     ).toMatch(/^Input "workspace-name" may contain only letters, digits/);
     expect(
       read({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'variable-options': 'region:\n  type: string\n  options: [a, b]' }),
-    ).toMatchObject({ enabled: true, variableOptions: [{ variableName: 'region', variableType: 'string', options: ['a', 'b'] }] });
+    ).toMatchObject({ enabled: null, variableOptions: [{ variableName: 'region', variableType: 'string', options: ['a', 'b'] }] });
     expect(failure({ ...base, mode: 'publish-no-code-module' })).toMatch(/^Input "registry-module-id" .* or "no-code-module-id"/);
     expect(failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'latest' })).toMatch(
       /^Input "version-pin" must be a module version/,

@@ -14,7 +14,7 @@ const set = (id: string, name: string, options: unknown[], type = 'string'): Var
   type: 'variable-options',
   attributes: { 'variable-name': name, 'variable-type': type, options },
 });
-const wanted = { registryModuleId: '', enabled: true, versionPin: '', variableOptions: null };
+const wanted = { registryModuleId: '', enabled: true as boolean | null, versionPin: '', variableOptions: null };
 
 describe('planNoCodeModuleUpdate', () => {
   it('nothing differs: no update at all', () => {
@@ -31,6 +31,12 @@ describe('planNoCodeModuleUpdate', () => {
     const plan = planNoCodeModuleUpdate({ module, variableOptions: [] }, { ...wanted, enabled: false, versionPin: '1.0.0' });
     expect(plan.update).toEqual({ enabled: false });
     expect(plan.settings).toEqual([{ setting: 'enabled', from: 'true', to: 'false' }]);
+  });
+
+  it('enabled left empty keeps a disabled module disabled, and a new module is switched on', () => {
+    const disabled = { ...module, attributes: { ...module.attributes, enabled: false } };
+    expect(planNoCodeModuleUpdate({ module: disabled, variableOptions: [] }, { ...wanted, enabled: null, versionPin: '1.0.0' }).update).toBeNull();
+    expect(planNoCodeModuleCreate({ ...wanted, enabled: null, registryModuleId: 'mod-1' })).toEqual({ registryModuleId: 'mod-1', enabled: true });
   });
 
   it('a different registry module is sent; options given as null keep the sets and name none as untouched', () => {

@@ -41,7 +41,8 @@ export function planNoCodeModuleCreate(wanted: Wanted): CreateNoCodeModuleInput 
         'no-code module: set "no-code-module-id" to update that module, or leave the id out to create the module.',
     );
   }
-  const input: CreateNoCodeModuleInput = { registryModuleId: wanted.registryModuleId, enabled: wanted.enabled };
+  // Allowing a module is meant to switch provisioning on unless the input says otherwise.
+  const input: CreateNoCodeModuleInput = { registryModuleId: wanted.registryModuleId, enabled: wanted.enabled ?? true };
   if (wanted.versionPin !== '') input.versionPin = wanted.versionPin;
   if (wanted.variableOptions !== null) {
     input.variableOptions = wanted.variableOptions.map(({ variableName, variableType, options }) => ({ variableName, variableType, options }));
@@ -64,7 +65,7 @@ export function planNoCodeModuleUpdate(
   const settings: SettingChange[] = [];
   const update: UpdateNoCodeModuleInput = {};
 
-  if (module.attributes.enabled !== wanted.enabled) {
+  if (wanted.enabled !== null && module.attributes.enabled !== wanted.enabled) {
     settings.push({ setting: 'enabled', from: String(module.attributes.enabled), to: String(wanted.enabled) });
     update.enabled = wanted.enabled;
   }

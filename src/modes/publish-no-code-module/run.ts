@@ -33,7 +33,7 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
       noCodeModuleId: null,
       url: null,
       registryModuleId: inputs.registryModuleId,
-      enabled: inputs.enabled,
+      enabled: create.enabled ?? true,
       versionPin: create.versionPin ?? null,
       settings: [],
       variableOptions: planned,
@@ -109,11 +109,11 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
 
   if (plan.update === null) {
     sink.info(`No-code module ${id} already has these settings; no update sent.`);
-    return publishReport({ ...base, action: 'unchanged', registryModuleId: wantedRegistryModule, enabled: inputs.enabled, versionPin: wantedPin });
+    return publishReport({ ...base, action: 'unchanged', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
   }
   if (inputs.dryRun) {
     sink.info(`Dry run: would update no-code module ${id}.`);
-    return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled, versionPin: wantedPin });
+    return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
   }
 
   sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(plan.update.variableOptions ? ['variable options'] : [])].join(', ')}.`);
