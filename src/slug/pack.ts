@@ -29,7 +29,7 @@ const READ_AHEAD_STREAMS = 2;
 const READ_AHEAD_ENTRIES = 64;
 // tar-stream emits a 512-byte header, the content and the padding as separate chunks, and zlib
 // makes a trip to its worker thread per chunk: gathering them first saves most of those trips
-// (measured: 7.5 s instead of 4.7 s for a 200 MB, 20,000-file module).
+// (measured: 7.5 s instead of about 5 s for a 200 MB, 20,000-file module).
 const COMPRESS_CHUNK = 256 * 1024;
 const COMPRESSED_CHUNK = 64 * 1024;
 

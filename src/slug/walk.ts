@@ -211,8 +211,8 @@ function storedLinkTarget(
 ): string {
   const slashed = written.split(path.sep).join('/');
   if (!frame.viaLink && !path.isAbsolute(written)) {
-    const fromEntry = path.posix.join(path.posix.dirname(entryName), slashed);
-    if (fromEntry === path.posix.normalize(inside || '.')) return slashed;
+    const fromEntry = path.posix.join(path.posix.dirname(entryName), slashed).replace(/(.)\/+$/, '$1');
+    if (fromEntry === (inside || '.')) return slashed;
   }
   return relativeLinkTarget(entryName, inside);
 }

@@ -199,6 +199,7 @@ const CASES: TreeCase[] = [
       { link: 'sub/up', to: '../main.tf' },
       { link: 'dot', to: './main.tf' },
       { link: 'dirlink', to: 'modules' },
+      { link: 'dirlink-slash', to: 'modules/' },
       { link: 'self', to: '.' },
       { link: 'dangling-inside', to: 'missing.tf' },
       { link: 'abs', to: '{module}/main.tf' },
@@ -212,6 +213,7 @@ const CASES: TreeCase[] = [
       link('abs-root', '.'),
       link('dangling-inside', 'missing.tf'),
       link('dirlink', 'modules'),
+      link('dirlink-slash', 'modules/'),
       link('dot', './main.tf'),
       file('main.tf'),
       dir('modules/'),
@@ -268,6 +270,20 @@ const CASES: TreeCase[] = [
     outside: [{ file: 'lib/secret.txt' }, { file: 'lib/public.txt' }],
     entries: [file('.terraformignore'), file('lib/public.txt'), file('public.txt')],
     ignored: ['lib/secret.txt', 'secret.txt'],
+  },
+  {
+    name: 'names and link targets longer than a plain tar header holds',
+    module: [
+      { file: `${'long-directory-name/'.repeat(8)}main.tf` },
+      { file: `${'x'.repeat(120)}.tf` },
+      { link: 'far', to: `${'long-directory-name/'.repeat(8)}main.tf` },
+    ],
+    entries: [
+      link('far', `${'long-directory-name/'.repeat(8)}main.tf`),
+      ...Array.from({ length: 8 }, (_, depth) => dir('long-directory-name/'.repeat(depth + 1))),
+      file(`${'long-directory-name/'.repeat(8)}main.tf`),
+      file(`${'x'.repeat(120)}.tf`),
+    ],
   },
   {
     name: 'an ignored dangling link is not an error',
