@@ -1,3 +1,4 @@
+import { run } from './main.ts';
 import { getState, saveState } from './state.ts';
 
 // One bundle, three entry points: the command line (arguments given), the post step (the main
@@ -10,6 +11,5 @@ if (process.argv.length > 2) {
   process.exitCode = await runPost();
 } else {
   saveState('isPost', 'true');
-  const { run } = await import('./main.ts');
   process.exitCode = await run({ saveState });
 }
