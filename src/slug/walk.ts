@@ -1,23 +1,17 @@
-import { lstat, readdir, readFile, readlink, realpath } from 'node:fs/promises';
+import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
 import { describeFsError } from './fs-errors.ts';
-import { DEFAULT_IGNORE_RULES, decideIgnore, parseIgnoreRules } from './ignore-rules.ts';
+import { decideIgnore } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
 import { createLimiter } from './limiter.ts';
-import {
-  absoluteLinkTarget,
-  pathInsideRoot,
-  relativeLinkTarget,
-  resolveExternalLink,
-} from './links.ts';
+import { absoluteLinkTarget, pathInsideRoot, relativeLinkTarget, resolveExternalLink } from './links.ts';
+import { loadIgnoreRules, resolveModuleRoot } from './module-root.ts';
 
-const IGNORE_FILE = '.terraformignore';
 // Enough requests in flight to keep a disk (or the page cache) busy, few enough for any ulimit.
 const FS_CONCURRENCY = 32;
-const MAX_ROOT_LINK_HOPS = 40;
 
 interface WalkContext {
   /** Absolute module root, links on the way to it followed. */
@@ -194,14 +188,16 @@ async function* visitLink(
     };
     yield* walkDirectory(ctx, inner);
   }
+  // A link to anything else (a FIFO, a device) is left out, as such files are in the tree.
 }
 
 /**
- * The link target to store. go-slug stores what the link says, which the service's unpacker
- * refuses in three cases: an absolute target, a target written for the place the link really
- * is when it was reached through an outside link, and a relative target that steps out of the
- * module and back in by name (`../mod/x`). Those get the equivalent relative target instead
- * (the contract's one deliberate difference from go-slug).
+ * The link target to store. go-slug stores what the link says, which does not unpack as meant
+ * in three cases: an absolute target (the service's unpacker refuses it), a target relative to
+ * where the link really is when it was reached through an outside link (it would point
+ * elsewhere, or out of the archive), and a target that steps out of the module and back in by
+ * its name (`../mod/x`, refused). Those get the equivalent relative target instead (the
+ * contract's one deliberate difference from go-slug, and its consequences).
  */
 function storedLinkTarget(
   frame: DirectoryFrame,
@@ -246,53 +242,6 @@ function roundedMtime(stats: BigIntStats): Date {
 function sortByBytes(names: string[]): void {
   const keys = new Map(names.map((name) => [name, Buffer.from(name)]));
   names.sort((a, b) => Buffer.compare(keys.get(a) as Buffer, keys.get(b) as Buffer));
-}
-
-async function resolveModuleRoot(root: string): Promise<string> {
-  let dir = path.resolve(root);
-  for (let hop = 0; hop <= MAX_ROOT_LINK_HOPS; hop++) {
-    const stats = await guardRoot(root, () => lstat(dir));
-    if (stats.isSymbolicLink()) {
-      const target = await guardRoot(root, () => readlink(dir));
-      dir = absoluteLinkTarget(dir, target);
-      continue;
-    }
-    if (!stats.isDirectory()) {
-      throw new ConfigurationError(`module directory ${JSON.stringify(root)} is not a directory.`);
-    }
-    return dir;
-  }
-  throw new ConfigurationError(
-    `module directory ${JSON.stringify(root)} leads through more than ${MAX_ROOT_LINK_HOPS} links.`,
-  );
-}
-
-/**
- * The rules of the root `.terraformignore` (go-slug reads no other), or the defaults when there
- * is none. An unreadable file falls back to the defaults with a warning, as go-slug does.
- */
-async function loadIgnoreRules(root: string, report: WalkReport): Promise<readonly IgnoreRule[]> {
-  try {
-    return parseIgnoreRules(await readFile(path.join(root, IGNORE_FILE), 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return DEFAULT_IGNORE_RULES;
-    const reason = describeFsError(error) ?? (error as Error).message;
-    report.warnings.push(
-      `${IGNORE_FILE} could not be read (${reason}); only the default exclusions (.git/, .terraform/ but its modules/) apply.`,
-    );
-    return DEFAULT_IGNORE_RULES;
-  }
-}
-
-async function guardRoot<T>(root: string, operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    const reason = describeFsError(error);
-    if (reason === undefined) throw error;
-    throw new ConfigurationError(`module directory ${JSON.stringify(root)} cannot be read: ${reason}.`);
-  }
 }
 
 async function guardFs<T>(ctx: WalkContext, fsPath: string, operation: () => Promise<T>): Promise<T> {

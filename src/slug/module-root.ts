@@ -1,0 +1,63 @@
+import { lstat, readFile, readlink } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigurationError } from '../errors.ts';
+import type { WalkReport } from './archive-entry.ts';
+import { describeFsError } from './fs-errors.ts';
+import { DEFAULT_IGNORE_RULES, parseIgnoreRules } from './ignore-rules.ts';
+import type { IgnoreRule } from './ignore-rules.ts';
+import { absoluteLinkTarget } from './links.ts';
+
+const IGNORE_FILE = '.terraformignore';
+const MAX_ROOT_LINK_HOPS = 40;
+
+/** The module directory as an absolute path, links on the way to it followed. */
+export async function resolveModuleRoot(root: string): Promise<string> {
+  let dir = path.resolve(root);
+  for (let hop = 0; hop <= MAX_ROOT_LINK_HOPS; hop++) {
+    const stats = await guardRoot(root, () => lstat(dir));
+    if (stats.isSymbolicLink()) {
+      const target = await guardRoot(root, () => readlink(dir));
+      dir = absoluteLinkTarget(dir, target);
+      continue;
+    }
+    if (!stats.isDirectory()) {
+      throw new ConfigurationError(
+        `module directory ${JSON.stringify(root)} is not a directory; point module-directory at the module's root directory.`,
+      );
+    }
+    return dir;
+  }
+  throw new ConfigurationError(
+    `module directory ${JSON.stringify(root)} leads through more than ${MAX_ROOT_LINK_HOPS} links.`,
+  );
+}
+
+/**
+ * The rules of the root `.terraformignore` (go-slug reads no other), or the defaults when there
+ * is none. An unreadable file falls back to the defaults with a warning, as go-slug does.
+ */
+export async function loadIgnoreRules(root: string, report: WalkReport): Promise<readonly IgnoreRule[]> {
+  try {
+    return parseIgnoreRules(await readFile(path.join(root, IGNORE_FILE), 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return DEFAULT_IGNORE_RULES;
+    const reason = describeFsError(error) ?? (error as Error).message;
+    report.warnings.push(
+      `${IGNORE_FILE} could not be read (${reason}); only the default exclusions (.git/, .terraform/ but its modules/) apply.`,
+    );
+    return DEFAULT_IGNORE_RULES;
+  }
+}
+
+async function guardRoot<T>(root: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    const reason = describeFsError(error);
+    if (reason === undefined) throw error;
+    throw new ConfigurationError(
+      `module directory ${JSON.stringify(root)} cannot be read (${reason}); point module-directory at the module's root directory.`,
+    );
+  }
+}
