@@ -1,0 +1,673 @@
+export const id = 369;
+export const ids = [369];
+export const modules = {
+
+/***/ 49284:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ failureResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/** The result of a mode that stopped at one error: the summary says what and why. */
+function failureResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'failure',
+    };
+}
+
+
+/***/ }),
+
+/***/ 49278:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ variablesTable)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/**
+ * The variables sent to the service, without any value: a sensitive value must never appear,
+ * and an `env` value given in the `env:KEY=VALUE` form is often a credential that nobody marked
+ * sensitive, so no value is shown at all.
+ */
+function variablesTable(vars) {
+    if (vars.length === 0)
+        return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)('No workspace variables are sent.');
+    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [(0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key), v.category, v.hcl ? 'yes' : 'no', v.sensitive ? 'yes' : 'no', v.description ?? '']));
+}
+
+
+/***/ }),
+
+/***/ 23466:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ describeWriteFailure),
+/* harmony export */   m: () => (/* binding */ describeReadFailure)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+
+
+/**
+ * One sentence or three for a person reading the job log, about a no-code write that failed.
+ *
+ * Spec 5: the no-code create, update and workspace-creation endpoints refuse organization
+ * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
+ * write names the token as the likely cause, beside an unknown id or a missing permission.
+ */
+function describeWriteFailure(error, context) {
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI) {
+        return (`The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
+            `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
+    }
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
+        const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
+        return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
+            'No-code create, update and workspace creation need a user or team token; organization tokens ' +
+            `cannot be used (spec section 5). A 404 can also mean that ${context.ids} does not exist or that ` +
+            'the token has no permission on it.');
+    }
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 422 && context.ifRefused) {
+        return `The service refused ${context.operation}: ${error.message}. ${context.ifRefused}`;
+    }
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+}
+/** A read of an object named by an input that failed: the input is the first thing to check. */
+function describeReadFailure(error, what, input) {
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
+        return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
+    }
+    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+}
+
+
+/***/ }),
+
+/***/ 76369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  WRITES_AT_ONCE: () => (/* binding */ WRITES_AT_ONCE),
+  runUpgradeNoCodeWorkspace: () => (/* binding */ runUpgradeNoCodeWorkspace)
+});
+
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(54285);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/failure-result.ts
+var failure_result = __webpack_require__(49284);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/write-failure.ts
+var write_failure = __webpack_require__(23466);
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/concurrency-limit.ts
+function concurrencyLimit(limit) {
+    let active = 0;
+    const waiting = [];
+    // A finished task hands its place straight to the next waiter, so that nobody arriving in
+    // between can take it too.
+    const release = () => {
+        const grant = waiting.shift();
+        if (grant)
+            grant();
+        else
+            active--;
+    };
+    const place = (signal) => {
+        if (signal.aborted)
+            return Promise.reject(signal.reason);
+        if (active < limit) {
+            active++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const onAbort = () => {
+                const at = waiting.indexOf(grant);
+                if (at >= 0)
+                    waiting.splice(at, 1);
+                reject(signal.reason);
+            };
+            const grant = () => {
+                signal.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            waiting.push(grant);
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+    };
+    return async (task, signal) => {
+        await place(signal);
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/wait/poll.ts
+var poll = __webpack_require__(95548);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/variables-table.ts
+var variables_table = __webpack_require__(49278);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/service/errors.ts
+var service_errors = __webpack_require__(5756);
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/upgrade-status.ts
+/** The action's contract: a plan is ready to confirm in these statuses. */
+const READY = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
+/**
+ * Final statuses without an applicable plan, with what they mean for a person. `policy_override`
+ * is not here: a run waiting for a policy override can still go on once someone overrides it.
+ */
+const FAILED = new Map([
+    ['errored', 'the upgrade run errored'],
+    ['canceled', 'the upgrade run was canceled'],
+    ['force_canceled', 'the upgrade run was force-canceled'],
+    ['discarded', 'the upgrade plan was discarded'],
+    ['policy_soft_failed', 'a policy check failed on the upgrade plan'],
+]);
+function upgradeStage(status) {
+    if (READY.has(status))
+        return 'ready';
+    if (status === 'planned_and_finished')
+        return 'no-changes';
+    if (status === 'applied')
+        return 'applied';
+    if (FAILED.has(status))
+        return 'failed';
+    return 'in-progress';
+}
+/** Why a final status is a failure, in words. */
+function failedStatusReason(status) {
+    return FAILED.get(status) ?? `the upgrade run ended as ${status}`;
+}
+
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/wait-for-plan.ts
+
+/**
+ * Status reads of all plan waits together stay under this rate: two thirds of the service's
+ * 30 requests per second, the rest left for the initiates and confirms.
+ */
+const STATUS_READS_PER_SECOND = 20;
+/**
+ * The schedule for watching `workspaces` plans at once: four reads a second for a lone plan,
+ * fewer per plan as more are watched so that the reads together never crowd the rate limit; a
+ * fifth of the time waited once that is longer; at most every 10 s.
+ */
+function planWaitSchedule(workspaces) {
+    const minIntervalMs = Math.max(250, Math.ceil((workspaces * 1000) / STATUS_READS_PER_SECOND));
+    return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
+}
+/**
+ * Waits on pollUntil in two stretches: a fixed interval until it equals `fraction` of the time
+ * waited, then growing by `1 + fraction` each read, which keeps it at that fraction.
+ */
+async function waitForPlan(options) {
+    const { schedule } = options;
+    const started = Date.now();
+    let cached = options.first;
+    const read = async (signal) => {
+        if (cached !== undefined) {
+            const value = cached;
+            cached = undefined;
+            return value;
+        }
+        return options.read(signal);
+    };
+    const common = {
+        read,
+        isFinal: options.isFinal,
+        signal: options.signal,
+        onValue: (value) => options.onValue(value, Date.now() - started),
+    };
+    const steadyUntil = started + schedule.minIntervalMs / schedule.fraction;
+    const steady = await (0,poll/* pollUntil */.g3)({
+        ...common,
+        deadline: Math.min(options.deadline, steadyUntil),
+        initialIntervalMs: schedule.minIntervalMs,
+        maxIntervalMs: schedule.minIntervalMs,
+        backoff: 1,
+    });
+    if (steady.outcome === 'final' || steadyUntil >= options.deadline || steady.value === undefined)
+        return steady;
+    // The last value of the first stretch opens the second one, so it is not read twice.
+    cached = steady.value;
+    return (0,poll/* pollUntil */.g3)({
+        ...common,
+        onValue: (value) => {
+            if (value !== steady.value)
+                options.onValue(value, Date.now() - started);
+        },
+        deadline: options.deadline,
+        initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
+        maxIntervalMs: schedule.maxIntervalMs,
+        backoff: 1 + schedule.fraction,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/upgrade-workspace.ts
+
+
+
+
+
+
+/** Outcomes that fail the step. */
+const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled']);
+/**
+ * Upgrades one workspace: initiates the upgrade, waits for its plan, confirms a ready plan when
+ * asked. Never throws: every way this can end is a result, so that one workspace failing does
+ * not stop the others.
+ */
+async function upgradeWorkspace(options) {
+    const { api, noCodeModuleId, workspaceId, signal } = options;
+    const log = (line) => options.log(`${workspaceId}: ${line}`);
+    const result = (r) => ({ workspaceId, planReady: false, applied: false, ...r });
+    // 1. Start the upgrade.
+    let upgrade;
+    let sent = false;
+    try {
+        const started = await options.writes(() => {
+            sent = true;
+            return api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal });
+        }, signal);
+        if (started.nothingToUpgrade) {
+            log('nothing to upgrade');
+            return result({ runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', ...(started.message ? { note: started.message } : {}) });
+        }
+        upgrade = started.upgrade;
+    }
+    catch (error) {
+        const none = { runId: null, status: null, planUrl: null };
+        if (signal.aborted) {
+            const message = sent
+                ? `The step was cancelled while the upgrade was being started; it may have started: check workspace ${workspaceId} in the service.`
+                : 'The step was cancelled before the upgrade was started.';
+            return result({ ...none, outcome: 'cancelled', error: message });
+        }
+        log('the upgrade could not be started');
+        return result({ ...none, outcome: 'failed', error: initiateFailure(error, noCodeModuleId, workspaceId) });
+    }
+    const runId = upgrade.id;
+    let status = upgrade.attributes.status;
+    let planUrl = upgrade.attributes['plan-url'] ?? null;
+    const known = () => ({ runId, status, planUrl });
+    log(`upgrade run ${runId} started (${status})`);
+    // 2. Wait for the plan; the initiate answer gave its first status.
+    const report = (0,poll/* statusReporter */.WT)(log);
+    try {
+        const waited = await waitForPlan({
+            first: upgrade,
+            read: (pollSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: pollSignal }),
+            isFinal: (u) => upgradeStage(u.attributes.status) !== 'in-progress',
+            onValue: (u, elapsedMs) => {
+                status = u.attributes.status;
+                planUrl = u.attributes['plan-url'] ?? planUrl;
+                report(status, elapsedMs);
+            },
+            signal,
+            deadline: options.deadline,
+            schedule: options.schedule,
+        });
+        if (waited.outcome === 'timed-out') {
+            log(`timed out (${status})`);
+            return result({
+                ...known(),
+                outcome: 'timed-out',
+                error: `Timed out after ${(0,poll/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} (last status: ${status}); ` +
+                    'the run goes on in the service: look at its plan page, or raise the timeout input.',
+            });
+        }
+    }
+    catch (error) {
+        if (signal.aborted) {
+            return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+        }
+        return result({ ...known(), outcome: 'failed', error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
+    }
+    // 3. Act on the final status.
+    const stage = upgradeStage(status);
+    if (stage === 'failed')
+        return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
+    if (stage === 'no-changes')
+        return result({ ...known(), outcome: 'no-changes' });
+    if (stage === 'applied')
+        return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
+    if (!options.confirm)
+        return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
+    // 4. Confirm the ready plan.
+    let confirmSent = false;
+    try {
+        await options.writes(() => {
+            confirmSent = true;
+            return api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal });
+        }, signal);
+    }
+    catch (error) {
+        if (signal.aborted) {
+            const message = confirmSent
+                ? `The step was cancelled while the plan of run ${runId} was being confirmed; it may have been applied: look at its plan page.`
+                : `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`;
+            return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+        }
+        if (!(error instanceof service_errors/* AmbiguousWriteError */.yI)) {
+            return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
+        }
+        // The answer was lost: the run's status tells whether the confirmation arrived. A second
+        // confirmation is never sent.
+        const after = await api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal }).catch(() => undefined);
+        if (after?.attributes.status === 'applied') {
+            status = 'applied';
+            log(`upgrade run ${runId} applied (the confirmation's answer was lost)`);
+            return result({ ...known(), planReady: true, outcome: 'applied', applied: true, note: 'The answer to the confirmation was lost; the run reads as applied.' });
+        }
+        if (after)
+            status = after.attributes.status;
+        return result({
+            ...known(),
+            planReady: true,
+            outcome: 'failed',
+            error: `The confirmation of upgrade run ${runId} ended without an answer (${error.reason}) and the run now reads ${after?.attributes.status ?? 'as unknown'}; ` +
+                `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+        });
+    }
+    // Spec 4.3: the confirm answer says only that the update completed. The status stays the
+    // one in which the plan was confirmed; reading the run again would cost a request per
+    // workspace at the moment every plan completes, when the rate limit is tightest.
+    log(`upgrade run ${runId} confirmed and applied`);
+    return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
+}
+function initiateFailure(error, noCodeModuleId, workspaceId) {
+    return (0,write_failure/* describeWriteFailure */.j)(error, {
+        operation: 'to start the upgrade',
+        ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
+        ifUnknown: `The upgrade may have started: check workspace ${workspaceId} in the service before running again.`,
+    });
+}
+function capitalize(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/upgrade-report.ts
+
+
+
+
+const OUTCOME_TEXT = {
+    applied: '✅ applied',
+    planned: '📝 plan ready, not confirmed',
+    'no-changes': '➖ no changes',
+    'nothing-to-upgrade': '➖ nothing to upgrade',
+    failed: '❌ failed',
+    'timed-out': '⏱️ timed out',
+    cancelled: '⛔ cancelled',
+    'would-upgrade': '🔍 would start an upgrade',
+};
+/** Counts shown in the summary, in this order; zero counts are left out. */
+const COUNTED = [
+    ['applied', 'applied'],
+    ['planned', 'ready, not confirmed'],
+    ['no-changes', 'no changes'],
+    ['nothing-to-upgrade', 'nothing to upgrade'],
+    ['failed', 'failed'],
+    ['timed-out', 'timed out'],
+    ['cancelled', 'cancelled'],
+    ['would-upgrade', 'would be upgraded'],
+];
+/**
+ * `true` only when at least one plan was applied and every plan that was ready got confirmed
+ * and applied; a run in which nothing was applied says `false`, so that a workflow can rely on
+ * `applied == 'true'` meaning the workspaces changed.
+ */
+function allReadyPlansApplied(results, confirm) {
+    if (!confirm)
+        return false;
+    return results.some((r) => r.applied) && results.every((r) => !r.planReady || r.applied);
+}
+function upgradeReport(input) {
+    const { results } = input;
+    const failed = results.filter((r) => FAILED_OUTCOMES.has(r.outcome));
+    const applied = allReadyPlansApplied(results, input.confirm);
+    const entries = results.map((r) => ({
+        workspaceId: r.workspaceId,
+        runId: r.runId,
+        status: r.status,
+        planUrl: r.planUrl,
+        outcome: r.outcome,
+        applied: r.applied,
+        ...(r.error !== undefined ? { error: r.error } : {}),
+    }));
+    // One line per workspace, in input order, so that the lines of the three outputs match up.
+    const outputs = {
+        'run-id': results.map((r) => r.runId ?? '').join('\n'),
+        status: results.map((r) => r.status ?? '').join('\n'),
+        'plan-url': results.map((r) => r.planUrl ?? '').join('\n'),
+        applied: applied ? 'true' : 'false',
+        result: entries,
+    };
+    const annotations = failed.map((r) => ({
+        level: 'error',
+        title: `Upgrade of ${r.workspaceId}`,
+        message: r.error ?? OUTCOME_TEXT[r.outcome],
+    }));
+    const title = titleOf(input, failed.length);
+    let failure = null;
+    if (input.cancelled)
+        failure = `The step was cancelled: ${countsText(results)}.`;
+    else if (failed.length > 0) {
+        failure =
+            `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
+                failed.map((r) => r.workspaceId).join(', ') +
+                ' (see the annotations and the job summary).';
+    }
+    const conclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
+    return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
+}
+function titleOf(input, failed) {
+    const n = input.results.length;
+    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+    if (input.dryRun)
+        return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
+    const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
+    return `${head} (${countsText(input.results)})`;
+}
+function countsText(results) {
+    return COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length])
+        .filter(([, count]) => count > 0)
+        .map(([label, count]) => `${count} ${label}`)
+        .join(', ');
+}
+function summaryOf(input, applied) {
+    const { results } = input;
+    const intro = (0,markdown/* paragraph */.FY)((0,markdown/* html */.qy)(`No-code module ${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${(0,markdown/* escapeHtml */.ZD)(input.versionPin)})` : ''}.`), input.confirm ? 'Ready plans are confirmed and applied.' : 'Plans are not confirmed (confirm is false).', `Plans are awaited for at most ${(0,poll/* formatDuration */.a3)(input.timeoutMs)}.`);
+    const counts = (0,markdown/* countsLine */.J7)(COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length]), { skipZero: true });
+    const rows = results.map((r) => [
+        (0,markdown/* inlineCode */.ti)(r.workspaceId),
+        r.runId ? (0,markdown/* inlineCode */.ti)(r.runId) : '–',
+        r.status ?? '–',
+        r.planUrl ? (0,markdown/* link */.nf)('plan', r.planUrl) : '–',
+        resultCell(r),
+    ]);
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'), input.dryRun && (0,markdown/* dryRunBanner */.NI)('No upgrade was started: this is what would be done.'), intro, counts, (0,markdown/* table */.tp)(['Workspace', 'Run', 'Status', 'Plan', 'Result'], rows), !input.dryRun && input.confirm && (0,markdown/* paragraph */.FY)(applied ? 'Every ready plan was confirmed and applied.' : 'Not every ready plan was applied.'), input.cancelled && (0,markdown/* paragraph */.FY)('The step was cancelled: upgrade runs that had started go on in the service.'), (0,markdown/* details */.zH)(`Variables sent with each upgrade (${input.vars.length})`, (0,variables_table/* variablesTable */.o)(input.vars), { open: input.dryRun }));
+}
+function resultCell(r) {
+    const text = OUTCOME_TEXT[r.outcome];
+    const more = r.error ?? r.note;
+    return more ? `${text}: ${more}` : text;
+}
+
+;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/run.ts
+
+
+
+
+
+
+
+/**
+ * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
+ * plans is not limited: every started plan is watched at the same time, so that twenty upgrades
+ * take about as long as one; planWaitSchedule keeps the status reads under the rate limit.
+ */
+const WRITES_AT_ONCE = 10;
+/**
+ * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
+ * plan, confirms the ready ones when `confirm` is set, and reports one row per workspace.
+ */
+async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
+    const { sink, client } = context;
+    const signal = context.cancellation.signal;
+    const startedAt = Date.now();
+    const n = inputs.workspaceIds.length;
+    // A read, allowed in a dry run: an unknown module id fails once here rather than once per
+    // workspace, and the version pin tells the reader what the workspaces move to.
+    let versionPin = null;
+    try {
+        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+        versionPin = noCodeModule.attributes['version-pin'] ?? null;
+        sink.info(`No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
+            `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`);
+    }
+    catch (error) {
+        if (signal.aborted)
+            throw error;
+        const message = (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
+        return (0,failure_result/* failureResult */.G)({
+            title: 'The no-code module could not be read',
+            heading: 'Upgrade of no-code workspaces',
+            message,
+            more: (0,markdown/* paragraph */.FY)(`No upgrade was started for ${n} workspace${n === 1 ? '' : 's'}.`),
+            outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+        });
+    }
+    const report = (results, cancelled = false) => upgradeReport({
+        noCodeModuleId: inputs.noCodeModuleId,
+        versionPin,
+        vars: inputs.workspaceVariables,
+        confirm: inputs.confirm,
+        dryRun: inputs.dryRun,
+        timeoutMs: inputs.timeoutMs,
+        results,
+        cancelled,
+    });
+    if (inputs.dryRun) {
+        sink.info(`Dry run: would start an upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+        return report(inputs.workspaceIds.map((workspaceId) => ({
+            workspaceId,
+            runId: null,
+            status: null,
+            planUrl: null,
+            outcome: 'would-upgrade',
+            planReady: false,
+            applied: false,
+        })));
+    }
+    sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+    const writes = concurrencyLimit(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+    const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
+        api: client.noCode,
+        noCodeModuleId: inputs.noCodeModuleId,
+        workspaceId,
+        vars: inputs.workspaceVariables,
+        confirm: inputs.confirm,
+        deadline: startedAt + inputs.timeoutMs,
+        timeoutMs: inputs.timeoutMs,
+        signal,
+        writes,
+        log: (line) => sink.info(line),
+        schedule: tuning.schedule ?? planWaitSchedule(n),
+    })));
+    return report(results, signal.aborted);
+}
+
+
+/***/ }),
+
+/***/ 95548:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   WT: () => (/* binding */ statusReporter),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+async function pollUntil(options) {
+    const started = Date.now();
+    let interval = options.initialIntervalMs ?? DEFAULT_POLL.initialIntervalMs;
+    const maxInterval = options.maxIntervalMs ?? DEFAULT_POLL.maxIntervalMs;
+    const backoff = options.backoff ?? DEFAULT_POLL.backoff;
+    let last;
+    for (;;) {
+        options.signal.throwIfAborted();
+        last = await options.read(options.signal);
+        options.onValue?.(last, Date.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = options.deadline - Date.now();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        await sleep(Math.min(interval, remaining), options.signal);
+        interval = Math.min(maxInterval, interval * backoff);
+    }
+}
+/** A sleep that ends early, with the signal's reason, when the signal aborts. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+/**
+ * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
+ * long wait shows it is alive without flooding the log.
+ */
+function statusReporter(log, everyMs = 30_000) {
+    let lastStatus;
+    let lastAt = -Infinity;
+    return (status, elapsedMs) => {
+        if (status === lastStatus && elapsedMs - lastAt < everyMs)
+            return;
+        lastStatus = status;
+        lastAt = elapsedMs;
+        log(`${status} (${formatDuration(elapsedMs)} elapsed)`);
+    };
+}
+function formatDuration(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m${String(s % 60).padStart(2, '0')}s`;
+    return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,20 @@
+export const id = 79;
+export const ids = [79];
+export const modules = {
+
+/***/ 74079:
+/***/ ((module) => {
+
+function webpackEmptyContext(req) {
+	var e = new Error("Cannot find module '" + req + "'");
+	e.code = 'MODULE_NOT_FOUND';
+	throw e;
+}
+webpackEmptyContext.keys = () => ([]);
+webpackEmptyContext.resolve = webpackEmptyContext;
+webpackEmptyContext.id = 74079;
+module.exports = webpackEmptyContext;
+
+/***/ })
+
+};

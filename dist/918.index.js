@@ -1,0 +1,234 @@
+export const id = 918;
+export const ids = [918];
+export const modules = {
+
+/***/ 76918:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runCli: () => (/* binding */ runCli)
+});
+
+// UNUSED EXPORTS: envName
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./src/action-metadata.ts
+
+
+/**
+ * action.yml, read at run time: the command line's help and flags come from the same file that
+ * GitHub reads, so the two cannot drift. It sits one level above both src/ and dist/.
+ */
+function readActionMetadata(url = __webpack_require__.ab + "action.yml") {
+    const parsed = (0,dist/* parse */.qg)((0,external_node_fs_.readFileSync)(url, 'utf8'));
+    const inputs = {};
+    for (const [name, input] of Object.entries(parsed.inputs ?? {})) {
+        const meta = { description: (input.description ?? '').trim(), required: input.required === true };
+        if (input.default !== undefined)
+            meta.default = String(input.default).trim();
+        inputs[name] = meta;
+    }
+    const outputs = {};
+    for (const [name, output] of Object.entries(parsed.outputs ?? {}))
+        outputs[name] = { description: (output.description ?? '').trim() };
+    return { inputs, outputs };
+}
+
+// EXTERNAL MODULE: ./src/inputs.ts + 2 modules
+var inputs = __webpack_require__(89564);
+// EXTERNAL MODULE: ./src/main.ts + 28 modules
+var main = __webpack_require__(81404);
+// EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
+var sink = __webpack_require__(83860);
+;// CONCATENATED MODULE: ./src/cli.ts
+
+
+
+
+/** Inputs that take several lines: a repeated flag adds a line. */
+const MULTI_LINE = new Set(['policy-files', 'policy-sets', 'test-filters', 'test-variables', 'test-env-variables', 'workspace-id', 'workspace-variables']);
+/** Inputs of the action that make no sense on the command line. */
+const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name']);
+const CLI_FLAGS = ['summary-file', 'output-file', 'debug', 'help'];
+/**
+ * `svc-ci-action <mode> --flag value ...` for CI systems other than GitHub Actions: flags and
+ * environment variables become the very inputs the action reads, and run() does the rest.
+ * Exit codes: 0 success, 1 failure, 2 bad input.
+ */
+async function runCli(args, io = { stdout: process.stdout, stderr: process.stderr, env: process.env }) {
+    const metadata = readActionMetadata();
+    const [mode, ...rest] = args;
+    if (mode === undefined || mode === '--help' || mode === '-h' || mode === 'help') {
+        io.stdout.write(generalHelp());
+        return mode === undefined ? main/* EXIT_BAD_INPUT */.yt : 0;
+    }
+    if (!inputs/* MODES */.FN.includes(mode)) {
+        io.stderr.write(`error: unknown mode "${mode}"; one of ${inputs/* MODES */.FN.join(', ')}.\n\n${generalHelp()}`);
+        return main/* EXIT_BAD_INPUT */.yt;
+    }
+    const names = inputsOf(mode);
+    let parsed;
+    try {
+        parsed = parseFlags(rest, names, metadata);
+    }
+    catch (error) {
+        io.stderr.write(`error: ${error.message}\nRun "svc-ci-action ${mode} --help" for the flags of this mode.\n`);
+        return main/* EXIT_BAD_INPUT */.yt;
+    }
+    if (parsed.help) {
+        io.stdout.write(modeHelp(mode, metadata));
+        return 0;
+    }
+    const read = (name) => {
+        if (name === 'mode')
+            return mode;
+        return parsed.inputs.get(name) ?? io.env[envName(name)] ?? io.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '';
+    };
+    const sinkOptions = { stdout: io.stdout, debug: parsed.debug };
+    if (parsed.summaryFile)
+        sinkOptions.summaryFile = parsed.summaryFile;
+    if (parsed.outputFile)
+        sinkOptions.outputFile = parsed.outputFile;
+    const restore = translateWorkflowCommands(parsed.debug);
+    try {
+        return await (0,main/* run */.eF)({ read, sink: (0,sink/* plainSink */.W)(sinkOptions), checkRuns: false });
+    }
+    finally {
+        restore();
+    }
+}
+/**
+ * Libraries of the Actions toolkit (@actions/glob) log through @actions/core, which writes
+ * workflow commands such as `::debug::...` to stdout. Outside GitHub nobody interprets them, so
+ * they are dropped, or shown as plain debug lines with --debug.
+ */
+function translateWorkflowCommands(debug) {
+    const original = process.stdout.write;
+    process.stdout.write = function (chunk, ...rest) {
+        if (typeof chunk === 'string' && chunk.startsWith('::debug::')) {
+            if (!debug)
+                return true;
+            chunk = `debug: ${chunk.slice('::debug::'.length)}`;
+        }
+        return original.call(this, chunk, ...rest);
+    };
+    return () => {
+        process.stdout.write = original;
+    };
+}
+function parseFlags(args, names, metadata) {
+    const result = { inputs: new Map(), debug: false, help: false };
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '-h') {
+            result.help = true;
+            continue;
+        }
+        const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
+        if (!match)
+            throw new Error(`unexpected argument "${arg}"; flags look like --name value.`);
+        const name = match[1];
+        if (!names.includes(name) && !CLI_FLAGS.includes(name))
+            throw new Error(`unknown flag --${name}.`);
+        const isSwitch = name === 'help' || name === 'debug' || isBooleanInput(metadata, name);
+        let value = match[2];
+        if (value === undefined) {
+            const next = args[i + 1];
+            // No positional arguments exist, so a switch takes the next word as its value only when
+            // it is not another flag: `--dry-run --prune true` and `--dry-run` alone both work.
+            if (isSwitch && (next === undefined || next.startsWith('--')))
+                value = 'true';
+            else if (next === undefined || next.startsWith('--'))
+                throw new Error(`flag --${name} needs a value.`);
+            else
+                value = args[++i];
+        }
+        if (name === 'help')
+            result.help = value === 'true';
+        else if (name === 'debug')
+            result.debug = value === 'true';
+        else if (name === 'summary-file')
+            result.summaryFile = value;
+        else if (name === 'output-file')
+            result.outputFile = value;
+        else {
+            const previous = result.inputs.get(name);
+            if (previous !== undefined && !MULTI_LINE.has(name))
+                throw new Error(`flag --${name} is given twice.`);
+            result.inputs.set(name, previous === undefined ? value : `${previous}\n${value}`);
+        }
+    }
+    return result;
+}
+function inputsOf(mode) {
+    return [...inputs/* COMMON_INPUTS */.s7, ...inputs/* MODE_INPUTS */.Mq[mode]].filter((n) => !GITHUB_ONLY.has(n));
+}
+function isBooleanInput(metadata, name) {
+    const d = metadata.inputs[name]?.default;
+    return d === 'true' || d === 'false';
+}
+/** `base-url` → `SVC_BASE_URL`. */
+function envName(input) {
+    return `SVC_${input.replace(/-/g, '_').toUpperCase()}`;
+}
+function generalHelp() {
+    return [
+        'Usage: svc-ci-action <mode> [--flag value ...]',
+        '',
+        'Modes:',
+        ...inputs/* MODES */.FN.map((m) => `  ${m}`),
+        '',
+        'Run "svc-ci-action <mode> --help" for the flags of a mode. Every flag can also be given as an',
+        'environment variable: --base-url as SVC_BASE_URL (or INPUT_BASE-URL, as in GitHub Actions).',
+        'Exit codes: 0 success, 1 failure, 2 bad input.',
+        '',
+    ].join('\n');
+}
+function modeHelp(mode, metadata) {
+    const lines = [`Usage: svc-ci-action ${mode} [--flag value ...]`, '', 'Flags:'];
+    for (const name of inputsOf(mode)) {
+        const meta = metadata.inputs[name];
+        if (!meta)
+            continue;
+        const shownDefault = meta.default && !meta.default.includes('${{') ? ` (default: ${meta.default.replace(/\n/g, ', ')})` : '';
+        const required = meta.required || requiredIn(mode, name) ? ' (required)' : '';
+        lines.push(`  --${name}${required}${shownDefault}`, ...wrap(meta.description, 6), `      env: ${envName(name)}`);
+    }
+    lines.push('', 'Command line only:', '  --summary-file PATH   append the Markdown summary to PATH instead of printing it', '  --output-file PATH    append the outputs (name=value lines) to PATH instead of printing them', '  --debug               print debug lines (requests, retries)', '', 'Outputs are printed as name=value lines. Exit codes: 0 success, 1 failure, 2 bad input.', '');
+    return lines.join('\n');
+}
+function requiredIn(mode, name) {
+    const required = {
+        'sync-policies': ['organization'],
+        'run-module-tests': ['organization', 'module-name', 'module-provider'],
+        'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id'],
+        'publish-no-code-module': ['organization'],
+        'provision-no-code-workspace': ['no-code-module-id', 'project-id', 'workspace-name'],
+    };
+    return required[mode].includes(name);
+}
+function wrap(text, indent, width = 96) {
+    const out = [];
+    let line = '';
+    for (const word of text.split(/\s+/)) {
+        if (line && line.length + word.length + 1 > width - indent) {
+            out.push(' '.repeat(indent) + line);
+            line = word;
+        }
+        else
+            line = line ? `${line} ${word}` : word;
+    }
+    if (line)
+        out.push(' '.repeat(indent) + line);
+    return out;
+}
+
+
+/***/ })
+
+};
