@@ -1,0 +1,126 @@
+// Every workflow that uses this action (the examples, the repository's own CI and the README's
+// quick starts) parses, passes only inputs that action.yml declares and that its mode reads,
+// and names a valid mode.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs.ts';
+import type { Mode } from '../../src/inputs.ts';
+import { codeBlocks } from './markdown-tables.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const action = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { required?: boolean }>;
+};
+const CHECKOUT = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683';
+
+interface Step {
+  name?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  on?: unknown;
+  permissions?: unknown;
+  jobs?: Record<string, { 'timeout-minutes'?: unknown; permissions?: unknown; steps?: Step[] }>;
+}
+interface WorkflowSource {
+  name: string;
+  text: string;
+}
+
+function workflowFiles(dir: string): WorkflowSource[] {
+  return readdirSync(join(root, dir))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => ({ name: `${dir}/${f}`, text: readFileSync(join(root, dir, f), 'utf8') }));
+}
+
+const examples = workflowFiles('examples/workflows');
+const ownWorkflows = workflowFiles('.github/workflows');
+const readmeWorkflows: WorkflowSource[] = codeBlocks(readFileSync(join(root, 'README.md'), 'utf8'))
+  .filter((b) => b.language === 'yaml' && /^jobs:/m.test(b.text))
+  .map((b) => ({ name: `README.md line ${b.line}`, text: b.text }));
+
+function isThisAction(uses: string | undefined): boolean {
+  return uses === './' || (uses?.startsWith('your-org/svc-ci-action@') ?? false);
+}
+
+function parseWorkflow(source: WorkflowSource): Workflow {
+  const workflow = parseYaml(source.text) as Workflow;
+  expect(workflow, source.name).toBeTypeOf('object');
+  expect(workflow.on, `${source.name}: on`).toBeDefined();
+  expect(workflow.jobs, `${source.name}: jobs`).toBeTypeOf('object');
+  return workflow;
+}
+
+function stepsOf(workflow: Workflow): Step[] {
+  return Object.values(workflow.jobs ?? {}).flatMap((job) => job.steps ?? []);
+}
+
+/** Checks each step of this action; returns the modes it uses. */
+function checkActionSteps(source: WorkflowSource): Mode[] {
+  const modes: Mode[] = [];
+  for (const step of stepsOf(parseWorkflow(source)).filter((s) => isThisAction(s.uses))) {
+    const where = `${source.name}, step "${step.name ?? step.uses}"`;
+    const inputs = step.with ?? {};
+    const mode = inputs.mode;
+    expect(MODES, `${where}: mode`).toContain(mode);
+    modes.push(mode as Mode);
+    const readByMode = new Set<string>([...COMMON_INPUTS, ...MODE_INPUTS[mode as Mode]]);
+    for (const key of Object.keys(inputs)) {
+      expect(Object.keys(action.inputs), `${where}: ${key} is not an input of action.yml`).toContain(key);
+      expect(readByMode.has(key), `${where}: mode ${String(mode)} does not read ${key}`).toBe(true);
+    }
+    for (const [name, input] of Object.entries(action.inputs)) {
+      if (input.required === true) expect(Object.keys(inputs), `${where}: required input ${name}`).toContain(name);
+    }
+  }
+  return modes;
+}
+
+describe('workflows that use the action', () => {
+  it('include the three example workflows', () => {
+    expect(examples.map((e) => e.name)).toEqual(
+      expect.arrayContaining([
+        'examples/workflows/module-tests-on-pull-request.yml',
+        'examples/workflows/policies-sync.yml',
+        'examples/workflows/no-code-upgrade-nightly.yml',
+      ]),
+    );
+  });
+
+  it.each(examples)('$name uses the action with declared inputs of its mode', (source) => {
+    expect(checkActionSteps(source).length).toBeGreaterThan(0);
+  });
+
+  it.each(ownWorkflows)('$name passes declared inputs of its mode to every step using ./', (source) => {
+    checkActionSteps(source);
+  });
+
+  it("README's quick starts cover every mode, each with declared inputs of its mode", () => {
+    const modes = readmeWorkflows.flatMap(checkActionSteps);
+    expect([...new Set(modes)].sort()).toEqual([...MODES].sort());
+  });
+
+  it.each(examples)('$name sets minimal permissions and timeouts, and pins checkout', (source) => {
+    const workflow = parseWorkflow(source);
+    expect(workflow.permissions, `${source.name}: top-level permissions`).toBeDefined();
+    for (const [id, job] of Object.entries(workflow.jobs ?? {})) {
+      expect(job['timeout-minutes'], `${source.name}: job ${id} timeout-minutes`).toBeTypeOf('number');
+      const permissions = { ...(workflow.permissions as object), ...(job.permissions as object | undefined) } as Record<string, string>;
+      for (const [scope, level] of Object.entries(permissions)) {
+        // Reading the repository, and writing a check run, are all any mode needs.
+        expect([`contents:read`, `checks:write`], `${source.name}: job ${id}`).toContain(`${scope}:${level}`);
+      }
+      // checks: write exactly when the action publishes a check run.
+      const publishesCheckRun = (job.steps ?? []).some((s) => isThisAction(s.uses) && Boolean(s.with?.['check-name']));
+      expect(permissions.checks === 'write', `${source.name}: job ${id} checks: write`).toBe(publishesCheckRun);
+    }
+    for (const step of stepsOf(workflow).filter((s) => s.uses !== undefined && !isThisAction(s.uses))) {
+      expect(step.uses, `${source.name}: third-party actions are pinned`).toMatch(/@[0-9a-f]{40}$/);
+      if (step.uses!.startsWith('actions/checkout@')) expect(step.uses).toBe(CHECKOUT);
+    }
+  });
+});
