@@ -87,7 +87,7 @@ export async function runModuleTests(
     for (const warning of packed.warnings) sink.warning(warning);
     sink.info(
       `Packed ${inputs.moduleDirectory}: ${packed.files} files, ${formatBytes(packed.bytes)}` +
-        (packed.ignored.length > 0 ? ` (${packed.ignored.length} paths left out by .terraformignore and the defaults)` : '') +
+        (packed.ignored.length > 0 ? ` (${plural(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)` : '') +
         '.',
     );
     const ctx: RunContext = {
@@ -362,4 +362,8 @@ async function warnWithoutTestDirectory(moduleRoot: string, inputs: RunModuleTes
     // Reported below.
   }
   warning(`The test-directory "${inputs.testDirectory}" is not a directory of ${join(inputs.moduleDirectory, '')}: the test run may find no tests.`);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

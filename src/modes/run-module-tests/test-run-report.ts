@@ -180,7 +180,9 @@ function detailsSection(ctx: RunContext): string {
     rows.push([
       'Configuration archive',
       `${ctx.configuration.files} files, ${formatBytes(ctx.configuration.bytes)}` +
-        (ctx.configuration.ignored > 0 ? `, ${ctx.configuration.ignored} paths left out by .terraformignore and the defaults` : ''),
+        (ctx.configuration.ignored > 0
+          ? `, ${ctx.configuration.ignored} ${ctx.configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
+          : ''),
     ]);
   }
   rows.push(['module-directory', inputs.moduleDirectory]);

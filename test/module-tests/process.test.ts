@@ -1,0 +1,183 @@
+// The built bundle as the runner starts it: inputs in INPUT_*, outputs, summary and state in
+// files, signals from outside, the post step in a second process with the state as STATE_*.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator, EmulatorOptions } from '../emulator/api.ts';
+import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
+import { nodeBinaries } from '../support/node-binaries.ts';
+import { MODULE, MODULE_DIRECTORY, REPOSITORY_ROOT, until } from './harness.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'module-tests-process-'));
+const dist = join(work, 'dist');
+const emulators: Emulator[] = [];
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(REPOSITORY_ROOT, 'scripts', 'build.js'), '--out', dist], { cwd: REPOSITORY_ROOT, stdio: 'pipe' });
+}, 180_000);
+afterAll(async () => {
+  await Promise.all(emulators.map((e) => e.close()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function emulatorWith(options: EmulatorOptions): Promise<Emulator> {
+  const emulator = await startEmulator(options);
+  emulators.push(emulator);
+  emulator.seedRegistryModule({ name: MODULE.name, provider: MODULE.provider });
+  return emulator;
+}
+
+interface Step {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  files: { output: string; summary: string; state: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+let steps = 0;
+
+function startStep(emulator: Emulator, inputs: Record<string, string>, options: { node?: string; env?: Record<string, string> } = {}): Step {
+  const dir = join(work, `step-${++steps}`);
+  execFileSync('mkdir', ['-p', dir]);
+  const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
+  for (const file of Object.values(files)) writeFileSync(file, '');
+  const all: Record<string, string> = {
+    mode: 'run-module-tests',
+    token: emulator.token,
+    'base-url': emulator.baseUrl,
+    organization: emulator.organization,
+    'module-directory': MODULE_DIRECTORY,
+    'module-name': MODULE.name,
+    'module-provider': MODULE.provider,
+    ...inputs,
+  };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? work,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_STATE: files.state,
+    GITHUB_WORKSPACE: REPOSITORY_ROOT,
+    RUNNER_TEMP: dir,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(options.node ?? process.execPath, [join(dist, 'index.js')], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return { child, stdout: () => out, stderr: () => err, files, exited };
+}
+
+/** The GITHUB_STATE file as @actions/core writes it: `name<<DELIMITER`, value, `DELIMITER`. */
+function readStateFile(file: string): Map<string, string> {
+  const state = new Map<string, string>();
+  const pattern = /^(.+?)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (const match of readFileSync(file, 'utf8').matchAll(pattern)) state.set(match[1]!, match[3]!);
+  return state;
+}
+
+function read(file: string): string {
+  return readFileSync(file, 'utf8');
+}
+
+describe('the built action, run by the runner', () => {
+  for (const node of nodeBinaries()) {
+    it(`full run on Node ${node.version}: annotations on the test files, outputs, summary, and no secret anywhere`, async () => {
+      const emulator = await emulatorWith({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+      const sensitive = 'proc-sensitive-value-7f3a';
+      const step = startStep(emulator, { 'test-env-variables': `API_KEY=${sensitive}` }, { node: node.path });
+      const { code } = await step.exited;
+      expect(code).toBe(1);
+
+      const stdout = step.stdout();
+      const line = exampleRunBlocks().find((b) => b.name === 'retention_is_capped_at_a_year')!.condition!.line;
+      expect(stdout).toMatch(new RegExp(`::error title=.*,file=examples/module/tests/failing.tftest.hcl,line=${line},`));
+      expect(stdout).toMatch(/::error::Module tests failed: 4 passed, 2 failed/);
+      const outputs = read(step.files.output);
+      expect(outputs).toMatch(/^test-run-id<<.*\ntrun-\w+\n/m);
+      expect(outputs).toMatch(/^test-status<<.*\nfail\n/m);
+      expect(outputs).toMatch(/^tests-failed<<.*\n2\n/m);
+      const summary = read(step.files.summary);
+      expect(summary).toContain('Module tests failed');
+      const state = readStateFile(step.files.state);
+      expect(state.get('isPost')).toBe('true');
+      expect(state.get('testRunFinal')).toBe('true');
+
+      const upload = emulator.requests.find((r) => r.port === 'upload')!;
+      const logRead = emulator.requests.find((r) => r.port === 'log')!;
+      expect(upload).toBeDefined();
+      expect(logRead).toBeDefined();
+      const secrets = [
+        emulator.token,
+        sensitive,
+        `${emulator.uploadOrigin}${upload.path}`,
+        upload.path.split('/').pop()!,
+        `${emulator.uploadOrigin}${logRead.path}`,
+        logRead.path.split('/').pop()!,
+      ];
+      // `::add-mask::VALUE` is how a step tells the runner what to mask; the runner never prints it.
+      const masks = stdout.split('\n').filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice('::add-mask::'.length));
+      expect(masks).toEqual(expect.arrayContaining([emulator.token, sensitive, secrets[2], secrets[4]]));
+      const printed = stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+      const everything = { stdout: printed, stderr: step.stderr(), summary, outputs, state: read(step.files.state) };
+      for (const [where, text] of Object.entries(everything)) {
+        for (const secret of secrets) expect(text.includes(secret), `${where} holds a secret`).toBe(false);
+      }
+    }, 30_000);
+  }
+
+  it('SIGINT cancels the run, SIGTERM force-cancels it, and the process writes its summary and exits well before the kill', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const step = startStep(emulator, {});
+    await until(() => emulator.testRuns()[0]?.status === 'running' && readStateFile(step.files.state).has('testRunId'), 15_000, 'a running run');
+    const interrupted = Date.now();
+    step.child.kill('SIGINT');
+    await until(() => emulator.testRuns()[0]!.cancelRequested, 3000, 'the cancel');
+    // The runner waits 7.5 s; shortened here.
+    await new Promise((r) => setTimeout(r, 1500 - (Date.now() - interrupted)));
+    step.child.kill('SIGTERM');
+    const { code, at } = await step.exited;
+    expect(at - interrupted).toBeLessThan(10_000);
+    expect(at - interrupted).toBeLessThan(4000);
+    expect(code).toBe(1);
+    expect(emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    const summary = read(step.files.summary);
+    expect(summary).toContain('Module tests canceled');
+    expect(summary).toContain('force-cancelled');
+    expect(read(step.files.output)).toMatch(/^status<<.*\ncanceled\n/m);
+    expect(readStateFile(step.files.state).get('testRunFinal')).toBe('true');
+  }, 40_000);
+
+  it('the post step cancels a run left behind by a main step that was killed', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
+    const main = startStep(emulator, {});
+    await until(() => readStateFile(main.files.state).has('testRunId'), 15_000, 'the saved run id');
+    main.child.kill('SIGKILL');
+    await main.exited;
+    const state = readStateFile(main.files.state);
+    expect(state.has('testRunFinal')).toBe(false);
+    expect(emulator.testRuns()[0]!.status).not.toBe('canceled');
+
+    const env: Record<string, string> = {};
+    for (const [name, value] of state) env[`STATE_${name}`] = value;
+    expect(env.STATE_isPost).toBe('true');
+    const post = startStep(emulator, {}, { env });
+    const { code } = await post.exited;
+    expect(code).toBe(0);
+    expect(emulator.testRuns()[0]).toMatchObject({ id: state.get('testRunId'), status: 'canceled', cancelRequested: true });
+    expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+    // The post step started nothing new.
+    expect(emulator.testRuns()).toHaveLength(1);
+    expect(post.stdout().replace(`::add-mask::${emulator.token}`, '')).not.toContain(emulator.token);
+  }, 40_000);
+});
