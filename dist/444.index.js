@@ -79,7 +79,7 @@ function describeWriteFailure(error, context) {
         const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
         return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
             'No-code create, update and workspace creation need a user or team token; organization tokens ' +
-            `cannot be used (spec section 5). A 404 can also mean that ${context.ids} does not exist or that ` +
+            `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
             'the token has no permission on it.');
     }
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 422 && context.ifRefused) {

@@ -22,7 +22,9 @@ var dist = __webpack_require__(38815);
 
 /**
  * action.yml, read at run time: the command line's help and flags come from the same file that
- * GitHub reads, so the two cannot drift. It sits one level above both src/ and dist/.
+ * GitHub reads, so the two cannot drift. From src/ it is the repository's file; in the bundle
+ * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
+ * check keeps equal to the repository's.
  */
 function readActionMetadata(url = __webpack_require__.ab + "action.yml") {
     const parsed = (0,dist/* parse */.qg)((0,external_node_fs_.readFileSync)(url, 'utf8'));

@@ -1616,6 +1616,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
             annotations: [...local.problems.map((p) => problemAnnotation(p, 'error')), ...warnings],
             outputs: {},
             failure,
+            badInput: true,
             conclusion: 'failure',
         };
     }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
@@ -103378,8 +103379,10 @@ class HttpClient {
             }
             // 429 and 503 mean the service refused the request: repeating is safe for any method.
             const refused = status === 429 || status === 503;
-            const gateway = status === 502 || status === 504;
-            if ((refused || (gateway && idempotent)) && canRetry) {
+            // 500, 502 and 504 say nothing of whether the request was applied: repeated only when
+            // repeating is harmless.
+            const serverFault = status === 500 || status === 502 || status === 504;
+            if ((refused || (serverFault && idempotent)) && canRetry) {
                 const asked = serverRequestedWait(result.headers, Date.now());
                 if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
                     report('failure', { status });
@@ -103390,16 +103393,16 @@ class HttpClient {
                 if (status === 429)
                     this.#limiter.pauseFor(wait);
                 report('retry', { status });
-                if (gateway)
+                if (serverFault)
                     mayHaveLanded = true;
                 // After a 429 the limiter holds this request back with all the others.
                 if (status !== 429)
                     await (0,pacing/* sleep */.yy)(wait, signal);
                 continue;
             }
-            if (gateway && !idempotent) {
+            if (serverFault && !idempotent) {
                 report('failure', { status });
-                throw new service_errors/* AmbiguousWriteError */.yI(method, target, `the gateway answered ${(0,service_errors/* statusText */.qS)(status)}`);
+                throw new service_errors/* AmbiguousWriteError */.yI(method, target, `the service answered ${(0,service_errors/* statusText */.qS)(status)}`);
             }
             report('failure', { status });
             throw this.#apiError(method, target, result, attempt + 1);

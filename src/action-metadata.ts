@@ -14,7 +14,9 @@ export interface ActionMetadata {
 
 /**
  * action.yml, read at run time: the command line's help and flags come from the same file that
- * GitHub reads, so the two cannot drift. It sits one level above both src/ and dist/.
+ * GitHub reads, so the two cannot drift. From src/ it is the repository's file; in the bundle
+ * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
+ * check keeps equal to the repository's.
  */
 export function readActionMetadata(url: URL = new URL('../action.yml', import.meta.url)): ActionMetadata {
   const parsed = parseYaml(readFileSync(url, 'utf8')) as {

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { run } from './main.ts';
 import { getState, saveState } from './state.ts';
 

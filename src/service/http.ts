@@ -79,7 +79,7 @@ export interface RequestOptions {
    * Whether repeating the request after it may have reached the service is harmless. Default:
    * true for GET, HEAD, PUT and DELETE, false for POST and PATCH. A request that is not
    * idempotent is still repeated after 429 or 503 (the service refused it), but a dropped
-   * connection, a timeout, or 502/504 raise AmbiguousWriteError instead.
+   * connection, a timeout, or 500/502/504 raise AmbiguousWriteError instead.
    */
   idempotent?: boolean;
   signal?: AbortSignal;
@@ -283,8 +283,10 @@ export class HttpClient {
 
       // 429 and 503 mean the service refused the request: repeating is safe for any method.
       const refused = status === 429 || status === 503;
-      const gateway = status === 502 || status === 504;
-      if ((refused || (gateway && idempotent)) && canRetry) {
+      // 500, 502 and 504 say nothing of whether the request was applied: repeated only when
+      // repeating is harmless.
+      const serverFault = status === 500 || status === 502 || status === 504;
+      if ((refused || (serverFault && idempotent)) && canRetry) {
         const asked = serverRequestedWait(result.headers, Date.now());
         if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
           report('failure', { status });
@@ -294,14 +296,14 @@ export class HttpClient {
         // A 429 is about the token, not the request: every request of the client waits.
         if (status === 429) this.#limiter.pauseFor(wait);
         report('retry', { status });
-        if (gateway) mayHaveLanded = true;
+        if (serverFault) mayHaveLanded = true;
         // After a 429 the limiter holds this request back with all the others.
         if (status !== 429) await sleep(wait, signal);
         continue;
       }
-      if (gateway && !idempotent) {
+      if (serverFault && !idempotent) {
         report('failure', { status });
-        throw new AmbiguousWriteError(method, target, `the gateway answered ${statusText(status)}`);
+        throw new AmbiguousWriteError(method, target, `the service answered ${statusText(status)}`);
       }
       report('failure', { status });
       throw this.#apiError(method, target, result, attempt + 1);

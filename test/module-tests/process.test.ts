@@ -1,11 +1,11 @@
 // The built bundle as the runner starts it: inputs in INPUT_*, outputs, summary and state in
 // files, signals from outside, the post step in a second process with the state as STATE_*.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, EmulatorOptions } from '../emulator/api.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
@@ -13,12 +13,10 @@ import { nodeBinaries } from '../support/node-binaries.ts';
 import { MODULE, MODULE_DIRECTORY, REPOSITORY_ROOT, until } from './harness.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'module-tests-process-'));
-const dist = join(work, 'dist');
+// The bundle built once for the whole test run (test/support/global-setup.ts).
+const dist = inject('bundleDir');
 const emulators: Emulator[] = [];
 
-beforeAll(() => {
-  execFileSync(process.execPath, [join(REPOSITORY_ROOT, 'scripts', 'build.js'), '--out', dist], { cwd: REPOSITORY_ROOT, stdio: 'pipe' });
-}, 180_000);
 afterAll(async () => {
   await Promise.all(emulators.map((e) => e.close()));
   rmSync(work, { recursive: true, force: true });
@@ -43,7 +41,7 @@ let steps = 0;
 
 function startStep(emulator: Emulator, inputs: Record<string, string>, options: { node?: string; env?: Record<string, string> } = {}): Step {
   const dir = join(work, `step-${++steps}`);
-  execFileSync('mkdir', ['-p', dir]);
+  mkdirSync(dir, { recursive: true });
   const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
   for (const file of Object.values(files)) writeFileSync(file, '');
   const all: Record<string, string> = {

@@ -110,7 +110,7 @@ describe('creating a workspace', () => {
     const run = await provision({ token: emulator.organizationToken });
     expect(run.exitCode).toBe(1);
     expect(run.log).toContain(`The service refused to create workspace "bucket-prod" from no-code module ${moduleId} (404 not found or not authorized`);
-    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used (spec section 5)');
+    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them');
     expect(emulator.workspaces()).toEqual([]);
   });
 

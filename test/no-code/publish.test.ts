@@ -98,7 +98,7 @@ describe('allowing a module', () => {
     const run = await publish({ token: emulator.organizationToken, 'registry-module-id': registryModuleId });
     expect(run.exitCode).toBe(1);
     expect(run.log).toContain(`The service refused to allow registry module ${registryModuleId} for no-code provisioning (404 not found or not authorized`);
-    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used (spec section 5)');
+    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them');
     expect(run.log).toContain('A 404 can also mean');
     expect(emulator.noCodeModules()).toEqual([]);
   });
@@ -216,7 +216,7 @@ describe('updating a module', () => {
     const run = await publish({ token: emulator.organizationToken, 'no-code-module-id': id, enabled: 'false' });
     expect(run.exitCode).toBe(1);
     expect(run.log).toContain(`The service refused to update no-code module ${id} (404`);
-    expect(run.log).toContain('organization tokens cannot be used (spec section 5)');
+    expect(run.log).toContain('organization tokens cannot be used for them');
     expect(emulator.noCodeModules()[0]!.enabled).toBe(true);
   });
 

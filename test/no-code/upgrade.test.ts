@@ -234,7 +234,7 @@ describe('tokens, dry run and inputs', () => {
     expect(run.exitCode).toBe(1);
     const error = String(resultOf(run.outputs)[0]!.error);
     expect(error).toContain('The service refused to start the upgrade (404 not found or not authorized');
-    expect(error).toContain('organization tokens cannot be used (spec section 5)');
+    expect(error).toContain('organization tokens cannot be used for them');
     expect(error).toContain('A 404 can also mean');
     expect(run.everything).not.toContain(emulator.organizationToken);
   });

@@ -50,6 +50,18 @@ describe('retries', () => {
     expect(h.emulator.policies()).toHaveLength(1);
   });
 
+  it('repeats a GET answered 500, but not a POST: a 500 says nothing of whether the create was applied', async () => {
+    h = await startHarness();
+    h.emulator.inject({ method: 'GET', kind: { type: 'status', status: 500 } });
+    expect(await h.client.policies.list(h.emulator.organization)).toEqual([]);
+    expect(h.events.map((e) => e.status)).toEqual([500, 200]);
+
+    h.emulator.inject({ method: 'POST', path: policiesPath, kind: { type: 'status', status: 500 } });
+    const error = await caught(h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }));
+    expect(error).toBeInstanceOf(AmbiguousWriteError);
+    expect(writes('POST')).toBe(1);
+  });
+
   it('repeats a POST answered 503 and creates one policy', async () => {
     h = await startHarness();
     h.emulator.inject({ method: 'POST', path: policiesPath, times: 2, kind: { type: 'status', status: 503 } });

@@ -31,10 +31,11 @@ function arrived(emulator: Emulator, method: string, path: string): boolean {
 describe('applying the plan: one failure does not stop the others', () => {
   const CONFIG = ['policy "a" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "b" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "c" {', '  enforcement_level = "soft-mandatory"', '}'].join('\n');
 
+  // A service that keeps failing: a single 500 is retried where repeating is safe.
   it('a policy the service refuses fails alone; the step fails and the error lands on its block', async () => {
     const harness = await startSync(files(['a', 'b', 'c'], CONFIG));
     const ids = Object.fromEntries(['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]));
-    harness.emulator.inject({ method: 'PATCH', path: `/policies/${ids.b}`, kind: { type: 'status', status: 500 } });
+    harness.emulator.inject({ method: 'PATCH', path: `/policies/${ids.b}`, times: 50, kind: { type: 'status', status: 500 } });
 
     const { result } = await harness.sync();
 
@@ -67,7 +68,7 @@ describe('applying the plan: one failure does not stop the others', () => {
     const harness = await startSync(files(['k']));
     const set = harness.emulator.seedPolicySet();
     harness.emulator.seedPolicy({ name: 'k', kind: 'opa', query: 'data.x.deny', code: 'package x\n', policySetIds: [set] });
-    harness.emulator.inject({ method: 'POST', path: CREATE_PATH, kind: { type: 'status', status: 500 } });
+    harness.emulator.inject({ method: 'POST', path: CREATE_PATH, times: 50, kind: { type: 'status', status: 500 } });
 
     const { result } = await harness.sync();
 
@@ -80,7 +81,8 @@ describe('applying the plan: one failure does not stop the others', () => {
 
   it('a created policy whose upload failed gets its code on the next run', async () => {
     const harness = await startSync(files(['n']));
-    harness.emulator.inject({ method: 'PUT', path: '/upload', kind: { type: 'status', status: 500 } });
+    // Every attempt of the first sync's upload: the first try and the client's 6 retries.
+    harness.emulator.inject({ method: 'PUT', path: '/upload', times: 7, kind: { type: 'status', status: 500 } });
     const first = await harness.sync();
     const entry = entries(first.result.outputs).get('n')!;
     expect(entry.outcome).toBe('failed');

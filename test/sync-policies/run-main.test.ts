@@ -74,10 +74,10 @@ describe('run() in mode sync-policies', () => {
     expect(second.summary).toContain('Everything is in sync: no write request was sent.');
   });
 
-  it('problems in the policy files: annotations on the files, exit 1, no request', async () => {
+  it('problems in the policy files: annotations on the files, exit 2 (bad input), no request', async () => {
     const root = await makeWorkspace({ 'policies/bad name.native': 'x', 'policies/q.rego': 'deny if { true }\n' });
     const { code, stdout, summary } = await runAction(root, {});
-    expect(code).toBe(EXIT_FAILURE);
+    expect(code).toBe(EXIT_BAD_INPUT);
     expect(emulator.requests).toEqual([]);
     expect(stdout).toContain('policies/bad name.native: error: Policy files: policy-files matched policies/bad name.native');
     expect(stdout).toContain('policies/q.rego: error: Policy files: ');

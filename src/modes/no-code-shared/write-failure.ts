@@ -31,7 +31,7 @@ export function describeWriteFailure(error: unknown, context: WriteFailureContex
     return (
       `The service refused ${context.operation} (404 not found or not authorized${said}). ` +
       'No-code create, update and workspace creation need a user or team token; organization tokens ' +
-      `cannot be used (spec section 5). A 404 can also mean that ${context.ids} does not exist or that ` +
+      `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
       'the token has no permission on it.'
     );
   }

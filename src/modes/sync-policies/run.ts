@@ -42,6 +42,7 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
       annotations: [...local.problems.map((p) => problemAnnotation(p, 'error')), ...warnings],
       outputs: {},
       failure,
+      badInput: true,
       conclusion: 'failure',
     };
   }
