@@ -102379,16 +102379,17 @@ function describeRequest(e) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KI: () => (/* binding */ emitAnnotations),
-/* harmony export */   XO: () => (/* binding */ capAnnotations)
+/* harmony export */   XO: () => (/* binding */ capAnnotations),
+/* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL)
 /* harmony export */ });
-/* unused harmony export GITHUB_ANNOTATIONS_PER_LEVEL */
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
 const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
 /**
  * Per level: all of them when there are `limit` or fewer; otherwise the first `limit - 1` and
  * a last one saying how many more there are, so that GitHub's cap never drops the count silently.
  */
-function capAnnotations(annotations, limit = GITHUB_ANNOTATIONS_PER_LEVEL) {
+function capAnnotations(annotations, limits = GITHUB_ANNOTATIONS_PER_LEVEL) {
+    const limitOf = (level) => (typeof limits === 'number' ? limits : limits[level]);
     const totals = new Map();
     for (const a of annotations)
         totals.set(a.level, (totals.get(a.level) ?? 0) + 1);
@@ -102397,6 +102398,7 @@ function capAnnotations(annotations, limit = GITHUB_ANNOTATIONS_PER_LEVEL) {
     const heldBack = [];
     for (const a of annotations) {
         const total = totals.get(a.level) ?? 0;
+        const limit = limitOf(a.level);
         const room = total <= limit ? limit : Math.max(0, limit - 1);
         const count = shown.get(a.level) ?? 0;
         if (count < room) {
@@ -102407,12 +102409,10 @@ function capAnnotations(annotations, limit = GITHUB_ANNOTATIONS_PER_LEVEL) {
             heldBack.push(a);
         }
     }
-    if (limit > 0) {
-        for (const level of ['error', 'warning', 'notice']) {
-            const more = (totals.get(level) ?? 0) - (shown.get(level) ?? 0);
-            if (more > 0)
-                emit.push(moreNote(level, more));
-        }
+    for (const level of ['error', 'warning', 'notice']) {
+        const more = (totals.get(level) ?? 0) - (shown.get(level) ?? 0);
+        if (more > 0 && limitOf(level) > 0)
+            emit.push(moreNote(level, more));
     }
     return { emit, heldBack };
 }
@@ -102421,11 +102421,13 @@ function moreNote(level, count) {
     return { level, message: `+${count} more ${noun}; see the job summary` };
 }
 /**
- * Writes annotations through the sink within GitHub's cap (see `capAnnotations`). `limit` is
- * lower when the step writes other annotations of its own.
+ * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
+ * the step has already shown of each level (its own warnings, say): by default the room the
+ * sink has left.
  */
 function emitAnnotations(sink, annotations, options = {}) {
-    const capped = capAnnotations(annotations, options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL);
+    const room = (level) => Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
+    const capped = capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
     for (const a of capped.emit)
         sink.annotate(a);
     return capped;
@@ -102800,6 +102802,8 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+// EXTERNAL MODULE: ./src/report/annotations.ts
+var annotations = __nccwpck_require__(856);
 ;// CONCATENATED MODULE: ./src/report/summary-budget.ts
 
 /** GitHub keeps a step summary only up to 1 MiB; stay a little under it. */
@@ -102836,6 +102840,7 @@ function summaryBudget(limitBytes) {
 
 
 
+
 /**
  * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
  * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
@@ -102854,20 +102859,24 @@ function githubSink(options = {}) {
     };
     for (const secret of options.secrets ?? [])
         addSecret(secret);
+    const written = { error: 0, warning: 0, notice: 0 };
     return {
         info(message) {
             core/* info */.pq(neutraliseCommands(redact(message)));
         },
         warning(message) {
+            written.warning++;
             core/* warning */.$e(redact(message));
         },
         error(message) {
+            written.error++;
             core/* error */.z3(redact(message));
         },
         debug(message) {
             core/* debug */.Yz(redact(message));
         },
         annotate(annotation) {
+            written[annotation.level]++;
             const properties = annotationProperties(annotation, redact);
             const message = redact(annotation.message);
             if (annotation.level === 'error')
@@ -102906,7 +102915,18 @@ function githubSink(options = {}) {
             core/* endGroup */.N4();
         },
         fail(message) {
-            core/* setFailed */.C1(redact(message));
+            if (written.error < annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2) {
+                written.error++;
+                core/* setFailed */.C1(redact(message));
+                return;
+            }
+            // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
+            // the step fails all the same.
+            core/* info */.pq(`Error: ${redact(message)}`);
+            process.exitCode = 1;
+        },
+        annotationRoom(level) {
+            return Math.max(0, annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2 - written[level]);
         },
         addSecret,
         redact,
@@ -103018,6 +103038,9 @@ function plainSink(options = {}) {
             line(`── ${name}`);
         },
         endGroup() { },
+        annotationRoom() {
+            return Number.POSITIVE_INFINITY;
+        },
         fail(message) {
             line(`error: ${message}`);
             process.exitCode = 1;

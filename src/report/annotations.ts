@@ -14,7 +14,11 @@ export interface CappedAnnotations {
  * Per level: all of them when there are `limit` or fewer; otherwise the first `limit - 1` and
  * a last one saying how many more there are, so that GitHub's cap never drops the count silently.
  */
-export function capAnnotations(annotations: readonly Annotation[], limit = GITHUB_ANNOTATIONS_PER_LEVEL): CappedAnnotations {
+export function capAnnotations(
+  annotations: readonly Annotation[],
+  limits: number | Readonly<Record<AnnotationLevel, number>> = GITHUB_ANNOTATIONS_PER_LEVEL,
+): CappedAnnotations {
+  const limitOf = (level: AnnotationLevel): number => (typeof limits === 'number' ? limits : limits[level]);
   const totals = new Map<AnnotationLevel, number>();
   for (const a of annotations) totals.set(a.level, (totals.get(a.level) ?? 0) + 1);
 
@@ -23,6 +27,7 @@ export function capAnnotations(annotations: readonly Annotation[], limit = GITHU
   const heldBack: Annotation[] = [];
   for (const a of annotations) {
     const total = totals.get(a.level) ?? 0;
+    const limit = limitOf(a.level);
     const room = total <= limit ? limit : Math.max(0, limit - 1);
     const count = shown.get(a.level) ?? 0;
     if (count < room) {
@@ -33,11 +38,9 @@ export function capAnnotations(annotations: readonly Annotation[], limit = GITHU
     }
   }
 
-  if (limit > 0) {
-    for (const level of ['error', 'warning', 'notice'] as const) {
-      const more = (totals.get(level) ?? 0) - (shown.get(level) ?? 0);
-      if (more > 0) emit.push(moreNote(level, more));
-    }
+  for (const level of ['error', 'warning', 'notice'] as const) {
+    const more = (totals.get(level) ?? 0) - (shown.get(level) ?? 0);
+    if (more > 0 && limitOf(level) > 0) emit.push(moreNote(level, more));
   }
   return { emit, heldBack };
 }
@@ -48,15 +51,17 @@ function moreNote(level: AnnotationLevel, count: number): Annotation {
 }
 
 /**
- * Writes annotations through the sink within GitHub's cap (see `capAnnotations`). `limit` is
- * lower when the step writes other annotations of its own.
+ * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
+ * the step has already shown of each level (its own warnings, say): by default the room the
+ * sink has left.
  */
 export function emitAnnotations(
   sink: ReportSink,
   annotations: readonly Annotation[],
   options: { limit?: number } = {},
 ): CappedAnnotations {
-  const capped = capAnnotations(annotations, options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL);
+  const room = (level: AnnotationLevel): number => Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
+  const capped = capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
   for (const a of capped.emit) sink.annotate(a);
   return capped;
 }

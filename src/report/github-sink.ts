@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import { getErrorMessage } from '../errors.ts';
 import { redactor } from './redact.ts';
-import type { Annotation, ReportSink, SinkOptions } from './sink.ts';
+import { GITHUB_ANNOTATIONS_PER_LEVEL } from './annotations.ts';
+import type { Annotation, AnnotationLevel, ReportSink, SinkOptions } from './sink.ts';
 import { GITHUB_SUMMARY_LIMIT_BYTES, summaryBudget } from './summary-budget.ts';
 
 /**
@@ -22,21 +23,25 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
     core.setSecret(value);
   };
   for (const secret of options.secrets ?? []) addSecret(secret);
+  const written: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
 
   return {
     info(message) {
       core.info(neutraliseCommands(redact(message)));
     },
     warning(message) {
+      written.warning++;
       core.warning(redact(message));
     },
     error(message) {
+      written.error++;
       core.error(redact(message));
     },
     debug(message) {
       core.debug(redact(message));
     },
     annotate(annotation) {
+      written[annotation.level]++;
       const properties = annotationProperties(annotation, redact);
       const message = redact(annotation.message);
       if (annotation.level === 'error') core.error(message, properties);
@@ -69,7 +74,18 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
       core.endGroup();
     },
     fail(message) {
-      core.setFailed(redact(message));
+      if (written.error < GITHUB_ANNOTATIONS_PER_LEVEL) {
+        written.error++;
+        core.setFailed(redact(message));
+        return;
+      }
+      // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
+      // the step fails all the same.
+      core.info(`Error: ${redact(message)}`);
+      process.exitCode = 1;
+    },
+    annotationRoom(level) {
+      return Math.max(0, GITHUB_ANNOTATIONS_PER_LEVEL - written[level]);
     },
     addSecret,
     redact,

@@ -82,6 +82,9 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
       line(`── ${name}`);
     },
     endGroup() {},
+    annotationRoom() {
+      return Number.POSITIVE_INFINITY;
+    },
     fail(message) {
       line(`error: ${message}`);
       process.exitCode = 1;

@@ -34,6 +34,11 @@ export interface ReportSink {
   endGroup(): void;
   /** Marks the step failed with this message (the process exits non-zero). */
   fail(message: string): void;
+  /**
+   * How many more annotations of this level the step can still show: GitHub keeps 10 per level
+   * per step, and on GitHub `warning`, `error` and `fail` are annotations too. Unlimited elsewhere.
+   */
+  annotationRoom(level: AnnotationLevel): number;
   /** Masks a secret learned mid-run (an upload address) in everything written from now on. */
   addSecret(value: string): void;
   /** The text as this sink would write it, secrets masked. */

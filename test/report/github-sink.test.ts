@@ -217,3 +217,27 @@ describe('githubSink in a process of its own', () => {
     }
   });
 });
+
+describe('GitHub keeps 10 annotations per level per step', () => {
+  it('counts the warnings the step already wrote, and never writes an eleventh error for the failure', async () => {
+    const { emitAnnotations } = await import('../../src/report/annotations.ts');
+    const sink = githubSink();
+    sink.warning('the service started the run by itself');
+    sink.warning('the log could not be read');
+    const warnings = Array.from({ length: 12 }, (_, i) => ({ level: 'warning' as const, message: `w${i}`, file: 'a.tf', startLine: i + 1 }));
+    const errors = Array.from({ length: 15 }, (_, i) => ({ level: 'error' as const, message: `e${i}`, file: 'a.tf', startLine: i + 1 }));
+    const { heldBack } = emitAnnotations(sink, [...warnings, ...errors]);
+    sink.fail('2 tests failed');
+
+    const count = (re: RegExp): number => stdout.split('\n').filter((l) => re.test(l)).length;
+    expect(count(/^::warning/)).toBe(10);
+    expect(stdout).toContain('::warning::+5 more warnings; see the job summary');
+    expect(count(/^::error/)).toBe(10);
+    expect(count(/^::error file=a\.tf/)).toBe(9);
+    expect(stdout).toContain('::error::+6 more errors; see the job summary');
+    expect(stdout).toContain('Error: 2 tests failed');
+    expect(process.exitCode).toBe(1);
+    expect(heldBack).toHaveLength(5 + 6);
+    expect(sink.annotationRoom('notice')).toBe(10);
+  });
+});
