@@ -1547,7 +1547,10 @@ async function startTestRun(client, module, configurationVersionId, requested, o
     }), 
     // The connection dropped after the create was sent: a run on this version is that create.
     async () => (await runsOfConfigurationVersion(client, module, configurationVersionId))[0]);
-    return { run, adopted: false, differences: optionDifferences(run, requested), others: [] };
+    // A service that starts runs on upload after a delay would have started one behind our back:
+    // it cannot be undone, but it is named so that nobody is surprised by a second run.
+    const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter((other) => other.id !== run.id);
+    return { run, adopted: false, differences: optionDifferences(run, requested), others: alsoStarted };
 }
 /**
  * The options the run carries that differ from the requested ones. An attribute the service

@@ -25,6 +25,33 @@ function failureResult(options) {
 
 /***/ }),
 
+/***/ 53104:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ absoluteServiceUrl)
+/* harmony export */ });
+/**
+ * A link from the service made absolute. Links carry the `/api/v2` prefix and are relative to
+ * the service's origin (spec "Conventions"); `self-html` links are relative paths too, so both
+ * are resolved against the origin of the base URL. Anything that is not an http(s) address
+ * afterwards is dropped, so it never becomes a link in a report.
+ */
+function absoluteServiceUrl(link, baseUrl) {
+    if (!link)
+        return null;
+    try {
+        const url = new URL(link, new URL(baseUrl).origin);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    }
+    catch {
+        return null;
+    }
+}
+
+
+/***/ }),
+
 /***/ 49278:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -157,6 +184,8 @@ function concurrencyLimit(limit) {
     };
 }
 
+// EXTERNAL MODULE: ./src/modes/no-code-shared/service-address.ts
+var service_address = __webpack_require__(53104);
 // EXTERNAL MODULE: ./src/wait/poll.ts
 var poll = __webpack_require__(95548);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/variables-table.ts
@@ -517,6 +546,7 @@ function resultCell(r) {
 
 
 
+
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans is not limited: every started plan is watched at the same time, so that twenty upgrades
@@ -560,7 +590,8 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         confirm: inputs.confirm,
         dryRun: inputs.dryRun,
         timeoutMs: inputs.timeoutMs,
-        results,
+        // A relative plan-url (the spec shows only "address") is made a link a person can follow.
+        results: results.map((r) => ({ ...r, planUrl: (0,service_address/* absoluteServiceUrl */.i)(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
         cancelled,
     });
     if (inputs.dryRun) {

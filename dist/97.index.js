@@ -438,7 +438,8 @@ var external_node_path_ = __webpack_require__(76760);
 function regoPackage(code) {
     // A package clause is the first statement of a Rego module, so the first line that starts
     // with `package` is it; comments (`#`) never start with that word.
-    const match = /^[ \t]*package[ \t]+([^\s#]+)/m.exec(code);
+    // A byte order mark may precede it on the first line.
+    const match = /^\uFEFF?[ \t]*package[ \t]+([^\s#]+)/m.exec(code);
     return match?.[1] ?? null;
 }
 /** `data.<package>.deny`, or null when the file has no package clause. */

@@ -96830,6 +96830,10 @@ function lines(value) {
 }
 function readCommon(read) {
     const token = required(read, 'token');
+    // The value is never echoed: it is the secret.
+    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
+        throw new errors/* ConfigurationError */.j('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
+    }
     const githubToken = read('github-token');
     return {
         token,
@@ -96908,7 +96912,8 @@ function readInputs(rawRead = readActionInput) {
             return {
                 ...common,
                 mode: 'publish-no-code-module',
-                organization: organization(read, 'publish-no-code-module'),
+                // Only allowing a module names the organization; an update addresses the module by id.
+                organization: noCodeModuleId && read('organization') === '' ? '' : organization(read, 'publish-no-code-module'),
                 noCodeModuleId: noCodeModuleId && prefixedId('no-code-module-id', noCodeModuleId, 'nocode'),
                 registryModuleId: registryModuleId && prefixedId('registry-module-id', registryModuleId, 'mod'),
                 enabled: read('enabled') === '' ? null : parseBoolean('enabled', read('enabled')),
@@ -96967,8 +96972,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT_FAILURE, EXIT_SUCCESS
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
-var core = __nccwpck_require__(88179);
 // EXTERNAL MODULE: ./src/cancellation.ts
 var src_cancellation = __nccwpck_require__(34632);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -102272,6 +102275,8 @@ function setOutputs(sink, outputs) {
 var report_sink = __nccwpck_require__(83860);
 // EXTERNAL MODULE: ./src/service/client.ts + 7 modules
 var service_client = __nccwpck_require__(72352);
+// EXTERNAL MODULE: ./src/state.ts
+var state = __nccwpck_require__(2462);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -102302,7 +102307,14 @@ async function run(options = {}) {
     for (const secret of (0,src_inputs/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
     const cancellation = (0,src_cancellation/* createCancellation */.M)();
-    const client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+    let client;
+    try {
+        client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+    }
+    catch (error) {
+        cancellation.dispose();
+        return failed(sink, error);
+    }
     const checkRun = inputs.checkName && options.checkRuns !== false
         ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
         : null;
@@ -102311,7 +102323,7 @@ async function run(options = {}) {
             sink,
             client,
             cancellation,
-            saveState: options.saveState ?? ((name, value) => core/* saveState */.LZ(name, value)),
+            saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
         });
         await report(sink, result, checkRun);
@@ -102322,7 +102334,8 @@ async function run(options = {}) {
     catch (error) {
         const aborted = cancellation.signal.aborted && (0,service_errors/* isAbortError */.zf)(error);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
-        await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: message, summary: message, annotations: [] });
+        const shown = sink.redact(message);
+        await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
         return failed(sink, error, aborted ? message : undefined);
     }
     finally {
@@ -102336,7 +102349,7 @@ async function report(sink, result, checkRun) {
     await sink.writeSummary(result.summary);
     await checkRun?.complete({
         conclusion: result.conclusion,
-        title: result.title,
+        title: sink.redact(result.title),
         summary: sink.redact(result.summary),
         annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
     });
@@ -102850,12 +102863,15 @@ function githubSink(options = {}) {
     const secrets = redactor();
     const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
     const redact = (text) => secrets.redact(text);
+    const registerWithRunner = !onAnotherCiSystem(process.env);
     const addSecret = (value) => {
         if (value.trim() === '')
             return;
         secrets.add(value);
         // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
-        core/* setSecret */.Pq(value);
+        // On another CI system nobody reads `::add-mask::`, and the line would print the secret.
+        if (registerWithRunner)
+            core/* setSecret */.Pq(value);
     };
     for (const secret of options.secrets ?? [])
         addSecret(secret);
@@ -102961,6 +102977,18 @@ function neutraliseCommands(message) {
         return message;
     const token = `stop-${(0,external_node_crypto_.randomUUID)()}`;
     return `::stop-commands::${token}\n${message}\n::${token}::`;
+}
+/**
+ * True when the bundle runs, with INPUT_* variables, on a CI system other than GitHub Actions:
+ * such systems set CI (or a variable of their own), and GitHub sets GITHUB_ACTIONS.
+ */
+function onAnotherCiSystem(env) {
+    if (env.GITHUB_ACTIONS === 'true')
+        return false;
+    const ci = env.CI?.toLowerCase();
+    if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0')
+        return true;
+    return ['GITLAB_CI', 'JENKINS_URL', 'BUILDKITE', 'CIRCLECI', 'TF_BUILD', 'TEAMCITY_VERSION', 'BITBUCKET_BUILD_NUMBER', 'CODEBUILD_BUILD_ID', 'DRONE'].some((name) => (env[name] ?? '') !== '');
 }
 
 // EXTERNAL MODULE: external "node:fs"

@@ -177,7 +177,7 @@ function requiredIn(mode: Mode, name: string): boolean {
     'sync-policies': ['organization'],
     'run-module-tests': ['organization', 'module-name', 'module-provider'],
     'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id'],
-    'publish-no-code-module': ['organization'],
+    'publish-no-code-module': [],
     'provision-no-code-workspace': ['no-code-module-id', 'project-id', 'workspace-name'],
   };
   return required[mode].includes(name);

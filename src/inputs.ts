@@ -247,6 +247,10 @@ function lines(value: string): string[] {
 
 function readCommon(read: InputReader): CommonInputs {
   const token = required(read, 'token');
+  // The value is never echoed: it is the secret.
+  if (/[\s\u0000-\u001f\u007f]/.test(token)) {
+    throw new ConfigurationError('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
+  }
   const githubToken = read('github-token');
   return {
     token,
@@ -328,7 +332,8 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
       return {
         ...common,
         mode: 'publish-no-code-module',
-        organization: organization(read, 'publish-no-code-module'),
+        // Only allowing a module names the organization; an update addresses the module by id.
+        organization: noCodeModuleId && read('organization') === '' ? '' : organization(read, 'publish-no-code-module'),
         noCodeModuleId: noCodeModuleId && prefixedId('no-code-module-id', noCodeModuleId, 'nocode'),
         registryModuleId: registryModuleId && prefixedId('registry-module-id', registryModuleId, 'mod'),
         enabled: read('enabled') === '' ? null : parseBoolean('enabled', read('enabled')),

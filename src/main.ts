@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { createCancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
@@ -12,6 +11,8 @@ import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
 import { createServiceClient } from './service/client.ts';
+import type { ServiceClient } from './service/client.ts';
+import { saveState } from './state.ts';
 import { isAbortError } from './service/errors.ts';
 import type { RequestEvent } from './service/http.ts';
 
@@ -40,7 +41,13 @@ export async function run(options: RunOptions = {}): Promise<number> {
   for (const secret of secretsOf(inputs)) sink.addSecret(secret);
 
   const cancellation = createCancellation();
-  const client = createServiceClient({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+  let client: ServiceClient;
+  try {
+    client = createServiceClient({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+  } catch (error) {
+    cancellation.dispose();
+    return failed(sink, error);
+  }
   const checkRun =
     inputs.checkName && options.checkRuns !== false
       ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
@@ -50,7 +57,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
       sink,
       client,
       cancellation,
-      saveState: options.saveState ?? ((name, value) => core.saveState(name, value)),
+      saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
     await report(sink, result, checkRun);
@@ -59,7 +66,8 @@ export async function run(options: RunOptions = {}): Promise<number> {
   } catch (error) {
     const aborted = cancellation.signal.aborted && isAbortError(error);
     const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
-    await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: message, summary: message, annotations: [] });
+    const shown = sink.redact(message);
+    await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
     return failed(sink, error, aborted ? message : undefined);
   } finally {
     cancellation.dispose();
@@ -73,7 +81,7 @@ async function report(sink: ReportSink, result: ModeResult, checkRun: CheckRunHa
   await sink.writeSummary(result.summary);
   await checkRun?.complete({
     conclusion: result.conclusion,
-    title: result.title,
+    title: sink.redact(result.title),
     summary: sink.redact(result.summary),
     annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
   });

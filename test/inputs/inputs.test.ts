@@ -184,3 +184,20 @@ describe('parsers', () => {
     expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","category":"terraform"}]')).toThrow(/category must be "svc" or "env"/);
   });
 });
+
+describe('more input rules', () => {
+  it('refuses a token with spaces without echoing it', () => {
+    const message = failure({ ...base, token: 'Bearer abc.def' });
+    expect(message).toBe('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
+  });
+
+  it('needs the organization to allow a module, not to update one by id', () => {
+    expect(read({ ...base, organization: '', mode: 'publish-no-code-module', 'no-code-module-id': 'nocode-a' })).toMatchObject({
+      organization: '',
+      noCodeModuleId: 'nocode-a',
+    });
+    expect(failure({ ...base, organization: '', mode: 'publish-no-code-module', 'registry-module-id': 'mod-a' })).toBe(
+      'Input "organization" is required in mode publish-no-code-module.',
+    );
+  });
+});

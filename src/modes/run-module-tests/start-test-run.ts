@@ -71,7 +71,12 @@ export async function startTestRun(
     // The connection dropped after the create was sent: a run on this version is that create.
     async () => (await runsOfConfigurationVersion(client, module, configurationVersionId))[0],
   );
-  return { run, adopted: false, differences: optionDifferences(run, requested), others: [] };
+  // A service that starts runs on upload after a delay would have started one behind our back:
+  // it cannot be undone, but it is named so that nobody is surprised by a second run.
+  const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter(
+    (other) => other.id !== run.id,
+  );
+  return { run, adopted: false, differences: optionDifferences(run, requested), others: alsoStarted };
 }
 
 /**

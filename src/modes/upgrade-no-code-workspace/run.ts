@@ -4,6 +4,7 @@ import type { ModeContext, ModeResult } from '../mode.ts';
 import { failureResult } from '../no-code-shared/failure-result.ts';
 import { describeReadFailure } from '../no-code-shared/write-failure.ts';
 import { concurrencyLimit } from './concurrency-limit.ts';
+import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
 import { upgradeReport } from './upgrade-report.ts';
 import { upgradeWorkspace } from './upgrade-workspace.ts';
 import { planWaitSchedule } from './wait-for-plan.ts';
@@ -67,7 +68,8 @@ export async function runUpgradeNoCodeWorkspace(
       confirm: inputs.confirm,
       dryRun: inputs.dryRun,
       timeoutMs: inputs.timeoutMs,
-      results,
+      // A relative plan-url (the spec shows only "address") is made a link a person can follow.
+      results: results.map((r) => ({ ...r, planUrl: absoluteServiceUrl(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
       cancelled,
     });
 
