@@ -2644,9 +2644,14 @@ function configurationVersionOf(run) {
 /* harmony export */   WT: () => (/* binding */ statusReporter),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   g3: () => (/* binding */ pollUntil),
-/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+
+// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
+// request of the service client, which isAbortError recognises.
+
 const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
 async function pollUntil(options) {
     const started = Date.now();
@@ -2655,7 +2660,7 @@ async function pollUntil(options) {
     const backoff = options.backoff ?? DEFAULT_POLL.backoff;
     let last;
     for (;;) {
-        options.signal.throwIfAborted();
+        (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
         last = await options.read(options.signal);
         options.onValue?.(last, Date.now() - started);
         if (options.isFinal(last))
@@ -2663,25 +2668,9 @@ async function pollUntil(options) {
         const remaining = options.deadline - Date.now();
         if (remaining <= 0)
             return { outcome: 'timed-out', value: last };
-        await sleep(Math.min(interval, remaining), options.signal);
+        await (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy)(Math.min(interval, remaining), options.signal);
         interval = Math.min(maxInterval, interval * backoff);
     }
-}
-/** A sleep that ends early, with the signal's reason, when the signal aborts. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a

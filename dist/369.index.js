@@ -138,43 +138,14 @@ var markdown = __webpack_require__(54285);
 var failure_result = __webpack_require__(49284);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/write-failure.ts
 var write_failure = __webpack_require__(23466);
+// EXTERNAL MODULE: ./src/service/pacing.ts
+var pacing = __webpack_require__(92599);
 ;// CONCATENATED MODULE: ./src/modes/upgrade-no-code-workspace/concurrency-limit.ts
+
 function concurrencyLimit(limit) {
-    let active = 0;
-    const waiting = [];
-    // A finished task hands its place straight to the next waiter, so that nobody arriving in
-    // between can take it too.
-    const release = () => {
-        const grant = waiting.shift();
-        if (grant)
-            grant();
-        else
-            active--;
-    };
-    const place = (signal) => {
-        if (signal.aborted)
-            return Promise.reject(signal.reason);
-        if (active < limit) {
-            active++;
-            return Promise.resolve();
-        }
-        return new Promise((resolve, reject) => {
-            const onAbort = () => {
-                const at = waiting.indexOf(grant);
-                if (at >= 0)
-                    waiting.splice(at, 1);
-                reject(signal.reason);
-            };
-            const grant = () => {
-                signal.removeEventListener('abort', onAbort);
-                resolve();
-            };
-            waiting.push(grant);
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-    };
+    const places = new pacing/* Semaphore */.jf(limit);
     return async (task, signal) => {
-        await place(signal);
+        const release = await places.acquire(signal);
         try {
             return await task();
         }
@@ -634,9 +605,14 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
 /* harmony export */   WT: () => (/* binding */ statusReporter),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   g3: () => (/* binding */ pollUntil),
-/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+
+// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
+// request of the service client, which isAbortError recognises.
+
 const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
 async function pollUntil(options) {
     const started = Date.now();
@@ -645,7 +621,7 @@ async function pollUntil(options) {
     const backoff = options.backoff ?? DEFAULT_POLL.backoff;
     let last;
     for (;;) {
-        options.signal.throwIfAborted();
+        (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
         last = await options.read(options.signal);
         options.onValue?.(last, Date.now() - started);
         if (options.isFinal(last))
@@ -653,25 +629,9 @@ async function pollUntil(options) {
         const remaining = options.deadline - Date.now();
         if (remaining <= 0)
             return { outcome: 'timed-out', value: last };
-        await sleep(Math.min(interval, remaining), options.signal);
+        await (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy)(Math.min(interval, remaining), options.signal);
         interval = Math.min(maxInterval, interval * backoff);
     }
-}
-/** A sleep that ends early, with the signal's reason, when the signal aborts. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a

@@ -96324,9 +96324,9 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ createCancellation)
+/* harmony export */   M: () => (/* binding */ createCancellation),
+/* harmony export */   c: () => (/* binding */ CancelledError)
 /* harmony export */ });
-/* unused harmony export CancelledError */
 function createCancellation() {
     const controller = new AbortController();
     const received = [];
@@ -102249,6 +102249,8 @@ async function runMode(inputs, context) {
 
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** An output as the step writes it: strings as they are, numbers and booleans as text, objects as JSON. */
 function outputText(value) {
@@ -102280,6 +102282,7 @@ var state = __nccwpck_require__(2462);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -102326,38 +102329,58 @@ async function run(options = {}) {
             saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
         });
-        await report(sink, result, checkRun);
+        await report(sink, result);
+        await completeCheckRun(checkRun, cancellation, {
+            conclusion: result.conclusion,
+            title: sink.redact(result.title),
+            summary: sink.redact(result.summary),
+            annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+        });
         if (result.failure === null)
             return EXIT_SUCCESS;
         return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
     }
     catch (error) {
-        const aborted = cancellation.signal.aborted && (0,service_errors/* isAbortError */.zf)(error);
+        const aborted = cancellation.signal.aborted && ((0,service_errors/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.c);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
+        await sink.writeSummary(`## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`);
+        const code = failed(sink, error, aborted ? message : undefined);
         const shown = sink.redact(message);
-        await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
-        return failed(sink, error, aborted ? message : undefined);
+        await completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
+        return code;
     }
     finally {
         cancellation.dispose();
         await client.close();
     }
 }
-async function report(sink, result, checkRun) {
+/** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
+async function report(sink, result) {
     (0,annotations/* emitAnnotations */.KI)(sink, result.annotations);
     setOutputs(sink, result.outputs);
     await sink.writeSummary(result.summary);
-    await checkRun?.complete({
-        conclusion: result.conclusion,
-        title: sink.redact(result.title),
-        summary: sink.redact(result.summary),
-        annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
-    });
     if (result.failure !== null)
         sink.fail(result.failure);
     else
         sink.info(result.title);
 }
+/**
+ * Once the runner has signalled, it kills the process 10 s after the first signal: the check
+ * run gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ */
+async function completeCheckRun(checkRun, cancellation, result) {
+    if (checkRun === null)
+        return;
+    const completing = checkRun.complete(result);
+    if (!cancellation.signal.aborted) {
+        await completing;
+        return;
+    }
+    let timer;
+    await Promise.race([completing, new Promise((resolve) => (timer = setTimeout(resolve, CHECK_RUN_BUDGET_AFTER_SIGNAL_MS)))]);
+    clearTimeout(timer);
+}
+const CHECK_RUN_BUDGET_AFTER_SIGNAL_MS = 1500;
 function toCheckAnnotation(sink, a) {
     const annotation = {
         path: a.file,
@@ -102863,13 +102886,14 @@ function githubSink(options = {}) {
     const secrets = redactor();
     const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
     const redact = (text) => secrets.redact(text);
-    const registerWithRunner = !onAnotherCiSystem(process.env);
+    const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
     const addSecret = (value) => {
         if (value.trim() === '')
             return;
         secrets.add(value);
         // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
-        // On another CI system nobody reads `::add-mask::`, and the line would print the secret.
+        // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
+        // else the line would print the very secret it hides.
         if (registerWithRunner)
             core/* setSecret */.Pq(value);
     };
@@ -102977,18 +103001,6 @@ function neutraliseCommands(message) {
         return message;
     const token = `stop-${(0,external_node_crypto_.randomUUID)()}`;
     return `::stop-commands::${token}\n${message}\n::${token}::`;
-}
-/**
- * True when the bundle runs, with INPUT_* variables, on a CI system other than GitHub Actions:
- * such systems set CI (or a variable of their own), and GitHub sets GITHUB_ACTIONS.
- */
-function onAnotherCiSystem(env) {
-    if (env.GITHUB_ACTIONS === 'true')
-        return false;
-    const ci = env.CI?.toLowerCase();
-    if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0')
-        return true;
-    return ['GITLAB_CI', 'JENKINS_URL', 'BUILDKITE', 'CIRCLECI', 'TF_BUILD', 'TEAMCITY_VERSION', 'BITBUCKET_BUILD_NUMBER', 'CODEBUILD_BUILD_ID', 'DRONE'].some((name) => (env[name] ?? '') !== '');
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -104274,9 +104286,16 @@ function isApiError(error, status) {
 function isNotFound(error) {
     return isApiError(error, 404);
 }
-/** An abort of the client-wide or per-call signal, as raised by every wait and request. */
-function isAbortError(error) {
-    return error instanceof Error && error.name === 'AbortError';
+/**
+ * An abort of a signal: the AbortError every wait and request of the client raises, the step's
+ * CancelledError (the reason of the cancellation signal, which `signal.throwIfAborted()` and
+ * code that rejects with `signal.reason` pass on as is), or, when `signal` is given and has
+ * aborted, whatever reason it was aborted with.
+ */
+function isAbortError(error, signal) {
+    if (signal?.aborted && error === signal.reason)
+        return true;
+    return error instanceof Error && (error.name === 'AbortError' || error.name === 'CancelledError');
 }
 const STATUS_TEXT = {
     400: 'Bad Request',

@@ -1,12 +1,14 @@
-import { createCancellation } from './cancellation.ts';
+import { CancelledError, createCancellation } from './cancellation.ts';
+import type { Cancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
-import type { CheckAnnotation, CheckRunHandle } from './github/check-run.ts';
+import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
 import { readActionInput, readInputs, secretsOf } from './inputs.ts';
 import type { Inputs, InputReader } from './inputs.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
+import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
@@ -60,34 +62,55 @@ export async function run(options: RunOptions = {}): Promise<number> {
       saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
-    await report(sink, result, checkRun);
+    await report(sink, result);
+    await completeCheckRun(checkRun, cancellation, {
+      conclusion: result.conclusion,
+      title: sink.redact(result.title),
+      summary: sink.redact(result.summary),
+      annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+    });
     if (result.failure === null) return EXIT_SUCCESS;
     return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
   } catch (error) {
-    const aborted = cancellation.signal.aborted && isAbortError(error);
+    const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
     const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
+    await sink.writeSummary(`## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(message)}\n`);
+    const code = failed(sink, error, aborted ? message : undefined);
     const shown = sink.redact(message);
-    await checkRun?.complete({ conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
-    return failed(sink, error, aborted ? message : undefined);
+    await completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
+    return code;
   } finally {
     cancellation.dispose();
     await client.close();
   }
 }
 
-async function report(sink: ReportSink, result: ModeResult, checkRun: CheckRunHandle | null): Promise<void> {
+/** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
+async function report(sink: ReportSink, result: ModeResult): Promise<void> {
   emitAnnotations(sink, result.annotations);
   setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);
-  await checkRun?.complete({
-    conclusion: result.conclusion,
-    title: sink.redact(result.title),
-    summary: sink.redact(result.summary),
-    annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
-  });
   if (result.failure !== null) sink.fail(result.failure);
   else sink.info(result.title);
 }
+
+/**
+ * Once the runner has signalled, it kills the process 10 s after the first signal: the check
+ * run gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ */
+async function completeCheckRun(checkRun: CheckRunHandle | null, cancellation: Cancellation, result: CheckRunResult): Promise<void> {
+  if (checkRun === null) return;
+  const completing = checkRun.complete(result);
+  if (!cancellation.signal.aborted) {
+    await completing;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([completing, new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_RUN_BUDGET_AFTER_SIGNAL_MS)))]);
+  clearTimeout(timer);
+}
+
+const CHECK_RUN_BUDGET_AFTER_SIGNAL_MS = 1500;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

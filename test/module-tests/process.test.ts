@@ -62,6 +62,8 @@ function startStep(emulator: Emulator, inputs: Record<string, string>, options: 
     GITHUB_STATE: files.state,
     GITHUB_WORKSPACE: REPOSITORY_ROOT,
     RUNNER_TEMP: dir,
+    // As the runner sets it: only then are secrets registered with `::add-mask::`.
+    GITHUB_ACTIONS: 'true',
     ...options.env,
   };
   for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;

@@ -12,7 +12,7 @@ import { githubSink } from '../../src/report/sink.ts';
 const dir = mkdtempSync(join(tmpdir(), 'github-sink-'));
 const outputFile = join(dir, 'output');
 const summaryFile = join(dir, 'summary.md');
-const saved = { output: process.env['GITHUB_OUTPUT'], summary: process.env['GITHUB_STEP_SUMMARY'] };
+const saved = { output: process.env['GITHUB_OUTPUT'], summary: process.env['GITHUB_STEP_SUMMARY'], actions: process.env['GITHUB_ACTIONS'] };
 
 let stdout = '';
 let realWrite: typeof process.stdout.write;
@@ -20,10 +20,13 @@ let realWrite: typeof process.stdout.write;
 beforeAll(() => {
   process.env['GITHUB_OUTPUT'] = outputFile;
   process.env['GITHUB_STEP_SUMMARY'] = summaryFile;
+  // A GitHub runner: secrets are registered with it.
+  process.env['GITHUB_ACTIONS'] = 'true';
 });
 afterAll(() => {
   restoreEnv('GITHUB_OUTPUT', saved.output);
   restoreEnv('GITHUB_STEP_SUMMARY', saved.summary);
+  restoreEnv('GITHUB_ACTIONS', saved.actions);
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -194,6 +197,7 @@ describe('githubSink in a process of its own', () => {
       PATH: process.env['PATH'],
       GITHUB_OUTPUT: join(childDir, 'output'),
       GITHUB_STEP_SUMMARY: join(childDir, 'summary.md'),
+      GITHUB_ACTIONS: 'true',
       CHILD_SECRET: 'child-secret-value',
     };
     writeFileSync(env['GITHUB_OUTPUT']!, '');

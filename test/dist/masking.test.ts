@@ -20,8 +20,11 @@ const inputs = (): Record<string, string> => ({
   'dry-run': 'true',
 });
 
-it('on another CI system (INPUT_* set, CI=true) never prints the token, not even in ::add-mask::', async () => {
-  const result = await runBundle({ bundleDir: inject('bundleDir'), inputs: inputs(), env: { CI: 'true' }, cwd: root });
+it.each([
+  ['another CI system', { CI: 'true' }],
+  ['a plain shell', {}],
+])('outside GitHub Actions (%s) the token is never printed, not even in ::add-mask::', async (_, env: Record<string, string>) => {
+  const result = await runBundle({ bundleDir: inject('bundleDir'), inputs: inputs(), env, cwd: root });
   expect(result.code).toBe(0);
   expect(result.stdout + result.stderr + result.outputs + result.summary).not.toContain(emulator.token);
   expect(result.stdout).not.toContain('::add-mask::');
