@@ -58,7 +58,7 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   userAgent?: string;
   retry?: Partial<RetryOptions>;
-  /** Called after every attempt; default: one debug line. */
+  /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
 }
 
