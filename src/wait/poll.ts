@@ -1,3 +1,9 @@
+import { sleep, throwIfAborted } from '../service/pacing.ts';
+
+// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
+// request of the service client, which isAbortError recognises.
+export { sleep };
+
 /**
  * Polls a remote object until it reaches a final state. The interval starts short, because a
  * run that is already done should be reported at once, and grows towards `maxIntervalMs`, so a
@@ -29,7 +35,7 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
   const backoff = options.backoff ?? DEFAULT_POLL.backoff;
   let last: T | undefined;
   for (;;) {
-    options.signal.throwIfAborted();
+    throwIfAborted(options.signal);
     last = await options.read(options.signal);
     options.onValue?.(last, Date.now() - started);
     if (options.isFinal(last)) return { outcome: 'final', value: last };
@@ -38,22 +44,6 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     await sleep(Math.min(interval, remaining), options.signal);
     interval = Math.min(maxInterval, interval * backoff);
   }
-}
-
-/** A sleep that ends early, with the signal's reason, when the signal aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

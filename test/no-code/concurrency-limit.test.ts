@@ -40,8 +40,9 @@ describe('concurrencyLimit', () => {
       started++;
       return 'never';
     }, controller.signal);
-    controller.abort(new Error('stop'));
-    await expect(waiting).rejects.toThrow('stop');
+    const reason = new Error('stop');
+    controller.abort(reason);
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError', cause: reason });
     expect(await running).toBe('done');
     expect(started).toBe(1);
     // The place was given back: a new task with a live signal runs.

@@ -55,7 +55,8 @@ describe('waitForPlan', () => {
 
   it('an abort ends the wait at once', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('stop')), 30);
+    const reason = new Error('stop');
+    setTimeout(() => controller.abort(reason), 30);
     const started = Date.now();
     await expect(
       waitForPlan<string>({
@@ -67,7 +68,7 @@ describe('waitForPlan', () => {
         deadline: Date.now() + 10_000,
         schedule: { minIntervalMs: 1000, fraction: 0.2, maxIntervalMs: 1000 },
       }),
-    ).rejects.toThrow('stop');
+    ).rejects.toMatchObject({ name: 'AbortError', cause: reason });
     expect(Date.now() - started).toBeLessThan(500);
   });
 });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CancelledError } from '../../src/cancellation.ts';
+import { isAbortError } from '../../src/service/errors.ts';
+import { sleep as pacingSleep } from '../../src/service/pacing.ts';
 import { formatDuration, pollUntil, sleep, statusReporter } from '../../src/wait/poll.ts';
 
 describe('pollUntil', () => {
@@ -37,15 +40,31 @@ describe('pollUntil', () => {
     expect(result).toEqual({ outcome: 'timed-out', value: 'running' });
   });
 
-  it('stops waiting at once when aborted', async () => {
+  it('stops waiting at once when aborted, with the AbortError every request raises (the reason as its cause)', async () => {
     const controller = new AbortController();
+    const reason = new Error('stop');
     const started = Date.now();
-    setTimeout(() => controller.abort(new Error('stop')), 50);
+    setTimeout(() => controller.abort(reason), 50);
     await expect(
       pollUntil({ read: async () => 1, isFinal: () => false, signal: controller.signal, deadline: Date.now() + 60_000, initialIntervalMs: 10_000 }),
-    ).rejects.toThrow('stop');
+    ).rejects.toMatchObject({ name: 'AbortError', cause: reason });
     expect(Date.now() - started).toBeLessThan(1000);
-    await expect(sleep(10, controller.signal)).rejects.toThrow('stop');
+    await expect(sleep(10, controller.signal)).rejects.toMatchObject({ name: 'AbortError', cause: reason });
+  });
+
+  it('does not read at all when the signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new CancelledError('SIGINT'));
+    let reads = 0;
+    const error = await pollUntil({ read: async () => ++reads, isFinal: () => true, signal: controller.signal, deadline: Date.now() + 1000 }).catch((e: unknown) => e);
+    expect(reads).toBe(0);
+    expect(isAbortError(error)).toBe(true);
+  });
+});
+
+describe('sleep', () => {
+  it('is the one sleep of the service client', () => {
+    expect(sleep).toBe(pacingSleep);
   });
 });
 

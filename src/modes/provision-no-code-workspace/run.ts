@@ -2,22 +2,42 @@ import type { ProvisionNoCodeWorkspaceInputs } from '../../inputs.ts';
 import type { CreateWorkspaceInput } from '../../service/no-code.ts';
 import type { Workspace } from '../../service/types.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
+import { isAbortError } from '../../service/errors.ts';
+import { cancelledResult, reachedAfterCancellation } from '../no-code-shared/cancelled-result.ts';
 import { failureResult } from '../no-code-shared/failure-result.ts';
 import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../no-code-shared/write-failure.ts';
+import { graceText, WRITE_GRACE_MS, withGrace } from '../no-code-shared/write-grace.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
 
 const HEADING = 'Workspace from a no-code module';
 
+export interface ProvisionTuning {
+  /** How long the create may still take once the step is cancelled. */
+  writeGraceMs?: number;
+}
+
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
  * its variables, which deploys the module.
  */
-export async function runProvisionNoCodeWorkspace(inputs: ProvisionNoCodeWorkspaceInputs, context: ModeContext): Promise<ModeResult> {
+export async function runProvisionNoCodeWorkspace(
+  inputs: ProvisionNoCodeWorkspaceInputs,
+  context: ModeContext,
+  tuning: ProvisionTuning = {},
+): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
+  const graceMs = tuning.writeGraceMs ?? WRITE_GRACE_MS;
   const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
+  const notCreated = (): ModeResult =>
+    cancelledResult({
+      title: 'Cancelled before the workspace was created',
+      heading: HEADING,
+      message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
+      outputs,
+    });
 
   // A read first (allowed in a dry run): a module that is unknown or not enabled is reported
   // as such, before anything is created.
@@ -36,7 +56,7 @@ export async function runProvisionNoCodeWorkspace(inputs: ProvisionNoCodeWorkspa
       });
     }
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted) return notCreated();
     return failureResult({
       title: 'The no-code module could not be read',
       heading: HEADING,
@@ -70,27 +90,49 @@ export async function runProvisionNoCodeWorkspace(inputs: ProvisionNoCodeWorkspa
     return report(null);
   }
 
+  if (signal.aborted) return notCreated();
   sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
   let workspace: Workspace;
   try {
-    workspace = await client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal });
+    // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+    workspace = await withGrace(signal, graceMs, (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }));
   } catch (error) {
-    if (signal.aborted) throw error;
-    return failureResult({
+    const beforeRunningAgain =
+      `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
+      '(a second creation is refused once the name is taken).';
+    if (signal.aborted && isAbortError(error)) {
+      const message =
+        `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
+        `within ${graceText(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+      return cancelledResult({
+        title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
+        heading: HEADING,
+        message,
+        outputs: {
+          ...outputs,
+          result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+        },
+      });
+    }
+    const failed = failureResult({
       title: 'The workspace could not be created',
       heading: HEADING,
       message: describeWriteFailure(error, {
         operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
         ids: `no-code module ${inputs.noCodeModuleId}`,
-        ifUnknown:
-          `The workspace may have been created: look for a workspace named ${inputs.workspaceName} in project ${inputs.projectId} ` +
-          'before running again (a second creation is refused once the name is taken).',
+        ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
         ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
       }),
       outputs,
     });
+    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
   sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-  return report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+  const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+  if (!signal.aborted) return created;
+  return reachedAfterCancellation(
+    created,
+    `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`,
+  );
 }

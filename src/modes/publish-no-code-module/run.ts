@@ -1,25 +1,38 @@
 import type { PublishNoCodeModuleInputs } from '../../inputs.ts';
 import type { NoCodeModule, VariableOptions } from '../../service/types.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
+import { isAbortError } from '../../service/errors.ts';
+import { cancelledResult, reachedAfterCancellation } from '../no-code-shared/cancelled-result.ts';
 import { failureResult } from '../no-code-shared/failure-result.ts';
 import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../no-code-shared/write-failure.ts';
+import { graceText, WRITE_GRACE_MS, withGrace } from '../no-code-shared/write-grace.ts';
 import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from './plan.ts';
 import type { PlannedVariableOptions } from './plan.ts';
 import { publishReport } from './report.ts';
 
 const HEADING = 'No-code module';
 
+export interface PublishTuning {
+  /** How long the create or update may still take once the step is cancelled. */
+  writeGraceMs?: number;
+}
+
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
  * `no-code-module-id`, brings an existing no-code module to the given settings (sending nothing
  * when they already match).
  */
-export async function runPublishNoCodeModule(inputs: PublishNoCodeModuleInputs, context: ModeContext): Promise<ModeResult> {
-  return inputs.noCodeModuleId === '' ? allowModule(inputs, context) : updateModule(inputs, context);
+export async function runPublishNoCodeModule(
+  inputs: PublishNoCodeModuleInputs,
+  context: ModeContext,
+  tuning: PublishTuning = {},
+): Promise<ModeResult> {
+  const graceMs = tuning.writeGraceMs ?? WRITE_GRACE_MS;
+  return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
 }
 
-async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeContext): Promise<ModeResult> {
+async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, graceMs: number): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const create = planNoCodeModuleCreate(inputs);
@@ -41,28 +54,50 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
     });
   }
 
+  const outputs = { 'no-code-module-id': '' };
+  if (signal.aborted) {
+    return cancelledResult({
+      title: 'Cancelled before the no-code module was created',
+      heading: HEADING,
+      message: `The step was cancelled before registry module ${inputs.registryModuleId} was allowed for no-code provisioning; nothing was created.`,
+      outputs,
+    });
+  }
   sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`);
   let created: NoCodeModule;
   try {
-    created = await client.noCode.createModule(inputs.organization, create, { signal });
+    // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+    created = await withGrace(signal, graceMs, (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }));
   } catch (error) {
-    if (signal.aborted) throw error;
-    return failureResult({
+    const check =
+      `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
+      'set no-code-module-id to update it instead of creating it again.';
+    if (signal.aborted && isAbortError(error)) {
+      const message =
+        `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
+        `and the service did not answer within ${graceText(graceMs)}, so the no-code module may have been created: ${check}`;
+      return cancelledResult({
+        title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
+        heading: HEADING,
+        message,
+        outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
+      });
+    }
+    const failed = failureResult({
       title: 'The no-code module could not be created',
       heading: HEADING,
       message: describeWriteFailure(error, {
         operation: `to allow registry module ${inputs.registryModuleId} for no-code provisioning`,
         ids: `organization ${inputs.organization} or registry module ${inputs.registryModuleId}`,
-        ifUnknown:
-          'The no-code module may have been created: look at the registry module in the service, and if it is allowed, ' +
-          'set no-code-module-id to update it instead of creating it again.',
+        ifUnknown: `The no-code module may have been created: ${check}`,
         ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
       }),
-      outputs: { 'no-code-module-id': '' },
+      outputs,
     });
+    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   sink.info(`Created no-code module ${created.id}.`);
-  return publishReport({
+  const result = publishReport({
     action: 'created',
     noCodeModuleId: created.id,
     url: absoluteServiceUrl(created.links?.self, inputs.baseUrl),
@@ -73,19 +108,32 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
     variableOptions: planned,
     untouched: [],
   });
+  if (!signal.aborted) return result;
+  return reachedAfterCancellation(
+    result,
+    `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
+      `the service created no-code module ${created.id} before the step ended.`,
+  );
 }
 
-async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeContext): Promise<ModeResult> {
+async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, graceMs: number): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const id = inputs.noCodeModuleId;
+  const notUpdated = (): ModeResult =>
+    cancelledResult({
+      title: 'Cancelled before the no-code module was updated',
+      heading: HEADING,
+      message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
+      outputs: { 'no-code-module-id': id },
+    });
 
   let current: { module: NoCodeModule; variableOptions: VariableOptions[] };
   try {
     const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
     current = { module: read.noCodeModule, variableOptions: read.variableOptions };
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted) return notUpdated();
     return failureResult({
       title: 'The no-code module could not be read',
       heading: HEADING,
@@ -116,25 +164,40 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
     return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
   }
 
+  if (signal.aborted) return notUpdated();
   sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(plan.update.variableOptions ? ['variable options'] : [])].join(', ')}.`);
   let updated: NoCodeModule;
+  const update = plan.update;
   try {
-    updated = await client.noCode.updateModule(id, plan.update, { signal });
+    // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
+    updated = await withGrace(signal, graceMs, (writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }));
   } catch (error) {
-    if (signal.aborted) throw error;
-    return failureResult({
+    const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
+    if (signal.aborted && isAbortError(error)) {
+      const message =
+        `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
+        `${graceText(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+      return cancelledResult({
+        title: `Cancelled: no-code module ${id} may have been updated`,
+        heading: HEADING,
+        message,
+        outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
+      });
+    }
+    const failed = failureResult({
       title: 'The no-code module could not be updated',
       heading: HEADING,
       message: describeWriteFailure(error, {
         operation: `to update no-code module ${id}`,
         ids: `no-code module ${id}`,
-        ifUnknown: 'The update may have been applied. Running the step again is safe: it reads the module first and sends only what still differs.',
+        ifUnknown: `The update may have been applied. ${again}`,
       }),
       outputs: { 'no-code-module-id': id },
     });
+    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   sink.info(`Updated no-code module ${id}.`);
-  return publishReport({
+  const result = publishReport({
     ...base,
     action: 'updated',
     url: absoluteServiceUrl(updated.links?.self, inputs.baseUrl) ?? base.url,
@@ -142,4 +205,6 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
     enabled: updated.attributes.enabled,
     versionPin: updated.attributes['version-pin'] ?? wantedPin,
   });
+  if (!signal.aborted) return result;
+  return reachedAfterCancellation(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
 }

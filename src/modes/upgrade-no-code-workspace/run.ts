@@ -1,7 +1,9 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../inputs.ts';
 import { paragraph } from '../../report/markdown.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
+import { cancelledResult } from '../no-code-shared/cancelled-result.ts';
 import { failureResult } from '../no-code-shared/failure-result.ts';
+import { WRITE_GRACE_MS } from '../no-code-shared/write-grace.ts';
 import { describeReadFailure } from '../no-code-shared/write-failure.ts';
 import { concurrencyLimit } from './concurrency-limit.ts';
 import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
@@ -22,6 +24,8 @@ export interface UpgradeTuning {
   /** When to read the plans' status (default: planWaitSchedule for the number of workspaces). */
   schedule?: PlanWaitSchedule;
   writesAtOnce?: number;
+  /** How long a write already sent may still take once the step is cancelled. */
+  writeGraceMs?: number;
 }
 
 /**
@@ -49,7 +53,14 @@ export async function runUpgradeNoCodeWorkspace(
         `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`,
     );
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted) {
+      return cancelledResult({
+        title: 'Cancelled before any upgrade was started',
+        heading: 'Upgrade of no-code workspaces',
+        message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
+        outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+      });
+    }
     const message = describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
@@ -101,6 +112,7 @@ export async function runUpgradeNoCodeWorkspace(
         deadline: startedAt + inputs.timeoutMs,
         timeoutMs: inputs.timeoutMs,
         signal,
+        writeGraceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS,
         writes,
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? planWaitSchedule(n),

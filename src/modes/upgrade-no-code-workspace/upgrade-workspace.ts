@@ -1,10 +1,12 @@
 import { getErrorMessage } from '../../errors.ts';
 import type { WorkspaceVariable } from '../../input-parsers.ts';
-import { AmbiguousWriteError } from '../../service/errors.ts';
+import { AmbiguousWriteError, isAbortError } from '../../service/errors.ts';
 import type { NoCodeApi } from '../../service/no-code.ts';
+import { abortError } from '../../service/pacing.ts';
 import type { WorkspaceUpgrade } from '../../service/types.ts';
 import { formatDuration, statusReporter } from '../../wait/poll.ts';
 import { describeWriteFailure } from '../no-code-shared/write-failure.ts';
+import { graceText, withGrace } from '../no-code-shared/write-grace.ts';
 import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import { failedStatusReason, upgradeStage } from './upgrade-status.ts';
 import { waitForPlan } from './wait-for-plan.ts';
@@ -57,8 +59,12 @@ export interface UpgradeWorkspaceOptions {
   deadline: number;
   /** The `timeout` input, for messages. */
   timeoutMs: number;
-  /** The step's cancellation: ends every wait and request. */
+  /**
+   * The step's cancellation: ends every wait and read at once; a write (initiate, confirm)
+   * already sent gets `writeGraceMs` more to be answered.
+   */
   signal: AbortSignal;
+  writeGraceMs: number;
   /** Bounds the writes (initiate, confirm) in flight across all workspaces. */
   writes: ConcurrencyLimit;
   log: (line: string) => void;
@@ -78,14 +84,23 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'applied' | 'planReady'> & { applied?: boolean; planReady?: boolean },
   ): WorkspaceUpgradeResult => ({ workspaceId, planReady: false, applied: false, ...r });
 
-  // 1. Start the upgrade.
+  const grace = graceText(options.writeGraceMs);
+  // A write is sent only while the step goes on; once sent, the cancellation does not cut it
+  // short (the service may carry it out anyway), it only bounds the wait for the answer.
+  const write = <T>(send: (writeSignal: AbortSignal) => Promise<T>, onSend: () => void): Promise<T> =>
+    options.writes(() => {
+      if (signal.aborted) return Promise.reject(abortError(signal));
+      onSend();
+      return withGrace(signal, options.writeGraceMs, send);
+    }, signal);
+
   let upgrade: WorkspaceUpgrade;
   let sent = false;
   try {
-    const started = await options.writes(() => {
-      sent = true;
-      return api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal });
-    }, signal);
+    const started = await write(
+      (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
+      () => (sent = true),
+    );
     if (started.nothingToUpgrade) {
       log('nothing to upgrade');
       return result({ runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', ...(started.message ? { note: started.message } : {}) });
@@ -93,9 +108,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     upgrade = started.upgrade;
   } catch (error) {
     const none = { runId: null, status: null, planUrl: null };
-    if (signal.aborted) {
+    if (signal.aborted && isAbortError(error)) {
       const message = sent
-        ? `The step was cancelled while the upgrade was being started; it may have started: check workspace ${workspaceId} in the service.`
+        ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
         : 'The step was cancelled before the upgrade was started.';
       return result({ ...none, outcome: 'cancelled', error: message });
     }
@@ -108,8 +123,11 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   let planUrl = upgrade.attributes['plan-url'] ?? null;
   const known = (): Pick<WorkspaceUpgradeResult, 'runId' | 'status' | 'planUrl'> => ({ runId, status, planUrl });
   log(`upgrade run ${runId} started (${status})`);
+  if (signal.aborted) {
+    return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+  }
 
-  // 2. Wait for the plan; the initiate answer gave its first status.
+  // The initiate answer gave the first status, so the wait does not read it again.
   const report = statusReporter(log);
   try {
     const waited = await waitForPlan<WorkspaceUpgrade>({
@@ -142,24 +160,22 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({ ...known(), outcome: 'failed', error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.` });
   }
 
-  // 3. Act on the final status.
   const stage = upgradeStage(status);
   if (stage === 'failed') return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
   if (stage === 'no-changes') return result({ ...known(), outcome: 'no-changes' });
   if (stage === 'applied') return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
   if (!options.confirm) return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
 
-  // 4. Confirm the ready plan.
   let confirmSent = false;
   try {
-    await options.writes(() => {
-      confirmSent = true;
-      return api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal });
-    }, signal);
+    await write(
+      (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
+      () => (confirmSent = true),
+    );
   } catch (error) {
-    if (signal.aborted) {
+    if (signal.aborted && isAbortError(error)) {
       const message = confirmSent
-        ? `The step was cancelled while the plan of run ${runId} was being confirmed; it may have been applied: look at its plan page.`
+        ? `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`
         : `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`;
       return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
     }
@@ -167,8 +183,10 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}` });
     }
     // The answer was lost: the run's status tells whether the confirmation arrived. A second
-    // confirmation is never sent.
-    const after = await api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal }).catch(() => undefined);
+    // confirmation is never sent. Under cancellation the read gets the same grace as a write.
+    const after = await withGrace(signal, options.writeGraceMs, (readSignal) =>
+      api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal }),
+    ).catch(() => undefined);
     if (after?.attributes.status === 'applied') {
       status = 'applied';
       log(`upgrade run ${runId} applied (the confirmation's answer was lost)`);

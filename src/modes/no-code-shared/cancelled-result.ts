@@ -1,0 +1,38 @@
+import { heading, joinBlocks, paragraph } from '../../report/markdown.ts';
+import type { OutputValue } from '../../report/outputs.ts';
+import type { ModeResult } from '../mode.ts';
+
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+export function cancelledResult(options: {
+  title: string;
+  heading: string;
+  message: string;
+  outputs?: Record<string, OutputValue>;
+}): ModeResult {
+  return {
+    title: options.title,
+    summary: joinBlocks(heading(options.heading), paragraph(`⛔ ${options.message}`)),
+    annotations: [],
+    outputs: options.outputs ?? {},
+    failure: options.message,
+    conclusion: 'cancelled',
+  };
+}
+
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+export function reachedAfterCancellation(result: ModeResult, message: string): ModeResult {
+  return {
+    ...result,
+    title: `${result.title} (the step was cancelled)`,
+    summary: joinBlocks(result.summary, paragraph(`⛔ ${message}`)),
+    failure: result.failure === null ? message : `${message} ${result.failure}`,
+    conclusion: 'cancelled',
+  };
+}

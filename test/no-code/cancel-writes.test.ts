@@ -1,0 +1,205 @@
+// A cancellation that arrives while a no-code write is held by the service: the write is not cut
+// short, its answer is reported, or, when it takes longer than the grace, the result says that
+// it may have taken effect. Either way the mode returns a cancelled result and throws nothing.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CancelledError } from '../../src/cancellation.ts';
+import { readInputs } from '../../src/inputs.ts';
+import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs.ts';
+import type { ModeResult } from '../../src/modes/mode.ts';
+import { runProvisionNoCodeWorkspace } from '../../src/modes/provision-no-code-workspace/run.ts';
+import { runPublishNoCodeModule } from '../../src/modes/publish-no-code-module/run.ts';
+import { runUpgradeNoCodeWorkspace } from '../../src/modes/upgrade-no-code-workspace/run.ts';
+import type { ModeContext } from '../../src/modes/mode.ts';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/api.ts';
+import { modeContext } from './harness.ts';
+
+const HOLD_MS = 1500;
+const SHORT_GRACE_MS = 300;
+
+let emulator: Emulator;
+beforeEach(async () => {
+  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+});
+afterEach(() => emulator.close());
+
+function inputsOf<T>(mode: string, inputs: Record<string, string>): T {
+  const all: Record<string, string> = { mode, token: emulator.token, 'base-url': emulator.baseUrl, ...inputs };
+  return readInputs((name) => all[name] ?? '') as T;
+}
+
+/** Resolves once a request matching `method` and `path` has reached the emulator. */
+async function arrival(method: string, path: RegExp): Promise<void> {
+  const until = Date.now() + 5000;
+  while (!emulator.requests.some((r) => r.method === method && path.test(r.path))) {
+    if (Date.now() > until) throw new Error(`no ${method} ${String(path)} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Runs a mode with a signal of its own, holds the first POST matching `path` for HOLD_MS, and
+ * aborts the signal (as the first SIGINT would) once that POST has arrived.
+ */
+async function cancelWhileHeld(
+  path: RegExp,
+  start: (context: ModeContext) => Promise<ModeResult>,
+): Promise<{ result: ModeResult; ms: number; log: string }> {
+  emulator.inject({ method: 'POST', path, kind: { type: 'delay', ms: HOLD_MS } });
+  const controller = new AbortController();
+  const context = modeContext(emulator, controller.signal);
+  try {
+    const started = Date.now();
+    const running = start(context);
+    await arrival('POST', path);
+    controller.abort(new CancelledError('SIGINT'));
+    const result = await running;
+    return { result, ms: Date.now() - started, log: context.log() };
+  } finally {
+    await context.client.close();
+  }
+}
+
+describe('provision-no-code-workspace', () => {
+  const CREATE = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces$/;
+  let inputs: ProvisionNoCodeWorkspaceInputs;
+  beforeEach(() => {
+    const moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '2.0.0' });
+    inputs = inputsOf('provision-no-code-workspace', { 'no-code-module-id': moduleId, 'project-id': emulator.seedProject(), 'workspace-name': 'bucket-prod' });
+  });
+
+  it('a create held by the service is answered and reported; the step ends cancelled', async () => {
+    const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context));
+    expect(ms).toBeGreaterThanOrEqual(HOLD_MS - 50);
+    const [workspace] = emulator.workspaces();
+    expect(workspace).toBeDefined();
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.outputs['workspace-id']).toBe(workspace!.id);
+    expect(result.outputs.result).toMatchObject({ action: 'created', workspaceId: workspace!.id });
+    expect(result.failure).toContain(`the service created it (${workspace!.id}) before the step ended`);
+    expect(result.summary).toContain(`Created workspace bucket-prod`);
+    expect(result.summary).toContain('The step was cancelled while workspace bucket-prod was being created');
+  });
+
+  it('a create held longer than the grace: the result says the workspace may have been created', async () => {
+    const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
+    expect(ms).toBeLessThan(HOLD_MS);
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.failure).toContain('did not answer within 0.3 s, so the workspace may have been created: check for a workspace named bucket-prod');
+    expect(result.summary).toContain('may have been created');
+    expect(result.outputs['workspace-id']).toBe('');
+    expect(result.outputs.result).toMatchObject({ action: 'may-have-been-created', workspaceId: null, name: 'bucket-prod' });
+    // It was: the service carried the create out after the step stopped waiting.
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    expect(emulator.workspaces().map((w) => w.name)).toEqual(['bucket-prod']);
+  });
+
+  it('a cancellation during the read: no create is sent, and the result says so', async () => {
+    emulator.inject({ method: 'GET', kind: { type: 'delay', ms: 500 } });
+    const controller = new AbortController();
+    const context = modeContext(emulator, controller.signal);
+    try {
+      setTimeout(() => controller.abort(new CancelledError('SIGINT')), 100);
+      const result = await runProvisionNoCodeWorkspace(inputs, context);
+      expect(result.conclusion).toBe('cancelled');
+      expect(result.failure).toBe('The step was cancelled before workspace bucket-prod was created; nothing was created.');
+      expect(emulator.writeRequests()).toEqual([]);
+    } finally {
+      await context.client.close();
+    }
+  });
+});
+
+describe('publish-no-code-module', () => {
+  const CREATE = /^\/api\/v2\/organizations\/acme\/no-code-modules$/;
+  const MODULE = /^\/api\/v2\/no-code-modules\/nocode-[A-Za-z0-9]+$/;
+  let registryModuleId: string;
+  beforeEach(() => {
+    registryModuleId = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws', versions: ['1.0.0', '1.1.0'] });
+  });
+  const publish = (inputs: Record<string, string>): PublishNoCodeModuleInputs =>
+    inputsOf('publish-no-code-module', { organization: 'acme', 'registry-module-id': registryModuleId, ...inputs });
+
+  it('a create held by the service is answered and reported; the step ends cancelled', async () => {
+    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), context));
+    const [created] = emulator.noCodeModules();
+    expect(created).toBeDefined();
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.outputs['no-code-module-id']).toBe(created!.id);
+    expect(result.outputs.result).toMatchObject({ action: 'created', noCodeModuleId: created!.id });
+    expect(result.failure).toContain(`the service created no-code module ${created!.id} before the step ended`);
+  });
+
+  it('a create held longer than the grace: the result says the module may have been created', async () => {
+    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({}), context, { writeGraceMs: SHORT_GRACE_MS }));
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.failure).toContain('so the no-code module may have been created: look at registry module');
+    expect(result.failure).toContain('set no-code-module-id to update it instead of creating it again');
+    expect(result.outputs).toMatchObject({ 'no-code-module-id': '', result: { action: 'may-have-been-created', registryModuleId } });
+    expect(result.summary).toContain('may have been created');
+  });
+
+  it('an update held longer than the grace: the result says it may have been applied', async () => {
+    const first = modeContext(emulator);
+    const created = await runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), first).finally(() => first.client.close());
+    const id = created.outputs['no-code-module-id'] as string;
+    expect(id).toMatch(/^nocode-/);
+    emulator.inject({ method: 'PATCH', path: MODULE, kind: { type: 'delay', ms: HOLD_MS } });
+    const controller = new AbortController();
+    const context = modeContext(emulator, controller.signal);
+    try {
+      const running = runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, { writeGraceMs: SHORT_GRACE_MS });
+      await arrival('PATCH', MODULE);
+      controller.abort(new CancelledError('SIGINT'));
+      const result = await running;
+      expect(result.conclusion).toBe('cancelled');
+      expect(result.failure).toContain(`no-code module ${id} was being updated, and the service did not answer within 0.3 s, so the update may have been applied`);
+      expect(result.outputs).toMatchObject({ 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id } });
+    } finally {
+      await context.client.close();
+    }
+  });
+});
+
+describe('upgrade-no-code-workspace', () => {
+  const UPGRADE = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces\/[^/]+\/upgrade$/;
+  const CONFIRM = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces\/[^/]+\/upgrade\/run-[A-Za-z0-9]+$/;
+  let inputs: UpgradeNoCodeWorkspaceInputs;
+  let workspaceId: string;
+  beforeEach(() => {
+    const moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
+    workspaceId = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    inputs = inputsOf('upgrade-no-code-workspace', { 'no-code-module-id': moduleId, 'workspace-id': workspaceId, confirm: 'true' });
+  });
+  const entriesOf = (result: ModeResult) => result.outputs.result as Array<Record<string, unknown>>;
+
+  it('a confirmation held by the service is answered: the plan is reported applied, the step cancelled', async () => {
+    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context));
+    const [upgrade] = emulator.upgrades();
+    expect(upgrade!.confirmed).toBe(true);
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.failure).toBe('The step was cancelled: 1 applied.');
+    expect(entriesOf(result)).toEqual([expect.objectContaining({ workspaceId, runId: upgrade!.runId, outcome: 'applied', applied: true })]);
+    expect(result.outputs.applied).toBe('true');
+  });
+
+  it('a confirmation held longer than the grace: the result says the plan may have been applied', async () => {
+    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
+    expect(result.conclusion).toBe('cancelled');
+    const [entry] = entriesOf(result);
+    expect(entry).toMatchObject({ outcome: 'cancelled', applied: false, runId: emulator.upgrades()[0]!.runId });
+    expect(entry!.error).toMatch(/did not answer within 0\.3 s, so it may have been applied: look at its plan page/);
+    expect(result.summary).toContain('may have been applied');
+    expect(result.annotations.map((a) => a.message)).toEqual([entry!.error]);
+  });
+
+  it('an initiate held by the service is answered: the run is reported, no plan is awaited or confirmed', async () => {
+    const { result } = await cancelWhileHeld(UPGRADE, (context) => runUpgradeNoCodeWorkspace(inputs, context));
+    const [upgrade] = emulator.upgrades();
+    expect(result.conclusion).toBe('cancelled');
+    const [entry] = entriesOf(result);
+    expect(entry).toMatchObject({ outcome: 'cancelled', runId: upgrade!.runId });
+    expect(entry!.error).toBe(`The step was cancelled after upgrade run ${upgrade!.runId} was started (status pending); it goes on in the service.`);
+    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
+  });
+});
