@@ -10,15 +10,36 @@ export interface Cancellation {
   readonly signal: AbortSignal;
   /** Signals received so far, in order. */
   readonly received: readonly StopSignal[];
+  /**
+   * When each of `received` arrived (Date.now()), in the same order. The runner's kill is timed
+   * from the signals, so work that starts after a signal (or replays one) counts from here.
+   */
+  readonly receivedAt?: readonly number[];
   onSignal(listener: (signal: StopSignal, count: number) => void): () => void;
   dispose(): void;
+}
+
+/** A signal and when it arrived. */
+export interface ReceivedSignal {
+  signal: StopSignal;
+  at: number;
+}
+
+/**
+ * The signals received so far with their arrival times. A Cancellation that does not record
+ * them (`receivedAt` missing) is taken to have received them now.
+ */
+export function signalsReceived(cancellation: Cancellation, now: number = Date.now()): ReceivedSignal[] {
+  return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
 }
 
 export function createCancellation(): Cancellation {
   const controller = new AbortController();
   const received: StopSignal[] = [];
+  const receivedAt: number[] = [];
   const listeners = new Set<(signal: StopSignal, count: number) => void>();
   const handle = (signal: StopSignal): void => {
+    receivedAt.push(Date.now());
     received.push(signal);
     if (!controller.signal.aborted) controller.abort(new CancelledError(signal));
     for (const listener of listeners) listener(signal, received.length);
@@ -30,6 +51,7 @@ export function createCancellation(): Cancellation {
   return {
     signal: controller.signal,
     received,
+    receivedAt,
     onSignal(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

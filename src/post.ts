@@ -1,8 +1,10 @@
 // The post step: a test run must never be left running behind a cancelled or killed job
-// (action-interface "Cancellation"). The main step saves the run id the moment the run exists
-// and marks it once it saw the run final; when that mark is missing, this step makes sure the
-// run ends: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels
-// it if it is still running after a grace period.
+// (action-interface "Cancellation"). The main step saves the configuration version as soon as it
+// exists, the run id the moment the run is known, and marks the run once it saw it final; when
+// that mark is missing, this step makes sure every run of that version ends: it cancels it (a
+// queued run once it runs, within a bounded wait), then force-cancels it if it is still running
+// after a grace period. A main step killed while its create was unanswered saved no run id: the
+// run is found by its configuration version, once it appears.
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
@@ -10,15 +12,18 @@ import { normalizeBaseUrl, readActionInput } from './inputs.ts';
 import type { InputReader } from './inputs.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { readSavedRun } from './modes/run-module-tests/run-state.ts';
-import type { GetState } from './modes/run-module-tests/run-state.ts';
+import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';
+import { runsOfConfigurationVersion } from './modes/run-module-tests/start-test-run.ts';
 import { TestRunStopper } from './modes/run-module-tests/stop-test-run.ts';
 import type { StopOutcome } from './modes/run-module-tests/stop-test-run.ts';
+import { isFinal } from './modes/run-module-tests/test-run-status.ts';
 import { githubSink } from './report/sink.ts';
 import type { ReportSink } from './report/sink.ts';
 import { createServiceClient } from './service/client.ts';
-import type { ServiceClientOptions } from './service/client.ts';
+import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
+import type { TestRun } from './service/types.ts';
 import { getState } from './state.ts';
-import { formatDuration } from './wait/poll.ts';
+import { formatDuration, sleep } from './wait/poll.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */
@@ -33,6 +38,12 @@ export interface PostOptions {
   graceMs?: number;
   /** Reads of the run while waiting. Default 1 s. */
   pollMs?: number;
+  /**
+   * When the main step sent a create whose answer it never saw, how long a run of the
+   * configuration version may take to appear. Default 30 s (the longest a create request waits
+   * for its answer).
+   */
+  appearWaitMs?: number;
 }
 
 /** Exit code 0 unless a run may still be running that this step could not stop. */
@@ -43,8 +54,9 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const read = options.read ?? readActionInput;
   const token = read('token').trim();
   const sink = options.sink ?? githubSink({ secrets: token ? [token] : [] });
-  const { testRunId, module } = saved;
-  const what = `Test run ${testRunId} of module ${moduleLabel(module)}`;
+  const { module } = saved;
+  const label = moduleLabel(module);
+  const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
 
   let baseUrl: string;
   try {
@@ -57,32 +69,107 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
 
   const queuedWaitMs = options.queuedWaitMs ?? 120_000;
   const graceMs = options.graceMs ?? 20_000;
-  sink.info(`${what} was not seen to end by the main step: making sure it stops.`);
+  const pollMs = options.pollMs ?? 1000;
   const client = createServiceClient({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
   const cancellation = createCancellation();
-  const stopper = new TestRunStopper({
-    client,
-    module,
-    testRunId,
-    log: (line) => sink.info(line),
-    pollMs: options.pollMs ?? 1000,
-    cancelAlreadyAccepted: saved.cancelRequested,
-  });
+  const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-  cancellation.onSignal(() => stopper.limitDeadline(Date.now() + 1000));
+  cancellation.onSignal(() => {
+    for (const stopper of stoppers) stopper.limitDeadline(Date.now() + 1000);
+  });
   try {
+    const found = await runsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000 });
+    if (found.runs.length === 0) return found.code;
     const now = Date.now();
-    const outcome = await stopper.start({
+    const plan = {
       startBy: now + queuedWaitMs,
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
       deadline: now + queuedWaitMs + graceMs + 15_000,
       forceAfterCancelMs: graceMs,
-    });
-    return report(sink, what, outcome, queuedWaitMs);
+    };
+    const codes = await Promise.all(
+      found.runs.map(async ({ id, lastSeen }) => {
+        const stopper = new TestRunStopper({
+          client,
+          module,
+          testRunId: id,
+          log: (line) => sink.info(line),
+          pollMs,
+          cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+        });
+        stoppers.push(stopper);
+        if (cancellation.signal.aborted) stopper.limitDeadline(Date.now() + 1000);
+        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+        return report(sink, `Test run ${id} of module ${label}`, await stopper.start({ ...plan, ...(lastSeen ? { lastSeen } : {}) }), queuedWaitMs);
+      }),
+    );
+    return Math.max(found.code, ...codes);
   } finally {
     cancellation.dispose();
     await client.close();
   }
+}
+
+interface RunToStop {
+  id: string;
+  /** The run as listed, when it was found by its configuration version. */
+  lastSeen?: TestRun;
+}
+
+/**
+ * The saved run, and every run of the saved configuration version that is not final. When the
+ * main step sent a create it never saw answered, and no run is known yet, the version is looked
+ * at again until one appears or `appearWaitMs` passes.
+ */
+async function runsToStop(
+  saved: SavedTestRun,
+  options: { client: ServiceClient; sink: ReportSink; signal: AbortSignal; pollMs: number; appearWaitMs: number },
+): Promise<{ runs: RunToStop[]; code: number }> {
+  const { sink, signal } = options;
+  const runs: RunToStop[] = saved.testRunId !== undefined ? [{ id: saved.testRunId }] : [];
+  const version = saved.configurationVersionId;
+  if (version === undefined) return { runs, code: 0 };
+  const label = moduleLabel(saved.module);
+  const waitUntil = Date.now() + (runs.length === 0 && saved.createSent ? options.appearWaitMs : 0);
+  let noted = false;
+  for (;;) {
+    let listed: TestRun[];
+    try {
+      listed = await runsOfConfigurationVersion(options.client, saved.module, version, { signal });
+    } catch (error) {
+      if (runs.length > 0) {
+        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
+        return { runs, code: 0 };
+      }
+      sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. Check the module's test runs in the service.`);
+      return { runs, code: 1 };
+    }
+    for (const run of listed) {
+      const known = runs.find((r) => r.id === run.id);
+      if (known) known.lastSeen = run;
+      else if (!isFinal(run)) runs.push({ id: run.id, lastSeen: run });
+    }
+    if (listed.length > 0 || runs.length > 0) {
+      if (runs.length === 0) sink.info(`Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`);
+      return { runs, code: 0 };
+    }
+    if (Date.now() >= waitUntil || signal.aborted) break;
+    if (!noted) {
+      noted = true;
+      sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`);
+    }
+    try {
+      await sleep(Math.min(options.pollMs, waitUntil - Date.now()), signal);
+    } catch {
+      break;
+    }
+  }
+  if (saved.createSent) {
+    sink.warning(`No test run of configuration version ${version} (module ${label}) appeared after the main step sent its create; if one appears later, cancel it in the service.`);
+  } else {
+    sink.info(`Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
+  }
+  return { runs, code: 0 };
 }
 
 function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWaitMs: number): number {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPost } from '../../src/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
+import { createServiceClient } from '../../src/service/client.ts';
 import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -103,7 +104,7 @@ async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
 }
 
 describe('post step', () => {
-  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number } = {}) {
+  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number } = {}) {
     const lines: string[] = [];
     const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
     const inputs: Record<string, string> = { token: h.emulator.token, 'base-url': h.emulator.baseUrl };
@@ -115,6 +116,7 @@ describe('post step', () => {
       pollMs: 20,
       graceMs: options.graceMs ?? 200,
       queuedWaitMs: options.queuedWaitMs ?? 3000,
+      appearWaitMs: options.appearWaitMs ?? 3000,
     }).then((code) => ({ code, log: lines.join('') }));
   }
 
@@ -184,5 +186,76 @@ describe('post step', () => {
     const { code, log } = await post(h, state, { queuedWaitMs: 200, graceMs: 0 });
     expect(code).toBe(1);
     expect(log).toMatch(/error: Test run trun-\w+ of module acme\/log-bucket\/aws could not be cancelled \(it was still queued/);
+  });
+
+  /** A configuration version of the test module, uploaded; with `runs` test runs created on it. */
+  async function versionWithRuns(h: Harness, runs: number): Promise<{ version: string; runIds: string[]; state: Map<string, string> }> {
+    const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
+    const module = { organization: h.emulator.organization, namespace: h.emulator.organization, name: 'log-bucket', provider: 'aws' };
+    try {
+      const version = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false });
+      await client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, new Uint8Array([1, 2, 3]));
+      const runIds: string[] = [];
+      for (let i = 0; i < runs; i++) {
+        const run = await client.moduleTests.createTestRun(module, { configurationVersionId: version.id, testDirectory: 'tests', filters: [], variables: [], verbose: false });
+        runIds.push(run.id);
+      }
+      const state = new Map([
+        ['testRunModule', JSON.stringify(module)],
+        ['testRunConfigurationVersion', version.id],
+      ]);
+      return { version: version.id, runIds, state };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('finds and stops the run by its configuration version when only the version was saved', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { version, runIds, state } = await versionWithRuns(h, 1);
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 2000, 'a running run');
+    h.emulator.clearRequests();
+    const { code, log } = await post(h, state);
+    expect(code).toBe(0);
+    expect(h.emulator.testRuns()[0]).toMatchObject({ id: runIds[0], configurationVersionId: version, status: 'canceled', cancelRequested: true });
+    expect(log).toContain(`Test run ${runIds[0]!} of module acme/log-bucket/aws was cancelled.`);
+    // The listed run was running: cancelled before any read of it.
+    const lines = h.emulator.requests.map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
+    expect(lines.slice(0, 2)).toEqual(['GET test-runs', 'POST cancel']);
+  });
+
+  it('stops every run of the saved version that is not final, the saved run among them', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { runIds, state } = await versionWithRuns(h, 2);
+    state.set('testRunId', runIds[1]!);
+    const { code } = await post(h, state);
+    expect(code).toBe(0);
+    const runs = h.emulator.testRuns();
+    expect(runs.map((r) => r.id).sort()).toEqual([...runIds].sort());
+    for (const run of runs) expect(run).toMatchObject({ status: 'canceled', cancelRequested: true });
+  });
+
+  it('a saved version without a run, and no create sent: one look, nothing to stop', async () => {
+    const h = await startHarness();
+    const { state } = await versionWithRuns(h, 0);
+    h.emulator.clearRequests();
+    const started = Date.now();
+    const { code, log } = await post(h, state, { appearWaitMs: 5000 });
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(h.emulator.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(log).toMatch(/Configuration version cv-\w+ \(module acme\/log-bucket\/aws\) has no test run: nothing to stop\./);
+  });
+
+  it('a create sent but never answered, and no run appears: a bounded wait, then a warning', async () => {
+    const h = await startHarness();
+    const { state } = await versionWithRuns(h, 0);
+    state.set('testRunCreateSent', 'true');
+    const started = Date.now();
+    const { code, log } = await post(h, state, { appearWaitMs: 300 });
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(log).toMatch(/warning: No test run of configuration version cv-\w+ .* appeared after the main step sent its create/);
   });
 });

@@ -49,16 +49,19 @@ export interface TestCancellation extends Cancellation {
 export function testCancellation(): TestCancellation {
   const controller = new AbortController();
   const received: StopSignal[] = [];
+  const receivedAt: number[] = [];
   const listeners = new Set<(signal: StopSignal, count: number) => void>();
   return {
     signal: controller.signal,
     received,
+    receivedAt,
     onSignal(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     dispose: () => listeners.clear(),
     send(signal) {
+      receivedAt.push(Date.now());
       received.push(signal);
       if (!controller.signal.aborted) controller.abort(new Error(`cancelled (${signal})`));
       for (const listener of [...listeners]) listener(signal, received.length);

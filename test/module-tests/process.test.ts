@@ -180,4 +180,77 @@ describe('the built action, run by the runner', () => {
     expect(emulator.testRuns()).toHaveLength(1);
     expect(post.stdout().replace(`::add-mask::${emulator.token}`, '')).not.toContain(emulator.token);
   }, 40_000);
+
+  /**
+   * The runner's cancellation with its own timing: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s
+   * after that. Resolves with the exit time; a step still alive at the kill is killed.
+   */
+  async function cancelLikeTheRunner(step: Step): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterInterrupt: number; terminated: boolean }> {
+    const interrupted = Date.now();
+    step.child.kill('SIGINT');
+    let terminated = false;
+    const term = setTimeout(() => {
+      terminated = step.child.kill('SIGTERM');
+    }, 7500);
+    const kill = setTimeout(() => step.child.kill('SIGKILL'), 10_000);
+    const { code, signal, at } = await step.exited;
+    clearTimeout(term);
+    clearTimeout(kill);
+    return { code, signal, afterInterrupt: at - interrupted, terminated };
+  }
+
+  function postStepFor(emulator: Emulator, main: Step): Step {
+    const env: Record<string, string> = {};
+    for (const [name, value] of readStateFile(main.files.state)) env[`STATE_${name}`] = value;
+    return startStep(emulator, {}, { env });
+  }
+
+  const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
+
+  it('a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
+    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
+    const main = startStep(emulator, {});
+    await until(() => createArrived(emulator), 15_000, 'the create');
+    const exit = await cancelLikeTheRunner(main);
+    expect(exit.signal).toBeNull();
+    expect(exit.afterInterrupt).toBeLessThan(10_000);
+    expect(exit.code).toBe(1);
+    expect(read(main.files.summary)).toContain('Module tests canceled');
+    expect(main.stdout()).toMatch(/The post step looks for a test run of configuration version cv-\w+/);
+    const state = readStateFile(main.files.state);
+    expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
+    expect(state.get('testRunCreateSent')).toBe('true');
+    expect(state.has('testRunId')).toBe(false);
+    // The service has not created the run yet: the post step waits for it.
+    expect(emulator.testRuns()).toEqual([]);
+
+    const post = postStepFor(emulator, main);
+    const { code } = await post.exited;
+    expect(code).toBe(0);
+    const runs = emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true });
+    expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+  }, 60_000);
+
+  it('a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
+    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
+    const main = startStep(emulator, {});
+    await until(() => createArrived(emulator), 15_000, 'the create');
+    const exit = await cancelLikeTheRunner(main);
+    expect(exit.signal).toBeNull();
+    expect(exit.terminated).toBe(true);
+    expect(exit.afterInterrupt).toBeLessThan(10_000);
+    expect(exit.code).toBe(1);
+    const run = emulator.testRuns()[0]!;
+    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    const state = readStateFile(main.files.state);
+    expect(state.get('testRunId')).toBe(run.id);
+    expect(state.get('testRunFinal')).toBe('true');
+    const summary = read(main.files.summary);
+    expect(summary).toContain('Module tests canceled');
+    expect(summary).toContain('force-cancelled');
+  }, 40_000);
 });

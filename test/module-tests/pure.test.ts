@@ -1,7 +1,16 @@
-// Pure parts of the mode: comparing a run's options with the requested ones, and the state the
-// main step hands to the post step.
+// Pure parts of the mode: comparing a run's options with the requested ones, the state the
+// main step hands to the post step, and the limits that count from the runner's signals.
 import { describe, expect, it } from 'vitest';
-import { readSavedRun, saveCancelRequested, saveRunFinal, saveRunStarted } from '../../src/modes/run-module-tests/run-state.ts';
+import {
+  readSavedRun,
+  saveCancelRequested,
+  saveConfigurationVersion,
+  saveCreateSent,
+  saveRunFinal,
+  saveRunStarted,
+} from '../../src/modes/run-module-tests/run-state.ts';
+import { abortAfterFirstSignal, windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
+import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
 import { optionDifferences } from '../../src/modes/run-module-tests/start-test-run.ts';
 import type { RequestedTestRun } from '../../src/modes/run-module-tests/start-test-run.ts';
 import type { TestRun } from '../../src/service/types.ts';
@@ -88,6 +97,7 @@ describe('state for the post step', () => {
     expect(readSavedRun(get)).toEqual({
       testRunId: 'trun-9',
       module: { organization: 'acme', namespace: 'acme', name: 'vpc', provider: 'aws' },
+      createSent: false,
       final: false,
       cancelRequested: false,
     });
@@ -102,5 +112,99 @@ describe('state for the post step', () => {
       ['testRunModule', '{not json'],
     ]);
     expect(readSavedRun((name) => state.get(name) ?? '')).toBeUndefined();
+  });
+
+  it('knows a configuration version before any run id, and a create sent then refused', () => {
+    const state = new Map<string, string>();
+    const save = (name: string, value: string): void => void state.set(name, value);
+    const get = (name: string): string => state.get(name) ?? '';
+    const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
+    saveConfigurationVersion(save, 'cv-1', module);
+    expect(readSavedRun(get)).toEqual({ module, configurationVersionId: 'cv-1', createSent: false, final: false, cancelRequested: false });
+    saveCreateSent(save);
+    expect(readSavedRun(get)).toMatchObject({ createSent: true });
+    expect(readSavedRun(get)?.testRunId).toBeUndefined();
+    saveCreateSent(save, false);
+    expect(readSavedRun(get)).toMatchObject({ createSent: false });
+    saveRunStarted(save, 'trun-2', module);
+    expect(readSavedRun(get)).toMatchObject({ testRunId: 'trun-2', configurationVersionId: 'cv-1' });
+  });
+});
+
+describe('windDownOf', () => {
+  const timing = { windDownMs: 8500, forceBudgetMs: 1200 };
+
+  it('is nothing before a signal', () => {
+    expect(windDownOf([], timing)).toBeUndefined();
+  });
+
+  it('counts from when each signal arrived, not from when it is applied', () => {
+    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }], timing)).toEqual({ firstAt: 1000, deadline: 9500, force: false });
+    // SIGTERM 7.5 s after SIGINT: force, and the earlier of the two limits.
+    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }, { signal: 'SIGTERM', at: 8500 }], timing)).toEqual({ firstAt: 1000, deadline: 9500, force: true });
+    // SIGTERM soon after SIGINT: its own, shorter limit.
+    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }, { signal: 'SIGTERM', at: 2000 }], timing)).toEqual({ firstAt: 1000, deadline: 3200, force: true });
+  });
+
+  it('treats a first SIGTERM as the last warning before the kill', () => {
+    expect(windDownOf([{ signal: 'SIGTERM', at: 500 }], timing)).toEqual({ firstAt: 500, deadline: 1700, force: true });
+  });
+
+  it('treats any second signal as the force', () => {
+    expect(windDownOf([{ signal: 'SIGINT', at: 0 }, { signal: 'SIGINT', at: 100 }], timing)).toEqual({ firstAt: 0, deadline: 1300, force: true });
+  });
+});
+
+describe('abortAfterFirstSignal', () => {
+  function signals(): Cancellation & { send(signal: StopSignal, at?: number): void } {
+    const received: StopSignal[] = [];
+    const receivedAt: number[] = [];
+    const listeners = new Set<(signal: StopSignal, count: number) => void>();
+    return {
+      signal: new AbortController().signal,
+      received,
+      receivedAt,
+      onSignal(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      dispose: () => listeners.clear(),
+      send(signal, at = Date.now()) {
+        received.push(signal);
+        receivedAt.push(at);
+        for (const listener of listeners) listener(signal, received.length);
+      },
+    };
+  }
+
+  it('aborts the given time after the first signal arrived, not before any signal', async () => {
+    const c = signals();
+    const bound = abortAfterFirstSignal(c, 80);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(bound.signal.aborted).toBe(false);
+    const sent = Date.now();
+    c.send('SIGINT');
+    c.send('SIGTERM');
+    await new Promise<void>((resolve) => bound.signal.addEventListener('abort', () => resolve()));
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(75);
+    expect(Date.now() - sent).toBeLessThan(300);
+    bound.dispose();
+  });
+
+  it('counts from the arrival of a signal that came before it was set up', () => {
+    const c = signals();
+    c.send('SIGINT', Date.now() - 1000);
+    const bound = abortAfterFirstSignal(c, 500);
+    expect(bound.signal.aborted).toBe(true);
+    expect((bound.signal.reason as Error).name).toBe('TimeoutError');
+  });
+
+  it('never aborts once disposed', async () => {
+    const c = signals();
+    const bound = abortAfterFirstSignal(c, 20);
+    c.send('SIGINT');
+    bound.dispose();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(bound.signal.aborted).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
-// What the main step hands to the post step (action-interface "Cancellation": the run id is
-// saved as soon as it is known, so that a post step can cancel a run the main step left behind).
+// What the main step hands to the post step (action-interface "Cancellation": a test run must
+// never be left running behind a cancelled job). The configuration version is saved as soon as
+// it exists, so that a post step can find a run whose create never got its answer (the main step
+// killed meanwhile); the run id as soon as it is known.
 
 import type { ModuleRef } from '../../service/module-tests.ts';
 
@@ -7,6 +9,11 @@ export const STATE_NAMES = {
   testRunId: 'testRunId',
   /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
   module: 'testRunModule',
+  /** The configuration version the run tests: its runs are the ones to stop. */
+  configurationVersionId: 'testRunConfigurationVersion',
+  /** 'true' once the create of a test run was sent: a run may appear on the version even though
+   *  no answer came; 'false' once the create was refused (nothing was created). */
+  createSent: 'testRunCreateSent',
   /** 'true' once the main step saw the run in a final status: nothing left to clean up. */
   final: 'testRunFinal',
   /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
@@ -16,8 +23,18 @@ export const STATE_NAMES = {
 export type SaveState = (name: string, value: string) => void;
 export type GetState = (name: string) => string;
 
-export function saveRunStarted(save: SaveState, testRunId: string, module: ModuleRef): void {
+export function saveConfigurationVersion(save: SaveState, configurationVersionId: string, module: ModuleRef): void {
   // The module first: a step killed between the two lines leaves no id without its module.
+  save(STATE_NAMES.module, JSON.stringify(module));
+  save(STATE_NAMES.configurationVersionId, configurationVersionId);
+}
+
+/** Saved right before the create goes out, and again (`false`) when the service refused it. */
+export function saveCreateSent(save: SaveState, sent = true): void {
+  save(STATE_NAMES.createSent, String(sent));
+}
+
+export function saveRunStarted(save: SaveState, testRunId: string, module: ModuleRef): void {
   save(STATE_NAMES.module, JSON.stringify(module));
   save(STATE_NAMES.testRunId, testRunId);
 }
@@ -31,21 +48,31 @@ export function saveCancelRequested(save: SaveState): void {
 }
 
 export interface SavedTestRun {
-  testRunId: string;
+  /** Absent when the main step ended (or died) before it knew the run. */
+  testRunId?: string;
   module: ModuleRef;
+  /** Absent when only a run id was saved (a main step of an earlier version). */
+  configurationVersionId?: string;
+  createSent: boolean;
   final: boolean;
   cancelRequested: boolean;
 }
 
-/** The run the main step saved, or undefined when it saved none (another mode, or no run). */
+/**
+ * What the main step saved, or undefined when it saved neither a run nor a configuration
+ * version (another mode, or the step stopped before creating anything).
+ */
 export function readSavedRun(get: GetState): SavedTestRun | undefined {
   const testRunId = get(STATE_NAMES.testRunId);
-  if (testRunId === '') return undefined;
+  const configurationVersionId = get(STATE_NAMES.configurationVersionId);
+  if (testRunId === '' && configurationVersionId === '') return undefined;
   const module = parseModule(get(STATE_NAMES.module));
   if (module === undefined) return undefined;
   return {
-    testRunId,
+    ...(testRunId !== '' ? { testRunId } : {}),
     module,
+    ...(configurationVersionId !== '' ? { configurationVersionId } : {}),
+    createSent: get(STATE_NAMES.createSent) === 'true',
     final: get(STATE_NAMES.final) === 'true',
     cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
   };

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { signalsReceived } from '../../cancellation.ts';
 import { getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs.ts';
 import { isNotFound } from '../../service/errors.ts';
@@ -11,7 +12,7 @@ import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRunResult, plannedVariables } from './dry-run.ts';
 import { moduleLabel, moduleRefOf } from './module-ref.ts';
-import { saveCancelRequested, saveRunFinal, saveRunStarted } from './run-state.ts';
+import { saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted } from './run-state.ts';
 import { runsOfConfigurationVersion, startTestRun } from './start-test-run.ts';
 import type { RequestedTestRun, StartedTestRun } from './start-test-run.ts';
 import { TestRunStopper } from './stop-test-run.ts';
@@ -24,6 +25,8 @@ import { isFinal } from './test-run-status.ts';
 import { upsertTestVariables } from './test-variables.ts';
 import { waitForTestRun } from './wait-for-test-run.ts';
 import type { WaitTiming } from './wait-for-test-run.ts';
+import { abortAfterFirstSignal, windDownOf } from './wind-down.ts';
+import type { WindDown } from './wind-down.ts';
 
 /** Timings of the mode; tests and benchmarks shorten them. */
 export interface RunModuleTestsTuning {
@@ -33,11 +36,16 @@ export interface RunModuleTestsTuning {
   /**
    * After the first signal, how long the step keeps watching the run stop. The runner sends
    * SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface
-   * "Cancellation"): the step must be gone by then, summary written.
+   * "Cancellation"): the step must be gone by then, summary written. Counted from the signal's
+   * arrival.
    */
   windDownMs: number;
   /** After the second signal, the time left for the force-cancel and the last read. */
   forceBudgetMs: number;
+  /** After the first signal, how long a create of the test run already sent may still take. */
+  createWaitAfterSignalMs: number;
+  /** Then, the longest look-up of the run by configuration version. */
+  lookUpAfterSignalMs: number;
   /** After a timeout, the longest wait for a queued run to start so that it can be cancelled. */
   queuedCancelWaitMs: number;
   /** After a timeout, how long the cancelled run is watched so that its end can be reported. */
@@ -55,6 +63,8 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   stopPollMs: 250,
   windDownMs: 8500,
   forceBudgetMs: 1200,
+  createWaitAfterSignalMs: 3000,
+  lookUpAfterSignalMs: 2000,
   queuedCancelWaitMs: 60_000,
   watchAfterTimeoutCancelMs: 10_000,
   uploadTimeoutMs: 10 * 60_000,
@@ -113,11 +123,14 @@ export async function runModuleTests(
 }
 
 async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, context: ModeContext, t: RunModuleTestsTuning): Promise<ModeResult> {
-  const { sink, client } = context;
-  const signal = context.cancellation.signal;
+  const { sink, client, cancellation, saveState } = context;
+  const signal = cancellation.signal;
   const { inputs, module } = ctx;
   let stage = 'setting the test environment variables';
-  let uploadStarted = false;
+  const progress: SetupProgress = { uploadStarted: false, createSent: false };
+  // A create already sent is not cut short at the first signal (its run would be unknown); it
+  // gets a few seconds, then the run is looked up by configuration version.
+  const createWait = abortAfterFirstSignal(cancellation, t.createWaitAfterSignalMs);
   let started: StartedTestRun;
   try {
     if (inputs.testEnvVariables.length > 0) {
@@ -127,12 +140,15 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     stage = 'creating the configuration version';
     const version = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false, signal });
     ctx.configurationVersionId = version.id;
+    // From here on a run may exist on this version (the upload may start one, spec 4.2): the
+    // post step must be able to find it even if this step dies before it knows the run's id.
+    saveConfigurationVersion(saveState, version.id, module);
     const uploadUrl = version.attributes['upload-url'];
     if (!uploadUrl) throw new Error(`the service gave configuration version ${version.id} no upload-url`);
     // A single-use address that carries its own authorization (spec 2.3, 5): a secret.
     sink.addSecret(uploadUrl);
     stage = 'uploading the configuration';
-    uploadStarted = true;
+    progress.uploadStarted = true;
     await client.moduleTests.uploadConfiguration(uploadUrl, () => createReadStream(packed.file), {
       contentLength: packed.bytes,
       signal,
@@ -142,36 +158,68 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     stage = 'starting the test run';
     started = await startTestRun(client, module, version.id, requestedRun(inputs), {
       signal,
-      beforeCreate: () => signal.throwIfAborted(),
+      createSignal: createWait.signal,
+      beforeCreate: () => {
+        signal.throwIfAborted();
+        progress.createSent = true;
+        saveCreateSent(saveState);
+      },
+      onRun: (run) => saveRunStarted(saveState, run.id, module),
+      onCreateRefused: () => saveCreateSent(saveState, false),
     });
   } catch (error) {
-    if (signal.aborted) return cancelledBeforeRun(ctx, uploadStarted, context, t);
+    if (signal.aborted) return cancelledBeforeRun(ctx, progress, context, t);
     return noRunResult(ctx, { failure: setupFailure(ctx, stage, error) });
+  } finally {
+    createWait.dispose();
   }
   ctx.started = started;
-  saveRunStarted(context.saveState, started.run.id, module);
   announce(started, ctx, (line) => sink.info(line), (line) => sink.warning(line));
   return followRun(ctx, started.run, context, t);
 }
 
+interface SetupProgress {
+  /** The upload began: the service may have started a run by itself (spec 4.2). */
+  uploadStarted: boolean;
+  /** The create of the test run went out: a run may exist although no answer came. */
+  createSent: boolean;
+}
+
 /**
- * The job was cancelled before a run of ours existed. Once the upload had started, the service
- * may have started a run by itself: that one is stopped like our own.
+ * The job was cancelled before the step knew its run. Once the upload had started, the service
+ * may have started a run by itself; once the create was sent, it may have created ours without
+ * the answer arriving in time. Such a run is looked up by configuration version and stopped like
+ * our own; one that appears only later is left to the post step, which looks for it the same way.
  */
-async function cancelledBeforeRun(ctx: RunContext, uploadStarted: boolean, context: ModeContext, t: RunModuleTestsTuning): Promise<ModeResult> {
-  const nothing = (): ModeResult =>
-    noRunResult(ctx, { failure: 'The step was cancelled before a test run was started; nothing was left running.', canceled: true });
-  if (!uploadStarted || ctx.configurationVersionId === undefined) return nothing();
+async function cancelledBeforeRun(ctx: RunContext, progress: SetupProgress, context: ModeContext, t: RunModuleTestsTuning): Promise<ModeResult> {
+  const { sink } = context;
+  const version = ctx.configurationVersionId;
+  if (!progress.uploadStarted || version === undefined) {
+    return noRunResult(ctx, { failure: 'The step was cancelled before a test run was started; nothing was left running.', canceled: true });
+  }
   let runs: TestRun[] = [];
+  let lookUpError: string | undefined;
   try {
-    runs = await runsOfConfigurationVersion(context.client, ctx.module, ctx.configurationVersionId, { signal: AbortSignal.timeout(2000) });
-  } catch {
-    // Nothing more can be done in the time the runner leaves.
+    runs = await runsOfConfigurationVersion(context.client, ctx.module, version, { signal: AbortSignal.timeout(t.lookUpAfterSignalMs) });
+  } catch (error) {
+    lookUpError = getErrorMessage(error);
   }
   const run = runs[0];
-  if (run === undefined) return nothing();
+  if (run === undefined) {
+    if (!progress.createSent && lookUpError === undefined) {
+      return noRunResult(ctx, { failure: 'The step was cancelled before a test run was started; nothing was left running.', canceled: true });
+    }
+    const why = progress.createSent
+      ? 'the test run was being created and the service had not answered'
+      : `the runs of configuration version ${version} could not be listed (${lookUpError ?? 'no answer'})`;
+    const failure =
+      `The step was cancelled while ${why}. ` +
+      `The post step looks for a test run of configuration version ${version} and stops it if one exists.`;
+    return noRunResult(ctx, { failure, canceled: true });
+  }
   saveRunStarted(context.saveState, run.id, ctx.module);
-  ctx.started = { run, adopted: true, differences: [], others: runs.slice(1) };
+  ctx.started = { run, adopted: !progress.createSent, differences: [], others: runs.slice(1) };
+  sink.info(`Found test run ${run.id} of configuration version ${version}: stopping it.`);
   return followRun(ctx, run, context, t);
 }
 
@@ -181,7 +229,6 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
   const { inputs, module } = ctx;
   const signal = cancellation.signal;
   let last = first;
-  let firstSignalAt: number | undefined;
 
   const stopper = new TestRunStopper({
     client,
@@ -191,23 +238,24 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
     pollMs: t.stopPollMs,
     onCancelAccepted: () => saveCancelRequested(context.saveState),
   });
-  // First signal: cancel (a queued run as soon as it runs). Second: force-cancel, which the
-  // spec allows only after a cancel (3.1), and leave before the runner's kill.
-  const onSignal = (_signal: string, count: number): void => {
-    const now = Date.now();
-    if (count === 1) {
-      firstSignalAt = now;
+  // First signal: cancel (a queued run as soon as it runs). SIGTERM or a second signal:
+  // force-cancel, which the spec allows only after a cancel (3.1), and leave before the runner's
+  // kill. The limits count from each signal's arrival, also for signals that came before the
+  // run was known and are applied only now.
+  const windDown = (): WindDown | undefined => windDownOf(signalsReceived(cancellation), t);
+  const onSignal = (): void => {
+    const w = windDown();
+    if (w === undefined) return;
+    if (!stopper.started) {
       sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
-      void stopper.start({ deadline: now + t.windDownMs });
-      return;
+      stopper.start({ deadline: w.deadline, lastSeen: last }).catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
+    } else {
+      stopper.limitDeadline(w.deadline);
     }
-    void stopper.start({ deadline: now + t.forceBudgetMs });
-    stopper.limitDeadline(now + t.forceBudgetMs);
-    stopper.forceNow();
+    if (w.force) stopper.forceNow();
   };
   const off = cancellation.onSignal(onSignal);
-  // Signals that came while the run was being created.
-  cancellation.received.forEach((s, i) => onSignal(s, i + 1));
+  onSignal();
 
   try {
     const started = Date.now();
@@ -242,14 +290,15 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
   }
 
   async function afterCancellation(): Promise<ModeResult> {
-    const stopped = await (stopper.outcome ?? stopper.start({ deadline: Date.now() + t.windDownMs }));
+    const w = windDown();
+    const stopped = await (stopper.outcome ?? stopper.start({ deadline: w?.deadline ?? Date.now() + t.windDownMs, lastSeen: last }));
     const run = stopped.run ?? last;
     let log: Awaited<ReturnType<typeof readLog>> = {};
     if (isFinal(run)) {
       saveRunFinal(context.saveState);
-      const left = (firstSignalAt ?? Date.now()) + LOG_AFTER_SIGNAL_BUDGET_MS - Date.now();
+      const left = (w?.firstAt ?? Date.now()) + LOG_AFTER_SIGNAL_BUDGET_MS - Date.now();
       // The log of a cancelled run names what it could not destroy; read it if time allows.
-      if (cancellation.received.length < 2 && left > 500) log = await readLog(run, AbortSignal.timeout(Math.min(2000, left)), Math.min(2000, left));
+      if (!windDown()?.force && left > 500) log = await readLog(run, AbortSignal.timeout(Math.min(2000, left)), Math.min(2000, left));
     }
     return testRunResult(ctx, { run, ...log, canceled: describeStop(run, stopped) });
   }
@@ -258,6 +307,7 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
     const statusAtTimeout = last.attributes.status;
     sink.info(`Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${first.id} (${statusAtTimeout}): cancelling it.`);
     const stopped = await stopper.start({
+      lastSeen: last,
       deadline: Date.now() + t.queuedCancelWaitMs,
       watchAfterCancelMs: t.watchAfterTimeoutCancelMs,
     });
@@ -309,6 +359,7 @@ function describeStop(run: TestRun, stopped: StopOutcome): string {
       return `test run ${id} had already ended (${status}).`;
     default:
       if (stopped.forceAccepted) return `test run ${id} was force-cancelled.`;
+      if (stopped.forceSent) return `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end (last seen ${status}); the post step makes sure it ends.`;
       if (stopped.cancelAccepted) return `test run ${id} was asked to cancel and is stopping (last seen ${status}); the post step makes sure it ends.`;
       if (status === 'running') return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
       return `test run ${id} was still ${status} and can be cancelled only once it runs; the post step cancels it then${failed}.`;

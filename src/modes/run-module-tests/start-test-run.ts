@@ -8,6 +8,7 @@
 import type { TestVariable } from '../../input-parsers.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
+import { AmbiguousWriteError, ApiError, NetworkError } from '../../service/errors.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { configurationVersionOf } from './test-run-status.ts';
@@ -46,31 +47,57 @@ export async function startTestRun(
   configurationVersionId: string,
   requested: RequestedTestRun,
   options: {
-    /** Aborts the look-ups; the create itself is never cut short once sent. */
+    /** Aborts the look-ups. */
     signal?: AbortSignal;
-    /** Called right before the create is sent; throws to stop (the step is being cancelled). */
+    /**
+     * Aborts the create (and its look-up after an answer that was lost). The step's
+     * cancellation does not cut a create short at once: it gives it a few seconds, then the run
+     * is looked up by configuration version (action-interface "Cancellation").
+     */
+    createSignal?: AbortSignal;
+    /** Called right before each create is sent; throws to stop (the step is being cancelled). */
     beforeCreate?: () => void;
+    /** Called as soon as the run is known, before any other request: its id must be saved then. */
+    onRun?: (run: TestRun) => void;
+    /** Called when the service refused every create it answered: no run of ours exists. */
+    onCreateRefused?: () => void;
   } = {},
 ): Promise<StartedTestRun> {
   const signal = options.signal ? { signal: options.signal } : {};
+  const createSignal = options.createSignal ? { signal: options.createSignal } : {};
   const existing = await runsOfConfigurationVersion(client, module, configurationVersionId, signal);
   const [first, ...others] = existing;
   if (first !== undefined) {
+    options.onRun?.(first);
     return { run: first, adopted: true, differences: optionDifferences(first, requested), others };
   }
-  options.beforeCreate?.();
+  let ambiguous = false;
   const run = await createOnce(
-    () =>
-      client.moduleTests.createTestRun(module, {
-        configurationVersionId,
-        testDirectory: requested.testDirectory,
-        filters: requested.filters,
-        variables: requested.variables,
-        verbose: requested.verbose,
-      }),
+    async () => {
+      options.beforeCreate?.();
+      try {
+        return await client.moduleTests.createTestRun(
+          module,
+          {
+            configurationVersionId,
+            testDirectory: requested.testDirectory,
+            filters: requested.filters,
+            variables: requested.variables,
+            verbose: requested.verbose,
+          },
+          createSignal,
+        );
+      } catch (error) {
+        if (error instanceof AmbiguousWriteError) ambiguous = true;
+        // An error answer, or a request that never reached the service: nothing was created.
+        else if (!ambiguous && (error instanceof ApiError || error instanceof NetworkError)) options.onCreateRefused?.();
+        throw error;
+      }
+    },
     // The connection dropped after the create was sent: a run on this version is that create.
-    async () => (await runsOfConfigurationVersion(client, module, configurationVersionId))[0],
+    async () => (await runsOfConfigurationVersion(client, module, configurationVersionId, createSignal))[0],
   );
+  options.onRun?.(run);
   // A service that starts runs on upload after a delay would have started one behind our back:
   // it cannot be undone, but it is named so that nobody is surprised by a second run.
   const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter(

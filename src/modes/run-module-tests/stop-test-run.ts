@@ -2,6 +2,10 @@
 // running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
 // a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
 // cancel. Used by the main step (job cancelled, timeout) and by the post step.
+//
+// Cancel and force-cancel go out beside the reads, never behind them: against a slow service a
+// read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
+// be sent at once (action-interface "Cancellation").
 
 import { getErrorMessage } from '../../errors.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
@@ -22,6 +26,8 @@ export interface StopPlan {
   /** Force-cancel a run still running this long after its cancel was accepted. Default: only
    *  when `forceNow()` is called. */
   forceAfterCancelMs?: number;
+  /** The run as the caller last read it: a running run gets its cancel before any read. */
+  lastSeen?: TestRun;
 }
 
 /**
@@ -35,6 +41,8 @@ export interface StopOutcome {
   /** The run as last read. */
   run: TestRun | undefined;
   cancelAccepted: boolean;
+  /** A force-cancel went out (it may have taken effect even when its answer did not come). */
+  forceSent: boolean;
   forceAccepted: boolean;
   /** The last request that failed for another reason than the run's state. */
   lastError?: string;
@@ -52,6 +60,8 @@ export interface TestRunStopperOptions {
   onCancelAccepted?: () => void;
 }
 
+type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
+
 /** Longest wait for one request: stopping must finish within the runner's grace periods. */
 const MAX_REQUEST_MS = 5000;
 const MIN_REQUEST_MS = 500;
@@ -64,11 +74,19 @@ export class TestRunStopper {
   #forceWanted = false;
   #cancelAccepted: boolean;
   #cancelAcceptedAt = 0;
+  #forceSent = false;
   #forceAccepted = false;
+  #gone = false;
+  #cancelling: Promise<Answer> | undefined;
+  #forcing: Promise<Answer> | undefined;
+  /** Cancels and force-cancels under way; the attempt ends only once they have. */
+  readonly #requests = new Set<Promise<unknown>>();
   #lastRun: TestRun | undefined;
   #lastError: string | undefined;
   #waitingNoted = false;
   #wake = new AbortController();
+  /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
+  #readAbort = new AbortController();
   readonly #halt = new AbortController();
 
   constructor(options: TestRunStopperOptions) {
@@ -97,44 +115,68 @@ export class TestRunStopper {
       return this.#running;
     }
     this.#plan = { ...plan };
-    this.#running = this.#loop();
+    if (plan.lastSeen) this.#lastRun = plan.lastSeen;
+    this.#running = this.#attempt();
+    if (this.#forceWanted) this.#forceAtOnce();
     return this.#running;
   }
 
-  /** Force-cancel as soon as the service allows it (after an accepted cancel). */
+  /**
+   * Force-cancel at once: the read in flight is dropped and the force-cancel goes out beside
+   * whatever else is under way (after the cancel the spec requires first, 3.1, when none was
+   * accepted yet).
+   */
   forceNow(): void {
     this.#forceWanted = true;
+    this.#readAbort.abort();
     this.#poke();
+    if (this.#plan) this.#forceAtOnce();
   }
 
   limitDeadline(at: number): void {
-    if (this.#plan && at < this.#plan.deadline) this.#plan.deadline = at;
+    if (this.#plan && at < this.#plan.deadline) {
+      this.#plan.deadline = at;
+      this.#readAbort.abort();
+    }
     this.#poke();
   }
 
   /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
   halt(): void {
     this.#halt.abort();
+    this.#readAbort.abort();
   }
 
-  async #loop(): Promise<StopOutcome> {
+  async #attempt(): Promise<StopOutcome> {
+    const end = await this.#loop();
+    // A cancel or force-cancel sent beside the reads is waited for (each has its own time
+    // limit), so that the outcome says whether it was accepted.
+    while (this.#requests.size > 0) await Promise.allSettled([...this.#requests]);
+    return this.#outcome(this.#gone && end !== 'final' ? 'not-found' : end);
+  }
+
+  async #loop(): Promise<StopEnd> {
     const { testRunId } = this.#options;
+    // A run the caller saw running is cancelled before it is read again.
+    let read = this.#lastRun?.attributes.status !== 'running';
     for (;;) {
       const plan = this.#plan!;
-      if (this.#halt.signal.aborted) return this.#end('halted');
-      if (Date.now() >= plan.deadline) return this.#end('gave-up');
+      if (this.#halt.signal.aborted) return 'halted';
+      if (this.#gone) return 'not-found';
+      if (Date.now() >= plan.deadline) return 'gave-up';
 
-      const run = await this.#read();
-      if (run === 'not-found') return this.#end('not-found');
+      const run = read ? await this.#read() : this.#lastRun;
+      read = true;
+      if (run === 'not-found') return 'not-found';
       if (run !== undefined) {
         this.#lastRun = run;
-        if (isFinal(run)) return this.#end('final');
+        if (isFinal(run)) return 'final';
         if (run.attributes.status === 'running') {
           const step = await this.#act(plan);
-          if (step === 'not-found') return this.#end('not-found');
+          if (step === 'not-found') return 'not-found';
           if (step === 'read-again') continue;
         } else {
-          if (plan.startBy !== undefined && Date.now() >= plan.startBy) return this.#end('gave-up');
+          if (plan.startBy !== undefined && Date.now() >= plan.startBy) return 'gave-up';
           if (!this.#waitingNoted) {
             this.#waitingNoted = true;
             this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
@@ -146,7 +188,7 @@ export class TestRunStopper {
         plan.watchAfterCancelMs !== undefined &&
         Date.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs
       ) {
-        return this.#end('cancel-requested');
+        return 'cancel-requested';
       }
       await this.#pause(plan);
     }
@@ -154,23 +196,15 @@ export class TestRunStopper {
 
   /** One step for a running run: cancel it, or force-cancel it when that is due. */
   async #act(plan: StopPlan): Promise<'not-found' | 'read-again' | 'wait'> {
-    const { client, module, testRunId, log } = this.#options;
     if (!this.#cancelAccepted) {
-      const answer = await this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal(plan, false) }));
-      if (answer !== 'accepted') return answer === 'not-found' ? 'not-found' : 'wait';
-      this.#cancelAccepted = true;
-      this.#cancelAcceptedAt = Date.now();
-      log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
-      this.#options.onCancelAccepted?.();
-      // A force-cancel already asked for goes out at once.
-      return this.#forceDue(plan) ? this.#act(plan) : 'wait';
+      const answer = await this.#cancel();
+      if (answer === 'not-found') return 'not-found';
+      if (answer !== 'accepted') return 'wait';
     }
     if (this.#forceAccepted || !this.#forceDue(plan)) return 'wait';
-    const answer = await this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal(plan, false) }));
-    if (answer !== 'accepted') return answer === 'not-found' ? 'not-found' : 'wait';
-    this.#forceAccepted = true;
-    log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
-    return 'read-again';
+    const answer = await this.#force();
+    if (answer === 'not-found') return 'not-found';
+    return answer === 'accepted' ? 'read-again' : 'wait';
   }
 
   #forceDue(plan: StopPlan): boolean {
@@ -179,13 +213,82 @@ export class TestRunStopper {
     return plan.forceAfterCancelMs !== undefined && Date.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
   }
 
+  /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
+  #forceAtOnce(): void {
+    if (this.#forceAccepted || this.#gone) return;
+    if (this.#cancelAccepted) void this.#force();
+    // The cancel the spec requires first, unless the run is known not to run yet (it would be
+    // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
+    else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running') void this.#cancel();
+  }
+
+  /**
+   * The cancel, sent once at a time; its acceptance sends a force-cancel that is wanted. Never
+   * rejects (`#track`), so it may be left unawaited.
+   */
+  #cancel(): Promise<Answer> {
+    if (this.#cancelAccepted) return Promise.resolve('accepted');
+    if (this.#cancelling) return this.#cancelling;
+    const { client, module, testRunId, log } = this.#options;
+    const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+      if (answer === 'accepted' && !this.#cancelAccepted) {
+        this.#cancelAccepted = true;
+        this.#cancelAcceptedAt = Date.now();
+        log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
+        this.#options.onCancelAccepted?.();
+        // A force-cancel already asked for goes out at once.
+        if (this.#forceWanted) void this.#force();
+      }
+      return answer;
+    });
+    this.#cancelling = this.#track(cancelling, () => (this.#cancelling = undefined));
+    return this.#cancelling;
+  }
+
+  /** The force-cancel, sent once at a time. Never rejects (`#track`), so it may be left unawaited. */
+  #force(): Promise<Answer> {
+    if (this.#forceAccepted) return Promise.resolve('accepted');
+    if (this.#forcing) return this.#forcing;
+    const { client, module, testRunId, log } = this.#options;
+    this.#forceSent = true;
+    const forcing = this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+      if (answer === 'accepted' && !this.#forceAccepted) {
+        this.#forceAccepted = true;
+        log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
+        this.#poke();
+      }
+      return answer;
+    });
+    this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
+    return this.#forcing;
+  }
+
+  /** Keeps a request in `#requests` until it settles; it never rejects (it is often not awaited). */
+  #track(request: Promise<Answer>, done: () => void): Promise<Answer> {
+    const tracked = request
+      .catch((error: unknown): Answer => {
+        // Only a callback above can throw here (saving the state, say); the request itself was answered.
+        this.#lastError = getErrorMessage(error);
+        return 'failed';
+      })
+      .finally(() => {
+        done();
+        this.#requests.delete(tracked);
+      });
+    this.#requests.add(tracked);
+    return tracked;
+  }
+
   async #read(): Promise<TestRun | 'not-found' | undefined> {
     const { client, module, testRunId } = this.#options;
+    if (this.#readAbort.signal.aborted) this.#readAbort = new AbortController();
+    const dropped = this.#readAbort.signal;
     try {
-      return await client.moduleTests.getTestRun(module, testRunId, { signal: this.#requestSignal(this.#plan!, true) });
+      return await client.moduleTests.getTestRun(module, testRunId, { signal: AbortSignal.any([this.#requestSignal(), dropped]) });
     } catch (error) {
       if (isNotFound(error)) return 'not-found';
-      this.#lastError = getErrorMessage(error);
+      // A read dropped for a new deadline or a force-cancel is no failure of the service.
+      if (!dropped.aborted) this.#lastError = getErrorMessage(error);
       return undefined;
     }
   }
@@ -194,12 +297,16 @@ export class TestRunStopper {
    * A cancel or force-cancel. 409 (`refused`) means the run is no longer, or not yet, in a state
    * for it: the next read tells which.
    */
-  async #send(request: () => Promise<void>): Promise<'accepted' | 'refused' | 'not-found' | 'failed'> {
+  async #send(request: () => Promise<void>): Promise<Answer> {
     try {
       await request();
       return 'accepted';
     } catch (error) {
-      if (isNotFound(error)) return 'not-found';
+      if (isNotFound(error)) {
+        this.#gone = true;
+        this.#poke();
+        return 'not-found';
+      }
       if (isApiError(error, 409)) return 'refused';
       this.#lastError = getErrorMessage(error);
       return 'failed';
@@ -207,13 +314,13 @@ export class TestRunStopper {
   }
 
   /**
-   * Reads end on `halt()`; a cancel or force-cancel is never cut short by it (it must go out
-   * whatever else is being stopped), only by its own time limit.
+   * Each request is bounded by the deadline as it stands when the request is sent. Reads also
+   * end on `halt()` or a new deadline; a cancel or force-cancel is never cut short by either (it
+   * must go out whatever else is being stopped), only by its own time limit.
    */
-  #requestSignal(plan: StopPlan, haltable: boolean): AbortSignal {
-    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, plan.deadline - Date.now()));
-    const timeout = AbortSignal.timeout(ms);
-    return haltable ? AbortSignal.any([timeout, this.#halt.signal]) : timeout;
+  #requestSignal(): AbortSignal {
+    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan!.deadline - Date.now()));
+    return AbortSignal.timeout(ms);
   }
 
   async #pause(plan: StopPlan): Promise<void> {
@@ -221,7 +328,7 @@ export class TestRunStopper {
     try {
       await sleep(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
     } catch {
-      // Woken early: a force-cancel was asked for, the deadline moved, or halt().
+      // Woken early: a force-cancel was asked for or answered, the deadline moved, or halt().
     }
     if (this.#wake.signal.aborted) this.#wake = new AbortController();
   }
@@ -230,11 +337,12 @@ export class TestRunStopper {
     this.#wake.abort();
   }
 
-  #end(end: StopEnd): StopOutcome {
+  #outcome(end: StopEnd): StopOutcome {
     const outcome: StopOutcome = {
       end,
       run: this.#lastRun,
       cancelAccepted: this.#cancelAccepted,
+      forceSent: this.#forceSent,
       forceAccepted: this.#forceAccepted,
     };
     if (this.#lastError !== undefined) outcome.lastError = this.#lastError;

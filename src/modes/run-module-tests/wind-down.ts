@@ -1,0 +1,69 @@
+// How long the step may keep working once the runner has begun to cancel it. The runner sends
+// SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface
+// "Cancellation"): every limit here counts from when a signal arrived, never from when the
+// step got round to it, so that a step busy with a slow request still leaves before the kill.
+
+import { signalsReceived } from '../../cancellation.ts';
+import type { Cancellation, ReceivedSignal } from '../../cancellation.ts';
+
+export interface WindDownTiming {
+  /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
+  windDownMs: number;
+  /** After SIGTERM (or any second signal), the time left for the force-cancel and a last read. */
+  forceBudgetMs: number;
+}
+
+export interface WindDown {
+  /** When the first signal arrived. */
+  firstAt: number;
+  /** When the step stops watching the run, to write its summary and exit. */
+  deadline: number;
+  /** A second signal, or SIGTERM, arrived: force-cancel now. */
+  force: boolean;
+}
+
+/** The wind-down the signals received so far call for; undefined before any signal. */
+export function windDownOf(received: readonly ReceivedSignal[], timing: WindDownTiming): WindDown | undefined {
+  const first = received[0];
+  if (first === undefined) return undefined;
+  let deadline = Number.POSITIVE_INFINITY;
+  let force = false;
+  received.forEach(({ signal, at }, i) => {
+    // SIGTERM leaves 2.5 s before the kill, whichever signal came first.
+    if (signal === 'SIGTERM' || i > 0) {
+      force = true;
+      deadline = Math.min(deadline, at + timing.forceBudgetMs);
+    } else {
+      deadline = Math.min(deadline, at + timing.windDownMs);
+    }
+  });
+  return { firstAt: first.at, deadline, force };
+}
+
+/**
+ * An AbortSignal that aborts `ms` after the first signal arrived (at once when that time has
+ * passed): a bound on a request that must not be cut short at the first signal, but must not
+ * hold the step past its wind-down either. `dispose` clears the timer.
+ */
+export function abortAfterFirstSignal(cancellation: Cancellation, ms: number): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (): void => {
+    if (timer !== undefined || controller.signal.aborted) return;
+    const first = signalsReceived(cancellation)[0];
+    if (first === undefined) return;
+    const left = first.at + ms - Date.now();
+    const abort = (): void => controller.abort(new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'));
+    if (left <= 0) abort();
+    else timer = setTimeout(abort, left);
+  };
+  const off = cancellation.onSignal(arm);
+  arm();
+  return {
+    signal: controller.signal,
+    dispose() {
+      off();
+      if (timer !== undefined) clearTimeout(timer);
+    },
+  };
+}
