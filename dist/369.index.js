@@ -2,6 +2,47 @@ export const id = 369;
 export const ids = [369];
 export const modules = {
 
+/***/ 75379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   H: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
+}
+
+
+/***/ }),
+
 /***/ 49284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -120,6 +161,51 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
+/***/ 59072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   cd: () => (/* binding */ graceText),
+/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */ });
+/**
+ * How long a write already under way may still take once the step is cancelled. The runner
+ * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
+ * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ */
+const WRITE_GRACE_MS = 5000;
+/**
+ * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
+ * create cut short on the first signal may still have been carried out by the service, with
+ * nobody told; given a few seconds it is answered, and the answer is reported.
+ */
+async function withGrace(cancel, graceMs, write) {
+    const controller = new AbortController();
+    let timer;
+    const startGrace = () => {
+        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
+    };
+    if (cancel.aborted)
+        startGrace();
+    else
+        cancel.addEventListener('abort', startGrace, { once: true });
+    try {
+        return await write(controller.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', startGrace);
+        clearTimeout(timer);
+    }
+}
+/** Words for a grace period in a message: `5 s`, `0.3 s`. */
+function graceText(graceMs) {
+    return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
 /***/ 76369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -134,8 +220,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(54285);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/cancelled-result.ts
+var cancelled_result = __webpack_require__(75379);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/failure-result.ts
 var failure_result = __webpack_require__(49284);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/write-grace.ts
+var write_grace = __webpack_require__(59072);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/write-failure.ts
 var write_failure = __webpack_require__(23466);
 // EXTERNAL MODULE: ./src/service/pacing.ts
@@ -265,6 +355,8 @@ async function waitForPlan(options) {
 
 
 
+
+
 /** Outcomes that fail the step. */
 const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled']);
 /**
@@ -276,14 +368,19 @@ async function upgradeWorkspace(options) {
     const { api, noCodeModuleId, workspaceId, signal } = options;
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     const result = (r) => ({ workspaceId, planReady: false, applied: false, ...r });
-    // 1. Start the upgrade.
+    const grace = (0,write_grace/* graceText */.cd)(options.writeGraceMs);
+    // A write is sent only while the step goes on; once sent, the cancellation does not cut it
+    // short (the service may carry it out anyway), it only bounds the wait for the answer.
+    const write = (send, onSend) => options.writes(() => {
+        if (signal.aborted)
+            return Promise.reject((0,pacing/* abortError */.vt)(signal));
+        onSend();
+        return (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, send);
+    }, signal);
     let upgrade;
     let sent = false;
     try {
-        const started = await options.writes(() => {
-            sent = true;
-            return api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal });
-        }, signal);
+        const started = await write((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), () => (sent = true));
         if (started.nothingToUpgrade) {
             log('nothing to upgrade');
             return result({ runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', ...(started.message ? { note: started.message } : {}) });
@@ -292,9 +389,9 @@ async function upgradeWorkspace(options) {
     }
     catch (error) {
         const none = { runId: null, status: null, planUrl: null };
-        if (signal.aborted) {
+        if (signal.aborted && (0,service_errors/* isAbortError */.zf)(error)) {
             const message = sent
-                ? `The step was cancelled while the upgrade was being started; it may have started: check workspace ${workspaceId} in the service.`
+                ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
                 : 'The step was cancelled before the upgrade was started.';
             return result({ ...none, outcome: 'cancelled', error: message });
         }
@@ -306,7 +403,10 @@ async function upgradeWorkspace(options) {
     let planUrl = upgrade.attributes['plan-url'] ?? null;
     const known = () => ({ runId, status, planUrl });
     log(`upgrade run ${runId} started (${status})`);
-    // 2. Wait for the plan; the initiate answer gave its first status.
+    if (signal.aborted) {
+        return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+    }
+    // The initiate answer gave the first status, so the wait does not read it again.
     const report = (0,poll/* statusReporter */.WT)(log);
     try {
         const waited = await waitForPlan({
@@ -338,7 +438,6 @@ async function upgradeWorkspace(options) {
         }
         return result({ ...known(), outcome: 'failed', error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
     }
-    // 3. Act on the final status.
     const stage = upgradeStage(status);
     if (stage === 'failed')
         return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
@@ -348,18 +447,14 @@ async function upgradeWorkspace(options) {
         return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
     if (!options.confirm)
         return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
-    // 4. Confirm the ready plan.
     let confirmSent = false;
     try {
-        await options.writes(() => {
-            confirmSent = true;
-            return api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal });
-        }, signal);
+        await write((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), () => (confirmSent = true));
     }
     catch (error) {
-        if (signal.aborted) {
+        if (signal.aborted && (0,service_errors/* isAbortError */.zf)(error)) {
             const message = confirmSent
-                ? `The step was cancelled while the plan of run ${runId} was being confirmed; it may have been applied: look at its plan page.`
+                ? `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`
                 : `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`;
             return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
         }
@@ -367,8 +462,8 @@ async function upgradeWorkspace(options) {
             return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
         }
         // The answer was lost: the run's status tells whether the confirmation arrived. A second
-        // confirmation is never sent.
-        const after = await api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal }).catch(() => undefined);
+        // confirmation is never sent. Under cancellation the read gets the same grace as a write.
+        const after = await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, (readSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal })).catch(() => undefined);
         if (after?.attributes.status === 'applied') {
             status = 'applied';
             log(`upgrade run ${runId} applied (the confirmation's answer was lost)`);
@@ -518,6 +613,8 @@ function resultCell(r) {
 
 
 
+
+
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans is not limited: every started plan is watched at the same time, so that twenty upgrades
@@ -543,8 +640,14 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`);
     }
     catch (error) {
-        if (signal.aborted)
-            throw error;
+        if (signal.aborted) {
+            return (0,cancelled_result/* cancelledResult */.H)({
+                title: 'Cancelled before any upgrade was started',
+                heading: 'Upgrade of no-code workspaces',
+                message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
+                outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+            });
+        }
         const message = (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
         return (0,failure_result/* failureResult */.G)({
             title: 'The no-code module could not be read',
@@ -588,6 +691,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         deadline: startedAt + inputs.timeoutMs,
         timeoutMs: inputs.timeoutMs,
         signal,
+        writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR,
         writes,
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? planWaitSchedule(n),

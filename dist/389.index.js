@@ -2,6 +2,47 @@ export const id = 389;
 export const ids = [389];
 export const modules = {
 
+/***/ 75379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   H: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
+}
+
+
+/***/ }),
+
 /***/ 49284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -120,6 +161,51 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
+/***/ 59072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   cd: () => (/* binding */ graceText),
+/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */ });
+/**
+ * How long a write already under way may still take once the step is cancelled. The runner
+ * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
+ * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ */
+const WRITE_GRACE_MS = 5000;
+/**
+ * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
+ * create cut short on the first signal may still have been carried out by the service, with
+ * nobody told; given a few seconds it is answered, and the answer is reported.
+ */
+async function withGrace(cancel, graceMs, write) {
+    const controller = new AbortController();
+    let timer;
+    const startGrace = () => {
+        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
+    };
+    if (cancel.aborted)
+        startGrace();
+    else
+        cancel.addEventListener('abort', startGrace, { once: true });
+    try {
+        return await write(controller.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', startGrace);
+        clearTimeout(timer);
+    }
+}
+/** Words for a grace period in a message: `5 s`, `0.3 s`. */
+function graceText(graceMs) {
+    return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
 /***/ 13389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -131,12 +217,18 @@ __webpack_require__.d(__webpack_exports__, {
   runProvisionNoCodeWorkspace: () => (/* binding */ runProvisionNoCodeWorkspace)
 });
 
+// EXTERNAL MODULE: ./src/service/errors.ts
+var errors = __webpack_require__(5756);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/cancelled-result.ts
+var cancelled_result = __webpack_require__(75379);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/failure-result.ts
 var failure_result = __webpack_require__(49284);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/service-address.ts
 var service_address = __webpack_require__(53104);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/write-failure.ts
 var write_failure = __webpack_require__(23466);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/write-grace.ts
+var write_grace = __webpack_require__(59072);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(54285);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/variables-table.ts
@@ -188,15 +280,25 @@ function provisionReport(input) {
 
 
 
+
+
+
 const HEADING = 'Workspace from a no-code module';
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
  * its variables, which deploys the module.
  */
-async function runProvisionNoCodeWorkspace(inputs, context) {
+async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
+    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR;
     const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
+    const notCreated = () => (0,cancelled_result/* cancelledResult */.H)({
+        title: 'Cancelled before the workspace was created',
+        heading: HEADING,
+        message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
+        outputs,
+    });
     // A read first (allowed in a dry run): a module that is unknown or not enabled is reported
     // as such, before anything is created.
     let moduleVersion;
@@ -215,7 +317,7 @@ async function runProvisionNoCodeWorkspace(inputs, context) {
     }
     catch (error) {
         if (signal.aborted)
-            throw error;
+            return notCreated();
         return (0,failure_result/* failureResult */.G)({
             title: 'The no-code module could not be read',
             heading: HEADING,
@@ -246,30 +348,49 @@ async function runProvisionNoCodeWorkspace(inputs, context) {
         sink.info(`Dry run: would create workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
         return report(null);
     }
+    if (signal.aborted)
+        return notCreated();
     sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
     let workspace;
     try {
-        workspace = await client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal });
+        // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+        workspace = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }));
     }
     catch (error) {
-        if (signal.aborted)
-            throw error;
-        return (0,failure_result/* failureResult */.G)({
+        const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
+            '(a second creation is refused once the name is taken).';
+        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
+            const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
+                `within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+            return (0,cancelled_result/* cancelledResult */.H)({
+                title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
+                heading: HEADING,
+                message,
+                outputs: {
+                    ...outputs,
+                    result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+                },
+            });
+        }
+        const failed = (0,failure_result/* failureResult */.G)({
             title: 'The workspace could not be created',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
                 operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
                 ids: `no-code module ${inputs.noCodeModuleId}`,
-                ifUnknown: `The workspace may have been created: look for a workspace named ${inputs.workspaceName} in project ${inputs.projectId} ` +
-                    'before running again (a second creation is refused once the name is taken).',
+                ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
                 ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
             }),
             outputs,
         });
+        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
     sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-    return report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+    const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+    if (!signal.aborted)
+        return created;
+    return (0,cancelled_result/* reachedAfterCancellation */.G)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
 }
 
 

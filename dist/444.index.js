@@ -2,6 +2,47 @@ export const id = 444;
 export const ids = [444];
 export const modules = {
 
+/***/ 75379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   H: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
+}
+
+
+/***/ }),
+
 /***/ 49284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -98,6 +139,51 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
+/***/ 59072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   cd: () => (/* binding */ graceText),
+/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */ });
+/**
+ * How long a write already under way may still take once the step is cancelled. The runner
+ * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
+ * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ */
+const WRITE_GRACE_MS = 5000;
+/**
+ * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
+ * create cut short on the first signal may still have been carried out by the service, with
+ * nobody told; given a few seconds it is answered, and the answer is reported.
+ */
+async function withGrace(cancel, graceMs, write) {
+    const controller = new AbortController();
+    let timer;
+    const startGrace = () => {
+        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
+    };
+    if (cancel.aborted)
+        startGrace();
+    else
+        cancel.addEventListener('abort', startGrace, { once: true });
+    try {
+        return await write(controller.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', startGrace);
+        clearTimeout(timer);
+    }
+}
+/** Words for a grace period in a message: `5 s`, `0.3 s`. */
+function graceText(graceMs) {
+    return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
 /***/ 40444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -109,21 +195,27 @@ __webpack_require__.d(__webpack_exports__, {
   runPublishNoCodeModule: () => (/* binding */ runPublishNoCodeModule)
 });
 
+// EXTERNAL MODULE: ./src/service/errors.ts
+var errors = __webpack_require__(5756);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/cancelled-result.ts
+var cancelled_result = __webpack_require__(75379);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/failure-result.ts
 var failure_result = __webpack_require__(49284);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/service-address.ts
 var service_address = __webpack_require__(53104);
 // EXTERNAL MODULE: ./src/modes/no-code-shared/write-failure.ts
 var write_failure = __webpack_require__(23466);
+// EXTERNAL MODULE: ./src/modes/no-code-shared/write-grace.ts
+var write_grace = __webpack_require__(59072);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var src_errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/modes/publish-no-code-module/plan.ts
 
 /** What allowing a module sends (4.3 "Allow a module"); ids name sets of an existing module only. */
 function planNoCodeModuleCreate(wanted) {
     const withId = (wanted.variableOptions ?? []).find((o) => o.id !== undefined);
     if (withId) {
-        throw new errors/* ConfigurationError */.j(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
+        throw new src_errors/* ConfigurationError */.j(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
             'no-code module: set "no-code-module-id" to update that module, or leave the id out to create the module.');
     }
     // Allowing a module is meant to switch provisioning on unless the input says otherwise.
@@ -180,7 +272,7 @@ function planVariableOptions(noCodeModuleId, existing, wanted) {
     const byId = new Map(existing.map((o) => [o.id, o]));
     for (const entry of wanted) {
         if (entry.id !== undefined && !byId.has(entry.id)) {
-            throw new errors/* ConfigurationError */.j(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
+            throw new src_errors/* ConfigurationError */.j(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
                 `has no such set (it has: ${existing.map((o) => `${o.id} (${o.attributes['variable-name']})`).join(', ') || 'none'}); ` +
                 'leave the id out to match the set by variable name.');
         }
@@ -291,16 +383,20 @@ function optionsText(options) {
 
 
 
+
+
+
 const HEADING = 'No-code module';
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
  * `no-code-module-id`, brings an existing no-code module to the given settings (sending nothing
  * when they already match).
  */
-async function runPublishNoCodeModule(inputs, context) {
-    return inputs.noCodeModuleId === '' ? allowModule(inputs, context) : updateModule(inputs, context);
+async function runPublishNoCodeModule(inputs, context, tuning = {}) {
+    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR;
+    return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
 }
-async function allowModule(inputs, context) {
+async function allowModule(inputs, context, graceMs) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const create = planNoCodeModuleCreate(inputs);
@@ -319,29 +415,49 @@ async function allowModule(inputs, context) {
             untouched: [],
         });
     }
+    const outputs = { 'no-code-module-id': '' };
+    if (signal.aborted) {
+        return (0,cancelled_result/* cancelledResult */.H)({
+            title: 'Cancelled before the no-code module was created',
+            heading: HEADING,
+            message: `The step was cancelled before registry module ${inputs.registryModuleId} was allowed for no-code provisioning; nothing was created.`,
+            outputs,
+        });
+    }
     sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`);
     let created;
     try {
-        created = await client.noCode.createModule(inputs.organization, create, { signal });
+        // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+        created = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }));
     }
     catch (error) {
-        if (signal.aborted)
-            throw error;
-        return (0,failure_result/* failureResult */.G)({
+        const check = `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
+            'set no-code-module-id to update it instead of creating it again.';
+        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
+            const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
+                `and the service did not answer within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the no-code module may have been created: ${check}`;
+            return (0,cancelled_result/* cancelledResult */.H)({
+                title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
+                heading: HEADING,
+                message,
+                outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
+            });
+        }
+        const failed = (0,failure_result/* failureResult */.G)({
             title: 'The no-code module could not be created',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
                 operation: `to allow registry module ${inputs.registryModuleId} for no-code provisioning`,
                 ids: `organization ${inputs.organization} or registry module ${inputs.registryModuleId}`,
-                ifUnknown: 'The no-code module may have been created: look at the registry module in the service, and if it is allowed, ' +
-                    'set no-code-module-id to update it instead of creating it again.',
+                ifUnknown: `The no-code module may have been created: ${check}`,
                 ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
             }),
-            outputs: { 'no-code-module-id': '' },
+            outputs,
         });
+        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     sink.info(`Created no-code module ${created.id}.`);
-    return publishReport({
+    const result = publishReport({
         action: 'created',
         noCodeModuleId: created.id,
         url: (0,service_address/* absoluteServiceUrl */.i)(created.links?.self, inputs.baseUrl),
@@ -352,11 +468,21 @@ async function allowModule(inputs, context) {
         variableOptions: planned,
         untouched: [],
     });
+    if (!signal.aborted)
+        return result;
+    return (0,cancelled_result/* reachedAfterCancellation */.G)(result, `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
+        `the service created no-code module ${created.id} before the step ended.`);
 }
-async function updateModule(inputs, context) {
+async function updateModule(inputs, context, graceMs) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const id = inputs.noCodeModuleId;
+    const notUpdated = () => (0,cancelled_result/* cancelledResult */.H)({
+        title: 'Cancelled before the no-code module was updated',
+        heading: HEADING,
+        message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
+        outputs: { 'no-code-module-id': id },
+    });
     let current;
     try {
         const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
@@ -364,7 +490,7 @@ async function updateModule(inputs, context) {
     }
     catch (error) {
         if (signal.aborted)
-            throw error;
+            return notUpdated();
         return (0,failure_result/* failureResult */.G)({
             title: 'The no-code module could not be read',
             heading: HEADING,
@@ -392,27 +518,41 @@ async function updateModule(inputs, context) {
         sink.info(`Dry run: would update no-code module ${id}.`);
         return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
     }
+    if (signal.aborted)
+        return notUpdated();
     sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(plan.update.variableOptions ? ['variable options'] : [])].join(', ')}.`);
     let updated;
+    const update = plan.update;
     try {
-        updated = await client.noCode.updateModule(id, plan.update, { signal });
+        // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
+        updated = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }));
     }
     catch (error) {
-        if (signal.aborted)
-            throw error;
-        return (0,failure_result/* failureResult */.G)({
+        const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
+        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
+            const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
+                `${(0,write_grace/* graceText */.cd)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+            return (0,cancelled_result/* cancelledResult */.H)({
+                title: `Cancelled: no-code module ${id} may have been updated`,
+                heading: HEADING,
+                message,
+                outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
+            });
+        }
+        const failed = (0,failure_result/* failureResult */.G)({
             title: 'The no-code module could not be updated',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
                 operation: `to update no-code module ${id}`,
                 ids: `no-code module ${id}`,
-                ifUnknown: 'The update may have been applied. Running the step again is safe: it reads the module first and sends only what still differs.',
+                ifUnknown: `The update may have been applied. ${again}`,
             }),
             outputs: { 'no-code-module-id': id },
         });
+        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     sink.info(`Updated no-code module ${id}.`);
-    return publishReport({
+    const result = publishReport({
         ...base,
         action: 'updated',
         url: (0,service_address/* absoluteServiceUrl */.i)(updated.links?.self, inputs.baseUrl) ?? base.url,
@@ -420,6 +560,9 @@ async function updateModule(inputs, context) {
         enabled: updated.attributes.enabled,
         versionPin: updated.attributes['version-pin'] ?? wantedPin,
     });
+    if (!signal.aborted)
+        return result;
+    return (0,cancelled_result/* reachedAfterCancellation */.G)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
 }
 
 

@@ -96324,14 +96324,24 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ createCancellation),
-/* harmony export */   c: () => (/* binding */ CancelledError)
+/* harmony export */   MI: () => (/* binding */ createCancellation),
+/* harmony export */   Zo: () => (/* binding */ signalsReceived),
+/* harmony export */   cc: () => (/* binding */ CancelledError)
 /* harmony export */ });
+/**
+ * The signals received so far with their arrival times. A Cancellation that does not record
+ * them (`receivedAt` missing) is taken to have received them now.
+ */
+function signalsReceived(cancellation, now = Date.now()) {
+    return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
+}
 function createCancellation() {
     const controller = new AbortController();
     const received = [];
+    const receivedAt = [];
     const listeners = new Set();
     const handle = (signal) => {
+        receivedAt.push(Date.now());
         received.push(signal);
         if (!controller.signal.aborted)
             controller.abort(new CancelledError(signal));
@@ -96345,6 +96355,7 @@ function createCancellation() {
     return {
         signal: controller.signal,
         received,
+        receivedAt,
         onSignal(listener) {
             listeners.add(listener);
             return () => listeners.delete(listener);
@@ -96406,7 +96417,7 @@ if (process.argv.length > 2) {
     process.exitCode = await runCli(process.argv.slice(2));
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await __nccwpck_require__.e(/* import() */ 661).then(__nccwpck_require__.bind(__nccwpck_require__, 86661));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(720), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86661));
     process.exitCode = await runPost();
 }
 else {
@@ -102237,7 +102248,7 @@ var src_inputs = __nccwpck_require__(89564);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(377), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 65097))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(177)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45177))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(720), __nccwpck_require__.e(425)]).then(__nccwpck_require__.bind(__nccwpck_require__, 29425))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 369).then(__nccwpck_require__.bind(__nccwpck_require__, 76369))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,
@@ -102309,7 +102320,7 @@ async function run(options = {}) {
     }
     for (const secret of (0,src_inputs/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
-    const cancellation = (0,src_cancellation/* createCancellation */.M)();
+    const cancellation = (0,src_cancellation/* createCancellation */.MI)();
     let client;
     try {
         client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
@@ -102341,7 +102352,7 @@ async function run(options = {}) {
         return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
     }
     catch (error) {
-        const aborted = cancellation.signal.aborted && ((0,service_errors/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.c);
+        const aborted = cancellation.signal.aborted && ((0,service_errors/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.cc);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
         await sink.writeSummary(`## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`);
         const code = failed(sink, error, aborted ? message : undefined);
@@ -102350,8 +102361,9 @@ async function run(options = {}) {
         return code;
     }
     finally {
+        const signalled = cancellation.signal.aborted;
         cancellation.dispose();
-        await client.close();
+        await client.close({ now: signalled });
     }
 }
 /** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
@@ -103369,12 +103381,18 @@ class HttpClient {
             connect: { timeout: Math.min(this.#timeoutMs, 10_000) },
         });
     }
-    /** Closes the keep-alive sockets so that they never hold the process open. */
-    async close() {
+    /**
+     * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
+     * still in flight are dropped instead of awaited: a cancelled step must be out before the kill.
+     */
+    async close(options = {}) {
         if (this.#closed)
             return;
         this.#closed = true;
-        await this.#agent.close();
+        if (options.now)
+            await this.#agent.destroy();
+        else
+            await this.#agent.close();
     }
     /**
      * Whether an address belongs to the API: the origin of the base URL and a path under its
@@ -104150,7 +104168,7 @@ function createServiceClient(options) {
         policies: createPoliciesApi(http),
         moduleTests: createModuleTestsApi(http),
         noCode: createNoCodeApi(http),
-        close: () => http.close(),
+        close: (options) => http.close(options),
     };
 }
 

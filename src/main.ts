@@ -80,8 +80,9 @@ export async function run(options: RunOptions = {}): Promise<number> {
     await completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
     return code;
   } finally {
+    const signalled = cancellation.signal.aborted;
     cancellation.dispose();
-    await client.close();
+    await client.close({ now: signalled });
   }
 }
 

@@ -18,7 +18,7 @@ export interface ServiceClient {
   readonly moduleTests: ModuleTestsApi;
   readonly noCode: NoCodeApi;
   /** Closes the connections; call it once the run is done so no socket holds the process. */
-  close(): Promise<void>;
+  close(options?: { now?: boolean }): Promise<void>;
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -28,6 +28,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     policies: createPoliciesApi(http),
     moduleTests: createModuleTestsApi(http),
     noCode: createNoCodeApi(http),
-    close: () => http.close(),
+    close: (options) => http.close(options),
   };
 }

@@ -202,11 +202,15 @@ export class HttpClient {
     });
   }
 
-  /** Closes the keep-alive sockets so that they never hold the process open. */
-  async close(): Promise<void> {
+  /**
+   * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
+   * still in flight are dropped instead of awaited: a cancelled step must be out before the kill.
+   */
+  async close(options: { now?: boolean } = {}): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#agent.close();
+    if (options.now) await this.#agent.destroy();
+    else await this.#agent.close();
   }
 
   /**

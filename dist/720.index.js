@@ -1,0 +1,636 @@
+export const id = 720;
+export const ids = [720];
+export const modules = {
+
+/***/ 8321:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ moduleLabel),
+/* harmony export */   L: () => (/* binding */ moduleRefOf)
+/* harmony export */ });
+/** The private registry module whose tests run (the `{TESTROOT}` of spec 4.2). */
+function moduleRefOf(inputs) {
+    return {
+        organization: inputs.organization,
+        namespace: inputs.moduleNamespace,
+        name: inputs.moduleName,
+        provider: inputs.moduleProvider,
+    };
+}
+/** `namespace/name/provider`, as the registry names a module. */
+function moduleLabel(module) {
+    return `${module.namespace ?? module.organization}/${module.name}/${module.provider}`;
+}
+
+
+/***/ }),
+
+/***/ 64164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ saveRunFinal),
+/* harmony export */   F2: () => (/* binding */ readSavedRun),
+/* harmony export */   M_: () => (/* binding */ saveCancelRequested),
+/* harmony export */   Yy: () => (/* binding */ saveRunStarted),
+/* harmony export */   i$: () => (/* binding */ saveConfigurationVersion),
+/* harmony export */   kY: () => (/* binding */ saveCreateSent)
+/* harmony export */ });
+/* unused harmony export STATE_NAMES */
+// What the main step hands to the post step (action-interface "Cancellation": a test run must
+// never be left running behind a cancelled job). The configuration version is saved as soon as
+// it exists, so that a post step can find a run whose create never got its answer (the main step
+// killed meanwhile); the run id as soon as it is known.
+const STATE_NAMES = {
+    testRunId: 'testRunId',
+    /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
+    module: 'testRunModule',
+    /** The configuration version the run tests: its runs are the ones to stop. */
+    configurationVersionId: 'testRunConfigurationVersion',
+    /** 'true' once the create of a test run was sent: a run may appear on the version even though
+     *  no answer came; 'false' once the create was refused (nothing was created). */
+    createSent: 'testRunCreateSent',
+    /** 'true' once the main step saw the run in a final status: nothing left to clean up. */
+    final: 'testRunFinal',
+    /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
+    cancelRequested: 'testRunCancelRequested',
+};
+function saveConfigurationVersion(save, configurationVersionId, module) {
+    // The module first: a step killed between the two lines leaves no id without its module.
+    save(STATE_NAMES.module, JSON.stringify(module));
+    save(STATE_NAMES.configurationVersionId, configurationVersionId);
+}
+/** Saved right before the create goes out, and again (`false`) when the service refused it. */
+function saveCreateSent(save, sent = true) {
+    save(STATE_NAMES.createSent, String(sent));
+}
+function saveRunStarted(save, testRunId, module) {
+    save(STATE_NAMES.module, JSON.stringify(module));
+    save(STATE_NAMES.testRunId, testRunId);
+}
+function saveRunFinal(save) {
+    save(STATE_NAMES.final, 'true');
+}
+function saveCancelRequested(save) {
+    save(STATE_NAMES.cancelRequested, 'true');
+}
+/**
+ * What the main step saved, or undefined when it saved neither a run nor a configuration
+ * version (another mode, or the step stopped before creating anything).
+ */
+function readSavedRun(get) {
+    const testRunId = get(STATE_NAMES.testRunId);
+    const configurationVersionId = get(STATE_NAMES.configurationVersionId);
+    if (testRunId === '' && configurationVersionId === '')
+        return undefined;
+    const module = parseModule(get(STATE_NAMES.module));
+    if (module === undefined)
+        return undefined;
+    return {
+        ...(testRunId !== '' ? { testRunId } : {}),
+        module,
+        ...(configurationVersionId !== '' ? { configurationVersionId } : {}),
+        createSent: get(STATE_NAMES.createSent) === 'true',
+        final: get(STATE_NAMES.final) === 'true',
+        cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
+    };
+}
+function parseModule(text) {
+    try {
+        const value = JSON.parse(text);
+        if (!value || typeof value !== 'object')
+            return undefined;
+        const { organization, namespace, name, provider } = value;
+        if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
+            return undefined;
+        return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 92366:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ startTestRun),
+/* harmony export */   q8: () => (/* binding */ runsOfConfigurationVersion)
+/* harmony export */ });
+/* unused harmony export optionDifferences */
+/* harmony import */ var _service_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(94249);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21388);
+// Exactly one test run per configuration version, with the requested options
+// (action-interface "Mode run-module-tests"). The spec says an upload creates the run by itself
+// (4.2); with `auto-queue-runs: false` (2.3) it should not, and the service's own command-line
+// tool creates the run explicitly. Whichever way the service behaves, a run it started by
+// itself is adopted rather than doubled, and a create whose answer was lost is looked up before
+// it is ever repeated.
+
+
+
+/** Runs of one configuration version (relationships.configuration-version, 2.2), newest first as listed. */
+async function runsOfConfigurationVersion(client, module, configurationVersionId, options = {}) {
+    const runs = await client.moduleTests.listTestRuns(module, options);
+    return runs.filter((run) => (0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .configurationVersionOf */ ._f)(run) === configurationVersionId);
+}
+async function startTestRun(client, module, configurationVersionId, requested, options = {}) {
+    const signal = options.signal ? { signal: options.signal } : {};
+    const createSignal = options.createSignal ? { signal: options.createSignal } : {};
+    const existing = await runsOfConfigurationVersion(client, module, configurationVersionId, signal);
+    const [first, ...others] = existing;
+    if (first !== undefined) {
+        options.onRun?.(first);
+        return { run: first, adopted: true, differences: optionDifferences(first, requested), others };
+    }
+    let ambiguous = false;
+    const run = await (0,_service_create_once_js__WEBPACK_IMPORTED_MODULE_0__/* .createOnce */ .U)(async () => {
+        options.beforeCreate?.();
+        try {
+            return await client.moduleTests.createTestRun(module, {
+                configurationVersionId,
+                testDirectory: requested.testDirectory,
+                filters: requested.filters,
+                variables: requested.variables,
+                verbose: requested.verbose,
+            }, createSignal);
+        }
+        catch (error) {
+            if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
+                ambiguous = true;
+            // An error answer, or a request that never reached the service: nothing was created.
+            else if (!ambiguous && (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD || error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr))
+                options.onCreateRefused?.();
+            throw error;
+        }
+    }, 
+    // The connection dropped after the create was sent: a run on this version is that create.
+    async () => (await runsOfConfigurationVersion(client, module, configurationVersionId, createSignal))[0]);
+    options.onRun?.(run);
+    // A service that starts runs on upload after a delay would have started one behind our back:
+    // it cannot be undone, but it is named so that nobody is surprised by a second run.
+    const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter((other) => other.id !== run.id);
+    return { run, adopted: false, differences: optionDifferences(run, requested), others: alsoStarted };
+}
+/**
+ * The options the run carries that differ from the requested ones. An attribute the service
+ * does not send is not compared. Variables are named by key only: values may be private.
+ */
+function optionDifferences(run, requested) {
+    const a = run.attributes;
+    const differences = [];
+    const directory = a['test-directory'];
+    if (directory !== undefined && directory !== requested.testDirectory) {
+        differences.push(`test-directory is "${directory}" instead of "${requested.testDirectory}"`);
+    }
+    if (a.filters !== undefined && !sameSet(a.filters ?? [], requested.filters)) {
+        differences.push(`test-filters are ${listText(a.filters ?? [])} instead of ${listText(requested.filters)}`);
+    }
+    if (a.variables !== undefined) {
+        const actual = a.variables ?? [];
+        if (!sameSet(actual.map(variableKey), requested.variables.map(variableKey))) {
+            const actualKeys = actual.map((v) => v.key);
+            const requestedKeys = requested.variables.map((v) => v.key);
+            differences.push(sameSet(actualKeys, requestedKeys)
+                ? `test-variables ${listText(requestedKeys)} have other values`
+                : `test-variables are ${listText(actualKeys)} instead of ${listText(requestedKeys)}`);
+        }
+    }
+    if (a.verbose !== undefined && a.verbose !== requested.verbose) {
+        differences.push(`verbose is ${String(a.verbose)} instead of ${String(requested.verbose)}`);
+    }
+    return differences;
+}
+function variableKey(v) {
+    return JSON.stringify([v.key, v.value]);
+}
+function sameSet(a, b) {
+    const left = [...new Set(a)].sort();
+    const right = [...new Set(b)].sort();
+    return left.length === right.length && left.every((v, i) => v === right[i]);
+}
+function listText(values) {
+    return values.length === 0 ? 'none' : values.map((v) => `"${v}"`).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 35450:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ TestRunStopper)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95548);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21388);
+// Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
+// running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
+// a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
+// cancel. Used by the main step (job cancelled, timeout) and by the post step.
+//
+// Cancel and force-cancel go out beside the reads, never behind them: against a slow service a
+// read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
+// be sent at once (action-interface "Cancellation").
+
+
+
+
+/** Longest wait for one request: stopping must finish within the runner's grace periods. */
+const MAX_REQUEST_MS = 5000;
+const MIN_REQUEST_MS = 500;
+class TestRunStopper {
+    #options;
+    #pollMs;
+    #plan;
+    #running;
+    #forceWanted = false;
+    #cancelAccepted;
+    #cancelAcceptedAt = 0;
+    #forceSent = false;
+    #forceAccepted = false;
+    #gone = false;
+    #cancelling;
+    #forcing;
+    /** Cancels and force-cancels under way; the attempt ends only once they have. */
+    #requests = new Set();
+    #lastRun;
+    #lastError;
+    #waitingNoted = false;
+    #wake = new AbortController();
+    /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
+    #readAbort = new AbortController();
+    #halt = new AbortController();
+    constructor(options) {
+        this.#options = options;
+        this.#pollMs = options.pollMs ?? 250;
+        this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
+        if (this.#cancelAccepted)
+            this.#cancelAcceptedAt = Date.now();
+    }
+    get started() {
+        return this.#running !== undefined;
+    }
+    /** The attempt under way, if any. */
+    get outcome() {
+        return this.#running;
+    }
+    /**
+     * Starts stopping the run. Called again while it is under way, it only brings the deadline
+     * forward (the earlier of the two wins) and returns the same attempt.
+     */
+    start(plan) {
+        if (this.#running && this.#plan) {
+            this.limitDeadline(plan.deadline);
+            return this.#running;
+        }
+        this.#plan = { ...plan };
+        if (plan.lastSeen)
+            this.#lastRun = plan.lastSeen;
+        this.#running = this.#attempt();
+        if (this.#forceWanted)
+            this.#forceAtOnce();
+        return this.#running;
+    }
+    /**
+     * Force-cancel at once: the read in flight is dropped and the force-cancel goes out beside
+     * whatever else is under way (after the cancel the spec requires first, 3.1, when none was
+     * accepted yet).
+     */
+    forceNow() {
+        this.#forceWanted = true;
+        this.#readAbort.abort();
+        this.#poke();
+        if (this.#plan)
+            this.#forceAtOnce();
+    }
+    limitDeadline(at) {
+        if (this.#plan && at < this.#plan.deadline) {
+            this.#plan.deadline = at;
+            this.#readAbort.abort();
+        }
+        this.#poke();
+    }
+    /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
+    halt() {
+        this.#halt.abort();
+        this.#readAbort.abort();
+    }
+    async #attempt() {
+        const end = await this.#loop();
+        // A cancel or force-cancel sent beside the reads is waited for (each has its own time
+        // limit), so that the outcome says whether it was accepted.
+        while (this.#requests.size > 0)
+            await Promise.allSettled([...this.#requests]);
+        return this.#outcome(this.#gone && end !== 'final' ? 'not-found' : end);
+    }
+    async #loop() {
+        const { testRunId } = this.#options;
+        // A run the caller saw running is cancelled before it is read again.
+        let read = this.#lastRun?.attributes.status !== 'running';
+        for (;;) {
+            const plan = this.#plan;
+            if (this.#halt.signal.aborted)
+                return 'halted';
+            if (this.#gone)
+                return 'not-found';
+            if (Date.now() >= plan.deadline)
+                return 'gave-up';
+            const run = read ? await this.#read() : this.#lastRun;
+            read = true;
+            if (run === 'not-found')
+                return 'not-found';
+            if (run !== undefined) {
+                this.#lastRun = run;
+                if ((0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinal */ .dR)(run))
+                    return 'final';
+                if (run.attributes.status === 'running') {
+                    const step = await this.#act(plan);
+                    if (step === 'not-found')
+                        return 'not-found';
+                    if (step === 'read-again')
+                        continue;
+                }
+                else {
+                    if (plan.startBy !== undefined && Date.now() >= plan.startBy)
+                        return 'gave-up';
+                    if (!this.#waitingNoted) {
+                        this.#waitingNoted = true;
+                        this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
+                    }
+                }
+            }
+            if (this.#cancelAccepted &&
+                plan.watchAfterCancelMs !== undefined &&
+                Date.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs) {
+                return 'cancel-requested';
+            }
+            await this.#pause(plan);
+        }
+    }
+    /** One step for a running run: cancel it, or force-cancel it when that is due. */
+    async #act(plan) {
+        if (!this.#cancelAccepted) {
+            const answer = await this.#cancel();
+            if (answer === 'not-found')
+                return 'not-found';
+            if (answer !== 'accepted')
+                return 'wait';
+        }
+        if (this.#forceAccepted || !this.#forceDue(plan))
+            return 'wait';
+        const answer = await this.#force();
+        if (answer === 'not-found')
+            return 'not-found';
+        return answer === 'accepted' ? 'read-again' : 'wait';
+    }
+    #forceDue(plan) {
+        if (!this.#cancelAccepted)
+            return false;
+        if (this.#forceWanted)
+            return true;
+        return plan.forceAfterCancelMs !== undefined && Date.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
+    }
+    /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
+    #forceAtOnce() {
+        if (this.#forceAccepted || this.#gone)
+            return;
+        if (this.#cancelAccepted)
+            void this.#force();
+        // The cancel the spec requires first, unless the run is known not to run yet (it would be
+        // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
+        else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running')
+            void this.#cancel();
+    }
+    /**
+     * The cancel, sent once at a time; its acceptance sends a force-cancel that is wanted. Never
+     * rejects (`#track`), so it may be left unawaited.
+     */
+    #cancel() {
+        if (this.#cancelAccepted)
+            return Promise.resolve('accepted');
+        if (this.#cancelling)
+            return this.#cancelling;
+        const { client, module, testRunId, log } = this.#options;
+        const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+            if (answer === 'accepted' && !this.#cancelAccepted) {
+                this.#cancelAccepted = true;
+                this.#cancelAcceptedAt = Date.now();
+                log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
+                this.#options.onCancelAccepted?.();
+                // A force-cancel already asked for goes out at once.
+                if (this.#forceWanted)
+                    void this.#force();
+            }
+            return answer;
+        });
+        this.#cancelling = this.#track(cancelling, () => (this.#cancelling = undefined));
+        return this.#cancelling;
+    }
+    /** The force-cancel, sent once at a time. Never rejects (`#track`), so it may be left unawaited. */
+    #force() {
+        if (this.#forceAccepted)
+            return Promise.resolve('accepted');
+        if (this.#forcing)
+            return this.#forcing;
+        const { client, module, testRunId, log } = this.#options;
+        this.#forceSent = true;
+        const forcing = this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+            if (answer === 'accepted' && !this.#forceAccepted) {
+                this.#forceAccepted = true;
+                log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
+                this.#poke();
+            }
+            return answer;
+        });
+        this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
+        return this.#forcing;
+    }
+    /** Keeps a request in `#requests` until it settles; it never rejects (it is often not awaited). */
+    #track(request, done) {
+        const tracked = request
+            .catch((error) => {
+            // Only a callback above can throw here (saving the state, say); the request itself was answered.
+            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .getErrorMessage */ .u)(error);
+            return 'failed';
+        })
+            .finally(() => {
+            done();
+            this.#requests.delete(tracked);
+        });
+        this.#requests.add(tracked);
+        return tracked;
+    }
+    async #read() {
+        const { client, module, testRunId } = this.#options;
+        if (this.#readAbort.signal.aborted)
+            this.#readAbort = new AbortController();
+        const dropped = this.#readAbort.signal;
+        try {
+            return await client.moduleTests.getTestRun(module, testRunId, { signal: AbortSignal.any([this.#requestSignal(), dropped]) });
+        }
+        catch (error) {
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
+                return 'not-found';
+            // A read dropped for a new deadline or a force-cancel is no failure of the service.
+            if (!dropped.aborted)
+                this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .getErrorMessage */ .u)(error);
+            return undefined;
+        }
+    }
+    /**
+     * A cancel or force-cancel. 409 (`refused`) means the run is no longer, or not yet, in a state
+     * for it: the next read tells which.
+     */
+    async #send(request) {
+        try {
+            await request();
+            return 'accepted';
+        }
+        catch (error) {
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error)) {
+                this.#gone = true;
+                this.#poke();
+                return 'not-found';
+            }
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isApiError */ .d7)(error, 409))
+                return 'refused';
+            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .getErrorMessage */ .u)(error);
+            return 'failed';
+        }
+    }
+    /**
+     * Each request is bounded by the deadline as it stands when the request is sent. Reads also
+     * end on `halt()` or a new deadline; a cancel or force-cancel is never cut short by either (it
+     * must go out whatever else is being stopped), only by its own time limit.
+     */
+    #requestSignal() {
+        const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan.deadline - Date.now()));
+        return AbortSignal.timeout(ms);
+    }
+    async #pause(plan) {
+        const ms = Math.max(0, Math.min(this.#pollMs, plan.deadline - Date.now()));
+        try {
+            await (0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .sleep */ .yy)(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
+        }
+        catch {
+            // Woken early: a force-cancel was asked for or answered, the deadline moved, or halt().
+        }
+        if (this.#wake.signal.aborted)
+            this.#wake = new AbortController();
+    }
+    #poke() {
+        this.#wake.abort();
+    }
+    #outcome(end) {
+        const outcome = {
+            end,
+            run: this.#lastRun,
+            cancelAccepted: this.#cancelAccepted,
+            forceSent: this.#forceSent,
+            forceAccepted: this.#forceAccepted,
+        };
+        if (this.#lastError !== undefined)
+            outcome.lastError = this.#lastError;
+        return outcome;
+    }
+}
+
+
+/***/ }),
+
+/***/ 21388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _f: () => (/* binding */ configurationVersionOf),
+/* harmony export */   dR: () => (/* binding */ isFinal)
+/* harmony export */ });
+/* unused harmony export isFinalStatus */
+/** Spec 3.1: `errored`, `canceled` and `finished` are final. */
+const FINAL = new Set(['errored', 'canceled', 'finished']);
+function isFinalStatus(status) {
+    return FINAL.has(status);
+}
+function isFinal(run) {
+    return isFinalStatus(run.attributes.status);
+}
+/** The configuration version a run tests (relationships.configuration-version, spec 2.2). */
+function configurationVersionOf(run) {
+    return run.relationships?.['configuration-version']?.data?.id;
+}
+
+
+/***/ }),
+
+/***/ 95548:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   WT: () => (/* binding */ statusReporter),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+
+// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
+// request of the service client, which isAbortError recognises.
+
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+async function pollUntil(options) {
+    const started = Date.now();
+    let interval = options.initialIntervalMs ?? DEFAULT_POLL.initialIntervalMs;
+    const maxInterval = options.maxIntervalMs ?? DEFAULT_POLL.maxIntervalMs;
+    const backoff = options.backoff ?? DEFAULT_POLL.backoff;
+    let last;
+    for (;;) {
+        (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
+        last = await options.read(options.signal);
+        options.onValue?.(last, Date.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = options.deadline - Date.now();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        await (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy)(Math.min(interval, remaining), options.signal);
+        interval = Math.min(maxInterval, interval * backoff);
+    }
+}
+/**
+ * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
+ * long wait shows it is alive without flooding the log.
+ */
+function statusReporter(log, everyMs = 30_000) {
+    let lastStatus;
+    let lastAt = -Infinity;
+    return (status, elapsedMs) => {
+        if (status === lastStatus && elapsedMs - lastAt < everyMs)
+            return;
+        lastStatus = status;
+        lastAt = elapsedMs;
+        log(`${status} (${formatDuration(elapsedMs)} elapsed)`);
+    };
+}
+function formatDuration(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m${String(s % 60).padStart(2, '0')}s`;
+    return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+
+/***/ })
+
+};
