@@ -1236,6 +1236,16 @@ function testRunResult(ctx, ending) {
         conclusion,
     };
 }
+/** The outputs of a step that has no test run to speak of (a dry run, a step that ended early). */
+const NO_TEST_RUN_OUTPUTS = {
+    'test-run-id': '',
+    status: '',
+    'test-status': '',
+    'tests-passed': '',
+    'tests-failed': '',
+    'tests-errored': '',
+    'tests-skipped': '',
+};
 /** The step ended before a test run existed: a failure, or a cancelled job. */
 function noRunResult(ctx, ending) {
     const label = (0,module_ref/* moduleLabel */.$)(ctx.module);
@@ -1245,13 +1255,7 @@ function noRunResult(ctx, ending) {
         summary: (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline), (0,markdown/* paragraph */.FY)(ending.failure), detailsSection(ctx)),
         annotations: [],
         outputs: {
-            'test-run-id': '',
-            status: '',
-            'test-status': '',
-            'tests-passed': '',
-            'tests-failed': '',
-            'tests-errored': '',
-            'tests-skipped': '',
+            ...NO_TEST_RUN_OUTPUTS,
             result: {
                 module: label,
                 'configuration-version-id': ctx.configurationVersionId ?? null,
@@ -1394,13 +1398,7 @@ async function dryRunResult(options) {
         summary,
         annotations: [],
         outputs: {
-            'test-run-id': '',
-            status: '',
-            'test-status': '',
-            'tests-passed': '',
-            'tests-failed': '',
-            'tests-errored': '',
-            'tests-skipped': '',
+            ...NO_TEST_RUN_OUTPUTS,
             result: {
                 'dry-run': true,
                 module: label,

@@ -12,7 +12,7 @@ import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
 import type { RunModuleTestsInputs } from '../../inputs.ts';
-import { formatBytes } from './test-run-report.ts';
+import { formatBytes, NO_TEST_RUN_OUTPUTS } from './test-run-report.ts';
 
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;
@@ -94,13 +94,7 @@ export async function dryRunResult(options: {
     summary,
     annotations: [],
     outputs: {
-      'test-run-id': '',
-      status: '',
-      'test-status': '',
-      'tests-passed': '',
-      'tests-failed': '',
-      'tests-errored': '',
-      'tests-skipped': '',
+      ...NO_TEST_RUN_OUTPUTS,
       result: {
         'dry-run': true,
         module: label,

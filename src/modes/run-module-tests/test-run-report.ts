@@ -135,6 +135,17 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   };
 }
 
+/** The outputs of a step that has no test run to speak of (a dry run, a step that ended early). */
+export const NO_TEST_RUN_OUTPUTS = {
+  'test-run-id': '',
+  status: '',
+  'test-status': '',
+  'tests-passed': '',
+  'tests-failed': '',
+  'tests-errored': '',
+  'tests-skipped': '',
+} as const;
+
 /** The step ended before a test run existed: a failure, or a cancelled job. */
 export function noRunResult(ctx: RunContext, ending: { failure: string; canceled?: boolean }): ModeResult {
   const label = moduleLabel(ctx.module);
@@ -144,13 +155,7 @@ export function noRunResult(ctx: RunContext, ending: { failure: string; canceled
     summary: joinBlocks(heading(headline), paragraph(ending.failure), detailsSection(ctx)),
     annotations: [],
     outputs: {
-      'test-run-id': '',
-      status: '',
-      'test-status': '',
-      'tests-passed': '',
-      'tests-failed': '',
-      'tests-errored': '',
-      'tests-skipped': '',
+      ...NO_TEST_RUN_OUTPUTS,
       result: {
         module: label,
         'configuration-version-id': ctx.configurationVersionId ?? null,
