@@ -205,31 +205,23 @@ function describeFsError(error) {
     return code === undefined ? undefined : REASONS[code];
 }
 
+// EXTERNAL MODULE: ./src/service/pacing.ts
+var pacing = __webpack_require__(92599);
 ;// CONCATENATED MODULE: ./src/slug/limiter.ts
+
 /**
  * At most `limit` operations in flight; the rest wait their turn in order. A directory of
  * thousands of files is stat'ed this way without opening thousands of requests at once.
  */
 function createLimiter(limit) {
-    let active = 0;
-    const waiting = [];
+    const slots = new pacing/* Semaphore */.jf(limit);
     return async (operation) => {
-        if (active < limit) {
-            active++;
-        }
-        else {
-            // The slot is handed over by the operation that finishes, never given up in between.
-            await new Promise((resolve) => waiting.push(resolve));
-        }
+        const release = await slots.acquire();
         try {
             return await operation();
         }
         finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                active--;
+            release();
         }
     };
 }
@@ -614,7 +606,8 @@ async function packModule(root, out, opts = {}) {
     const piped = (0,external_node_stream_promises_.pipeline)(tar, new Gather(COMPRESS_CHUNK), gzip, counter, out, {
         ...(opts.signal ? { signal: opts.signal } : {}),
     });
-    const produced = writeEntries(tar, walkArchiveEntries(root, report), opts.signal).then((tally) => {
+    const walk = walkArchiveEntries(root, report);
+    const produced = writeEntries(tar, opts.onEntry ? tellEach(walk, opts.onEntry) : walk, opts.signal).then((tally) => {
         tar.finalize();
         return tally;
     }, (error) => {
@@ -623,6 +616,12 @@ async function packModule(root, out, opts = {}) {
     });
     const [tally] = await Promise.all([produced, piped]);
     return { ...tally, bytes: counter.bytes, ignored: report.ignored, warnings: report.warnings };
+}
+async function* tellEach(entries, onEntry) {
+    for await (const entry of entries) {
+        onEntry(entry);
+        yield entry;
+    }
 }
 /** `packModule` into a new file at `file`, removed again if packing fails. */
 async function packModuleToFile(root, file, opts = {}) {
@@ -830,9 +829,21 @@ async function packConfiguration(moduleRoot, options = {}) {
     const remove = () => (0,promises_.rm)(dir, { recursive: true, force: true });
     const file = (0,external_node_path_.join)(dir, 'configuration.tar.gz');
     try {
-        const packed = await packModuleToFile(moduleRoot, file, options.signal ? { signal: options.signal } : {});
+        const entries = [];
+        const packed = await packModuleToFile(moduleRoot, file, {
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.listEntries
+                ? {
+                    onEntry: (e) => {
+                        if (e.type !== 'directory')
+                            entries.push(e);
+                    },
+                }
+                : {}),
+        });
         return {
             file,
+            entries,
             bytes: packed.bytes,
             files: packed.files,
             contentBytes: packed.contentBytes,
@@ -1357,7 +1368,6 @@ function formatBytes(bytes) {
 
 
 
-
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;
 async function plannedVariables(client, module, variables, signal) {
@@ -1369,10 +1379,9 @@ async function plannedVariables(client, module, variables, signal) {
         update: variables.filter((v) => existing.has(v.key)).map((v) => v.key),
     };
 }
-async function dryRunResult(options) {
+function dryRunResult(options) {
     const { inputs, module, packed, variables } = options;
-    const { entries } = await listArchiveEntries(options.moduleRoot);
-    const content = entries.filter((e) => e.type !== 'directory');
+    const content = packed.entries;
     const label = (0,module_ref/* moduleLabel */.$)(module);
     const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);
     const moreFiles = content.length - fileRows.length;
@@ -1995,7 +2004,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
     // Local work first: a module that cannot be packed stops the step before any request.
     const moduleRoot = await configuration_archive_resolveModuleRoot(context.workspaceRoot, inputs.moduleDirectory);
     await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
-    const packed = await packConfiguration(moduleRoot, { signal, ...(t.tempDir ? { tempDir: t.tempDir } : {}) });
+    const packed = await packConfiguration(moduleRoot, { signal, listEntries: inputs.dryRun, ...(t.tempDir ? { tempDir: t.tempDir } : {}) });
     try {
         for (const warning of packed.warnings)
             sink.warning(warning);
@@ -2018,7 +2027,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
                     throw error;
                 return noRunResult(ctx, { failure: setupFailure(ctx, 'reading the test environment variables', error) });
             }
-            return await dryRunResult({ inputs, module, moduleRoot, packed, variables });
+            return dryRunResult({ inputs, module, packed, variables });
         }
         return await uploadAndRun(ctx, packed, context, t);
     }

@@ -9,15 +9,16 @@ export const modules = {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(34632);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(83916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(83916);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(89564);
+/* harmony import */ var _service_urls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(71465);
 /* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
 /* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64164);
 /* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92366);
 /* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35450);
 /* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(21388);
 /* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(83860);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(72352);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(45951);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2462);
 /* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(95548);
 // The post step: a test run must never be left running behind a cancelled or killed job
@@ -27,6 +28,7 @@ export const modules = {
 // queued run once it runs, within a bounded wait), then force-cancels it if it is still running
 // after a grace period. A main step killed while its create was unanswered saved no run id: the
 // run is found by its configuration version, once it appears.
+
 
 
 
@@ -52,12 +54,12 @@ async function runPost(options = {}) {
     const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
     let baseUrl;
     try {
-        baseUrl = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .normalizeBaseUrl */ .qT)(read('base-url'));
+        baseUrl = (0,_service_urls_js__WEBPACK_IMPORTED_MODULE_11__/* .normaliseBaseUrl */ .Jg)(read('base-url')).href;
         if (token === '')
             throw new Error('Input "token" is empty');
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}`);
         return 1;
     }
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
@@ -125,10 +127,10 @@ async function runsToStop(saved, options) {
         }
         catch (error) {
             if (runs.length > 0) {
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
                 return { runs, code: 0 };
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
             return { runs, code: 1 };
         }
         for (const run of listed) {

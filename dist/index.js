@@ -96439,7 +96439,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   s7: () => (/* binding */ COMMON_INPUTS),
   FN: () => (/* binding */ MODES),
   Mq: () => (/* binding */ MODE_INPUTS),
-  qT: () => (/* binding */ normalizeBaseUrl),
   LJ: () => (/* binding */ readActionInput),
   Ko: () => (/* binding */ readInputs),
   Fj: () => (/* binding */ secretsOf)
@@ -96451,6 +96450,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(88179);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(83916);
+// EXTERNAL MODULE: ./src/service/urls.ts
+var urls = __nccwpck_require__(71465);
 ;// CONCATENATED MODULE: ./src/input-parsers.ts
 
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1000 };
@@ -96696,6 +96697,7 @@ function parseVariableOptions(input, parsed) {
 
 
 
+
 const MODES = [
     'sync-policies',
     'run-module-tests',
@@ -96807,25 +96809,6 @@ function pathSegmentName(name, value) {
     }
     return value;
 }
-function normalizeBaseUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new errors/* ConfigurationError */.j(`Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${value}").`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors/* ConfigurationError */.j(`Input "base-url" must start with https:// or http:// (got "${value}").`);
-    }
-    if (url.search || url.hash || url.username || url.password) {
-        throw new errors/* ConfigurationError */.j('Input "base-url" must be a plain address without credentials, query or fragment.');
-    }
-    let path = url.pathname.replace(/\/+$/, '');
-    if (!path.endsWith('/api/v2'))
-        path += '/api/v2';
-    return `${url.origin}${path}`;
-}
 function enforcementLevel(value) {
     const all = [...NATIVE_LEVELS, ...OPA_LEVELS];
     if (!all.includes(value)) {
@@ -96848,7 +96831,7 @@ function readCommon(read) {
     const githubToken = read('github-token');
     return {
         token,
-        baseUrl: normalizeBaseUrl(required(read, 'base-url')),
+        baseUrl: (0,urls/* normaliseBaseUrl */.Jg)(required(read, 'base-url')).href,
         timeoutMs: parseDuration('timeout', read('timeout')),
         dryRun: parseBoolean('dry-run', read('dry-run')),
         githubToken,
@@ -102286,8 +102269,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
 var report_sink = __nccwpck_require__(83860);
-// EXTERNAL MODULE: ./src/service/client.ts + 7 modules
-var service_client = __nccwpck_require__(72352);
+// EXTERNAL MODULE: ./src/service/client.ts + 6 modules
+var service_client = __nccwpck_require__(45951);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 // EXTERNAL MODULE: ./src/service/errors.ts
@@ -103142,7 +103125,7 @@ function outputLines(name, value) {
 
 /***/ }),
 
-/***/ 72352:
+/***/ 45951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -103209,91 +103192,8 @@ function serverRequestedWait(headers, now) {
     return waits.length > 0 ? Math.max(...waits) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/service/urls.ts
-// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
-// way to name an address in a message.
-
-const VERSION_PREFIX = '/api/v2';
-/**
- * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped.
- */
-function normaliseBaseUrl(input) {
-    let url;
-    try {
-        url = new URL(input.trim());
-    }
-    catch {
-        throw new errors/* ConfigurationError */.j('base-url is not a valid address: give the service address, for example https://service.example.com/api/v2');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors/* ConfigurationError */.j(`base-url must be an http or https address, not ${url.protocol}`);
-    }
-    if (url.username || url.password) {
-        throw new errors/* ConfigurationError */.j('base-url must not carry a user name or password: pass the token in the token input');
-    }
-    let path = url.pathname.replace(/\/+$/, '');
-    if (!path.endsWith(VERSION_PREFIX))
-        path += VERSION_PREFIX;
-    return new URL(path, url.origin);
-}
-/**
- * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
- * full link); a link returned by the service, which carries the version prefix and so is
- * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
- */
-function resolveTarget(base, target) {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
-        return new URL(target);
-    const basePath = base.pathname;
-    if (target.startsWith('/') && (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
-        return new URL(target, base.origin);
-    }
-    const sep = target.startsWith('/') ? '' : '/';
-    return new URL(`${basePath}${sep}${target}`, base.origin);
-}
-/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
-function encodeQueryComponent(text) {
-    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function queryValueText(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return value.join(',');
-}
-/**
- * The full address of an API request: the query already in `url` (from a link) merged with
- * `query` (which wins for the same key), every key and value encoded so that brackets travel as
- * `%5B`/`%5D` whatever the link held.
- */
-function apiRequestUrl(url, query) {
-    const entries = [];
-    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
-    for (const [key, value] of url.searchParams) {
-        if (!overridden.has(key))
-            entries.push([key, value]);
-    }
-    for (const [key, value] of Object.entries(query ?? {})) {
-        if (value === undefined || value === null)
-            continue;
-        entries.push([key, queryValueText(value)]);
-    }
-    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
-    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
-}
-/**
- * How an address may appear in a message or log line. API addresses show their path (and,
- * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
- * because its path and query string are its credentials.
- */
-function describeTarget(url, apiOrigin, withQuery = false) {
-    if (url.origin !== apiOrigin)
-        return url.origin;
-    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
-}
-
+// EXTERNAL MODULE: ./src/service/urls.ts
+var urls = __nccwpck_require__(71465);
 ;// CONCATENATED MODULE: ./src/service/http.ts
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
@@ -103365,7 +103265,7 @@ class HttpClient {
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
         this.#token = token;
-        this.baseUrl = normaliseBaseUrl(options.baseUrl);
+        this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
         this.#limiter = new pacing/* RateLimiter */.v$(options.rateLimitPerSecond ?? 30);
@@ -103416,11 +103316,11 @@ class HttpClient {
             throw new Error('the service client is closed');
         const method = options.method;
         const signal = this.#combinedSignal(options.signal);
-        const resolved = resolveTarget(this.baseUrl, options.path);
+        const resolved = (0,urls/* resolveTarget */.u1)(this.baseUrl, options.path);
         const toApi = !options.external && this.isApiAddress(resolved);
-        const url = toApi ? apiRequestUrl(resolved, options.query) : resolved.href;
-        const target = toApi ? describeTarget(resolved, this.origin) : resolved.origin;
-        const logTarget = toApi ? describeTarget(new URL(url), this.origin, true) : target;
+        const url = toApi ? (0,urls/* apiRequestUrl */.$j)(resolved, options.query) : resolved.href;
+        const target = toApi ? (0,urls/* describeTarget */.ff)(resolved, this.origin) : resolved.origin;
+        const logTarget = toApi ? (0,urls/* describeTarget */.ff)(new URL(url), this.origin, true) : target;
         const idempotent = options.idempotent ?? IDEMPOTENT_BY_DEFAULT.has(method);
         const headers = this.#headers(options, toApi);
         const jsonText = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -103660,7 +103560,7 @@ async function* paginatePages(http, path, options = {}) {
     for (let pages = 0; next; pages++) {
         const key = `${next.path}?${JSON.stringify(next.query ?? {})}`;
         if (seen.has(key) || pages >= MAX_PAGES) {
-            throw new service_errors/* UnexpectedResponseError */.dk('GET', resolveTarget(http.baseUrl, path).pathname, 200, 'a pagination that ends (a page repeated)');
+            throw new service_errors/* UnexpectedResponseError */.dk('GET', (0,urls/* resolveTarget */.u1)(http.baseUrl, path).pathname, 200, 'a pagination that ends (a page repeated)');
         }
         seen.add(key);
         const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
@@ -103674,7 +103574,7 @@ function nextPage(http, path, firstQuery, doc, pageSize) {
     if (typeof link === 'string' && link !== '') {
         // A next link carries the page size it was asked for; when it does not, ask again so that
         // the page numbers stay those of 100-item pages.
-        const hasSize = resolveTarget(http.baseUrl, link).searchParams.has('page[size]');
+        const hasSize = (0,urls/* resolveTarget */.u1)(http.baseUrl, link).searchParams.has('page[size]');
         return { path: link, query: hasSize ? undefined : { 'page[size]': pageSize } };
     }
     const number = doc.meta?.pagination?.['next-page'];
@@ -104609,6 +104509,104 @@ class RateLimiter {
             }
         }
     }
+}
+
+
+/***/ }),
+
+/***/ 71465:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $j: () => (/* binding */ apiRequestUrl),
+/* harmony export */   Jg: () => (/* binding */ normaliseBaseUrl),
+/* harmony export */   ff: () => (/* binding */ describeTarget),
+/* harmony export */   u1: () => (/* binding */ resolveTarget)
+/* harmony export */ });
+/* unused harmony export encodeQueryComponent */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
+// way to name an address in a message.
+
+const VERSION_PREFIX = '/api/v2';
+/**
+ * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
+ * path lacks `/api/v2` it is appended). Query and fragment are dropped.
+ */
+function normaliseBaseUrl(input) {
+    let url;
+    try {
+        url = new URL(input.trim());
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${input}").`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`Input "base-url" must start with https:// or http:// (got "${input}").`);
+    }
+    if (url.username || url.password) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j('Input "base-url" must not carry a user name or password: give the token in the token input.');
+    }
+    let path = url.pathname.replace(/\/+$/, '');
+    if (!path.endsWith(VERSION_PREFIX))
+        path += VERSION_PREFIX;
+    return new URL(path, url.origin);
+}
+/**
+ * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
+ * full link); a link returned by the service, which carries the version prefix and so is
+ * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
+ */
+function resolveTarget(base, target) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
+        return new URL(target);
+    const basePath = base.pathname;
+    if (target.startsWith('/') && (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
+        return new URL(target, base.origin);
+    }
+    const sep = target.startsWith('/') ? '' : '/';
+    return new URL(`${basePath}${sep}${target}`, base.origin);
+}
+/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
+function encodeQueryComponent(text) {
+    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function queryValueText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return value.join(',');
+}
+/**
+ * The full address of an API request: the query already in `url` (from a link) merged with
+ * `query` (which wins for the same key), every key and value encoded so that brackets travel as
+ * `%5B`/`%5D` whatever the link held.
+ */
+function apiRequestUrl(url, query) {
+    const entries = [];
+    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
+    for (const [key, value] of url.searchParams) {
+        if (!overridden.has(key))
+            entries.push([key, value]);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+        if (value === undefined || value === null)
+            continue;
+        entries.push([key, queryValueText(value)]);
+    }
+    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
+    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
+}
+/**
+ * How an address may appear in a message or log line. API addresses show their path (and,
+ * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
+ * because its path and query string are its credentials.
+ */
+function describeTarget(url, apiOrigin, withQuery = false) {
+    if (url.origin !== apiOrigin)
+        return url.origin;
+    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
 }
 
 

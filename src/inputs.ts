@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { ConfigurationError } from './errors.ts';
+import { normaliseBaseUrl } from './service/urls.ts';
 import { parseDuration, parseBoolean, parseList, parseHclVariableLines, parseEnvLines, parseWorkspaceVariables } from './input-parsers.ts';
 import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
 import { readVariableOptions } from './variable-options-input.ts';
@@ -210,23 +211,6 @@ function pathSegmentName(name: string, value: string): string {
   return value;
 }
 
-export function normalizeBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError(`Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${value}").`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`Input "base-url" must start with https:// or http:// (got "${value}").`);
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigurationError('Input "base-url" must be a plain address without credentials, query or fragment.');
-  }
-  let path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/api/v2')) path += '/api/v2';
-  return `${url.origin}${path}`;
-}
 
 function enforcementLevel(value: string): EnforcementLevel {
   const all: readonly string[] = [...NATIVE_LEVELS, ...OPA_LEVELS];
@@ -254,7 +238,7 @@ function readCommon(read: InputReader): CommonInputs {
   const githubToken = read('github-token');
   return {
     token,
-    baseUrl: normalizeBaseUrl(required(read, 'base-url')),
+    baseUrl: normaliseBaseUrl(required(read, 'base-url')).href,
     timeoutMs: parseDuration('timeout', read('timeout')),
     dryRun: parseBoolean('dry-run', read('dry-run')),
     githubToken,

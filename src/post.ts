@@ -8,7 +8,8 @@
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
-import { normalizeBaseUrl, readActionInput } from './inputs.ts';
+import { readActionInput } from './inputs.ts';
+import { normaliseBaseUrl } from './service/urls.ts';
 import type { InputReader } from './inputs.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { readSavedRun } from './modes/run-module-tests/run-state.ts';
@@ -60,7 +61,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
 
   let baseUrl: string;
   try {
-    baseUrl = normalizeBaseUrl(read('base-url'));
+    baseUrl = normaliseBaseUrl(read('base-url')).href;
     if (token === '') throw new Error('Input "token" is empty');
   } catch (error) {
     sink.fail(`${what} may still be running, and it cannot be stopped: ${getErrorMessage(error)}`);

@@ -18,14 +18,14 @@ export function normaliseBaseUrl(input: string): URL {
     url = new URL(input.trim());
   } catch {
     throw new ConfigurationError(
-      'base-url is not a valid address: give the service address, for example https://service.example.com/api/v2',
+      `Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${input}").`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`base-url must be an http or https address, not ${url.protocol}`);
+    throw new ConfigurationError(`Input "base-url" must start with https:// or http:// (got "${input}").`);
   }
   if (url.username || url.password) {
-    throw new ConfigurationError('base-url must not carry a user name or password: pass the token in the token input');
+    throw new ConfigurationError('Input "base-url" must not carry a user name or password: give the token in the token input.');
   }
   let path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith(VERSION_PREFIX)) path += VERSION_PREFIX;

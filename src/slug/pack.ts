@@ -37,6 +37,8 @@ export interface PackOptions {
   readonly signal?: AbortSignal;
   /** 0-9; defaults to go-slug's level (1, fastest). */
   readonly gzipLevel?: number;
+  /** Told of each entry as it is written (a dry run lists them without walking the tree again). */
+  readonly onEntry?: (entry: ArchiveEntry) => void;
 }
 
 export interface PackResult {
@@ -73,7 +75,8 @@ export async function packModule(
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
 
-  const produced = writeEntries(tar, walkArchiveEntries(root, report), opts.signal).then(
+  const walk = walkArchiveEntries(root, report);
+  const produced = writeEntries(tar, opts.onEntry ? tellEach(walk, opts.onEntry) : walk, opts.signal).then(
     (tally) => {
       tar.finalize();
       return tally;
@@ -86,6 +89,13 @@ export async function packModule(
 
   const [tally] = await Promise.all([produced, piped]);
   return { ...tally, bytes: counter.bytes, ignored: report.ignored, warnings: report.warnings };
+}
+
+async function* tellEach(entries: AsyncIterable<ArchiveEntry>, onEntry: (entry: ArchiveEntry) => void): AsyncGenerator<ArchiveEntry> {
+  for await (const entry of entries) {
+    onEntry(entry);
+    yield entry;
+  }
 }
 
 /** `packModule` into a new file at `file`, removed again if packing fails. */

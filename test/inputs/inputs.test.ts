@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../../src/errors.ts';
-import { INPUT_DEFAULTS, normalizeBaseUrl, readInputs } from '../../src/inputs.ts';
+import { INPUT_DEFAULTS, readInputs } from '../../src/inputs.ts';
+import { normaliseBaseUrl } from '../../src/service/urls.ts';
 import type { Inputs } from '../../src/inputs.ts';
 import { parseDuration, parseWorkspaceVariables } from '../../src/input-parsers.ts';
 
@@ -166,9 +167,9 @@ describe('parsers', () => {
   ])('duration %s', (text, ms) => expect(parseDuration('timeout', text)).toBe(ms));
 
   it('normalises the base URL', () => {
-    expect(normalizeBaseUrl('https://h.example/')).toBe('https://h.example/api/v2');
-    expect(normalizeBaseUrl('https://h.example/api/v2/')).toBe('https://h.example/api/v2');
-    expect(normalizeBaseUrl('http://127.0.0.1:8080/prefix')).toBe('http://127.0.0.1:8080/prefix/api/v2');
+    expect(normaliseBaseUrl('https://h.example/').href).toBe('https://h.example/api/v2');
+    expect(normaliseBaseUrl('https://h.example/api/v2/').href).toBe('https://h.example/api/v2');
+    expect(normaliseBaseUrl('http://127.0.0.1:8080/prefix').href).toBe('http://127.0.0.1:8080/prefix/api/v2');
   });
 
   it('reads workspace variables as a JSON array', () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
 import { packModuleToFile } from '../../slug/index.ts';
+import type { ArchiveEntry } from '../../slug/index.ts';
 
 export interface PackedConfiguration {
   /** The gzip'd tar on disk. */
@@ -17,6 +18,8 @@ export interface PackedConfiguration {
   files: number;
   /** Bytes of file content before compression. */
   contentBytes: number;
+  /** Files and links in it, in archive order; only when asked for (`listEntries`). */
+  entries: Array<Exclude<ArchiveEntry, { type: 'directory' }>>;
   /** What `.terraformignore` and the default exclusions left out. */
   ignored: string[];
   warnings: string[];
@@ -43,7 +46,7 @@ export async function resolveModuleRoot(workspaceRoot: string, moduleDirectory: 
 
 export async function packConfiguration(
   moduleRoot: string,
-  options: { signal?: AbortSignal; tempDir?: string } = {},
+  options: { signal?: AbortSignal; tempDir?: string; listEntries?: boolean } = {},
 ): Promise<PackedConfiguration> {
   // RUNNER_TEMP is emptied by the runner after each job.
   const base = options.tempDir ?? process.env.RUNNER_TEMP ?? tmpdir();
@@ -51,9 +54,20 @@ export async function packConfiguration(
   const remove = (): Promise<void> => rm(dir, { recursive: true, force: true });
   const file = join(dir, 'configuration.tar.gz');
   try {
-    const packed = await packModuleToFile(moduleRoot, file, options.signal ? { signal: options.signal } : {});
+    const entries: PackedConfiguration['entries'] = [];
+    const packed = await packModuleToFile(moduleRoot, file, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.listEntries
+        ? {
+            onEntry: (e: ArchiveEntry) => {
+              if (e.type !== 'directory') entries.push(e);
+            },
+          }
+        : {}),
+    });
     return {
       file,
+      entries,
       bytes: packed.bytes,
       files: packed.files,
       contentBytes: packed.contentBytes,

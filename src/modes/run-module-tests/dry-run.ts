@@ -6,8 +6,6 @@ import type { EnvVariable } from '../../input-parsers.ts';
 import { bulletList, codeBlock, details, dryRunBanner, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
-import type { ArchiveEntry } from '../../slug/index.ts';
-import { listArchiveEntries } from '../../slug/index.ts';
 import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
@@ -36,16 +34,14 @@ export async function plannedVariables(
   };
 }
 
-export async function dryRunResult(options: {
+export function dryRunResult(options: {
   inputs: RunModuleTestsInputs;
   module: ModuleRef;
-  moduleRoot: string;
   packed: PackedConfiguration;
   variables: PlannedVariables;
-}): Promise<ModeResult> {
+}): ModeResult {
   const { inputs, module, packed, variables } = options;
-  const { entries } = await listArchiveEntries(options.moduleRoot);
-  const content = entries.filter((e): e is Exclude<ArchiveEntry, { type: 'directory' }> => e.type !== 'directory');
+  const content = packed.entries;
   const label = moduleLabel(module);
 
   const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);

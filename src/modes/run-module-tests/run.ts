@@ -92,7 +92,7 @@ export async function runModuleTests(
   // Local work first: a module that cannot be packed stops the step before any request.
   const moduleRoot = await resolveModuleRoot(context.workspaceRoot, inputs.moduleDirectory);
   await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
-  const packed = await packConfiguration(moduleRoot, { signal, ...(t.tempDir ? { tempDir: t.tempDir } : {}) });
+  const packed = await packConfiguration(moduleRoot, { signal, listEntries: inputs.dryRun, ...(t.tempDir ? { tempDir: t.tempDir } : {}) });
   try {
     for (const warning of packed.warnings) sink.warning(warning);
     sink.info(
@@ -114,7 +114,7 @@ export async function runModuleTests(
         if (signal.aborted) throw error;
         return noRunResult(ctx, { failure: setupFailure(ctx, 'reading the test environment variables', error) });
       }
-      return await dryRunResult({ inputs, module, moduleRoot, packed, variables });
+      return dryRunResult({ inputs, module, packed, variables });
     }
     return await uploadAndRun(ctx, packed, context, t);
   } finally {
