@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import { getErrorMessage } from '../errors.ts';
+import { neutraliseCommands } from './neutralise.ts';
 import { redactor } from './redact.ts';
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from './annotations.ts';
 import type { Annotation, AnnotationLevel, ReportSink, SinkOptions } from './sink.ts';
@@ -9,12 +9,16 @@ import { GITHUB_SUMMARY_LIMIT_BYTES, summaryBudget } from './summary-budget.ts';
 /**
  * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
  * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
- * GITHUB_STEP_SUMMARY (all through @actions/core).
+ * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
+ * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
+ * past GitHub's ten, a plain line.
  */
 export function githubSink(options: SinkOptions = {}): ReportSink {
   const secrets = redactor();
   const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
   const redact = (text: string): string => secrets.redact(text);
+  // Everything written to stdout: secrets masked first, then nothing the runner would run.
+  const shown = (text: string): string => neutraliseCommands(redact(text));
 
   const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
   const addSecret = (value: string): void => {
@@ -30,23 +34,23 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
 
   return {
     info(message) {
-      core.info(neutraliseCommands(redact(message)));
+      core.info(shown(message));
     },
     warning(message) {
       written.warning++;
-      core.warning(redact(message));
+      core.warning(shown(message));
     },
     error(message) {
       written.error++;
-      core.error(redact(message));
+      core.error(shown(message));
     },
     debug(message) {
-      core.debug(redact(message));
+      core.debug(shown(message));
     },
     annotate(annotation) {
       written[annotation.level]++;
-      const properties = annotationProperties(annotation, redact);
-      const message = redact(annotation.message);
+      const properties = annotationProperties(annotation, shown);
+      const message = shown(annotation.message);
       if (annotation.level === 'error') core.error(message, properties);
       else if (annotation.level === 'warning') core.warning(message, properties);
       else core.notice(message, properties);
@@ -56,7 +60,7 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
         core.setOutput(name, redact(value));
       } catch (error) {
         // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-        core.warning(redact(`Output ${name} could not be written: ${getErrorMessage(error)}`));
+        core.warning(shown(`Output ${name} could not be written: ${getErrorMessage(error)}`));
       }
     },
     async writeSummary(markdown) {
@@ -67,11 +71,11 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
       } catch (error) {
         core.summary.emptyBuffer();
         // A summary that cannot be written must not fail a step whose work succeeded.
-        core.warning(redact(`The job summary could not be written: ${getErrorMessage(error)}`));
+        core.warning(shown(`The job summary could not be written: ${getErrorMessage(error)}`));
       }
     },
     startGroup(name) {
-      core.startGroup(redact(name));
+      core.startGroup(shown(name));
     },
     endGroup() {
       core.endGroup();
@@ -79,12 +83,12 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
     fail(message) {
       if (written.error < GITHUB_ANNOTATIONS_PER_LEVEL) {
         written.error++;
-        core.setFailed(redact(message));
+        core.setFailed(shown(message));
         return;
       }
       // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
       // the step fails all the same.
-      core.info(`Error: ${redact(message)}`);
+      core.info(shown(`Error: ${message}`));
       process.exitCode = 1;
     },
     annotationRoom(level) {
@@ -95,10 +99,10 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
   };
 }
 
-function annotationProperties(annotation: Annotation, redact: (text: string) => string): core.AnnotationProperties {
+function annotationProperties(annotation: Annotation, shown: (text: string) => string): core.AnnotationProperties {
   const properties: core.AnnotationProperties = {};
-  if (annotation.title !== undefined && annotation.title !== '') properties.title = redact(annotation.title);
-  if (annotation.file !== undefined && annotation.file !== '') properties.file = redact(annotation.file);
+  if (annotation.title !== undefined && annotation.title !== '') properties.title = shown(annotation.title);
+  if (annotation.file !== undefined && annotation.file !== '') properties.file = shown(annotation.file);
   if (isLine(annotation.startLine)) properties.startLine = annotation.startLine;
   if (isLine(annotation.endLine)) properties.endLine = annotation.endLine;
   if (isLine(annotation.startColumn)) properties.startColumn = annotation.startColumn;
@@ -109,15 +113,3 @@ function annotationProperties(annotation: Annotation, redact: (text: string) => 
 function isLine(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value > 0;
 }
-
-/**
- * A plain log line that starts with `::` would be read by the runner as a workflow command
- * (text from a test log could set an output or stop masking). Such text is written between
- * `stop-commands` markers, the runner's own way of printing untrusted text.
- */
-function neutraliseCommands(message: string): string {
-  if (!/^\s*::/m.test(message)) return message;
-  const token = `stop-${randomUUID()}`;
-  return `::stop-commands::${token}\n${message}\n::${token}::`;
-}
-

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { getErrorMessage } from '../errors.ts';
+import { neutraliseCommands } from './neutralise.ts';
 import { redactor } from './redact.ts';
 import type { Annotation, ReportSink, SinkOptions } from './sink.ts';
 import { summaryBudget } from './summary-budget.ts';
@@ -32,8 +33,11 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
   const secrets = redactor(options.secrets ?? []);
   const budget = summaryBudget(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
   const redact = (text: string): string => secrets.redact(text);
+  // Stdout may still be read by a GitHub runner (the command line run from a workflow step):
+  // secrets masked first, then nothing the runner would run.
+  const shown = (text: string): string => neutraliseCommands(redact(text));
   const line = (text: string): void => {
-    out.write(`${redact(text)}\n`);
+    out.write(`${shown(text)}\n`);
   };
 
   return {
@@ -53,16 +57,15 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
       line(annotationLine(annotation));
     },
     setOutput(name, value) {
-      const text = outputLines(name, redact(value));
       if (options.outputFile) {
         try {
-          appendFileSync(options.outputFile, text);
+          appendFileSync(options.outputFile, outputLines(name, redact(value)));
           return;
         } catch (error) {
           line(`warning: output ${name} could not be written to ${options.outputFile}: ${getErrorMessage(error)}`);
         }
       }
-      out.write(text);
+      out.write(outputLines(name, shown(value)));
     },
     async writeSummary(markdown) {
       const text = budget.fit(redact(markdown));
@@ -76,7 +79,7 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
           line(`warning: the summary could not be written to ${options.summaryFile}: ${getErrorMessage(error)}`);
         }
       }
-      out.write(`\n${body}`);
+      out.write(`\n${neutraliseCommands(body)}`);
     },
     startGroup(name) {
       line(`── ${name}`);

@@ -1,7 +1,9 @@
 /**
  * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
  * annotations, and it writes them through a sink: `githubSink` on GitHub Actions, `plainSink`
- * for any other CI system. Both pass every string they write through the redactor.
+ * for any other CI system. Both pass every string they write through the redactor, and every
+ * line bound for stdout through the neutraliser (`neutralise.ts`), so that no text from the
+ * service, a log or a pull request becomes a runner command.
  */
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setOutputs } from '../../src/report/outputs.ts';
 import { githubSink } from '../../src/report/sink.ts';
+import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
+import { findRunnerCommands } from '../support/runner-commands.ts';
 
 // @actions/core remembers the summary file for the life of the process, so one pair of files
 // serves every test here and is emptied before each.
@@ -176,16 +178,34 @@ describe('githubSink', () => {
     expect(process.exitCode).toBe(1);
   });
 
-  it('keeps log text that looks like a workflow command from being run as one', () => {
+  it('lets no foreign text through as a runner command, whichever way it is written', () => {
     const sink = githubSink();
     sink.info('plain line');
-    sink.info('from the log:\n::set-output name=status::hacked\n  ::add-mask::x');
-    const lines = stdout.split('\n');
-    expect(lines[0]).toBe('plain line');
-    const stop = /^::stop-commands::(.+)$/.exec(lines[1]!);
-    expect(stop).not.toBeNull();
-    expect(lines.slice(2, 5)).toEqual(['from the log:', '::set-output name=status::hacked', '  ::add-mask::x']);
-    expect(lines[5]).toBe(`::${stop![1]}::`);
+    for (const text of HOSTILE_STRINGS) {
+      sink.info(text);
+      sink.info(`from the log: ${text}`);
+      sink.warning(text);
+      sink.error(text);
+      sink.debug(text);
+      sink.startGroup(text);
+      sink.endGroup();
+      sink.annotate({ level: 'error', title: text, file: text, startLine: 3, message: text });
+      sink.annotate({ level: 'notice', message: `assertion: ${text}` });
+    }
+    // Past ten error annotations the failure goes to the log as a plain line.
+    sink.fail(`policy "${HOSTILE_STRINGS[0]}" failed\n${HOSTILE_STRINGS[1]}`);
+
+    const found = findRunnerCommands(stdout);
+    expect(new Set(found.map((c) => c.command))).toEqual(new Set(['warning', 'error', 'debug', 'group', 'endgroup', 'notice']));
+    // Each command is one the sink wrote: one per call, in order, never one from the text.
+    const perText = ['warning', 'error', 'debug', 'group', 'endgroup', 'error', 'notice'];
+    expect(found.map((c) => c.command)).toEqual(HOSTILE_STRINGS.flatMap(() => perText));
+    expect(stdout).toContain('plain line\n');
+    expect(stdout).toContain('Error: policy "old ##\\[set-output name=deleted;]x" failed\n\\::set-output name=status::hacked\n');
+    // The text is still there to read, one backslash per escape.
+    const [, , , , , annotation] = found;
+    expect(annotation).toMatchObject({ properties: { title: 'old ##\\[set-output name=deleted;]x', line: '3' }, data: 'old ##\\[set-output name=deleted;]x' });
+    expect(process.exitCode).toBe(1);
   });
 });
 

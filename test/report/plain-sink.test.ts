@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setOutputs } from '../../src/report/outputs.ts';
 import { plainSink } from '../../src/report/sink.ts';
+import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
+import { findRunnerCommands } from '../support/runner-commands.ts';
 
 function capture(): { out: { write(t: string): void }; text(): string } {
   let text = '';
@@ -141,5 +143,23 @@ describe('plainSink', () => {
     expect(readFileSync(outputFile, 'utf8')).toBe('result={"token":"***"}\n');
     expect(sink.redact('x tok-abcdef')).toBe('x ***');
     expect(process.exitCode).toBe(1);
+  });
+
+  it('lets no foreign text through as a runner command (the command line may run inside a workflow step)', async () => {
+    const c = capture();
+    const sink = plainSink({ stdout: c.out, debug: true });
+    for (const text of HOSTILE_STRINGS) {
+      sink.info(text);
+      sink.warning(text);
+      sink.error(text);
+      sink.debug(text);
+      sink.startGroup(text);
+      sink.annotate({ level: 'error', title: text, file: text, startLine: 3, message: text });
+      sink.setOutput('status', text);
+      await sink.writeSummary(`| ${text} |`);
+    }
+    sink.fail(HOSTILE_STRINGS.join('\n'));
+    expect(findRunnerCommands(c.text())).toEqual([]);
+    expect(c.text()).toContain('status=old ##\\[set-output name=deleted;]x\n');
   });
 });
