@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { ConfigurationError } from './errors.ts';
+import { isIdWithPrefix } from './service/shapes.ts';
 import { normaliseBaseUrl } from './service/urls.ts';
 import { parseDuration, parseBoolean, parseList, parseHclVariableLines, parseEnvLines, parseWorkspaceVariables } from './input-parsers.ts';
 import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
@@ -192,7 +193,7 @@ function required(read: InputReader, name: string, why = ''): string {
 }
 
 function prefixedId(name: string, value: string, prefix: string): string {
-  if (!new RegExp(`^${prefix}-[A-Za-z0-9]+$`).test(value)) {
+  if (!isIdWithPrefix(value, prefix)) {
     throw new ConfigurationError(`Input "${name}" must be an id starting with "${prefix}-" (got "${value}").`);
   }
   return value;

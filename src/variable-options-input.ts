@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from './errors.ts';
 import type { InputReader, VariableOptionsInput } from './inputs.ts';
+import { isIdWithPrefix } from './service/shapes.ts';
 
 /**
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
@@ -62,7 +63,7 @@ export function parseVariableOptions(input: string, parsed: unknown): VariableOp
     seen.add(variableName);
     const result: VariableOptionsInput = { variableName, variableType, options: o.options };
     if (o.id !== undefined) {
-      if (typeof o.id !== 'string' || !/^ncvaropt-[A-Za-z0-9]+$/.test(o.id)) {
+      if (!isIdWithPrefix(o.id, 'ncvaropt')) {
         throw new ConfigurationError(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
       }
       result.id = o.id;

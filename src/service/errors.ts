@@ -100,8 +100,13 @@ export class UnexpectedResponseError extends Error {
   readonly path: string;
   readonly status: number;
 
-  constructor(method: string, target: string, status: number, expected: string) {
-    super(`${method} ${target}: the service answered ${status} without ${expected}`);
+  /** `found`: what came instead, when the answer was a document of the wrong shape. */
+  constructor(method: string, target: string, status: number, expected: string, found?: string) {
+    super(
+      found === undefined
+        ? `${method} ${target}: the service answered ${status} without ${expected}`
+        : `${method} ${target}: the service answered ${status} with ${expected} holding ${found}`,
+    );
     this.method = method;
     this.path = target;
     this.status = status;

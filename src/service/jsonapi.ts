@@ -2,6 +2,7 @@
 
 import type { HttpClient, HttpResponse } from './http.ts';
 import { UnexpectedResponseError } from './errors.ts';
+import { shapeProblem } from './shapes.ts';
 import { resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
 
@@ -73,10 +74,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none. */
+/**
+ * The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none,
+ * or when its id, status or counters do not have their documented shapes (shapes.ts).
+ */
 export function readDocument<R>(response: HttpResponse, type: string): Document<R> {
   const json = response.json;
-  if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string') return json as unknown as Document<R>;
+  if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string') {
+    const problem = shapeProblem(type, json.data);
+    if (problem === undefined) return json as unknown as Document<R>;
+    throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`, problem);
+  }
   throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`);
 }
 
@@ -85,10 +93,18 @@ export function readResource<R>(response: HttpResponse, type: string): R {
   return readDocument<R>(response, type).data;
 }
 
-/** The list document of a 2xx answer; an UnexpectedResponseError when there is none. */
+/** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 export function readListDocument<R>(response: HttpResponse, type: string): ListDocument<R> {
   const json = response.json;
-  if (isObject(json) && Array.isArray(json.data)) return json as unknown as ListDocument<R>;
+  if (isObject(json) && Array.isArray(json.data)) {
+    for (const item of json.data) {
+      const problem = isObject(item) ? shapeProblem(type, item) : 'an item that is not a resource';
+      if (problem !== undefined) {
+        throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``, problem);
+      }
+    }
+    return json as unknown as ListDocument<R>;
+  }
   throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``);
 }
 

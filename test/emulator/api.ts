@@ -86,7 +86,10 @@ export interface Fault {
     /** Apply the request (the write takes effect) and close the socket without answering. */
     | { type: 'drop-after' }
     /** Hold the answer this long (the request is applied after the delay). */
-    | { type: 'delay'; ms: number };
+    | { type: 'delay'; ms: number }
+    /** Apply the request, then answer with the JSON body this function makes of the real one
+     *  (a copy): a service that sends what the spec does not promise. */
+    | { type: 'rewrite'; body: (json: any) => unknown };
 }
 
 export interface RecordedRequest {

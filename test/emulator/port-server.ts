@@ -53,8 +53,9 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
   if (fault?.type === 'drop-before') return drop(req);
   if (fault?.type === 'status') return { record, answer: statusFaultAnswer(fault) };
   if (fault?.type === 'delay') await deps.timers.sleep(fault.ms);
-  const answer = answerOf(() => behaviour.apply(record, req, body));
+  let answer = answerOf(() => behaviour.apply(record, req, body));
   if (fault?.type === 'drop-after') return drop(req);
+  if (fault?.type === 'rewrite' && answer.kind === 'json') answer = { ...answer, body: fault.body(structuredClone(answer.body)) };
   return { record, answer };
 }
 

@@ -1,0 +1,81 @@
+// The documented shapes of what the service names: resource ids (a type prefix and an opaque
+// suffix, spec "Conventions"), status names (3.1, 3.3), a test run's result and counters (2.2).
+// An answer is held to them before anything in it is used or printed: an id or a status goes
+// into log lines, outputs that workflows paste into scripts, the step's saved state and request
+// paths, and a service (or something posing as it) must not be able to smuggle text through them.
+
+/** Id prefixes by resource type (spec "Conventions"; a workspace upgrade is identified by its run). */
+export const ID_PREFIXES: Readonly<Record<string, string>> = {
+  policies: 'pol',
+  'policy-sets': 'polset',
+  'test-runs': 'trun',
+  'configuration-versions': 'cv',
+  'registry-modules': 'mod',
+  vars: 'var',
+  'no-code-modules': 'nocode',
+  'no-code-allowed-modules': 'nocode',
+  'variable-options': 'ncvaropt',
+  'no-code-module-versions': 'nocodever',
+  workspaces: 'ws',
+  projects: 'prj',
+  runs: 'run',
+  'workspace-upgrade': 'run',
+  users: 'user',
+};
+
+/** The opaque part of an id: letters and digits, as every id the service issues. */
+const ID_SUFFIX = '[A-Za-z0-9]{1,64}';
+
+/** A status name: lower-case words joined by `_` (`planned_and_saved`), named or not yet named by the spec. */
+const STATUS_NAME = /^[a-z]+(?:_[a-z]+)*$/;
+const MAX_STATUS_LENGTH = 64;
+
+/** Whether `id` is an id with this prefix (`trun-...`). */
+export function isIdWithPrefix(id: unknown, prefix: string): id is string {
+  return typeof id === 'string' && new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(id);
+}
+
+export function isStatusName(status: unknown): status is string {
+  return typeof status === 'string' && status.length <= MAX_STATUS_LENGTH && STATUS_NAME.test(status);
+}
+
+/** Types whose `attributes.status` is a status name (2.2, 2.3, 2.8). */
+const WITH_STATUS = new Set(['test-runs', 'configuration-versions', 'workspace-upgrade', 'runs']);
+
+const COUNTERS = ['tests-passed', 'tests-failed', 'tests-errored', 'tests-skipped'] as const;
+
+/**
+ * What is wrong with a resource of `type` as the service sent it, in words safe to print; or
+ * undefined when its id, status, result and counters have their documented shapes. Types the
+ * table does not know are checked for nothing.
+ */
+export function shapeProblem(type: string, resource: { id?: unknown; attributes?: unknown }): string | undefined {
+  const prefix = ID_PREFIXES[type];
+  if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
+    return `an id that is not a \`${prefix}-\` id (${quote(resource.id)})`;
+  }
+  const attributes = (typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {}) as Record<string, unknown>;
+  if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
+    return `a status that is not a status name (${quote(attributes.status)})`;
+  }
+  if (type === 'test-runs') {
+    const result = attributes['test-status'];
+    if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
+      return `a test-status that is neither pass, fail nor null (${quote(result)})`;
+    }
+    for (const counter of COUNTERS) {
+      const value = attributes[counter];
+      if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+        return `a ${counter} that is not a count (${quote(value)})`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A value from the service as a message may show it: JSON-quoted (controls escaped), cut short. */
+function quote(value: unknown): string {
+  if (value === undefined) return 'none';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
