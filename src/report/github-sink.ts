@@ -27,7 +27,12 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
     // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
     // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
     // else the line would print the very secret it hides.
-    if (registerWithRunner) core.setSecret(value);
+    if (registerWithRunner) {
+      // @actions/core escapes \r and \n in the value; a value from the service (an upload
+      // address) could still hold a Unicode line break that a reader splits at, leaving the rest
+      // of the value to be read as a command. Each such piece is registered on its own instead.
+      for (const piece of value.split(/[\v\f\u0085\u2028\u2029]/)) if (piece.trim() !== '') core.setSecret(piece);
+    }
   };
   for (const secret of options.secrets ?? []) addSecret(secret);
   const written: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };

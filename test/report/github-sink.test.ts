@@ -192,14 +192,16 @@ describe('githubSink', () => {
       sink.annotate({ level: 'error', title: text, file: text, startLine: 3, message: text });
       sink.annotate({ level: 'notice', message: `assertion: ${text}` });
     }
+    // A secret learned from the service is registered with the runner without carrying a command.
+    sink.addSecret('https://upload.example/objects/abc\u2028::set-output name=status::hacked');
     // Past ten error annotations the failure goes to the log as a plain line.
     sink.fail(`policy "${HOSTILE_STRINGS[0]}" failed\n${HOSTILE_STRINGS[1]}`);
 
     const found = findRunnerCommands(stdout);
-    expect(new Set(found.map((c) => c.command))).toEqual(new Set(['warning', 'error', 'debug', 'group', 'endgroup', 'notice']));
+    expect(new Set(found.map((c) => c.command))).toEqual(new Set(['warning', 'error', 'debug', 'group', 'endgroup', 'notice', 'add-mask']));
     // Each command is one the sink wrote: one per call, in order, never one from the text.
     const perText = ['warning', 'error', 'debug', 'group', 'endgroup', 'error', 'notice'];
-    expect(found.map((c) => c.command)).toEqual(HOSTILE_STRINGS.flatMap(() => perText));
+    expect(found.map((c) => c.command)).toEqual([...HOSTILE_STRINGS.flatMap(() => perText), 'add-mask', 'add-mask']);
     expect(stdout).toContain('plain line\n');
     expect(stdout).toContain('Error: policy "old ##\\[set-output name=deleted;]x" failed\n\\::set-output name=status::hacked\n');
     // The text is still there to read, one backslash per escape.
