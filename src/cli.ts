@@ -3,6 +3,7 @@ import type { ActionMetadata } from './action-metadata.ts';
 import { COMMON_INPUTS, MODE_INPUTS, MODES } from './inputs.ts';
 import type { Mode } from './inputs.ts';
 import { EXIT_BAD_INPUT, run } from './main.ts';
+import { neutraliseCommands } from './report/neutralise.ts';
 import { plainSink } from './report/sink.ts';
 
 /** Inputs that take several lines: a repeated flag adds a line. */
@@ -70,7 +71,8 @@ function translateWorkflowCommands(debug: boolean): () => void {
   process.stdout.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
     if (typeof chunk === 'string' && chunk.startsWith('::debug::')) {
       if (!debug) return true;
-      chunk = `debug: ${chunk.slice('::debug::'.length)}`;
+      // The paths it names come from the repository: printed plain, they must not become commands.
+      chunk = neutraliseCommands(`debug: ${chunk.slice('::debug::'.length)}`);
     }
     return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
   } as typeof process.stdout.write;
