@@ -80,7 +80,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     policyConfig: '',
     enforcementLevel: 'advisory',
     policySets: [],
-    prune: false,
+    prune: 'off',
   };
   emulator.clearRequests();
   const started = performance.now();

@@ -97,6 +97,13 @@ export interface CommonInputs {
   checkName: string;
 }
 
+/**
+ * What `prune` may delete: nothing; the policies of the `policy-sets` (`prune: true`, which
+ * needs at least one set, so that an unset repository variable never widens it); or every
+ * policy of the organization (`prune: organization`, said in so many words).
+ */
+export type PruneScope = 'off' | 'policy-sets' | 'organization';
+
 export interface SyncPoliciesInputs extends CommonInputs {
   mode: 'sync-policies';
   organization: string;
@@ -104,7 +111,7 @@ export interface SyncPoliciesInputs extends CommonInputs {
   policyConfig: string;
   enforcementLevel: EnforcementLevel;
   policySets: string[];
-  prune: boolean;
+  prune: PruneScope;
 }
 
 export interface RunModuleTestsInputs extends CommonInputs {
@@ -273,8 +280,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         policyFiles: lines(read('policy-files')),
         policyConfig: read('policy-config'),
         enforcementLevel: enforcementLevel(read('enforcement-level')),
-        policySets: prefixedIds('policy-sets', read('policy-sets'), 'polset'),
-        prune: parseBoolean('prune', read('prune')),
+        ...policySetsAndPrune(read),
       };
     case 'run-module-tests': {
       const org = organization(read, 'run-module-tests');
@@ -338,6 +344,23 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         workspaceVariables: parseWorkspaceVariablesInput(read),
       };
   }
+}
+
+function policySetsAndPrune(read: InputReader): { policySets: string[]; prune: PruneScope } {
+  const policySets = prefixedIds('policy-sets', read('policy-sets'), 'polset');
+  const value = read('prune');
+  if (value === 'organization') return { policySets, prune: 'organization' };
+  if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
+    throw new ConfigurationError(`Input "prune" must be true, false or organization (got "${value}").`);
+  }
+  if (!parseBoolean('prune', value)) return { policySets, prune: 'off' };
+  if (policySets.length === 0) {
+    throw new ConfigurationError(
+      'Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
+        'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.',
+    );
+  }
+  return { policySets, prune: 'policy-sets' };
 }
 
 function parseWorkspaceVariablesInput(read: InputReader): WorkspaceVariable[] {

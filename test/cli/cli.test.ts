@@ -45,7 +45,7 @@ describe('command line', () => {
       SVC_TOKEN: emulator.token,
     });
     expect(badValue.code).toBe(2);
-    expect(badValue.stdout).toContain('Input "prune" must be true or false (got "maybe").');
+    expect(badValue.stdout).toContain('Input "prune" must be true, false or organization (got "maybe").');
     expect(emulator.requests).toHaveLength(0);
   });
 

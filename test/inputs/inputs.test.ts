@@ -41,7 +41,7 @@ describe('readInputs', () => {
       policyFiles: ['policies/**/*.native', 'policies/**/*.rego'],
       enforcementLevel: 'advisory',
       policySets: [],
-      prune: false,
+      prune: 'off',
     });
   });
 
@@ -200,5 +200,18 @@ describe('more input rules', () => {
     expect(failure({ ...base, organization: '', mode: 'publish-no-code-module', 'registry-module-id': 'mod-a' })).toBe(
       'Input "organization" is required in mode publish-no-code-module.',
     );
+  });
+});
+
+describe('prune', () => {
+  it('reads prune as off, a policy-sets prune, or the explicit whole-organization prune', () => {
+    expect(read({ ...base, prune: 'false' })).toMatchObject({ prune: 'off' });
+    expect(read({ ...base, prune: 'true', 'policy-sets': 'polset-a' })).toMatchObject({ prune: 'policy-sets', policySets: ['polset-a'] });
+    expect(read({ ...base, prune: 'organization' })).toMatchObject({ prune: 'organization', policySets: [] });
+  });
+
+  it('refuses prune: true without policy-sets, and any other value', () => {
+    expect(failure({ ...base, prune: 'true' })).toMatch(/^Input "prune" is true but "policy-sets" is empty: .*set prune: organization to prune the whole organization\.$/);
+    expect(failure({ ...base, prune: 'maybe' })).toBe('Input "prune" must be true, false or organization (got "maybe").');
   });
 });

@@ -42,7 +42,7 @@ function plan(input: Partial<PlanPolicySyncInput> & { desired: DesiredPolicy[]; 
     const code = codeOf(r);
     if (code !== undefined) remoteCode.set(r.id, code);
   }
-  return planPolicySync({ remoteCode, prune: false, pruneScope: [], ...input });
+  return planPolicySync({ remoteCode, prune: 'off', pruneScope: [], ...input });
 }
 
 function only(entries: PolicyPlanEntry[]): PolicyPlanEntry {
@@ -173,16 +173,24 @@ describe('planPolicySync', () => {
       expect(entry).toMatchObject({ name: 'hand-made', kind: 'native', action: 'ignored', desired: null, remote: extra, reason: expect.stringContaining('prune is off') });
     });
 
-    it('are deleted with prune and no scope', () => {
-      const entry = only(plan({ desired: [], remote: [remote('gone')], prune: true }));
-      expect(entry).toMatchObject({ action: 'delete', desired: null, reason: expect.stringContaining('prune is on') });
+    it('are deleted with prune: organization, whatever their sets', () => {
+      const entries = plan({ desired: [], remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])], prune: 'organization' });
+      expect(entries.map((e) => [e.name, e.action, e.reason])).toEqual([
+        ['gone', 'delete', 'not defined in the repository, and prune is on'],
+        ['in-a-set', 'delete', 'not defined in the repository, and prune is on'],
+      ]);
+    });
+
+    it('are never deleted by a policy-sets prune without sets: an empty list is not the whole organization', () => {
+      const entries = plan({ desired: [], remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])], prune: 'policy-sets', pruneScope: [] });
+      expect(entries.map((e) => e.action)).toEqual(['ignored', 'ignored']);
     });
 
     it('are deleted with prune when in one of the scope sets, ignored outside', () => {
       const inside = remote('inside', {}, ['polset-b', 'polset-ours']);
       const outside = remote('outside', {}, ['polset-theirs']);
       const loose = remote('in-no-set');
-      const entries = plan({ desired: [], remote: [outside, inside, loose], prune: true, pruneScope: ['polset-ours'] });
+      const entries = plan({ desired: [], remote: [outside, inside, loose], prune: 'policy-sets', pruneScope: ['polset-ours'] });
       expect(entries.map((e) => [e.name, e.action])).toEqual([
         ['in-no-set', 'ignored'],
         ['inside', 'delete'],

@@ -87,7 +87,7 @@ describe('runSyncPolicies: problems in the policy files', () => {
       // Something to sync, so that a request would be sent if the problem did not stop it.
       harness.emulator.seedPolicy({ name: 'remote-only', code: NATIVE });
       const overrides = { ...(c.policyConfig ? { policyConfig: c.policyConfig } : {}), ...(c.enforcementLevel ? { enforcementLevel: c.enforcementLevel } : {}) };
-      const { result, log } = await harness.sync({ prune: true, ...overrides });
+      const { result, log } = await harness.sync({ prune: 'organization', ...overrides });
 
       expect(harness.emulator.requests).toEqual([]);
       const n = c.expected.length;

@@ -122,7 +122,7 @@ describe('runSyncPolicies over more than one page of policies', () => {
     // Ten more, last in the list: only in the service, pruned.
     const extras = Array.from({ length: 10 }, (_, i) => harness.emulator.seedPolicy({ name: `extra${i}`, code: 'x' }).id);
 
-    const { result } = await harness.sync({ prune: true });
+    const { result } = await harness.sync({ prune: 'organization' });
 
     expect(result.failure).toBeNull();
     const lists = requestLines(harness.emulator).filter((l) => l.startsWith('GET /organizations/acme/policies'));

@@ -83,7 +83,7 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
     policyConfig: '',
     enforcementLevel: 'advisory',
     policySets: [],
-    prune: false,
+    prune: 'off',
   };
 }
 

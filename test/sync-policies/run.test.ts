@@ -187,9 +187,9 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(again.result.title).toBe('The policies of acme are in sync; nothing was changed');
   });
 
-  it('prune deletes every policy the repository lacks', async () => {
+  it('prune: organization deletes every policy the repository lacks', async () => {
     const { harness, ids } = await seeded();
-    const { result } = await harness.sync({ prune: true });
+    const { result } = await harness.sync({ prune: 'organization' });
     expect(result.failure).toBeNull();
     const deletes = writes(harness.emulator).filter((w) => w.method === 'DELETE').map((w) => w.path).sort();
     expect(deletes).toEqual(['other-kind', 'extra-in-scope', 'extra-other-set', 'extra-no-set'].map((n) => `/policies/${ids[n]}`).sort());
@@ -200,7 +200,7 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
 
   it('with policy-sets, prune deletes only policies of those sets, and new policies join them', async () => {
     const { harness, ids, sets } = await seeded();
-    const { result } = await harness.sync({ prune: true, policySets: [sets.scope] });
+    const { result } = await harness.sync({ prune: 'policy-sets', policySets: [sets.scope] });
     expect(result.failure).toBeNull();
     const sent = writes(harness.emulator);
     expect(sent.filter((w) => w.method === 'DELETE').map((w) => w.path).sort()).toEqual(
@@ -223,7 +223,7 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
   it('dry run: reads everything, sends no write, and says what would change', async () => {
     const { harness, ids } = await seeded();
     const before = harness.emulator.policies();
-    const { result, log } = await harness.sync({ dryRun: true, prune: true });
+    const { result, log } = await harness.sync({ dryRun: true, prune: 'organization' });
 
     expect(writes(harness.emulator)).toEqual([]);
     expect(harness.emulator.policies()).toEqual(before);

@@ -2,6 +2,7 @@
 // service's: one entry per policy, saying exactly what differs, so that applying it sends only
 // the writes needed and a dry run can print it as it is.
 
+import type { PruneScope } from '../../inputs.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import type { RemotePolicy } from './remote-state.ts';
 
@@ -63,8 +64,9 @@ export interface PlanPolicySyncInput {
   /** Stored code by policy id, for the policies `policiesNeedingCode` names. An id without an
    *  entry (never uploaded, download refused) counts as different code, so it is uploaded. */
   remoteCode: ReadonlyMap<string, string>;
-  prune: boolean;
-  /** Policy set ids (`policy-sets` input) limiting prune; empty: the whole organization. */
+  /** What prune may delete (inputs.ts `PruneScope`). */
+  prune: PruneScope;
+  /** Policy set ids (`policy-sets` input) that limit a `policy-sets` prune. */
   pruneScope: readonly string[];
 }
 
@@ -112,20 +114,32 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
     entries.push(entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged }));
   }
 
+  const pruned = prunedBy(input.prune, input.pruneScope);
   for (const remote of [...remoteByName.values(), ...extra]) {
     if (desiredNames.has(remote.name) && remoteByName.get(remote.name) === remote) continue;
-    const inScope = input.pruneScope.length === 0 || remote.policySetIds.some((id) => input.pruneScope.includes(id));
-    if (input.prune && inScope) {
+    if (pruned(remote)) {
       entries.push(entry(remote.name, remote.kind, 'delete', null, remote, { reason: 'not defined in the repository, and prune is on' }));
     } else {
-      const reason = !input.prune
-        ? 'not defined in the repository; left alone because prune is off'
-        : 'not defined in the repository; left alone because it belongs to none of the policy-sets that limit prune';
+      const reason =
+        input.prune === 'off'
+          ? 'not defined in the repository; left alone because prune is off'
+          : 'not defined in the repository; left alone because it belongs to none of the policy-sets that limit prune';
       entries.push(entry(remote.name, remote.kind, 'ignored', null, remote, { reason }));
     }
   }
 
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Which policies without a definition prune deletes. Only `organization` reaches every policy:
+ * a `policy-sets` prune without sets deletes nothing (inputs refuse it before this point; the
+ * guard keeps an empty list from ever meaning the whole organization).
+ */
+function prunedBy(prune: PruneScope, policySetIds: readonly string[]): (remote: RemotePolicy) => boolean {
+  if (prune === 'organization') return () => true;
+  if (prune === 'off' || policySetIds.length === 0) return () => false;
+  return (remote) => remote.policySetIds.some((id) => policySetIds.includes(id));
 }
 
 /**
