@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
+import { posix, win32 } from 'node:path';
 import { ConfigurationError } from './errors.ts';
+import { normaliseBaseUrl } from './service/urls.ts';
 
 /** A run variable of a test run (2.2): the value is an HCL literal, passed through as written. */
 export interface TestVariable {
@@ -23,17 +26,25 @@ export interface WorkspaceVariable {
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000 };
 
-/** `90s`, `15m`, `1h`, `1h30m`, or plain seconds. */
+/**
+ * The longest duration accepted: a day. A wait longer than any job can last is a typo, and
+ * Node's timers cannot hold more than 24.8 days (a longer one fires at once).
+ */
+export const MAX_DURATION_MS = 24 * 3_600_000;
+
+/** `90s`, `15m`, `1h`, `1h30m`, or plain seconds; at most MAX_DURATION_MS. */
 export function parseDuration(input: string, value: string): number {
   const v = value.trim();
+  let ms = 0;
   if (/^\d+$/.test(v)) {
-    const ms = Number(v) * 1000;
-    if (ms > 0) return ms;
+    ms = Number(v) * 1000;
   } else if (/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/.test(v) && v !== '') {
-    let ms = 0;
     for (const [, n, unit] of v.matchAll(/(\d+)([hms])/g)) ms += Number(n) * UNIT_MS[unit!]!;
-    if (ms > 0) return ms;
   }
+  if (ms > MAX_DURATION_MS) {
+    throw new ConfigurationError(`Input "${input}" is longer than the longest wait allowed, 24h (got "${value}").`);
+  }
+  if (ms > 0) return ms;
   throw new ConfigurationError(`Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`);
 }
 
@@ -44,12 +55,103 @@ export function parseBoolean(input: string, value: string): boolean {
   throw new ConfigurationError(`Input "${input}" must be true or false (got "${value}").`);
 }
 
-/** Comma or newline separated. */
-export function parseList(value: string): string[] {
-  return value
-    .split(/[,\n]/)
+/**
+ * Comma or newline separated. A value that holds no item once split (`",,,"`) is refused: it is
+ * a mistake, not an empty list (an empty list is written by leaving the input empty).
+ */
+export function parseList(input: string, value: string): string[] {
+  const items = value
+    .split(/[,\r\n]/)
     .map((s) => s.trim())
     .filter((s) => s !== '');
+  if (items.length === 0 && value.trim() !== '') {
+    throw new ConfigurationError(`Input "${input}" holds no item once split at commas and line breaks (got "${value}").`);
+  }
+  return items;
+}
+
+/**
+ * A path relative to the repository root that stays inside it: not absolute (POSIX or Windows),
+ * no `~` (which @actions/glob expands to the home directory), and no `..` that climbs out.
+ */
+export function parseRepositoryPath(input: string, value: string): string {
+  const problem = pathProblem(value);
+  if (problem) throw new ConfigurationError(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
+  return value;
+}
+
+/**
+ * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
+ * is matched from the repository root, so it never needs to climb.
+ */
+export function parseRepositoryGlobs(input: string, patterns: readonly string[]): string[] {
+  for (const pattern of patterns) {
+    const path = pattern.replace(/^!+/, '');
+    const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
+    if (problem) {
+      throw new ConfigurationError(`Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`);
+    }
+  }
+  return [...patterns];
+}
+
+function pathProblem(path: string): string | undefined {
+  if (posix.isAbsolute(path) || win32.isAbsolute(path)) return 'it is absolute';
+  if (path.startsWith('~')) return 'it starts from a home directory';
+  const normalised = posix.normalize(path.replace(/\\/g, '/'));
+  if (normalised === '..' || normalised.startsWith('../')) return 'it leaves the repository';
+  return undefined;
+}
+
+/**
+ * The service address, refused when the token would travel in clear (plain http:// to a host
+ * that is not loopback) or when it holds what a base address cannot: white space or control
+ * characters (which URL parsing would silently drop), a query, a fragment, or credentials.
+ */
+export function parseBaseUrl(input: string, value: string): string {
+  const fail = (why: string): never => {
+    throw new ConfigurationError(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
+  };
+  if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(value)) fail('must not hold spaces, line breaks, control or invisible characters');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('must be an http(s) address such as https://app.example.com/api/v2');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail('must start with https:// or http://');
+  if (url.username !== '' || url.password !== '') {
+    fail('must not carry a user name or password: give the token in the token input');
+  }
+  if (value.includes('?') || value.includes('#')) fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    fail('must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear');
+  }
+  return normaliseBaseUrl(value).href;
+}
+
+/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+  return false;
+}
+
+/**
+ * An API token: visible ASCII only. Bearer tokens are (RFC 6750 b64token), and anything else (a
+ * space, a line break, a zero-width or control character pasted with it) would fail later at the
+ * HTTP layer, or change what is sent. The value is never echoed: it is the secret.
+ */
+export function parseToken(input: string, value: string): string {
+  if (/\s/.test(value)) {
+    throw new ConfigurationError(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigurationError(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+  }
+  return value;
 }
 
 function nonEmptyLines(value: string): Array<{ text: string; number: number }> {
@@ -145,6 +247,12 @@ function parseWorkspaceVariablesJson(input: string, value: string): WorkspaceVar
     if (typeof o.key !== 'string' || o.key === '') throw new ConfigurationError(`${where} needs a string "key".`);
     const category = o.category ?? 'svc';
     if (category !== 'svc' && category !== 'env') throw new ConfigurationError(`${where} ("${o.key}"): category must be "svc" or "env".`);
+    // The same names as the line form: an HCL identifier, or for env an environment variable name.
+    if (!(category === 'env' ? ENV_NAME : HCL_IDENTIFIER).test(o.key)) {
+      throw new ConfigurationError(
+        `${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`,
+      );
+    }
     const v: WorkspaceVariable = {
       key: o.key,
       value: stringValue(o.value, `${where} ("${o.key}"): value`),

@@ -1,8 +1,18 @@
 import * as core from '@actions/core';
 import { ConfigurationError } from './errors.ts';
 import { isIdWithPrefix } from './service/shapes.ts';
-import { normaliseBaseUrl } from './service/urls.ts';
-import { parseDuration, parseBoolean, parseList, parseHclVariableLines, parseEnvLines, parseWorkspaceVariables } from './input-parsers.ts';
+import {
+  parseBaseUrl,
+  parseBoolean,
+  parseDuration,
+  parseEnvLines,
+  parseHclVariableLines,
+  parseList,
+  parseRepositoryGlobs,
+  parseRepositoryPath,
+  parseToken,
+  parseWorkspaceVariables,
+} from './input-parsers.ts';
 import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
 import { readVariableOptions } from './variable-options-input.ts';
 
@@ -207,7 +217,7 @@ function prefixedId(name: string, value: string, prefix: string): string {
 }
 
 function prefixedIds(name: string, value: string, prefix: string): string[] {
-  const ids = parseList(value);
+  const ids = parseList(name, value);
   for (const id of ids) prefixedId(name, id, prefix);
   return [...new Set(ids)];
 }
@@ -238,15 +248,11 @@ function lines(value: string): string[] {
 }
 
 function readCommon(read: InputReader): CommonInputs {
-  const token = required(read, 'token');
-  // The value is never echoed: it is the secret.
-  if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-    throw new ConfigurationError('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
-  }
+  const token = parseToken('token', required(read, 'token'));
   const githubToken = read('github-token');
   return {
     token,
-    baseUrl: normaliseBaseUrl(required(read, 'base-url')).href,
+    baseUrl: parseBaseUrl('base-url', required(read, 'base-url')),
     timeoutMs: parseDuration('timeout', read('timeout')),
     dryRun: parseBoolean('dry-run', read('dry-run')),
     githubToken,
@@ -277,8 +283,8 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         ...common,
         mode: 'sync-policies',
         organization: organization(read, 'sync-policies'),
-        policyFiles: lines(read('policy-files')),
-        policyConfig: read('policy-config'),
+        policyFiles: parseRepositoryGlobs('policy-files', lines(read('policy-files'))),
+        policyConfig: read('policy-config') && parseRepositoryPath('policy-config', read('policy-config')),
         enforcementLevel: enforcementLevel(read('enforcement-level')),
         ...policySetsAndPrune(read),
       };
@@ -289,7 +295,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         ...common,
         mode: 'run-module-tests',
         organization: org,
-        moduleDirectory: read('module-directory'),
+        moduleDirectory: parseRepositoryPath('module-directory', read('module-directory')),
         moduleNamespace: pathSegmentName('module-namespace', read('module-namespace') || org),
         moduleName: pathSegmentName('module-name', required(read, 'module-name', ' in mode run-module-tests')),
         moduleProvider: pathSegmentName('module-provider', required(read, 'module-provider', ' in mode run-module-tests')),

@@ -85,7 +85,7 @@ export class NetworkError extends Error {
       ? 'the request timed out'
       : `the connection failed${init.code ? ` (${init.code})` : ''}`;
     const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
-    super(`${init.method} ${init.target}: ${what}${tries}; check that base-url is right and the service is reachable`, options);
+    super(`${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
     this.method = init.method;
     this.path = init.target;
     this.code = init.code;

@@ -10,22 +10,21 @@ export type Query = Readonly<Record<string, QueryValue>>;
 
 /**
  * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped.
+ * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
+ * misshapen address first, naming the input; this guard is for every other caller.
  */
-export function normaliseBaseUrl(input: string): URL {
+export function normaliseBaseUrl(address: string): URL {
   let url: URL;
   try {
-    url = new URL(input.trim());
+    url = new URL(address.trim());
   } catch {
-    throw new ConfigurationError(
-      `Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${input}").`,
-    );
+    throw new ConfigurationError(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`Input "base-url" must start with https:// or http:// (got "${input}").`);
+    throw new ConfigurationError(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
   }
   if (url.username || url.password) {
-    throw new ConfigurationError('Input "base-url" must not carry a user name or password: give the token in the token input.');
+    throw new ConfigurationError('The service address must not carry a user name or password.');
   }
   let path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith(VERSION_PREFIX)) path += VERSION_PREFIX;

@@ -60,7 +60,7 @@ describe('readInputs', () => {
 
   it.each([
     [{ 'base-url': 'ftp://x' }, /^Input "base-url" must start with https:\/\//],
-    [{ 'base-url': 'not a url' }, /^Input "base-url" must be an http\(s\) address/],
+    [{ 'base-url': 'not-a-url' }, /^Input "base-url" must be an http\(s\) address/],
     [{ timeout: '10 minutes' }, /^Input "timeout" must be a duration/],
     [{ timeout: '0' }, /^Input "timeout" must be a duration/],
     [{ 'dry-run': 'yes' }, /^Input "dry-run" must be true or false \(got "yes"\)/],
@@ -189,7 +189,7 @@ describe('parsers', () => {
 describe('more input rules', () => {
   it('refuses a token with spaces without echoing it', () => {
     const message = failure({ ...base, token: 'Bearer abc.def' });
-    expect(message).toBe('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
+    expect(message).toBe('Input "token" contains spaces or line breaks: give the API token alone, without "Bearer ".');
   });
 
   it('needs the organization to allow a module, not to update one by id', () => {
@@ -214,4 +214,74 @@ describe('prune', () => {
     expect(failure({ ...base, prune: 'true' })).toMatch(/^Input "prune" is true but "policy-sets" is empty: .*set prune: organization to prune the whole organization\.$/);
     expect(failure({ ...base, prune: 'maybe' })).toBe('Input "prune" must be true, false or organization (got "maybe").');
   });
+});
+
+describe('inputs a hostile or careless workflow may give', () => {
+  const upgrade = { ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-a', 'workspace-id': 'ws-1' };
+  const tests = { ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' };
+
+  it.each([
+    [{ ...upgrade, 'workspace-id': ',,,' }, 'Input "workspace-id" holds no item once split at commas and line breaks (got ",,,").'],
+    [{ ...upgrade, 'workspace-id': ' ,\n, ' }, /^Input "workspace-id" holds no item once split/],
+    [{ ...base, 'policy-sets': ',' }, /^Input "policy-sets" holds no item once split/],
+    [{ ...tests, 'module-directory': '/etc' }, 'Input "module-directory" must be a path inside the repository, relative to its root: it is absolute (got "/etc").'],
+    [{ ...tests, 'module-directory': '../../..' }, /^Input "module-directory" must be a path inside the repository, relative to its root: it leaves the repository/],
+    [{ ...tests, 'module-directory': 'modules/../../x' }, /it leaves the repository/],
+    [{ ...tests, 'module-directory': 'C:\\Windows' }, /it is absolute/],
+    [{ ...tests, 'module-directory': '~/.ssh' }, /it starts from a home directory/],
+    [{ ...base, 'policy-files': 'policies/*.native\n/etc/**' }, 'Input "policy-files" must hold patterns inside the repository, relative to its root: it is absolute (got "/etc/**").'],
+    [{ ...base, 'policy-files': '!/etc/passwd' }, /it is absolute \(got "!\/etc\/passwd"\)/],
+    [{ ...base, 'policy-files': 'policies/../../**/*.native' }, /it leaves the repository|it has a "\.\." segment/],
+    [{ ...base, 'policy-files': 'policies/**/../x.native' }, /it has a "\.\." segment/],
+    [{ ...base, 'policy-files': '~/policies/*.rego' }, /it starts from a home directory/],
+    [{ ...base, 'policy-config': '/etc/policies.hcl' }, /^Input "policy-config" must be a path inside the repository.*it is absolute/],
+    [{ ...base, 'policy-config': '../other-repo/policies.hcl' }, /^Input "policy-config" .*it leaves the repository/],
+    [{ ...base, 'base-url': 'http://svc.example.com' }, /^Input "base-url" must use https:\/\/ unless the service runs on this machine .*the token would travel in clear/],
+    [{ ...base, 'base-url': 'http://10.0.0.5:8080' }, /must use https:\/\//],
+    [{ ...base, 'base-url': 'https://svc.example.com/api/v2?org=x' }, /^Input "base-url" must not have a query \(\?\.\.\.\) or a fragment/],
+    [{ ...base, 'base-url': 'https://svc.example.com/api/v2#top' }, /must not have a query/],
+    [{ ...base, 'base-url': 'https://svc.example.com/api/v2?' }, /must not have a query/],
+    [{ ...base, 'base-url': 'https://user:pw@svc.example.com' }, /^Input "base-url" must not carry a user name or password/],
+    [{ ...base, 'base-url': 'https://svc.example.com/api\n/v2' }, /^Input "base-url" must not hold spaces, line breaks, control or invisible characters \(got "https:\/\/svc.example.com\/api\\n\/v2"\)/],
+    [{ ...base, 'base-url': 'https://svc.example.com/a\tpi/v2' }, /must not hold spaces/],
+    [{ ...base, 'base-url': 'https://svc.exa\u200bmple.com' }, /must not hold spaces/],
+    [{ ...base, token: 'abc\u200bdef' }, 'Input "token" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.'],
+    [{ ...base, token: 'abc\u0000def' }, /^Input "token" contains a control/],
+    [{ ...base, token: 'abc\u00a0def' }, /^Input "token" contains spaces or line breaks/],
+    [{ ...base, token: 'abc\ndef' }, /^Input "token" contains spaces or line breaks/],
+    [{ ...base, timeout: '99999999999999999999' }, 'Input "timeout" is longer than the longest wait allowed, 24h (got "99999999999999999999").'],
+    [{ ...base, timeout: '25h' }, /longer than the longest wait allowed/],
+    [{ ...base, timeout: '86401' }, /longer than the longest wait allowed/],
+    [{ ...upgrade, 'workspace-variables': '[{"key":"a b","value":"x"}]' }, 'Input "workspace-variables" item 1: key "a b" is not a variable name (letters, digits, _ and -, not starting with a digit).'],
+    [{ ...upgrade, 'workspace-variables': '[{"key":"PATH=x","value":"y","category":"env"}]' }, /item 1: key "PATH=x" is not an environment variable name/],
+    [{ ...upgrade, 'workspace-variables': '[{"key":"1st","value":"x"}]' }, /key "1st" is not a variable name/],
+  ])('refuses %j', (values, message) => {
+    const text = failure(values as Record<string, string>);
+    if (typeof message === 'string') expect(text).toBe(message);
+    else expect(text).toMatch(message);
+  });
+
+  it('never echoes the token it refuses', () => {
+    for (const token of ['secret\u200bvalue', 'secret value', 'secret\u0007value']) expect(failure({ ...base, token })).not.toContain('secret');
+  });
+
+  it.each([
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080/api/v2'],
+    ['http://127.3.2.1/x', 'http://127.3.2.1/x/api/v2'],
+    ['http://[::1]:9000/api/v2', 'http://[::1]:9000/api/v2'],
+    ['http://localhost:3000', 'http://localhost:3000/api/v2'],
+    ['https://svc.example.com/tfe/', 'https://svc.example.com/tfe/api/v2'],
+  ])('accepts the base URL %s', (url, href) => {
+    expect(read({ ...base, 'base-url': url }).baseUrl).toBe(href);
+  });
+
+  it('keeps paths and patterns that stay inside the repository, and the 24h bound itself', () => {
+    expect(read({ ...tests, 'module-directory': 'modules/vpc/../vpc' })).toMatchObject({ moduleDirectory: 'modules/vpc/../vpc' });
+    expect(read({ ...base, 'policy-files': 'policies/**/*.native\n!policies/drafts/**', 'policy-config': './policies/policies.hcl', timeout: '24h' })).toMatchObject({
+      policyFiles: ['policies/**/*.native', '!policies/drafts/**'],
+      policyConfig: './policies/policies.hcl',
+      timeoutMs: 24 * 3_600_000,
+    });
+  });
+
 });

@@ -45,6 +45,6 @@ describe('other errors', () => {
 
   it('NetworkError names the code and the attempts', () => {
     const e = new NetworkError({ method: 'GET', target: '/api/v2/x', code: 'ECONNREFUSED', timedOut: false, attempts: 3 });
-    expect(e.message).toBe('GET /api/v2/x: the connection failed (ECONNREFUSED) after 3 attempts; check that base-url is right and the service is reachable');
+    expect(e.message).toBe('GET /api/v2/x: the connection failed (ECONNREFUSED) after 3 attempts; check that the service address is right and the service is reachable');
   });
 });
