@@ -4,6 +4,7 @@
  * with `***`, the same mark the runner's own masking uses.
  */
 
+import { isServiceId } from '../service/shapes.ts';
 import { escapeHtml, escapeMarkdown } from './markdown.ts';
 
 export const REDACTED = '***';
@@ -54,8 +55,12 @@ export function redactor(secrets: Iterable<string> = []): Redactor {
  * Every form in which a secret may show up in what the sinks write: as it is, line by line
  * when it spans lines, and as the summary's HTML and Markdown escaping, JSON string escaping
  * (the `result` output) and URL encoding would render it. An http(s) address also yields its
- * query string, its query values and long path segments, which carry the authorization of
- * signed addresses (upload-url, log-read-url) even when the address is printed without its host.
+ * secret parts, which carry the authorization of signed addresses (upload-url, log-read-url)
+ * even when the address is printed without its host: its query string, its query values, and
+ * the long opaque path segments that name the object. A path segment or query value that is
+ * public by its shape (a service id such as the test run's `trun-...`, a route word such as
+ * `configuration-versions`) is not masked on its own: masking it would blank the very id the
+ * step reports.
  */
 function needlesOf(secret: string): string[] {
   const found = new Set<string>();
@@ -82,15 +87,22 @@ function needlesOf(secret: string): string[] {
     const pathAndQuery = url.pathname + url.search;
     if (pathAndQuery.length > 1) keep(pathAndQuery, MIN_URL_PART_LENGTH);
     if (url.search.length > 1) keep(url.search.slice(1), MIN_URL_PART_LENGTH);
-    for (const value of url.searchParams.values()) keep(value, MIN_URL_PART_LENGTH);
+    for (const value of url.searchParams.values()) if (!isServiceId(value)) keep(value, MIN_URL_PART_LENGTH);
     for (const segment of url.pathname.split('/')) {
-      // A long path segment is a signed object key or token rather than a route name.
-      if (segment.length < 16) continue;
+      // A long path segment is a signed object key or token, unless its shape says it is public.
+      const decoded = decodeSafely(segment);
+      if (segment.length < 16 || isPublicSegment(decoded)) continue;
       keep(segment, 16);
-      keep(decodeSafely(segment), 16);
+      keep(decoded, 16);
     }
   }
   return [...found].filter((needle) => needle.length >= MIN_SECRET_LENGTH);
+}
+
+/** A service id or lower-case route words (`test-runs`, `configuration-versions`), with or without a file extension. */
+function isPublicSegment(segment: string): boolean {
+  const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+  return isServiceId(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
 }
 
 function compile(needles: Set<string>): RegExp {

@@ -35,6 +35,13 @@ export function isIdWithPrefix(id: unknown, prefix: string): id is string {
   return typeof id === 'string' && new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(id);
 }
 
+/** Whether `text` is an id of any documented type: public, never a credential. */
+export function isServiceId(text: string): boolean {
+  return ANY_ID.test(text);
+}
+
+const ANY_ID = new RegExp(`^(?:${[...new Set(Object.values(ID_PREFIXES))].join('|')})-${ID_SUFFIX}$`);
+
 export function isStatusName(status: unknown): status is string {
   return typeof status === 'string' && status.length <= MAX_STATUS_LENGTH && STATUS_NAME.test(status);
 }

@@ -148,7 +148,7 @@ function testRunResource(ctx: RequestContext, run: TestRun, module: RegistryModu
     attributes: {
       status: run.status,
       'status-timestamps': { ...run.statusTimestamps },
-      ...(final ? { 'log-read-url': `${ctx.service.uploadOrigin}/logs/${run.logSecret}` } : {}),
+      ...(final ? { 'log-read-url': `${ctx.service.uploadOrigin}/logs/${run.id}/${run.logSecret}` } : {}),
       'created-at': run.createdAt,
       'updated-at': run.updatedAt,
       'test-configurable-type': 'RegistryModule',

@@ -12,7 +12,9 @@ import { DEFAULT_TEST_RUN_OPTIONS, startTestRun } from './test-run-lifecycle.ts'
  *  nor checked here (requests are recorded with their headers, so tests can see if it was sent). */
 
 const UPLOAD_PATH = /^\/uploads\/([A-Za-z0-9_-]+)$/;
-const LOG_PATH = /^\/logs\/([A-Za-z0-9_-]+)$/;
+/** `/logs/<run id>/<credential>`: like an object store's signed address, the path names the
+ *  run beside the unguessable part (only the credential is checked). */
+const LOG_PATH = /^\/logs\/(?:[^/]+\/)?([A-Za-z0-9_-]+)$/;
 
 /** Configuration archives are held whole (tests read them back); a generous cap keeps a
  *  runaway client from exhausting memory. */

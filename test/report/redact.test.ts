@@ -46,6 +46,30 @@ describe('redactor', () => {
     expect(r.redact('archivist.svc.example /v1/object/')).toBe('archivist.svc.example /v1/object/');
   });
 
+  it('masks the secret parts of a signed log address, not the run id its path holds', () => {
+    const runId = 'trun-KFg8DWiRz8Wm4ZNT';
+    const signature = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f';
+    const s3 =
+      `https://logs-bucket.s3.eu-west-1.amazonaws.com/test-runs/${runId}/output.jsonl` +
+      '?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20240501%2Feu-west-1%2Fs3%2Faws4_request' +
+      `&X-Amz-Date=20240501T120000Z&X-Amz-Expires=600&X-Amz-SignedHeaders=host&X-Amz-Signature=${signature}`;
+    const archivist = `https://archivist.svc.example/v1/object/dmF1bHQ6djE6T3lRb2t5cFBkM2R3b0tQa0tZZ1p1a2Z6/${runId}.log`;
+    const r = redactor([s3, archivist]);
+    // The step's own report of the run stays readable: output, log line, JSON result.
+    expect(r.redact(`test-run-id=${runId}`)).toBe(`test-run-id=${runId}`);
+    expect(r.redact(`Test run ${runId} finished`)).toBe(`Test run ${runId} finished`);
+    expect(r.redact(JSON.stringify({ 'test-run-id': runId }))).toBe(`{"test-run-id":"${runId}"}`);
+    expect(r.redact('GET /api/v2/organizations/acme/tests/registry-modules/private/acme/vpc/aws/test-runs')).toBe(
+      'GET /api/v2/organizations/acme/tests/registry-modules/private/acme/vpc/aws/test-runs',
+    );
+    // The addresses, their signature, credential and opaque object stay masked.
+    expect(r.redact(`reading ${s3}`)).toBe('reading ***');
+    expect(r.redact(`reading ${archivist}`)).toBe('reading ***');
+    expect(r.redact(`sig ${signature}`)).toBe('sig ***');
+    expect(r.redact('credential AKIAIOSFODNN7EXAMPLE/20240501/eu-west-1/s3/aws4_request')).toBe('credential ***');
+    expect(r.redact('object dmF1bHQ6djE6T3lRb2t5cFBkM2R3b0tQa0tZZ1p1a2Z6')).toBe('object ***');
+  });
+
   it('learns secrets later', () => {
     const r = redactor();
     expect(r.redact('upload to https://up.example/x?token=later-secret-value')).toBe('upload to https://up.example/x?token=later-secret-value');
