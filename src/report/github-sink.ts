@@ -62,7 +62,8 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
     },
     setOutput(name, value) {
       try {
-        core.setOutput(name, redact(value));
+        // Without GITHUB_OUTPUT (an old runner), @actions/core prints `::set-output` to stdout.
+        core.setOutput(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
       } catch (error) {
         // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
         core.warning(shown(`Output ${name} could not be written: ${getErrorMessage(error)}`));

@@ -209,6 +209,19 @@ describe('githubSink', () => {
     expect(annotation).toMatchObject({ properties: { title: 'old ##\\[set-output name=deleted;]x', line: '3' }, data: 'old ##\\[set-output name=deleted;]x' });
     expect(process.exitCode).toBe(1);
   });
+
+  it('sets outputs through stdout without letting their values add commands, where GITHUB_OUTPUT is missing', () => {
+    delete process.env['GITHUB_OUTPUT'];
+    try {
+      const sink = githubSink();
+      for (const text of HOSTILE_STRINGS) sink.setOutput('status', text);
+    } finally {
+      process.env['GITHUB_OUTPUT'] = outputFile;
+    }
+    const found = findRunnerCommands(stdout);
+    expect(found.map((c) => [c.command, c.properties])).toEqual(HOSTILE_STRINGS.map(() => ['set-output', { name: 'status' }]));
+    expect(found[0]!.data).toBe('old ##\\[set-output name=deleted;]x');
+  });
 });
 
 describe('githubSink in a process of its own', () => {
