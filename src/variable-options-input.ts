@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from './errors.ts';
+import { parseRepositoryPath } from './input-parsers.ts';
 import type { InputReader, VariableOptionsInput } from './inputs.ts';
 import { isIdWithPrefix } from './service/shapes.ts';
 
@@ -20,6 +21,7 @@ export function readVariableOptions(read: InputReader): VariableOptionsInput[] |
   const input = inline ? 'variable-options' : 'variable-options-file';
   let text = inline;
   if (file) {
+    parseRepositoryPath('variable-options-file', file);
     try {
       text = readFileSync(file, 'utf8');
     } catch {

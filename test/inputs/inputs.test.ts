@@ -236,6 +236,7 @@ describe('inputs a hostile or careless workflow may give', () => {
     [{ ...base, 'policy-files': '~/policies/*.rego' }, /it starts from a home directory/],
     [{ ...base, 'policy-config': '/etc/policies.hcl' }, /^Input "policy-config" must be a path inside the repository.*it is absolute/],
     [{ ...base, 'policy-config': '../other-repo/policies.hcl' }, /^Input "policy-config" .*it leaves the repository/],
+    [{ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'variable-options-file': '/etc/passwd' }, /^Input "variable-options-file" must be a path inside the repository.*it is absolute/],
     [{ ...base, 'base-url': 'http://svc.example.com' }, /^Input "base-url" must use https:\/\/ unless the service runs on this machine .*the token would travel in clear/],
     [{ ...base, 'base-url': 'http://10.0.0.5:8080' }, /must use https:\/\//],
     [{ ...base, 'base-url': 'https://svc.example.com/api/v2?org=x' }, /^Input "base-url" must not have a query \(\?\.\.\.\) or a fragment/],
