@@ -140,9 +140,10 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * An API token: visible ASCII only. Bearer tokens are (RFC 6750 b64token), and anything else (a
+ * An API token: visible ASCII only, as bearer tokens are (RFC 6750 b64token). Anything else (a
  * space, a line break, a zero-width or control character pasted with it) would fail later at the
- * HTTP layer, or change what is sent. The value is never echoed: it is the secret.
+ * HTTP layer, after packing and uploading, or change what is sent. The value is never echoed: it
+ * is the secret.
  */
 export function parseToken(input: string, value: string): string {
   if (/\s/.test(value)) {
