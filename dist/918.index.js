@@ -45,9 +45,12 @@ function readActionMetadata(url = __webpack_require__.ab + "action.yml") {
 var inputs = __webpack_require__(89564);
 // EXTERNAL MODULE: ./src/main.ts + 28 modules
 var main = __webpack_require__(81404);
+// EXTERNAL MODULE: ./src/report/neutralise.ts
+var neutralise = __webpack_require__(35942);
 // EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
 var sink = __webpack_require__(83860);
 ;// CONCATENATED MODULE: ./src/cli.ts
+
 
 
 
@@ -115,7 +118,8 @@ function translateWorkflowCommands(debug) {
         if (typeof chunk === 'string' && chunk.startsWith('::debug::')) {
             if (!debug)
                 return true;
-            chunk = `debug: ${chunk.slice('::debug::'.length)}`;
+            // The paths it names come from the repository: printed plain, they must not become commands.
+            chunk = (0,neutralise/* neutraliseCommands */.$)(`debug: ${chunk.slice('::debug::'.length)}`);
         }
         return original.call(this, chunk, ...rest);
     };

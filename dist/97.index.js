@@ -63,21 +63,33 @@ function planPolicySync(input) {
                     : 'unchanged';
         entries.push(entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged }));
     }
+    const pruned = prunedBy(input.prune, input.pruneScope);
     for (const remote of [...remoteByName.values(), ...extra]) {
         if (desiredNames.has(remote.name) && remoteByName.get(remote.name) === remote)
             continue;
-        const inScope = input.pruneScope.length === 0 || remote.policySetIds.some((id) => input.pruneScope.includes(id));
-        if (input.prune && inScope) {
+        if (pruned(remote)) {
             entries.push(entry(remote.name, remote.kind, 'delete', null, remote, { reason: 'not defined in the repository, and prune is on' }));
         }
         else {
-            const reason = !input.prune
+            const reason = input.prune === 'off'
                 ? 'not defined in the repository; left alone because prune is off'
                 : 'not defined in the repository; left alone because it belongs to none of the policy-sets that limit prune';
             entries.push(entry(remote.name, remote.kind, 'ignored', null, remote, { reason }));
         }
     }
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+/**
+ * Which policies without a definition prune deletes. Only `organization` reaches every policy:
+ * a `policy-sets` prune without sets deletes nothing (inputs refuse it before this point; the
+ * guard keeps an empty list from ever meaning the whole organization).
+ */
+function prunedBy(prune, policySetIds) {
+    if (prune === 'organization')
+        return () => true;
+    if (prune === 'off' || policySetIds.length === 0)
+        return () => false;
+    return (remote) => remote.policySetIds.some((id) => policySetIds.includes(id));
 }
 /**
  * The service's policies whose code must be downloaded before planning: those the repository

@@ -96450,26 +96450,41 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(88179);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(83916);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __nccwpck_require__(18773);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/service/urls.ts
 var urls = __nccwpck_require__(71465);
 ;// CONCATENATED MODULE: ./src/input-parsers.ts
 
+
+
+
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1000 };
-/** `90s`, `15m`, `1h`, `1h30m`, or plain seconds. */
+/**
+ * The longest duration accepted: a day. A wait longer than any job can last is a typo, and
+ * Node's timers cannot hold more than 24.8 days (a longer one fires at once).
+ */
+const MAX_DURATION_MS = 24 * 3_600_000;
+/** `90s`, `15m`, `1h`, `1h30m`, or plain seconds; at most MAX_DURATION_MS. */
 function parseDuration(input, value) {
     const v = value.trim();
+    let ms = 0;
     if (/^\d+$/.test(v)) {
-        const ms = Number(v) * 1000;
-        if (ms > 0)
-            return ms;
+        ms = Number(v) * 1000;
     }
     else if (/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/.test(v) && v !== '') {
-        let ms = 0;
         for (const [, n, unit] of v.matchAll(/(\d+)([hms])/g))
             ms += Number(n) * UNIT_MS[unit];
-        if (ms > 0)
-            return ms;
     }
+    if (ms > MAX_DURATION_MS) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" is longer than the longest wait allowed, 24h (got "${value}").`);
+    }
+    if (ms > 0)
+        return ms;
     throw new errors/* ConfigurationError */.j(`Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`);
 }
 /** The YAML 1.2 core schema booleans, as @actions/core accepts them. */
@@ -96480,12 +96495,109 @@ function parseBoolean(input, value) {
         return false;
     throw new errors/* ConfigurationError */.j(`Input "${input}" must be true or false (got "${value}").`);
 }
-/** Comma or newline separated. */
-function parseList(value) {
-    return value
-        .split(/[,\n]/)
+/**
+ * Comma or newline separated. A value that holds no item once split (`",,,"`) is refused: it is
+ * a mistake, not an empty list (an empty list is written by leaving the input empty).
+ */
+function parseList(input, value) {
+    const items = value
+        .split(/[,\r\n]/)
         .map((s) => s.trim())
         .filter((s) => s !== '');
+    if (items.length === 0 && value.trim() !== '') {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" holds no item once split at commas and line breaks (got "${value}").`);
+    }
+    return items;
+}
+/**
+ * A path relative to the repository root that stays inside it: not absolute (POSIX or Windows),
+ * no `~` (which @actions/glob expands to the home directory), and no `..` that climbs out.
+ */
+function parseRepositoryPath(input, value) {
+    const problem = pathProblem(value);
+    if (problem)
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
+    return value;
+}
+/**
+ * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
+ * is matched from the repository root, so it never needs to climb.
+ */
+function parseRepositoryGlobs(input, patterns) {
+    for (const pattern of patterns) {
+        const path = pattern.replace(/^!+/, '');
+        const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
+        if (problem) {
+            throw new errors/* ConfigurationError */.j(`Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`);
+        }
+    }
+    return [...patterns];
+}
+function pathProblem(path) {
+    if (external_node_path_.posix.isAbsolute(path) || external_node_path_.win32.isAbsolute(path))
+        return 'it is absolute';
+    if (path.startsWith('~'))
+        return 'it starts from a home directory';
+    const normalised = external_node_path_.posix.normalize(path.replace(/\\/g, '/'));
+    if (normalised === '..' || normalised.startsWith('../'))
+        return 'it leaves the repository';
+    return undefined;
+}
+/**
+ * The service address, refused when the token would travel in clear (plain http:// to a host
+ * that is not loopback) or when it holds what a base address cannot: white space or control
+ * characters (which URL parsing would silently drop), a query, a fragment, or credentials.
+ */
+function parseBaseUrl(input, value) {
+    const fail = (why) => {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
+    };
+    if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(value))
+        fail('must not hold spaces, line breaks, control or invisible characters');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return fail('must be an http(s) address such as https://app.example.com/api/v2');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        fail('must start with https:// or http://');
+    if (url.username !== '' || url.password !== '') {
+        fail('must not carry a user name or password: give the token in the token input');
+    }
+    if (value.includes('?') || value.includes('#'))
+        fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        fail('must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear');
+    }
+    return (0,urls/* normaliseBaseUrl */.Jg)(value).href;
+}
+/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost')
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+    return false;
+}
+/**
+ * An API token: visible ASCII only, as bearer tokens are (RFC 6750 b64token). Anything else (a
+ * space, a line break, a zero-width or control character pasted with it) would fail later at the
+ * HTTP layer, after packing and uploading, or change what is sent. The value is never echoed: it
+ * is the secret.
+ */
+function parseToken(input, value) {
+    if (/\s/.test(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+    }
+    return value;
 }
 function nonEmptyLines(value) {
     return value
@@ -96582,6 +96694,10 @@ function parseWorkspaceVariablesJson(input, value) {
         const category = o.category ?? 'svc';
         if (category !== 'svc' && category !== 'env')
             throw new errors/* ConfigurationError */.j(`${where} ("${o.key}"): category must be "svc" or "env".`);
+        // The same names as the line form: an HCL identifier, or for env an environment variable name.
+        if (!(category === 'env' ? ENV_NAME : HCL_IDENTIFIER).test(o.key)) {
+            throw new errors/* ConfigurationError */.j(`${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`);
+        }
         const v = {
             key: o.key,
             value: stringValue(o.value, `${where} ("${o.key}"): value`),
@@ -96619,6 +96735,8 @@ var dist = __nccwpck_require__(38815);
 
 
 
+
+
 /**
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
  * `variable-options-file` (a .json/.yaml/.yml file). Two shapes are accepted:
@@ -96636,6 +96754,7 @@ function readVariableOptions(read) {
     const input = inline ? 'variable-options' : 'variable-options-file';
     let text = inline;
     if (file) {
+        parseRepositoryPath('variable-options-file', file);
         try {
             text = (0,external_node_fs_.readFileSync)(file, 'utf8');
         }
@@ -96683,7 +96802,7 @@ function parseVariableOptions(input, parsed) {
         seen.add(variableName);
         const result = { variableName, variableType, options: o.options };
         if (o.id !== undefined) {
-            if (typeof o.id !== 'string' || !/^ncvaropt-[A-Za-z0-9]+$/.test(o.id)) {
+            if (!(0,shapes/* isIdWithPrefix */.WY)(o.id, 'ncvaropt')) {
                 throw new errors/* ConfigurationError */.j(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
             }
             result.id = o.id;
@@ -96792,13 +96911,13 @@ function required(read, name, why = '') {
     return value;
 }
 function prefixedId(name, value, prefix) {
-    if (!new RegExp(`^${prefix}-[A-Za-z0-9]+$`).test(value)) {
+    if (!(0,shapes/* isIdWithPrefix */.WY)(value, prefix)) {
         throw new errors/* ConfigurationError */.j(`Input "${name}" must be an id starting with "${prefix}-" (got "${value}").`);
     }
     return value;
 }
 function prefixedIds(name, value, prefix) {
-    const ids = parseList(value);
+    const ids = parseList(name, value);
     for (const id of ids)
         prefixedId(name, id, prefix);
     return [...new Set(ids)];
@@ -96823,15 +96942,11 @@ function lines(value) {
         .filter((l) => l !== '');
 }
 function readCommon(read) {
-    const token = required(read, 'token');
-    // The value is never echoed: it is the secret.
-    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-        throw new errors/* ConfigurationError */.j('Input "token" contains spaces or control characters: give the API token alone, without "Bearer ".');
-    }
+    const token = parseToken('token', required(read, 'token'));
     const githubToken = read('github-token');
     return {
         token,
-        baseUrl: (0,urls/* normaliseBaseUrl */.Jg)(required(read, 'base-url')).href,
+        baseUrl: parseBaseUrl('base-url', required(read, 'base-url')),
         timeoutMs: parseDuration('timeout', read('timeout')),
         dryRun: parseBoolean('dry-run', read('dry-run')),
         githubToken,
@@ -96861,11 +96976,10 @@ function readInputs(rawRead = readActionInput) {
                 ...common,
                 mode: 'sync-policies',
                 organization: organization(read, 'sync-policies'),
-                policyFiles: lines(read('policy-files')),
-                policyConfig: read('policy-config'),
+                policyFiles: parseRepositoryGlobs('policy-files', lines(read('policy-files'))),
+                policyConfig: read('policy-config') && parseRepositoryPath('policy-config', read('policy-config')),
                 enforcementLevel: enforcementLevel(read('enforcement-level')),
-                policySets: prefixedIds('policy-sets', read('policy-sets'), 'polset'),
-                prune: parseBoolean('prune', read('prune')),
+                ...policySetsAndPrune(read),
             };
         case 'run-module-tests': {
             const org = organization(read, 'run-module-tests');
@@ -96874,7 +96988,7 @@ function readInputs(rawRead = readActionInput) {
                 ...common,
                 mode: 'run-module-tests',
                 organization: org,
-                moduleDirectory: read('module-directory'),
+                moduleDirectory: parseRepositoryPath('module-directory', read('module-directory')),
                 moduleNamespace: pathSegmentName('module-namespace', read('module-namespace') || org),
                 moduleName: pathSegmentName('module-name', required(read, 'module-name', ' in mode run-module-tests')),
                 moduleProvider: pathSegmentName('module-provider', required(read, 'module-provider', ' in mode run-module-tests')),
@@ -96927,6 +97041,22 @@ function readInputs(rawRead = readActionInput) {
                 workspaceVariables: parseWorkspaceVariablesInput(read),
             };
     }
+}
+function policySetsAndPrune(read) {
+    const policySets = prefixedIds('policy-sets', read('policy-sets'), 'polset');
+    const value = read('prune');
+    if (value === 'organization')
+        return { policySets, prune: 'organization' };
+    if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "prune" must be true, false or organization (got "${value}").`);
+    }
+    if (!parseBoolean('prune', value))
+        return { policySets, prune: 'off' };
+    if (policySets.length === 0) {
+        throw new errors/* ConfigurationError */.j('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
+            'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
+    }
+    return { policySets, prune: 'policy-sets' };
 }
 function parseWorkspaceVariablesInput(read) {
     return parseWorkspaceVariables('workspace-variables', read('workspace-variables'));
@@ -102701,6 +102831,52 @@ function closeOpenMarkup(text) {
 
 /***/ }),
 
+/***/ 35942:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ neutraliseCommands)
+/* harmony export */ });
+/**
+ * Text the action did not write (a policy name from the service, a test name from a log, a file
+ * name from a pull request) must never become a workflow command when it reaches stdout. The
+ * GitHub runner reads stdout line by line and acts on:
+ *
+ * - `::name ...::data` at the start of a line, after any leading white space as .NET's
+ *   `TrimStart()` sees it (every Unicode White_Space character, U+0085 included);
+ * - `##[name ...]data` anywhere in a line (the legacy syntax, still honoured);
+ * - where a line starts: after `\n`, a bare `\r`, or `\r\n` (and, to be safe, the Unicode line
+ *   breaks U+0085, U+2028, U+2029, VT and FF, which other readers honour).
+ *
+ * Its `StartsWith("::")` and `IndexOf("##[")` are culture-sensitive, and ICU's comparison ignores
+ * zero-width and control characters: `:` + U+200B + `:` may still read as `::`. So those
+ * characters count as absent when the patterns are looked for, and the escape itself is a
+ * visible character.
+ *
+ * The text stays readable: every line break becomes `\n`, a line that would start with `::`
+ * gets a backslash before it (`\::set-output ...`), and `##[` becomes `##\[`. Nothing else is
+ * touched.
+ */
+/** Characters ICU's comparison ignores: controls and format characters that are not white space. */
+const IGNORED = String.raw `[[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]--[\p{White_Space}]]`;
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** A line that the runner would read as starting with `::`. */
+const LEADING_COMMAND = new RegExp(String.raw `^((?:\p{White_Space}|${IGNORED})*)(:${IGNORED}*:)`, 'v');
+/** `##[`, with anything ICU ignores between its characters. */
+const LEGACY_COMMAND = new RegExp(String.raw `#${IGNORED}*#${IGNORED}*(?=\[)`, 'gv');
+/** The text with every line break a plain `\n` and no line that the runner reads as a command. */
+function neutraliseCommands(text) {
+    if (!/[:#\r\v\f\u0085\u2028\u2029]/.test(text))
+        return text;
+    return text.replace(LINE_BREAK, '\n').split('\n').map(neutraliseLine).join('\n');
+}
+function neutraliseLine(line) {
+    return line.replace(LEGACY_COMMAND, '$&\\').replace(LEADING_COMMAND, '$1\\$2');
+}
+
+
+/***/ }),
+
 /***/ 83860:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -102711,12 +102887,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   W: () => (/* reexport */ plainSink)
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(88179);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(83916);
+// EXTERNAL MODULE: ./src/report/neutralise.ts
+var neutralise = __nccwpck_require__(35942);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __nccwpck_require__(18773);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var report_markdown = __nccwpck_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/redact.ts
@@ -102725,6 +102903,7 @@ var report_markdown = __nccwpck_require__(54285);
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
  * with `***`, the same mark the runner's own masking uses.
  */
+
 
 const REDACTED = '***';
 /**
@@ -102763,8 +102942,12 @@ function redactor(secrets = []) {
  * Every form in which a secret may show up in what the sinks write: as it is, line by line
  * when it spans lines, and as the summary's HTML and Markdown escaping, JSON string escaping
  * (the `result` output) and URL encoding would render it. An http(s) address also yields its
- * query string, its query values and long path segments, which carry the authorization of
- * signed addresses (upload-url, log-read-url) even when the address is printed without its host.
+ * secret parts, which carry the authorization of signed addresses (upload-url, log-read-url)
+ * even when the address is printed without its host: its query string, its query values, and
+ * the long opaque path segments that name the object. A path segment or query value that is
+ * public by its shape (a service id such as the test run's `trun-...`, a route word such as
+ * `configuration-versions`) is not masked on its own: masking it would blank the very id the
+ * step reports.
  */
 function needlesOf(secret) {
     const found = new Set();
@@ -102795,16 +102978,23 @@ function needlesOf(secret) {
         if (url.search.length > 1)
             keep(url.search.slice(1), MIN_URL_PART_LENGTH);
         for (const value of url.searchParams.values())
-            keep(value, MIN_URL_PART_LENGTH);
+            if (!(0,shapes/* isServiceId */.Xh)(value))
+                keep(value, MIN_URL_PART_LENGTH);
         for (const segment of url.pathname.split('/')) {
-            // A long path segment is a signed object key or token rather than a route name.
-            if (segment.length < 16)
+            // A long path segment is a signed object key or token, unless its shape says it is public.
+            const decoded = decodeSafely(segment);
+            if (segment.length < 16 || isPublicSegment(decoded))
                 continue;
             keep(segment, 16);
-            keep(decodeSafely(segment), 16);
+            keep(decoded, 16);
         }
     }
     return [...found].filter((needle) => needle.length >= MIN_SECRET_LENGTH);
+}
+/** A service id or lower-case route words (`test-runs`, `configuration-versions`), with or without a file extension. */
+function isPublicSegment(segment) {
+    const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+    return (0,shapes/* isServiceId */.Xh)(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
 }
 function compile(needles) {
     // Longest first, so that a secret containing another secret is masked whole.
@@ -102875,12 +103065,16 @@ function summaryBudget(limitBytes) {
 /**
  * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
  * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
- * GITHUB_STEP_SUMMARY (all through @actions/core).
+ * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
+ * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
+ * past GitHub's ten, a plain line.
  */
 function githubSink(options = {}) {
     const secrets = redactor();
     const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
     const redact = (text) => secrets.redact(text);
+    // Everything written to stdout: secrets masked first, then nothing the runner would run.
+    const shown = (text) => (0,neutralise/* neutraliseCommands */.$)(redact(text));
     const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
     const addSecret = (value) => {
         if (value.trim() === '')
@@ -102889,31 +103083,37 @@ function githubSink(options = {}) {
         // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
         // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
         // else the line would print the very secret it hides.
-        if (registerWithRunner)
-            core/* setSecret */.Pq(value);
+        if (registerWithRunner) {
+            // @actions/core escapes \r and \n in the value; a value from the service (an upload
+            // address) could still hold a Unicode line break that a reader splits at, leaving the rest
+            // of the value to be read as a command. Each such piece is registered on its own instead.
+            for (const piece of value.split(/[\v\f\u0085\u2028\u2029]/))
+                if (piece.trim() !== '')
+                    core/* setSecret */.Pq(piece);
+        }
     };
     for (const secret of options.secrets ?? [])
         addSecret(secret);
     const written = { error: 0, warning: 0, notice: 0 };
     return {
         info(message) {
-            core/* info */.pq(neutraliseCommands(redact(message)));
+            core/* info */.pq(shown(message));
         },
         warning(message) {
             written.warning++;
-            core/* warning */.$e(redact(message));
+            core/* warning */.$e(shown(message));
         },
         error(message) {
             written.error++;
-            core/* error */.z3(redact(message));
+            core/* error */.z3(shown(message));
         },
         debug(message) {
-            core/* debug */.Yz(redact(message));
+            core/* debug */.Yz(shown(message));
         },
         annotate(annotation) {
             written[annotation.level]++;
-            const properties = annotationProperties(annotation, redact);
-            const message = redact(annotation.message);
+            const properties = annotationProperties(annotation, shown);
+            const message = shown(annotation.message);
             if (annotation.level === 'error')
                 core/* error */.z3(message, properties);
             else if (annotation.level === 'warning')
@@ -102923,11 +103123,12 @@ function githubSink(options = {}) {
         },
         setOutput(name, value) {
             try {
-                core/* setOutput */.uH(name, redact(value));
+                // Without GITHUB_OUTPUT (an old runner), @actions/core prints `::set-output` to stdout.
+                core/* setOutput */.uH(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                core/* warning */.$e(redact(`Output ${name} could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
+                core/* warning */.$e(shown(`Output ${name} could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
             }
         },
         async writeSummary(markdown) {
@@ -102940,11 +103141,11 @@ function githubSink(options = {}) {
             catch (error) {
                 core/* summary */.z.emptyBuffer();
                 // A summary that cannot be written must not fail a step whose work succeeded.
-                core/* warning */.$e(redact(`The job summary could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
+                core/* warning */.$e(shown(`The job summary could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
             }
         },
         startGroup(name) {
-            core/* startGroup */.Oh(redact(name));
+            core/* startGroup */.Oh(shown(name));
         },
         endGroup() {
             core/* endGroup */.N4();
@@ -102952,12 +103153,12 @@ function githubSink(options = {}) {
         fail(message) {
             if (written.error < annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2) {
                 written.error++;
-                core/* setFailed */.C1(redact(message));
+                core/* setFailed */.C1(shown(message));
                 return;
             }
             // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
             // the step fails all the same.
-            core/* info */.pq(`Error: ${redact(message)}`);
+            core/* info */.pq(shown(`Error: ${message}`));
             process.exitCode = 1;
         },
         annotationRoom(level) {
@@ -102967,12 +103168,12 @@ function githubSink(options = {}) {
         redact,
     };
 }
-function annotationProperties(annotation, redact) {
+function annotationProperties(annotation, shown) {
     const properties = {};
     if (annotation.title !== undefined && annotation.title !== '')
-        properties.title = redact(annotation.title);
+        properties.title = shown(annotation.title);
     if (annotation.file !== undefined && annotation.file !== '')
-        properties.file = redact(annotation.file);
+        properties.file = shown(annotation.file);
     if (isLine(annotation.startLine))
         properties.startLine = annotation.startLine;
     if (isLine(annotation.endLine))
@@ -102986,23 +103187,15 @@ function annotationProperties(annotation, redact) {
 function isLine(value) {
     return value !== undefined && Number.isInteger(value) && value > 0;
 }
-/**
- * A plain log line that starts with `::` would be read by the runner as a workflow command
- * (text from a test log could set an output or stop masking). Such text is written between
- * `stop-commands` markers, the runner's own way of printing untrusted text.
- */
-function neutraliseCommands(message) {
-    if (!/^\s*::/m.test(message))
-        return message;
-    const token = `stop-${(0,external_node_crypto_.randomUUID)()}`;
-    return `::stop-commands::${token}\n${message}\n::${token}::`;
-}
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(51455);
 ;// CONCATENATED MODULE: ./src/report/plain-sink.ts
+
 
 
 
@@ -103020,8 +103213,11 @@ function plainSink(options = {}) {
     const secrets = redactor(options.secrets ?? []);
     const budget = summaryBudget(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
     const redact = (text) => secrets.redact(text);
+    // Stdout may still be read by a GitHub runner (the command line run from a workflow step):
+    // secrets masked first, then nothing the runner would run.
+    const shown = (text) => (0,neutralise/* neutraliseCommands */.$)(redact(text));
     const line = (text) => {
-        out.write(`${redact(text)}\n`);
+        out.write(`${shown(text)}\n`);
     };
     return {
         info(message) {
@@ -103041,17 +103237,16 @@ function plainSink(options = {}) {
             line(annotationLine(annotation));
         },
         setOutput(name, value) {
-            const text = outputLines(name, redact(value));
             if (options.outputFile) {
                 try {
-                    (0,external_node_fs_.appendFileSync)(options.outputFile, text);
+                    (0,external_node_fs_.appendFileSync)(options.outputFile, outputLines(name, redact(value)));
                     return;
                 }
                 catch (error) {
                     line(`warning: output ${name} could not be written to ${options.outputFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
                 }
             }
-            out.write(text);
+            out.write(outputLines(name, shown(value)));
         },
         async writeSummary(markdown) {
             const text = budget.fit(redact(markdown));
@@ -103067,7 +103262,7 @@ function plainSink(options = {}) {
                     line(`warning: the summary could not be written to ${options.summaryFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
                 }
             }
-            out.write(`\n${body}`);
+            out.write(`\n${(0,neutralise/* neutraliseCommands */.$)(body)}`);
         },
         startGroup(name) {
             line(`── ${name}`);
@@ -103117,7 +103312,9 @@ function outputLines(name, value) {
 /**
  * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
  * annotations, and it writes them through a sink: `githubSink` on GitHub Actions, `plainSink`
- * for any other CI system. Both pass every string they write through the redactor.
+ * for any other CI system. Both pass every string they write through the redactor, and every
+ * line bound for stdout through the neutraliser (`neutralise.ts`), so that no text from the
+ * service, a log or a pull request becomes a runner command.
  */
 
 
@@ -103520,29 +103717,46 @@ function errorItems(json) {
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
 var create_once = __nccwpck_require__(94249);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __nccwpck_require__(18773);
 ;// CONCATENATED MODULE: ./src/service/jsonapi.ts
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
+
 
 
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none. */
+/**
+ * The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none,
+ * or when its id, status or counters do not have their documented shapes (shapes.ts).
+ */
 function readDocument(response, type) {
     const json = response.json;
-    if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string')
-        return json;
+    if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string') {
+        const problem = (0,shapes/* shapeProblem */.jn)(type, json.data);
+        if (problem === undefined)
+            return json;
+        throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
+    }
     throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`);
 }
 /** The resource of a single-resource document. */
 function readResource(response, type) {
     return readDocument(response, type).data;
 }
-/** The list document of a 2xx answer; an UnexpectedResponseError when there is none. */
+/** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 function readListDocument(response, type) {
     const json = response.json;
-    if (isObject(json) && Array.isArray(json.data))
+    if (isObject(json) && Array.isArray(json.data)) {
+        for (const item of json.data) {
+            const problem = isObject(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
+            if (problem !== undefined) {
+                throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
+            }
+        }
         return json;
+    }
     throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``);
 }
 /** Longest list followed, as a guard against a service whose `next` never ends. */
@@ -104178,7 +104392,7 @@ class NetworkError extends Error {
             ? 'the request timed out'
             : `the connection failed${init.code ? ` (${init.code})` : ''}`;
         const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
-        super(`${init.method} ${init.target}: ${what}${tries}; check that base-url is right and the service is reachable`, options);
+        super(`${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
         this.method = init.method;
         this.path = init.target;
         this.code = init.code;
@@ -104191,8 +104405,11 @@ class UnexpectedResponseError extends Error {
     method;
     path;
     status;
-    constructor(method, target, status, expected) {
-        super(`${method} ${target}: the service answered ${status} without ${expected}`);
+    /** `found`: what came instead, when the answer was a document of the wrong shape. */
+    constructor(method, target, status, expected, found) {
+        super(found === undefined
+            ? `${method} ${target}: the service answered ${status} without ${expected}`
+            : `${method} ${target}: the service answered ${status} with ${expected} holding ${found}`);
         this.method = method;
         this.path = target;
         this.status = status;
@@ -104514,6 +104731,97 @@ class RateLimiter {
 
 /***/ }),
 
+/***/ 18773:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   WY: () => (/* binding */ isIdWithPrefix),
+/* harmony export */   Xh: () => (/* binding */ isServiceId),
+/* harmony export */   jn: () => (/* binding */ shapeProblem)
+/* harmony export */ });
+/* unused harmony exports ID_PREFIXES, isStatusName */
+// The documented shapes of what the service names: resource ids (a type prefix and an opaque
+// suffix, spec "Conventions"), status names (3.1, 3.3), a test run's result and counters (2.2).
+// An answer is held to them before anything in it is used or printed: an id or a status goes
+// into log lines, outputs that workflows paste into scripts, the step's saved state and request
+// paths, and a service (or something posing as it) must not be able to smuggle text through them.
+/** Id prefixes by resource type (spec "Conventions"; a workspace upgrade is identified by its run). */
+const ID_PREFIXES = {
+    policies: 'pol',
+    'policy-sets': 'polset',
+    'test-runs': 'trun',
+    'configuration-versions': 'cv',
+    'registry-modules': 'mod',
+    vars: 'var',
+    'no-code-modules': 'nocode',
+    'no-code-allowed-modules': 'nocode',
+    'variable-options': 'ncvaropt',
+    'no-code-module-versions': 'nocodever',
+    workspaces: 'ws',
+    projects: 'prj',
+    runs: 'run',
+    'workspace-upgrade': 'run',
+    users: 'user',
+};
+/** The opaque part of an id: letters and digits, as every id the service issues. */
+const ID_SUFFIX = '[A-Za-z0-9]{1,64}';
+/** A status name: lower-case words joined by `_` (`planned_and_saved`), named or not yet named by the spec. */
+const STATUS_NAME = /^[a-z]+(?:_[a-z]+)*$/;
+const MAX_STATUS_LENGTH = 64;
+/** Whether `id` is an id with this prefix (`trun-...`). */
+function isIdWithPrefix(id, prefix) {
+    return typeof id === 'string' && new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(id);
+}
+/** Whether `text` is an id of any documented type: public, never a credential. */
+function isServiceId(text) {
+    return ANY_ID.test(text);
+}
+const ANY_ID = new RegExp(`^(?:${[...new Set(Object.values(ID_PREFIXES))].join('|')})-${ID_SUFFIX}$`);
+function isStatusName(status) {
+    return typeof status === 'string' && status.length <= MAX_STATUS_LENGTH && STATUS_NAME.test(status);
+}
+/** Types whose `attributes.status` is a status name (2.2, 2.3, 2.8). */
+const WITH_STATUS = new Set(['test-runs', 'configuration-versions', 'workspace-upgrade', 'runs']);
+const COUNTERS = ['tests-passed', 'tests-failed', 'tests-errored', 'tests-skipped'];
+/**
+ * What is wrong with a resource of `type` as the service sent it, in words safe to print; or
+ * undefined when its id, status, result and counters have their documented shapes. Types the
+ * table does not know are checked for nothing.
+ */
+function shapeProblem(type, resource) {
+    const prefix = ID_PREFIXES[type];
+    if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
+        return `an id that is not a \`${prefix}-\` id (${quote(resource.id)})`;
+    }
+    const attributes = (typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {});
+    if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
+        return `a status that is not a status name (${quote(attributes.status)})`;
+    }
+    if (type === 'test-runs') {
+        const result = attributes['test-status'];
+        if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
+            return `a test-status that is neither pass, fail nor null (${quote(result)})`;
+        }
+        for (const counter of COUNTERS) {
+            const value = attributes[counter];
+            if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+                return `a ${counter} that is not a count (${quote(value)})`;
+            }
+        }
+    }
+    return undefined;
+}
+/** A value from the service as a message may show it: JSON-quoted (controls escaped), cut short. */
+function quote(value) {
+    if (value === undefined)
+        return 'none';
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+
+/***/ }),
+
 /***/ 71465:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -104531,21 +104839,22 @@ class RateLimiter {
 const VERSION_PREFIX = '/api/v2';
 /**
  * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped.
+ * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
+ * misshapen address first, naming the input; this guard is for every other caller.
  */
-function normaliseBaseUrl(input) {
+function normaliseBaseUrl(address) {
     let url;
     try {
-        url = new URL(input.trim());
+        url = new URL(address.trim());
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`Input "base-url" must be an http(s) address such as https://app.example.com/api/v2 (got "${input}").`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`Input "base-url" must start with https:// or http:// (got "${input}").`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
     }
     if (url.username || url.password) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j('Input "base-url" must not carry a user name or password: give the token in the token input.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j('The service address must not carry a user name or password.');
     }
     let path = url.pathname.replace(/\/+$/, '');
     if (!path.endsWith(VERSION_PREFIX))
