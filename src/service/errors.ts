@@ -93,6 +93,20 @@ export class NetworkError extends Error {
   }
 }
 
+/** A read answered a redirect that is not followed: no Location, an address that is not
+ *  http(s), or more hops than the client follows. */
+export class RedirectError extends Error {
+  override readonly name = 'RedirectError';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(method: string, target: string, reason: string) {
+    super(`${method} ${target}: ${reason}`);
+    this.method = method;
+    this.path = target;
+  }
+}
+
 /** A 2xx answer whose body is not the JSON:API document the spec shows for that endpoint. */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { Agent, request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
-import { AmbiguousWriteError, ApiError, NetworkError, statusText } from './errors.ts';
+import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, RateLimiter, Semaphore, sleep, throwIfAborted } from './pacing.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
@@ -12,7 +12,7 @@ import type { RetryOptions } from './retry.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
 
-export { AmbiguousWriteError, ApiError, NetworkError, UnexpectedResponseError, isAbortError, isApiError, isNotFound } from './errors.ts';
+export { AmbiguousWriteError, ApiError, NetworkError, RedirectError, UnexpectedResponseError, isAbortError, isApiError, isNotFound } from './errors.ts';
 export type { ApiErrorItem } from './errors.ts';
 export type { RetryOptions } from './retry.ts';
 export type { Query, QueryValue } from './urls.ts';
@@ -121,6 +121,12 @@ export interface HttpResponse {
 
 const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
 
+/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
+ *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
 /** Failures where the request cannot have reached the service: safe to repeat for any method. */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
@@ -148,6 +154,9 @@ const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
 type Attempt =
   | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
   | { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
+
+/** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
+type FollowedAttempt = Attempt & { redirectedTo?: string };
 
 function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -252,8 +261,13 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(signal);
       const started = Date.now();
-      const result = await this.#attempt(url, method, headers, jsonText ?? options.body, signal, options.timeoutMs);
+      const result = await this.#attemptFollowingRedirects(
+        { url, toApi, target },
+        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs },
+      );
       const ms = Date.now() - started;
+      // A failure after a redirect names where it happened, as far as that may be shown.
+      const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
       const canRetry = attempt < this.#retry.retries;
       const report = (outcome: RequestEvent['outcome'], extra: Partial<RequestEvent> = {}): void =>
         this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
@@ -269,7 +283,7 @@ export class HttpClient {
         if (!canRetry) {
           report('failure', { error: result.code });
           throw new NetworkError(
-            { method, target, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 },
+            { method, target: at, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 },
             { cause: result.error },
           );
         }
@@ -294,7 +308,7 @@ export class HttpClient {
         const asked = serverRequestedWait(result.headers, Date.now());
         if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
           report('failure', { status });
-          throw this.#apiError(method, target, result, attempt + 1);
+          throw this.#apiError(method, at, result, attempt + 1);
         }
         const wait = asked ?? backoffDelay(attempt, this.#retry);
         // A 429 is about the token, not the request: every request of the client waits.
@@ -310,7 +324,50 @@ export class HttpClient {
         throw new AmbiguousWriteError(method, target, `the service answered ${statusText(status)}`);
       }
       report('failure', { status });
-      throw this.#apiError(method, target, result, attempt + 1);
+      throw this.#apiError(method, at, result, attempt + 1);
+    }
+  }
+
+  /**
+   * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
+   * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
+   * request started as an API request and the hop is an API address again (the service
+   * moving a link within its own API, where the token belongs); an object store or log host
+   * that a download or log link redirects to never gets it, nor does the API's own host
+   * outside `/api/v2` (upload and log addresses served there carry their own authorization),
+   * nor any hop of a chain that started at an external address.
+   */
+  async #attemptFollowingRedirects(
+    start: { url: string; toApi: boolean; target: string },
+    request: { method: HttpMethod; headers: Record<string, string>; body: string | UploadBody | undefined; signal: AbortSignal | undefined; timeoutMs: number | undefined },
+  ): Promise<FollowedAttempt> {
+    const { method } = request;
+    let url = start.url;
+    let headers = request.headers;
+    let redirectedTo: string | undefined;
+    for (let hops = 0; ; hops++) {
+      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs);
+      const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
+      if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD')) return followed;
+      const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
+      const location = firstHeader(result.headers.location);
+      if (!location) throw new RedirectError(method, at, `the answer ${statusText(result.status)} has no Location to follow`);
+      if (hops >= MAX_REDIRECTS) throw new RedirectError(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RedirectError(method, at, `the answer ${statusText(result.status)} redirects to an address that is not valid`);
+      }
+      // Never a file:, data: or other scheme a service or object store might name.
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        throw new RedirectError(method, at, `the answer ${statusText(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
+      }
+      const toApi = start.toApi && this.isApiAddress(next);
+      url = toApi ? apiRequestUrl(next, undefined) : next.href;
+      redirectedTo = toApi ? describeTarget(next, this.origin) : next.origin;
+      const { authorization: _dropped, ...rest } = headers;
+      headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
     }
   }
 
@@ -389,6 +446,10 @@ export class HttpClient {
     const errors = errorItems(parseJson(answer.body.toString('utf8')));
     return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
   }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {
