@@ -168,12 +168,15 @@ describe('workspace upgrades', () => {
     return { noCodeId, workspaceId, base, initiate };
   }
 
-  it('initiate starts a run that walks the steps to planned; confirm applies it', async () => {
+  it('initiate answers 202 with the document; the run walks statuses 3.3 does not name too; confirm walks the apply to applied', async () => {
     const { workspaceId, base, initiate } = setUp();
+    // Long enough a step that each status is read at least once.
+    emulator.setUpgradeBehaviour(workspaceId, { stepMs: 60 });
     const started = await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }]);
-    expect(started.status).toBe(200);
+    expect(started.status).toBe(202);
     const { data } = started.body;
     expect(data).toMatchObject({ type: 'workspace-upgrade', attributes: { status: 'pending' }, relationships: { workspace: { data: { id: workspaceId, type: 'workspaces' } } } });
+    expect(started.body).not.toHaveProperty('included');
     expect(data.id).toMatch(/^run-/);
     expect(data.attributes['plan-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
@@ -181,42 +184,83 @@ describe('workspace upgrades', () => {
     expect(early.status).toBe(409);
     expect(early.body.errors[0].status).toBe('409');
 
-    const seen = new Set<string>();
-    await waitFor(async () => {
-      const status = (await api.get(`${base}/${data.id}`)).body.data.attributes.status as string;
-      seen.add(status);
-      return status === 'planned' ? status : undefined;
-    });
-    expect(seen.size).toBeGreaterThan(1);
+    const statuses = async (until: string): Promise<string[]> => {
+      const seen: string[] = [];
+      await waitFor(async () => {
+        const status = (await api.get(`${base}/${data.id}`)).body.data.attributes.status as string;
+        if (seen.at(-1) !== status) seen.push(status);
+        return status === until ? status : undefined;
+      });
+      return seen;
+    };
+    expect(await statuses('planned')).toEqual(expect.arrayContaining(['plan_queued', 'planning', 'planned']));
     expect((await fetch(data.attributes['plan-url'])).status).toBe(200);
 
+    // Spec 4.3: "a plain message"; its status is not shown.
     const confirmed = await api.post(`${base}/${data.id}`);
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.message).toEqual(expect.any(String));
+    expect(confirmed.status).toBe(202);
+    expect(confirmed.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(confirmed.text).toMatch(/update has completed/);
+    expect((await api.post(`${base}/${data.id}`)).status).toBe(409);
+    // The workspace takes the upgrade only once the apply ends `applied`.
+    expect(emulator.workspaces()[0]!.vars).toEqual([]);
+    expect(await statuses('applied')).toEqual(expect.arrayContaining(['confirmed', 'apply_queued', 'applying', 'applied']));
     expect(emulator.upgrades()[0]).toMatchObject({ runId: data.id, confirmed: true, status: 'applied' });
     expect(emulator.workspaces()[0]!.vars).toEqual([expect.objectContaining({ key: 'size', value: 'm' })]);
-    expect((await api.post(`${base}/${data.id}`)).status).toBe(409);
   });
 
-  it('confirm answers 204 when so configured; an errored plan cannot be confirmed', async () => {
+  it('confirm answers 204 or a JSON message when so configured; an errored plan cannot be confirmed', async () => {
     const { workspaceId, base, initiate } = setUp();
     emulator.setUpgradeBehaviour(workspaceId, { steps: [], final: 'cost_estimated', confirmAnswer: 'no-content' });
     const ready = (await initiate()).body.data;
     expect(ready.attributes.status).toBe('cost_estimated');
-    const confirmed = await api.post(`${base}/${ready.id}`);
-    expect(confirmed.status).toBe(204);
+    expect((await api.post(`${base}/${ready.id}`)).status).toBe(204);
+    emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer: 'message' });
+    const again = (await initiate()).body.data;
+    const message = await api.post(`${base}/${again.id}`);
+    expect(message.status).toBe(200);
+    expect(message.body).toEqual({ message: expect.any(String) });
     emulator.setUpgradeBehaviour(workspaceId, { final: 'errored' });
     const failed = (await initiate()).body.data;
     expect((await api.post(`${base}/${failed.id}`)).status).toBe(409);
   });
 
-  it('nothing to upgrade: 200 with a message and no document', async () => {
-    const { initiate } = setUp();
-    emulator.configure({ upgrades: { nothingToUpgrade: true } });
+  it('an apply that ends errored leaves the workspace as it was; one that is never reported past the confirm keeps its status', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, { steps: [], applySteps: ['applying'], applyFinal: 'errored' });
+    const failing = (await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }])).body.data;
+    expect((await api.post(`${base}/${failing.id}`)).status).toBe(202);
+    await waitFor(async () => ((await api.get(`${base}/${failing.id}`)).body.data.attributes.status === 'errored' ? true : undefined));
+    expect(emulator.workspaces()[0]!.vars).toEqual([]);
+
+    emulator.setUpgradeBehaviour(workspaceId, { applySteps: [], applyFinal: null });
+    const silent = (await initiate()).body.data;
+    expect((await api.post(`${base}/${silent.id}`)).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await api.get(`${base}/${silent.id}`)).body.data.attributes.status).toBe('planned');
+    // Confirmed once: a second confirm is refused although the status reads as before.
+    expect((await api.post(`${base}/${silent.id}`)).status).toBe(409);
+  });
+
+  it.each([
+    ['message', 200, { message: expect.stringMatching(/nothing to upgrade/) }],
+    ['no-content', 202, undefined],
+  ] as const)('initiate answered without a document (%s) starts no run', async (initiateAnswer, status, body) => {
+    const { workspaceId, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, { initiateAnswer });
     const reply = await initiate();
-    expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ message: expect.any(String) });
+    expect(reply.status).toBe(status);
+    expect(reply.body).toEqual(body);
     expect(emulator.upgrades()).toEqual([]);
+  });
+
+  it('with includeWorkspace, upgrade answers carry the workspace and its name in `included`', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.configure({ upgrades: { includeWorkspace: true } });
+    const started = await initiate();
+    const included = [{ id: workspaceId, type: 'workspaces', attributes: { name: 'bucket-dev' } }];
+    expect(started.body.included).toEqual(included);
+    expect((await api.get(`${base}/${started.body.data.id}`)).body.included).toEqual(included);
   });
 
   it('unknown workspace, run or no-code module is 404; an organization token cannot upgrade', async () => {

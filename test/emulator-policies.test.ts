@@ -107,16 +107,35 @@ describe('policy documents', () => {
 });
 
 describe('policy code', () => {
-  it('upload stores the code; download returns it as text', async () => {
+  it('upload stores the code; download redirects (302) to the second origin, which serves it without the token', async () => {
     const { id } = (await create({ name: 'p', 'enforcement-level': 'advisory' })).body.data;
     const upload = await api.put(`/policies/${id}/upload`, 'main = rule { true }\n');
     expect(upload.status).toBeGreaterThanOrEqual(200);
     expect(upload.status).toBeLessThan(300);
     expect(emulator.policies()[0]!.code).toBe('main = rule { true }\n');
+    const download = await fetch(`${emulator.baseUrl}/policies/${id}/download`, { headers: { authorization: `Bearer ${emulator.token}` }, redirect: 'manual' });
+    expect(download.status).toBe(302);
+    const location = download.headers.get('location')!;
+    expect(location.startsWith(`${emulator.uploadOrigin}/objects/`)).toBe(true);
+    // The object is the code as it was when the redirect was answered, like an object version.
+    await api.put(`/policies/${id}/upload`, 'main = rule { false }\n');
+    const object = await fetch(location);
+    expect(object.status).toBe(200);
+    expect(await object.text()).toBe('main = rule { true }\n');
+    expect(emulator.requests.at(-1)).toMatchObject({ port: 'object', method: 'GET' });
+    expect((await fetch(`${emulator.uploadOrigin}/objects/not-handed-out`)).status).toBe(404);
+    expect((await api.get(`/policies/${id}`)).body.data.attributes['updated-at']).not.toBeNull();
+  });
+
+  it('with policies.download "direct", the download answers the code itself; before any upload it is 404', async () => {
+    emulator.configure({ policies: { download: 'direct' } });
+    const { id } = emulator.seedPolicy({ name: 'p', code: 'main = rule { true }\n' });
     const download = await api.get(`/policies/${id}/download`);
     expect(download.status).toBe(200);
     expect(download.text).toBe('main = rule { true }\n');
-    expect((await api.get(`/policies/${id}`)).body.data.attributes['updated-at']).not.toBeNull();
+    expect(emulator.requests.map((r) => r.port)).toEqual(['api']);
+    const empty = emulator.seedPolicy({ name: 'empty' });
+    expect((await api.get(`/policies/${empty.id}/download`)).status).toBe(404);
   });
 
   it('up to 10 MB is accepted; one byte more is 413 and nothing is saved', async () => {
@@ -159,12 +178,25 @@ describe('policy update, list and delete', () => {
     emulator.seedPolicy({ name: 'gamma' });
     const names = (reply: { body: { data: Array<{ attributes: { name: string } }> } }) => reply.body.data.map((p) => p.attributes.name);
     expect(names(await api.get('/organizations/acme/policies?filter%5Bkind%5D=opa'))).toEqual(['beta-tags']);
-    expect(names(await api.get('/organizations/acme/policies?search%5Bname%5D=tags'))).toEqual(['alpha-tags', 'beta-tags']);
+    expect(names(await api.get('/organizations/acme/policies?search%5Bname%5D=tags')).sort()).toEqual(['alpha-tags', 'beta-tags']);
     const withSets = await api.get('/organizations/acme/policies?include=policy_sets');
     expect(withSets.body.included.map((set: { id: string }) => set.id)).toEqual([setId]);
     const bad = await api.get('/organizations/acme/policies?include=workspaces');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].status).toBe('400');
+  });
+
+  it('lists by id by default: not the order of creation, the same from page to page; policies.listOrder "creation" keeps creation order', async () => {
+    const created = Array.from({ length: 30 }, (_, i) => emulator.seedPolicy({ name: `p${String(i).padStart(2, '0')}` }).id);
+    const listed = async (): Promise<string[]> => {
+      const pages = await Promise.all([1, 2, 3].map((n) => api.get(`/organizations/acme/policies?page%5Bsize%5D=10&page%5Bnumber%5D=${n}`)));
+      return pages.flatMap((page) => page.body.data.map((p: { id: string }) => p.id));
+    };
+    const byId = await listed();
+    expect(byId).toEqual([...created].sort());
+    expect(byId).not.toEqual(created);
+    emulator.configure({ policies: { listOrder: 'creation' } });
+    expect(await listed()).toEqual(created);
   });
 
   it('delete answers 204; the policy is gone', async () => {

@@ -113,17 +113,29 @@ export class UnexpectedResponseError extends Error {
   readonly method: string;
   readonly path: string;
   readonly status: number;
+  /** What the spec names for the answer: `a \`workspaces\` document`. */
+  readonly expected: string;
+  /** What came back instead (`no body`, `a JSON body {...}`), when known. */
+  readonly got: string | undefined;
 
-  /** `found`: what came instead, when the answer was a document of the wrong shape. */
-  constructor(method: string, target: string, status: number, expected: string, found?: string) {
+  readonly found: string | undefined;
+
+  /**
+   * `found`: what was wrong, when the answer was a document of the wrong shape; `got`: what came
+   * back instead (`no body`, `a JSON body {...}`), when there was no such document.
+   */
+  constructor(method: string, target: string, status: number, expected: string, found?: string, got?: string) {
     super(
       found === undefined
-        ? `${method} ${target}: the service answered ${status} without ${expected}`
+        ? `${method} ${target}: the service answered ${status} without ${expected}${got ? `; it sent ${got}` : ''}`
         : `${method} ${target}: the service answered ${status} with ${expected} holding ${found}`,
     );
     this.method = method;
     this.path = target;
     this.status = status;
+    this.expected = expected;
+    this.found = found;
+    this.got = got;
   }
 }
 

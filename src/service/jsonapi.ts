@@ -75,17 +75,36 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none,
- * or when its id, status or counters do not have their documented shapes (shapes.ts).
+ * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
+ * back, when there is none or its resource is of another type, or when its id, status or
+ * counters do not have their documented shapes (shapes.ts).
  */
 export function readDocument<R>(response: HttpResponse, type: string): Document<R> {
   const json = response.json;
-  if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string') {
+  if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
     const problem = shapeProblem(type, json.data);
     if (problem === undefined) return json as unknown as Document<R>;
     throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`, problem);
   }
-  throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`);
+  throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
+}
+
+/** Longest part of an unexpected body quoted in a message. */
+const QUOTED_BODY = 200;
+
+/**
+ * What a 2xx answer held, in words for a message: `no body`, `a \`workspaces\` document`,
+ * `a JSON body {"message":"..."}` or `a text/plain body "..."`, quoted on one line and cut.
+ */
+export function describeBody(response: HttpResponse): string {
+  const text = response.text.trim();
+  if (text === '') return 'no body';
+  const json = response.json;
+  if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string') return `a \`${json.data.type}\` document`;
+  const quoted = (s: string): string => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
+  if (json !== undefined) return `a JSON body ${quoted(JSON.stringify(json))}`;
+  const contentType = String(response.headers['content-type'] ?? 'untyped').split(';')[0]!.trim();
+  return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
 }
 
 /** The resource of a single-resource document. */
@@ -105,7 +124,7 @@ export function readListDocument<R>(response: HttpResponse, type: string): ListD
     }
     return json as unknown as ListDocument<R>;
   }
-  throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``);
+  throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
 }
 
 export interface PaginateOptions {

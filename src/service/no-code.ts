@@ -56,10 +56,14 @@ export interface NoCodeModuleWithOptions {
   variableOptions: VariableOptions[];
 }
 
-/** What initiating an upgrade gave: the upgrade's run, or a 2xx without a document. */
-export type UpgradeInitiation =
-  | { nothingToUpgrade: false; upgrade: WorkspaceUpgrade }
-  | { nothingToUpgrade: true; message: string | null };
+/** An answer of the upgrade endpoints: the upgrade's run, and what the answer says of its
+ *  workspace beyond the id of 2.8. */
+export interface UpgradeAnswer {
+  upgrade: WorkspaceUpgrade;
+  /** The workspace's name, when the answer includes the workspace (`included`); the spec shows
+   *  only its id, so usually null. */
+  workspaceName: string | null;
+}
 
 export interface NoCodeApi {
   /** `POST /organizations/:organization/no-code-modules` */
@@ -70,10 +74,14 @@ export interface NoCodeApi {
   readModule(noCodeModuleId: string, options?: CallOptions & { includeVariableOptions?: boolean }): Promise<NoCodeModuleWithOptions>;
   /** `POST /no-code-modules/:id/workspaces` */
   createWorkspace(noCodeModuleId: string, input: CreateWorkspaceInput, options?: CallOptions): Promise<Workspace>;
-  /** `POST /no-code-modules/:id/workspaces/:workspace/upgrade` */
-  initiateUpgrade(noCodeModuleId: string, workspaceId: string, vars?: WorkspaceVariableInput[], options?: CallOptions): Promise<UpgradeInitiation>;
+  /**
+   * `POST /no-code-modules/:id/workspaces/:workspace/upgrade`. Spec 4.3 names the answer, a
+   * `workspace-upgrade` document: a 2xx without it is an UnexpectedResponseError saying what
+   * came back (no run is known, so nothing can be followed or confirmed).
+   */
+  initiateUpgrade(noCodeModuleId: string, workspaceId: string, vars?: WorkspaceVariableInput[], options?: CallOptions): Promise<UpgradeAnswer>;
   /** `GET /no-code-modules/:id/workspaces/:workspace/upgrade/:run` */
-  readUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<WorkspaceUpgrade>;
+  readUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<UpgradeAnswer>;
   /** `POST /no-code-modules/:id/workspaces/:workspace/upgrade/:run`; the service's message, if any. */
   confirmUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<{ message: string | null }>;
 }
@@ -137,7 +145,7 @@ export function upgradeBody(vars: WorkspaceVariableInput[]): unknown {
   return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
 }
 
-/** A plain message of an answer without a document: `{"message": ...}` or a text body. */
+/** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response: HttpResponse): string | null {
   const json = response.json;
   if (json && typeof json === 'object') {
@@ -152,9 +160,13 @@ function answerMessage(response: HttpResponse): string | null {
   return text.length > 500 ? `${text.slice(0, 500)}...` : text;
 }
 
-function hasResource(response: HttpResponse): boolean {
-  const data = (response.json as { data?: unknown } | undefined)?.data;
-  return typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string';
+/** The upgrade document of an answer, with the workspace's name if `included` carries it. */
+function upgradeAnswer(response: HttpResponse): UpgradeAnswer {
+  const doc = readDocument<WorkspaceUpgrade>(response, 'workspace-upgrade');
+  const workspaceId = doc.data.relationships?.workspace?.data?.id;
+  const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
+  const name = (workspace?.attributes as { name?: unknown } | undefined)?.name;
+  return { upgrade: doc.data, workspaceName: typeof name === 'string' && name !== '' ? name : null };
 }
 
 export function createNoCodeApi(http: HttpClient): NoCodeApi {
@@ -218,12 +230,8 @@ export function createNoCodeApi(http: HttpClient): NoCodeApi {
         idempotent: false,
         signal: options.signal,
       });
-      // Status and the shape of a document-less answer are not shown (spec 4.3): a 2xx without
-      // a document means there was nothing to upgrade.
-      if (hasResource(response)) {
-        return { nothingToUpgrade: false, upgrade: readResource<WorkspaceUpgrade>(response, 'workspace-upgrade') };
-      }
-      return { nothingToUpgrade: true, message: answerMessage(response) };
+      // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
+      return upgradeAnswer(response);
     },
 
     async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
@@ -232,7 +240,7 @@ export function createNoCodeApi(http: HttpClient): NoCodeApi {
         path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
         signal: options.signal,
       });
-      return readResource<WorkspaceUpgrade>(response, 'workspace-upgrade');
+      return upgradeAnswer(response);
     },
 
     async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {

@@ -6,7 +6,7 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 export type Answer =
   | { status: number; kind: 'json'; body: unknown; headers?: Record<string, string> }
   | { status: number; kind: 'text'; body: string; contentType: string }
-  | { status: number; kind: 'empty' };
+  | { status: number; kind: 'empty'; headers?: Record<string, string> };
 
 export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
   return headers ? { status, kind: 'json', body, headers } : { status, kind: 'json', body };
@@ -16,13 +16,18 @@ export function emptyAnswer(status: number): Answer {
   return { status, kind: 'empty' };
 }
 
+/** A redirect: no body, the address in `Location`. */
+export function redirectAnswer(location: string, status = 302): Answer {
+  return { status, kind: 'empty', headers: { location } };
+}
+
 export function textAnswer(status: number, body: string, contentType = 'text/plain; charset=utf-8'): Answer {
   return { status, kind: 'text', body, contentType };
 }
 
 export function writeAnswer(res: ServerResponse, answer: Answer): void {
   if (answer.kind === 'empty') {
-    res.writeHead(answer.status, { 'content-length': '0' });
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': '0' });
     res.end();
     return;
   }

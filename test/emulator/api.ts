@@ -22,6 +22,18 @@ export interface EmulatorOptions {
   testRuns?: Partial<TestRunBehaviour>;
   /** Default upgrade behaviour for every workspace, see UpgradeBehaviour. */
   upgrades?: Partial<UpgradeBehaviour>;
+  /** How policy lists and downloads behave, see PolicyBehaviour. */
+  policies?: Partial<PolicyBehaviour>;
+}
+
+export interface PolicyBehaviour {
+  /** Where a policy's `links.download` leads. `redirect` (default): 302 to an address on the
+   *  second origin that serves the code without the token, as an object store does; `direct`:
+   *  the API answers the code itself. The spec says only "Path of the download". */
+  download: 'redirect' | 'direct';
+  /** Order of the policy list, which the spec does not give. `by-id` (default): stable from
+   *  page to page but not the order of creation; `creation`: oldest first. */
+  listOrder: 'by-id' | 'creation';
 }
 
 export interface TestRunBehaviour {
@@ -57,17 +69,34 @@ export interface TestRunOutcome {
 }
 
 export interface UpgradeBehaviour {
-  /** Statuses walked by the upgrade run before its final status, each held `stepMs`.
-   *  Default ['pending', 'fetching', 'queuing', 'planning']. */
+  /** Statuses walked by the upgrade run before its plan's status, each held `stepMs`.
+   *  Default ['pending', 'fetching', 'queuing', 'plan_queued', 'planning']: `plan_queued` is a
+   *  status spec 3.3 does not name. */
   steps: string[];
   stepMs: number;
-  /** Final status: 'planned' | 'cost_estimated' | 'planned_and_saved' | 'planned_and_finished'
-   *  | 'errored' | 'canceled' | 'discarded'. Default 'planned'. */
+  /** The plan's status: 'planned' | 'cost_estimated' | 'planned_and_saved' |
+   *  'planned_and_finished' | 'errored' | 'canceled' | 'discarded' (or any other). Default
+   *  'planned'. */
   final: string;
-  /** Initiate answers 200 with `{"message": "..."}` and no document: nothing to upgrade. */
-  nothingToUpgrade: boolean;
-  /** Answer of the confirm endpoint: a JSON message body (200) or 204 without a body. */
-  confirmAnswer: 'message' | 'no-content';
+  /** Answer of the initiate endpoint, whose status the spec does not show. `document`
+   *  (default): 202 with the `workspace-upgrade` document of 2.8. Faults the spec does not
+   *  allow, which start no run: `message`, 200 with `{"message": ...}` and no document;
+   *  `no-content`, 202 without a body. */
+  initiateAnswer: 'document' | 'message' | 'no-content';
+  /** Answer of the confirm endpoint ("a plain message", status not shown): `text` (default),
+   *  202 with a text/plain message; `message`, 200 with `{"message": ...}`; `no-content`, 204. */
+  confirmAnswer: 'text' | 'message' | 'no-content';
+  /** Statuses walked after the confirm, each held `stepMs`. Default ['confirmed',
+   *  'apply_queued', 'applying'], none of which spec 3.3 names. */
+  applySteps: string[];
+  /** The run's status once the apply ends: 'applied' (default) | 'errored' | 'canceled' |
+   *  'force_canceled' | 'discarded' (or any other). null: the run never gets past the last of
+   *  `applySteps` (with none, it keeps reading as the status in which it was confirmed: a
+   *  service that never reports past the confirm). */
+  applyFinal: string | null;
+  /** Upgrade answers carry the workspace (its name) in `included`. The spec shows no
+   *  `included` for a workspace upgrade. Default false. */
+  includeWorkspace: boolean;
 }
 
 /** A fault applied to the next matching requests on the API or upload port. */
@@ -80,7 +109,7 @@ export interface Fault {
   /** How many matching requests it hits (default 1). */
   times?: number;
   kind:
-    | { type: 'status'; status: 429 | 500 | 502 | 503 | 504; retryAfter?: string; rateLimitReset?: string }
+    | { type: 'status'; status: 401 | 403 | 429 | 500 | 502 | 503 | 504; retryAfter?: string; rateLimitReset?: string }
     /** Close the socket before the request is applied. */
     | { type: 'drop-before' }
     /** Apply the request (the write takes effect) and close the socket without answering. */
@@ -89,11 +118,15 @@ export interface Fault {
     | { type: 'delay'; ms: number }
     /** Apply the request, then answer with the JSON body this function makes of the real one
      *  (a copy): a service that sends what the spec does not promise. */
-    | { type: 'rewrite'; body: (json: any) => unknown };
+    | { type: 'rewrite'; body: (json: any) => unknown }
+    /** Apply the request (the write takes effect) and answer this 2xx status without a body,
+     *  as a service might where the spec names a document. */
+    | { type: 'no-body'; status: 200 | 201 | 202 | 204 };
 }
 
 export interface RecordedRequest {
-  port: 'api' | 'upload' | 'log';
+  /** `object`: a policy download redirected to the second origin. */
+  port: 'api' | 'upload' | 'log' | 'object';
   method: string;
   /** Path as received, without the query string, percent-encoding kept. */
   path: string;
@@ -134,7 +167,7 @@ export interface Emulator {
   /** Every request received on every port, in order. */
   readonly requests: RecordedRequest[];
   /** Write requests (POST, PATCH, PUT, DELETE) received on the API and upload ports.
-   *  (Log reads on the upload origin are recorded with port 'log'.) */
+   *  (Log reads on the upload origin are recorded with port 'log', policy objects with 'object'.) */
   writeRequests(): RecordedRequest[];
   clearRequests(): void;
 

@@ -1,10 +1,11 @@
-import { emptyAnswer, jsonAnswer, textAnswer, type Answer } from './answer.ts';
+import { emptyAnswer, jsonAnswer, redirectAnswer, textAnswer, type Answer } from './answer.ts';
 import { requireOrganization } from './auth.ts';
 import { API_PREFIX, type RequestContext } from './context.ts';
 import { checkName, checkType, readDocument, type Fields } from './documents.ts';
 import { badRequest, notFound, ServiceError, unprocessable } from './errors.ts';
 import { newId, timestamp } from './ids.ts';
 import { paginate } from './pagination.ts';
+import { policyObjectUrl } from './policy-objects.ts';
 import { route, type Route } from './router.ts';
 import type { Policy, PolicyKind } from './state.ts';
 
@@ -112,6 +113,8 @@ function listPolicies(ctx: RequestContext): Answer {
     .policiesOf(organization)
     .filter((policy) => (kind ? policy.kind === kind : true))
     .filter((policy) => (search ? policy.name.toLowerCase().includes(search) : true));
+  // The spec gives no order. By id: the same from page to page, but not the order of creation.
+  if (ctx.service.settings.policies.listOrder === 'by-id') matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const page = paginate(ctx, matching);
   return jsonAnswer(200, {
     data: page.items.map((policy) => policyResource(policy, true)),
@@ -141,6 +144,8 @@ function uploadPolicy(ctx: RequestContext): Answer {
 function downloadPolicy(ctx: RequestContext): Answer {
   const policy = visiblePolicy(ctx);
   if (policy.code === null) throw notFound(`policy ${policy.name} has no uploaded code`);
+  // Spec 2.1 says only "Path of the download": where it leads is the service's choice.
+  if (ctx.service.settings.policies.download === 'redirect') return redirectAnswer(policyObjectUrl(ctx.service, policy.code));
   return textAnswer(200, policy.code);
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { jsonAnswer, writeAnswer, type Answer } from './answer.ts';
+import { emptyAnswer, jsonAnswer, writeAnswer, type Answer } from './answer.ts';
 import type { Fault, RecordedRequest } from './api.ts';
 import { readBody, type ReceivedBody } from './body.ts';
 import { ServiceError } from './errors.ts';
@@ -56,6 +56,7 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
   let answer = answerOf(() => behaviour.apply(record, req, body));
   if (fault?.type === 'drop-after') return drop(req);
   if (fault?.type === 'rewrite' && answer.kind === 'json') answer = { ...answer, body: fault.body(structuredClone(answer.body)) };
+  if (fault?.type === 'no-body') return { record, answer: emptyAnswer(fault.status) };
   return { record, answer };
 }
 
@@ -80,6 +81,7 @@ function statusFaultAnswer(fault: Extract<Fault['kind'], { type: 'status' }>): A
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
   if (fault.rateLimitReset !== undefined) headers['x-ratelimit-reset'] = fault.rateLimitReset;
-  const title = fault.status === 429 ? 'too many requests' : 'service unavailable';
+  const titles: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 429: 'too many requests' };
+  const title = titles[fault.status] ?? 'service unavailable';
   return jsonAnswer(fault.status, new ServiceError(fault.status, title, 'injected fault').toDocument(), headers);
 }

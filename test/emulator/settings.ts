@@ -1,4 +1,4 @@
-import type { EmulatorOptions, TestRunBehaviour, UpgradeBehaviour } from './api.ts';
+import type { EmulatorOptions, PolicyBehaviour, TestRunBehaviour, UpgradeBehaviour } from './api.ts';
 import { machineReadableLog } from './default-log.ts';
 
 export interface Settings {
@@ -8,6 +8,7 @@ export interface Settings {
   rateLimitRetryAfter: boolean;
   testRuns: TestRunBehaviour;
   upgrades: UpgradeBehaviour;
+  policies: PolicyBehaviour;
 }
 
 const PASSING = { status: 'finished', testStatus: 'pass', passed: 2, failed: 0, errored: 0, skipped: 0 } as const;
@@ -27,12 +28,22 @@ export function defaultSettings(): Settings {
       outcome: { ...PASSING, log: machineReadableLog(PASSING) },
       nextOutcomes: [],
     },
+    // The strictest reading of what the spec leaves open: statuses it does not name before
+    // the plan and after the confirm, 202 answers, a confirm answered with plain text.
     upgrades: {
-      steps: ['pending', 'fetching', 'queuing', 'planning'],
+      steps: ['pending', 'fetching', 'queuing', 'plan_queued', 'planning'],
       stepMs: 50,
       final: 'planned',
-      nothingToUpgrade: false,
-      confirmAnswer: 'message',
+      initiateAnswer: 'document',
+      confirmAnswer: 'text',
+      applySteps: ['confirmed', 'apply_queued', 'applying'],
+      applyFinal: 'applied',
+      includeWorkspace: false,
+    },
+    // Downloads that redirect to another origin, and a list order that is not creation order.
+    policies: {
+      download: 'redirect',
+      listOrder: 'by-id',
     },
   };
 }
@@ -51,7 +62,9 @@ export function applyOptions(settings: Settings, options: EmulatorOptions): void
   if (options.upgrades) {
     Object.assign(settings.upgrades, withoutUndefined(options.upgrades));
     if (options.upgrades.steps) settings.upgrades.steps = [...options.upgrades.steps];
+    if (options.upgrades.applySteps) settings.upgrades.applySteps = [...options.upgrades.applySteps];
   }
+  if (options.policies) Object.assign(settings.policies, withoutUndefined(options.policies));
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -25,9 +25,9 @@ function upgradeBehaviour(service: Service, workspace: Workspace): UpgradeBehavi
   return { ...service.settings.upgrades, ...workspace.upgradeBehaviour };
 }
 
-/** Spec 4.3 shows no status for initiate: 200, with either a `workspace-upgrade` document or,
- *  when there is nothing to upgrade, only a message. The run then walks the configured
- *  statuses on real timers. */
+/** Spec 4.3: initiate answers a `workspace-upgrade` document; its status is not shown (202
+ *  here). `initiateAnswer` can make it answer without one, a fault that starts no run. The run
+ *  then walks the configured statuses on real timers. */
 function initiateUpgrade(ctx: RequestContext): Answer {
   const { module, workspace } = upgradeTarget(ctx);
   // Spec 5 refuses organization tokens on the no-code writes; an upgrade is one of them.
@@ -35,23 +35,29 @@ function initiateUpgrade(ctx: RequestContext): Answer {
   const { relationships } = readDocument(ctx.body, 'workspaces');
   const vars = readWorkspaceVariables(relationships);
   const behaviour = upgradeBehaviour(ctx.service, workspace);
-  if (behaviour.nothingToUpgrade) {
+  if (behaviour.initiateAnswer === 'message') {
     return jsonAnswer(200, { message: `Workspace ${workspace.name} is already up to date with no-code module ${module.id}; there is nothing to upgrade.` });
   }
+  if (behaviour.initiateAnswer === 'no-content') return emptyAnswer(202);
   const statuses = [...behaviour.steps, behaviour.final];
   const upgrade: Upgrade = { runId: newId('run'), workspaceId: workspace.id, noCodeModuleId: module.id, status: statuses[0]!, confirmed: false, vars };
   ctx.service.store.upgrades.set(upgrade.runId, upgrade);
   walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs);
-  return jsonAnswer(200, { data: upgradeResource(ctx.service, upgrade, workspace) });
+  return jsonAnswer(202, upgradeDocument(ctx.service, upgrade, workspace));
 }
 
-function walk(service: Service, upgrade: Upgrade, statuses: string[], next: number, stepMs: number): void {
-  if (next >= statuses.length) return;
+/** Sets the run's status to each of `statuses` in turn, `stepMs` apart; `then` runs once the
+ *  last is reached. */
+function walk(service: Service, upgrade: Upgrade, statuses: string[], next: number, stepMs: number, then?: () => void): void {
+  if (next >= statuses.length) {
+    then?.();
+    return;
+  }
   service.timers.after(
     stepMs,
     () => {
       upgrade.status = statuses[next]!;
-      walk(service, upgrade, statuses, next + 1, stepMs);
+      walk(service, upgrade, statuses, next + 1, stepMs, then);
     },
     upgrade.runId,
   );
@@ -59,25 +65,31 @@ function walk(service: Service, upgrade: Upgrade, statuses: string[], next: numb
 
 function readUpgrade(ctx: RequestContext): Answer {
   const { workspace } = upgradeTarget(ctx);
-  return jsonAnswer(200, { data: upgradeResource(ctx.service, upgradeRun(ctx, workspace), workspace) });
+  return jsonAnswer(200, upgradeDocument(ctx.service, upgradeRun(ctx, workspace), workspace));
 }
 
 /** Spec 4.3 shows only "a plain message that the update completed". A plan that is not ready
- *  (still planning, errored, nothing to change, already applied) cannot be confirmed: 409. */
+ *  (still planning, errored, nothing to change, already applied) cannot be confirmed: 409.
+ *  After the confirm the run walks `applySteps` to `applyFinal`; the workspace takes the new
+ *  version and variables only when the apply ends `applied`. */
 function confirmUpgrade(ctx: RequestContext): Answer {
   const { module, workspace } = upgradeTarget(ctx);
   refuseOrganizationToken(ctx);
   const upgrade = upgradeRun(ctx, workspace);
-  if (!READY_TO_CONFIRM.has(upgrade.status)) {
-    throw conflict(`upgrade run ${upgrade.runId} is ${upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`);
+  if (upgrade.confirmed || !READY_TO_CONFIRM.has(upgrade.status)) {
+    throw conflict(`upgrade run ${upgrade.runId} is ${upgrade.confirmed ? 'already confirmed' : upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`);
   }
   ctx.service.timers.cancel(upgrade.runId);
   upgrade.confirmed = true;
-  upgrade.status = 'applied';
-  applyUpgrade(workspace, module, upgrade);
-  return upgradeBehaviour(ctx.service, workspace).confirmAnswer === 'no-content'
-    ? emptyAnswer(204)
-    : jsonAnswer(200, { message: `Workspace ${workspace.name} was upgraded; the apply has completed.` });
+  const behaviour = upgradeBehaviour(ctx.service, workspace);
+  const statuses = [upgrade.status, ...behaviour.applySteps, ...(behaviour.applyFinal === null ? [] : [behaviour.applyFinal])];
+  walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs, () => {
+    if (upgrade.status === 'applied') applyUpgrade(workspace, module, upgrade);
+  });
+  const message = `Workspace ${workspace.name} upgrade confirmed; the update has completed.`;
+  if (behaviour.confirmAnswer === 'no-content') return emptyAnswer(204);
+  if (behaviour.confirmAnswer === 'message') return jsonAnswer(200, { message });
+  return textAnswer(202, message);
 }
 
 function applyUpgrade(workspace: Workspace, module: NoCodeModule, upgrade: Upgrade): void {
@@ -108,13 +120,15 @@ function planUrl(service: Service, upgrade: Upgrade, workspace: Workspace): stri
   return `${service.apiOrigin}/app/${encodeURIComponent(workspace.organization)}/workspaces/${encodeURIComponent(workspace.name)}/runs/${upgrade.runId}`;
 }
 
-function upgradeResource(service: Service, upgrade: Upgrade, workspace: Workspace): unknown {
-  return {
+function upgradeDocument(service: Service, upgrade: Upgrade, workspace: Workspace): unknown {
+  const data = {
     id: upgrade.runId,
     type: 'workspace-upgrade',
     attributes: { status: upgrade.status, 'plan-url': planUrl(service, upgrade, workspace) },
     relationships: { workspace: { data: { id: workspace.id, type: 'workspaces' } } },
   };
+  if (!upgradeBehaviour(service, workspace).includeWorkspace) return { data };
+  return { data, included: [{ id: workspace.id, type: 'workspaces', attributes: { name: workspace.name } }] };
 }
 
 /** The page `plan-url` points at: a plain page naming the run and its status, so that the

@@ -5,9 +5,11 @@ import type { Service } from './context.ts';
 import { CANCELED_LOG } from './default-log.ts';
 import { notFound, ServiceError } from './errors.ts';
 import type { PortBehaviour } from './port-server.ts';
+import { isPolicyObjectPath, servePolicyObject } from './policy-objects.ts';
 import { DEFAULT_TEST_RUN_OPTIONS, startTestRun } from './test-run-lifecycle.ts';
 
-/** The second origin: configuration uploads (`upload-url`) and test logs (`log-read-url`).
+/** The second origin: configuration uploads (`upload-url`), test logs (`log-read-url`) and the
+ *  objects policy downloads redirect to.
  *  Both addresses carry their own credential in the path; the bearer token is neither needed
  *  nor checked here (requests are recorded with their headers, so tests can see if it was sent). */
 
@@ -22,7 +24,7 @@ const CONFIGURATION_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
 export function uploadPort(service: Service): PortBehaviour {
   return {
-    port: (path) => (path.startsWith('/logs/') ? 'log' : 'upload'),
+    port: (path) => (path.startsWith('/logs/') ? 'log' : isPolicyObjectPath(path) ? 'object' : 'upload'),
     keepBytes: (method) => (method === 'PUT' ? CONFIGURATION_UPLOAD_LIMIT : 0),
     latencyMs: () => 0,
     apply: (request, req, body) => handleUploadOrigin(service, request.method, request.path, req.headers, body.bytes, body.total),
@@ -34,6 +36,7 @@ function handleUploadOrigin(service: Service, method: string, path: string, head
   if (upload && method === 'PUT') return receiveConfiguration(service, upload[1]!, headers, body, bodyTotal);
   const log = LOG_PATH.exec(path);
   if (log && method === 'GET') return serveLog(service, log[1]!);
+  if (isPolicyObjectPath(path) && method === 'GET') return servePolicyObject(service, path);
   throw notFound('no object at this address');
 }
 

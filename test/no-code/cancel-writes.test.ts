@@ -173,14 +173,17 @@ describe('upgrade-no-code-workspace', () => {
   });
   const entriesOf = (result: ModeResult) => result.outputs.result as Array<Record<string, unknown>>;
 
-  it('a confirmation held by the service is answered: the plan is reported applied, the step cancelled', async () => {
+  it('a confirmation held by the service is answered: the plan is reported confirmed, its apply not followed, the step cancelled', async () => {
     const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context));
     const [upgrade] = emulator.upgrades();
     expect(upgrade!.confirmed).toBe(true);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toBe('The step was cancelled: 1 applied.');
-    expect(entriesOf(result)).toEqual([expect.objectContaining({ workspaceId, runId: upgrade!.runId, outcome: 'applied', applied: true })]);
-    expect(result.outputs.applied).toBe('true');
+    expect(result.failure).toBe('The step was cancelled: 1 cancelled.');
+    const [entry] = entriesOf(result);
+    expect(entry).toMatchObject({ workspaceId, runId: upgrade!.runId, outcome: 'cancelled', applied: false });
+    expect(entry!.error).toBe(`The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status planned); the apply goes on in the service.`);
+    // Only the service saying `applied` makes it true.
+    expect(result.outputs.applied).toBe('false');
   });
 
   it('a confirmation held longer than the grace: the result says the plan may have been applied', async () => {

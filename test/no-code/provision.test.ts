@@ -106,6 +106,17 @@ describe('creating a workspace', () => {
     expect(run.outputs['workspace-id']).toBe('');
   });
 
+  it('a 2xx without the workspace document is a failure saying what came back and that the workspace may exist', async () => {
+    emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'no-body', status: 201 } });
+    const run = await provision({});
+    expect(run.exitCode).toBe(1);
+    expect(run.log).toContain(
+      `The service answered the request to create workspace "bucket-prod" from no-code module ${moduleId} with 201 but without a \`workspaces\` document (it sent no body), so what it did is not known. The workspace may have been created`,
+    );
+    expect(run.outputs['workspace-id']).toBe('');
+    expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('an organization token is refused, with a message that names the token', async () => {
     const run = await provision({ token: emulator.organizationToken });
     expect(run.exitCode).toBe(1);

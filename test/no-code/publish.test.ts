@@ -84,6 +84,16 @@ describe('allowing a module', () => {
     expect(run.log).toContain('set no-code-module-id to update that no-code module instead');
   });
 
+  it('a 2xx without the no-code module document is a failure saying what came back', async () => {
+    emulator.inject({ method: 'POST', path: /\/no-code-modules$/, kind: { type: 'no-body', status: 204 } });
+    const run = await publish({ 'registry-module-id': registryModuleId });
+    expect(run.exitCode).toBe(1);
+    expect(run.log).toContain(
+      `The service answered the request to allow registry module ${registryModuleId} for no-code provisioning with 204 but without a \`no-code-modules\` document (it sent no body), so what it did is not known. The no-code module may have been created`,
+    );
+    expect(run.outputs['no-code-module-id']).toBe('');
+  });
+
   it('an option set id when creating fails before any request', async () => {
     const run = await publish({
       'registry-module-id': registryModuleId,

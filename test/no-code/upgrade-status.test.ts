@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedStatusReason, upgradeStage } from '../../src/modes/upgrade-no-code-workspace/upgrade-status.ts';
+import { applyStage, describeStatus, failedStatusReason, upgradeStage } from '../../src/modes/upgrade-no-code-workspace/upgrade-status.ts';
 import { allReadyPlansApplied } from '../../src/modes/upgrade-no-code-workspace/upgrade-report.ts';
 import type { WorkspaceUpgradeResult } from '../../src/modes/upgrade-no-code-workspace/upgrade-workspace.ts';
 
@@ -26,9 +26,37 @@ describe('upgradeStage', () => {
   );
 });
 
+describe('applyStage', () => {
+  it('only applied is success', () => {
+    expect(applyStage('applied')).toBe('applied');
+  });
+
+  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'planned_and_finished'])('%s ends the apply as a failure', (status) => {
+    expect(applyStage(status)).toBe('failed');
+    expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)/);
+  });
+
+  it.each(['planned', 'cost_estimated', 'planned_and_saved', 'confirmed', 'apply_queued', 'applying', 'policy_soft_failed', 'something_new'])(
+    '%s is waited on (the ready statuses: a service that has not reported past the confirm)',
+    (status) => {
+      expect(applyStage(status)).toBe('in-progress');
+    },
+  );
+});
+
+describe('describeStatus', () => {
+  it('names a status the spec does not name as such', () => {
+    expect(describeStatus('planning')).toBe('planning');
+    expect(describeStatus('applied')).toBe('applied');
+    expect(describeStatus('discarded')).toBe('discarded');
+    expect(describeStatus('plan_queued')).toBe("plan_queued (a status the service's API documentation does not name)");
+  });
+});
+
 describe('allReadyPlansApplied', () => {
   const r = (outcome: WorkspaceUpgradeResult['outcome'], planReady: boolean, applied: boolean): WorkspaceUpgradeResult => ({
     workspaceId: 'ws-a',
+    workspaceName: null,
     runId: 'run-a',
     status: 'planned',
     planUrl: null,

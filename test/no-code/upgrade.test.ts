@@ -10,7 +10,9 @@ import { bodiesOf, modeContext, runAction } from './harness.ts';
 let emulator: Emulator;
 let moduleId: string;
 beforeEach(async () => {
-  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+  // The emulator's strict defaults (statuses the spec does not name, 202 answers, a plain-text
+  // confirm answer, an apply walked after the confirm), on short steps.
+  emulator = await startEmulator({ upgrades: { stepMs: 20 } });
   moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
 });
 afterEach(() => emulator.close());
@@ -104,8 +106,8 @@ describe('plans and confirmation', () => {
     ]);
     expect(run.outputs.applied).toBe('false');
     expect(resultOf(run.outputs)).toEqual([
-      { workspaceId: a, runId: runIdOf(a), status: 'planned', planUrl: expect.any(String), outcome: 'planned', applied: false },
-      { workspaceId: b, runId: runIdOf(b), status: 'cost_estimated', planUrl: expect.any(String), outcome: 'planned', applied: false },
+      { workspaceId: a, workspaceName: null, runId: runIdOf(a), status: 'planned', planUrl: expect.any(String), outcome: 'planned', applied: false },
+      { workspaceId: b, workspaceName: null, runId: runIdOf(b), status: 'cost_estimated', planUrl: expect.any(String), outcome: 'planned', applied: false },
     ]);
     expect(run.summary).toContain(`<a href="${run.outputs['plan-url']!.split('\n')[0]}">plan</a>`);
   });
@@ -120,17 +122,87 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(0);
     const confirms = emulator.writeRequests().filter((r) => CONFIRM.test(r.path));
     expect(confirms).toHaveLength(2);
-    expect(confirms.map((r) => r.status).sort()).toEqual([200, 204]);
+    expect(confirms.map((r) => r.status).sort()).toEqual([202, 204]);
     const byWs = new Map(emulator.upgrades().map((u) => [u.workspaceId, u]));
     expect(byWs.get(a)!.confirmed).toBe(true);
     expect(byWs.get(b)!.confirmed).toBe(true);
     expect(byWs.get(c)!.confirmed).toBe(false);
+    // Each apply followed until the service said `applied`: the status output is the last seen.
     expect(resultOf(run.outputs).map((r) => [r.outcome, r.status, r.applied])).toEqual([
-      ['applied', 'planned', true],
-      ['applied', 'planned_and_saved', true],
+      ['applied', 'applied', true],
+      ['applied', 'applied', true],
       ['no-changes', 'planned_and_finished', false],
     ]);
+    expect(byWs.get(a)!.status).toBe('applied');
+    expect(run.outputs.status).toBe('applied\napplied\nplanned_and_finished');
     expect(run.outputs.applied).toBe('true');
+    expect(run.log).toMatch(new RegExp(`${a}: upgrade run run-\\w+ confirmed; following the apply`));
+  });
+
+  it('the summary shows each workspace, its plan link, the last status and the apply; never `planned` beside applied', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'bucket-prod' });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'bucket-dev' });
+    // Only this workspace's answers carry its name (`included`); the spec shows only the id.
+    emulator.setUpgradeBehaviour(a, { includeWorkspace: true });
+    const run = await upgrade({ 'workspace-id': `${a},${b}`, confirm: 'true' });
+    expect(run.exitCode).toBe(0);
+    const [first, second] = resultOf(run.outputs);
+    expect(first).toMatchObject({ workspaceId: a, workspaceName: 'bucket-prod', status: 'applied' });
+    expect(second).toMatchObject({ workspaceId: b, workspaceName: null, status: 'applied' });
+    expect(run.summary).toContain('<th>Workspace</th><th>Run</th><th>Plan</th><th>Last status</th><th>Apply</th>');
+    const rows = run.summary.split('\n').filter((l) => l.includes('<td>'));
+    const rowOf = (ws: string) => rows.find((r) => r.includes(`<code>${ws}</code>`))!;
+    expect(rowOf(a)).toContain(`<td>bucket-prod<br><code>${a}</code></td>`);
+    expect(rowOf(b)).toContain(`<td><code>${b}</code></td>`);
+    for (const ws of [a, b]) {
+      expect(rowOf(ws)).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/app\/acme\/workspaces\/[^"]+">plan<\/a>/);
+      expect(rowOf(ws)).toContain('<td><code>applied</code></td><td>✅ applied</td>');
+      expect(rowOf(ws)).not.toContain('planned');
+    }
+    expect(run.summary).toContain('Every ready plan was confirmed, and the service reported it applied.');
+  });
+
+  it.each([
+    ['errored', /^The plan was confirmed, but the upgrade run errored \(status errored\)/],
+    ['discarded', /^The plan was confirmed, but the upgrade plan was discarded \(status discarded\)/],
+    ['force_canceled', /^The plan was confirmed, but the upgrade run was force-canceled/],
+  ])('an apply that ends %s fails its workspace; applied is false', async (applyFinal, message) => {
+    const ok = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const bad = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(bad, { applyFinal });
+    const run = await upgrade({ 'workspace-id': `${ok},${bad}`, confirm: 'true' });
+    expect(run.exitCode).toBe(1);
+    const [first, second] = resultOf(run.outputs);
+    expect(first).toMatchObject({ outcome: 'applied', applied: true, status: 'applied' });
+    expect(second).toMatchObject({ outcome: 'failed', applied: false, status: applyFinal, error: expect.stringMatching(message) });
+    expect(run.outputs.applied).toBe('false');
+    expect(run.log).toContain(`error: Upgrade of ${bad}: The plan was confirmed, but`);
+  });
+
+  it('a service that never reports past the confirm: said plainly at the timeout, not success', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(ws, { applySteps: [], applyFinal: null });
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(run.exitCode).toBe(1);
+    const [entry] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'planned' });
+    expect(entry!.error).toMatch(/^Confirmed; the service has not reported the apply's end within the timeout \(2s\): run run-\w+ still reads planned, as when it was confirmed\./);
+    expect(run.outputs.applied).toBe('false');
+    expect(run.summary).toContain('⏱️ Confirmed; the service has not reported the apply&#39;s end within the timeout (2s)');
+    expect(emulator.upgrades()[0]!.confirmed).toBe(true);
+  });
+
+  it('an apply still under way at the timeout, in a status the spec does not name: named as such', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(ws, { applySteps: ['applying'], applyFinal: null });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    expect(run.exitCode).toBe(1);
+    const [entry] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'applying' });
+    expect(entry!.error).toContain("the last status of run");
+    expect(entry!.error).toContain("was applying (a status the service's API documentation does not name)");
   });
 
   it('an errored plan fails its workspace and the step; the others go on and are applied', async () => {
@@ -150,16 +222,35 @@ describe('plans and confirmation', () => {
     expect(run.log).toContain(`error: Upgrade of ${bad}: The upgrade run errored`);
   });
 
-  it('a 2xx initiate answer without a document is reported as nothing to upgrade, not as an error', async () => {
+  it.each([
+    ['202 without a body', 'no-content', 'it sent no body'],
+    ['200 with only a message', 'message', 'it sent a JSON body {"message":'],
+  ] as const)('an initiate answered %s is a failure naming the workspace, with confirm true; nothing is confirmed', async (_what, initiateAnswer, sent) => {
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'uptodate' });
-    emulator.setUpgradeBehaviour(ws, { nothingToUpgrade: true });
+    const other = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(ws, { initiateAnswer });
+    const run = await upgrade({ 'workspace-id': `${ws},${other}`, confirm: 'true' });
+    expect(run.exitCode).toBe(1);
+    const [entry, fine] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ workspaceId: ws, runId: null, status: null, planUrl: null, outcome: 'failed', applied: false });
+    expect(entry!.error).toContain(`The service answered the request to start the upgrade of workspace ${ws} with ${initiateAnswer === 'message' ? 200 : 202} but without a \`workspace-upgrade\` document`);
+    expect(entry!.error).toContain(sent);
+    expect(entry!.error).toContain(`No upgrade run is known, so none was followed or confirmed; the upgrade may have started: check workspace ${ws}`);
+    expect(fine).toMatchObject({ outcome: 'applied', applied: true });
+    // One workspace applied, but a ready plan may exist for the other that nobody saw.
+    expect(run.outputs.applied).toBe('true');
+    expect(run.log).toMatch(new RegExp(`error: 1 of 2 workspace upgrades did not succeed: ${ws}`));
+    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
+  });
+
+  it('alone, an initiate without a document leaves applied false', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(ws, { initiateAnswer: 'no-content' });
     const run = await upgrade({ 'workspace-id': ws, confirm: 'true' });
-    expect(run.exitCode).toBe(0);
-    expect(resultOf(run.outputs)).toEqual([{ workspaceId: ws, runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', applied: false }]);
+    expect(run.exitCode).toBe(1);
     expect(run.outputs.applied).toBe('false');
-    expect(run.summary).toContain('nothing to upgrade');
-    expect(run.summary).toContain('Workspace uptodate is already up to date');
-    expect(emulator.upgrades()).toEqual([]);
+    expect(run.summary).toContain(`Upgrade of no-code workspaces`);
+    expect(run.summary).toContain(`❌ The service answered the request to start the upgrade of workspace ${ws}`);
   });
 });
 
@@ -171,7 +262,7 @@ describe('one workspace failing does not stop the others', () => {
     expect(run.exitCode).toBe(1);
     const results = resultOf(run.outputs);
     expect(results.map((r) => r.outcome)).toEqual(['applied', 'failed', 'applied']);
-    expect(results[1]!.error).toMatch(/refused to start the upgrade \(404 not found or not authorized/);
+    expect(results[1]!.error).toMatch(/refused to start the upgrade of workspace ws-doesnotexist1 \(404 not found or not authorized/);
     expect(results[1]!.error).toContain('workspace ws-doesnotexist1');
     expect(run.outputs['run-id']!.split('\n')).toEqual([expect.stringMatching(/^run-/), '', expect.stringMatching(/^run-/)]);
     expect(emulator.upgrades().every((u) => u.confirmed)).toBe(true);
@@ -196,11 +287,14 @@ describe('one workspace failing does not stop the others', () => {
   it('a lost confirm answer is never followed by a second confirm; the run status tells what happened', async () => {
     const applied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const notApplied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    // The service takes a moment to report a confirmed run as such: the run is watched for it.
+    emulator.configure({ upgrades: { stepMs: 150 } });
     emulator.inject(
       { method: 'POST', path: new RegExp(`/workspaces/${applied}/upgrade/run-`), kind: { type: 'drop-after' } },
       { method: 'POST', path: new RegExp(`/workspaces/${notApplied}/upgrade/run-`), kind: { type: 'drop-before' } },
     );
-    const run = await upgrade({ 'workspace-id': `${applied},${notApplied}`, confirm: 'true' });
+    // The timeout bounds that watch for the one whose confirmation never arrived.
+    const run = await upgrade({ 'workspace-id': `${applied},${notApplied}`, confirm: 'true', timeout: '4s' });
     expect(run.exitCode).toBe(1);
     for (const ws of [applied, notApplied]) {
       expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.includes(`/workspaces/${ws}/upgrade/run-`))).toHaveLength(1);
@@ -227,13 +321,62 @@ describe('one workspace failing does not stop the others', () => {
   });
 });
 
+describe('one deadline', () => {
+  it('a plan read that never answers ends at the timeout, saying it timed out', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.inject({ method: 'GET', path: /\/upgrade\/run-/, times: 1000, kind: { type: 'delay', ms: 600_000 } });
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(run.exitCode).toBe(1);
+    const [entry] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ outcome: 'timed-out', applied: false, status: 'pending' });
+    expect(entry!.error).toMatch(/^Timed out after 2s waiting for the upgrade plan of run run-\w+ \(last status: pending; a status read was still unanswered at the deadline\)/);
+    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
+  });
+
+  it('a read answered 429 with a Retry-After far past the deadline ends at the timeout', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.inject({ method: 'GET', path: /\/upgrade\/run-/, times: 1000, kind: { type: 'status', status: 429, retryAfter: '299' } });
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': ws, timeout: '2s' });
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(3500);
+    const [entry] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ outcome: 'timed-out' });
+    expect(entry!.error).toMatch(/^Timed out after 2s waiting for the upgrade plan/);
+  });
+
+  it('a plan held in a status the spec does not name is waited on, and named as such at the timeout', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(ws, { steps: ['pending'], final: 'plan_queued' });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    expect(run.exitCode).toBe(1);
+    const [entry] = resultOf(run.outputs);
+    expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_queued' });
+    expect(entry!.error).toContain("(last status: plan_queued (a status the service's API documentation does not name))");
+  });
+
+  it('the plan and the apply share the one timeout', async () => {
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    // A plan of about 1.2 s and an apply of about 1.2 s: each fits in 2 s, both do not.
+    emulator.setUpgradeBehaviour(ws, { steps: ['pending', 'planning'], stepMs: 600, applySteps: ['applying'] });
+    const started = Date.now();
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(resultOf(run.outputs)[0]).toMatchObject({ outcome: 'confirmed', status: expect.stringMatching(/^(planned|applying)$/), applied: false });
+    expect(emulator.upgrades()[0]!.confirmed).toBe(true);
+  });
+});
+
 describe('tokens, dry run and inputs', () => {
   it('an organization token: the read works, the upgrade is refused with a message naming the token', async () => {
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const run = await upgrade({ token: emulator.organizationToken, 'workspace-id': ws });
     expect(run.exitCode).toBe(1);
     const error = String(resultOf(run.outputs)[0]!.error);
-    expect(error).toContain('The service refused to start the upgrade (404 not found or not authorized');
+    expect(error).toContain(`The service refused to start the upgrade of workspace ${ws} (404 not found or not authorized`);
     expect(error).toContain('organization tokens cannot be used for them');
     expect(error).toContain('A 404 can also mean');
     expect(run.everything).not.toContain(emulator.organizationToken);

@@ -1,12 +1,12 @@
 // Every no-code call against the emulator, including the answers the spec does not show.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AmbiguousWriteError, ApiError } from '../../src/service/http.ts';
+import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../src/service/http.ts';
 import { caught, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+  h = await startHarness({ upgrades: { stepMs: 20 } });
 });
 afterEach(async () => {
   await h.close();
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 async function waitUpgrade(moduleId: string, workspaceId: string, runId: string, until: string): Promise<void> {
   for (;;) {
-    const upgrade = await h.client.noCode.readUpgrade(moduleId, workspaceId, runId);
+    const { upgrade } = await h.client.noCode.readUpgrade(moduleId, workspaceId, runId);
     if (upgrade.attributes.status === until) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -91,30 +91,45 @@ describe('no-code modules', () => {
     expect(h.emulator.workspaces()[0]?.vars).toHaveLength(2);
   });
 
-  it('initiates an upgrade, follows the plan and confirms it (message or no content)', async () => {
+  it('initiates an upgrade, follows the plan, confirms it (text, JSON message or no content) and follows the apply', async () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
-    for (const confirmAnswer of ['message', 'no-content'] as const) {
+    for (const confirmAnswer of ['text', 'message', 'no-content'] as const) {
       const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
       h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer });
       const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [{ key: 'size', value: 'large', category: 'svc' }]);
-      if (started.nothingToUpgrade) throw new Error('expected an upgrade run');
       expect(started.upgrade.id).toMatch(/^run-/);
       expect(started.upgrade.type).toBe('workspace-upgrade');
+      // Spec 2.8 shows only the workspace's id.
+      expect(started.workspaceName).toBeNull();
       await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'planned');
       const confirmed = await h.client.noCode.confirmUpgrade(moduleId, workspaceId, started.upgrade.id);
-      if (confirmAnswer === 'message') expect(confirmed.message).toMatch(/was upgraded/);
-      else expect(confirmed.message).toBeNull();
+      if (confirmAnswer === 'no-content') expect(confirmed.message).toBeNull();
+      else expect(confirmed.message).toMatch(/upgrade confirmed/);
       expect(h.emulator.upgrades().find((u) => u.runId === started.upgrade.id)).toMatchObject({ confirmed: true, workspaceId });
+      await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'applied');
     }
   });
 
-  it('reports nothing to upgrade when the 2xx carries no document', async () => {
+  it('reads the workspace name from `included` when an answer carries it', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'net-prod' });
+    h.emulator.setUpgradeBehaviour(workspaceId, { includeWorkspace: true });
+    const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
+    expect(started.workspaceName).toBe('net-prod');
+    expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBe('net-prod');
+  });
+
+  it.each([
+    ['202 without a body', 'no-content', /answered 202 without a `workspace-upgrade` document; it sent no body$/],
+    ['200 with only a message', 'message', /answered 200 without a `workspace-upgrade` document; it sent a JSON body \{"message":"Workspace .* nothing to upgrade\."\}$/],
+  ] as const)('an initiate answered %s is an error saying what came back', async (_what, initiateAnswer, message) => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    h.emulator.setUpgradeBehaviour(workspaceId, { nothingToUpgrade: true });
-    const result = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
-    expect(result).toEqual({ nothingToUpgrade: true, message: expect.stringMatching(/nothing to upgrade/) });
-    expect(h.emulator.upgrades()).toEqual([]);
+    h.emulator.setUpgradeBehaviour(workspaceId, { initiateAnswer });
+    const error = await caught(h.client.noCode.initiateUpgrade(moduleId, workspaceId));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toContain(`/workspaces/${workspaceId}/upgrade`);
   });
 
   it('refuses an organization token with a 404 that says why', async () => {

@@ -1,5 +1,5 @@
 import { getErrorMessage } from '../../errors.ts';
-import { AmbiguousWriteError, ApiError } from '../../service/errors.ts';
+import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
 
 export interface WriteFailureContext {
   /** What was attempted, as a phrase after "the service refused": `to create workspace "net-prod"`. */
@@ -24,6 +24,15 @@ export function describeWriteFailure(error: unknown, context: WriteFailureContex
     return (
       `The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
       `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`
+    );
+  }
+  if (error instanceof UnexpectedResponseError) {
+    // A 2xx says the service took the request; without the document the spec names, what it
+    // made of it is unknown, and nothing can be built on it (action-interface: no success the
+    // spec does not promise).
+    return (
+      `The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
+      `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`
     );
   }
   if (error instanceof ApiError && error.status === 404) {

@@ -1,5 +1,6 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../inputs.ts';
 import { paragraph } from '../../report/markdown.ts';
+import { formatDuration } from '../../wait/poll.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { cancelledResult } from '../no-code-shared/cancelled-result.ts';
 import { failureResult } from '../no-code-shared/failure-result.ts';
@@ -9,28 +10,32 @@ import { concurrencyLimit } from './concurrency-limit.ts';
 import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
 import { upgradeReport } from './upgrade-report.ts';
 import { upgradeWorkspace } from './upgrade-workspace.ts';
-import { planWaitSchedule } from './wait-for-plan.ts';
-import type { PlanWaitSchedule } from './wait-for-plan.ts';
+import { upgradeWaitSchedule } from './wait-for-upgrade-run.ts';
+import type { UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
- * plans is not limited: every started plan is watched at the same time, so that twenty upgrades
- * take about as long as one; planWaitSchedule keeps the status reads under the rate limit.
+ * plans and applies is not limited: every started run is watched at the same time, so that
+ * twenty upgrades take about as long as one; upgradeWaitSchedule keeps the status reads under
+ * the rate limit.
  */
 export const WRITES_AT_ONCE = 10;
 
 export interface UpgradeTuning {
-  /** When to read the plans' status (default: planWaitSchedule for the number of workspaces). */
-  schedule?: PlanWaitSchedule;
+  /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
+  schedule?: UpgradeWaitSchedule;
   writesAtOnce?: number;
   /** How long a write already sent may still take once the step is cancelled. */
   writeGraceMs?: number;
+  /** How long a run is watched after a confirmation whose answer was lost (default 10 s). */
+  confirmSettleMs?: number;
 }
 
 /**
  * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
- * plan, confirms the ready ones when `confirm` is set, and reports one row per workspace.
+ * plan, confirms the ready ones when `confirm` is set and follows their applies to the end, and
+ * reports one row per workspace. One deadline, `timeout` from the start, bounds every wait.
  */
 export async function runUpgradeNoCodeWorkspace(
   inputs: UpgradeNoCodeWorkspaceInputs,
@@ -45,8 +50,10 @@ export async function runUpgradeNoCodeWorkspace(
   // A read, allowed in a dry run: an unknown module id fails once here rather than once per
   // workspace, and the version pin tells the reader what the workspaces move to.
   let versionPin: string | null = null;
+  // The timeout bounds this read too: a service that never answers must not hold the step.
+  const deadline = AbortSignal.timeout(inputs.timeoutMs);
   try {
-    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: AbortSignal.any([signal, deadline]) });
     versionPin = noCodeModule.attributes['version-pin'] ?? null;
     sink.info(
       `No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
@@ -61,7 +68,9 @@ export async function runUpgradeNoCodeWorkspace(
         outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
       });
     }
-    const message = describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
+    const message = deadline.aborted
+      ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+      : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
       heading: 'Upgrade of no-code workspaces',
@@ -89,6 +98,7 @@ export async function runUpgradeNoCodeWorkspace(
     return report(
       inputs.workspaceIds.map((workspaceId) => ({
         workspaceId,
+        workspaceName: null,
         runId: null,
         status: null,
         planUrl: null,
@@ -115,7 +125,8 @@ export async function runUpgradeNoCodeWorkspace(
         writeGraceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS,
         writes,
         log: (line) => sink.info(line),
-        schedule: tuning.schedule ?? planWaitSchedule(n),
+        schedule: tuning.schedule ?? upgradeWaitSchedule(n),
+        confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
       }),
     ),
   );

@@ -28,9 +28,9 @@ const OUTCOME_TEXT: Record<UpgradeOutcome, string> = {
   applied: '✅ applied',
   planned: '📝 plan ready, not confirmed',
   'no-changes': '➖ no changes',
-  'nothing-to-upgrade': '➖ nothing to upgrade',
+  confirmed: "⏱️ confirmed; the service has not reported the apply's end within the timeout",
   failed: '❌ failed',
-  'timed-out': '⏱️ timed out',
+  'timed-out': '⏱️ timed out waiting for the plan',
   cancelled: '⛔ cancelled',
   'would-upgrade': '🔍 would start an upgrade',
 };
@@ -40,7 +40,7 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['applied', 'applied'],
   ['planned', 'ready, not confirmed'],
   ['no-changes', 'no changes'],
-  ['nothing-to-upgrade', 'nothing to upgrade'],
+  ['confirmed', "confirmed, apply's end not reported"],
   ['failed', 'failed'],
   ['timed-out', 'timed out'],
   ['cancelled', 'cancelled'],
@@ -50,6 +50,8 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
 /** The result entry of one workspace in the `result` output. */
 export interface UpgradeResultEntry {
   workspaceId: string;
+  /** When an answer of the service gave it. */
+  workspaceName: string | null;
   runId: string | null;
   status: string | null;
   planUrl: string | null;
@@ -74,6 +76,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
   const applied = allReadyPlansApplied(results, input.confirm);
   const entries: UpgradeResultEntry[] = results.map((r) => ({
     workspaceId: r.workspaceId,
+    workspaceName: r.workspaceName,
     runId: r.runId,
     status: r.status,
     planUrl: r.planUrl,
@@ -91,7 +94,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
   };
   const annotations: Annotation[] = failed.map((r) => ({
     level: 'error',
-    title: `Upgrade of ${r.workspaceId}`,
+    title: `Upgrade of ${r.workspaceId}${r.workspaceName ? ` (${r.workspaceName})` : ''}`,
     message: r.error ?? OUTCOME_TEXT[r.outcome],
   }));
   const title = titleOf(input, failed.length);
@@ -126,18 +129,20 @@ function summaryOf(input: UpgradeReportInput, applied: boolean): string {
   const { results } = input;
   const intro = paragraph(
     html(`No-code module ${inlineCode(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${escapeHtml(input.versionPin)})` : ''}.`),
-    input.confirm ? 'Ready plans are confirmed and applied.' : 'Plans are not confirmed (confirm is false).',
-    `Plans are awaited for at most ${formatDuration(input.timeoutMs)}.`,
+    input.confirm
+      ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
+      : 'Plans are not confirmed (confirm is false).',
+    `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${formatDuration(input.timeoutMs)}.`,
   );
   const counts = countsLine(
     COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length] as const),
     { skipZero: true },
   );
   const rows: Content[][] = results.map((r) => [
-    inlineCode(r.workspaceId),
+    workspaceCell(r),
     r.runId ? inlineCode(r.runId) : '–',
-    r.status ?? '–',
     r.planUrl ? link('plan', r.planUrl) : '–',
+    r.status ? inlineCode(r.status) : '–',
     resultCell(r),
   ]);
   return joinBlocks(
@@ -145,15 +150,22 @@ function summaryOf(input: UpgradeReportInput, applied: boolean): string {
     input.dryRun && dryRunBanner('No upgrade was started: this is what would be done.'),
     intro,
     counts,
-    table(['Workspace', 'Run', 'Status', 'Plan', 'Result'], rows),
-    !input.dryRun && input.confirm && paragraph(applied ? 'Every ready plan was confirmed and applied.' : 'Not every ready plan was applied.'),
+    table(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows),
+    !input.dryRun && input.confirm && paragraph(applied ? 'Every ready plan was confirmed, and the service reported it applied.' : 'Not every ready plan was reported applied.'),
     input.cancelled && paragraph('The step was cancelled: upgrade runs that had started go on in the service.'),
     details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), { open: input.dryRun }),
   );
 }
 
+/** The workspace's name where the service gave it, and always its id. */
+function workspaceCell(r: WorkspaceUpgradeResult): Content {
+  if (!r.workspaceName) return inlineCode(r.workspaceId);
+  return html(`${escapeHtml(r.workspaceName)}<br>${inlineCode(r.workspaceId).html}`);
+}
+
+/** The outcome in words; an error, a full sentence that says what happened, replaces them. */
 function resultCell(r: WorkspaceUpgradeResult): string {
   const text = OUTCOME_TEXT[r.outcome];
-  const more = r.error ?? r.note;
-  return more ? `${text}: ${more}` : text;
+  if (r.error) return `${text.split(' ')[0]} ${r.error}`;
+  return r.note ? `${text}: ${r.note}` : text;
 }

@@ -1,51 +1,52 @@
 import { getErrorMessage } from '../../errors.ts';
 import type { WorkspaceVariable } from '../../input-parsers.ts';
 import { AmbiguousWriteError, isAbortError } from '../../service/errors.ts';
-import type { NoCodeApi } from '../../service/no-code.ts';
+import type { NoCodeApi, UpgradeAnswer } from '../../service/no-code.ts';
 import { abortError } from '../../service/pacing.ts';
-import type { WorkspaceUpgrade } from '../../service/types.ts';
 import { formatDuration, statusReporter } from '../../wait/poll.ts';
 import { describeWriteFailure } from '../no-code-shared/write-failure.ts';
 import { graceText, withGrace } from '../no-code-shared/write-grace.ts';
 import type { ConcurrencyLimit } from './concurrency-limit.ts';
-import { failedStatusReason, upgradeStage } from './upgrade-status.ts';
-import { waitForPlan } from './wait-for-plan.ts';
-import type { PlanWaitSchedule } from './wait-for-plan.ts';
+import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
+import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
+import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 
 /** How the upgrade of one workspace ended. */
 export type UpgradeOutcome =
-  /** Confirmed and applied by the action, or applied by the service on its own. */
+  /** The service said `applied`: after the action's confirmation, or on its own. */
   | 'applied'
   /** The plan is ready and waits for confirmation (`confirm` is false). */
   | 'planned'
   /** The plan found nothing to change (`planned_and_finished`). */
   | 'no-changes'
-  /** The service started no run: the workspace is up to date. */
-  | 'nothing-to-upgrade'
+  /** Confirmed, but the service did not report the apply's end within the timeout. */
+  | 'confirmed'
   | 'failed'
   | 'timed-out'
   | 'cancelled'
   /** Dry run: an upgrade would be started. */
   | 'would-upgrade';
 
-/** Outcomes that fail the step. */
-export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set(['failed', 'timed-out', 'cancelled']);
+/** Outcomes that fail the step: everything but a result the service reported in full. */
+export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set(['failed', 'timed-out', 'cancelled', 'confirmed']);
 
 export interface WorkspaceUpgradeResult {
   workspaceId: string;
+  /** The workspace's name, when an answer of the service gave it (spec 2.8 shows only the id). */
+  workspaceName: string | null;
   /** The `run-` id of the upgrade's run; null when none was started (or it is not known). */
   runId: string | null;
-  /** The run's status as last read; for a confirmed plan, the status in which it was confirmed. */
+  /** The run's status as last read. */
   status: string | null;
   planUrl: string | null;
   outcome: UpgradeOutcome;
   /** The plan reached a status in which it can be confirmed. */
   planReady: boolean;
-  /** The plan was applied. */
+  /** The service said `applied`. */
   applied: boolean;
-  /** Why the upgrade failed, timed out or was cancelled. */
+  /** Why the upgrade failed, timed out, was cancelled or was not followed to its end. */
   error?: string;
-  /** What else a person should know (the service's message when there was nothing to upgrade). */
+  /** What else a person should know. */
   note?: string;
 }
 
@@ -55,7 +56,8 @@ export interface UpgradeWorkspaceOptions {
   workspaceId: string;
   vars: readonly WorkspaceVariable[];
   confirm: boolean;
-  /** Absolute time (ms since epoch) at which waiting for the plan stops. */
+  /** Absolute time (ms since epoch) at which waiting stops: for the plan and, after the
+   *  confirm, for the apply. */
   deadline: number;
   /** The `timeout` input, for messages. */
   timeoutMs: number;
@@ -68,21 +70,27 @@ export interface UpgradeWorkspaceOptions {
   /** Bounds the writes (initiate, confirm) in flight across all workspaces. */
   writes: ConcurrencyLimit;
   log: (line: string) => void;
-  /** When to read the plan's status. */
-  schedule: PlanWaitSchedule;
+  /** When to read the run's status. */
+  schedule: UpgradeWaitSchedule;
+  /** After a confirmation whose answer was lost, how long the run is watched for a sign that
+   *  the confirmation arrived (a status past the ready one). */
+  confirmSettleMs: number;
 }
 
+type Known = Pick<WorkspaceUpgradeResult, 'workspaceName' | 'runId' | 'status' | 'planUrl'>;
+
 /**
- * Upgrades one workspace: initiates the upgrade, waits for its plan, confirms a ready plan when
- * asked. Never throws: every way this can end is a result, so that one workspace failing does
- * not stop the others.
+ * Upgrades one workspace: initiates the upgrade, waits for its plan, and, when asked, confirms
+ * a ready plan and follows the apply to its end. Never throws: every way this can end is a
+ * result, so that one workspace failing does not stop the others.
  */
 export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promise<WorkspaceUpgradeResult> {
   const { api, noCodeModuleId, workspaceId, signal } = options;
   const log = (line: string): void => options.log(`${workspaceId}: ${line}`);
+  let workspaceName: string | null = null;
   const result = (
-    r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'applied' | 'planReady'> & { applied?: boolean; planReady?: boolean },
-  ): WorkspaceUpgradeResult => ({ workspaceId, planReady: false, applied: false, ...r });
+    r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'workspaceName' | 'applied' | 'planReady'> & { applied?: boolean; planReady?: boolean },
+  ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, applied: false, ...r });
 
   const grace = graceText(options.writeGraceMs);
   // A write is sent only while the step goes on; once sent, the cancellation does not cut it
@@ -94,18 +102,13 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       return withGrace(signal, options.writeGraceMs, send);
     }, signal);
 
-  let upgrade: WorkspaceUpgrade;
+  let started: UpgradeAnswer;
   let sent = false;
   try {
-    const started = await write(
+    started = await write(
       (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
       () => (sent = true),
     );
-    if (started.nothingToUpgrade) {
-      log('nothing to upgrade');
-      return result({ runId: null, status: null, planUrl: null, outcome: 'nothing-to-upgrade', ...(started.message ? { note: started.message } : {}) });
-    }
-    upgrade = started.upgrade;
   } catch (error) {
     const none = { runId: null, status: null, planUrl: null };
     if (signal.aborted && isAbortError(error)) {
@@ -118,39 +121,51 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({ ...none, outcome: 'failed', error: initiateFailure(error, noCodeModuleId, workspaceId) });
   }
 
+  let upgrade = started.upgrade;
+  workspaceName = started.workspaceName;
   const runId = upgrade.id;
   let status = upgrade.attributes.status;
   let planUrl = upgrade.attributes['plan-url'] ?? null;
-  const known = (): Pick<WorkspaceUpgradeResult, 'runId' | 'status' | 'planUrl'> => ({ runId, status, planUrl });
+  const known = (): Known => ({ workspaceName, runId, status, planUrl });
   log(`upgrade run ${runId} started (${status})`);
   if (signal.aborted) {
     return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
   }
 
-  // The initiate answer gave the first status, so the wait does not read it again.
   const report = statusReporter(log);
-  try {
-    const waited = await waitForPlan<WorkspaceUpgrade>({
-      first: upgrade,
-      read: (pollSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: pollSignal }),
-      isFinal: (u) => upgradeStage(u.attributes.status) !== 'in-progress',
-      onValue: (u, elapsedMs) => {
-        status = u.attributes.status;
-        planUrl = u.attributes['plan-url'] ?? planUrl;
+  const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
+  const seen = (answer: UpgradeAnswer): void => {
+    upgrade = answer.upgrade;
+    status = upgrade.attributes.status;
+    planUrl = upgrade.attributes['plan-url'] ?? planUrl;
+    workspaceName = answer.workspaceName ?? workspaceName;
+  };
+  /** Reads the run from `first` on until `isFinal`, within the one deadline. */
+  const follow = (first: UpgradeAnswer, isFinal: (status: string) => boolean): Promise<UpgradeWaitResult<UpgradeAnswer>> =>
+    waitForUpgradeRun<UpgradeAnswer>({
+      first,
+      read,
+      isFinal: (a) => isFinal(a.upgrade.attributes.status),
+      onValue: (a, elapsedMs) => {
+        seen(a);
         report(status, elapsedMs);
       },
       signal,
       deadline: options.deadline,
       schedule: options.schedule,
     });
+
+  // The plan. The initiate answer gave the first status, so the wait does not read it again.
+  try {
+    const waited = await follow(started, (s) => upgradeStage(s) !== 'in-progress');
     if (waited.outcome === 'timed-out') {
       log(`timed out (${status})`);
       return result({
         ...known(),
         outcome: 'timed-out',
         error:
-          `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} (last status: ${status}); ` +
-          'the run goes on in the service: look at its plan page, or raise the timeout input.',
+          `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
+          `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
       });
     }
   } catch (error) {
@@ -166,12 +181,15 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   if (stage === 'applied') return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
   if (!options.confirm) return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
 
+  // The confirmation.
   let confirmSent = false;
+  let afterConfirm: UpgradeAnswer = { upgrade, workspaceName };
   try {
     await write(
       (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
       () => (confirmSent = true),
     );
+    log(`upgrade run ${runId} confirmed; following the apply`);
   } catch (error) {
     if (signal.aborted && isAbortError(error)) {
       const message = confirmSent
@@ -182,38 +200,93 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     if (!(error instanceof AmbiguousWriteError)) {
       return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}` });
     }
-    // The answer was lost: the run's status tells whether the confirmation arrived. A second
-    // confirmation is never sent. Under cancellation the read gets the same grace as a write.
-    const after = await withGrace(signal, options.writeGraceMs, (readSignal) =>
-      api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal }),
-    ).catch(() => undefined);
-    if (after?.attributes.status === 'applied') {
-      status = 'applied';
-      log(`upgrade run ${runId} applied (the confirmation's answer was lost)`);
-      return result({ ...known(), planReady: true, outcome: 'applied', applied: true, note: 'The answer to the confirmation was lost; the run reads as applied.' });
+    // The answer was lost: the run's status tells whether the confirmation arrived, once it
+    // moves past the ready status (which may take the service a moment). A second
+    // confirmation is never sent. Under cancellation one read gets the same grace as a write.
+    let after = await withGrace(signal, options.writeGraceMs, read).catch(() => undefined);
+    if (after) seen(after);
+    if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
+      const settled = await waitForUpgradeRun<UpgradeAnswer>({
+        first: after,
+        read,
+        isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
+        onValue: (a) => seen(a),
+        signal,
+        deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+        schedule: options.schedule,
+      }).catch(() => undefined);
+      after = settled?.value ?? after;
     }
-    if (after) status = after.attributes.status;
+    if (after === undefined || READY_STATUSES.has(status)) {
+      return result({
+        ...known(),
+        planReady: true,
+        outcome: 'failed',
+        error:
+          `The confirmation of upgrade run ${runId} ended without an answer (${error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+          `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+      });
+    }
+    log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
+    afterConfirm = after;
+  }
+
+  // The apply: spec 4.3's confirm answer is only a message, so the run is read until it ends.
+  try {
+    const waited = await follow(afterConfirm, (s) => applyStage(s) !== 'in-progress');
+    if (waited.outcome === 'timed-out') {
+      log(`confirmed; the apply had not ended at the timeout (${status})`);
+      const still = READY_STATUSES.has(status)
+        ? `run ${runId} still reads ${status}, as when it was confirmed`
+        : `the last status of run ${runId} was ${describeStatus(status)}`;
+      return result({
+        ...known(),
+        planReady: true,
+        outcome: 'confirmed',
+        error:
+          `Confirmed; the service has not reported the apply's end within the timeout (${formatDuration(options.timeoutMs)}): ` +
+          `${still}${lastReadNote(waited)}. The apply may go on in the service: look at its plan page.`,
+      });
+    }
+  } catch (error) {
+    if (signal.aborted) {
+      return result({
+        ...known(),
+        planReady: true,
+        outcome: 'cancelled',
+        error: `The step was cancelled after the plan of run ${runId} was confirmed (status ${status}); the apply goes on in the service.`,
+      });
+    }
     return result({
       ...known(),
       planReady: true,
-      outcome: 'failed',
-      error:
-        `The confirmation of upgrade run ${runId} ended without an answer (${error.reason}) and the run now reads ${after?.attributes.status ?? 'as unknown'}; ` +
-        `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+      outcome: 'confirmed',
+      error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. The apply may go on in the service: look at its plan page.`,
     });
   }
-  // Spec 4.3: the confirm answer says only that the update completed. The status stays the
-  // one in which the plan was confirmed; reading the run again would cost a request per
-  // workspace at the moment every plan completes, when the rate limit is tightest.
-  log(`upgrade run ${runId} confirmed and applied`);
-  return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
+  if (applyStage(status) === 'applied') {
+    log(`upgrade run ${runId} applied`);
+    return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
+  }
+  log(`upgrade run ${runId} ended as ${status} after the confirmation`);
+  return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.` });
+}
+
+/** What a timed-out wait's last read did, for its message. */
+function lastReadNote(waited: UpgradeWaitResult<unknown>): string {
+  if (waited.outcome !== 'timed-out' || waited.lastRead === undefined) return '';
+  return waited.lastRead === 'unanswered'
+    ? '; a status read was still unanswered at the deadline'
+    : '; the service answered 429 and asked to wait past the deadline';
 }
 
 function initiateFailure(error: unknown, noCodeModuleId: string, workspaceId: string): string {
   return describeWriteFailure(error, {
-    operation: 'to start the upgrade',
+    operation: `to start the upgrade of workspace ${workspaceId}`,
     ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
-    ifUnknown: `The upgrade may have started: check workspace ${workspaceId} in the service before running again.`,
+    ifUnknown:
+      'No upgrade run is known, so none was followed or confirmed; the upgrade may have started: ' +
+      `check workspace ${workspaceId} in the service before running again.`,
   });
 }
 
