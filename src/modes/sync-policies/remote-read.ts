@@ -1,8 +1,9 @@
 // What the organization holds: every policy (all pages), and the stored code of those the
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
 
+import { getErrorMessage } from '../../errors.ts';
 import type { ServiceClient } from '../../service/client.ts';
-import { isAbortError, isNotFound } from '../../service/errors.ts';
+import { isAbortError, isApiError, isNotFound } from '../../service/errors.ts';
 import { throwIfAborted } from '../../service/pacing.ts';
 import { policiesNeedingCode } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
@@ -16,6 +17,8 @@ export interface RemotePolicies {
   code: Map<string, string>;
   /** Policies whose download answered 404 (no code uploaded yet). */
   withoutCode: string[];
+  /** Policies whose stored code could not be read, and why: their code is uploaded. */
+  unreadable: Array<{ name: string; reason: string }>;
 }
 
 export interface ReadRemotePoliciesOptions {
@@ -27,9 +30,17 @@ export interface ReadRemotePoliciesOptions {
 
 /**
  * Lists the organization's policies (every page, 100 a page) and downloads the code of each
- * one the repository also defines with the same kind. Any failure but a 404 on a download
- * stops the reading and is thrown: a plan made from part of the organization could delete or
- * rewrite what it did not see.
+ * one the repository also defines with the same kind (following the download link's
+ * redirects, as the HTTP layer does for every read).
+ *
+ * A failed list stops the reading and is thrown: a plan made from part of the organization
+ * could delete what it did not see. A failed download is different: it hides only that
+ * policy's stored code, and the plan already treats unknown code as different, so the
+ * repository's code is uploaded (a PUT that leaves the policy as the repository defines it,
+ * whatever was stored) and the policy is named in a warning. One broken download link (an
+ * object store refusing an expired address, say) so costs one upload instead of stopping the
+ * sync of every policy. Only a rejected token (401), which no write would get past either,
+ * and the step's cancellation stop the reading.
  */
 export async function readRemotePolicies(
   client: ServiceClient,
@@ -48,6 +59,7 @@ export async function readRemotePolicies(
   let failure: { error: unknown } | undefined;
   const code = new Map<string, string>();
   const withoutCode: string[] = [];
+  const unreadable: RemotePolicies['unreadable'] = [];
   await mapWithWorkers(
     needed,
     options.workers ?? 16,
@@ -62,6 +74,10 @@ export async function readRemotePolicies(
           withoutCode.push(policy.name);
           return;
         }
+        if (!isAbortError(error) && !isApiError(error, 401)) {
+          unreadable.push({ name: policy.name, reason: getErrorMessage(error) });
+          return;
+        }
         if (failure === undefined && !(isAbortError(error) && stop.signal.aborted)) failure = { error };
         stop.abort();
       }
@@ -70,5 +86,6 @@ export async function readRemotePolicies(
   );
   if (failure !== undefined) throw failure.error;
   throwIfAborted(options.signal);
-  return { policies, code, withoutCode: withoutCode.sort() };
+  unreadable.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { policies, code, withoutCode: withoutCode.sort(), unreadable };
 }

@@ -64,6 +64,11 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
     };
   }
 
+  // The code of these is uploaded from the repository, as when it differs (see readRemotePolicies).
+  for (const u of remote.unreadable) {
+    warnings.push({ level: 'warning', title: `Policy ${u.name}`, message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.` });
+  }
+
   const plan = planPolicySync({
     desired: local.policies,
     remote: remote.policies,
