@@ -116,6 +116,13 @@ function describeWriteFailure(error, context) {
         return (`The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
             `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
     }
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk) {
+        // A 2xx says the service took the request; without the document the spec names, what it
+        // made of it is unknown, and nothing can be built on it (action-interface: no success the
+        // spec does not promise).
+        return (`The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
+            `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`);
+    }
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
         return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +

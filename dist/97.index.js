@@ -1377,11 +1377,20 @@ var pacing = __webpack_require__(92599);
 
 
 
+
 /**
  * Lists the organization's policies (every page, 100 a page) and downloads the code of each
- * one the repository also defines with the same kind. Any failure but a 404 on a download
- * stops the reading and is thrown: a plan made from part of the organization could delete or
- * rewrite what it did not see.
+ * one the repository also defines with the same kind (following the download link's
+ * redirects, as the HTTP layer does for every read).
+ *
+ * A failed list stops the reading and is thrown: a plan made from part of the organization
+ * could delete what it did not see. A failed download is different: it hides only that
+ * policy's stored code, and the plan already treats unknown code as different, so the
+ * repository's code is uploaded (a PUT that leaves the policy as the repository defines it,
+ * whatever was stored) and the policy is named in a warning. One broken download link (an
+ * object store refusing an expired address, say) so costs one upload instead of stopping the
+ * sync of every policy. Only a rejected token (401), which no write would get past either,
+ * and the step's cancellation stop the reading.
  */
 async function readRemotePolicies(client, organization, desired, options = {}) {
     const documents = await client.policies.list(organization, { signal: options.signal });
@@ -1394,6 +1403,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     let failure;
     const code = new Map();
     const withoutCode = [];
+    const unreadable = [];
     await mapWithWorkers(needed, options.workers ?? 16, async (policy) => {
         try {
             const path = policy.downloadPath ?? `/policies/${encodeURIComponent(policy.id)}/download`;
@@ -1406,6 +1416,10 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
                 withoutCode.push(policy.name);
                 return;
             }
+            if (!(0,service_errors/* isAbortError */.zf)(error) && !(0,service_errors/* isApiError */.d7)(error, 401)) {
+                unreadable.push({ name: policy.name, reason: (0,errors/* getErrorMessage */.u)(error) });
+                return;
+            }
             if (failure === undefined && !((0,service_errors/* isAbortError */.zf)(error) && stop.signal.aborted))
                 failure = { error };
             stop.abort();
@@ -1414,7 +1428,8 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     if (failure !== undefined)
         throw failure.error;
     (0,pacing/* throwIfAborted */.Te)(options.signal);
-    return { policies, code, withoutCode: withoutCode.sort() };
+    unreadable.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { policies, code, withoutCode: withoutCode.sort(), unreadable };
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -1650,6 +1665,10 @@ async function runSyncPolicies(inputs, context, options = {}) {
             failure: message,
             conclusion: 'failure',
         };
+    }
+    // The code of these is uploaded from the repository, as when it differs (see readRemotePolicies).
+    for (const u of remote.unreadable) {
+        warnings.push({ level: 'warning', title: `Policy ${u.name}`, message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.` });
     }
     const plan = planPolicySync({
         desired: local.policies,

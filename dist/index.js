@@ -102362,7 +102362,7 @@ var src_inputs = __nccwpck_require__(89564);
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(377), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 65097))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(720), __nccwpck_require__.e(425)]).then(__nccwpck_require__.bind(__nccwpck_require__, 29425))).runModuleTests,
-    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 369).then(__nccwpck_require__.bind(__nccwpck_require__, 76369))).runUpgradeNoCodeWorkspace,
+    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 302).then(__nccwpck_require__.bind(__nccwpck_require__, 92302))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,
 };
@@ -103405,6 +103405,10 @@ var urls = __nccwpck_require__(71465);
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
+ *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Failures where the request cannot have reached the service: safe to repeat for any method. */
 const NOT_SENT_CODES = new Set([
     'ECONNREFUSED',
@@ -103528,8 +103532,10 @@ class HttpClient {
         for (let attempt = 0;; attempt++) {
             (0,pacing/* throwIfAborted */.Te)(signal);
             const started = Date.now();
-            const result = await this.#attempt(url, method, headers, jsonText ?? options.body, signal, options.timeoutMs);
+            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs });
             const ms = Date.now() - started;
+            // A failure after a redirect names where it happened, as far as that may be shown.
+            const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
             const canRetry = attempt < this.#retry.retries;
             const report = (outcome, extra = {}) => this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
             if (result.kind === 'failed') {
@@ -103542,7 +103548,7 @@ class HttpClient {
                 }
                 if (!canRetry) {
                     report('failure', { error: result.code });
-                    throw new service_errors/* NetworkError */.Dr({ method, target, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 }, { cause: result.error });
+                    throw new service_errors/* NetworkError */.Dr({ method, target: at, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 }, { cause: result.error });
                 }
                 report('retry', { error: result.code });
                 if (result.sent)
@@ -103564,7 +103570,7 @@ class HttpClient {
                 const asked = serverRequestedWait(result.headers, Date.now());
                 if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
                     report('failure', { status });
-                    throw this.#apiError(method, target, result, attempt + 1);
+                    throw this.#apiError(method, at, result, attempt + 1);
                 }
                 const wait = asked ?? backoffDelay(attempt, this.#retry);
                 // A 429 is about the token, not the request: every request of the client waits.
@@ -103583,7 +103589,50 @@ class HttpClient {
                 throw new service_errors/* AmbiguousWriteError */.yI(method, target, `the service answered ${(0,service_errors/* statusText */.qS)(status)}`);
             }
             report('failure', { status });
-            throw this.#apiError(method, target, result, attempt + 1);
+            throw this.#apiError(method, at, result, attempt + 1);
+        }
+    }
+    /**
+     * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
+     * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
+     * request started as an API request and the hop is an API address again (the service
+     * moving a link within its own API, where the token belongs); an object store or log host
+     * that a download or log link redirects to never gets it, nor does the API's own host
+     * outside `/api/v2` (upload and log addresses served there carry their own authorization),
+     * nor any hop of a chain that started at an external address.
+     */
+    async #attemptFollowingRedirects(start, request) {
+        const { method } = request;
+        let url = start.url;
+        let headers = request.headers;
+        let redirectedTo;
+        for (let hops = 0;; hops++) {
+            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs);
+            const followed = redirectedTo === undefined ? result : { ...result, redirectedTo };
+            if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
+                return followed;
+            const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
+            const location = firstHeader(result.headers.location);
+            if (!location)
+                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} has no Location to follow`);
+            if (hops >= MAX_REDIRECTS)
+                throw new service_errors/* RedirectError */.Lx(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
+            let next;
+            try {
+                next = new URL(location, url);
+            }
+            catch {
+                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to an address that is not valid`);
+            }
+            // Never a file:, data: or other scheme a service or object store might name.
+            if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
+            }
+            const toApi = start.toApi && this.isApiAddress(next);
+            url = toApi ? (0,urls/* apiRequestUrl */.$j)(next, undefined) : next.href;
+            redirectedTo = toApi ? (0,urls/* describeTarget */.ff)(next, this.origin) : next.origin;
+            const { authorization: _dropped, ...rest } = headers;
+            headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
         }
     }
     #combinedSignal(perCall) {
@@ -103661,6 +103710,9 @@ class HttpClient {
         return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
     }
 }
+function firstHeader(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
 function attemptBody(body) {
     if (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
         return body;
@@ -103728,18 +103780,38 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /**
- * The single-resource document of a 2xx answer; an UnexpectedResponseError when there is none,
- * or when its id, status or counters do not have their documented shapes (shapes.ts).
+ * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
+ * back, when there is none or its resource is of another type, or when its id, status or
+ * counters do not have their documented shapes (shapes.ts).
  */
 function readDocument(response, type) {
     const json = response.json;
-    if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string') {
+    if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
         const problem = (0,shapes/* shapeProblem */.jn)(type, json.data);
         if (problem === undefined)
             return json;
         throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
     }
-    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`);
+    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
+}
+/** Longest part of an unexpected body quoted in a message. */
+const QUOTED_BODY = 200;
+/**
+ * What a 2xx answer held, in words for a message: `no body`, `a \`workspaces\` document`,
+ * `a JSON body {"message":"..."}` or `a text/plain body "..."`, quoted on one line and cut.
+ */
+function describeBody(response) {
+    const text = response.text.trim();
+    if (text === '')
+        return 'no body';
+    const json = response.json;
+    if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string')
+        return `a \`${json.data.type}\` document`;
+    const quoted = (s) => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
+    if (json !== undefined)
+        return `a JSON body ${quoted(JSON.stringify(json))}`;
+    const contentType = String(response.headers['content-type'] ?? 'untyped').split(';')[0].trim();
+    return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
 }
 /** The resource of a single-resource document. */
 function readResource(response, type) {
@@ -103757,7 +103829,7 @@ function readListDocument(response, type) {
         }
         return json;
     }
-    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``);
+    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
 }
 /** Longest list followed, as a guard against a service whose `next` never ends. */
 const MAX_PAGES = 10_000;
@@ -104046,7 +104118,7 @@ function createWorkspaceBody(input) {
 function upgradeBody(vars) {
     return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
 }
-/** A plain message of an answer without a document: `{"message": ...}` or a text body. */
+/** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response) {
     const json = response.json;
     if (json && typeof json === 'object') {
@@ -104063,9 +104135,13 @@ function answerMessage(response) {
         return null;
     return text.length > 500 ? `${text.slice(0, 500)}...` : text;
 }
-function hasResource(response) {
-    const data = response.json?.data;
-    return typeof data === 'object' && data !== null && typeof data.id === 'string';
+/** The upgrade document of an answer, with the workspace's name if `included` carries it. */
+function upgradeAnswer(response) {
+    const doc = readDocument(response, 'workspace-upgrade');
+    const workspaceId = doc.data.relationships?.workspace?.data?.id;
+    const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
+    const name = workspace?.attributes?.name;
+    return { upgrade: doc.data, workspaceName: typeof name === 'string' && name !== '' ? name : null };
 }
 function createNoCodeApi(http) {
     const enc = encodeURIComponent;
@@ -104122,12 +104198,8 @@ function createNoCodeApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            // Status and the shape of a document-less answer are not shown (spec 4.3): a 2xx without
-            // a document means there was nothing to upgrade.
-            if (hasResource(response)) {
-                return { nothingToUpgrade: false, upgrade: readResource(response, 'workspace-upgrade') };
-            }
-            return { nothingToUpgrade: true, message: answerMessage(response) };
+            // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
+            return upgradeAnswer(response);
         },
         async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
             const response = await http.request({
@@ -104135,7 +104207,7 @@ function createNoCodeApi(http) {
                 path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
                 signal: options.signal,
             });
-            return readResource(response, 'workspace-upgrade');
+            return upgradeAnswer(response);
         },
         async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
             const response = await http.request({
@@ -104330,6 +104402,7 @@ async function createOnce(create, findExisting, rounds = 3) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   Lx: () => (/* binding */ RedirectError),
 /* harmony export */   c4: () => (/* binding */ isNotFound),
 /* harmony export */   d7: () => (/* binding */ isApiError),
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
@@ -104399,20 +104472,43 @@ class NetworkError extends Error {
         this.timedOut = init.timedOut;
     }
 }
+/** A read answered a redirect that is not followed: no Location, an address that is not
+ *  http(s), or more hops than the client follows. */
+class RedirectError extends Error {
+    name = 'RedirectError';
+    method;
+    path;
+    constructor(method, target, reason) {
+        super(`${method} ${target}: ${reason}`);
+        this.method = method;
+        this.path = target;
+    }
+}
 /** A 2xx answer whose body is not the JSON:API document the spec shows for that endpoint. */
 class UnexpectedResponseError extends Error {
     name = 'UnexpectedResponseError';
     method;
     path;
     status;
-    /** `found`: what came instead, when the answer was a document of the wrong shape. */
-    constructor(method, target, status, expected, found) {
+    /** What the spec names for the answer: `a \`workspaces\` document`. */
+    expected;
+    /** What came back instead (`no body`, `a JSON body {...}`), when known. */
+    got;
+    found;
+    /**
+     * `found`: what was wrong, when the answer was a document of the wrong shape; `got`: what came
+     * back instead (`no body`, `a JSON body {...}`), when there was no such document.
+     */
+    constructor(method, target, status, expected, found, got) {
         super(found === undefined
-            ? `${method} ${target}: the service answered ${status} without ${expected}`
+            ? `${method} ${target}: the service answered ${status} without ${expected}${got ? `; it sent ${got}` : ''}`
             : `${method} ${target}: the service answered ${status} with ${expected} holding ${found}`);
         this.method = method;
         this.path = target;
         this.status = status;
+        this.expected = expected;
+        this.found = found;
+        this.got = got;
     }
 }
 function isApiError(error, status) {

@@ -20,7 +20,9 @@ const green = (t: string): string => (color ? `\x1b[32m${t}\x1b[39m` : t);
 
 const emulator = await startEmulator({
   testRuns: { queuedMs: 400, runningMs: 2500, outcome: exampleModuleOutcome('fail') },
-  upgrades: { steps: ['pending', 'planning'], stepMs: 400, final: 'planned' },
+  // The plan and, after the confirm, the apply walk the emulator's statuses (some of them not
+  // named by the spec) at this pace.
+  upgrades: { stepMs: 300, final: 'planned' },
 });
 const scratch = mkdtempSync(join(tmpdir(), 'svc-action-demo-'));
 const started = Date.now();
@@ -172,7 +174,7 @@ try {
   });
   await runStep({
     title: 'upgrade-no-code-workspace with confirm: true (as from a nightly schedule)',
-    why: 'Plans the upgrade of the workspace, waits for the plan, and confirms it.',
+    why: 'Plans the upgrade of the workspace, waits for the plan, confirms it, and follows the apply until the service reports it applied.',
     inputs: {
       mode: 'upgrade-no-code-workspace',
       'no-code-module-id': noCodeModuleId,

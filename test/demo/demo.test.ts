@@ -20,6 +20,9 @@ it('npm run demo runs every mode through dist/ against the emulator in well unde
   expect(stdout).toContain('Everything is in sync: no write request was sent.');
   expect(stdout).toMatch(/✘ examples\/module\/tests\/failing\.tftest\.hcl:\d+: Test assertion failed/);
   expect(stdout).toContain('applied = true');
+  // The upgrade is followed past the confirm until the service reports it applied.
+  expect(stdout).toMatch(/ws-\w+: upgrade run run-\w+ confirmed; following the apply/);
+  expect(stdout).toMatch(/ws-\w+: upgrade run run-\w+ applied$/m);
   expect(stdout).toMatch(/Demo finished in [\d.]+ s\./);
   // A sensitive test environment value of the demo, and every workflow command, stay hidden.
   expect(stdout).not.toContain('do-not-print-me');

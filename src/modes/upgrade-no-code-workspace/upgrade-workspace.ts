@@ -132,6 +132,8 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
   }
 
+  // Time in the status lines counts from the start, across the plan and the apply.
+  const startedAt = Date.now();
   const report = statusReporter(log);
   const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
   const seen = (answer: UpgradeAnswer): void => {
@@ -146,9 +148,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       first,
       read,
       isFinal: (a) => isFinal(a.upgrade.attributes.status),
-      onValue: (a, elapsedMs) => {
+      onValue: (a) => {
         seen(a);
-        report(status, elapsedMs);
+        report(status, Date.now() - startedAt);
       },
       signal,
       deadline: options.deadline,
