@@ -450,7 +450,7 @@ async function upgradeWorkspace(options) {
     const { api, noCodeModuleId, workspaceId, signal } = options;
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     let workspaceName = null;
-    const result = (r) => ({ workspaceId, workspaceName, planReady: false, applied: false, ...r });
+    const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
     const grace = (0,write_grace/* graceText */.cd)(options.writeGraceMs);
     // A write is sent only while the step goes on; once sent, the cancellation does not cut it
     // short (the service may carry it out anyway), it only bounds the wait for the answer.
@@ -471,10 +471,12 @@ async function upgradeWorkspace(options) {
             const message = sent
                 ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
                 : 'The step was cancelled before the upgrade was started.';
-            return result({ ...none, outcome: 'cancelled', error: message });
+            return result({ ...none, outcome: 'cancelled', planUnknown: sent, error: message });
         }
         log('the upgrade could not be started');
-        return result({ ...none, outcome: 'failed', error: initiateFailure(error, noCodeModuleId, workspaceId) });
+        // Accepted without a run, or answer lost: an upgrade may have started unseen.
+        const mayHaveStarted = error instanceof service_errors/* UnexpectedResponseError */.dk || error instanceof service_errors/* AmbiguousWriteError */.yI;
+        return result({ ...none, outcome: 'failed', planUnknown: mayHaveStarted, error: initiateFailure(error, noCodeModuleId, workspaceId) });
     }
     let upgrade = started.upgrade;
     workspaceName = started.workspaceName;
@@ -484,7 +486,7 @@ async function upgradeWorkspace(options) {
     const known = () => ({ workspaceName, runId, status, planUrl });
     log(`upgrade run ${runId} started (${status})`);
     if (signal.aborted) {
-        return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+        return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
     }
     // Time in the status lines counts from the start, across the plan and the apply.
     const startedAt = Date.now();
@@ -517,6 +519,7 @@ async function upgradeWorkspace(options) {
             return result({
                 ...known(),
                 outcome: 'timed-out',
+                planUnknown: true,
                 error: `Timed out after ${(0,poll/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
                     `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
             });
@@ -524,9 +527,9 @@ async function upgradeWorkspace(options) {
     }
     catch (error) {
         if (signal.aborted) {
-            return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+            return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
         }
-        return result({ ...known(), outcome: 'failed', error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
+        return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
     }
     const stage = upgradeStage(status);
     if (stage === 'failed')
@@ -671,14 +674,15 @@ const COUNTED = [
     ['would-upgrade', 'would be upgraded'],
 ];
 /**
- * `true` only when at least one plan was applied and every plan that was ready got confirmed
- * and applied; a run in which nothing was applied says `false`, so that a workflow can rely on
+ * `true` only when the service reported at least one upgrade applied, and every plan that was
+ * ready was confirmed and reported applied, and no workspace may hold a plan the action never
+ * saw; a run in which nothing was applied says `false`, so that a workflow can rely on
  * `applied == 'true'` meaning the workspaces changed.
  */
 function allReadyPlansApplied(results, confirm) {
     if (!confirm)
         return false;
-    return results.some((r) => r.applied) && results.every((r) => !r.planReady || r.applied);
+    return results.some((r) => r.applied) && results.every((r) => (!r.planReady || r.applied) && !r.planUnknown);
 }
 function upgradeReport(input) {
     const { results } = input;
@@ -844,6 +848,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             planUrl: null,
             outcome: 'would-upgrade',
             planReady: false,
+            planUnknown: false,
             applied: false,
         })));
     }

@@ -54,7 +54,7 @@ describe('describeStatus', () => {
 });
 
 describe('allReadyPlansApplied', () => {
-  const r = (outcome: WorkspaceUpgradeResult['outcome'], planReady: boolean, applied: boolean): WorkspaceUpgradeResult => ({
+  const r = (outcome: WorkspaceUpgradeResult['outcome'], planReady: boolean, applied: boolean, planUnknown = false): WorkspaceUpgradeResult => ({
     workspaceId: 'ws-a',
     workspaceName: null,
     runId: 'run-a',
@@ -62,6 +62,7 @@ describe('allReadyPlansApplied', () => {
     planUrl: null,
     outcome,
     planReady,
+    planUnknown,
     applied,
   });
 
@@ -73,5 +74,10 @@ describe('allReadyPlansApplied', () => {
     expect(allReadyPlansApplied([r('no-changes', false, false)], true)).toBe(false);
     expect(allReadyPlansApplied([r('planned', true, false)], false)).toBe(false);
     expect(allReadyPlansApplied([], true)).toBe(false);
+  });
+
+  it('is false while a workspace may hold a plan the action never saw (a start without a run, a plan wait that timed out)', () => {
+    expect(allReadyPlansApplied([r('applied', true, true), r('failed', false, false, true)], true)).toBe(false);
+    expect(allReadyPlansApplied([r('applied', true, true), r('timed-out', false, false, true)], true)).toBe(false);
   });
 });

@@ -104,6 +104,7 @@ export async function runUpgradeNoCodeWorkspace(
         planUrl: null,
         outcome: 'would-upgrade',
         planReady: false,
+        planUnknown: false,
         applied: false,
       })),
     );

@@ -61,13 +61,14 @@ export interface UpgradeResultEntry {
 }
 
 /**
- * `true` only when at least one plan was applied and every plan that was ready got confirmed
- * and applied; a run in which nothing was applied says `false`, so that a workflow can rely on
+ * `true` only when the service reported at least one upgrade applied, and every plan that was
+ * ready was confirmed and reported applied, and no workspace may hold a plan the action never
+ * saw; a run in which nothing was applied says `false`, so that a workflow can rely on
  * `applied == 'true'` meaning the workspaces changed.
  */
 export function allReadyPlansApplied(results: readonly WorkspaceUpgradeResult[], confirm: boolean): boolean {
   if (!confirm) return false;
-  return results.some((r) => r.applied) && results.every((r) => !r.planReady || r.applied);
+  return results.some((r) => r.applied) && results.every((r) => (!r.planReady || r.applied) && !r.planUnknown);
 }
 
 export function upgradeReport(input: UpgradeReportInput): ModeResult {

@@ -1,6 +1,6 @@
 import { getErrorMessage } from '../../errors.ts';
 import type { WorkspaceVariable } from '../../input-parsers.ts';
-import { AmbiguousWriteError, isAbortError } from '../../service/errors.ts';
+import { AmbiguousWriteError, isAbortError, UnexpectedResponseError } from '../../service/errors.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../service/no-code.ts';
 import { abortError } from '../../service/pacing.ts';
 import { formatDuration, statusReporter } from '../../wait/poll.ts';
@@ -42,6 +42,10 @@ export interface WorkspaceUpgradeResult {
   outcome: UpgradeOutcome;
   /** The plan reached a status in which it can be confirmed. */
   planReady: boolean;
+  /** A plan may be waiting that the action never saw ready: the start was accepted without a
+   *  run or its answer was lost, or the wait for the plan ended (timeout, cancellation, a read
+   *  that failed) before the plan did. Such a workspace is not known to have changed. */
+  planUnknown: boolean;
   /** The service said `applied`. */
   applied: boolean;
   /** Why the upgrade failed, timed out, was cancelled or was not followed to its end. */
@@ -89,8 +93,12 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   const log = (line: string): void => options.log(`${workspaceId}: ${line}`);
   let workspaceName: string | null = null;
   const result = (
-    r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'workspaceName' | 'applied' | 'planReady'> & { applied?: boolean; planReady?: boolean },
-  ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, applied: false, ...r });
+    r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'workspaceName' | 'applied' | 'planReady' | 'planUnknown'> & {
+      applied?: boolean;
+      planReady?: boolean;
+      planUnknown?: boolean;
+    },
+  ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
 
   const grace = graceText(options.writeGraceMs);
   // A write is sent only while the step goes on; once sent, the cancellation does not cut it
@@ -115,10 +123,12 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       const message = sent
         ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
         : 'The step was cancelled before the upgrade was started.';
-      return result({ ...none, outcome: 'cancelled', error: message });
+      return result({ ...none, outcome: 'cancelled', planUnknown: sent, error: message });
     }
     log('the upgrade could not be started');
-    return result({ ...none, outcome: 'failed', error: initiateFailure(error, noCodeModuleId, workspaceId) });
+    // Accepted without a run, or answer lost: an upgrade may have started unseen.
+    const mayHaveStarted = error instanceof UnexpectedResponseError || error instanceof AmbiguousWriteError;
+    return result({ ...none, outcome: 'failed', planUnknown: mayHaveStarted, error: initiateFailure(error, noCodeModuleId, workspaceId) });
   }
 
   let upgrade = started.upgrade;
@@ -129,7 +139,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   const known = (): Known => ({ workspaceName, runId, status, planUrl });
   log(`upgrade run ${runId} started (${status})`);
   if (signal.aborted) {
-    return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+    return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
   }
 
   // Time in the status lines counts from the start, across the plan and the apply.
@@ -165,6 +175,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       return result({
         ...known(),
         outcome: 'timed-out',
+        planUnknown: true,
         error:
           `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
           `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
@@ -172,9 +183,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     }
   } catch (error) {
     if (signal.aborted) {
-      return result({ ...known(), outcome: 'cancelled', error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+      return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
     }
-    return result({ ...known(), outcome: 'failed', error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.` });
+    return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.` });
   }
 
   const stage = upgradeStage(status);
