@@ -104135,13 +104135,18 @@ function answerMessage(response) {
         return null;
     return text.length > 500 ? `${text.slice(0, 500)}...` : text;
 }
-/** The upgrade document of an answer, with the workspace's name if `included` carries it. */
+/** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
+const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
+/**
+ * The upgrade document of an answer, with the workspace's name if `included` carries it. A
+ * name not of the documented shape is left out, so that nothing else reaches a report.
+ */
 function upgradeAnswer(response) {
     const doc = readDocument(response, 'workspace-upgrade');
     const workspaceId = doc.data.relationships?.workspace?.data?.id;
     const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
     const name = workspace?.attributes?.name;
-    return { upgrade: doc.data, workspaceName: typeof name === 'string' && name !== '' ? name : null };
+    return { upgrade: doc.data, workspaceName: typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null };
 }
 function createNoCodeApi(http) {
     const enc = encodeURIComponent;

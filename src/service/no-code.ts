@@ -160,13 +160,19 @@ function answerMessage(response: HttpResponse): string | null {
   return text.length > 500 ? `${text.slice(0, 500)}...` : text;
 }
 
-/** The upgrade document of an answer, with the workspace's name if `included` carries it. */
+/** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
+const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
+
+/**
+ * The upgrade document of an answer, with the workspace's name if `included` carries it. A
+ * name not of the documented shape is left out, so that nothing else reaches a report.
+ */
 function upgradeAnswer(response: HttpResponse): UpgradeAnswer {
   const doc = readDocument<WorkspaceUpgrade>(response, 'workspace-upgrade');
   const workspaceId = doc.data.relationships?.workspace?.data?.id;
   const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
   const name = (workspace?.attributes as { name?: unknown } | undefined)?.name;
-  return { upgrade: doc.data, workspaceName: typeof name === 'string' && name !== '' ? name : null };
+  return { upgrade: doc.data, workspaceName: typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null };
 }
 
 export function createNoCodeApi(http: HttpClient): NoCodeApi {

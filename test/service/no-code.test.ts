@@ -117,6 +117,13 @@ describe('no-code modules', () => {
     const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
     expect(started.workspaceName).toBe('net-prod');
     expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBe('net-prod');
+    // A name that is not of the documented shape (letters, numbers, -, _) is left out.
+    h.emulator.inject({
+      method: 'GET',
+      path: /\/upgrade\/run-/,
+      kind: { type: 'rewrite', body: (json) => ({ ...json, included: [{ ...json.included[0], attributes: { name: '::warning::x' } }] }) },
+    });
+    expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBeNull();
   });
 
   it.each([
