@@ -866,6 +866,8 @@ var markdown = __webpack_require__(54285);
 var module_ref = __webpack_require__(8321);
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var report_annotations = __webpack_require__(856);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(12011);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-summary.ts
 
 
@@ -1152,6 +1154,8 @@ function annotationKey(a) {
 
 
 
+
+
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 function testRunResult(ctx, ending) {
     const { inputs } = ctx;
@@ -1295,7 +1299,7 @@ function detailsSection(ctx) {
     if (ctx.configuration) {
         rows.push([
             'Configuration archive',
-            `${ctx.configuration.files} files, ${formatBytes(ctx.configuration.bytes)}` +
+            `${ctx.configuration.files} files, ${(0,format/* formatBytes */.z)(ctx.configuration.bytes)}` +
                 (ctx.configuration.ignored > 0
                     ? `, ${ctx.configuration.ignored} ${ctx.configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
                     : ''),
@@ -1353,13 +1357,6 @@ function countsText(run) {
         parts.push(`${a['tests-skipped']} skipped`);
     return parts.join(', ');
 }
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    if (bytes < 1024 * 1024)
-        return `${(bytes / 1024).toFixed(1)} KiB`;
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/dry-run.ts
 // Dry run (action-interface "Mode run-module-tests"): the archive is packed and what it would
@@ -1383,7 +1380,7 @@ function dryRunResult(options) {
     const { inputs, module, packed, variables } = options;
     const content = packed.entries;
     const label = (0,module_ref/* moduleLabel */.$)(module);
-    const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);
+    const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? (0,format/* formatBytes */.z)(e.size) : `link to ${e.target}`]);
     const moreFiles = content.length - fileRows.length;
     const ignored = packed.ignored;
     const variableRows = [
@@ -1397,13 +1394,13 @@ function dryRunResult(options) {
         `verbose: ${String(inputs.verbose)}`,
     ];
     const summary = (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(`Module tests of ${label} (dry run)`), (0,markdown/* dryRunBanner */.NI)('Nothing was created or changed: this is what a run would upload and start.'), (0,markdown/* paragraph */.FY)(`The configuration archive of ${inputs.moduleDirectory} holds ${content.length} files and links: ` +
-        `${formatBytes(packed.bytes)} compressed, ${formatBytes(packed.contentBytes)} of content.`), (0,markdown/* details */.zH)(`Files that would be uploaded (${content.length})`, (0,markdown/* joinBlocks */.x9)((0,markdown/* table */.tp)(['Path', 'Size'], fileRows), moreFiles > 0 ? (0,markdown/* paragraph */.FY)(`… and ${moreFiles} more.`) : '')), ignored.length > 0
+        `${(0,format/* formatBytes */.z)(packed.bytes)} compressed, ${(0,format/* formatBytes */.z)(packed.contentBytes)} of content.`), (0,markdown/* details */.zH)(`Files that would be uploaded (${content.length})`, (0,markdown/* joinBlocks */.x9)((0,markdown/* table */.tp)(['Path', 'Size'], fileRows), moreFiles > 0 ? (0,markdown/* paragraph */.FY)(`… and ${moreFiles} more.`) : '')), ignored.length > 0
         ? (0,markdown/* details */.zH)(`Left out by .terraformignore and the default exclusions (${ignored.length})`, (0,markdown/* joinBlocks */.x9)((0,markdown/* codeBlock */.DV)(ignored.slice(0, MAX_LISTED).join('\n'), 'text'), ignored.length > MAX_LISTED ? (0,markdown/* paragraph */.FY)(`… and ${ignored.length - MAX_LISTED} more.`) : ''))
         : (0,markdown/* paragraph */.FY)('Nothing was left out by .terraformignore or the default exclusions.'), packed.warnings.length > 0 ? (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Warnings', 3), (0,markdown/* bulletList */.fF)(packed.warnings)) : '', variableRows.length > 0
         ? (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Test environment variables that would be set (sensitive, values not shown)', 3), (0,markdown/* table */.tp)(['Key', 'Action'], variableRows))
         : '', (0,markdown/* heading */.R_)('The test run that would start', 3), (0,markdown/* bulletList */.fF)(runOptions));
     return {
-        title: `Dry run: module tests of ${label} would upload ${content.length} files (${formatBytes(packed.bytes)})`,
+        title: `Dry run: module tests of ${label} would upload ${content.length} files (${(0,format/* formatBytes */.z)(packed.bytes)})`,
         summary,
         annotations: [],
         outputs: {
@@ -2008,7 +2005,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
     try {
         for (const warning of packed.warnings)
             sink.warning(warning);
-        sink.info(`Packed ${inputs.moduleDirectory}: ${packed.files} files, ${formatBytes(packed.bytes)}` +
+        sink.info(`Packed ${inputs.moduleDirectory}: ${packed.files} files, ${(0,format/* formatBytes */.z)(packed.bytes)}` +
             (packed.ignored.length > 0 ? ` (${run_plural(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)` : '') +
             '.');
         const ctx = {
@@ -2336,6 +2333,25 @@ async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
 }
 function run_plural(count, noun) {
     return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+
+/***/ }),
+
+/***/ 12011:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+// Quantities as a person reads them, the same in every mode's report.
+/** `512 B`, `3.4 KiB`, `1.2 MiB`. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KiB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 

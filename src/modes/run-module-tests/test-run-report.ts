@@ -4,6 +4,7 @@
 
 import type { RunModuleTestsInputs } from '../../inputs.ts';
 import { capAnnotations } from '../../report/annotations.ts';
+import { formatBytes } from '../../report/format.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -46,6 +47,8 @@ export interface RunEnding {
   /** What was done to stop the run after a timeout, as a sentence. */
   stopNote?: string;
 }
+
+export { formatBytes } from '../../report/format.ts';
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
@@ -241,8 +244,3 @@ function countsText(run: TestRun): string {
   return parts.join(', ');
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
