@@ -118,7 +118,7 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('#### ✅ tests/defaults.tftest.hcl (pass)');
     expect(md).toContain('<tr><td>plan_defaults</td><td>✅ pass</td><td>2.3 s</td></tr>');
     expect(md).toContain('<tr><td>apply_defaults</td><td>✅ pass</td><td>4.9 s</td></tr>');
-    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td></td></tr>');
+    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td>1.0 s</td></tr>');
     expect(md).not.toContain('Failed and errored');
     expect(md).not.toContain('Annotations');
     expect(md).not.toContain('Last ');
