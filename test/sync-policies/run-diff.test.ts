@@ -25,7 +25,7 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
     const { id } = emulator.seedPolicy({ name: 'instance-types', enforcementLevel: 'advisory', description: 'Edited by hand', code: STORED, policySetIds: [set] });
     const gone = emulator.seedPolicy({ name: 'retired', enforcementLevel: 'soft-mandatory', code: 'main = rule { true }\n', policySetIds: [set] });
 
-    const dry = await harness.sync({ dryRun: true, prune: true, policySets: [set] });
+    const dry = await harness.sync({ dryRun: true, prune: 'policy-sets', policySets: [set] });
     const expectedDiff = [
       '```diff',
       `--- instance-types (service, ${id})`,
@@ -41,7 +41,7 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
       '```',
     ].join('\n');
     for (const [summary, words] of [[dry.result.summary, 'would update settings and code'], [undefined, 'settings and code updated']] as const) {
-      const text = summary ?? (await harness.sync({ prune: true, policySets: [set] })).result.summary;
+      const text = summary ?? (await harness.sync({ prune: 'policy-sets', policySets: [set] })).result.summary;
       const block = detailsOf(text, 'instance-types');
       expect(block).toContain(`· ${words} (+1 −1)</summary>`);
       expect(block).toContain('<tr><td>enforcement level</td><td>advisory</td><td>hard-mandatory</td></tr>');
@@ -54,7 +54,7 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
     }
     // The dry run wrote nothing; the sync did; the next one has nothing to show.
     expect(emulator.policies().find((p) => p.name === 'instance-types')?.code).toBe(WANTED);
-    const again = await harness.sync({ prune: true, policySets: [set] });
+    const again = await harness.sync({ prune: 'policy-sets', policySets: [set] });
     expect(again.result.summary).not.toContain('policy by policy');
     expect(again.result.summary).not.toContain('<details><summary><strong>');
   });
