@@ -125,7 +125,7 @@ describe('JUnit report from real test logs', () => {
     expect(failed.line).toBe('9');
     expect(failed.failure?.type).toBe('Test assertion failed');
     // Markup, quotes, `]]>` and the bell character: escaped, and the bell (not XML) removed.
-    expect(failed.failure?.message).toBe('2 problems; the first: Test assertion failed: Name was "a<b>&"c"" <not> plain &  bell; ]]> end (tests/text.tftest.hcl:9)');
+    expect(failed.failure?.message).toBe('2 problems; the first: Test assertion failed: Name was "a<b>&"c"" <not> plain &  bell; ]]> end (modules/storage/tests/text.tftest.hcl:9)');
     const body = failed.failure?.text ?? '';
     expect(body).toContain('Error: Test assertion failed\n  at modules/storage/tests/text.tftest.hcl:9\n  9 |     condition     = output.name == "plain"\n\nName was "a<b>&"c"" <not> plain &  bell; ]]> end');
     expect(body).toContain('Error: Test assertion failed\n  at modules/storage/tests/text.tftest.hcl:14');
@@ -139,7 +139,7 @@ describe('JUnit report from real test logs', () => {
     expect(passed).toMatchObject({ name: 'reads_its_own_file' });
     expect(passed?.failure ?? passed?.error ?? passed?.skipped).toBeUndefined();
     expect(errored?.error?.type).toBe('Invalid function argument');
-    expect(errored?.error?.message).toMatch(/^Invalid function argument: Invalid value for "path" parameter: no file exists at "\.\/no-such-file\.txt"; .*\(main\.tf:14\)$/);
+    expect(errored?.error?.message).toMatch(/^Invalid function argument: Invalid value for "path" parameter: no file exists at "\.\/no-such-file\.txt"; .*\(modules\/storage\/main\.tf:14\)$/);
     expect(errored?.error?.text).toContain('  at modules/storage/main.tf:14');
     // The problem is in main.tf, not the test file: no line of the test file to point at.
     expect(errored?.line).toBeUndefined();

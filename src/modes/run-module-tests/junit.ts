@@ -119,7 +119,7 @@ function resultOf(status: TestStatus, diagnostics: TestDiagnostic[], input: JUni
       if (!first) {
         return { element, message: `The run block ${status === 'fail' ? 'failed' : 'errored'}; the log gives no diagnostic for it.` };
       }
-      const message = diagnostics.length === 1 ? oneLine(first) : `${diagnostics.length} problems; the first: ${oneLine(first)}`;
+      const message = diagnostics.length === 1 ? oneLine(first, input) : `${diagnostics.length} problems; the first: ${oneLine(first, input)}`;
       return { element, message, type: first.summary || undefined, text: diagnostics.map((d) => diagnosticText(d, input)).join('\n\n') };
     }
   }
@@ -151,9 +151,9 @@ function diagnosticText(d: TestDiagnostic, input: JUnitReportInput): string {
   return lines.join('\n');
 }
 
-function oneLine(d: TestDiagnostic): string {
+function oneLine(d: TestDiagnostic, input: JUnitReportInput): string {
   const detail = d.detail.split('\n').find((l) => l.trim() !== '')?.trim();
-  const where = d.range ? ` (${d.range.filename}:${d.range.start.line})` : '';
+  const where = d.range ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})` : '';
   return `${detail ? `${d.summary}: ${detail}` : d.summary}${where}`;
 }
 
