@@ -1447,9 +1447,12 @@ function codeDifference(oldCode, newCode, options) {
     const invisible = invisibleDifference(oldCode, newCode);
     if (invisible !== undefined)
         return { kind: 'invisible', explanation: invisible };
+    const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (timeout <= 0)
+        return { kind: 'not-compared', explanation: 'The code differs; no diff is shown: the time set aside for diffs is spent.' };
     const patch = (0,create/* structuredPatch */.YB)(options.oldLabel, options.newLabel, oldCode, newCode, '', '', {
         context: options.context ?? 3,
-        timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeout,
     });
     if (patch === undefined) {
         return { kind: 'not-compared', explanation: 'The code differs in too many places to show a diff here.' };
@@ -1505,7 +1508,9 @@ function invisibleDifference(oldCode, newCode) {
 
 
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
-const DEFAULT_CHANGE_DETAILS_BUDGET = { totalBytes: 640 * 1024, perPolicyBytes: 96 * 1024 };
+const DEFAULT_CHANGE_DETAILS_BUDGET = { totalBytes: 640 * 1024, perPolicyBytes: 96 * 1024, totalDiffMs: 10_000 };
+/** The longest one diff may take. */
+const DIFF_TIMEOUT_MS = 2000;
 /** Below this, a cut diff would show too little to be worth its place. */
 const SMALLEST_USEFUL_CUT = 512;
 const SETTING_LABEL = {
@@ -1516,31 +1521,36 @@ const SETTING_LABEL = {
 /** One `<details>` block per changed policy, in the order given. */
 function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) {
     let remaining = budget.totalBytes;
-    const take = (text) => {
-        const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));
-        remaining -= Buffer.byteLength(cut.text, 'utf8');
-        return cut;
+    const diffDeadline = Date.now() + (budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
+    const room = {
+        take(text) {
+            const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));
+            remaining -= Buffer.byteLength(cut.text, 'utf8');
+            return cut;
+        },
+        hasRoom: () => remaining >= SMALLEST_USEFUL_CUT,
+        diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline - Date.now()),
     };
-    return (0,markdown/* joinBlocks */.x9)(...outcomes.map((o) => policyBlock(o, label(o), take)));
+    return (0,markdown/* joinBlocks */.x9)(...outcomes.map((o) => policyBlock(o, label(o), room)));
 }
-function policyBlock(outcome, label, take) {
+function policyBlock(outcome, label, room) {
     const { entry } = outcome;
-    const parts = policyParts(entry, take);
+    const parts = policyParts(entry, room);
     const summary = (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(entry.name).html} · ${(0,markdown/* renderHtml */.K2)(label)}${parts.stat ? ` ${(0,markdown/* renderHtml */.K2)(parts.stat)}` : ''}`);
     return (0,markdown/* details */.zH)(summary, (0,markdown/* joinBlocks */.x9)(...parts.blocks));
 }
-function policyParts(entry, take) {
+function policyParts(entry, room) {
     const desired = entry.desired;
     const remote = entry.remote;
     switch (entry.action) {
         case 'create':
-            return { blocks: [newPolicySettings(entry), ...shownCode(entry, take)] };
+            return { blocks: [newPolicySettings(entry), ...shownCode(entry, room)] };
         case 'replace':
             return {
                 blocks: [
                     (0,markdown/* paragraph */.FY)(`The kind changes from ${remote?.kind ?? '?'} to ${entry.kind}, which the service cannot change in place: policy`, (0,markdown/* inlineCode */.ti)(remote?.id ?? '?'), 'is deleted and the policy created again with a new id.'),
                     newPolicySettings(entry),
-                    ...shownCode(entry, take),
+                    ...shownCode(entry, room),
                 ],
             };
         case 'delete':
@@ -1554,20 +1564,25 @@ function policyParts(entry, take) {
             }
             if (!entry.codeChanged || !desired)
                 return { blocks };
+            if (!room.hasRoom()) {
+                blocks.push((0,markdown/* paragraph */.FY)('The code differs; its diff is left out: the summary has no more room for code (GitHub keeps 1 MiB of a job summary).'));
+                return { blocks };
+            }
             if (entry.storedCode === undefined) {
                 blocks.push((0,markdown/* paragraph */.FY)('The service holds no code for this policy (none was ever uploaded, or it could not be read): the repository\u2019s code is uploaded.'));
-                blocks.push(...shownCode(entry, take));
+                blocks.push(...shownCode(entry, room));
                 return { blocks };
             }
             const difference = codeDifference(entry.storedCode, desired.code, {
                 oldLabel: `${entry.name} (service, ${remote?.id ?? '?'})`,
                 newLabel: `${desired.sourceFile} (repository)`,
+                timeoutMs: room.diffTimeoutMs(),
             });
             if (difference.kind !== 'diff') {
                 blocks.push((0,markdown/* paragraph */.FY)(difference.explanation));
                 return { blocks };
             }
-            blocks.push(...cutBlock(difference.text, 'diff', take, 'of this diff'));
+            blocks.push(...cutBlock(difference.text, 'diff', room, 'diff'));
             return { blocks, stat: `(+${difference.added} −${difference.removed})` };
         }
         case 'unchanged':
@@ -1604,27 +1619,24 @@ function deletedPolicy(entry) {
     rows.push(['policy sets', remote.policySetIds.length > 0 ? remote.policySetIds.join(', ') : 'none']);
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)('No file of the repository defines this policy, and prune is on: the policy and its code are deleted from the service.'), (0,markdown/* table */.tp)(['Setting', 'In the service'], rows));
 }
-function shownCode(entry, take) {
+function shownCode(entry, room) {
     const desired = entry.desired;
     if (!desired)
         return [];
     if (desired.code === '')
         return [(0,markdown/* paragraph */.FY)('The code file is empty.')];
-    return cutBlock(desired.code, desired.kind === 'opa' ? 'rego' : '', take, 'of this code');
+    return cutBlock(desired.code, desired.kind === 'opa' ? 'rego' : '', room, 'code');
 }
 /** A fenced block of as much of `text` as the budget allows, and a line saying what was left out. */
-function cutBlock(text, language, take, what) {
-    const cut = take(text);
-    const blocks = [];
-    if (cut.text !== '')
-        blocks.push((0,markdown/* codeBlock */.DV)(cut.text, language));
-    if (cut.omittedLines > 0) {
-        const lines = `${cut.omittedLines} ${cut.omittedLines === 1 ? 'line' : 'lines'} (${(0,format/* formatBytes */.z)(cut.omittedBytes)})`;
-        blocks.push((0,markdown/* paragraph */.FY)(cut.text === ''
-            ? `${lines} ${what} left out: the summary has no more room for code (GitHub keeps 1 MiB of it).`
-            : `\u2026 ${lines} more ${what} left out: the summary has no more room for code (GitHub keeps 1 MiB of it).`));
-    }
-    return blocks;
+function cutBlock(text, language, room, what) {
+    const cut = room.take(text);
+    if (cut.omittedLines === 0)
+        return [(0,markdown/* codeBlock */.DV)(cut.text, language)];
+    const lines = (n) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+    const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
+    if (cut.text === '')
+        return [(0,markdown/* paragraph */.FY)(`This ${what} (${lines(cut.omittedLines)}, ${(0,format/* formatBytes */.z)(cut.omittedBytes)}) is left out: ${why}`)];
+    return [(0,markdown/* codeBlock */.DV)(cut.text, language), (0,markdown/* paragraph */.FY)(`\u2026 ${cut.omittedLines} more ${cut.omittedLines === 1 ? 'line' : 'lines'} (${(0,format/* formatBytes */.z)(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
 }
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */
 function cutAtLine(whole, maxBytes) {
@@ -1770,8 +1782,8 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
         countParts.push(['not started', counts.notStarted]);
     return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
         (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
-        (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 && (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, true), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged, false)), notManaged.length > 0 &&
-        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged, false))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
+        (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 && (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
+        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
 }
 /** The summary when the policy files have problems: nothing was sent to the service. */
 function problemsSummary(organization, problems, warnings) {
@@ -1817,8 +1829,9 @@ const ACTION_WORDS = {
     ignored: { planned: 'leave alone', done: 'left alone' },
 };
 /** One row a policy; the id once (the new one after a replace, with the one it replaced). */
-function policyTable(outcomes, withAction) {
-    const headers = ['Policy', 'Kind', 'Enforcement level', ...(withAction ? ['What happens'] : []), 'Id'];
+function policyTable(outcomes, actionHeader) {
+    const withAction = actionHeader !== undefined;
+    const headers = ['Policy', 'Kind', 'Enforcement level', ...(withAction ? [actionHeader] : []), 'Id'];
     return (0,markdown/* table */.tp)(headers, outcomes.map((o) => {
         const { entry } = o;
         const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
