@@ -940,6 +940,8 @@ const STATUS_EMOJI = {
 const MAX_DETAIL_SHOWN = 4000;
 /** The annotations table gives the gist; the failures section above it has the whole detail. */
 const MAX_MESSAGE_IN_TABLE = 300;
+/** Failed run blocks shown with their messages; more are folded. */
+const FAILURES_SHOWN = 5;
 /**
  * One annotation per diagnostic that has a source position: on the file (its path relative to
  * the repository root, so that it lands on the pull request's diff) and line, an error for an
@@ -990,7 +992,7 @@ function renderTestRunSummary(input) {
     const { run, parsed } = input;
     const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
     const heldBack = new Set((input.heldBackAnnotations ?? []).map(annotationKey));
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline(input), 2), totalsLine(run, parsed), runLine(input), notes(input), parsed && filesSection(parsed), parsed && failuresSection(parsed, input.moduleDirectory), parsed && otherDiagnosticsSection(parsed, input.moduleDirectory), annotationsSection(annotations, heldBack), parsed && leftoversSection(parsed), parsed && showTail(input) && tailSection(parsed));
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline(input), 2), totalsLine(run, parsed), runLine(input), notes(input), parsed && failuresSection(parsed, input.moduleDirectory), parsed && filesSection(parsed), parsed && otherDiagnosticsSection(parsed, input.moduleDirectory), annotationsSection(annotations, heldBack), parsed && leftoversSection(parsed), parsed && showTail(input) && tailSection(parsed));
 }
 function headline(input) {
     const a = input.run.attributes;
@@ -1074,27 +1076,35 @@ function filesSection(parsed) {
     }
     return (0,markdown/* joinBlocks */.x9)(...parts);
 }
+/**
+ * Each failed or errored run block with its messages, where a reviewer sees them at once; past
+ * the first few, the rest are folded so that a run with many failures stays readable.
+ */
 function failuresSection(parsed, moduleDirectory) {
     const blocks = [];
     for (const file of parsed.files) {
         const fileLevel = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === undefined);
         if ((file.status === 'fail' || file.status === 'error') && fileLevel.length > 0) {
-            blocks.push((0,markdown/* details */.zH)((0,markdown/* html */.qy)(`${STATUS_EMOJI[file.status]} ${(0,markdown/* renderHtml */.K2)(file.path)}: ${file.status}`), diagnosticsMarkdown(fileLevel, moduleDirectory)));
+            blocks.push({
+                label: (0,markdown/* html */.qy)(`${STATUS_EMOJI[file.status]} ${(0,markdown/* renderHtml */.K2)(file.path)}: ${file.status}`),
+                body: diagnosticsMarkdown(fileLevel, moduleDirectory),
+            });
         }
         for (const run of file.runs) {
             if (run.status !== 'fail' && run.status !== 'error')
                 continue;
             const own = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === run.name);
-            const body = own.length > 0
-                ? diagnosticsMarkdown(own, moduleDirectory)
-                : (0,markdown/* paragraph */.FY)('The log gives no diagnostic for this run block.');
-            const label = `${STATUS_EMOJI[run.status]} ${(0,markdown/* renderHtml */.K2)(file.path)} › run ${(0,markdown/* renderHtml */.K2)(`"${run.name}"`)}: ${run.status}`;
-            blocks.push((0,markdown/* details */.zH)((0,markdown/* html */.qy)(label), body));
+            blocks.push({
+                label: (0,markdown/* html */.qy)(`${STATUS_EMOJI[run.status]} ${(0,markdown/* renderHtml */.K2)(file.path)} › run ${(0,markdown/* renderHtml */.K2)(`"${run.name}"`)}: ${run.status}`),
+                body: own.length > 0 ? diagnosticsMarkdown(own, moduleDirectory) : (0,markdown/* paragraph */.FY)('The log gives no diagnostic for this run block.'),
+            });
         }
     }
     if (blocks.length === 0)
         return '';
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Failed and errored run blocks', 3), ...blocks);
+    const shown = blocks.slice(0, FAILURES_SHOWN);
+    const folded = blocks.slice(FAILURES_SHOWN);
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(`Failed and errored run blocks (${blocks.length})`, 3), ...shown.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)), folded.length > 0 && (0,markdown/* details */.zH)(`${folded.length} more failed or errored run blocks`, (0,markdown/* joinBlocks */.x9)(...folded.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)))));
 }
 /** Diagnostics the failures section does not show: warnings of passing runs, errors outside any test. */
 function otherDiagnosticsSection(parsed, moduleDirectory) {
@@ -1130,7 +1140,11 @@ function annotationsSection(annotations, heldBack) {
         clipText(a.message, MAX_MESSAGE_IN_TABLE),
         heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
     ]);
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Annotations', 3), note, (0,markdown/* table */.tp)(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows));
+    const listed = (0,markdown/* table */.tp)(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
+    // All of them on the diff: the table only repeats what the failures above say, so it is folded.
+    if (kept === 0)
+        return (0,markdown/* details */.zH)(`Annotations: ${plural(annotations.length, 'annotation')}, all on the diff`, listed);
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Annotations', 3), note, listed);
 }
 function leftoversSection(parsed) {
     const withResources = parsed.leftovers.filter((l) => l.resources.length > 0 || l.message !== '');

@@ -1764,20 +1764,26 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
     const unchanged = report.outcomes.filter((o) => o.status === 'unchanged');
     const notManaged = report.outcomes.filter((o) => o.status === 'not-managed');
     const failed = report.outcomes.filter((o) => o.status === 'failed');
+    // The three writes and what was left as it was always; the rarer counts only when they happen
+    // (a dry run fails nothing).
     const countParts = dry
         ? [
             ['would be created', counts.created],
             ['would be updated', counts.updated],
             ['would be deleted', counts.deleted],
-            ['would be replaced', counts.replaced],
         ]
         : [
             ['created', counts.created],
             ['updated', counts.updated],
             ['deleted', counts.deleted],
-            ['replaced', counts.replaced],
         ];
-    countParts.push(['unchanged', counts.unchanged], ['not managed', counts.notManaged], ['failed', counts.failed]);
+    if (counts.replaced > 0)
+        countParts.push([dry ? 'would be replaced' : 'replaced', counts.replaced]);
+    countParts.push(['unchanged', counts.unchanged]);
+    if (counts.notManaged > 0)
+        countParts.push(['not managed', counts.notManaged]);
+    if (!dry || counts.failed > 0)
+        countParts.push(['failed', counts.failed]);
     if (counts.notStarted > 0)
         countParts.push(['not started', counts.notStarted]);
     return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
