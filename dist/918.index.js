@@ -43,8 +43,8 @@ function readActionMetadata(url = __webpack_require__.ab + "action.yml") {
 
 // EXTERNAL MODULE: ./src/inputs.ts + 2 modules
 var inputs = __webpack_require__(89564);
-// EXTERNAL MODULE: ./src/main.ts + 28 modules
-var main = __webpack_require__(81404);
+// EXTERNAL MODULE: ./src/main.ts + 30 modules
+var main = __webpack_require__(74932);
 // EXTERNAL MODULE: ./src/report/neutralise.ts
 var neutralise = __webpack_require__(35942);
 // EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
@@ -58,7 +58,7 @@ var sink = __webpack_require__(83860);
 /** Inputs that take several lines: a repeated flag adds a line. */
 const MULTI_LINE = new Set(['policy-files', 'policy-sets', 'test-filters', 'test-variables', 'test-env-variables', 'workspace-id', 'workspace-variables']);
 /** Inputs of the action that make no sense on the command line. */
-const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name']);
+const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name', 'comment-on-pr']);
 const CLI_FLAGS = ['summary-file', 'output-file', 'debug', 'help'];
 /**
  * `svc-ci-action <mode> --flag value ...` for CI systems other than GitHub Actions: flags and

@@ -96406,7 +96406,7 @@ function getErrorMessage(error) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81404);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74932);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
 
 
@@ -96518,6 +96518,28 @@ function parseRepositoryPath(input, value) {
     if (problem)
         throw new errors/* ConfigurationError */.j(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
     return value;
+}
+/**
+ * A file the step writes (`reports/junit.xml`), held to the rule of every path input: inside the
+ * repository, which is the workspace, so that an input can never make the step write over a
+ * file of the runner. Empty stays empty (nothing is written).
+ */
+function parseWorkspaceFilePath(input, value) {
+    if (value === '')
+        return '';
+    const refuse = (why) => {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
+    };
+    if (/[\u0000-\u001f\u007f]/.test(value))
+        refuse('it holds control characters');
+    const problem = pathProblem(value);
+    if (problem)
+        refuse(problem);
+    const slashed = value.replace(/\\/g, '/');
+    const normal = external_node_path_.posix.normalize(slashed);
+    if (normal === '.' || slashed.endsWith('/'))
+        refuse('it names a directory, not a file');
+    return normal;
 }
 /**
  * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
@@ -96825,7 +96847,7 @@ const MODES = [
     'provision-no-code-workspace',
 ];
 /** Inputs every mode reads. */
-const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name'];
+const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name', 'comment-on-pr'];
 /** The inputs each mode reads besides the common ones (the command line's --help lists these). */
 const MODE_INPUTS = {
     'sync-policies': ['organization', 'policy-files', 'policy-config', 'enforcement-level', 'policy-sets', 'prune'],
@@ -96841,6 +96863,7 @@ const MODE_INPUTS = {
         'test-env-variables',
         'verbose',
         'fail-on-test-failure',
+        'junit-file',
     ],
     'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
     'publish-no-code-module': [
@@ -96870,6 +96893,7 @@ const INPUT_DEFAULTS = {
     timeout: '30m',
     'dry-run': 'false',
     'check-name': '',
+    'comment-on-pr': 'false',
     'policy-files': 'policies/**/*.native\npolicies/**/*.rego',
     'policy-config': '',
     'enforcement-level': 'advisory',
@@ -96883,6 +96907,7 @@ const INPUT_DEFAULTS = {
     'test-env-variables': '',
     verbose: 'false',
     'fail-on-test-failure': 'true',
+    'junit-file': '',
     'workspace-variables': '',
     confirm: 'false',
     enabled: '',
@@ -96951,6 +96976,7 @@ function readCommon(read) {
         dryRun: parseBoolean('dry-run', read('dry-run')),
         githubToken,
         checkName: read('check-name'),
+        commentOnPr: parseBoolean('comment-on-pr', read('comment-on-pr')),
     };
 }
 function organization(read, mode) {
@@ -96998,6 +97024,7 @@ function readInputs(rawRead = readActionInput) {
                 testEnvVariables: env,
                 verbose: parseBoolean('verbose', read('verbose')),
                 failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
+                junitFile: parseWorkspaceFilePath('junit-file', read('junit-file')),
             };
         }
         case 'upgrade-no-code-workspace': {
@@ -97084,7 +97111,7 @@ function versionPin(value) {
 
 /***/ }),
 
-/***/ 81404:
+/***/ 74932:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -102207,6 +102234,35 @@ function commitOf(context) {
     return typeof context.sha === 'string' && context.sha !== '' ? context.sha : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/github/github-api.ts
+/**
+ * What the check run and the pull request comment share about talking to GitHub: where the API
+ * is, how long a request may take, what a failure's status was, and keeping the token out of
+ * what is logged.
+ */
+/** A request to GitHub that takes longer than this is given up (the step must not hang on it). */
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
+function apiBaseUrl(explicit) {
+    const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
+    return url.replace(/\/+$/, '');
+}
+/** Octokit's own notices (deprecations) go to the debug log, not the step's warnings. */
+function octokitLog(log) {
+    const toDebug = (message) => log.debug(`GitHub client: ${message}`);
+    return { debug: () => { }, info: () => { }, warn: toDebug, error: toDebug };
+}
+/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+function answeredStatus(error) {
+    if (typeof error !== 'object' || error === null || !('response' in error))
+        return undefined;
+    const response = error.response;
+    return typeof response?.status === 'number' ? response.status : undefined;
+}
+function hideToken(text, token) {
+    return token.length >= 4 ? text.split(token).join('***') : text;
+}
+
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
 /**
  * Publishes a step's results as a GitHub check run (input `check-name`): created `in_progress`
@@ -102218,8 +102274,7 @@ function commitOf(context) {
 
 
 
-/** A request to GitHub that takes longer than this is given up (the step must not hang on it). */
-const REQUEST_TIMEOUT_MS = 30_000;
+
 async function startCheckRun(options) {
     const { token, name, log } = options;
     const notPublished = (reason) => {
@@ -102243,7 +102298,7 @@ async function startCheckRun(options) {
             status: 'in_progress',
             started_at: timestamp(),
             ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-            request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+            request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
         });
         log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
         return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, apiUrl, log });
@@ -102261,7 +102316,7 @@ function checkRunHandle(parts) {
             repo: target.repo,
             check_run_id: id,
             ...fields,
-            request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+            request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
         });
     };
     const warn = (what, error) => {
@@ -102320,18 +102375,9 @@ function checkRunHandle(parts) {
         },
     };
 }
-function apiBaseUrl(explicit) {
-    const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
-    return url.replace(/\/+$/, '');
-}
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-}
-/** Octokit's own notices (deprecations) go to the debug log, not the step's warnings. */
-function octokitLog(log) {
-    const toDebug = (message) => log.debug(`GitHub client: ${message}`);
-    return { debug: () => { }, info: () => { }, warn: toDebug, error: toDebug };
 }
 function failureReason(error, apiUrl) {
     const status = answeredStatus(error);
@@ -102344,15 +102390,153 @@ function failureReason(error, apiUrl) {
         return `GitHub answered ${status} (${message}).`;
     return `could not reach ${apiUrl}: ${message}.`;
 }
-/** The HTTP status of a response GitHub gave, or undefined when no response came. */
-function answeredStatus(error) {
-    if (typeof error !== 'object' || error === null || !('response' in error))
-        return undefined;
-    const response = error.response;
-    return typeof response?.status === 'number' ? response.status : undefined;
+
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(54285);
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+/**
+ * The step's summary as one comment on the pull request (input `comment-on-pr`), updated in
+ * place on later runs: the comment is found again by a hidden marker naming the mode (and what
+ * it ran on), so a pull request gets one comment per step, never a second.
+ *
+ * Like the check run, a courtesy on top of the step's own report: every failure here (no
+ * permission, GitHub unreachable) becomes one warning, never an error of the step.
+ */
+
+
+
+/** GitHub refuses a comment body longer than this many characters. */
+const COMMENT_BODY_LIMIT = 65_536;
+const PER_PAGE = 100;
+/** A pull request with more comments than this is not searched further (and gets a new one). */
+const MAX_PAGES = 50;
+/** The events whose payload is a pull request the step can comment on. */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** What identifies the step's comment: the mode, and what it ran on where one repository may run it twice. */
+function stickyCommentKey(inputs) {
+    switch (inputs.mode) {
+        case 'sync-policies':
+            return `sync-policies ${inputs.organization}`;
+        case 'run-module-tests':
+            return `run-module-tests ${inputs.moduleNamespace}/${inputs.moduleName}/${inputs.moduleProvider}`;
+        default:
+            return inputs.mode;
+    }
 }
-function hideToken(text, token) {
-    return token.length >= 4 ? text.split(token).join('***') : text;
+/** The first line of the comment; `-->` cannot occur in a key made of names. */
+function commentMarker(key) {
+    return `<!-- svc-ci-action: ${key.replace(/--+>?|>/g, '-')} -->`;
+}
+/** Writes `body` as the step's comment on the pull request, or updates the one already there. */
+async function commentOnPullRequest(options) {
+    const { token, log } = options;
+    const context = options.context ?? github_context;
+    if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
+        log.debug(`comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`);
+        return 'not-a-pull-request';
+    }
+    const pullRequest = pullRequestOf(context);
+    const notWritten = (reason) => {
+        log.warning(hideToken(`comment-on-pr: the summary is not written to the pull request: ${reason}`, token));
+        return 'failed';
+    };
+    if (pullRequest === undefined)
+        return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
+    if (token.trim() === '')
+        return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
+    const apiUrl = apiBaseUrl(options.apiUrl);
+    const comments = options.comments ?? octokitComments(token, apiUrl, log);
+    const marker = commentMarker(options.key);
+    const body = commentBody(marker, options.body, runUrl(context, pullRequest));
+    try {
+        const existing = await findComment(comments, pullRequest, marker);
+        if (existing !== undefined) {
+            await comments.update(pullRequest, existing.id, body);
+            log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
+            return 'updated';
+        }
+        const created = await comments.create(pullRequest, body);
+        log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
+        return 'created';
+    }
+    catch (error) {
+        return notWritten(pr_comment_failureReason(error, apiUrl, pullRequest));
+    }
+}
+/** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
+function commentBody(marker, summary, runLink) {
+    const whole = `${marker}\n${summary}`;
+    if (whole.length <= COMMENT_BODY_LIMIT)
+        return whole;
+    const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
+    // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
+    return (0,markdown/* truncateMarkdown */.o4)(whole, COMMENT_BODY_LIMIT, (omitted) => `> [!NOTE]\n> Cut to fit a pull request comment (${Math.ceil(omitted / 1024)} KiB left out): ${where} has all of it.\n`).text;
+}
+/** The step's own comment: the first one that starts with its marker, on any page. */
+async function findComment(comments, pullRequest, marker) {
+    for (let page = 1; page <= MAX_PAGES; page++) {
+        const batch = await comments.list(pullRequest, page, PER_PAGE);
+        const found = batch.find((c) => c.body.startsWith(marker));
+        if (found !== undefined)
+            return found;
+        if (batch.length < PER_PAGE)
+            return undefined;
+    }
+    return undefined;
+}
+function pullRequestOf(context) {
+    let owner;
+    let repo;
+    try {
+        ({ owner, repo } = context.repo);
+    }
+    catch {
+        return undefined;
+    }
+    const number = context.payload?.pull_request?.number;
+    if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '')
+        return undefined;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0)
+        return undefined;
+    return { owner, repo, number };
+}
+/** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID: where the whole summary is. */
+function runUrl(context, pullRequest) {
+    if (!context.serverUrl || !Number.isSafeInteger(context.runId) || (context.runId ?? 0) <= 0)
+        return undefined;
+    return `${context.serverUrl.replace(/\/+$/, '')}/${pullRequest.owner}/${pullRequest.repo}/actions/runs/${context.runId}`;
+}
+/** The comments API through @actions/github's Octokit (a pull request's comments are its issue's). */
+function octokitComments(token, apiUrl, log) {
+    const github = getOctokit(token, { baseUrl: apiUrl, log: octokitLog(log) });
+    const request = () => ({ signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) });
+    const comment = (data) => ({ id: data.id, body: data.body ?? '' });
+    return {
+        async list({ owner, repo, number }, page, perPage) {
+            const { data } = await github.rest.issues.listComments({ owner, repo, issue_number: number, per_page: perPage, page, request: request() });
+            return data.map(comment);
+        },
+        async create({ owner, repo, number }, body) {
+            const { data } = await github.rest.issues.createComment({ owner, repo, issue_number: number, body, request: request() });
+            return comment(data);
+        },
+        async update({ owner, repo }, id, body) {
+            const { data } = await github.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() });
+            return comment(data);
+        },
+    };
+}
+function pr_comment_failureReason(error, apiUrl, pullRequest) {
+    const status = answeredStatus(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (status === 403) {
+        return (`GitHub answered 403 (${message}). The github-token needs the pull-requests: write permission: ` +
+            'add `permissions: pull-requests: write` to the job, or set github-token to a token that has it. ' +
+            'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
+    }
+    if (status !== undefined)
+        return `GitHub answered ${status} for pull request #${pullRequest.number} (${message}).`;
+    return `could not reach ${apiUrl}: ${message}.`;
 }
 
 // EXTERNAL MODULE: ./src/inputs.ts + 2 modules
@@ -102360,8 +102544,8 @@ var src_inputs = __nccwpck_require__(89564);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(377), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 65097))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(720), __nccwpck_require__.e(425)]).then(__nccwpck_require__.bind(__nccwpck_require__, 29425))).runModuleTests,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(844)]).then(__nccwpck_require__.bind(__nccwpck_require__, 80844))).runSyncPolicies,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(720), __nccwpck_require__.e(781)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16781))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 302).then(__nccwpck_require__.bind(__nccwpck_require__, 92302))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,
@@ -102373,8 +102557,6 @@ async function runMode(inputs, context) {
 
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __nccwpck_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** An output as the step writes it: strings as they are, numbers and booleans as text, objects as JSON. */
 function outputText(value) {
@@ -102406,6 +102588,7 @@ var state = __nccwpck_require__(2462);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -102454,12 +102637,16 @@ async function run(options = {}) {
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
         });
         await report(sink, result);
-        await completeCheckRun(checkRun, cancellation, {
-            conclusion: result.conclusion,
-            title: sink.redact(result.title),
-            summary: sink.redact(result.summary),
-            annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
-        });
+        // Side by side: after a signal, both share the little time left before the runner's kill.
+        await Promise.all([
+            completeCheckRun(checkRun, cancellation, {
+                conclusion: result.conclusion,
+                title: sink.redact(result.title),
+                summary: sink.redact(result.summary),
+                annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+            }),
+            commentSummary(inputs, options, sink, cancellation, result.summary),
+        ]);
         if (result.failure === null)
             return EXIT_SUCCESS;
         return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
@@ -102467,10 +102654,14 @@ async function run(options = {}) {
     catch (error) {
         const aborted = cancellation.signal.aborted && ((0,service_errors/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.cc);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
-        await sink.writeSummary(`## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`);
+        const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`;
+        await sink.writeSummary(summary);
         const code = failed(sink, error, aborted ? message : undefined);
         const shown = sink.redact(message);
-        await completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
+        await Promise.all([
+            completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
+            commentSummary(inputs, options, sink, cancellation, summary),
+        ]);
         return code;
     }
     finally {
@@ -102489,23 +102680,31 @@ async function report(sink, result) {
     else
         sink.info(result.title);
 }
-/**
- * Once the runner has signalled, it kills the process 10 s after the first signal: the check
- * run gets what is left of that, not the 30 s a request to GitHub may otherwise take.
- */
 async function completeCheckRun(checkRun, cancellation, result) {
     if (checkRun === null)
         return;
-    const completing = checkRun.complete(result);
+    await boundedAfterSignal(cancellation, checkRun.complete(result));
+}
+/** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
+async function commentSummary(inputs, options, sink, cancellation, summary) {
+    if (!inputs.commentOnPr || options.checkRuns === false)
+        return;
+    await boundedAfterSignal(cancellation, commentOnPullRequest({ token: inputs.githubToken, key: stickyCommentKey(inputs), body: sink.redact(summary), log: sink }));
+}
+/**
+ * Once the runner has signalled, it kills the process 10 s after the first signal: what is sent
+ * to GitHub gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ */
+async function boundedAfterSignal(cancellation, work) {
     if (!cancellation.signal.aborted) {
-        await completing;
+        await work;
         return;
     }
     let timer;
-    await Promise.race([completing, new Promise((resolve) => (timer = setTimeout(resolve, CHECK_RUN_BUDGET_AFTER_SIGNAL_MS)))]);
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, GITHUB_BUDGET_AFTER_SIGNAL_MS)))]);
     clearTimeout(timer);
 }
-const CHECK_RUN_BUDGET_AFTER_SIGNAL_MS = 1500;
+const GITHUB_BUDGET_AFTER_SIGNAL_MS = 1500;
 function toCheckAnnotation(sink, a) {
     const annotation = {
         path: a.file,

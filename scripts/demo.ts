@@ -30,12 +30,14 @@ const started = Date.now();
 // The organization as a platform team finds it: one policy set, a policy that drifted from the
 // repository, one the repository does not know, a test module and a module for no-code use.
 const policySet = emulator.seedPolicySet();
+// Someone loosened it by hand in the service: the dry run shows the diff back to the repository.
+const handEdited = readFileSync(join(root, 'examples', 'policies', 'restrict-instance-types.native'), 'utf8').replace('"t3.micro"', '"t3.micro", "t3.2xlarge"');
 emulator.seedPolicy({
   name: 'restrict-instance-types',
   kind: 'native',
   enforcementLevel: 'advisory',
   description: 'Edited by hand in the UI',
-  code: 'main = rule { true }\n',
+  code: handEdited,
   policySetIds: [policySet],
 });
 emulator.seedPolicy({ name: 'legacy-cost-guard', kind: 'native', enforcementLevel: 'advisory', code: 'main = rule { true }\n', policySetIds: [policySet] });
@@ -117,6 +119,9 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
+/** Inside the workspace, as the input requires; removed when the demo ends. */
+const JUNIT_FILE = '.demo/module-tests.xml';
+
 const policies = { organization: emulator.organization, 'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego', 'policy-sets': policySet };
 
 try {
@@ -124,7 +129,7 @@ try {
 
   await runStep({
     title: 'sync-policies, dry run (as on a pull request)',
-    why: 'Reads examples/policies and the organization, and shows what a sync would change. Nothing is written.',
+    why: 'Reads examples/policies and the organization, and shows what a sync would change, with each policy\'s settings and code diff. Nothing is written.',
     inputs: { mode: 'sync-policies', ...policies, 'dry-run': 'true' },
   });
   await runStep({
@@ -139,7 +144,7 @@ try {
   });
   await runStep({
     title: 'run-module-tests on examples/module (as a pull-request check)',
-    why: 'Packs the module, uploads it, runs its tests on the service and puts failed assertions on their lines.',
+    why: 'Packs the module, uploads it, runs its tests on the service, puts failed assertions on their lines and writes the results as JUnit XML.',
     inputs: {
       mode: 'run-module-tests',
       organization: emulator.organization,
@@ -147,8 +152,11 @@ try {
       'module-name': 'storage',
       'module-provider': 'aws',
       'test-env-variables': 'AWS_REGION=eu-west-1\nDEMO_SECRET=do-not-print-me',
+      'junit-file': JUNIT_FILE,
     },
   });
+  console.log(`\n${bold(`JUnit XML written to ${JUNIT_FILE}`)} ${dim('(what a test reporter reads)')}`);
+  for (const line of readFileSync(join(root, JUNIT_FILE), 'utf8').trimEnd().split('\n')) console.log(`  ${dim(line)}`);
   const published = await runStep({
     title: 'publish-no-code-module',
     why: 'Allows the bucket module for no-code provisioning, with the regions people may choose.',
@@ -187,4 +195,5 @@ try {
 } finally {
   await emulator.close();
   rmSync(scratch, { recursive: true, force: true });
+  rmSync(join(root, '.demo'), { recursive: true, force: true });
 }

@@ -29,13 +29,17 @@ interface Style {
   bold(text: string): string;
   code(text: string): string;
   dim(text: string): string;
+  added(text: string): string;
+  removed(text: string): string;
 }
 
-const PLAIN: Style = { bold: (t) => t, code: (t) => t, dim: (t) => t };
+const PLAIN: Style = { bold: (t) => t, code: (t) => t, dim: (t) => t, added: (t) => t, removed: (t) => t };
 const ANSI: Style = {
   bold: (t) => `\x1b[1m${t}\x1b[22m`,
   code: (t) => `\x1b[36m${t}\x1b[39m`,
   dim: (t) => `\x1b[2m${t}\x1b[22m`,
+  added: (t) => `\x1b[32m${t}\x1b[39m`,
+  removed: (t) => `\x1b[31m${t}\x1b[39m`,
 };
 
 // eslint-disable-next-line no-control-regex
@@ -85,14 +89,21 @@ export function renderSummaryForTerminal(markdown: string, options: { color?: bo
     .replace(/<details[^>]*>\s*<summary>([\s\S]*?)<\/summary>/gi, (_, summary: string) => `\n▸ ${inline(summary, style)}\n`)
     .replace(/<\/details>/gi, '\n');
   const lines: string[] = [];
-  let inFence = false;
+  // The open fence and its language; a fence closes only with its own marker, at least as long.
+  let fence: { marker: string; language: string } | undefined;
   for (const raw of text.split('\n')) {
-    if (/^\s*(```|~~~)/.test(raw)) {
-      inFence = !inFence;
+    const marker = /^\s{0,3}(`{3,}|~{3,})\s*([\w+.-]*)\s*$/.exec(raw);
+    if (fence === undefined && marker) {
+      fence = { marker: marker[1]!, language: marker[2] ?? '' };
       continue;
     }
-    if (inFence) {
-      lines.push(`    ${style.dim(raw)}`);
+    if (fence !== undefined && marker && marker[2] === '' && marker[1]![0] === fence.marker[0] && marker[1]!.length >= fence.marker.length) {
+      fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) {
+      const paint = fence.language !== 'diff' ? style.dim : raw.startsWith('+') ? style.added : raw.startsWith('-') ? style.removed : style.dim;
+      lines.push(`    ${paint(raw)}`);
       continue;
     }
     const block = /^\u0000(\d+)\u0000$/.exec(raw);

@@ -9,7 +9,7 @@ import { plainSink } from './report/sink.ts';
 /** Inputs that take several lines: a repeated flag adds a line. */
 const MULTI_LINE = new Set(['policy-files', 'policy-sets', 'test-filters', 'test-variables', 'test-env-variables', 'workspace-id', 'workspace-variables']);
 /** Inputs of the action that make no sense on the command line. */
-const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name']);
+const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name', 'comment-on-pr']);
 const CLI_FLAGS = ['summary-file', 'output-file', 'debug', 'help'];
 
 export interface CliIo {

@@ -81,6 +81,25 @@ export function parseRepositoryPath(input: string, value: string): string {
 }
 
 /**
+ * A file the step writes (`reports/junit.xml`), held to the rule of every path input: inside the
+ * repository, which is the workspace, so that an input can never make the step write over a
+ * file of the runner. Empty stays empty (nothing is written).
+ */
+export function parseWorkspaceFilePath(input: string, value: string): string {
+  if (value === '') return '';
+  const refuse = (why: string): never => {
+    throw new ConfigurationError(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
+  };
+  if (/[\u0000-\u001f\u007f]/.test(value)) refuse('it holds control characters');
+  const problem = pathProblem(value);
+  if (problem) refuse(problem);
+  const slashed = value.replace(/\\/g, '/');
+  const normal = posix.normalize(slashed);
+  if (normal === '.' || slashed.endsWith('/')) refuse('it names a directory, not a file');
+  return normal;
+}
+
+/**
  * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
  * is matched from the repository root, so it never needs to climb.
  */

@@ -11,6 +11,7 @@ import {
   parseRepositoryGlobs,
   parseRepositoryPath,
   parseToken,
+  parseWorkspaceFilePath,
   parseWorkspaceVariables,
 } from './input-parsers.ts';
 import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
@@ -26,7 +27,7 @@ export const MODES = [
 export type Mode = (typeof MODES)[number];
 
 /** Inputs every mode reads. */
-export const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name'] as const;
+export const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name', 'comment-on-pr'] as const;
 
 /** The inputs each mode reads besides the common ones (the command line's --help lists these). */
 export const MODE_INPUTS: Record<Mode, readonly string[]> = {
@@ -43,6 +44,7 @@ export const MODE_INPUTS: Record<Mode, readonly string[]> = {
     'test-env-variables',
     'verbose',
     'fail-on-test-failure',
+    'junit-file',
   ],
   'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
   'publish-no-code-module': [
@@ -73,6 +75,7 @@ export const INPUT_DEFAULTS = {
   timeout: '30m',
   'dry-run': 'false',
   'check-name': '',
+  'comment-on-pr': 'false',
   'policy-files': 'policies/**/*.native\npolicies/**/*.rego',
   'policy-config': '',
   'enforcement-level': 'advisory',
@@ -86,6 +89,7 @@ export const INPUT_DEFAULTS = {
   'test-env-variables': '',
   verbose: 'false',
   'fail-on-test-failure': 'true',
+  'junit-file': '',
   'workspace-variables': '',
   confirm: 'false',
   enabled: '',
@@ -105,6 +109,9 @@ export interface CommonInputs {
   githubToken: string;
   /** Empty: no check run. */
   checkName: string;
+  /** On a pull request, write the summary as one comment on it, kept up to date. Always set by
+   *  readInputs; optional so that inputs built by hand (tests, benchmarks) may leave it out. */
+  commentOnPr?: boolean;
 }
 
 /**
@@ -137,6 +144,8 @@ export interface RunModuleTestsInputs extends CommonInputs {
   testEnvVariables: EnvVariable[];
   verbose: boolean;
   failOnTestFailure: boolean;
+  /** Where to write the results as JUnit XML, relative to the workspace; empty: nowhere. */
+  junitFile: string;
 }
 
 export interface UpgradeNoCodeWorkspaceInputs extends CommonInputs {
@@ -257,6 +266,7 @@ function readCommon(read: InputReader): CommonInputs {
     dryRun: parseBoolean('dry-run', read('dry-run')),
     githubToken,
     checkName: read('check-name'),
+    commentOnPr: parseBoolean('comment-on-pr', read('comment-on-pr')),
   };
 }
 
@@ -305,6 +315,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         testEnvVariables: env,
         verbose: parseBoolean('verbose', read('verbose')),
         failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
+        junitFile: parseWorkspaceFilePath('junit-file', read('junit-file')),
       };
     }
     case 'upgrade-no-code-workspace': {

@@ -3,6 +3,7 @@ import type { Cancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
+import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs, secretsOf } from './inputs.ts';
 import type { Inputs, InputReader } from './inputs.ts';
 import { runMode } from './modes/index.ts';
@@ -25,7 +26,7 @@ export const EXIT_BAD_INPUT = 2;
 export interface RunOptions {
   read?: InputReader;
   sink?: ReportSink;
-  /** Check runs are a GitHub feature; other CI systems leave them out. */
+  /** Check runs and pull request comments are GitHub features; other CI systems leave them out. */
   checkRuns?: boolean;
   saveState?: (name: string, value: string) => void;
   workspaceRoot?: string;
@@ -63,21 +64,29 @@ export async function run(options: RunOptions = {}): Promise<number> {
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
     await report(sink, result);
-    await completeCheckRun(checkRun, cancellation, {
-      conclusion: result.conclusion,
-      title: sink.redact(result.title),
-      summary: sink.redact(result.summary),
-      annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
-    });
+    // Side by side: after a signal, both share the little time left before the runner's kill.
+    await Promise.all([
+      completeCheckRun(checkRun, cancellation, {
+        conclusion: result.conclusion,
+        title: sink.redact(result.title),
+        summary: sink.redact(result.summary),
+        annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+      }),
+      commentSummary(inputs, options, sink, cancellation, result.summary),
+    ]);
     if (result.failure === null) return EXIT_SUCCESS;
     return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
     const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
-    await sink.writeSummary(`## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(message)}\n`);
+    const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(message)}\n`;
+    await sink.writeSummary(summary);
     const code = failed(sink, error, aborted ? message : undefined);
     const shown = sink.redact(message);
-    await completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] });
+    await Promise.all([
+      completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
+      commentSummary(inputs, options, sink, cancellation, summary),
+    ]);
     return code;
   } finally {
     const signalled = cancellation.signal.aborted;
@@ -95,23 +104,35 @@ async function report(sink: ReportSink, result: ModeResult): Promise<void> {
   else sink.info(result.title);
 }
 
-/**
- * Once the runner has signalled, it kills the process 10 s after the first signal: the check
- * run gets what is left of that, not the 30 s a request to GitHub may otherwise take.
- */
 async function completeCheckRun(checkRun: CheckRunHandle | null, cancellation: Cancellation, result: CheckRunResult): Promise<void> {
   if (checkRun === null) return;
-  const completing = checkRun.complete(result);
+  await boundedAfterSignal(cancellation, checkRun.complete(result));
+}
+
+/** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
+async function commentSummary(inputs: Inputs, options: RunOptions, sink: ReportSink, cancellation: Cancellation, summary: string): Promise<void> {
+  if (!inputs.commentOnPr || options.checkRuns === false) return;
+  await boundedAfterSignal(
+    cancellation,
+    commentOnPullRequest({ token: inputs.githubToken, key: stickyCommentKey(inputs), body: sink.redact(summary), log: sink }),
+  );
+}
+
+/**
+ * Once the runner has signalled, it kills the process 10 s after the first signal: what is sent
+ * to GitHub gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ */
+async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unknown>): Promise<void> {
   if (!cancellation.signal.aborted) {
-    await completing;
+    await work;
     return;
   }
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([completing, new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_RUN_BUDGET_AFTER_SIGNAL_MS)))]);
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, GITHUB_BUDGET_AFTER_SIGNAL_MS)))]);
   clearTimeout(timer);
 }
 
-const CHECK_RUN_BUDGET_AFTER_SIGNAL_MS = 1500;
+const GITHUB_BUDGET_AFTER_SIGNAL_MS = 1500;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

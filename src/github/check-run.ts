@@ -17,6 +17,7 @@ import {
 } from './check-run-output.ts';
 import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
 import { checkRunTarget } from './check-run-target.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS, answeredStatus, apiBaseUrl, hideToken, octokitLog } from './github-api.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
 
 export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
@@ -72,9 +73,6 @@ export interface CheckRunHandle {
   complete(result: CheckRunResult): Promise<CheckRunOutcome>;
 }
 
-/** A request to GitHub that takes longer than this is given up (the step must not hang on it). */
-const REQUEST_TIMEOUT_MS = 30_000;
-
 type GitHubClient = ReturnType<typeof getOctokit>;
 
 export async function startCheckRun(options: StartCheckRunOptions): Promise<CheckRunHandle | null> {
@@ -100,7 +98,7 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
       status: 'in_progress',
       started_at: timestamp(),
       ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
     });
     log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
     return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, apiUrl, log });
@@ -130,7 +128,7 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
       repo: target.repo,
       check_run_id: id,
       ...fields,
-      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
     });
   };
   const warn = (what: string, error: unknown): void => {
@@ -203,20 +201,9 @@ type UpdateFields =
   | { output: OutputFields }
   | { status: 'completed'; conclusion: CheckRunConclusion; completed_at: string; output?: OutputFields };
 
-function apiBaseUrl(explicit: string | undefined): string {
-  const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
-  return url.replace(/\/+$/, '');
-}
-
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-/** Octokit's own notices (deprecations) go to the debug log, not the step's warnings. */
-function octokitLog(log: CheckRunLog) {
-  const toDebug = (message: string): void => log.debug(`GitHub client: ${message}`);
-  return { debug: () => {}, info: () => {}, warn: toDebug, error: toDebug };
 }
 
 function failureReason(error: unknown, apiUrl: string): string {
@@ -232,13 +219,3 @@ function failureReason(error: unknown, apiUrl: string): string {
   return `could not reach ${apiUrl}: ${message}.`;
 }
 
-/** The HTTP status of a response GitHub gave, or undefined when no response came. */
-function answeredStatus(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
-  const response = (error as { response?: { status?: unknown } }).response;
-  return typeof response?.status === 'number' ? response.status : undefined;
-}
-
-function hideToken(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join('***') : text;
-}

@@ -33,6 +33,7 @@ describe('command line', () => {
       expect(stdout.replace(/\s+/g, ' ')).toContain(metadata.inputs[name]!.description.replace(/\s+/g, ' ').slice(0, 40));
     }
     expect(stdout).not.toContain('--github-token');
+    expect(stdout).not.toContain('--comment-on-pr');
   });
 
   it('exits 2 on an unknown mode, an unknown flag or a bad value, sending nothing', async () => {
@@ -46,6 +47,12 @@ describe('command line', () => {
     });
     expect(badValue.code).toBe(2);
     expect(badValue.stdout).toContain('Input "prune" must be true, false or organization (got "maybe").');
+    const outsideJunit = await cli(
+      ['run-module-tests', '--base-url', emulator.baseUrl, '--organization', 'acme', '--module-name', 'm', '--module-provider', 'aws', '--junit-file', '../junit.xml'],
+      { SVC_TOKEN: emulator.token },
+    );
+    expect(outsideJunit.code).toBe(2);
+    expect(outsideJunit.stdout).toContain('Input "junit-file" must be a path inside the repository, relative to its root: it leaves the repository');
     expect(emulator.requests).toHaveLength(0);
   });
 

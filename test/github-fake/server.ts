@@ -1,6 +1,7 @@
-// A local stand-in for the part of GitHub's REST API that check runs use: real HTTP on
-// 127.0.0.1, answering and validating as GitHub documents it
-// (https://docs.github.com/rest/checks/runs), recording every request it receives.
+// A local stand-in for the parts of GitHub's REST API that the action uses: check runs
+// (https://docs.github.com/rest/checks/runs) and the comments of a pull request, which are its
+// issue's comments (https://docs.github.com/rest/issues/comments). Real HTTP on 127.0.0.1,
+// answering, paginating and validating as GitHub documents it, recording every request.
 
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -43,6 +44,19 @@ export interface FakeCheckRun {
   annotations: FakeAnnotation[];
 }
 
+export interface FakeComment {
+  id: number;
+  owner: string;
+  repo: string;
+  /** The pull request's (issue's) number. */
+  issue: number;
+  body: string;
+  /** Who wrote it: the login of the token that created it, or the one given when seeded. */
+  user: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface GitHubFakeOptions {
   /** Path prefix of the API, as on GitHub Enterprise Server (`/api/v3`). Default: none. */
   basePath?: string;
@@ -53,8 +67,15 @@ export interface GitHubFake {
   readonly url: string;
   readonly requests: readonly RecordedRequest[];
   readonly checkRuns: readonly FakeCheckRun[];
+  /** Every comment of every pull request, in the order created. */
+  readonly comments: readonly FakeComment[];
   /** Requests with this token are refused as GitHub refuses a token without `checks: write`. */
   denyChecksWrite(token: string): void;
+  /** Comment writes with this token are refused as GitHub refuses a token without
+   *  `pull-requests: write` (reading them is still allowed). */
+  denyPullRequestsWrite(token: string): void;
+  /** A comment already on pull request `owner/repo#issue`, written by `user`. */
+  seedComment(comment: { owner: string; repo: string; issue: number; body: string; user?: string }): FakeComment;
   /**
    * Upcoming requests answered with `status` instead of their usual answer: `count` of them
    * (default 1), after letting `after` requests through (default 0).
@@ -69,6 +90,8 @@ const CONCLUSIONS = new Set(['action_required', 'cancelled', 'failure', 'neutral
 const LEVELS = new Set(['notice', 'warning', 'failure']);
 const MAX_ANNOTATIONS = 50;
 const MAX_OUTPUT_TEXT = 65535;
+/** "Body is too long (maximum is 65536 characters)". */
+const MAX_COMMENT_BODY = 65536;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 class Answer extends Error {
@@ -83,12 +106,27 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const requests: RecordedRequest[] = [];
   const checkRuns: FakeCheckRun[] = [];
+  const comments: FakeComment[] = [];
   const denied = new Set<string>();
+  const deniedPullRequests = new Set<string>();
+  let nextCommentId = 2_000_000_001;
+  const addComment = (c: Omit<FakeComment, 'id' | 'created_at' | 'updated_at'>): FakeComment => {
+    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const comment: FakeComment = { id: nextCommentId++, ...c, created_at: now, updated_at: now };
+    comments.push(comment);
+    return comment;
+  };
   // One entry per upcoming request: how to fail it, or undefined to answer it normally.
   const upcoming: Array<{ status: number; message: string } | undefined> = [];
   let nextId = 4_000_000_001;
 
-  const handle = (method: string, path: string, headers: IncomingHttpHeaders, body: unknown): { status: number; json: unknown } => {
+  let url = '';
+  const handle = (
+    method: string,
+    path: string,
+    headers: IncomingHttpHeaders,
+    body: unknown,
+  ): { status: number; json: unknown; headers?: Record<string, string> } => {
     const failure = upcoming.shift();
     if (failure) throw new Answer(failure.status, failure.message);
 
@@ -126,6 +164,43 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       return { status: 201, json: representation(run) };
     }
 
+    const issueComments = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(route);
+    const comment = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(route);
+    if (issueComments) {
+      const owner = decodeURIComponent(issueComments[1] ?? '');
+      const repo = decodeURIComponent(issueComments[2] ?? '');
+      const issue = Number(issueComments[3]);
+      if (method === 'GET') {
+        const query = new URLSearchParams(path.split('?')[1] ?? '');
+        const perPage = Math.min(100, Math.max(1, Number(query.get('per_page') ?? 30) || 30));
+        const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+        const all = comments.filter((c) => c.owner === owner && c.repo === repo && c.issue === issue);
+        const slice = all.slice((page - 1) * perPage, page * perPage);
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const link = (n: number, rel: string): string => `<${url}${route}?per_page=${perPage}&page=${n}>; rel="${rel}"`;
+        const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
+        return { status: 200, json: slice.map(commentRepresentation), headers: links.length > 0 ? { link: links.join(', ') } : {} };
+      }
+      if (method === 'POST') {
+        if (deniedPullRequests.has(token)) throw new Answer(403, 'Resource not accessible by integration');
+        const fields = object(body);
+        if (typeof fields.body !== 'string' || fields.body === '') throw invalid('"body" wasn\'t supplied.');
+        if (fields.body.length > MAX_COMMENT_BODY) throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
+        return { status: 201, json: commentRepresentation(addComment({ owner, repo, issue, body: fields.body, user: loginOf(token) })) };
+      }
+    }
+    if (comment && method === 'PATCH') {
+      if (deniedPullRequests.has(token)) throw new Answer(403, 'Resource not accessible by integration');
+      const found = comments.find((c) => c.id === Number(comment[3]) && c.owner === decodeURIComponent(comment[1] ?? '') && c.repo === decodeURIComponent(comment[2] ?? ''));
+      if (!found) throw new Answer(404, 'Not Found');
+      const fields = object(body);
+      if (typeof fields.body !== 'string' || fields.body === '') throw invalid('"body" wasn\'t supplied.');
+      if (fields.body.length > MAX_COMMENT_BODY) throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
+      found.body = fields.body;
+      found.updated_at = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      return { status: 200, json: commentRepresentation(found) };
+    }
+
     if (member && method === 'PATCH') {
       if (denied.has(token)) throw new Answer(403, 'Resource not accessible by integration');
       const run = checkRuns.find(
@@ -153,27 +228,32 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     let status: number;
     let json: unknown;
     let body: unknown;
+    let extraHeaders: Record<string, string> = {};
     try {
       body = raw === '' ? undefined : parseJson(raw);
-      ({ status, json } = handle(method, path, request.headers, body));
+      ({ status, json, headers: extraHeaders = {} } = handle(method, path, request.headers, body));
     } catch (error) {
       if (!(error instanceof Answer)) throw error;
       status = error.status;
       json = { message: error.message, documentation_url: DOCS, status: String(error.status) };
     }
     requests.push({ method, path, headers: request.headers, body, status });
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extraHeaders });
     response.end(JSON.stringify(json));
   };
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}${basePath}`;
 
   return {
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url,
     requests,
     checkRuns,
+    comments,
     denyChecksWrite: (token) => void denied.add(token),
+    denyPullRequestsWrite: (token) => void deniedPullRequests.add(token),
+    seedComment: ({ owner, repo, issue, body, user = 'octocat' }) => addComment({ owner, repo, issue, body, user }),
     failNext: (status, { count = 1, after = 0, message = 'Server Error' } = {}) => {
       for (let i = 0; i < count; i++) upcoming[after + i] = { status, message };
     },
@@ -189,6 +269,26 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
 function tokenOf(authorization: string | undefined): string | undefined {
   const match = /^(?:token|bearer) +(\S+)$/i.exec(authorization ?? '');
   return match?.[1];
+}
+
+/** The user a token acts as: the workflow's token writes as github-actions[bot]. */
+function loginOf(token: string): string {
+  return token.startsWith('ghs_') ? 'github-actions[bot]' : `user-${token.slice(0, 6)}`;
+}
+
+function commentRepresentation(c: FakeComment): unknown {
+  return {
+    id: c.id,
+    node_id: `IC_${c.id}`,
+    url: `https://api.github.com/repos/${c.owner}/${c.repo}/issues/comments/${c.id}`,
+    html_url: `https://github.com/${c.owner}/${c.repo}/pull/${c.issue}#issuecomment-${c.id}`,
+    issue_url: `https://api.github.com/repos/${c.owner}/${c.repo}/issues/${c.issue}`,
+    body: c.body,
+    user: { login: c.user, id: 41898282, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' },
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    author_association: 'NONE',
+  };
 }
 
 function applyUpdate(run: FakeCheckRun, fields: Record<string, unknown>): void {

@@ -284,5 +284,37 @@ describe('inputs a hostile or careless workflow may give', () => {
       timeoutMs: 24 * 3_600_000,
     });
   });
+});
 
+describe('report inputs', () => {
+  const tests = { ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' };
+
+  it('junit-file: empty writes none; a path inside the workspace is kept, normalised', () => {
+    expect(read(tests)).toMatchObject({ junitFile: '' });
+    expect(read({ ...tests, 'junit-file': 'reports/junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
+    expect(read({ ...tests, 'junit-file': './reports//x/../junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
+    expect(read({ ...tests, 'junit-file': 'reports\\junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
+  });
+
+  it.each([
+    ['/etc/passwd', 'it is absolute'],
+    ['C:\\temp\\junit.xml', 'it is absolute'],
+    ['~/junit.xml', 'it starts from a home directory'],
+    ['../junit.xml', 'it leaves the repository'],
+    ['reports/../../junit.xml', 'it leaves the repository'],
+    ['..\\..\\junit.xml', 'it leaves the repository'],
+    ['reports/', 'it names a directory, not a file'],
+    ['.', 'it names a directory, not a file'],
+    ['a\u0000b.xml', 'it holds control characters'],
+  ])('junit-file %j is refused: %s', (value, why) => {
+    expect(failure({ ...tests, 'junit-file': value })).toBe(
+      `Input "junit-file" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`,
+    );
+  });
+
+  it('comment-on-pr is a boolean, false unless set', () => {
+    expect(read(base)).toMatchObject({ commentOnPr: false });
+    expect(read({ ...base, 'comment-on-pr': 'true' })).toMatchObject({ commentOnPr: true });
+    expect(failure({ ...base, 'comment-on-pr': 'yes' })).toBe('Input "comment-on-pr" must be true or false (got "yes").');
+  });
 });

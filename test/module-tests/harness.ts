@@ -82,7 +82,13 @@ export interface Harness {
   inputs(overrides?: Partial<RunModuleTestsInputs>): RunModuleTestsInputs;
   run(
     overrides?: Partial<RunModuleTestsInputs>,
-    options?: { tuning?: Partial<RunModuleTestsTuning>; cancellation?: TestCancellation; client?: Partial<ServiceClientOptions> },
+    options?: {
+      tuning?: Partial<RunModuleTestsTuning>;
+      cancellation?: TestCancellation;
+      client?: Partial<ServiceClientOptions>;
+      /** Default: the repository itself. */
+      workspaceRoot?: string;
+    },
   ): Promise<ModuleTestRun>;
 }
 
@@ -109,6 +115,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     testEnvVariables: [],
     verbose: false,
     failOnTestFailure: true,
+    junitFile: '',
     ...overrides,
   });
   return {
@@ -129,7 +136,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
             client,
             cancellation: options.cancellation ?? testCancellation(),
             saveState: (name, value) => state.set(name, value),
-            workspaceRoot: REPOSITORY_ROOT,
+            workspaceRoot: options.workspaceRoot ?? REPOSITORY_ROOT,
           },
           { ...FAST_TUNING, ...options.tuning },
         );

@@ -232,7 +232,7 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(result.title).toBe('Dry run: would create 2, update 4 and delete 4 policies in acme (2 unchanged)');
     expect(result.summary).toContain('**Dry run.**');
     expect(result.summary).toContain('**2** would be created · **4** would be updated · **4** would be deleted · **1** would be replaced');
-    expect(result.summary).toContain('would replace (delete, then create)');
+    expect(result.summary).toContain('<td>would replace</td>');
     expect(result.summary).toContain('would delete');
     expect(result.summary).toContain('### Would change');
     expect(log).toContain('Dry run, nothing is sent');

@@ -23,10 +23,11 @@ describe('a passing log', () => {
     ]);
   });
 
-  it('keeps the elapsed time the log gives, and none where it gives none', () => {
+  it('keeps the elapsed time the log gives, and reckons it from the timestamps where it gives none', () => {
     const [defaults, naming] = parsed.files;
     expect(defaults?.runs.map((r) => r.elapsedMs)).toEqual([2310, 4870]);
-    expect(naming?.runs[0]?.elapsedMs).toBeUndefined();
+    // `starting` at 10:00:18.123456, `complete` at 10:00:19.123456, no `elapsed`.
+    expect(naming?.runs[0]?.elapsedMs).toBe(1000);
   });
 
   it('reads the closing summary and the version', () => {

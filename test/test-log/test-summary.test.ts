@@ -118,13 +118,13 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('#### ✅ tests/defaults.tftest.hcl (pass)');
     expect(md).toContain('<tr><td>plan_defaults</td><td>✅ pass</td><td>2.3 s</td></tr>');
     expect(md).toContain('<tr><td>apply_defaults</td><td>✅ pass</td><td>4.9 s</td></tr>');
-    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td></td></tr>');
+    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td>1.0 s</td></tr>');
     expect(md).not.toContain('Failed and errored');
     expect(md).not.toContain('Annotations');
     expect(md).not.toContain('Last ');
   });
 
-  it('a failing run: failures with their messages in <details>, every annotation listed', () => {
+  it('a failing run: failures with their messages shown first, every annotation listed', () => {
     const parsed = fixture('failing.jsonl');
     const md = renderTestRunSummary({
       run: run({ 'test-status': 'fail', 'tests-passed': 3, 'tests-failed': 1, 'tests-errored': 1, 'tests-skipped': 1 }),
@@ -133,8 +133,11 @@ describe('renderTestRunSummary', () => {
     });
     expect(md.startsWith('## ❌ Module tests failed\n')).toBe(true);
     expect(md).toContain('**3** passed · **1** failed · **1** errored · **1** skipped');
-    expect(md).toContain('<details><summary>❌ tests/naming.tftest.hcl › run &quot;invalid_name&quot;: fail</summary>');
-    expect(md).toContain('<details><summary>⛔ tests/validation.tftest.hcl › run &quot;bad_reference&quot;: error</summary>');
+    // Two failures: both in the open, not folded, and before the tables of every file.
+    expect(md).toContain('### Failed and errored run blocks (2)\n\n<strong>❌ tests/naming.tftest.hcl › run &quot;invalid_name&quot;: fail</strong>\n\n<strong>Error:</strong>');
+    expect(md).toContain('\n<strong>⛔ tests/validation.tftest.hcl › run &quot;bad_reference&quot;: error</strong>\n');
+    expect(md).not.toMatch(/<details><summary>[❌⛔]/);
+    expect(md.indexOf('### Failed and errored')).toBeLessThan(md.indexOf('### Test files'));
     expect(md).toContain('<strong>Error:</strong> Test assertion failed at <code>modules/s3/tests/naming.tftest.hcl:18</code>');
     expect(md).toContain('18 |     condition     = aws_s3_bucket.this.bucket == lower(var.name)');
     expect(md).toContain('<td>⏭️ skip</td>');
@@ -144,6 +147,8 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('<code>modules/s3/main.tf:7</code>');
     expect(md).toContain('<code>modules/s3/tests/validation.tftest.hcl:9</code>');
     expect(md.match(/<td>yes<\/td><\/tr>/g)).toHaveLength(3);
+    // All on the diff: the table repeats the failures above, folded.
+    expect(md).toContain('<details><summary>Annotations: 3 annotations, all on the diff</summary>');
     // Text from the log is escaped wherever it is not inside a code block.
     expect(outsideCode(md)).not.toContain('<My-Bucket>');
     expect(md).toContain('&lt;My-Bucket&gt; &amp; friends');
@@ -168,6 +173,26 @@ describe('renderTestRunSummary', () => {
     for (let i = 0; i < 14; i++) expect(md).toContain(`<code>m/tests/a.tftest.hcl:${i + 1}</code>`);
     expect(md.match(/<td>summary only<\/td>/g)).toHaveLength(5);
     expect(md).toContain('5 of these 14 are listed only here');
+    // Not folded when some are only here.
+    expect(md).toContain('### Annotations\n');
+  });
+
+  it('many failures: the first five in the open, the rest folded', () => {
+    const lines = Array.from({ length: 7 }, (_, i) => [
+      JSON.stringify({ '@testfile': 'tests/a.tftest.hcl', '@testrun': `r${i}`, type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: `r${i}`, progress: 'complete', status: 'fail' } }),
+      JSON.stringify({
+        '@testfile': 'tests/a.tftest.hcl',
+        '@testrun': `r${i}`,
+        type: 'diagnostic',
+        diagnostic: { severity: 'error', summary: 'Test assertion failed', detail: `Message ${i}.`, range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 } } },
+      }),
+    ]).flat();
+    const md = renderTestRunSummary({ run: run({ 'test-status': 'fail' }), parsed: parseTestLogText(lines.join('\n')), moduleDirectory: '.' });
+    expect(md).toContain('### Failed and errored run blocks (7)');
+    const folded = md.indexOf('<details><summary>2 more failed or errored run blocks</summary>');
+    expect(folded).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) expect(md.indexOf(`Message ${i}.`)).toBeLessThan(folded);
+    for (const i of [5, 6]) expect(md.indexOf(`Message ${i}.`)).toBeGreaterThan(folded);
   });
 
   it('an errored run: the log’s tail in <details>', () => {

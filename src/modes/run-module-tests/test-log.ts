@@ -173,6 +173,8 @@ export class TestLogParser {
   #ended = false;
 
   readonly #files = new Map<string, FileState>();
+  /** When each run block started, from its `starting` message's `@timestamp`. */
+  readonly #runStarts = new Map<TestRunBlockResult, number>();
   readonly #diagnostics: TestDiagnostic[] = [];
   #diagnosticsOmitted = 0;
   #summary: TestLogSummary | undefined;
@@ -300,6 +302,16 @@ export class TestLogParser {
         const timed = progress === 'running' || progress === 'complete';
         if (timed && typeof elapsed === 'number' && Number.isFinite(elapsed) && elapsed >= 0) {
           run.elapsedMs = Math.max(run.elapsedMs ?? 0, elapsed);
+        } else if (progress === 'complete') {
+          // The test command gives no `elapsed` with `complete`: the time from the run block's
+          // `starting` message to this one is how long it took.
+          const started = this.#runStarts.get(run);
+          const at = timestampMs(message['@timestamp']);
+          if (started !== undefined && at !== undefined && at >= started) run.elapsedMs = Math.max(run.elapsedMs ?? 0, at - started);
+        }
+        if (progress === 'starting') {
+          const at = timestampMs(message['@timestamp']);
+          if (at !== undefined) this.#runStarts.set(run, at);
         }
         break;
       }
@@ -469,6 +481,12 @@ function stringField(object: Record<string, unknown>, key: string): string | und
 
 function testStatus(value: unknown): TestStatus | undefined {
   return typeof value === 'string' && (STATUS_ORDER as readonly string[]).includes(value) ? (value as TestStatus) : undefined;
+}
+
+function timestampMs(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 function count(value: unknown): number {

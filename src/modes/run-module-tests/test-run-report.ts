@@ -4,6 +4,9 @@
 
 import type { RunModuleTestsInputs } from '../../inputs.ts';
 import { capAnnotations } from '../../report/annotations.ts';
+import { formatBytes } from '../../report/format.ts';
+import { writeWorkspaceFile } from '../../report/workspace-file.ts';
+import { getErrorMessage } from '../../errors.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -11,6 +14,7 @@ import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';
 import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { ModeResult } from '../mode.ts';
+import { renderJUnitReport } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
 import type { StartedTestRun } from './start-test-run.ts';
 import type { ParsedTestLog } from './test-log.ts';
@@ -46,6 +50,8 @@ export interface RunEnding {
   /** What was done to stop the run after a timeout, as a sentence. */
   stopNote?: string;
 }
+
+export { formatBytes } from '../../report/format.ts';
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
@@ -116,11 +122,15 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   if (ending.timedOut) summaryInput.timedOut = true;
   if (ending.canceled !== undefined) summaryInput.canceled = true;
 
+  const junit = writeJUnit(ctx, ending, label);
+  if (junit.note !== undefined) summaryInput.notes = [...notes, junit.note];
+
   return {
     title,
     summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(ctx)),
-    annotations,
+    annotations: junit.warning ? [...annotations, junit.warning] : annotations,
     outputs: {
+      'junit-file': junit.path,
       'test-run-id': run.id,
       status: a.status,
       'test-status': a['test-status'] ?? '',
@@ -135,8 +145,36 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   };
 }
 
+/**
+ * The `junit-file` input: the results as JUnit XML in the workspace, for a reporter to publish.
+ * A file that cannot be written is a warning: the tests ran, and their results are reported.
+ */
+function writeJUnit(ctx: RunContext, ending: RunEnding, label: string): { path: string; note?: string; warning?: Annotation } {
+  const path = ctx.inputs.junitFile;
+  if (path === '') return { path: '' };
+  const input: Parameters<typeof renderJUnitReport>[0] = {
+    name: `Module tests: ${label}`,
+    run: ending.run,
+    moduleDirectory: ctx.inputs.moduleDirectory,
+    repositoryRoot: ctx.workspaceRoot,
+  };
+  if (ending.parsed) input.parsed = ending.parsed;
+  if (ending.logError !== undefined) input.logError = ending.logError;
+  if (ending.canceled !== undefined) input.unfinished = 'the job was cancelled, and the test run with it';
+  else if (ending.timedOut) input.unfinished = 'the wait for the test run timed out';
+  else if (ending.waitError !== undefined) input.unfinished = 'the test run could not be followed to its end';
+  try {
+    writeWorkspaceFile(ctx.workspaceRoot, path, renderJUnitReport(input));
+    return { path, note: `The results are written as JUnit XML to ${path}.` };
+  } catch (error) {
+    const message = `junit-file: the JUnit report was not written to ${path}: ${getErrorMessage(error)}`;
+    return { path: '', note: `${message}.`, warning: { level: 'warning', title: 'JUnit report', message } };
+  }
+}
+
 /** The outputs of a step that has no test run to speak of (a dry run, a step that ended early). */
 export const NO_TEST_RUN_OUTPUTS = {
+  'junit-file': '',
   'test-run-id': '',
   status: '',
   'test-status': '',
@@ -241,8 +279,3 @@ function countsText(run: TestRun): string {
   return parts.join(', ');
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}

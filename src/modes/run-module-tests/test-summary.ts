@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import {
   type Content,
+  type Html,
   codeBlock,
   countsLine,
   details,
@@ -66,6 +67,8 @@ const STATUS_EMOJI: Record<TestStatus, string> = {
 const MAX_DETAIL_SHOWN = 4000;
 /** The annotations table gives the gist; the failures section above it has the whole detail. */
 const MAX_MESSAGE_IN_TABLE = 300;
+/** Failed run blocks shown with their messages; more are folded. */
+const FAILURES_SHOWN = 5;
 
 /**
  * One annotation per diagnostic that has a source position: on the file (its path relative to
@@ -126,8 +129,8 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
     totalsLine(run, parsed),
     runLine(input),
     notes(input),
-    parsed && filesSection(parsed),
     parsed && failuresSection(parsed, input.moduleDirectory),
+    parsed && filesSection(parsed),
     parsed && otherDiagnosticsSection(parsed, input.moduleDirectory),
     annotationsSection(annotations, heldBack),
     parsed && leftoversSection(parsed),
@@ -226,31 +229,37 @@ function filesSection(parsed: ParsedTestLog): string {
   return joinBlocks(...parts);
 }
 
+/**
+ * Each failed or errored run block with its messages, where a reviewer sees them at once; past
+ * the first few, the rest are folded so that a run with many failures stays readable.
+ */
 function failuresSection(parsed: ParsedTestLog, moduleDirectory: string): string {
-  const blocks: string[] = [];
+  const blocks: Array<{ label: Html; body: string }> = [];
   for (const file of parsed.files) {
     const fileLevel = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === undefined);
     if ((file.status === 'fail' || file.status === 'error') && fileLevel.length > 0) {
-      blocks.push(
-        details(
-          html(`${STATUS_EMOJI[file.status]} ${renderHtml(file.path)}: ${file.status}`),
-          diagnosticsMarkdown(fileLevel, moduleDirectory),
-        ),
-      );
+      blocks.push({
+        label: html(`${STATUS_EMOJI[file.status]} ${renderHtml(file.path)}: ${file.status}`),
+        body: diagnosticsMarkdown(fileLevel, moduleDirectory),
+      });
     }
     for (const run of file.runs) {
       if (run.status !== 'fail' && run.status !== 'error') continue;
       const own = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === run.name);
-      const body =
-        own.length > 0
-          ? diagnosticsMarkdown(own, moduleDirectory)
-          : paragraph('The log gives no diagnostic for this run block.');
-      const label = `${STATUS_EMOJI[run.status]} ${renderHtml(file.path)} › run ${renderHtml(`"${run.name}"`)}: ${run.status}`;
-      blocks.push(details(html(label), body));
+      blocks.push({
+        label: html(`${STATUS_EMOJI[run.status]} ${renderHtml(file.path)} › run ${renderHtml(`"${run.name}"`)}: ${run.status}`),
+        body: own.length > 0 ? diagnosticsMarkdown(own, moduleDirectory) : paragraph('The log gives no diagnostic for this run block.'),
+      });
     }
   }
   if (blocks.length === 0) return '';
-  return joinBlocks(heading('Failed and errored run blocks', 3), ...blocks);
+  const shown = blocks.slice(0, FAILURES_SHOWN);
+  const folded = blocks.slice(FAILURES_SHOWN);
+  return joinBlocks(
+    heading(`Failed and errored run blocks (${blocks.length})`, 3),
+    ...shown.map((b) => joinBlocks(paragraph(strong(b.label)), b.body)),
+    folded.length > 0 && details(`${folded.length} more failed or errored run blocks`, joinBlocks(...folded.map((b) => joinBlocks(paragraph(strong(b.label)), b.body)))),
+  );
 }
 
 /** Diagnostics the failures section does not show: warnings of passing runs, errors outside any test. */
@@ -290,7 +299,10 @@ function annotationsSection(annotations: readonly Annotation[], heldBack: Set<st
     clipText(a.message, MAX_MESSAGE_IN_TABLE),
     heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
   ]);
-  return joinBlocks(heading('Annotations', 3), note, table(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows));
+  const listed = table(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
+  // All of them on the diff: the table only repeats what the failures above say, so it is folded.
+  if (kept === 0) return details(`Annotations: ${plural(annotations.length, 'annotation')}, all on the diff`, listed);
+  return joinBlocks(heading('Annotations', 3), note, listed);
 }
 
 function leftoversSection(parsed: ParsedTestLog): string {

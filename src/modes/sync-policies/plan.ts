@@ -54,6 +54,9 @@ export interface PolicyPlanEntry {
   /** The code must be uploaded: always for create and replace; for an existing policy when the
    *  stored code differs byte for byte (or could not be read). */
   codeChanged: boolean;
+  /** The service's code as downloaded for the comparison, so that the report can show the diff;
+   *  absent when it was not read (create, replace, delete, ignored, or never uploaded). */
+  storedCode?: string;
   /** Why, in words, for replace, delete and ignored; null otherwise. */
   reason: string | null;
 }
@@ -111,7 +114,9 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
       : settingChanges.length > 0 ? 'update-settings'
       : codeChanged ? 'upload-code'
       : 'unchanged';
-    entries.push(entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged }));
+    const planned = entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged });
+    if (code !== undefined) planned.storedCode = code;
+    entries.push(planned);
   }
 
   const pruned = prunedBy(input.prune, input.pruneScope);

@@ -13,12 +13,15 @@ import {
   html,
   inlineCode,
   joinBlocks,
+  renderHtml,
   paragraph,
   strong,
   table,
 } from '../../report/markdown.ts';
 import type { Content } from '../../report/markdown.ts';
 import type { PolicyOutcome, PolicyOutcomeStatus } from './apply.ts';
+import { DEFAULT_CHANGE_DETAILS_BUDGET, changeDetails } from './change-details.ts';
+import type { ChangeDetailsBudget } from './change-details.ts';
 import type { PolicyAction } from './plan.ts';
 import type { Problem } from './policy-model.ts';
 
@@ -153,27 +156,34 @@ export function resultEntry(outcome: PolicyOutcome): SyncResultEntry {
 }
 
 /** The job summary of a sync that read both sides (applied, dry run, or cancelled midway). */
-export function syncSummary(report: SyncReport, counts = countOutcomes(report.outcomes)): string {
+export function syncSummary(
+  report: SyncReport,
+  counts = countOutcomes(report.outcomes),
+  budget: ChangeDetailsBudget = DEFAULT_CHANGE_DETAILS_BUDGET,
+): string {
   const dry = report.dryRun;
   const changed = report.outcomes.filter((o) => o.status !== 'unchanged' && o.status !== 'not-managed');
   const unchanged = report.outcomes.filter((o) => o.status === 'unchanged');
   const notManaged = report.outcomes.filter((o) => o.status === 'not-managed');
   const failed = report.outcomes.filter((o) => o.status === 'failed');
 
+  // The three writes and what was left as it was always; the rarer counts only when they happen
+  // (a dry run fails nothing).
   const countParts: Array<readonly [string, number]> = dry
     ? [
         ['would be created', counts.created],
         ['would be updated', counts.updated],
         ['would be deleted', counts.deleted],
-        ['would be replaced', counts.replaced],
       ]
     : [
         ['created', counts.created],
         ['updated', counts.updated],
         ['deleted', counts.deleted],
-        ['replaced', counts.replaced],
       ];
-  countParts.push(['unchanged', counts.unchanged], ['not managed', counts.notManaged], ['failed', counts.failed]);
+  if (counts.replaced > 0) countParts.push([dry ? 'would be replaced' : 'replaced', counts.replaced]);
+  countParts.push(['unchanged', counts.unchanged]);
+  if (counts.notManaged > 0) countParts.push(['not managed', counts.notManaged]);
+  if (!dry || counts.failed > 0) countParts.push(['failed', counts.failed]);
   if (counts.notStarted > 0) countParts.push(['not started', counts.notStarted]);
 
   return joinBlocks(
@@ -188,10 +198,16 @@ export function syncSummary(report: SyncReport, counts = countOutcomes(report.ou
     failed.length > 0 && heading('Failed', 3),
     failed.length > 0 && bulletList(failed.map((o) => html(`${strong(o.entry.name).html}: ${escapeMarkdown(o.error ?? '')}`))),
     changed.length > 0 && heading(dry ? 'Would change' : 'Changes', 3),
-    changed.length > 0 && policyTable(changed, dry),
-    unchanged.length > 0 && details(`${unchanged.length} unchanged`, policyTable(unchanged, dry)),
-    notManaged.length > 0 && details(`${notManaged.length} not managed by this repository (left alone)`, policyTable(notManaged, dry)),
+    changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'),
+    unchanged.length > 0 && details(`${unchanged.length} unchanged`, policyTable(unchanged)),
+    notManaged.length > 0 &&
+      details(
+        `${notManaged.length} not managed by this repository (left alone)`,
+        joinBlocks(paragraph(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged)),
+      ),
     problemsSection('Warnings', report.warnings),
+    changed.length > 0 && heading(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3),
+    changed.length > 0 && changeDetails(changed, outcomeWords, budget),
   );
 }
 
@@ -224,46 +240,53 @@ function summaryHeading(organization: string): string {
   return heading(html(`Sync policies: organization ${inlineCode(organization).html}`), 2);
 }
 
-const ACTION_LABEL: Record<PolicyAction, string> = {
-  create: 'create',
-  'update-settings': 'update settings',
-  'upload-code': 'upload code',
-  'update-settings-and-upload-code': 'update settings and code',
-  replace: 'replace (delete, then create)',
-  delete: 'delete',
-  unchanged: 'none',
-  ignored: 'none (not managed)',
-};
-
-function policyTable(outcomes: readonly PolicyOutcome[], dry: boolean): string {
-  return table(
-    ['Policy', 'Kind', 'Enforcement level', 'Action', 'Id', 'Outcome'],
-    outcomes.map((o) => {
-      const { entry } = o;
-      const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
-      const why = [...entry.changes, ...(entry.reason !== null ? [entry.reason] : [])];
-      const action = `${dry && o.status === 'planned' ? `would ${ACTION_LABEL[entry.action]}` : ACTION_LABEL[entry.action]}${why.length > 0 ? `\n${why.join('\n')}` : ''}`;
-      const id = o.previousId !== null ? `${o.id ?? '—'}\n(was ${o.previousId})` : (o.id ?? '—');
-      return [strong(entry.name), entry.kind, level, action, id, outcomeText(o)];
-    }),
-  );
-}
-
-function outcomeText(o: PolicyOutcome): Content {
+/** What happened to a policy, in two or three words. */
+export function outcomeWords(o: PolicyOutcome): string {
+  const action = o.entry.action;
   switch (o.status) {
     case 'unchanged':
       return 'unchanged';
     case 'not-managed':
       return 'left alone';
     case 'planned':
-      return 'not done (dry run)';
+      return `would ${ACTION_WORDS[action].planned}`;
     case 'done':
-      return `done: ${o.steps.join(', ')}`;
+      return ACTION_WORDS[action].done;
     case 'failed':
-      return `failed: ${o.error ?? ''}`;
+      return `${ACTION_WORDS[action].planned} failed`;
     case 'not-started':
-      return 'not started: the step was cancelled';
+      return 'not started (cancelled)';
   }
+}
+
+const ACTION_WORDS: Record<PolicyAction, { planned: string; done: string }> = {
+  create: { planned: 'create', done: 'created' },
+  'update-settings': { planned: 'update settings', done: 'settings updated' },
+  'upload-code': { planned: 'update code', done: 'code updated' },
+  'update-settings-and-upload-code': { planned: 'update settings and code', done: 'settings and code updated' },
+  replace: { planned: 'replace', done: 'replaced' },
+  delete: { planned: 'delete', done: 'deleted' },
+  unchanged: { planned: 'leave unchanged', done: 'unchanged' },
+  ignored: { planned: 'leave alone', done: 'left alone' },
+};
+
+/** One row a policy; the id once (the new one after a replace, with the one it replaced). */
+function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string): string {
+  const withAction = actionHeader !== undefined;
+  const headers: Content[] = ['Policy', 'Kind', 'Enforcement level', ...(withAction ? [actionHeader] : []), 'Id'];
+  return table(
+    headers,
+    outcomes.map((o) => {
+      const { entry } = o;
+      const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+      const id = o.previousId !== null ? html(`${renderHtml(o.id ?? '—')}<br>(replaces ${renderHtml(o.previousId)})`) : (o.id ?? '—');
+      return [strong(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
+    }),
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function problemsSection(title: string, problems: readonly Problem[]): string | false {

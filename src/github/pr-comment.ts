@@ -1,0 +1,206 @@
+/**
+ * The step's summary as one comment on the pull request (input `comment-on-pr`), updated in
+ * place on later runs: the comment is found again by a hidden marker naming the mode (and what
+ * it ran on), so a pull request gets one comment per step, never a second.
+ *
+ * Like the check run, a courtesy on top of the step's own report: every failure here (no
+ * permission, GitHub unreachable) becomes one warning, never an error of the step.
+ */
+
+import { context as workflowContext, getOctokit } from '@actions/github';
+import type { Inputs } from '../inputs.ts';
+import { truncateMarkdown } from '../report/markdown.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS, answeredStatus, apiBaseUrl, hideToken, octokitLog } from './github-api.ts';
+import type { GitHubLog } from './github-api.ts';
+
+export type PullRequestCommentLog = GitHubLog;
+
+/** Where the workflow runs: the part of @actions/github's `context` a comment needs. */
+export interface PullRequestCommentContext {
+  readonly eventName: string;
+  /** @actions/github's getter throws when GITHUB_REPOSITORY is unset. */
+  readonly repo: { readonly owner: string; readonly repo: string };
+  /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.number` is read. */
+  readonly payload: { readonly pull_request?: { readonly number?: unknown; readonly [key: string]: unknown } };
+  readonly serverUrl?: string;
+  readonly runId?: number;
+}
+
+export interface PullRequestRef {
+  owner: string;
+  repo: string;
+  number: number;
+}
+
+export interface IssueComment {
+  id: number;
+  body: string;
+}
+
+/**
+ * The three calls the sticky comment makes. One small interface, so that the way GitHub is
+ * called (today @actions/github's Octokit) can change without touching what is sent.
+ */
+export interface PullRequestComments {
+  /** One page of the pull request's comments, oldest first. */
+  list(pullRequest: PullRequestRef, page: number, perPage: number): Promise<IssueComment[]>;
+  create(pullRequest: PullRequestRef, body: string): Promise<IssueComment>;
+  update(pullRequest: PullRequestRef, id: number, body: string): Promise<IssueComment>;
+}
+
+export interface CommentOnPullRequestOptions {
+  /** The `github-token` input. Never logged. */
+  token: string;
+  /** What the marker names: the mode and what it ran on (`stickyCommentKey`). */
+  key: string;
+  /** Markdown, secrets already masked. */
+  body: string;
+  /** Default: @actions/github's `context`. */
+  context?: PullRequestCommentContext;
+  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  apiUrl?: string;
+  /** Default: the Octokit client of @actions/github. */
+  comments?: PullRequestComments;
+  log: PullRequestCommentLog;
+}
+
+export type CommentOutcome = 'created' | 'updated' | 'not-a-pull-request' | 'failed';
+
+/** GitHub refuses a comment body longer than this many characters. */
+export const COMMENT_BODY_LIMIT = 65_536;
+const PER_PAGE = 100;
+/** A pull request with more comments than this is not searched further (and gets a new one). */
+const MAX_PAGES = 50;
+
+/** The events whose payload is a pull request the step can comment on. */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+/** What identifies the step's comment: the mode, and what it ran on where one repository may run it twice. */
+export function stickyCommentKey(inputs: Inputs): string {
+  switch (inputs.mode) {
+    case 'sync-policies':
+      return `sync-policies ${inputs.organization}`;
+    case 'run-module-tests':
+      return `run-module-tests ${inputs.moduleNamespace}/${inputs.moduleName}/${inputs.moduleProvider}`;
+    default:
+      return inputs.mode;
+  }
+}
+
+/** The first line of the comment; `-->` cannot occur in a key made of names. */
+export function commentMarker(key: string): string {
+  return `<!-- svc-ci-action: ${key.replace(/--+>?|>/g, '-')} -->`;
+}
+
+/** Writes `body` as the step's comment on the pull request, or updates the one already there. */
+export async function commentOnPullRequest(options: CommentOnPullRequestOptions): Promise<CommentOutcome> {
+  const { token, log } = options;
+  const context = options.context ?? workflowContext;
+  if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
+    log.debug(`comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`);
+    return 'not-a-pull-request';
+  }
+  const pullRequest = pullRequestOf(context);
+  const notWritten = (reason: string): CommentOutcome => {
+    log.warning(hideToken(`comment-on-pr: the summary is not written to the pull request: ${reason}`, token));
+    return 'failed';
+  };
+  if (pullRequest === undefined) return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
+  if (token.trim() === '') return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
+
+  const apiUrl = apiBaseUrl(options.apiUrl);
+  const comments = options.comments ?? octokitComments(token, apiUrl, log);
+  const marker = commentMarker(options.key);
+  const body = commentBody(marker, options.body, runUrl(context, pullRequest));
+  try {
+    const existing = await findComment(comments, pullRequest, marker);
+    if (existing !== undefined) {
+      await comments.update(pullRequest, existing.id, body);
+      log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
+      return 'updated';
+    }
+    const created = await comments.create(pullRequest, body);
+    log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
+    return 'created';
+  } catch (error) {
+    return notWritten(failureReason(error, apiUrl, pullRequest));
+  }
+}
+
+/** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
+export function commentBody(marker: string, summary: string, runLink: string | undefined): string {
+  const whole = `${marker}\n${summary}`;
+  if (whole.length <= COMMENT_BODY_LIMIT) return whole;
+  const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
+  // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
+  return truncateMarkdown(whole, COMMENT_BODY_LIMIT, (omitted) =>
+    `> [!NOTE]\n> Cut to fit a pull request comment (${Math.ceil(omitted / 1024)} KiB left out): ${where} has all of it.\n`,
+  ).text;
+}
+
+/** The step's own comment: the first one that starts with its marker, on any page. */
+async function findComment(comments: PullRequestComments, pullRequest: PullRequestRef, marker: string): Promise<IssueComment | undefined> {
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const batch = await comments.list(pullRequest, page, PER_PAGE);
+    const found = batch.find((c) => c.body.startsWith(marker));
+    if (found !== undefined) return found;
+    if (batch.length < PER_PAGE) return undefined;
+  }
+  return undefined;
+}
+
+function pullRequestOf(context: PullRequestCommentContext): PullRequestRef | undefined {
+  let owner: unknown;
+  let repo: unknown;
+  try {
+    ({ owner, repo } = context.repo);
+  } catch {
+    return undefined;
+  }
+  const number = context.payload?.pull_request?.number;
+  if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') return undefined;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0) return undefined;
+  return { owner, repo, number };
+}
+
+/** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID: where the whole summary is. */
+function runUrl(context: PullRequestCommentContext, pullRequest: PullRequestRef): string | undefined {
+  if (!context.serverUrl || !Number.isSafeInteger(context.runId) || (context.runId ?? 0) <= 0) return undefined;
+  return `${context.serverUrl.replace(/\/+$/, '')}/${pullRequest.owner}/${pullRequest.repo}/actions/runs/${context.runId}`;
+}
+
+/** The comments API through @actions/github's Octokit (a pull request's comments are its issue's). */
+export function octokitComments(token: string, apiUrl: string, log: PullRequestCommentLog): PullRequestComments {
+  const github = getOctokit(token, { baseUrl: apiUrl, log: octokitLog(log) });
+  const request = () => ({ signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) });
+  const comment = (data: { id: number; body?: string | null }): IssueComment => ({ id: data.id, body: data.body ?? '' });
+  return {
+    async list({ owner, repo, number }, page, perPage) {
+      const { data } = await github.rest.issues.listComments({ owner, repo, issue_number: number, per_page: perPage, page, request: request() });
+      return data.map(comment);
+    },
+    async create({ owner, repo, number }, body) {
+      const { data } = await github.rest.issues.createComment({ owner, repo, issue_number: number, body, request: request() });
+      return comment(data);
+    },
+    async update({ owner, repo }, id, body) {
+      const { data } = await github.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() });
+      return comment(data);
+    },
+  };
+}
+
+function failureReason(error: unknown, apiUrl: string, pullRequest: PullRequestRef): string {
+  const status = answeredStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 403) {
+    return (
+      `GitHub answered 403 (${message}). The github-token needs the pull-requests: write permission: ` +
+      'add `permissions: pull-requests: write` to the job, or set github-token to a token that has it. ' +
+      'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.'
+    );
+  }
+  if (status !== undefined) return `GitHub answered ${status} for pull request #${pullRequest.number} (${message}).`;
+  return `could not reach ${apiUrl}: ${message}.`;
+}
+

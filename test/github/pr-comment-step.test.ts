@@ -1,0 +1,107 @@
+// comment-on-pr as a runner starts the action: the built bundle, the event and the API address
+// from the environment, the service emulator and the GitHub fake on 127.0.0.1.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { startGitHubFake } from '../github-fake/server.ts';
+import type { GitHubFake } from '../github-fake/server.ts';
+import { exampleModuleOutcome } from '../support/example-module-log.ts';
+import { runBundle } from '../support/run-bundle.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const GITHUB_TOKEN = 'ghs_stepCommentToken0123456789abcdefgh';
+const dir = mkdtempSync(join(tmpdir(), 'pr-comment-step-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let emulator: Emulator;
+let fake: GitHubFake;
+beforeAll(async () => {
+  emulator = await startEmulator({ testRuns: { queuedMs: 10, runningMs: 30, outcome: exampleModuleOutcome('fail') } });
+  emulator.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
+  emulator.seedPolicy({ name: 'restrict-instance-types', enforcementLevel: 'advisory', code: 'main = rule { true }\n' });
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  fake = await startGitHubFake({ basePath: '/api/v3' });
+});
+afterEach(() => fake.close());
+
+function step(inputs: Record<string, string>, eventName = 'pull_request') {
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify({ number: 31, pull_request: { number: 31, head: { sha: 'a'.repeat(40) } } }));
+  return runBundle({
+    bundleDir: inject('bundleDir'),
+    cwd: root,
+    inputs: { token: emulator.token, 'base-url': emulator.baseUrl, organization: emulator.organization, 'github-token': GITHUB_TOKEN, 'comment-on-pr': 'true', ...inputs },
+    env: {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: root,
+      GITHUB_API_URL: fake.url,
+      GITHUB_SERVER_URL: 'https://github.example.com',
+      GITHUB_REPOSITORY: 'octo-org/platform',
+      GITHUB_RUN_ID: '777',
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_SHA: 'b'.repeat(40),
+    },
+  });
+}
+
+const policies = { mode: 'sync-policies', 'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego', 'dry-run': 'true' };
+const moduleTests = { mode: 'run-module-tests', 'module-directory': 'examples/module', 'module-name': 'log-bucket', 'module-provider': 'aws' };
+
+describe('comment-on-pr from the built action', () => {
+  it('writes the job summary as one comment, and updates it on the next run', async () => {
+    const first = await step(policies);
+    expect(first.code).toBe(0);
+    expect(fake.comments).toHaveLength(1);
+    const [comment] = fake.comments;
+    expect(comment).toMatchObject({ owner: 'octo-org', repo: 'platform', issue: 31, user: 'github-actions[bot]' });
+    // The job summary file gets one more line break from @actions/core.
+    expect(`${comment?.body}\n`).toBe(`<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`);
+    expect(comment?.body).toContain('```diff\n--- restrict-instance-types (service, ');
+    // The token of the service never reaches GitHub.
+    expect(comment?.body).not.toContain(emulator.token);
+
+    const second = await step(policies);
+    expect(second.code).toBe(0);
+    expect(fake.comments).toHaveLength(1);
+    expect(fake.comments[0]?.id).toBe(comment?.id);
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 201', 'GET 200', 'PATCH 200']);
+    expect(first.stdout + second.stdout).not.toContain('::warning::');
+  });
+
+  it('module tests get a comment of their own beside the sync’s; a failing step still fails, and still comments', async () => {
+    await step(policies);
+    const tests = await step(moduleTests);
+    expect(tests.code).toBe(1);
+    expect(fake.comments.map((c) => c.body.split('\n')[0])).toEqual([
+      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->`,
+      `<!-- svc-ci-action: run-module-tests ${emulator.organization}/log-bucket/aws -->`,
+    ]);
+    expect(fake.comments[1]?.body).toContain('Module tests failed');
+  });
+
+  it('without pull-requests: write: a warning saying so, and the step’s result unchanged', async () => {
+    fake.denyPullRequestsWrite(GITHUB_TOKEN);
+    const denied = await step(policies);
+    expect(denied.code).toBe(0);
+    expect(denied.stdout).toMatch(/::warning::comment-on-pr: the summary is not written to the pull request: GitHub answered 403 .*pull-requests: write/);
+    // Only where the runner is told to mask it.
+    expect(denied.stdout.split('\n').filter((l) => l.includes(GITHUB_TOKEN))).toEqual([`::add-mask::${GITHUB_TOKEN}`]);
+    expect(fake.comments).toHaveLength(0);
+
+    const failing = await step(moduleTests);
+    expect(failing.code).toBe(1);
+  });
+
+  it('off a pull request, or without the input, sends nothing to GitHub', async () => {
+    expect((await step(policies, 'push')).code).toBe(0);
+    expect((await step({ ...policies, 'comment-on-pr': 'false' })).code).toBe(0);
+    expect(fake.requests).toEqual([]);
+  });
+});

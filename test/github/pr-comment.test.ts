@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_BODY_LIMIT, commentMarker, commentOnPullRequest, stickyCommentKey } from '../../src/github/pr-comment.ts';
+import type { PullRequestCommentContext, PullRequestCommentLog } from '../../src/github/pr-comment.ts';
+import { readInputs } from '../../src/inputs.ts';
+import { startGitHubFake } from '../github-fake/server.ts';
+import type { GitHubFake } from '../github-fake/server.ts';
+
+const TOKEN = 'ghs_prCommentTestToken0123456789abcdef';
+const REPO = { owner: 'octo-org', repo: 'policies' };
+const SYNC_KEY = 'sync-policies acme';
+
+interface RecordingLog extends PullRequestCommentLog {
+  warnings: string[];
+  debugs: string[];
+}
+
+function recordingLog(): RecordingLog {
+  const warnings: string[] = [];
+  const debugs: string[] = [];
+  return { warnings, debugs, warning: (m) => void warnings.push(m), debug: (m) => void debugs.push(m) };
+}
+
+function pullRequest(number = 7, eventName = 'pull_request'): PullRequestCommentContext {
+  return { eventName, repo: REPO, payload: { pull_request: { number } }, serverUrl: 'https://github.example.com', runId: 4242 };
+}
+
+let fake: GitHubFake;
+beforeEach(async () => {
+  fake = await startGitHubFake();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+function comment(body: string, more: { key?: string; context?: PullRequestCommentContext; log?: RecordingLog; token?: string } = {}) {
+  return commentOnPullRequest({
+    token: more.token ?? TOKEN,
+    key: more.key ?? SYNC_KEY,
+    body,
+    context: more.context ?? pullRequest(),
+    apiUrl: fake.url,
+    log: more.log ?? recordingLog(),
+  });
+}
+
+const onPr = (number = 7) => fake.comments.filter((c) => c.issue === number);
+
+describe('the sticky pull request comment', () => {
+  it('creates the comment on the first run, then updates that same one: never a second', async () => {
+    const log = recordingLog();
+    expect(await comment('## Sync policies\n\nfirst run', { log })).toBe('created');
+    expect(onPr()).toHaveLength(1);
+    const [first] = onPr();
+    expect(first?.body).toBe(`${commentMarker(SYNC_KEY)}\n## Sync policies\n\nfirst run`);
+    expect(first?.body.startsWith('<!-- svc-ci-action: sync-policies acme -->\n')).toBe(true);
+
+    expect(await comment('## Sync policies\n\nsecond run', { log })).toBe('updated');
+    expect(await comment('## Sync policies\n\nthird run', { log })).toBe('updated');
+    expect(onPr()).toHaveLength(1);
+    expect(onPr()[0]?.id).toBe(first?.id);
+    expect(onPr()[0]?.body).toContain('third run');
+    expect(log.warnings).toEqual([]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toEqual([
+      'GET /repos/octo-org/policies/issues/7/comments 200',
+      'POST /repos/octo-org/policies/issues/7/comments 201',
+      'GET /repos/octo-org/policies/issues/7/comments 200',
+      `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
+      'GET /repos/octo-org/policies/issues/7/comments 200',
+      `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
+    ]);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
+  });
+
+  it('finds its comment past the first page (100 a page) among many others', async () => {
+    for (let i = 0; i < 130; i++) fake.seedComment({ ...REPO, issue: 7, body: `review comment ${i}` });
+    const ours = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nold summary`, user: 'github-actions[bot]' });
+    for (let i = 0; i < 5; i++) fake.seedComment({ ...REPO, issue: 7, body: `later comment ${i}` });
+
+    expect(await comment('new summary')).toBe('updated');
+    expect(onPr()).toHaveLength(136);
+    expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnew summary`);
+    const lists = fake.requests.filter((r) => r.method === 'GET');
+    expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual(['1', '2']);
+    expect(lists.every((r) => r.path.includes('per_page=100'))).toBe(true);
+  });
+
+  it('reads every page before deciding there is none, then creates one', async () => {
+    for (let i = 0; i < 200; i++) fake.seedComment({ ...REPO, issue: 7, body: `comment ${i}` });
+    expect(await comment('summary')).toBe('created');
+    expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(3);
+    expect(onPr()).toHaveLength(201);
+  });
+
+  it('leaves alone the comment of another mode or module, and a comment that only quotes the marker', async () => {
+    const tests = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker('run-module-tests acme/vpc/aws')}\nmodule tests`, user: 'github-actions[bot]' });
+    const otherOrg = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker('sync-policies other')}\nother org`, user: 'github-actions[bot]' });
+    const quoted = fake.seedComment({ ...REPO, issue: 7, body: `> ${commentMarker(SYNC_KEY)}\nwhat is this?` });
+
+    expect(await comment('policies', { key: SYNC_KEY })).toBe('created');
+    expect(await comment('other module', { key: 'run-module-tests acme/network/aws' })).toBe('created');
+    expect(await comment('vpc again', { key: 'run-module-tests acme/vpc/aws' })).toBe('updated');
+
+    expect(onPr()).toHaveLength(5);
+    expect(fake.comments.find((c) => c.id === otherOrg.id)?.body).toBe(`${commentMarker('sync-policies other')}\nother org`);
+    expect(fake.comments.find((c) => c.id === quoted.id)?.body).toBe(`> ${commentMarker(SYNC_KEY)}\nwhat is this?`);
+    expect(fake.comments.find((c) => c.id === tests.id)?.body).toContain('vpc again');
+    // The other pull request of the repository has none.
+    expect(onPr(8)).toHaveLength(0);
+  });
+
+  it('without pull-requests: write (403): one warning saying so, nothing else', async () => {
+    fake.denyPullRequestsWrite(TOKEN);
+    const log = recordingLog();
+    expect(await comment('summary', { log })).toBe('failed');
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 403']);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toMatch(/^comment-on-pr: the summary is not written to the pull request: GitHub answered 403 \(Resource not accessible by integration/);
+    expect(log.warnings[0]).toContain('pull-requests: write');
+    expect(log.warnings[0]).not.toContain(TOKEN);
+    expect(fake.comments).toHaveLength(0);
+  });
+
+  it('GitHub unreachable or failing: a warning, no throw', async () => {
+    fake.failNext(502);
+    const log = recordingLog();
+    expect(await comment('summary', { log })).toBe('failed');
+    expect(log.warnings[0]).toMatch(/GitHub answered 502/);
+    const closed = recordingLog();
+    await fake.close();
+    expect(await comment('summary', { log: closed })).toBe('failed');
+    expect(closed.warnings[0]).toMatch(/could not reach http:\/\/127\.0\.0\.1:\d+/);
+    fake = await startGitHubFake();
+  });
+
+  it('on pull_request_target too; on any other event, nothing is sent', async () => {
+    expect(await comment('target', { context: pullRequest(9, 'pull_request_target') })).toBe('created');
+    expect(onPr(9)).toHaveLength(1);
+    const before = fake.requests.length;
+    const log = recordingLog();
+    for (const eventName of ['push', 'schedule', 'workflow_dispatch', 'pull_request_review', '']) {
+      expect(await comment('x', { context: { ...pullRequest(), eventName }, log })).toBe('not-a-pull-request');
+    }
+    expect(fake.requests.length).toBe(before);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('a pull request event without a number, or no token: a warning and no request', async () => {
+    const log = recordingLog();
+    expect(await comment('x', { context: { ...pullRequest(), payload: {} }, log })).toBe('failed');
+    expect(await comment('x', { token: '', log })).toBe('failed');
+    expect(fake.requests).toEqual([]);
+    expect(log.warnings).toHaveLength(2);
+    expect(log.warnings[1]).toContain('github-token is empty');
+  });
+
+  it('stays within GitHub’s 65,536 characters, cut with a link to the run’s job summary, markup closed', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => `<tr><td>policy-${i}</td><td>${'é'.repeat(10)} would update</td></tr>`).join('\n');
+    const summary = `## Sync policies\n\n<details><summary>many</summary>\n\n<table>\n${rows}\n</table>\n\n</details>\n`;
+    expect(summary.length).toBeGreaterThan(COMMENT_BODY_LIMIT);
+    expect(await comment(summary)).toBe('created');
+    const body = onPr()[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_BODY_LIMIT);
+    expect(body.startsWith(commentMarker(SYNC_KEY))).toBe(true);
+    expect(body).toMatch(/<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n$/);
+  });
+});
+
+describe('stickyCommentKey', () => {
+  const common = { token: 't', 'base-url': 'https://svc.example.com', organization: 'acme' };
+  const key = (values: Record<string, string>): string => stickyCommentKey(readInputs((name) => values[name] ?? ''));
+
+  it('names the mode, the organization of a sync and the module of module tests', () => {
+    expect(key({ ...common, mode: 'sync-policies' })).toBe('sync-policies acme');
+    expect(key({ ...common, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' })).toBe('run-module-tests acme/vpc/aws');
+    expect(key({ ...common, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws', 'module-namespace': 'shared' })).toBe(
+      'run-module-tests shared/vpc/aws',
+    );
+    expect(key({ ...common, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-a', 'workspace-id': 'ws-a' })).toBe('upgrade-no-code-workspace');
+  });
+
+  it('a marker no name can end early', () => {
+    expect(commentMarker('run-module-tests acme/a--b/aws')).toBe('<!-- svc-ci-action: run-module-tests acme/a-b/aws -->');
+    expect(commentMarker('x -->y')).toBe('<!-- svc-ci-action: x -y -->');
+  });
+});

@@ -1,0 +1,123 @@
+// The junit-file input from end to end: a test run on the emulator whose log is a real log of
+// the test command for examples/module, the JUnit file written into the workspace, the output
+// naming it; and the paths the step refuses to write.
+
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/main.ts';
+import { plainSink } from '../../src/report/sink.ts';
+import { startEmulator } from '../emulator/index.ts';
+import { EXAMPLE_MODULE_DIR } from '../support/example-module-log.ts';
+import { startHarness } from '../module-tests/harness.ts';
+
+const REAL_LOG = readFileSync(join(import.meta.dirname, 'fixtures', 'example-module.jsonl'), 'utf8');
+// The counters of the run that wrote that log (its test_summary).
+const OUTCOME = { status: 'finished', testStatus: 'fail', passed: 4, failed: 2, errored: 0, skipped: 0, log: REAL_LOG } as const;
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'junit-workspace-'));
+  made.push(dir);
+  return dir;
+}
+
+function counts(xml: string): Record<string, number> {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: Record<string, string> };
+  const { tests, failures, errors, skipped } = doc.testsuites;
+  return { tests: Number(tests), failures: Number(failures), errors: Number(errors), skipped: Number(skipped) };
+}
+
+describe('junit-file against the emulator', () => {
+  it('writes the run’s results where the input says, counts equal to the run’s counters, and names it in the output', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
+    const root = workspace();
+    const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'reports/tests/module.xml' }, { workspaceRoot: root });
+
+    expect(result.outputs['junit-file']).toBe('reports/tests/module.xml');
+    const xml = readFileSync(join(root, 'reports/tests/module.xml'), 'utf8');
+    const o = result.outputs;
+    expect(counts(xml)).toEqual({
+      tests: Number(o['tests-passed']) + Number(o['tests-failed']) + Number(o['tests-errored']) + Number(o['tests-skipped']),
+      failures: Number(o['tests-failed']),
+      errors: Number(o['tests-errored']),
+      skipped: Number(o['tests-skipped']),
+    });
+    expect(xml).toContain('<testsuite name="tests/failing.tftest.hcl" tests="3" failures="2" errors="0" skipped="0"');
+    expect(xml).toContain('Log retention must not exceed 365 days.');
+    expect(result.summary).toContain('The results are written as JUnit XML to reports/tests/module.xml.');
+    expect(result.annotations.filter((a) => a.title === 'JUnit report')).toEqual([]);
+  });
+
+  it('a second run overwrites the file', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
+    const root = workspace();
+    writeFileSync(join(root, 'junit.xml'), 'x'.repeat(100_000));
+    await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'junit.xml' }, { workspaceRoot: root });
+    expect(readFileSync(join(root, 'junit.xml'), 'utf8')).toMatch(/^<\?xml [^]*<\/testsuites>\n$/);
+  });
+
+  it('does not write through a link that leads out of the workspace: a warning, the output empty, the result unchanged', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
+    const root = workspace();
+    const outside = workspace();
+    symlinkSync(outside, join(root, 'reports'));
+    writeFileSync(join(outside, 'victim.xml'), 'keep me');
+    symlinkSync(join(outside, 'victim.xml'), join(root, 'junit.xml'));
+
+    for (const path of ['reports/junit.xml', 'reports/deeper/junit.xml', 'junit.xml']) {
+      const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: path }, { workspaceRoot: root });
+      expect(result.outputs['junit-file']).toBe('');
+      expect(result.failure).toMatch(/^Module tests failed/);
+      const warning = result.annotations.find((a) => a.title === 'JUnit report');
+      expect(warning?.level).toBe('warning');
+      expect(warning?.message).toMatch(new RegExp(`^junit-file: the JUnit report was not written to ${path}: ${path} (leads out of the workspace through a symbolic link|is a symbolic link; it is not written through)$`));
+    }
+    expect(existsSync(join(outside, 'junit.xml'))).toBe(false);
+    expect(existsSync(join(outside, 'deeper'))).toBe(false);
+    expect(readFileSync(join(outside, 'victim.xml'), 'utf8')).toBe('keep me');
+  });
+
+  it('a path that leaves the workspace is a bad input: exit 2 and no request', async () => {
+    const emulator = await startEmulator();
+    try {
+      const inputs: Record<string, string> = {
+        mode: 'run-module-tests',
+        token: emulator.token,
+        'base-url': emulator.baseUrl,
+        organization: emulator.organization,
+        'module-directory': 'examples/module',
+        'module-name': 'log-bucket',
+        'module-provider': 'aws',
+        'junit-file': '../../tmp/junit.xml',
+      };
+      const lines: string[] = [];
+      const code = await run({
+        read: (name) => inputs[name] ?? '',
+        sink: plainSink({ stdout: { write: (t: string) => lines.push(t) } }),
+        checkRuns: false,
+        saveState: () => undefined,
+      });
+      expect(code).toBe(2);
+      expect(lines.join('')).toContain('Input "junit-file" must be a path inside the repository, relative to its root: it leaves the repository (got "../../tmp/junit.xml").');
+      expect(emulator.requests).toHaveLength(0);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('no file on a dry run, and the output is empty', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
+    const root = workspace();
+    mkdirSync(join(root, 'reports'));
+    const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'reports/junit.xml', dryRun: true }, { workspaceRoot: root });
+    expect(result.outputs['junit-file']).toBe('');
+    expect(existsSync(join(root, 'reports/junit.xml'))).toBe(false);
+  });
+});
