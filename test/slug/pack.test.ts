@@ -413,6 +413,13 @@ describe('packModule', () => {
     expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore/', 'main.tf']);
   });
 
+  it('falls back to the default exclusions, with a warning, on a line too long for go-slug\'s scanner', async () => {
+    const made = await tree([{ file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` }, { file: 'a.log' }, { file: '.git/HEAD' }]);
+    const { archive, result } = await packToBuffer(made.module);
+    expect(result.warnings).toEqual([expect.stringContaining('a line of 65536 bytes or more')]);
+    expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore', 'a.log']);
+  });
+
   it('packModuleToFile leaves no file behind when packing fails', async () => {
     const made = await tree([{ file: 'main.tf' }, { link: 'gone', to: '{outside}/missing' }]);
     const target = path.join(made.base, 'slug.tgz');
