@@ -2,7 +2,7 @@
 // same trees packed by both, entry for entry. Runs where `terraform` is installed; the cases
 // below are also pinned without it in pack.test.ts and ignore-rules.test.ts.
 
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packModule } from '../../src/slug/index.ts';
@@ -43,9 +43,14 @@ function comparable(entry: ArchivedEntry): Record<string, unknown> {
   };
 }
 
-async function expectSameAsGoSlug(module: readonly TreeNode[], outside: readonly TreeNode[] = []): Promise<ArchivedEntry[]> {
+async function expectSameAsGoSlug(
+  module: readonly TreeNode[],
+  outside: readonly TreeNode[] = [],
+  prepare?: (tree: TestTree) => Promise<void>,
+): Promise<ArchivedEntry[]> {
   const tree = await makeTree([{ file: 'main.tf', content: 'locals {}\n' }, ...module], outside);
   trees.push(tree);
+  await prepare?.(tree);
   const reference = await packWithGoSlug(tree.module);
   if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
   const expected = await readArchive(reference.archive);
@@ -142,5 +147,55 @@ describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on .terraformign
       { file: 'y\u{FFFD}' },
       { file: 'y' },
     ]);
+  });
+});
+
+describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on names that are not UTF-8', () => {
+  it('files, directories and links named with invalid UTF-8, and patterns that match them', async () => {
+    const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
+    await expectSameAsGoSlug([{ file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n*\xfe\n') }], [], async (tree) => {
+      const at = (name: string): Buffer => Buffer.concat([Buffer.from(`${tree.module}/`), latin1(name)]);
+      await writeFile(at('caf\xe9.txt'), 'latin-1 name\n');
+      await mkdir(at('d\xff\xfe'));
+      await writeFile(at('d\xff\xfe/inner.txt'), 'inner\n');
+      await symlink(latin1('caf\xe9.txt'), at('l\xe2\x82'));
+      await symlink(latin1('d\xff\xfe/inner.txt'), at('deep-\xc0'));
+      await writeFile(at('skip-\xff'), 'x');
+      await writeFile(at('skip-\xfe'), 'x');
+      await writeFile(at('q\xe2\x82.txt'), 'x');
+      await writeFile(at('q\xe9.txt'), 'x');
+      await writeFile(at('\xed\xa0\x80-surrogate.txt'), 'x');
+      await writeFile(at(`${'\xff'.repeat(120)}`), 'a long name, not ASCII');
+    });
+  });
+});
+
+describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on links (no boundary)', () => {
+  it('links inside kept as written; links leaving followed, through chains and into directories', async () => {
+    await expectSameAsGoSlug(
+      [
+        { file: 'modules/x.txt' },
+        { link: 'sub/up', to: '../main.tf' },
+        { link: 'dot', to: './main.tf' },
+        { link: 'dirlink', to: 'modules' },
+        { link: 'dirlink-slash', to: 'modules/' },
+        { link: 'self', to: '.' },
+        { link: 'dangling-inside', to: 'missing.txt' },
+        { link: 'ext-file', to: '../outside/shared.txt' },
+        { link: 'ext-abs', to: '{outside}/shared.txt' },
+        { link: 'ext-chain', to: '../outside/chain1' },
+        { link: 'ext-dir', to: '../outside/lib' },
+        { link: 'sub/ext-dots', to: '../../outside/lib/a.sh' },
+      ],
+      [
+        { file: 'shared.txt', content: 'shared\n', mode: 0o640 },
+        { link: 'chain1', to: 'chain2' },
+        { link: 'chain2', to: '{outside}/shared.txt' },
+        { file: 'lib/a.sh', content: 'a\n', mode: 0o755 },
+        { file: 'lib/nested/b.txt', content: 'b\n' },
+        { file: 'lib/.git/HEAD' },
+        { link: 'lib/sibling', to: 'a.sh' },
+      ],
+    );
   });
 });
