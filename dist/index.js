@@ -96841,6 +96841,7 @@ const MODE_INPUTS = {
         'test-env-variables',
         'verbose',
         'fail-on-test-failure',
+        'allow-links-outside-repository',
     ],
     'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
     'publish-no-code-module': [
@@ -96883,6 +96884,7 @@ const INPUT_DEFAULTS = {
     'test-env-variables': '',
     verbose: 'false',
     'fail-on-test-failure': 'true',
+    'allow-links-outside-repository': 'false',
     'workspace-variables': '',
     confirm: 'false',
     enabled: '',
@@ -96998,6 +97000,7 @@ function readInputs(rawRead = readActionInput) {
                 testEnvVariables: env,
                 verbose: parseBoolean('verbose', read('verbose')),
                 failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
+                allowLinksOutsideRepository: parseBoolean('allow-links-outside-repository', read('allow-links-outside-repository')),
             };
         }
         case 'upgrade-no-code-workspace': {
@@ -102361,7 +102364,7 @@ var src_inputs = __nccwpck_require__(89564);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(377), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 65097))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(447)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87447))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(901)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33901))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 302).then(__nccwpck_require__.bind(__nccwpck_require__, 92302))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,

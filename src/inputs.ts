@@ -43,6 +43,7 @@ export const MODE_INPUTS: Record<Mode, readonly string[]> = {
     'test-env-variables',
     'verbose',
     'fail-on-test-failure',
+    'allow-links-outside-repository',
   ],
   'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
   'publish-no-code-module': [
@@ -86,6 +87,7 @@ export const INPUT_DEFAULTS = {
   'test-env-variables': '',
   verbose: 'false',
   'fail-on-test-failure': 'true',
+  'allow-links-outside-repository': 'false',
   'workspace-variables': '',
   confirm: 'false',
   enabled: '',
@@ -137,6 +139,8 @@ export interface RunModuleTestsInputs extends CommonInputs {
   testEnvVariables: EnvVariable[];
   verbose: boolean;
   failOnTestFailure: boolean;
+  /** Pack links whose target lies outside the repository (dereferenced) instead of refusing them. */
+  allowLinksOutsideRepository: boolean;
 }
 
 export interface UpgradeNoCodeWorkspaceInputs extends CommonInputs {
@@ -305,6 +309,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         testEnvVariables: env,
         verbose: parseBoolean('verbose', read('verbose')),
         failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
+        allowLinksOutsideRepository: parseBoolean('allow-links-outside-repository', read('allow-links-outside-repository')),
       };
     }
     case 'upgrade-no-code-workspace': {

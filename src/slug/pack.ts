@@ -10,6 +10,7 @@ import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
 import { describeFsError } from './fs-errors.ts';
 import { encodeTarHeader, END_OF_ARCHIVE, padding } from './tar-header.ts';
 import { walkArchiveEntries } from './walk.ts';
+import type { WalkOptions } from './walk.ts';
 
 /** go-slug compresses with gzip.BestSpeed. */
 export const GO_SLUG_GZIP_LEVEL = zlib.constants.Z_BEST_SPEED;
@@ -31,7 +32,7 @@ const READ_AHEAD_ENTRIES = 64;
 const COMPRESS_CHUNK = 256 * 1024;
 const COMPRESSED_CHUNK = 64 * 1024;
 
-export interface PackOptions {
+export interface PackOptions extends WalkOptions {
   readonly signal?: AbortSignal;
   /** 0-9; defaults to go-slug's level (1, fastest). */
   readonly gzipLevel?: number;
@@ -69,7 +70,7 @@ export async function packModule(
   const tally: Tally = { files: 0, entries: 0, contentBytes: 0 };
   const counter = new ByteCounter();
   const gzip = zlib.createGzip({ level: opts.gzipLevel ?? GO_SLUG_GZIP_LEVEL, chunkSize: COMPRESSED_CHUNK });
-  const walk = walkArchiveEntries(root, report);
+  const walk = walkArchiveEntries(root, report, opts.linksWithin ? { linksWithin: opts.linksWithin } : {});
   // Pulled as the compressor asks for more: the destination's backpressure reaches the reads.
   const tar = Readable.from(tarChunks(opts.onEntry ? tellEach(walk, opts.onEntry) : walk, tally, opts.signal), {
     objectMode: false,

@@ -1,10 +1,12 @@
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
 import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
+import { linkBoundary, LinksOutsideBoundaryError, realBytePath, withinBoundary } from './confinement.ts';
+import type { LinkBoundary, RefusedLink } from './confinement.ts';
 import { describeFsError } from './fs-errors.ts';
 import { decideIgnore } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
@@ -23,6 +25,20 @@ interface WalkContext {
   readonly rules: readonly IgnoreRule[];
   readonly report: WalkReport;
   readonly limit: <T>(operation: () => Promise<T>) => Promise<T>;
+  /** Where followed links must lead; null: anywhere, as in go-slug. */
+  readonly boundary: LinkBoundary | null;
+  /** Links refused for leading outside the boundary, in archive order. */
+  readonly refused: RefusedLink[];
+}
+
+export interface WalkOptions {
+  /**
+   * Refuse links whose target lies outside this directory (really outside: every link on the
+   * way followed) instead of packing what they point to; `label` names it in the message. The
+   * walk goes on past a refused link, without reading its target, and fails at the end naming
+   * every one (LinksOutsideBoundaryError).
+   */
+  readonly linksWithin?: { readonly directory: string; readonly label: string };
 }
 
 interface DirectoryFrame {
@@ -57,14 +73,27 @@ interface Child {
 export async function* walkArchiveEntries(
   root: string,
   report: WalkReport = { ignored: [], warnings: [] },
+  options: WalkOptions = {},
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
   const moduleRoot = await resolveModuleRoot(root);
+  const boundary = options.linksWithin ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label) : null;
+  if (boundary) {
+    const real = await realBytePath(moduleRoot);
+    if (!withinBoundary(boundary, real)) {
+      throw new LinksOutsideBoundaryError(
+        `module directory ${JSON.stringify(root)} leads outside ${boundary.label} (${textOf(boundary.root)}), to ${JSON.stringify(textOf(real))}.`,
+        [{ name: '.', target: textOf(real) }],
+      );
+    }
+  }
   const ctx: WalkContext = {
     root: moduleRoot,
     displayRoot: root,
     rules: await loadIgnoreRules(moduleRoot, report),
     report,
     limit: createLimiter(FS_CONCURRENCY),
+    boundary,
+    refused: [],
   };
   const frame: DirectoryFrame = {
     dir: moduleRoot,
@@ -74,15 +103,17 @@ export async function* walkArchiveEntries(
     linkedDirs: [],
   };
   yield* walkDirectory(ctx, frame);
+  if (boundary && ctx.refused.length > 0) throw LinksOutsideBoundaryError.of(root, boundary, ctx.refused);
 }
 
 /** What would be packed, and what `.terraformignore` and the default exclusions left out. */
 export async function listArchiveEntries(
   root: string,
+  options: WalkOptions = {},
 ): Promise<{ entries: ArchiveEntry[]; ignored: string[]; warnings: string[] }> {
   const report: WalkReport = { ignored: [], warnings: [] };
   const entries: ArchiveEntry[] = [];
-  for await (const entry of walkArchiveEntries(root, report)) entries.push(entry);
+  for await (const entry of walkArchiveEntries(root, report, options)) entries.push(entry);
   return { entries, ignored: report.ignored, warnings: report.warnings };
 }
 
@@ -176,6 +207,13 @@ async function* visitLink(
   }
 
   const resolved = await resolveExternalLink(onDisk, textOf(entryName), ctx.displayRoot);
+  if (ctx.boundary && (resolved.stats.isFile() || resolved.stats.isDirectory())) {
+    const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
+    if (!withinBoundary(ctx.boundary, real)) {
+      ctx.refused.push({ name: textOf(entryName), target: textOf(real) });
+      return;
+    }
+  }
   if (resolved.stats.isFile()) {
     yield fileEntry(entryName, resolved.stats, resolved.path);
   } else if (resolved.stats.isDirectory()) {
@@ -218,11 +256,6 @@ function storedLinkTarget(
     if (fromEntry === (inside || '.')) return slashed;
   }
   return relativeLinkTarget(entryName, inside);
-}
-
-/** The real path of `target` (every link on the way followed), as bytes. */
-async function realBytePath(target: BytePath): Promise<BytePath> {
-  return bytePathFromBuffer(await realpath(fsPath(target), { encoding: 'buffer' }));
 }
 
 function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath): FileEntry {

@@ -109,6 +109,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     testEnvVariables: [],
     verbose: false,
     failOnTestFailure: true,
+    allowLinksOutsideRepository: false,
     ...overrides,
   });
   return {
