@@ -831,8 +831,11 @@ function ustarName(name) {
         return null;
     if (name.length <= NAME_SIZE)
         return { name, prefix: Buffer.alloc(0) };
-    const limit = Math.min(name.length - 1, PREFIX_SIZE);
-    const slash = name.subarray(0, limit + 1).lastIndexOf(0x2f);
+    // A directory's own trailing `/` is not a place to split.
+    let searched = Math.min(name.length, PREFIX_SIZE + 1);
+    if (searched === name.length && name[name.length - 1] === 0x2f)
+        searched--;
+    const slash = name.subarray(0, searched).lastIndexOf(0x2f);
     const rest = name.length - slash - 1;
     if (slash <= 0 || rest > NAME_SIZE || rest === 0)
         return null;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { access, chmod, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { listArchiveEntries, packModule, packModuleToFile } from '../../src/slug/index.ts';
@@ -567,5 +568,21 @@ describe('listArchiveEntries', () => {
       expect.objectContaining({ type: 'file', name: 'main.tf', size: 6, mode: 0o644, source: Buffer.from(path.join(made.module, 'main.tf')) }),
     ]);
     expect(listed.ignored).toEqual(['.git/']);
+  });
+});
+
+describe('tar headers', () => {
+  it('splits a long directory name as Go does, never at its own trailing slash', async () => {
+    // 150 bytes with the trailing `/`: USTAR, split into a prefix and a name.
+    const name = `${'d'.repeat(60)}/${'e'.repeat(88)}`;
+    const made = await tree([{ dir: name }]);
+    const archive = zlib.gunzipSync((await packToBuffer(made.module)).archive);
+    const headers = [0, 512].map((offset) => archive.subarray(offset, offset + 512));
+    const [first, second] = headers as [Buffer, Buffer];
+    expect(first.subarray(0, 61).toString()).toBe(`${'d'.repeat(60)}/`);
+    expect(second[156]).toBe(0x35);
+    expect(second.subarray(0, 89).toString()).toBe(`${'e'.repeat(88)}/`);
+    expect(second.subarray(345, 405).toString()).toBe('d'.repeat(60));
+    expect((await readArchive((await packToBuffer(made.module)).archive)).map((entry) => entry.name)).toEqual([`${'d'.repeat(60)}/`, `${name}/`]);
   });
 });
