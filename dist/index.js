@@ -96864,6 +96864,7 @@ const MODE_INPUTS = {
         'verbose',
         'fail-on-test-failure',
         'junit-file',
+        'allow-links-outside-repository',
     ],
     'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
     'publish-no-code-module': [
@@ -96908,6 +96909,7 @@ const INPUT_DEFAULTS = {
     verbose: 'false',
     'fail-on-test-failure': 'true',
     'junit-file': '',
+    'allow-links-outside-repository': 'false',
     'workspace-variables': '',
     confirm: 'false',
     enabled: '',
@@ -97025,6 +97027,7 @@ function readInputs(rawRead = readActionInput) {
                 verbose: parseBoolean('verbose', read('verbose')),
                 failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
                 junitFile: parseWorkspaceFilePath('junit-file', read('junit-file')),
+                allowLinksOutsideRepository: parseBoolean('allow-links-outside-repository', read('allow-links-outside-repository')),
             };
         }
         case 'upgrade-no-code-workspace': {
@@ -102545,7 +102548,7 @@ var src_inputs = __nccwpck_require__(89564);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(844)]).then(__nccwpck_require__.bind(__nccwpck_require__, 80844))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(118), __nccwpck_require__.e(720), __nccwpck_require__.e(781)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16781))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(966)]).then(__nccwpck_require__.bind(__nccwpck_require__, 78966))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 302).then(__nccwpck_require__.bind(__nccwpck_require__, 92302))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,

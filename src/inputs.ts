@@ -45,6 +45,7 @@ export const MODE_INPUTS: Record<Mode, readonly string[]> = {
     'verbose',
     'fail-on-test-failure',
     'junit-file',
+    'allow-links-outside-repository',
   ],
   'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
   'publish-no-code-module': [
@@ -90,6 +91,7 @@ export const INPUT_DEFAULTS = {
   verbose: 'false',
   'fail-on-test-failure': 'true',
   'junit-file': '',
+  'allow-links-outside-repository': 'false',
   'workspace-variables': '',
   confirm: 'false',
   enabled: '',
@@ -146,6 +148,8 @@ export interface RunModuleTestsInputs extends CommonInputs {
   failOnTestFailure: boolean;
   /** Where to write the results as JUnit XML, relative to the workspace; empty: nowhere. */
   junitFile: string;
+  /** Pack links whose target lies outside the repository (dereferenced) instead of refusing them. */
+  allowLinksOutsideRepository: boolean;
 }
 
 export interface UpgradeNoCodeWorkspaceInputs extends CommonInputs {
@@ -316,6 +320,7 @@ export function readInputs(rawRead: InputReader = readActionInput): Inputs {
         verbose: parseBoolean('verbose', read('verbose')),
         failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
         junitFile: parseWorkspaceFilePath('junit-file', read('junit-file')),
+        allowLinksOutsideRepository: parseBoolean('allow-links-outside-repository', read('allow-links-outside-repository')),
       };
     }
     case 'upgrade-no-code-workspace': {

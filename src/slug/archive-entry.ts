@@ -2,8 +2,13 @@
 export type ArchiveEntry = DirectoryEntry | FileEntry | SymlinkEntry;
 
 interface EntryBase {
-  /** Relative, `/`-separated; a directory's name ends in `/`. */
+  /**
+   * Relative, `/`-separated; a directory's name ends in `/`. As text, for a person: a byte of
+   * the name that is not UTF-8 shows as U+FFFD (the archive holds `nameBytes`).
+   */
   readonly name: string;
+  /** The name as the file system's bytes, as go-slug stores it. */
+  readonly nameBytes: Buffer;
   /** Permission bits only (`0o644`). */
   readonly mode: number;
   /** Modification time rounded to the nearest second, as go-slug writes it. */
@@ -17,14 +22,16 @@ export interface DirectoryEntry extends EntryBase {
 export interface FileEntry extends EntryBase {
   readonly type: 'file';
   readonly size: number;
-  /** Absolute path of the file whose content is written (the target, for a followed link). */
-  readonly source: string;
+  /** Absolute path (its bytes) of the file whose content is written (the target, for a followed link). */
+  readonly source: Buffer;
 }
 
 export interface SymlinkEntry extends EntryBase {
   readonly type: 'symlink';
-  /** Relative link target, `/`-separated. */
+  /** Relative link target, `/`-separated, as text (see `name`). */
   readonly target: string;
+  /** The target's bytes, as stored. */
+  readonly targetBytes: Buffer;
 }
 
 /** What a walk of the module left out, and what it could not honour. */

@@ -7,14 +7,23 @@
  *   (`foo/*.md` matches `a/b/foo/x.md`);
  * - a trailing `/` means "everything below", so `logs/` matches `logs/` and `logs/x` but not a
  *   plain file named `logs`;
- * - a pattern is translated to a regular expression with only `*`, `**`, `?`, `.`, `$` and `\`
- *   treated specially: other characters reach the expression as they are, which is why
- *   `[a-z]` classes work; a pattern that does not compile never matches;
+ * - a pattern is translated to a Go regular expression with only `*`, `**`, `?`, `.`, `$` and `\`
+ *   treated specially: every other character reaches the expression as it is, so `[a-z]` is a
+ *   class, but so is `(a|b)` a group and `a+` a repetition; a pattern that does not compile
+ *   never matches;
  * - the default exclusions come first and stay in force when a `.terraformignore` exists, so a
  *   user rule can only add to them or negate them (last match wins).
  *
- * Paths are always relative and `/`-separated, on every platform.
+ * The expressions are matched with RE2JS, a port of the RE2 engine Go's `regexp` package
+ * implements, with Go's syntax: time linear in the path, whatever the pattern (JavaScript's own
+ * engine backtracks, and a pattern such as `(a+)+b` stalls it for minutes on a 40-letter name).
+ *
+ * Paths are always relative and `/`-separated, on every platform, and decoded from their bytes
+ * as Go decodes them (decodeGoUtf8).
  */
+
+import { RE2JS } from 're2js';
+import { decodeGoUtf8 } from './go-utf8.ts';
 
 export interface IgnoreRule {
   /** The pattern as written (without its `!`), for messages. */
@@ -25,8 +34,10 @@ export interface IgnoreRule {
    * walked, since the negation may bring back something below it.
    */
   readonly negationsAfter: boolean;
-  /** `null` when the pattern is not a valid expression. */
-  readonly regex: RegExp | null;
+  /** The Go regular expression go-slug makes of the pattern. */
+  readonly expression: string;
+  /** `null` when the expression does not compile. */
+  readonly matcher: RE2JS | null;
 }
 
 export interface IgnoreMatch {
@@ -43,19 +54,38 @@ export interface IgnoreMatch {
  */
 export type IgnoreDecision = 'include' | 'omit' | 'prune';
 
-// go-slug keeps these three in force with or without a .terraformignore, in this order, the
-// `.terraform/` rule marked as followed by a negation so that `.terraform/modules/` is reachable.
+// The go-slug in the service's command-line tool keeps these three in force with or without a
+// .terraformignore, in this order, the `.terraform/` rule marked as followed by a negation so
+// that `.terraform/modules/` is reachable (so `.terraform/modules/x/.git/` is left out too).
 const DEFAULT_PATTERNS: readonly { pattern: string; negated: boolean; expanded: string }[] = [
   { pattern: '.terraform/', negated: false, expanded: '**/.terraform/**' },
   { pattern: '.terraform/modules/', negated: true, expanded: '**/.terraform/modules/**' },
   { pattern: '.git/', negated: false, expanded: '**/.git/**' },
 ];
 
+// go-slug reads the file with a bufio.Scanner, which fails on a line this long or longer; it then
+// warns and applies only the defaults.
+export const MAX_IGNORE_LINE_BYTES = 64 * 1024;
+
+/** Whether go-slug's line scanner gives up on `bytes` (a line of MAX_IGNORE_LINE_BYTES or more). */
+export function ignoreFileHasOverlongLine(bytes: Uint8Array): boolean {
+  let start = 0;
+  while (start <= bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    const lineEnd = end === -1 ? bytes.length : end;
+    if (lineEnd - start >= MAX_IGNORE_LINE_BYTES) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+  return false;
+}
+
 /**
- * Parse the text of a `.terraformignore` into the complete rule list go-slug applies: the
- * defaults first, then the file's rules in order.
+ * Parse a `.terraformignore` (its bytes, or text) into the complete rule list go-slug applies:
+ * the defaults first, then the file's rules in order.
  */
-export function parseIgnoreRules(text: string): IgnoreRule[] {
+export function parseIgnoreRules(content: string | Uint8Array): IgnoreRule[] {
+  const text = typeof content === 'string' ? content : decodeGoUtf8(content);
   const parsed: { pattern: string; negated: boolean; expanded: string }[] = [...DEFAULT_PATTERNS];
 
   for (const rawLine of text.split('\n')) {
@@ -75,12 +105,16 @@ export function parseIgnoreRules(text: string): IgnoreRule[] {
     if (rule.negated) lastNegation = index;
   });
 
-  return parsed.map((rule, index) => ({
-    pattern: rule.pattern,
-    negated: rule.negated,
-    negationsAfter: index < lastNegation,
-    regex: compilePattern(rule.expanded),
-  }));
+  return parsed.map((rule, index) => {
+    const expression = translatePattern(rule.expanded);
+    return {
+      pattern: rule.pattern,
+      negated: rule.negated,
+      negationsAfter: index < lastNegation,
+      expression,
+      matcher: compileExpression(expression),
+    };
+  });
 }
 
 /** Whether `path` (relative, `/`-separated; a directory form ends in `/`) is excluded. */
@@ -88,7 +122,8 @@ export function matchRules(rules: readonly IgnoreRule[], path: string): IgnoreMa
   let excluded = false;
   let dominating = false;
   for (const rule of rules) {
-    if (rule.regex?.test(path)) {
+    // A search, as Go's MatchString: a `|` in a pattern splits the anchored expression.
+    if (rule.matcher?.test(path)) {
       excluded = !rule.negated;
       dominating = excluded && !rule.negationsAfter;
     }
@@ -125,38 +160,29 @@ function expandPattern(pattern: string): string {
   return expanded;
 }
 
-// `?` is one character, never `/`; written to take a surrogate pair as one character, since
-// the expression is compiled without the `u` flag (see compilePattern).
-const ONE_CHARACTER = '(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^/])';
-const ANY_DIRECTORIES = '(.*/)?';
+const BYTE_ORDER_MARK = '\u{FEFF}';
 
 /**
- * go-slug's translation of a pattern to an expression, for Go's RE2 syntax. The expression is
- * compiled without the `u` flag because that mode of JavaScript accepts the same loose syntax
- * as RE2 for the characters passed through (a lone `{` or `]`, `\` before any punctuation).
+ * go-slug's translation of an expanded pattern to a Go regular expression, character by
+ * character (code point by code point, as its text/scanner reads them; the scanner also drops a
+ * byte-order mark at the very start).
  */
-function compilePattern(expanded: string): RegExp | null {
+export function translatePattern(expanded: string): string {
   const chars = Array.from(expanded);
+  let i = chars[0] === BYTE_ORDER_MARK ? 1 : 0;
   let source = '^';
-  let i = 0;
   while (i < chars.length) {
     const ch = chars[i++];
     if (ch === '*') {
       if (chars[i] === '*') {
         i++;
         if (chars[i] === '/') i++;
-        if (i >= chars.length) {
-          source += '.*';
-        } else if (!source.endsWith(ANY_DIRECTORIES)) {
-          // `(.*/)?(.*/)?` matches what `(.*/)?` matches; collapsing it keeps a run of `**/`
-          // from making the backtracking matcher slow (RE2 never backtracks).
-          source += ANY_DIRECTORIES;
-        }
+        source += i >= chars.length ? '.*' : '(.*/)?';
       } else {
         source += '[^/]*';
       }
     } else if (ch === '?') {
-      source += ONE_CHARACTER;
+      source += '[^/]';
     } else if (ch === '.' || ch === '$') {
       source += `\\${ch}`;
     } else if (ch === '\\') {
@@ -166,20 +192,32 @@ function compilePattern(expanded: string): RegExp | null {
       source += ch;
     }
   }
-  source += '$';
+  return `${source}$`;
+}
+
+function compileExpression(expression: string): RE2JS | null {
   try {
-    return new RegExp(source);
+    // Flags 0 is Go's regexp.Compile syntax (Perl classes, Unicode groups, `.` without `\n`).
+    return RE2JS.compile(expression);
   } catch {
     return null;
   }
 }
 
-// Go's strings.TrimSpace trims Unicode white space but, unlike String.prototype.trim, not U+FEFF.
-const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]';
-const GO_SPACE_EDGES = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
+// Go's strings.TrimSpace trims Unicode white space (all of it in the BMP) but, unlike
+// String.prototype.trim, not U+FEFF. A loop, not an expression: `\s+$` is quadratic on a long
+// run of spaces that does not end the line.
+const GO_SPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
+  0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
 
 function trimGoSpace(text: string): string {
-  return text.replace(GO_SPACE_EDGES, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && GO_SPACE.has(text.charCodeAt(start))) start++;
+  while (end > start && GO_SPACE.has(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
 }
 
 /** The rules in force when the module has no `.terraformignore` (declared last: it runs the parser). */

@@ -2,6 +2,8 @@ import { lstat, readlink } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { asBytePath, bytePathFromBuffer, fsPath, textOf } from './byte-path.ts';
+import type { BytePath } from './byte-path.ts';
 import { describeFsError } from './fs-errors.ts';
 
 // The kernel gives up after 40 links in a chain (ELOOP); so do we.
@@ -12,54 +14,58 @@ const MAX_LINK_HOPS = 40;
  * (`''` for the root itself), or `null` when it lies outside. Lexical, as go-slug's check is:
  * links on the way are not followed.
  */
-export function pathInsideRoot(root: string, absolute: string): string | null {
+export function pathInsideRoot(root: BytePath, absolute: BytePath): BytePath | null {
   const rel = path.relative(root, absolute);
   if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
-  return rel.split(path.sep).join('/');
+  return asBytePath(rel.split(path.sep).join('/'));
 }
 
 /** The target written in the link at `linkPath`, made absolute against the link's directory. */
-export function absoluteLinkTarget(linkPath: string, target: string): string {
-  return path.isAbsolute(target) ? path.normalize(target) : path.join(path.dirname(linkPath), target);
+export function absoluteLinkTarget(linkPath: BytePath, target: BytePath): BytePath {
+  return asBytePath(path.isAbsolute(target) ? path.normalize(target) : path.join(path.dirname(linkPath), target));
+}
+
+/** What a link says, as bytes. */
+export async function readLinkBytes(linkPath: BytePath): Promise<BytePath> {
+  return bytePathFromBuffer(await readlink(fsPath(linkPath), { encoding: 'buffer' }));
 }
 
 /**
  * The relative target to store for a link named `entryName` in the archive that points to
  * `insideRel` (relative to the module root).
  */
-export function relativeLinkTarget(entryName: string, insideRel: string): string {
+export function relativeLinkTarget(entryName: BytePath, insideRel: BytePath): BytePath {
   const from = path.posix.dirname(entryName);
-  return path.posix.relative(from === '.' ? '' : from, insideRel) || '.';
+  return asBytePath(path.posix.relative(from === '.' ? '' : from, insideRel) || '.');
 }
 
 export interface ResolvedLink {
   /** Absolute path of the first thing in the chain that is not a link. */
-  readonly path: string;
+  readonly path: BytePath;
   readonly stats: BigIntStats;
 }
 
 /**
  * Follow a link that leaves the module, through any chain of links, to what it finally points
- * to. A target that does not exist is the user's to fix, so it is a ConfigurationError naming
- * the link by its place in the module.
+ * to, each hop joined lexically as go-slug joins it. A target that does not exist is the user's
+ * to fix, so it is a ConfigurationError naming the link by its place in the module.
  */
 export async function resolveExternalLink(
-  linkPath: string,
+  linkPath: BytePath,
   entryName: string,
   moduleRoot: string,
 ): Promise<ResolvedLink> {
   let current = linkPath;
   for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
-    const target = await readlink(current);
-    const next = absoluteLinkTarget(current, target);
+    const next = absoluteLinkTarget(current, await readLinkBytes(current));
     let stats: BigIntStats;
     try {
-      stats = await lstat(next, { bigint: true });
+      stats = await lstat(fsPath(next), { bigint: true });
     } catch (error) {
       const reason = describeFsError(error);
       if (reason === undefined) throw error;
       throw new ConfigurationError(
-        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ${JSON.stringify(next)}, which cannot be read (${reason}). Remove the link, list it in .terraformignore, or make its target exist.`,
+        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ${JSON.stringify(textOf(next))}, which cannot be read (${reason}). Remove the link, list it in .terraformignore, or make its target exist.`,
       );
     }
     if (!stats.isSymbolicLink()) return { path: next, stats };

@@ -1,23 +1,25 @@
-import { lstat, readFile, readlink } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import type { WalkReport } from './archive-entry.ts';
 import { describeFsError } from './fs-errors.ts';
-import { DEFAULT_IGNORE_RULES, parseIgnoreRules } from './ignore-rules.ts';
+import { DEFAULT_IGNORE_RULES, ignoreFileHasOverlongLine, MAX_IGNORE_LINE_BYTES, parseIgnoreRules } from './ignore-rules.ts';
 import type { IgnoreRule } from './ignore-rules.ts';
-import { absoluteLinkTarget } from './links.ts';
+import { asBytePath, bytePathOf, fsPath } from './byte-path.ts';
+import type { BytePath } from './byte-path.ts';
+import { absoluteLinkTarget, readLinkBytes } from './links.ts';
 
 const IGNORE_FILE = '.terraformignore';
 const MAX_ROOT_LINK_HOPS = 40;
 
-/** The module directory as an absolute path, links on the way to it followed. */
-export async function resolveModuleRoot(root: string): Promise<string> {
-  let dir = path.resolve(root);
+/** The module directory as an absolute path (its bytes), links on the way to it followed. */
+export async function resolveModuleRoot(root: string): Promise<BytePath> {
+  let dir = bytePathOf(path.resolve(root));
   for (let hop = 0; hop <= MAX_ROOT_LINK_HOPS; hop++) {
-    const stats = await guardRoot(root, () => lstat(dir));
+    const current = dir;
+    const stats = await guardRoot(root, () => lstat(fsPath(current)));
     if (stats.isSymbolicLink()) {
-      const target = await guardRoot(root, () => readlink(dir));
-      dir = absoluteLinkTarget(dir, target);
+      dir = absoluteLinkTarget(current, await guardRoot(root, () => readLinkBytes(current)));
       continue;
     }
     if (!stats.isDirectory()) {
@@ -34,20 +36,26 @@ export async function resolveModuleRoot(root: string): Promise<string> {
 
 /**
  * The rules of the root `.terraformignore` (go-slug reads no other), or the defaults when there
- * is none. An unreadable file falls back to the defaults with a warning, as go-slug does.
+ * is none. A file go-slug cannot read (unreadable, or a line too long for its scanner) falls back
+ * to the defaults with a warning, as go-slug does.
  */
-export async function loadIgnoreRules(root: string, report: WalkReport): Promise<readonly IgnoreRule[]> {
-  try {
-    return parseIgnoreRules(await readFile(path.join(root, IGNORE_FILE), 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return DEFAULT_IGNORE_RULES;
-    const reason = describeFsError(error) ?? (error as Error).message;
+export async function loadIgnoreRules(root: BytePath, report: WalkReport): Promise<readonly IgnoreRule[]> {
+  const defaultsOnly = (reason: string): readonly IgnoreRule[] => {
     report.warnings.push(
       `${IGNORE_FILE} could not be read (${reason}); only the default exclusions (.git/, .terraform/ but its modules/) apply.`,
     );
     return DEFAULT_IGNORE_RULES;
+  };
+  let content: Buffer;
+  try {
+    content = await readFile(fsPath(asBytePath(path.join(root, IGNORE_FILE))));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return DEFAULT_IGNORE_RULES;
+    return defaultsOnly(describeFsError(error) ?? (error as Error).message);
   }
+  if (ignoreFileHasOverlongLine(content)) return defaultsOnly(`a line of ${MAX_IGNORE_LINE_BYTES} bytes or more`);
+  return parseIgnoreRules(content);
 }
 
 async function guardRoot<T>(root: string, operation: () => Promise<T>): Promise<T> {

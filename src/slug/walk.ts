@@ -1,13 +1,17 @@
-import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
+import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-path.ts';
+import type { BytePath } from './byte-path.ts';
+import { linkBoundary, LinksOutsideBoundaryError, realBytePath, withinBoundary } from './confinement.ts';
+import type { LinkBoundary, RefusedLink } from './confinement.ts';
 import { describeFsError } from './fs-errors.ts';
 import { decideIgnore } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
 import { createLimiter } from './limiter.ts';
-import { absoluteLinkTarget, pathInsideRoot, relativeLinkTarget, resolveExternalLink } from './links.ts';
+import { absoluteLinkTarget, pathInsideRoot, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
 import { loadIgnoreRules, resolveModuleRoot } from './module-root.ts';
 
 // Enough requests in flight to keep a disk (or the page cache) busy, few enough for any ulimit.
@@ -15,33 +19,47 @@ const FS_CONCURRENCY = 32;
 
 interface WalkContext {
   /** Absolute module root, links on the way to it followed. */
-  readonly root: string;
+  readonly root: BytePath;
   /** The root as the caller named it, for messages. */
   readonly displayRoot: string;
   readonly rules: readonly IgnoreRule[];
   readonly report: WalkReport;
   readonly limit: <T>(operation: () => Promise<T>) => Promise<T>;
+  /** Where followed links must lead; null: anywhere, as in go-slug. */
+  readonly boundary: LinkBoundary | null;
+  /** Links refused for leading outside the boundary, in archive order. */
+  readonly refused: RefusedLink[];
+}
+
+export interface WalkOptions {
+  /**
+   * Refuse links whose target lies outside this directory (really outside: every link on the
+   * way followed) instead of packing what they point to; `label` names it in the message. The
+   * walk goes on past a refused link, without reading its target, and fails at the end naming
+   * every one (LinksOutsideBoundaryError).
+   */
+  readonly linksWithin?: { readonly directory: string; readonly label: string };
 }
 
 interface DirectoryFrame {
   /** Directory on disk whose children are walked. */
-  readonly dir: string;
+  readonly dir: BytePath;
   /** Where its children go in the archive: `''` or `a/b/`. */
-  readonly archivePrefix: string;
+  readonly archivePrefix: BytePath;
   /**
    * Its children's paths as the ignore rules see them. go-slug matches the contents of a
    * directory reached through an outside link relative to that link's target, not to the module
    * root, so this restarts at `''` there.
    */
-  readonly matchPrefix: string;
+  readonly matchPrefix: BytePath;
   /** Reached through a link that leaves the module. */
   readonly viaLink: boolean;
   /** Real paths of the outside directories being walked through links, to stop a cycle. */
-  readonly linkedDirs: readonly string[];
+  readonly linkedDirs: readonly BytePath[];
 }
 
 interface Child {
-  readonly name: string;
+  readonly name: BytePath;
   readonly stats: BigIntStats;
   readonly decision: IgnoreDecision;
 }
@@ -55,32 +73,47 @@ interface Child {
 export async function* walkArchiveEntries(
   root: string,
   report: WalkReport = { ignored: [], warnings: [] },
+  options: WalkOptions = {},
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
   const moduleRoot = await resolveModuleRoot(root);
+  const boundary = options.linksWithin ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label) : null;
+  if (boundary) {
+    const real = await realBytePath(moduleRoot);
+    if (!withinBoundary(boundary, real)) {
+      throw new LinksOutsideBoundaryError(
+        `module directory ${JSON.stringify(root)} leads outside ${boundary.label} (${textOf(boundary.root)}), to ${JSON.stringify(textOf(real))}.`,
+        [{ name: '.', target: textOf(real) }],
+      );
+    }
+  }
   const ctx: WalkContext = {
     root: moduleRoot,
     displayRoot: root,
     rules: await loadIgnoreRules(moduleRoot, report),
     report,
     limit: createLimiter(FS_CONCURRENCY),
+    boundary,
+    refused: [],
   };
   const frame: DirectoryFrame = {
     dir: moduleRoot,
-    archivePrefix: '',
-    matchPrefix: '',
+    archivePrefix: asBytePath(''),
+    matchPrefix: asBytePath(''),
     viaLink: false,
     linkedDirs: [],
   };
   yield* walkDirectory(ctx, frame);
+  if (boundary && ctx.refused.length > 0) throw LinksOutsideBoundaryError.of(root, boundary, ctx.refused);
 }
 
 /** What would be packed, and what `.terraformignore` and the default exclusions left out. */
 export async function listArchiveEntries(
   root: string,
+  options: WalkOptions = {},
 ): Promise<{ entries: ArchiveEntry[]; ignored: string[]; warnings: string[] }> {
   const report: WalkReport = { ignored: [], warnings: [] };
   const entries: ArchiveEntry[] = [];
-  for await (const entry of walkArchiveEntries(root, report)) entries.push(entry);
+  for await (const entry of walkArchiveEntries(root, report, options)) entries.push(entry);
   return { entries, ignored: report.ignored, warnings: report.warnings };
 }
 
@@ -93,29 +126,30 @@ async function* walkDirectory(
   frame: DirectoryFrame,
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
   for (const child of await listDirectory(ctx, frame)) {
-    const fsPath = path.join(frame.dir, child.name);
-    const entryName = frame.archivePrefix + child.name;
+    const onDisk = asBytePath(path.join(frame.dir, child.name));
+    const entryName = asBytePath(frame.archivePrefix + child.name);
     const { stats, decision } = child;
 
     if (decision === 'prune') {
-      ctx.report.ignored.push(`${entryName}/`);
+      ctx.report.ignored.push(`${textOf(entryName)}/`);
       continue;
     }
     if (stats.isDirectory()) {
       if (decision === 'include') {
-        yield { type: 'directory', name: `${entryName}/`, mode: permissions(stats), mtime: roundedMtime(stats) };
+        const name = asBytePath(`${entryName}/`);
+        yield { type: 'directory', name: textOf(name), nameBytes: bytesOf(name), mode: permissions(stats), mtime: roundedMtime(stats) };
       }
       yield* walkDirectory(ctx, childFrame(frame, child.name));
       continue;
     }
     if (decision === 'omit') {
-      ctx.report.ignored.push(entryName);
+      ctx.report.ignored.push(textOf(entryName));
       continue;
     }
     if (stats.isFile()) {
-      yield fileEntry(entryName, stats, fsPath);
+      yield fileEntry(entryName, stats, onDisk);
     } else if (stats.isSymbolicLink()) {
-      yield* visitLink(ctx, frame, fsPath, entryName, stats);
+      yield* visitLink(ctx, frame, onDisk, entryName, stats);
     }
     // Sockets, FIFOs and devices are left out, as go-slug leaves them out.
   }
@@ -123,66 +157,77 @@ async function* walkDirectory(
 
 /** A directory's children, in go-slug's order, each with what the ignore rules decide for it. */
 async function listDirectory(ctx: WalkContext, frame: DirectoryFrame): Promise<Child[]> {
-  const names = await ctx.limit(() => guardFs(ctx, frame.dir, () => readdir(frame.dir)));
-  sortByBytes(names);
+  const listed = await ctx.limit(() => guardFs(ctx, frame.dir, () => readdir(fsPath(frame.dir), { encoding: 'buffer' })));
+  // One character per byte: string order is byte order, Go's sort.Strings order.
+  const names = listed.map(bytePathFromBuffer).sort();
   const allStats = await Promise.all(
     names.map((name) => {
-      const childPath = path.join(frame.dir, name);
-      return ctx.limit(() => guardFs(ctx, childPath, () => lstat(childPath, { bigint: true })));
+      const childPath = asBytePath(path.join(frame.dir, name));
+      return ctx.limit(() => guardFs(ctx, childPath, () => lstat(fsPath(childPath), { bigint: true })));
     }),
   );
   return names.map((name, index): Child => {
     const stats = allStats[index] as BigIntStats;
-    const decision = decideIgnore(ctx.rules, `${frame.matchPrefix}${name}`, stats.isDirectory());
+    const decision = decideIgnore(ctx.rules, textOf(asBytePath(`${frame.matchPrefix}${name}`)), stats.isDirectory());
     return { name, stats, decision };
   });
 }
 
-function childFrame(frame: DirectoryFrame, name: string): DirectoryFrame {
+function childFrame(frame: DirectoryFrame, name: BytePath): DirectoryFrame {
   return {
     ...frame,
-    dir: path.join(frame.dir, name),
-    archivePrefix: `${frame.archivePrefix}${name}/`,
-    matchPrefix: `${frame.matchPrefix}${name}/`,
+    dir: asBytePath(path.join(frame.dir, name)),
+    archivePrefix: asBytePath(`${frame.archivePrefix}${name}/`),
+    matchPrefix: asBytePath(`${frame.matchPrefix}${name}/`),
   };
 }
 
 async function* visitLink(
   ctx: WalkContext,
   frame: DirectoryFrame,
-  fsPath: string,
-  entryName: string,
+  onDisk: BytePath,
+  entryName: BytePath,
   stats: BigIntStats,
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
-  const written = await guardFs(ctx, fsPath, () => readlink(fsPath));
-  const inside = pathInsideRoot(ctx.root, absoluteLinkTarget(fsPath, written));
+  const written = await guardFs(ctx, onDisk, () => readLinkBytes(onDisk));
+  const inside = pathInsideRoot(ctx.root, absoluteLinkTarget(onDisk, written));
 
   if (inside !== null) {
+    const target = storedLinkTarget(frame, entryName, written, inside);
     yield {
       type: 'symlink',
-      name: entryName,
+      name: textOf(entryName),
+      nameBytes: bytesOf(entryName),
       mode: permissions(stats),
       mtime: roundedMtime(stats),
-      target: storedLinkTarget(frame, entryName, written, inside),
+      target: textOf(target),
+      targetBytes: bytesOf(target),
     };
     return;
   }
 
-  const resolved = await resolveExternalLink(fsPath, entryName, ctx.displayRoot);
+  const resolved = await resolveExternalLink(onDisk, textOf(entryName), ctx.displayRoot);
+  if (ctx.boundary && (resolved.stats.isFile() || resolved.stats.isDirectory())) {
+    const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
+    if (!withinBoundary(ctx.boundary, real)) {
+      ctx.refused.push({ name: textOf(entryName), target: textOf(real) });
+      return;
+    }
+  }
   if (resolved.stats.isFile()) {
     yield fileEntry(entryName, resolved.stats, resolved.path);
   } else if (resolved.stats.isDirectory()) {
-    const real = await guardFs(ctx, resolved.path, () => realpath(resolved.path));
+    const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
     if (frame.linkedDirs.includes(real)) {
       throw new ConfigurationError(
-        `module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(entryName)} leads back to ${JSON.stringify(real)}, which is already being packed through a link (a cycle). Remove the link or list it in .terraformignore.`,
+        `module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, which is already being packed through a link (a cycle). Remove the link or list it in .terraformignore.`,
       );
     }
     // As in go-slug, the followed directory gets no entry of its own, only its contents.
     const inner: DirectoryFrame = {
       dir: resolved.path,
-      archivePrefix: `${entryName}/`,
-      matchPrefix: '',
+      archivePrefix: asBytePath(`${entryName}/`),
+      matchPrefix: asBytePath(''),
       viaLink: true,
       linkedDirs: [...frame.linkedDirs, real],
     };
@@ -201,11 +246,11 @@ async function* visitLink(
  */
 function storedLinkTarget(
   frame: DirectoryFrame,
-  entryName: string,
-  written: string,
-  inside: string,
-): string {
-  const slashed = written.split(path.sep).join('/');
+  entryName: BytePath,
+  written: BytePath,
+  inside: BytePath,
+): BytePath {
+  const slashed = asBytePath(written.split(path.sep).join('/'));
   if (!frame.viaLink && !path.isAbsolute(written)) {
     const fromEntry = path.posix.join(path.posix.dirname(entryName), slashed).replace(/(.)\/+$/, '$1');
     if (fromEntry === (inside || '.')) return slashed;
@@ -213,16 +258,18 @@ function storedLinkTarget(
   return relativeLinkTarget(entryName, inside);
 }
 
-function fileEntry(name: string, stats: BigIntStats, source: string): FileEntry {
+function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath): FileEntry {
   return {
     type: 'file',
-    name,
+    name: textOf(name),
+    nameBytes: bytesOf(name),
     mode: permissions(stats),
     mtime: roundedMtime(stats),
     size: Number(stats.size),
-    source,
+    source: fsPath(source),
   };
 }
+
 
 function permissions(stats: BigIntStats): number {
   return Number(stats.mode & 0o777n);
@@ -238,21 +285,15 @@ function roundedMtime(stats: BigIntStats): Date {
   return new Date(Number(seconds) * 1000);
 }
 
-/** Go's sort.Strings order: by UTF-8 bytes, which differs from UTF-16 order past U+D7FF. */
-function sortByBytes(names: string[]): void {
-  const keys = new Map(names.map((name) => [name, Buffer.from(name)]));
-  names.sort((a, b) => Buffer.compare(keys.get(a) as Buffer, keys.get(b) as Buffer));
-}
-
-async function guardFs<T>(ctx: WalkContext, fsPath: string, operation: () => Promise<T>): Promise<T> {
+async function guardFs<T>(ctx: WalkContext, onDisk: BytePath, operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
     const reason = describeFsError(error);
     if (reason === undefined) throw error;
-    const where = pathInsideRoot(ctx.root, fsPath) ?? fsPath;
+    const where = pathInsideRoot(ctx.root, onDisk) ?? onDisk;
     throw new ConfigurationError(
-      `module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(where)} cannot be read (${reason}). Fix its permissions or list it in .terraformignore.`,
+      `module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(textOf(where))} cannot be read (${reason}). Fix its permissions or list it in .terraformignore.`,
     );
   }
 }

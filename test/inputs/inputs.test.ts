@@ -101,6 +101,7 @@ describe('readInputs', () => {
       ],
       verbose: true,
       failOnTestFailure: true,
+      allowLinksOutsideRepository: false,
     });
     expect(failure({ ...base, mode: 'run-module-tests', 'module-provider': 'aws' })).toBe(
       'Input "module-name" is required in mode run-module-tests.',

@@ -116,6 +116,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     verbose: false,
     failOnTestFailure: true,
     junitFile: '',
+    allowLinksOutsideRepository: false,
     ...overrides,
   });
   return {

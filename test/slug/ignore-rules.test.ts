@@ -97,6 +97,7 @@ const CASES: Case[] = [
   { file: 'src/**/*\n!src/foo/bar.txt\n', path: 'src/baz/ignored', expected: 'omit', why: 'src/**/* excludes below src/' },
   { file: 'src/**/*\n!src/foo/bar.txt\n', path: 'src/foo/bar.txt', expected: 'include', why: 'negated back' },
   { file: '**/**/**/**/**/**/**/**/**/**/x\n', path: `${'d/'.repeat(60)}y`, expected: 'include', why: 'a run of **/ stays fast' },
+  { file: '**/**/**/**/**/**/**/**/**/**/x\n', path: `${'d/'.repeat(60)}x`, expected: 'omit', why: 'a run of **/ is any depth' },
 
   // trailing / for directories
   { file: 'logs/\n', path: 'logs', isDir: true, expected: 'prune', why: 'a directory pattern; no negation follows, so it is not walked' },
@@ -133,6 +134,32 @@ const CASES: Case[] = [
   { file: '/a(b\n', path: 'a(b', expected: 'include', why: 'a pattern that is not a valid expression never matches' },
   { file: '/a(b\nc.txt\n', path: 'c.txt', expected: 'omit', why: 'an invalid pattern does not disturb the others' },
   { file: '/{x}\n', path: '{x}', expected: 'omit', why: 'a brace that is not a repetition is literal' },
+
+  // everything else is Go regular-expression syntax, passed through (results checked against go-slug)
+  { file: '(a+)+b\n', path: `${'a'.repeat(40)}b`, expected: 'omit', why: 'a group and repetitions' },
+  { file: '(a+)+b\n', path: 'a'.repeat(40), expected: 'include', why: 'no b' },
+  { file: '(a+)+b\n', path: 'b', expected: 'include', why: 'at least one a' },
+  { file: '/(x|y)z\n', path: 'yz', expected: 'omit', why: 'an alternation inside a group' },
+  { file: '/(x|y)z\n', path: '(x|y)z', expected: 'include', why: 'the parentheses are not literal' },
+  { file: 'only|p\n', path: 'x/onlyx', expected: 'omit', why: 'a bare | splits the whole expression: `^(.*/)?only` or `p$`' },
+  { file: 'only|p\n', path: 'q/p', expected: 'omit', why: 'the second branch matches any path ending in p' },
+  { file: 'only|p\n', path: 'q', expected: 'include', why: 'neither branch' },
+  { file: '/q{2}\n', path: 'qq', expected: 'omit', why: 'a counted repetition' },
+  { file: '/a{,2}\n', path: 'a{,2}', expected: 'omit', why: 'not a repetition in Go: literal' },
+  { file: '/[[:digit:]]+\\.txt\n', path: '123.txt', expected: 'omit', why: 'a POSIX class' },
+  { file: '/\\d\\d\n', path: '12', expected: 'omit', why: 'a Perl class' },
+  { file: '/(?i)upper\n', path: 'UpPeR', expected: 'include', why: '? is still one character, so no flag reaches Go: ([^/]i)upper' },
+  { file: '/(?i)upper\n', path: 'xiupper', expected: 'omit', why: '? is still one character: ([^/]i)upper' },
+  { file: '/\\pL\\pN\n', path: 'é٣', expected: 'omit', why: 'Unicode classes' },
+  { file: '/a++\n', path: 'a', expected: 'include', why: 'an invalid expression in Go never matches' },
+  { file: '/(a)(?P<n>b\n', path: 'ab', expected: 'include', why: 'an expression that does not compile never matches' },
+  { file: '/a{1001}\n', path: 'a'.repeat(1001), expected: 'include', why: 'Go refuses a count over 1000: never matches' },
+  { file: '/d/*\n', path: 'd/a\nb', expected: 'omit', why: '* is [^/]*, which matches a newline' },
+  { file: '/d/**\n', path: 'd/a\nb', expected: 'include', why: 'a trailing ** is .*, which in Go stops at a newline' },
+  { file: '/d/**\n', path: 'd/a\rb', expected: 'omit', why: 'but not at a carriage return, unlike JavaScript' },
+  { file: '/d/**\n', path: 'd/a\u2028b', expected: 'omit', why: 'nor at U+2028, unlike JavaScript' },
+  { file: '/\u{FEFF}bom\n', path: 'bom', expected: 'omit', why: 'go-slug reads an anchored pattern with a scanner that drops a leading byte-order mark' },
+  { file: '\u{FEFF}bom\n', path: '\u{FEFF}bom', expected: 'omit', why: 'elsewhere the mark is part of the pattern' },
 
   // lines that would crash go-slug's parser are passed over
   { file: '!\nbaz.txt\n', path: 'baz.txt', expected: 'omit', why: 'a lone ! is passed over' },
@@ -177,5 +204,45 @@ describe('matchRules', () => {
     expect(matchRules(rules, 'tmp/')).toEqual({ excluded: true, dominating: true });
     expect(matchRules(rules, 'src/baz/')).toEqual({ excluded: true, dominating: false });
     expect(matchRules(rules, 'src/foo/bar.txt')).toEqual({ excluded: false, dominating: false });
+  });
+});
+
+describe('matching time', () => {
+  // Names of 255 bytes (the longest a file system allows) against patterns that take a
+  // backtracking engine exponential or polynomial time; RE2 takes time linear in the name.
+  const NAME = 'a'.repeat(255);
+  const ADVERSARIAL: [pattern: string, nonMatching: string, matching: string][] = [
+    ['(a+)+b', NAME, `${'a'.repeat(254)}b`],
+    ['(a|a)+b', NAME, `${'a'.repeat(254)}b`],
+    ['(a*)*b', NAME, `${'a'.repeat(254)}b`],
+    ['(a|aa)+b', NAME, `${'a'.repeat(254)}b`],
+    ['(a|){30}a{30}b', NAME, `${'a'.repeat(45)}b`],
+    // `.` is escaped by go-slug and `*` made [^/]*: this is ([^/]*a){20}b.
+    ['(*a){20}b', NAME, `${'a'.repeat(254)}b`],
+    ['*a*a*a*a*a*a*a*a*a*b', NAME, `${'a'.repeat(254)}b`],
+    ['**/**/**/**/**/**/**/**/**/**/b', `${'a/'.repeat(127)}a`, `${'a/'.repeat(127)}b`],
+  ];
+
+  it.each(ADVERSARIAL)('%s decides a 255-byte name in milliseconds', (pattern, nonMatching, matching) => {
+    const rules = parseIgnoreRules(`${pattern}\n`);
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) expect(decideIgnore(rules, nonMatching, false)).toBe('include');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(decideIgnore(rules, matching, false)).toBe('omit');
+  });
+
+  it('a long run of spaces in a line is trimmed in linear time', () => {
+    const started = performance.now();
+    const rules = parseIgnoreRules(`${' '.repeat(60_000)}x${' '.repeat(60_000)}y\n`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(rules.at(-1)?.pattern).toBe(`x${' '.repeat(60_000)}y`);
+  });
+});
+
+describe('parseIgnoreRules from bytes', () => {
+  it('decodes the file as Go does: each invalid byte one U+FFFD', () => {
+    // e2 82 is a truncated three-byte sequence: two characters for Go, one for TextDecoder.
+    const rules = parseIgnoreRules(Buffer.from([0x2f, 0x78, 0xe2, 0x82, 0x3f, 0x0a]));
+    expect(rules.at(-1)?.expression).toBe('^x\u{FFFD}\u{FFFD}[^/]$');
   });
 });

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rm, symlink, utimes } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { listArchiveEntries, packModule, packModuleToFile } from '../../src/slug/index.ts';
@@ -413,6 +414,13 @@ describe('packModule', () => {
     expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore/', 'main.tf']);
   });
 
+  it('falls back to the default exclusions, with a warning, on a line too long for go-slug\'s scanner', async () => {
+    const made = await tree([{ file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` }, { file: 'a.log' }, { file: '.git/HEAD' }]);
+    const { archive, result } = await packToBuffer(made.module);
+    expect(result.warnings).toEqual([expect.stringContaining('a line of 65536 bytes or more')]);
+    expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore', 'a.log']);
+  });
+
   it('packModuleToFile leaves no file behind when packing fails', async () => {
     const made = await tree([{ file: 'main.tf' }, { link: 'gone', to: '{outside}/missing' }]);
     const target = path.join(made.base, 'slug.tgz');
@@ -501,6 +509,53 @@ describe('packModule', () => {
   });
 });
 
+describe('names that are not UTF-8', () => {
+  // Linux allows any bytes but `/` and NUL in a name; go-slug stores them as they are.
+  const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
+
+  it('packs files, directories and links whose names and targets hold invalid UTF-8, byte for byte', async () => {
+    const made = await tree([{ file: 'main.tf' }, { file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n') }]);
+    const at = (name: string): Buffer => Buffer.concat([Buffer.from(`${made.module}/`), latin1(name)]);
+    await writeFile(at('caf\xe9.txt'), 'latin-1 name\n');
+    await mkdir(at('d\xff\xfe'));
+    await writeFile(at('d\xff\xfe/inner.txt'), 'inner\n');
+    await symlink(latin1('caf\xe9.txt'), at('l\xe2\x82'));
+    await writeFile(at('skip-\xff'), 'left out by a pattern holding the same byte\n');
+    await writeFile(at('q\xe2\x82.txt'), 'two characters for Go: not matched by q?.txt\n');
+    await writeFile(at('q\xe9.txt'), 'one character: matched\n');
+
+    const { archive, result } = await packToBuffer(made.module);
+    const read = await readArchive(archive);
+    expect(read.map((entry) => [entry.nameBytes.toString('latin1'), entry.type, entry.linknameBytes?.toString('latin1') ?? null])).toEqual([
+      ['.terraformignore', 'file', null],
+      ['caf\xe9.txt', 'file', null],
+      ['d\xff\xfe/', 'directory', null],
+      ['d\xff\xfe/inner.txt', 'file', null],
+      ['l\xe2\x82', 'symlink', 'caf\xe9.txt'],
+      ['main.tf', 'file', null],
+      ['q\xe2\x82.txt', 'file', null],
+    ]);
+    expect(read.find((entry) => entry.name === 'caf\u{FFFD}.txt')?.content.toString()).toBe('latin-1 name\n');
+    // Shown to a person with U+FFFD for each byte Go cannot decode.
+    expect(result.ignored).toEqual(['q\u{FFFD}.txt', 'skip-\u{FFFD}']);
+    const listed = await listArchiveEntries(made.module);
+    expect(listed.entries.map((entry) => entry.name)).toContain('l\u{FFFD}\u{FFFD}');
+
+    // GNU tar reads the same names back.
+    const file = path.join(made.base, 'names.tgz');
+    await packModuleToFile(made.module, file);
+    const names = execFileSync('tar', ['--quoting-style=literal', '-tzf', file]).toString('latin1').split('\n');
+    expect(names).toContain('caf\xe9.txt');
+    expect(names).toContain('d\xff\xfe/inner.txt');
+  });
+
+  it('names a link that is not UTF-8 readably when it cannot be followed', async () => {
+    const made = await tree([{ file: 'main.tf' }]);
+    await symlink(path.join(made.outside, 'missing'), Buffer.concat([Buffer.from(`${made.module}/`), latin1('gone-\xff')]));
+    await expect(packToBuffer(made.module)).rejects.toThrow(/the link "gone-\u{FFFD}" points outside the module/u);
+  });
+});
+
 describe('listArchiveEntries', () => {
   it('reports sizes, modes and sources for the dry run', async () => {
     const made = await tree([{ file: 'main.tf', content: 'x = 1\n' }, { link: 'ext', to: '../outside/shared.tf' }], [
@@ -509,9 +564,25 @@ describe('listArchiveEntries', () => {
     await mkdir(path.join(made.module, '.git'));
     const listed = await listArchiveEntries(made.module);
     expect(listed.entries).toEqual([
-      expect.objectContaining({ type: 'file', name: 'ext', size: 7, mode: 0o600, source: path.join(made.outside, 'shared.tf') }),
-      expect.objectContaining({ type: 'file', name: 'main.tf', size: 6, mode: 0o644, source: path.join(made.module, 'main.tf') }),
+      expect.objectContaining({ type: 'file', name: 'ext', size: 7, mode: 0o600, source: Buffer.from(path.join(made.outside, 'shared.tf')) }),
+      expect.objectContaining({ type: 'file', name: 'main.tf', size: 6, mode: 0o644, source: Buffer.from(path.join(made.module, 'main.tf')) }),
     ]);
     expect(listed.ignored).toEqual(['.git/']);
+  });
+});
+
+describe('tar headers', () => {
+  it('splits a long directory name as Go does, never at its own trailing slash', async () => {
+    // 150 bytes with the trailing `/`: USTAR, split into a prefix and a name.
+    const name = `${'d'.repeat(60)}/${'e'.repeat(88)}`;
+    const made = await tree([{ dir: name }]);
+    const archive = zlib.gunzipSync((await packToBuffer(made.module)).archive);
+    const headers = [0, 512].map((offset) => archive.subarray(offset, offset + 512));
+    const [first, second] = headers as [Buffer, Buffer];
+    expect(first.subarray(0, 61).toString()).toBe(`${'d'.repeat(60)}/`);
+    expect(second[156]).toBe(0x35);
+    expect(second.subarray(0, 89).toString()).toBe(`${'e'.repeat(88)}/`);
+    expect(second.subarray(345, 405).toString()).toBe('d'.repeat(60));
+    expect((await readArchive((await packToBuffer(made.module)).archive)).map((entry) => entry.name)).toEqual([`${'d'.repeat(60)}/`, `${name}/`]);
   });
 });

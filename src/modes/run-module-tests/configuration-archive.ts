@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import { packModuleToFile } from '../../slug/index.ts';
+import { LinksOutsideBoundaryError, packModuleToFile } from '../../slug/index.ts';
 import type { ArchiveEntry } from '../../slug/index.ts';
 
 export interface PackedConfiguration {
@@ -46,7 +46,15 @@ export async function resolveModuleRoot(workspaceRoot: string, moduleDirectory: 
 
 export async function packConfiguration(
   moduleRoot: string,
-  options: { signal?: AbortSignal; tempDir?: string; listEntries?: boolean } = {},
+  options: {
+    signal?: AbortSignal;
+    tempDir?: string;
+    listEntries?: boolean;
+    /** The repository (GITHUB_WORKSPACE): links leading outside it are refused, unless allowed. */
+    repositoryRoot: string;
+    /** The input `allow-links-outside-repository`. */
+    allowLinksOutsideRepository: boolean;
+  },
 ): Promise<PackedConfiguration> {
   // RUNNER_TEMP is emptied by the runner after each job.
   const base = options.tempDir ?? process.env.RUNNER_TEMP ?? tmpdir();
@@ -57,6 +65,8 @@ export async function packConfiguration(
     const entries: PackedConfiguration['entries'] = [];
     const packed = await packModuleToFile(moduleRoot, file, {
       ...(options.signal ? { signal: options.signal } : {}),
+      // A pull request must not be able to ship the runner's files (action-interface, run-module-tests).
+      ...(options.allowLinksOutsideRepository ? {} : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
       ...(options.listEntries
         ? {
             onEntry: (e: ArchiveEntry) => {
@@ -77,6 +87,11 @@ export async function packConfiguration(
     };
   } catch (error) {
     await remove();
+    if (error instanceof LinksOutsideBoundaryError) {
+      throw new ConfigurationError(
+        `${error.message} Nothing was uploaded. To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`,
+      );
+    }
     if (error instanceof ConfigurationError || options.signal?.aborted) throw error;
     throw new Error(`Packing the module at ${moduleRoot} failed: ${getErrorMessage(error)}`, { cause: error });
   }

@@ -92,7 +92,13 @@ export async function runModuleTests(
   // Local work first: a module that cannot be packed stops the step before any request.
   const moduleRoot = await resolveModuleRoot(context.workspaceRoot, inputs.moduleDirectory);
   await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
-  const packed = await packConfiguration(moduleRoot, { signal, listEntries: inputs.dryRun, ...(t.tempDir ? { tempDir: t.tempDir } : {}) });
+  const packed = await packConfiguration(moduleRoot, {
+    signal,
+    listEntries: inputs.dryRun,
+    repositoryRoot: context.workspaceRoot,
+    allowLinksOutsideRepository: inputs.allowLinksOutsideRepository,
+    ...(t.tempDir ? { tempDir: t.tempDir } : {}),
+  });
   try {
     for (const warning of packed.warnings) sink.warning(warning);
     sink.info(
