@@ -2,7 +2,7 @@
 // the test command for examples/module, the JUnit file written into the workspace, the output
 // naming it; and the paths the step refuses to write.
 
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -24,8 +24,11 @@ afterAll(() => {
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'junit-workspace-'));
   made.push(dir);
+  // The module lives inside the workspace, as on a runner: a module outside it is refused.
+  cpSync(EXAMPLE_MODULE_DIR, join(dir, MODULE), { recursive: true });
   return dir;
 }
+const MODULE = 'module';
 
 function counts(xml: string): Record<string, number> {
   expect(XMLValidator.validate(xml)).toBe(true);
@@ -38,7 +41,7 @@ describe('junit-file against the emulator', () => {
   it('writes the run’s results where the input says, counts equal to the run’s counters, and names it in the output', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
     const root = workspace();
-    const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'reports/tests/module.xml' }, { workspaceRoot: root });
+    const { result } = await h.run({ moduleDirectory: MODULE, junitFile: 'reports/tests/module.xml' }, { workspaceRoot: root });
 
     expect(result.outputs['junit-file']).toBe('reports/tests/module.xml');
     const xml = readFileSync(join(root, 'reports/tests/module.xml'), 'utf8');
@@ -59,7 +62,7 @@ describe('junit-file against the emulator', () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
     const root = workspace();
     writeFileSync(join(root, 'junit.xml'), 'x'.repeat(100_000));
-    await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'junit.xml' }, { workspaceRoot: root });
+    await h.run({ moduleDirectory: MODULE, junitFile: 'junit.xml' }, { workspaceRoot: root });
     expect(readFileSync(join(root, 'junit.xml'), 'utf8')).toMatch(/^<\?xml [^]*<\/testsuites>\n$/);
   });
 
@@ -72,7 +75,7 @@ describe('junit-file against the emulator', () => {
     symlinkSync(join(outside, 'victim.xml'), join(root, 'junit.xml'));
 
     for (const path of ['reports/junit.xml', 'reports/deeper/junit.xml', 'junit.xml']) {
-      const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: path }, { workspaceRoot: root });
+      const { result } = await h.run({ moduleDirectory: MODULE, junitFile: path }, { workspaceRoot: root });
       expect(result.outputs['junit-file']).toBe('');
       expect(result.failure).toMatch(/^Module tests failed/);
       const warning = result.annotations.find((a) => a.title === 'JUnit report');
@@ -116,7 +119,7 @@ describe('junit-file against the emulator', () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
     const root = workspace();
     mkdirSync(join(root, 'reports'));
-    const { result } = await h.run({ moduleDirectory: EXAMPLE_MODULE_DIR, junitFile: 'reports/junit.xml', dryRun: true }, { workspaceRoot: root });
+    const { result } = await h.run({ moduleDirectory: MODULE, junitFile: 'reports/junit.xml', dryRun: true }, { workspaceRoot: root });
     expect(result.outputs['junit-file']).toBe('');
     expect(existsSync(join(root, 'reports/junit.xml'))).toBe(false);
   });
