@@ -1,11 +1,14 @@
-// Policy sync benchmark: 500 policies in the repository against an organization holding the
-// same 500, half of them different (125 another level, 125 other code), on the emulator with
-// 20 ms latency and its 30 requests/s limit. Prints the wall time against the lower bound set by
-// the rate limit, against a sequential run, and a re-sync that must write nothing.
-// Usage: npm exec -- node bench/sync-policies.ts [--sequential-subset N] [--latency MS]
-//   --sequential-subset N: the sequential baseline syncs only the first N policies (same mix)
-//   and is extrapolated per request; by default it syncs all 500.
+// Policy sync benchmark on the emulator (20 ms latency, its 30 requests/s limit), three runs:
+//   new          500 policies in the repository, none in the organization;
+//   half changed the same 500 against an organization holding them, half different (125 another
+//                level, 125 other code);
+//   re-sync      the half-changed organization synced again: no write at all.
+// Each prints wall time and requests against the lower bound set by the rate limit (requests ÷
+// 30 per second), the requests per policy by kind, and checks that the organization converged.
+// Usage: npm exec -- node bench/sync-policies.ts [--latency MS] [--sequential N]
 //   --latency MS: another emulator latency than 20 ms, to see where concurrency starts to matter.
+//   --sequential N: also sync the first N half-changed policies one request at a time and
+//   extrapolate per request, as a baseline for concurrency (off by default).
 
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,23 +20,27 @@ import { runSyncPolicies } from '../src/modes/sync-policies/run.ts';
 import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
-import type { Emulator } from '../test/emulator/api.ts';
+import type { Emulator, RecordedRequest } from '../test/emulator/api.ts';
 
 const POLICIES = 500;
-const latencyArg = process.argv.indexOf('--latency');
-const LATENCY_MS = latencyArg > 0 ? Number(process.argv[latencyArg + 1]) : 20;
-if (!(LATENCY_MS >= 0)) throw new Error('--latency takes a number of milliseconds');
 const LIMIT_PER_SECOND = 30;
 
-const subsetArg = process.argv.indexOf('--sequential-subset');
-const sequentialCount = subsetArg > 0 ? Math.min(POLICIES, Number(process.argv[subsetArg + 1])) : POLICIES;
-if (!Number.isInteger(sequentialCount) || sequentialCount < 4) throw new Error('--sequential-subset takes a whole number of at least 4');
+function numberArg(flag: string): number | undefined {
+  const at = process.argv.indexOf(flag);
+  return at > 0 ? Number(process.argv[at + 1]) : undefined;
+}
+const LATENCY_MS = numberArg('--latency') ?? 20;
+if (!(LATENCY_MS >= 0)) throw new Error('--latency takes a number of milliseconds');
+const sequentialCount = numberArg('--sequential');
+if (sequentialCount !== undefined && !(Number.isInteger(sequentialCount) && sequentialCount >= 4 && sequentialCount <= POLICIES)) {
+  throw new Error(`--sequential takes a whole number from 4 to ${POLICIES}`);
+}
 
 const name = (i: number): string => `policy-${String(i).padStart(3, '0')}`;
 const code = (i: number): string => `# ${name(i)}\nimport "tfplan/v2" as tfplan\nmain = rule { length(tfplan.resource_changes) >= ${i % 7} }\n`;
 
 /** i % 4: 0 another level, 1 other code, 2 and 3 identical. */
-function seed(emulator: Emulator, count: number): void {
+function seedHalfChanged(emulator: Emulator, count: number): void {
   for (let i = 0; i < count; i++) {
     emulator.seedPolicy({
       name: name(i),
@@ -52,9 +59,7 @@ async function repository(count: number): Promise<string> {
 
 interface Measured {
   ms: number;
-  requests: number;
-  writes: number;
-  limited: number;
+  api: RecordedRequest[];
   result: ModeResult;
 }
 
@@ -91,69 +96,95 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
       sequential ? { workers: 1 } : {},
     );
     const ms = performance.now() - started;
-    const api = emulator.requests.filter((r) => r.port === 'api');
-    return { ms, requests: api.length, writes: emulator.writeRequests().length, limited: api.filter((r) => r.status === 429).length, result };
+    if (result.failure !== null) throw new Error(`the sync failed: ${result.failure}`);
+    return { ms, api: emulator.requests.filter((r) => r.port === 'api'), result };
   } finally {
     await client.close();
   }
 }
 
-function check(label: string, measured: Measured): void {
-  if (measured.result.failure !== null) throw new Error(`${label} failed: ${measured.result.failure}`);
+/** The organization holds exactly the repository's policies, at the level and with the code of the files. */
+function checkConverged(emulator: Emulator, count: number): void {
+  const stored = new Map(emulator.policies().map((p) => [p.name, p]));
+  for (let i = 0; i < count; i++) {
+    const p = stored.get(name(i));
+    if (!p) throw new Error(`${name(i)} is missing after the sync`);
+    if (p.enforcementLevel !== 'advisory' || p.code !== code(i) || p.description !== null) {
+      throw new Error(`${name(i)} did not converge: ${JSON.stringify(p)}`);
+    }
+  }
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const lowerBound = (requests: number): number => (requests / LIMIT_PER_SECOND) * 1000;
 
+/** Requests by what they do, so that the count per policy can be read off. */
+function kinds(api: RecordedRequest[]): string {
+  const count = (test: (r: RecordedRequest) => boolean): number => api.filter(test).length;
+  const parts = {
+    'list pages': count((r) => r.method === 'GET' && /\/organizations\/[^/]+\/policies$/.test(r.path)),
+    creates: count((r) => r.method === 'POST'),
+    updates: count((r) => r.method === 'PATCH'),
+    uploads: count((r) => r.method === 'PUT'),
+    'code reads': count((r) => r.method === 'GET' && /\/download$/.test(r.path)),
+    'read-backs': count((r) => r.method === 'GET' && /\/policies\/[^/]+$/.test(r.path)),
+    '429s': count((r) => r.status === 429),
+  };
+  return Object.entries(parts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
+}
+
+function report(label: string, measured: Measured): void {
+  const requests = measured.api.length;
+  const bound = lowerBound(requests);
+  console.log(`${label}:`);
+  console.log(`  wall time        ${seconds(measured.ms)}`);
+  console.log(`  requests         ${requests} (${kinds(measured.api)})`);
+  console.log(`  lower bound      ${seconds(bound)} (requests / ${LIMIT_PER_SECOND} per second)`);
+  console.log(`  ratio to bound   ${(measured.ms / bound).toFixed(3)}x`);
+  console.log(`  outputs          ${JSON.stringify({ ...measured.result.outputs, result: undefined })}\n`);
+}
+
 const emulatorOptions = { latencyMs: LATENCY_MS, rateLimitPerSecond: LIMIT_PER_SECOND };
 const root = await repository(POLICIES);
-const sequentialRoot = sequentialCount === POLICIES ? root : await repository(sequentialCount);
-const main = await startEmulator(emulatorOptions);
-const baseline = await startEmulator(emulatorOptions);
+const fresh = await startEmulator(emulatorOptions);
+const seeded = await startEmulator(emulatorOptions);
 try {
-  console.log(`node ${process.version}; emulator: ${LATENCY_MS} ms latency, ${LIMIT_PER_SECOND} requests/s per token`);
-  console.log(`${POLICIES} policies in the repository and in the service; ${POLICIES / 4} with another level, ${POLICIES / 4} with other code\n`);
+  console.log(`node ${process.version}; emulator: ${LATENCY_MS} ms latency, ${LIMIT_PER_SECOND} requests/s per token; ${POLICIES} policies in the repository\n`);
 
-  seed(main, POLICIES);
-  const concurrent = await sync(main, root, false);
-  check('the sync', concurrent);
-  const bound = lowerBound(concurrent.requests);
-  console.log('sync (16 policies at once, client: 8 requests in flight, 30 requests/s):');
-  console.log(`  wall time        ${seconds(concurrent.ms)}`);
-  console.log(`  requests         ${concurrent.requests} (${concurrent.writes} writes, ${concurrent.limited} answered 429)`);
-  console.log(`  lower bound      ${seconds(bound)} (requests / ${LIMIT_PER_SECOND} per second)`);
-  console.log(`  ratio to bound   ${(concurrent.ms / bound).toFixed(3)}x (target <= 1.25x)`);
-  console.log(`  outputs          ${JSON.stringify({ ...concurrent.result.outputs, result: undefined })}\n`);
+  const created = await sync(fresh, root, false);
+  checkConverged(fresh, POLICIES);
+  report(`new: ${POLICIES} policies, none in the organization`, created);
 
-  seed(baseline, sequentialCount);
-  const sequential = await sync(baseline, sequentialRoot, true);
-  check('the sequential sync', sequential);
-  const perRequest = sequential.ms / sequential.requests;
-  const sequentialFull = sequentialCount === POLICIES ? sequential.ms : perRequest * concurrent.requests;
-  console.log('sequential sync (one policy, one request at a time):');
-  if (sequentialCount === POLICIES) {
-    console.log(`  wall time        ${seconds(sequential.ms)} for ${sequential.requests} requests (${sequential.limited} answered 429)`);
-  } else {
-    console.log(`  measured         ${seconds(sequential.ms)} for ${sequentialCount} policies, ${sequential.requests} requests (${sequential.limited} answered 429)`);
-    console.log(`  extrapolated     ${seconds(sequentialFull)} for the ${concurrent.requests} requests of the full sync (${perRequest.toFixed(1)} ms a request)`);
+  seedHalfChanged(seeded, POLICIES);
+  const changed = await sync(seeded, root, false);
+  checkConverged(seeded, POLICIES);
+  report(`half changed: ${POLICIES / 4} with another level, ${POLICIES / 4} with other code`, changed);
+
+  const again = await sync(seeded, root, false);
+  const writes = again.api.filter((r) => r.method !== 'GET').length;
+  report('re-sync of the same 500', again);
+  if (writes !== 0) throw new Error(`the re-sync sent ${writes} write requests`);
+
+  if (sequentialCount !== undefined) {
+    const baseline = await startEmulator(emulatorOptions);
+    const subset = await repository(sequentialCount);
+    try {
+      seedHalfChanged(baseline, sequentialCount);
+      const sequential = await sync(baseline, subset, true);
+      const perRequest = sequential.ms / sequential.api.length;
+      const extrapolated = perRequest * changed.api.length;
+      console.log(`sequential half-changed sync of ${sequentialCount} (one policy, one request at a time):`);
+      console.log(`  measured         ${seconds(sequential.ms)} for ${sequential.api.length} requests (${perRequest.toFixed(1)} ms a request)`);
+      console.log(`  extrapolated     ${seconds(extrapolated)} for the ${changed.api.length} requests of the half-changed sync`);
+      console.log(`  speed-up         ${(extrapolated / changed.ms).toFixed(2)}x (sequential / concurrent)`);
+    } finally {
+      await baseline.close();
+      await rm(subset, { recursive: true, force: true });
+    }
   }
-  console.log(`  ratio to bound   ${(sequential.ms / lowerBound(sequential.requests)).toFixed(3)}x`);
-  console.log(`  speed-up         ${(sequentialFull / concurrent.ms).toFixed(2)}x (sequential / concurrent)`);
-  if (perRequest < 1000 / LIMIT_PER_SECOND + 5) {
-    console.log(`  (at ${LATENCY_MS} ms latency, one request at a time already reaches the ${LIMIT_PER_SECOND} requests/s limit: the limit, not latency, is the bound)`);
-  }
-  console.log('');
-
-  const again = await sync(main, root, false);
-  check('the re-sync', again);
-  console.log('re-sync of the same 500:');
-  console.log(`  wall time        ${seconds(again.ms)}`);
-  console.log(`  requests         ${again.requests} (${again.writes} writes)`);
-  console.log(`  ratio to bound   ${(again.ms / lowerBound(again.requests)).toFixed(3)}x`);
-  console.log(`  title            ${again.result.title}`);
-  if (again.writes !== 0) throw new Error(`the re-sync sent ${again.writes} write requests`);
 } finally {
-  await Promise.all([main.close(), baseline.close()]);
+  await Promise.all([fresh.close(), seeded.close()]);
   await rm(root, { recursive: true, force: true });
-  if (sequentialRoot !== root) await rm(sequentialRoot, { recursive: true, force: true });
 }
