@@ -136,51 +136,96 @@ export interface PaginateOptions {
   type?: string;
 }
 
-/** Longest list followed, as a guard against a service whose `next` never ends. */
-const MAX_PAGES = 10_000;
+/**
+ * Most pages read of one list, whatever the service announces: 1,000 pages of 100 items, or
+ * some 35 s of requests at the service's 30 per second.
+ */
+export const MAX_PAGES = 1000;
+
+/** A list whose pages do not end as the service announced they would; nothing more is read. */
+export class PaginationError extends Error {
+  override readonly name = 'PaginationError';
+  readonly path: string;
+  readonly pages: number;
+
+  constructor(path: string, pages: number, what: string) {
+    super(`GET ${path}: ${what}; stopped after ${pages} page${pages === 1 ? '' : 's'} and read nothing more`);
+    this.path = path;
+    this.pages = pages;
+  }
+}
+
+interface PageRequest {
+  path: string;
+  query: Query | undefined;
+}
 
 /**
  * Every page of a list, following `links.next`, or `meta.pagination.next-page` when the answer
- * has no next link, until neither is present.
+ * has no next link (or one outside the API), until neither is present. Bounded whatever the
+ * service says: no more pages than the `total-pages` the latest page announced, nor than
+ * MAX_PAGES; a page number must move forward and no page is asked for twice.
  */
 export async function* paginatePages<R>(http: HttpClient, path: string, options: PaginateOptions = {}): AsyncGenerator<ListDocument<R>> {
   const pageSize = options.pageSize ?? 100;
   const type = options.type ?? 'resources';
+  const listPath = resolveTarget(http.baseUrl, path).pathname;
   const firstQuery: Query = { ...options.query, 'page[size]': pageSize };
-  let next: { path: string; query: Query | undefined } | undefined = { path, query: firstQuery };
   const seen = new Set<string>();
-  for (let pages = 0; next; pages++) {
-    const key = `${next.path}?${JSON.stringify(next.query ?? {})}`;
-    if (seen.has(key) || pages >= MAX_PAGES) {
-      throw new UnexpectedResponseError('GET', resolveTarget(http.baseUrl, path).pathname, 200, 'a pagination that ends (a page repeated)');
-    }
+  let next: PageRequest | string | undefined = { path, query: firstQuery };
+  for (let pages = 0; next !== undefined; ) {
+    if (typeof next === 'string') throw new PaginationError(listPath, pages, next);
+    const key = `${resolveTarget(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
+    if (seen.has(key)) throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
     seen.add(key);
     const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
     const doc = readListDocument<R>(response, type);
+    pages++;
     yield doc;
     next = nextPage(http, path, firstQuery, doc, pageSize);
+    if (next === undefined) break;
+    const total = doc.meta?.pagination?.['total-pages'];
+    if (isPageNumber(total) && pages >= total) {
+      next = `the service announced ${total} page${total === 1 ? '' : 's'} (total-pages), yet page ${pages} names a next one`;
+    } else if (pages >= MAX_PAGES) {
+      next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
+    }
   }
 }
 
-function nextPage(
-  http: HttpClient,
-  path: string,
-  firstQuery: Query,
-  doc: ListDocument<unknown>,
-  pageSize: number,
-): { path: string; query: Query | undefined } | undefined {
-  const link = doc.links?.next;
-  if (typeof link === 'string' && link !== '') {
-    // A next link carries the page size it was asked for; when it does not, ask again so that
-    // the page numbers stay those of 100-item pages.
-    const hasSize = resolveTarget(http.baseUrl, link).searchParams.has('page[size]');
-    return { path: link, query: hasSize ? undefined : { 'page[size]': pageSize } };
+function isPageNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+
+/** The request for the page after `doc`, undefined after the last, or what is wrong with the answer. */
+function nextPage(http: HttpClient, path: string, firstQuery: Query, doc: ListDocument<unknown>, pageSize: number): PageRequest | string | undefined {
+  const link = typeof doc.links?.next === 'string' && doc.links.next !== '' ? doc.links.next : undefined;
+  let linkUrl: URL | undefined;
+  if (link !== undefined) {
+    try {
+      linkUrl = resolveTarget(http.baseUrl, link);
+    } catch {
+      return 'the next link is not an address';
+    }
+    // Only a link on the API's own origin and under its prefix is followed: a list answer must
+    // not send the action to another address. A service behind a proxy that writes its internal
+    // address into links still pages, by the page number below.
+    if (http.isApiAddress(linkUrl)) {
+      // A next link carries the page size it was asked for; when it does not, ask again so that
+      // the page numbers stay those of 100-item pages.
+      return { path: link, query: linkUrl.searchParams.has('page[size]') ? undefined : { 'page[size]': pageSize } };
+    }
   }
-  const number = doc.meta?.pagination?.['next-page'];
-  if (typeof number === 'number' && Number.isFinite(number)) {
-    return { path, query: { ...firstQuery, 'page[number]': number } };
+  const pagination = doc.meta?.pagination;
+  const number: unknown = pagination?.['next-page'];
+  if (number === undefined || number === null) {
+    return linkUrl ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given` : undefined;
   }
-  return undefined;
+  const current: unknown = pagination?.['current-page'];
+  if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {
+    return `page ${isPageNumber(current) ? current : '?'} names ${JSON.stringify(number)} as the next page`;
+  }
+  return { path, query: { ...firstQuery, 'page[number]': number } };
 }
 
 /** Every item of a list, page after page. */
