@@ -112,6 +112,17 @@ export function readResource<R>(response: HttpResponse, type: string): R {
   return readDocument<R>(response, type).data;
 }
 
+/**
+ * The resource of a 2xx answer that carries a single-resource document of `type` in its
+ * documented shape; undefined when it carries none (no body, another shape), for a caller that
+ * can read the object back (and that read is held to the shape).
+ */
+export function optionalResource<R>(response: HttpResponse, type: string): R | undefined {
+  const json = response.json;
+  if (!isObject(json) || !isObject(json.data) || typeof json.data.id !== 'string' || json.data.type !== type) return undefined;
+  return shapeProblem(type, json.data) === undefined ? (json.data as R) : undefined;
+}
+
 /** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 export function readListDocument<R>(response: HttpResponse, type: string): ListDocument<R> {
   const json = response.json;

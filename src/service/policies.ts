@@ -2,7 +2,7 @@
 
 import { createOnce } from './create-once.ts';
 import type { CallOptions, HttpClient } from './http.ts';
-import { listAll, readResource } from './jsonapi.ts';
+import { listAll, optionalResource, readResource } from './jsonapi.ts';
 import type { Policy, PolicyKind } from './types.ts';
 
 export interface CreatePolicyInput {
@@ -35,16 +35,21 @@ export interface ListPoliciesOptions extends CallOptions {
 }
 
 export interface PoliciesApi {
-  /** `POST /organizations/:organization/policies`. Not repeated after a dropped connection: see createOnce. */
-  create(organization: string, input: CreatePolicyInput, options?: CallOptions): Promise<Policy>;
+  /**
+   * `POST /organizations/:organization/policies`: the policy the answer carries, or undefined
+   * when a 2xx answer carried no `policies` document (spec 4.1 promises one; the caller then
+   * reads the policy). Not repeated after a dropped connection: see createOnce.
+   */
+  create(organization: string, input: CreatePolicyInput, options?: CallOptions): Promise<Policy | undefined>;
   /** Creates the policy exactly once: on an AmbiguousWriteError, looks it up by name before trying again. */
-  createOnce(organization: string, input: CreatePolicyInput, options?: CallOptions): Promise<Policy>;
+  createOnce(organization: string, input: CreatePolicyInput, options?: CallOptions): Promise<Policy | undefined>;
   /** `GET /policies/:id` */
   show(policyId: string, options?: CallOptions & { includePolicySets?: boolean }): Promise<Policy>;
   /** `PUT /policies/:id/upload`, the code as raw bytes (at most 10 MB, spec 8). */
   uploadCode(policyId: string, code: string | Uint8Array, options?: CallOptions): Promise<void>;
-  /** `PATCH /policies/:id` */
-  update(policyId: string, input: UpdatePolicyInput, options?: CallOptions): Promise<Policy>;
+  /** `PATCH /policies/:id`: the policy the answer carries, or undefined when a 2xx answer carried
+   *  no `policies` document. */
+  update(policyId: string, input: UpdatePolicyInput, options?: CallOptions): Promise<Policy | undefined>;
   /** `GET /organizations/:organization/policies`, every page. */
   list(organization: string, options?: ListPoliciesOptions): Promise<Policy[]>;
   /** The policy of exactly this name, if the organization has one. */
@@ -98,7 +103,7 @@ export function createPoliciesApi(http: HttpClient): PoliciesApi {
         idempotent: false,
         signal: options.signal,
       });
-      return readResource<Policy>(response, 'policies');
+      return optionalResource<Policy>(response, 'policies');
     },
 
     createOnce(organization, input, options = {}) {
@@ -136,7 +141,7 @@ export function createPoliciesApi(http: HttpClient): PoliciesApi {
         idempotent: true,
         signal: options.signal,
       });
-      return readResource<Policy>(response, 'policies');
+      return optionalResource<Policy>(response, 'policies');
     },
 
     list(organization, options = {}) {
@@ -184,8 +189,8 @@ export function createPolicyOnce(
   organization: string,
   input: CreatePolicyInput,
   options: CallOptions = {},
-): Promise<Policy> {
-  return createOnce(
+): Promise<Policy | undefined> {
+  return createOnce<Policy | undefined>(
     () => policies.create(organization, input, options),
     () => policies.findByName(organization, input.name, options),
   );

@@ -22,9 +22,12 @@ export interface EmulatorOptions {
   testRuns?: Partial<TestRunBehaviour>;
   /** Default upgrade behaviour for every workspace, see UpgradeBehaviour. */
   upgrades?: Partial<UpgradeBehaviour>;
-  /** How policy lists and downloads behave, see PolicyBehaviour. */
+  /** How policy lists, downloads, creates and updates behave, see PolicyBehaviour. */
   policies?: Partial<PolicyBehaviour>;
 }
+
+/** A policy setting a service may answer 2xx to without keeping it. */
+export type PolicySetting = 'enforcement-level' | 'description' | 'query' | 'policy-sets';
 
 export interface PolicyBehaviour {
   /** Where a policy's `links.download` leads. `redirect` (default): 302 to an address on the
@@ -34,6 +37,13 @@ export interface PolicyBehaviour {
   /** Order of the policy list, which the spec does not give. `by-id` (default): stable from
    *  page to page but not the order of creation; `creation`: oldest first. */
   listOrder: 'by-id' | 'creation';
+  /** Settings that create and update accept but do not keep: on create the policy gets the
+   *  kind's default level of spec 2.1, no description, no query, no set; on update the old
+   *  value stays. Answers and later reads report what was kept. Default none. */
+  ignoredSettings: PolicySetting[];
+  /** The answer of create and update: the `policies` document (spec 4.1), 200 without a body,
+   *  or the document of another policy (another id and name). Default 'document'. */
+  writeAnswer: 'document' | 'no-body' | 'another-policy';
 }
 
 export interface TestRunBehaviour {

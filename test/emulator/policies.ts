@@ -7,6 +7,7 @@ import { newId, timestamp } from './ids.ts';
 import { paginate } from './pagination.ts';
 import { policyObjectUrl } from './policy-objects.ts';
 import { route, type Route } from './router.ts';
+import type { PolicySetting } from './api.ts';
 import type { Policy, PolicyKind } from './state.ts';
 
 /** Spec 4.1 and 8: larger uploads are refused with 413 and nothing is saved. */
@@ -51,23 +52,24 @@ function createPolicy(ctx: RequestContext): Answer {
     }
     return id;
   });
+  const kept = keeps(ctx);
   const policy: Policy = {
     id: newId('pol'),
     organization,
     name,
     kind,
-    enforcementLevel,
+    enforcementLevel: kept('enforcement-level') ? enforcementLevel : kind === 'opa' ? 'advisory' : 'hard-mandatory',
     levelOnlyInEnforce: false,
-    description: attributes.nullableString('description') ?? null,
-    query: query ?? null,
+    description: kept('description') ? (attributes.nullableString('description') ?? null) : null,
+    query: kept('query') ? (query ?? null) : null,
     code: null,
-    policySetIds: [...new Set(policySetIds)],
+    policySetIds: kept('policy-sets') ? [...new Set(policySetIds)] : [],
     createdAt: timestamp(),
     updatedAt: null,
   };
   ctx.service.store.policies.set(policy.id, policy);
   // Spec 2.1: the create response has no download link (there is no code yet).
-  return jsonAnswer(200, { data: policyResource(policy, false) });
+  return writeAnswer(ctx, policy, false);
 }
 
 function updatePolicy(ctx: RequestContext): Answer {
@@ -84,14 +86,33 @@ function updatePolicy(ctx: RequestContext): Answer {
   const query = readQuery(attributes, policy.kind);
   const description = attributes.nullableString('description');
   const enforcementLevel = readEnforcementLevel(attributes, policy.kind, policy.name);
-  if (query !== undefined) policy.query = query;
-  if (description !== undefined) policy.description = description;
-  if (enforcementLevel !== undefined) {
+  const kept = keeps(ctx);
+  if (query !== undefined && kept('query')) policy.query = query;
+  if (description !== undefined && kept('description')) policy.description = description;
+  if (enforcementLevel !== undefined && kept('enforcement-level')) {
     policy.enforcementLevel = enforcementLevel;
     policy.levelOnlyInEnforce = false;
   }
   policy.updatedAt = timestamp();
-  return jsonAnswer(200, { data: policyResource(policy, true) });
+  return writeAnswer(ctx, policy, true);
+}
+
+/** Whether create and update keep a setting (PolicyBehaviour.ignoredSettings). */
+function keeps(ctx: RequestContext): (setting: PolicySetting) => boolean {
+  const ignored = ctx.service.settings.policies.ignoredSettings;
+  return (setting) => !ignored.includes(setting);
+}
+
+/** The answer of create and update, as PolicyBehaviour.writeAnswer says. */
+function writeAnswer(ctx: RequestContext, policy: Policy, withDownload: boolean): Answer {
+  switch (ctx.service.settings.policies.writeAnswer) {
+    case 'no-body':
+      return emptyAnswer(200);
+    case 'another-policy':
+      return jsonAnswer(200, { data: policyResource({ ...policy, id: newId('pol'), name: `${policy.name}-other` }, withDownload) });
+    default:
+      return jsonAnswer(200, { data: policyResource(policy, withDownload) });
+  }
 }
 
 function showPolicy(ctx: RequestContext): Answer {

@@ -44,6 +44,8 @@ export function defaultSettings(): Settings {
     policies: {
       download: 'redirect',
       listOrder: 'by-id',
+      ignoredSettings: [],
+      writeAnswer: 'document',
     },
   };
 }
@@ -64,7 +66,10 @@ export function applyOptions(settings: Settings, options: EmulatorOptions): void
     if (options.upgrades.steps) settings.upgrades.steps = [...options.upgrades.steps];
     if (options.upgrades.applySteps) settings.upgrades.applySteps = [...options.upgrades.applySteps];
   }
-  if (options.policies) Object.assign(settings.policies, withoutUndefined(options.policies));
+  if (options.policies) {
+    Object.assign(settings.policies, withoutUndefined(options.policies));
+    if (options.policies.ignoredSettings) settings.policies.ignoredSettings = [...options.policies.ignoredSettings];
+  }
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

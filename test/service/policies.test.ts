@@ -26,6 +26,7 @@ describe('policies', () => {
       description: 'No.',
       policySetIds: [set],
     });
+    if (!policy) throw new Error('the create answer carried no policy');
     expect(policy.id).toMatch(/^pol-/);
     expect(policy.attributes).toMatchObject({ name: 'deny-all', kind: 'opa', 'enforcement-level': 'mandatory', query: 'data.deny_all.deny' });
     expect(policy.relationships?.['policy-sets']?.data).toEqual([{ id: set, type: 'policy-sets' }]);
@@ -47,6 +48,7 @@ describe('policies', () => {
   it('uploads code as octet-stream, reads it back through links.download, shows, updates and deletes', async () => {
     const org = h.emulator.organization;
     const created = await h.client.policies.create(org, { name: 'p1', enforcementLevel: 'advisory' });
+    if (!created) throw new Error('the create answer carried no policy');
     const code = 'main = rule { true }\n';
     await h.client.policies.uploadCode(created.id, code);
     const upload = h.emulator.writeRequests().find((r) => r.method === 'PUT');
@@ -61,7 +63,7 @@ describe('policies', () => {
     expect(await h.client.policies.downloadCode(created)).toBe(code);
 
     const updated = await h.client.policies.update(created.id, { enforcementLevel: 'hard-mandatory', description: 'now strict' });
-    expect(updated.attributes['enforcement-level']).toBe('hard-mandatory');
+    expect(updated?.attributes['enforcement-level']).toBe('hard-mandatory');
     expect(h.emulator.policies()[0]).toMatchObject({ enforcementLevel: 'hard-mandatory', description: 'now strict' });
 
     await h.client.policies.delete(created.id);
@@ -133,17 +135,17 @@ describe('policies', () => {
   it('createOnce converges after drop-after through the by-name check, with no second create', async () => {
     h.emulator.inject({ method: 'POST', path: /\/policies$/, kind: { type: 'drop-after' } });
     const policy = await h.client.policies.createOnce(h.emulator.organization, { name: 'once', enforcementLevel: 'advisory' });
-    expect(policy.attributes.name).toBe('once');
+    expect(policy?.attributes.name).toBe('once');
     expect(posts()).toBe(1);
     expect(h.emulator.policies()).toHaveLength(1);
-    expect(h.emulator.policies()[0]?.id).toBe(policy.id);
+    expect(h.emulator.policies()[0]?.id).toBe(policy?.id);
   });
 
   it('createPolicyOnce creates again when the dropped request never took effect', async () => {
     h.emulator.inject({ method: 'POST', path: /\/policies$/, kind: { type: 'drop-before' } });
     const policy = await createPolicyOnce(h.client.policies, h.emulator.organization, { name: 'twice-sent', enforcementLevel: 'advisory' });
     expect(posts()).toBe(2);
-    expect(h.emulator.policies().map((p) => p.id)).toEqual([policy.id]);
+    expect(h.emulator.policies().map((p) => p.id)).toEqual([policy?.id]);
   });
 
   it('counts a retried delete answered 404 as done', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResultEntry } from '../../src/modes/sync-policies/summary.ts';
-import { createServiceClient } from '../../src/service/client.ts';
 import type { Emulator } from '../emulator/api.ts';
-import { FAST_CLIENT, startSync, storedByName, writes } from './run-harness.ts';
+import { requestLines, startSync, storedByName, writes } from './run-harness.ts';
 import { lineOf } from './temp-workspace.ts';
 
 const code = (name: string): string => `# ${name}\nmain = rule { true }\n`;
@@ -99,20 +98,17 @@ describe('applying the plan: one failure does not stop the others', () => {
   });
 });
 
-describe('applying the plan: reading back what the service stored', () => {
-  it('a setting the service reports otherwise after the write fails that policy', async () => {
-    const harness = await startSync(files(['a', 'b'], 'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\npolicy "b" {\n  enforcement_level = "hard-mandatory"\n}\n'));
-    const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
-    harness.emulator.seedPolicy({ name: 'b', code: code('b') });
-    // The read-back of `a` is held; meanwhile the level is set back, as a service that does not
-    // keep the value would report it.
-    harness.emulator.inject({ method: 'GET', path: new RegExp(`/policies/${a}$`), kind: { type: 'delay', ms: 300 } });
-    const other = createServiceClient({ baseUrl: harness.emulator.baseUrl, token: harness.emulator.token, ...FAST_CLIENT });
-    const running = harness.sync();
-    await until(() => arrived(harness.emulator, 'GET', `/policies/${a}`), 'the read-back');
-    await other.policies.update(a, { enforcementLevel: 'advisory' });
-    await other.close();
-    const { result } = await running;
+describe('applying the plan: checking what the service kept', () => {
+  const LEVELS = 'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\npolicy "b" {\n  enforcement_level = "hard-mandatory"\n}\n';
+  const showLines = (emulator: Emulator): string[] => requestLines(emulator).filter((l) => /^GET \/policies\/[^/]+$/.test(l));
+
+  it('a level the service answers 2xx to but does not keep fails that policy, from the update answer alone', async () => {
+    const harness = await startSync(files(['a', 'b'], LEVELS), { policies: { ignoredSettings: ['enforcement-level'] } });
+    harness.emulator.seedPolicy({ name: 'a', code: code('a') });
+    // b differs only in its code: no setting is written, nothing to check.
+    harness.emulator.seedPolicy({ name: 'b', enforcementLevel: 'hard-mandatory', code: '# old\n' });
+
+    const { result } = await harness.sync();
 
     const byName = entries(result.outputs);
     expect(byName.get('a')).toMatchObject({
@@ -121,6 +117,90 @@ describe('applying the plan: reading back what the service stored', () => {
     });
     expect(byName.get('b')).toMatchObject({ outcome: 'done' });
     expect(result.failure).toBe('1 of 2 policies failed to sync in acme');
+    expect(showLines(harness.emulator)).toEqual([]);
+  });
+
+  it('a description or a policy set the service does not keep fails the new policy, naming the setting', async () => {
+    const config = 'policy "d" {\n  description = "Why d exists."\n}\n';
+    const harness = await startSync(files(['d'], config), { policies: { ignoredSettings: ['description', 'policy-sets'] } });
+    const set = harness.emulator.seedPolicySet();
+
+    const { result } = await harness.sync({ policySets: [set] });
+
+    const id = storedByName(harness.emulator).get('d')!.id;
+    expect(entries(result.outputs).get('d')).toMatchObject({
+      outcome: 'failed',
+      id,
+      error:
+        'the service did not apply description "Why d exists." to policy d; it reports none; ' +
+        `the service did not add policy d to policy set ${set}; it reports none (already done: created ${id}, uploaded the code)`,
+    });
+    expect(showLines(harness.emulator)).toEqual([]);
+  });
+
+  it('new policies cost a create and an upload each, plus the list: the create answer is what is checked', async () => {
+    const names = ['n1', 'n2', 'n3', 'n4'];
+    const harness = await startSync(files(names));
+    const { result, log } = await harness.sync();
+
+    expect(result.failure).toBeNull();
+    const lines = requestLines(harness.emulator);
+    expect(lines).toHaveLength(1 + 2 * names.length);
+    expect(lines.filter((l) => l.startsWith('POST '))).toHaveLength(names.length);
+    expect(lines.filter((l) => l.startsWith('PUT '))).toHaveLength(names.length);
+    expect(log).toMatch(/n1: created pol-\w+, uploaded the code, settings checked/);
+  });
+
+  it('write answers without a body: each written policy is read back, and checked as strictly', async () => {
+    const harness = await startSync(files(['a', 'b', 'new'], LEVELS + 'policy "new" {\n  enforcement_level = "soft-mandatory"\n}\n'), {
+      policies: { writeAnswer: 'no-body' },
+    });
+    const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
+    const b = harness.emulator.seedPolicy({ name: 'b', code: '# old\n' }).id;
+
+    const first = await harness.sync();
+
+    expect(first.result.failure).toBeNull();
+    const stored = storedByName(harness.emulator);
+    const created = stored.get('new')!.id;
+    expect([...stored.values()].map((p) => [p.name, p.enforcementLevel, p.code])).toEqual([
+      ['a', 'hard-mandatory', code('a')],
+      ['b', 'hard-mandatory', code('b')],
+      ['new', 'soft-mandatory', code('new')],
+    ]);
+    // The updates are read back by id; the new policy, whose id the answer did not give, by name.
+    expect(showLines(harness.emulator).sort()).toEqual([`GET /policies/${a}`, `GET /policies/${b}`].sort());
+    expect(requestLines(harness.emulator).filter((l) => l.includes('search%5Bname%5D=new'))).toHaveLength(1);
+    expect(entries(first.result.outputs).get('new')).toMatchObject({ outcome: 'done', id: created });
+    expect(first.log).toMatch(/new: created pol-\w+, uploaded the code, read back/);
+
+    // The same service not keeping the level: the read-back says so.
+    const strict = await startSync(files(['a'], 'policy "a" {\n  enforcement_level = "soft-mandatory"\n}\n'), {
+      policies: { writeAnswer: 'no-body', ignoredSettings: ['enforcement-level'] },
+    });
+    const id = strict.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
+    const { result } = await strict.sync();
+    expect(entries(result.outputs).get('a')).toMatchObject({
+      outcome: 'failed',
+      error: 'the service did not apply enforcement-level soft-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
+    });
+    expect(showLines(strict.emulator)).toEqual([`GET /policies/${id}`]);
+  });
+
+  it('write answers about another policy: the policy is read back, and its own id is reported', async () => {
+    const harness = await startSync(files(['a', 'new'], 'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\n'), {
+      policies: { writeAnswer: 'another-policy' },
+    });
+    const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
+
+    const { result } = await harness.sync();
+
+    expect(result.failure).toBeNull();
+    const created = storedByName(harness.emulator).get('new')!.id;
+    expect(entries(result.outputs).get('new')).toMatchObject({ outcome: 'done', id: created });
+    expect(harness.emulator.policies().map((p) => p.name).sort()).toEqual(['a', 'new']);
+    expect(showLines(harness.emulator)).toEqual([`GET /policies/${a}`]);
+    expect(writes(harness.emulator).filter((w) => w.method === 'PUT').map((w) => w.path)).toContain(`/policies/${created}/upload`);
   });
 });
 
@@ -137,8 +217,8 @@ describe('applying the plan: concurrency and cancellation', () => {
     expect((await sequential.sync({}, { workers: 1, client: { concurrency: 1 } })).result.failure).toBeNull();
     const sequentialMs = Date.now() - started;
 
-    // 1 list + 3 requests a policy, 50 ms each: about 1.25 s one after another.
-    expect(sequentialMs).toBeGreaterThanOrEqual(1200);
+    // 1 list + 2 requests a policy (create, upload), 50 ms each: about 0.85 s one after another.
+    expect(sequentialMs).toBeGreaterThanOrEqual(800);
     expect(concurrentMs).toBeLessThan(sequentialMs / 2);
     for (const h of [concurrent, sequential]) expect(h.emulator.policies()).toHaveLength(names.length);
   });

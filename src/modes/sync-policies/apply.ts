@@ -1,15 +1,17 @@
-// Carries out a sync plan: only the writes each entry needs, several policies at a time, each
-// changed policy read back and compared with what was sent. One policy failing does not stop
-// the others; every entry ends with an outcome the report can show.
+// Carries out a sync plan: only the writes each entry needs, several policies at a time, the
+// settings of each written policy compared with what was sent (as the write's answer reports
+// them, or as read back when the answer did not say). One policy failing does not stop the
+// others; every entry ends with an outcome the report can show.
 
 import { getErrorMessage } from '../../errors.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { isAbortError, isNotFound } from '../../service/errors.ts';
 import type { CreatePolicyInput, UpdatePolicyInput } from '../../service/policies.ts';
+import type { Policy } from '../../service/types.ts';
 import { settingsPatch } from './plan.ts';
 import type { PolicyAction, PolicyPlanEntry } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
-import { settingsNotApplied } from './verify.ts';
+import { answerAbout, settingsNotApplied } from './verify.ts';
 import { mapWithWorkers } from './worker-pool.ts';
 
 export type PolicyOutcomeStatus =
@@ -107,15 +109,17 @@ async function applyEntry(outcome: PolicyOutcome, options: ApplyPolicyPlanOption
       case 'upload-code':
       case 'update-settings-and-upload-code': {
         const id = entry.remote!.id;
+        const desired = requireDesired(entry);
+        let answer: Policy | undefined;
         if (entry.settingChanges.length > 0) {
-          await client.policies.update(id, updateInput(entry), { signal });
+          answer = answerAbout(await client.policies.update(id, updateInput(entry), { signal }), desired.name, id);
           outcome.steps.push(`updated ${entry.settingChanges.map((c) => c.attribute).join(', ')}`);
         }
         if (entry.codeChanged) {
-          await client.policies.uploadCode(id, Buffer.from(requireDesired(entry).code, 'utf8'), { signal });
+          await client.policies.uploadCode(id, Buffer.from(desired.code, 'utf8'), { signal });
           outcome.steps.push('uploaded the code');
         }
-        if (entry.settingChanges.length > 0) await readBack(outcome, id, requireDesired(entry), [], options);
+        if (entry.settingChanges.length > 0) await verifySettings(outcome, id, answer, desired, [], options);
         break;
       }
       case 'delete':
@@ -136,16 +140,22 @@ async function applyEntry(outcome: PolicyOutcome, options: ApplyPolicyPlanOption
 
 /**
  * Creates the policy (exactly once: after a dropped connection the client looks it up by name
- * before trying again), uploads its code, and reads it back.
+ * before trying again), uploads its code, and checks the settings it was created with.
  */
 async function createWithCode(outcome: PolicyOutcome, desired: DesiredPolicy, policySetIds: string[], options: ApplyPolicyPlanOptions): Promise<void> {
   const { client, signal } = options;
-  const created = await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal });
+  const answer = answerAbout(await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal }), desired.name);
+  // An answer without the new policy's document leaves its id unknown: the policy is looked up
+  // by its name, which is unique in the organization, and that read is what gets checked.
+  const created = answer ?? (await client.policies.findByName(options.organization, desired.name, { signal }));
+  if (created === undefined) {
+    throw new Error(`the service answered the create of policy ${desired.name} without its document, and no policy of that name exists afterwards`);
+  }
   outcome.id = created.id;
   outcome.steps.push(`created ${created.id}`);
   await client.policies.uploadCode(created.id, Buffer.from(desired.code, 'utf8'), { signal });
   outcome.steps.push('uploaded the code');
-  await readBack(outcome, created.id, desired, policySetIds, options);
+  checkSettings(outcome, desired, policySetIds, created, answer === undefined);
 }
 
 async function deletePolicy(outcome: PolicyOutcome, id: string, options: ApplyPolicyPlanOptions): Promise<void> {
@@ -160,16 +170,29 @@ async function deletePolicy(outcome: PolicyOutcome, id: string, options: ApplyPo
 }
 
 /**
- * Reads the policy back and fails it when the service kept another value than the one sent.
- * The code is not downloaded again: the upload endpoint stores the body as sent or refuses it
- * (spec 4.1: 413 saves nothing), so its 2xx is taken as stored; a later sync compares the stored
- * code byte for byte anyway.
+ * Checks the settings of a written policy as the write's answer reports them (spec 4.1: create
+ * and update answer with the `policies` document); only when the answer carried none about this
+ * policy is the policy read back. The code is not downloaded again: the upload endpoint stores
+ * the body as sent or refuses it (spec 4.1: 413 saves nothing), so its 2xx is taken as stored;
+ * a later sync compares the stored code byte for byte anyway.
  */
-async function readBack(outcome: PolicyOutcome, id: string, desired: DesiredPolicy, policySetIds: string[], options: ApplyPolicyPlanOptions): Promise<void> {
-  const stored = await options.client.policies.show(id, { signal: options.signal });
+async function verifySettings(
+  outcome: PolicyOutcome,
+  id: string,
+  answer: Policy | undefined,
+  desired: DesiredPolicy,
+  policySetIds: string[],
+  options: ApplyPolicyPlanOptions,
+): Promise<void> {
+  const stored = answer ?? (await options.client.policies.show(id, { signal: options.signal }));
+  checkSettings(outcome, desired, policySetIds, stored, answer === undefined);
+}
+
+/** Fails the policy when the service kept another value than the one sent. */
+function checkSettings(outcome: PolicyOutcome, desired: DesiredPolicy, policySetIds: string[], stored: Policy, readBack: boolean): void {
   const differences = settingsNotApplied(desired, policySetIds, stored);
   if (differences.length > 0) throw new SettingsNotAppliedError(differences);
-  outcome.steps.push('read back');
+  outcome.steps.push(readBack ? 'read back' : 'settings checked');
 }
 
 class SettingsNotAppliedError extends Error {

@@ -1,6 +1,6 @@
-// After the writes, the policy as the service reports it is compared with what was sent: a
-// service that answers 2xx but keeps another value (a level it does not support, a field it
-// ignores) must not pass for a successful sync.
+// After the writes, the policy as the service reports it (in the write's answer, or read back)
+// is compared with what was sent: a service that answers 2xx but keeps another value (a level
+// it does not support, a field it ignores) must not pass for a successful sync.
 
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';
@@ -53,4 +53,16 @@ function quoted(text: string | null): string {
   if (text === null) return 'none';
   const line = text.replace(/\s+/g, ' ').trim();
   return JSON.stringify(line.length > 80 ? `${line.slice(0, 77)}...` : line);
+}
+
+/**
+ * The document of a create or update answer when it is about this policy: a `policies`
+ * resource of this name (and this id, when known). Anything else (no body, another policy) says
+ * nothing of what was stored, so the caller reads the policy instead.
+ */
+export function answerAbout<D extends PolicyDocument>(answer: D | undefined, name: string, id?: string): D | undefined {
+  if (answer === undefined || typeof answer.attributes !== 'object' || answer.attributes === null) return undefined;
+  if (answer.attributes.name !== name) return undefined;
+  if (id !== undefined && answer.id !== id) return undefined;
+  return answer;
 }
