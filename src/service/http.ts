@@ -2,11 +2,14 @@
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
 
 import { Readable } from 'node:stream';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, RateLimiter, Semaphore, sleep, throwIfAborted } from './pacing.ts';
+import { proxyFor, readProxyEnvironment } from './proxy.ts';
+import type { ProxyEnvironment } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
@@ -60,6 +63,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryOptions>;
   /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: the process's environment). */
+  proxyEnvironment?: NodeJS.ProcessEnv;
 }
 
 export interface RequestOptions {
@@ -175,7 +180,7 @@ export class HttpClient {
   readonly baseUrl: URL;
   readonly origin: string;
   readonly #token: string;
-  readonly #agent: Agent;
+  readonly #connections: Connections;
   readonly #signal: AbortSignal | undefined;
   readonly #limiter: RateLimiter;
   readonly #slots: Semaphore;
@@ -203,12 +208,11 @@ export class HttpClient {
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#onRequest = options.onRequest ?? (() => {});
-    this.#agent = new Agent({
-      connections: Math.max(8, options.concurrency ?? 8),
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-      connect: { timeout: Math.min(this.#timeoutMs, 10_000) },
-    });
+    this.#connections = new Connections(
+      { connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs },
+      Math.min(this.#timeoutMs, 10_000),
+      readProxyEnvironment(options.proxyEnvironment ?? process.env),
+    );
   }
 
   /**
@@ -218,8 +222,7 @@ export class HttpClient {
   async close(options: { now?: boolean } = {}): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (options.now) await this.#agent.destroy();
-    else await this.#agent.close();
+    await this.#connections.close(options.now === true);
   }
 
   /**
@@ -406,7 +409,7 @@ export class HttpClient {
       const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
       try {
         const response = await undiciRequest(url, {
-          dispatcher: this.#agent,
+          dispatcher: this.#connections.for(url),
           method,
           headers,
           body: attemptBody(body),
@@ -428,6 +431,10 @@ export class HttpClient {
         if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
           return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
         }
+        const refusal = proxyRefusal(error);
+        if (refusal) return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
+        const certificate = certificateProblem(error);
+        if (certificate) throw new UntrustedCertificateError(method, url, certificate);
         throw error;
       } finally {
         clearTimeout(timer);
@@ -450,6 +457,93 @@ export class HttpClient {
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The connections of one client: direct, or through the proxy the environment names for an
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
+ * connections and those inside a proxy's CONNECT tunnel use.
+ */
+class Connections {
+  readonly #options: Agent.Options;
+  readonly #connectTimeoutMs: number;
+  readonly #proxies: ProxyEnvironment;
+  readonly #direct: Agent;
+  readonly #viaProxy = new Map<string, ProxyAgent>();
+
+  constructor(options: Agent.Options, connectTimeoutMs: number, proxies: ProxyEnvironment) {
+    this.#options = options;
+    this.#connectTimeoutMs = connectTimeoutMs;
+    this.#proxies = proxies;
+    this.#direct = new Agent({ ...options, connect: { timeout: connectTimeoutMs } });
+  }
+
+  for(url: string): Dispatcher {
+    const proxy = proxyFor(this.#proxies, new URL(url));
+    if (proxy === undefined) return this.#direct;
+    let agent = this.#viaProxy.get(proxy.href);
+    if (agent === undefined) {
+      const connect = { timeout: this.#connectTimeoutMs };
+      agent = new ProxyAgent({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
+      this.#viaProxy.set(proxy.href, agent);
+    }
+    return agent;
+  }
+
+  async close(now: boolean): Promise<void> {
+    const all: Dispatcher[] = [this.#direct, ...this.#viaProxy.values()];
+    await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
+  }
+}
+
+/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
+const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'INVALID_CA',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
+ *  proxy tunnel). */
+function certificateProblem(error: unknown): { code: string; message: string } | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The server's certificate was refused: repeating cannot help, the trust store must change. */
+export class UntrustedCertificateError extends Error {
+  override readonly name = 'UntrustedCertificateError';
+  readonly code: string;
+
+  constructor(method: HttpMethod, url: string, problem: { code: string; message: string }) {
+    // The origin only: the path and query of an upload or log address are its credentials.
+    super(
+      `${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
+        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.',
+    );
+    this.code = problem.code;
+  }
+}
+
+/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
+ *  request itself never left. */
+function proxyRefusal(error: unknown): string | undefined {
+  const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
+  return status ? `the proxy answered ${status}` : undefined;
 }
 
 function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {

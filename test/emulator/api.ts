@@ -24,6 +24,9 @@ export interface EmulatorOptions {
   upgrades?: Partial<UpgradeBehaviour>;
   /** How policy lists, downloads, creates and updates behave, see PolicyBehaviour. */
   policies?: Partial<PolicyBehaviour>;
+  /** Origins written into links, `upload-url` and `log-read-url` instead of the listening
+   *  addresses, for a front placed before the ports (TLS under another host name). */
+  advertisedOrigins?: { api?: string; upload?: string };
 }
 
 /** A policy setting a service may answer 2xx to without keeping it. */

@@ -37,7 +37,11 @@ export function createControl(parts: ControlParts): Emulator {
     },
     writeRequests: () => log.writes(),
     clearRequests: () => log.clear(),
-    configure: (options: EmulatorOptions) => applyOptions(service.settings, options),
+    configure: (options: EmulatorOptions) => {
+      applyOptions(service.settings, options);
+      if (options.advertisedOrigins?.api !== undefined) service.apiOrigin = options.advertisedOrigins.api;
+      if (options.advertisedOrigins?.upload !== undefined) service.uploadOrigin = options.advertisedOrigins.upload;
+    },
     inject: (...list: Fault[]) => faults.add(list),
 
     addToken: (kind, organization) => store.addToken(kind, org(organization)),
