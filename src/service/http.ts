@@ -101,6 +101,13 @@ export interface RequestOptions {
    * to it, whatever its origin, and leave its query string as it is.
    */
   external?: boolean;
+  /**
+   * Hand a 2xx answer's body over unread (`HttpResponse.body`) for the caller to read, bound and
+   * close, instead of holding it whole (a test log may run to gigabytes). The attempt's time
+   * limit then covers the answer's headers and each wait for more of the body; the signals still
+   * abort the read.
+   */
+  stream?: boolean;
 }
 
 /** What every typed call of the client takes besides its own arguments. */
@@ -119,6 +126,8 @@ export interface HttpResponse {
   /** A repeat got one of `doneWhenRepeatAnswers` (a retried DELETE answered 404): an earlier
    *  attempt had already done the work. */
   alreadyDone: boolean;
+  /** With `stream`: the body, unread (`text` is then empty). The caller must read or destroy it. */
+  body?: Readable;
   /** Method and path as they may be shown in a message. */
   method: HttpMethod;
   target: string;
@@ -157,7 +166,7 @@ const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 type Attempt =
-  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; stream?: Readable }
   | { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
 
 /** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
@@ -266,7 +275,7 @@ export class HttpClient {
       const started = Date.now();
       const result = await this.#attemptFollowingRedirects(
         { url, toApi, target },
-        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs },
+        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true },
       );
       const ms = Date.now() - started;
       // A failure after a redirect names where it happened, as far as that may be shown.
@@ -342,14 +351,14 @@ export class HttpClient {
    */
   async #attemptFollowingRedirects(
     start: { url: string; toApi: boolean; target: string },
-    request: { method: HttpMethod; headers: Record<string, string>; body: string | UploadBody | undefined; signal: AbortSignal | undefined; timeoutMs: number | undefined },
+    request: { method: HttpMethod; headers: Record<string, string>; body: string | UploadBody | undefined; signal: AbortSignal | undefined; timeoutMs: number | undefined; stream: boolean },
   ): Promise<FollowedAttempt> {
     const { method } = request;
     let url = start.url;
     let headers = request.headers;
     let redirectedTo: string | undefined;
     for (let hops = 0; ; hops++) {
-      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs);
+      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream);
       const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
       if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD')) return followed;
       const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
@@ -399,6 +408,7 @@ export class HttpClient {
     body: string | UploadBody | undefined,
     signal: AbortSignal | undefined,
     timeoutMs: number | undefined,
+    stream = false,
   ): Promise<Attempt> {
     const release = await this.#slots.acquire(signal);
     try {
@@ -418,6 +428,9 @@ export class HttpClient {
           bodyTimeout: limit,
         });
         answered();
+        if (stream && isSuccess(response.statusCode)) {
+          return { kind: 'answer', status: response.statusCode, headers: response.headers, body: Buffer.alloc(0), stream: response.body };
+        }
         const bytes = Buffer.from(await response.body.arrayBuffer());
         return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
       } catch (error) {
@@ -446,7 +459,9 @@ export class HttpClient {
 
   #response(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, alreadyDone: boolean): HttpResponse {
     const text = answer.body.toString('utf8');
-    return { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+    if (answer.stream) response.body = answer.stream;
+    return response;
   }
 
   #apiError(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, attempts: number): ApiError {

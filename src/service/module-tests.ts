@@ -1,6 +1,7 @@
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
 
 import { createOnce } from './create-once.ts';
+import { isAbortError } from './errors.ts';
 import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';
@@ -70,8 +71,27 @@ export interface ModuleTestsApi {
   updateVariable(module: ModuleRef, variableId: string, input: Partial<TestVariableInput>, options?: CallOptions): Promise<TestVariable | undefined>;
   /** `DELETE {TESTROOT}/vars/:id` */
   deleteVariable(module: ModuleRef, variableId: string, options?: CallOptions): Promise<void>;
-  /** The test log at a run's `log-read-url`, read without the token. */
-  readLog(logReadUrl: string, options?: CallOptions & { timeoutMs?: number }): Promise<string>;
+  /**
+   * The test log at a run's `log-read-url`, read without the token as a stream: each chunk goes
+   * to `onChunk` as it arrives and none is kept. The read ends at the log's end, at `maxMs` (a
+   * run's log may never end), or when the connection fails midway; what was read stands, and
+   * `cut` says why it stopped short.
+   */
+  readLog(logReadUrl: string, onChunk: (chunk: Uint8Array) => void, options?: ReadLogOptions): Promise<LogRead>;
+}
+
+export interface ReadLogOptions extends CallOptions {
+  /** Longest wait for the answer, and for each further piece of the log. */
+  timeoutMs?: number;
+  /** Longest read of the whole log (default 10 minutes). */
+  maxMs?: number;
+}
+
+export interface LogRead {
+  /** Bytes read. */
+  bytes: number;
+  /** Why the read stopped before the log's end; absent when it was read to its end. */
+  cut?: { reason: 'time'; afterMs: number } | { reason: 'connection'; error: string };
 }
 
 /** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
@@ -122,6 +142,13 @@ export function testVariableBody(input: Partial<TestVariableInput>): unknown {
 function hasDocument(response: HttpResponse): boolean {
   const json = response.json as { data?: unknown } | undefined;
   return typeof json === 'object' && json !== null && typeof json.data === 'object' && json.data !== null;
+}
+
+/** A failed read in a few words: its code when it has one (`UND_ERR_SOCKET`, `ECONNRESET`). */
+function errorText(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code !== '') return code;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
@@ -255,16 +282,45 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       });
     },
 
-    async readLog(logReadUrl, options = {}) {
+    async readLog(logReadUrl, onChunk, options = {}) {
+      const started = Date.now();
+      const maxMs = options.maxMs ?? 10 * 60_000;
       const response = await http.request({
         method: 'GET',
         path: logReadUrl,
         external: true,
         accept: '*/*',
         signal: options.signal,
-        timeoutMs: options.timeoutMs,
+        timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+        stream: true,
       });
-      return response.text;
+      const body = response.body;
+      if (body === undefined) {
+        onChunk(Buffer.from(response.text));
+        return { bytes: Buffer.byteLength(response.text) };
+      }
+      let bytes = 0;
+      let cut: LogRead['cut'];
+      const timer = setTimeout(
+        () => {
+          cut = { reason: 'time', afterMs: Date.now() - started };
+          body.destroy();
+        },
+        Math.max(0, maxMs - (Date.now() - started)),
+      );
+      try {
+        for await (const chunk of body as AsyncIterable<Uint8Array>) {
+          bytes += chunk.byteLength;
+          onChunk(chunk);
+        }
+      } catch (error) {
+        if (cut === undefined && isAbortError(error)) throw error;
+        cut ??= { reason: 'connection', error: errorText(error) };
+      } finally {
+        clearTimeout(timer);
+        body.destroy();
+      }
+      return cut === undefined ? { bytes } : { bytes, cut };
     },
   };
   return api;

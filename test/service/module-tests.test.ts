@@ -78,8 +78,10 @@ describe('module tests', () => {
     const final = await waitFinal(run.id);
     expect(final.attributes.status).toBe('finished');
     const logUrl = final.attributes['log-read-url']!;
-    const log = await h.client.moduleTests.readLog(logUrl);
-    expect(log.length).toBeGreaterThan(0);
+    const chunks: Uint8Array[] = [];
+    const read = await h.client.moduleTests.readLog(logUrl, (chunk) => chunks.push(chunk));
+    expect(read).toEqual({ bytes: Buffer.concat(chunks).length });
+    expect(Buffer.concat(chunks).toString()).toContain('"type":"test_summary"');
     const logRequest = h.emulator.requests.find((r) => r.port === 'log')!;
     expect(header(logRequest.headers, 'authorization')).toBeUndefined();
 

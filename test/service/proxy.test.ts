@@ -77,7 +77,9 @@ async function testRunThrough(c: ServiceClient): Promise<string> {
     await new Promise((r) => setTimeout(r, 20));
     run = await c.moduleTests.getTestRun(MODULE, run.id);
   }
-  return c.moduleTests.readLog(run.attributes['log-read-url']!);
+  const chunks: Uint8Array[] = [];
+  await c.moduleTests.readLog(run.attributes['log-read-url']!, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks).toString();
 }
 
 describe('HTTPS_PROXY', () => {

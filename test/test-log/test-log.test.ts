@@ -244,7 +244,7 @@ describe('a 20 000-line log, streamed', () => {
         for (let i = 0; i < bytes.length; i += 997) yield bytes.subarray(i, i + 997);
       })(),
     );
-    const parsed = await parseTestLog(stream);
+    const parsed = await parseTestLog(stream, { maxRunBlocks: 10_000 });
     expect(parsed.counts.notJson).toBe(0);
     expect(parsed.files.flatMap((f) => f.runs)).toHaveLength(runs);
     expect(parsed.files.flatMap((f) => f.runs).filter((r) => r.status === 'fail')).toHaveLength(failing);
@@ -275,11 +275,73 @@ describe('a 20 000-line log, streamed', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const response = await request(`http://127.0.0.1:${port}/log`);
-      const parsed = await parseTestLog(response.body);
+      const parsed = await parseTestLog(response.body, { maxRunBlocks: 10_000 });
       expect(parsed.files.flatMap((f) => f.runs)).toHaveLength(runs);
       expect(parsed.summary?.failed).toBe(failing);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('what is kept is bounded, the rest counted', () => {
+  const { text, runs, failing } = bigLog();
+
+  it('keeps 2,000 run blocks by default, counts the others, and a file still fails for a run block not kept', () => {
+    const parsed = parseTestLogText(text);
+    const kept = parsed.files.flatMap((f) => f.runs);
+    expect(kept).toHaveLength(2000);
+    expect(parsed.runBlocksOmitted).toBe(runs - 2000);
+    // Files past the bound are not kept either: each came with its run blocks.
+    expect(parsed.files.length).toBeLessThanOrEqual(2000);
+    expect(parsed.summary).toEqual({ status: 'fail', passed: runs - failing, failed: failing, errored: 0, skipped: 0 });
+  });
+
+  it("a run block not kept still counts towards its file's status", () => {
+    const lines = [
+      { type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: 'one', progress: 'complete', status: 'pass' } },
+      { type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: 'two', progress: 'complete', status: 'fail' } },
+      { type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: 'three', status: 'error' } },
+    ];
+    const parsed = parseTestLogText(lines.map((l) => JSON.stringify(l)).join('\n'), { maxRunBlocks: 1 });
+    expect(parsed.files).toEqual([{ path: 'tests/a.tftest.hcl', status: 'error', runs: [{ name: 'one', status: 'pass' }] }]);
+    expect(parsed.runBlocksOmitted).toBe(2);
+  });
+
+  it('keeps 100 leftover entries of 200 addresses each, and counts the rest', () => {
+    const interrupt = (i: number, n: number): string =>
+      JSON.stringify({
+        type: 'test_cleanup',
+        '@message': `left ${i}`,
+        test_cleanup: { failed_resources: Array.from({ length: n }, (_, r) => ({ instance: `aws_s3_bucket.b${r}` })) },
+      });
+    const parsed = parseTestLogText([interrupt(0, 250), ...Array.from({ length: 110 }, (_, i) => interrupt(i + 1, 1))].join('\n'));
+    expect(parsed.leftovers).toHaveLength(100);
+    expect(parsed.leftovers[0]?.resources).toHaveLength(200);
+    expect(parsed.leftoversOmitted).toBe(50 + 11);
+  });
+
+  it('clips every name and text it keeps, so that no single line can make it grow', () => {
+    const long = 'n'.repeat(100_000);
+    const parsed = parseTestLogText(
+      [
+        { type: 'version', terraform: long },
+        { type: 'test_run', '@testfile': long, '@testrun': long, test_run: { path: long, run: long, status: 'pass' } },
+        {
+          type: 'diagnostic',
+          '@testfile': long,
+          '@testrun': long,
+          diagnostic: { severity: 'error', summary: long, detail: long, address: long, range: { filename: long, start: { line: 1 } }, snippet: { context: long, code: long } },
+        },
+        { type: 'test_interrupt', '@message': long, test_interrupt: { planned: [long] } },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const kept = JSON.stringify(parsed);
+    // Fourteen fields of 100,000 characters: 1.4 MB were nothing clipped.
+    expect(kept.length).toBeLessThan(100_000);
+    expect(parsed.files[0]?.path.length).toBeLessThanOrEqual(1024);
+    expect(parsed.diagnostics[0]?.range?.filename.length).toBeLessThanOrEqual(1024);
   });
 });

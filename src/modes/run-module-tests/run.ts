@@ -17,7 +17,7 @@ import { runsOfConfigurationVersion, startTestRun } from './start-test-run.ts';
 import type { RequestedTestRun, StartedTestRun } from './start-test-run.ts';
 import { TestRunStopper } from './stop-test-run.ts';
 import type { StopOutcome } from './stop-test-run.ts';
-import { parseTestLog } from './test-log.ts';
+import { TestLogParser } from './test-log.ts';
 import type { ParsedTestLog } from './test-log.ts';
 import { formatBytes, noRunResult, testRunResult } from './test-run-report.ts';
 import type { RunContext } from './test-run-report.ts';
@@ -339,10 +339,17 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
     // An address with its own authorization (spec 2.2): a secret, never printed.
     sink.addSecret(url);
     try {
-      const text = await client.moduleTests.readLog(url, { signal: readSignal, timeoutMs });
-      const parsed = await parseTestLog(text);
+      // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
+      // the log's size, and a log that never ends is read for `timeoutMs` at most.
+      const parser = new TestLogParser();
+      const read = await client.moduleTests.readLog(url, (chunk) => parser.push(chunk), { signal: readSignal, timeoutMs, maxMs: timeoutMs });
+      const parsed = parser.end();
       const skipped = parsed.counts.notJson + parsed.counts.oversized;
       if (skipped > 0) sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
+      if (read.cut) {
+        const why = read.cut.reason === 'time' ? `it was still being read after ${formatDuration(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
+        sink.warning(`The log of test run ${run.id} was read only in part (${formatBytes(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`);
+      }
       return { parsed };
     } catch (error) {
       const logError = readSignal.aborted ? 'the step was cancelled while it was read' : getErrorMessage(error);

@@ -6,9 +6,11 @@
  *
  * The log is read line by line as it arrives and only what the report needs is kept: the
  * status of every test file and run block, the diagnostics, the closing `test_summary`, the
- * resources left behind, and the last lines as a tail. Nothing in it is fatal: a leading `\x02`
- * and a trailing `\x03` (the framing the service may add), `\r\n`, blank lines, lines that are
- * not JSON and message types this parser does not know are passed over and counted.
+ * resources left behind, and the last lines as a tail. What is kept is bounded whatever the log
+ * holds (a log may run to gigabytes, or never end): so many run blocks, diagnostics and leftover
+ * entries, each text clipped; the rest is counted. Nothing in it is fatal: a leading `\x02` and
+ * a trailing `\x03` (the framing the service may add), `\r\n`, blank lines, lines that are not
+ * JSON and message types this parser does not know are passed over and counted.
  */
 
 /** Status of a test file, a run block or the suite, in increasing order of precedence. */
@@ -86,9 +88,14 @@ export interface ParsedTestLog {
   diagnostics: TestDiagnostic[];
   /** Diagnostics past `maxDiagnostics`, counted but not kept. */
   diagnosticsOmitted: number;
+  /** Run blocks past `maxRunBlocks` that completed, counted but not kept (their statuses still
+   *  count towards their file's). */
+  runBlocksOmitted: number;
   /** The closing `test_summary`, absent when the log ends before it. */
   summary?: TestLogSummary;
   leftovers: LeftoverResources[];
+  /** Leftover entries past `maxLeftovers`, and resource addresses past the limit of an entry. */
+  leftoversOmitted: number;
   /** The test command said it was interrupted. */
   interrupted: boolean;
   /** Version of the test command (from the `version` message). */
@@ -106,7 +113,12 @@ export interface TestLogOptions {
   tailLines?: number;
   /** Diagnostics kept. Default 500. */
   maxDiagnostics?: number;
-  /** Longest line read, in characters; a longer one is passed over. Default 16 Mi. */
+  /** Run blocks kept, over all files. Default 2,000. */
+  maxRunBlocks?: number;
+  /** Leftover entries kept. Default 100, each with up to 200 resource addresses. */
+  maxLeftovers?: number;
+  /** Longest line read, in characters; a longer one is passed over. Default 4 Mi (a line is
+   *  held whole to be parsed, and a JSON line expands several times over once parsed). */
   maxLineLength?: number;
 }
 
@@ -155,17 +167,25 @@ const KNOWN_TYPES = new Set([
 const MAX_TAIL_LINE = 1000;
 const MAX_DETAIL = 16 * 1024;
 const MAX_SNIPPET = 4 * 1024;
+/** Names, paths, addresses: anything but a message's own text. */
+const MAX_NAME = 1024;
+/** Files kept: each test file has at least one run block, so the bound on run blocks bounds them. */
+const MAX_RESOURCES_PER_LEFTOVER = 200;
 
 interface FileState {
   path: string;
   status?: TestStatus;
   runs: Map<string, TestRunBlockResult>;
+  /** The highest status among this file's run blocks that were not kept. */
+  omittedStatus?: TestStatus;
 }
 
 /** Incremental parser: `push` chunks as they arrive, then `end` for the result. */
 export class TestLogParser {
   readonly #tailLines: number;
   readonly #maxDiagnostics: number;
+  readonly #maxRunBlocks: number;
+  readonly #maxLeftovers: number;
   readonly #maxLineLength: number;
   readonly #decoder = new TextDecoder('utf-8');
   #pending = '';
@@ -177,6 +197,9 @@ export class TestLogParser {
   readonly #runStarts = new Map<TestRunBlockResult, number>();
   readonly #diagnostics: TestDiagnostic[] = [];
   #diagnosticsOmitted = 0;
+  #runBlocks = 0;
+  #runBlocksOmitted = 0;
+  #leftoversOmitted = 0;
   #summary: TestLogSummary | undefined;
   readonly #leftovers: LeftoverResources[] = [];
   #interrupted = false;
@@ -187,7 +210,9 @@ export class TestLogParser {
   constructor(options: TestLogOptions = {}) {
     this.#tailLines = Math.max(0, options.tailLines ?? 50);
     this.#maxDiagnostics = Math.max(0, options.maxDiagnostics ?? 500);
-    this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 16 * 1024 * 1024);
+    this.#maxRunBlocks = Math.max(0, options.maxRunBlocks ?? 2000);
+    this.#maxLeftovers = Math.max(0, options.maxLeftovers ?? 100);
+    this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 4 * 1024 * 1024);
   }
 
   push(chunk: string | Uint8Array): void {
@@ -269,7 +294,7 @@ export class TestLogParser {
     const body = message[type];
     switch (type) {
       case 'version':
-        this.#version = stringField(message, 'terraform') ?? stringField(message, 'tofu') ?? this.#version;
+        this.#version = clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
         break;
       case 'test_abstract':
         if (isObject(body)) {
@@ -292,8 +317,17 @@ export class TestLogParser {
         const path = stringField(body, 'path') ?? testFile;
         const name = stringField(body, 'run') ?? testRun;
         if (path === undefined || name === undefined) break;
-        const run = this.#run(this.#file(path), name);
+        const file = this.#file(path);
+        const run = this.#run(file, name);
         const status = testStatus(body['status']);
+        if (run === undefined) {
+          // Not kept, but its outcome still counts towards its file's; counted once, when it
+          // completes (logs of older versions give no progress: one message a run block).
+          if (status) file.omittedStatus = mergeStatuses([file.omittedStatus ?? 'pending', status]);
+          const progress = body['progress'];
+          if (progress === undefined || progress === 'complete') this.#runBlocksOmitted++;
+          break;
+        }
         if (status) run.status = status;
         // `starting` carries 0 and `teardown` times the teardown: only `running` updates and
         // `complete` say how long the run block itself took.
@@ -365,17 +399,17 @@ export class TestLogParser {
       summary: clip(stringField(body, 'summary') ?? '', MAX_DETAIL),
       detail: clip(stringField(body, 'detail') ?? '', MAX_DETAIL),
     };
-    if (testFile !== undefined) diagnostic.testFile = testFile;
-    if (testRun !== undefined) diagnostic.testRun = testRun;
+    if (testFile !== undefined) diagnostic.testFile = clip(testFile, MAX_NAME);
+    if (testRun !== undefined) diagnostic.testRun = clip(testRun, MAX_NAME);
     const address = stringField(body, 'address');
-    if (address) diagnostic.address = address;
+    if (address) diagnostic.address = clip(address, MAX_NAME);
 
     const range = body['range'];
     if (isObject(range)) {
       const filename = stringField(range, 'filename');
       const start = position(range['start']);
       if (filename && start) {
-        diagnostic.range = { filename, start };
+        diagnostic.range = { filename: clip(filename, MAX_NAME), start };
         const end = position(range['end']);
         if (end) diagnostic.range.end = end;
       }
@@ -384,7 +418,7 @@ export class TestLogParser {
     if (isObject(snippet) && typeof snippet['code'] === 'string') {
       diagnostic.snippet = { code: clip(snippet['code'], MAX_SNIPPET) };
       const context = stringField(snippet, 'context');
-      if (context) diagnostic.snippet.context = context;
+      if (context) diagnostic.snippet.context = clip(context, MAX_NAME);
       const startLine = snippet['start_line'];
       if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0) diagnostic.snippet.startLine = startLine;
     }
@@ -398,24 +432,38 @@ export class TestLogParser {
     testRun: string | undefined,
     resources: string[],
   ): void {
-    const entry: LeftoverResources = { kind, message: stringField(message, '@message') ?? '', resources };
-    if (testFile !== undefined) entry.testFile = testFile;
-    if (testRun !== undefined) entry.testRun = testRun;
+    if (this.#leftovers.length >= this.#maxLeftovers) {
+      this.#leftoversOmitted++;
+      return;
+    }
+    const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
+    this.#leftoversOmitted += resources.length - kept.length;
+    const entry: LeftoverResources = { kind, message: clip(stringField(message, '@message') ?? '', MAX_DETAIL), resources: kept };
+    if (testFile !== undefined) entry.testFile = clip(testFile, MAX_NAME);
+    if (testRun !== undefined) entry.testRun = clip(testRun, MAX_NAME);
     this.#leftovers.push(entry);
   }
 
-  #file(path: string): FileState {
+  #file(rawPath: string): FileState {
+    const path = clip(rawPath, MAX_NAME);
     let file = this.#files.get(path);
     if (!file) {
+      // A file beyond the bound is counted with the run blocks it would bring; its messages
+      // still go somewhere, to a state that is not reported.
+      if (this.#files.size >= this.#maxRunBlocks) return { path, runs: new Map() };
       file = { path, runs: new Map() };
       this.#files.set(path, file);
     }
     return file;
   }
 
-  #run(file: FileState, name: string): TestRunBlockResult {
+  /** The run block's state, or undefined once the bound on run blocks is reached. */
+  #run(file: FileState, rawName: string): TestRunBlockResult | undefined {
+    const name = clip(rawName, MAX_NAME);
     let run = file.runs.get(name);
     if (!run) {
+      if (this.#runBlocks >= this.#maxRunBlocks || !this.#files.has(file.path)) return undefined;
+      this.#runBlocks++;
       run = { name, status: 'pending' };
       file.runs.set(name, run);
     }
@@ -433,13 +481,16 @@ export class TestLogParser {
   #result(): ParsedTestLog {
     const files: TestFileResult[] = [...this.#files.values()].map((file) => {
       const runs = [...file.runs.values()].map((run) => ({ ...run }));
-      return { path: file.path, status: file.status ?? mergeStatuses(runs.map((r) => r.status)), runs };
+      const status = file.status ?? mergeStatuses([...runs.map((r) => r.status), file.omittedStatus ?? 'pending']);
+      return { path: file.path, status, runs };
     });
     const result: ParsedTestLog = {
       files,
       diagnostics: this.#diagnostics.map((d) => ({ ...d })),
       diagnosticsOmitted: this.#diagnosticsOmitted,
+      runBlocksOmitted: this.#runBlocksOmitted,
       leftovers: this.#leftovers.map((l) => ({ ...l, resources: [...l.resources] })),
+      leftoversOmitted: this.#leftoversOmitted,
       interrupted: this.#interrupted,
       counts: { ...this.#counts },
       tail: this.#tail.slice(-this.#tailLines),
@@ -512,6 +563,10 @@ function resourceList(value: unknown): string[] {
     resources.push(deposed ? `${instance} (deposed ${deposed})` : instance);
   }
   return resources;
+}
+
+function clipped(text: string | undefined, max: number): string | undefined {
+  return text === undefined ? undefined : clip(text, max);
 }
 
 function clip(text: string, max: number): string {

@@ -206,6 +206,12 @@ function notes(input: TestRunSummaryInput): string {
   if (parsed && parsed.diagnosticsOmitted > 0) {
     lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
   }
+  if (parsed && parsed.runBlocksOmitted > 0) {
+    lines.push([`The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`]);
+  }
+  if (parsed && parsed.leftoversOmitted > 0) {
+    lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
+  }
   return lines.map((parts) => paragraph(...parts)).join('\n');
 }
 

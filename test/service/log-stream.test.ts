@@ -1,0 +1,108 @@
+// The test log read as a stream from a log server on 127.0.0.1 (real HTTP): pieces handed over
+// as they arrive, a log that never ends cut at the time bound, a connection lost midway reported
+// with what was read, cancellation obeyed.
+import { createServer } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../../src/service/client.ts';
+import type { ServiceClient } from '../../src/service/client.ts';
+import { caught, FAST_RETRY } from './harness.ts';
+
+let close: (() => Promise<void>) | undefined;
+let client: ServiceClient | undefined;
+afterEach(async () => {
+  await client?.close({ now: true });
+  await close?.();
+  client = close = undefined;
+});
+
+/** A log server answering every GET with `serve`; returns the log address and a client. */
+async function logServer(serve: (res: ServerResponse) => void): Promise<{ url: string; client: ServiceClient }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    serve(res);
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () =>
+    new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = createServiceClient({ baseUrl: 'http://127.0.0.1:9/api/v2', token: 't0k3n', retry: FAST_RETRY, rateLimitPerSecond: 10_000 });
+  return { url: `${origin}/logs/s3cret-signature?X-Sig=abc`, client };
+}
+
+const LINE = `${JSON.stringify({ '@message': 'running', type: 'log' })}\n`;
+
+describe('reading the test log as a stream', () => {
+  it('hands each piece over as it arrives, before the log has ended', async () => {
+    let finish: () => void = () => undefined;
+    const { url, client } = await logServer((res) => {
+      res.write(LINE.repeat(100));
+      finish = () => res.end(LINE);
+    });
+    let seenBeforeEnd = 0;
+    let ended = false;
+    const read = await client.moduleTests.readLog(url, (chunk) => {
+      if (!ended) seenBeforeEnd += chunk.byteLength;
+      // The rest of the log is sent only once the first piece has been handed over.
+      ended = true;
+      finish();
+    });
+    expect(seenBeforeEnd).toBe(LINE.length * 100);
+    expect(read).toEqual({ bytes: LINE.length * 101 });
+  });
+
+  it('a log that never ends is read for maxMs, then cut; what was read stands', async () => {
+    const { url, client } = await logServer((res) => {
+      const pump = (): void => {
+        while (res.write(LINE.repeat(500))) {
+          /* fill the socket */
+        }
+        res.once('drain', pump);
+      };
+      pump();
+    });
+    let bytes = 0;
+    const started = Date.now();
+    const read = await client.moduleTests.readLog(url, (chunk) => (bytes += chunk.byteLength), { maxMs: 400 });
+    const took = Date.now() - started;
+    expect(read.cut).toEqual({ reason: 'time', afterMs: expect.any(Number) as unknown });
+    expect(read.bytes).toBe(bytes);
+    expect(bytes).toBeGreaterThan(LINE.length * 500);
+    expect(took).toBeGreaterThanOrEqual(390);
+    expect(took).toBeLessThan(2000);
+  });
+
+  it('a log that stalls is cut after the idle limit', async () => {
+    const { url, client } = await logServer((res) => res.write(LINE));
+    const read = await client.moduleTests.readLog(url, () => undefined, { timeoutMs: 200, maxMs: 5000 });
+    expect(read.bytes).toBe(LINE.length);
+    expect(read.cut).toEqual({ reason: 'connection', error: 'UND_ERR_BODY_TIMEOUT' });
+  });
+
+  it('a connection lost midway: the part read is kept, and the error named without the address', async () => {
+    const { url, client } = await logServer((res) => {
+      res.write(LINE.repeat(10), () => res.socket?.destroy());
+    });
+    const read = await client.moduleTests.readLog(url, () => undefined);
+    expect(read.bytes).toBe(LINE.length * 10);
+    expect(read.cut?.reason).toBe('connection');
+    expect(JSON.stringify(read)).not.toContain('s3cret');
+  });
+
+  it('the signal stops the read at once and is raised as an abort', async () => {
+    const { url, client } = await logServer((res) => res.write(LINE));
+    const abort = new AbortController();
+    const reading = client.moduleTests.readLog(url, () => setTimeout(() => abort.abort(), 20), { signal: abort.signal, maxMs: 10_000 });
+    const error = await caught(reading);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
