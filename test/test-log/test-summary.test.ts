@@ -109,6 +109,13 @@ describe('testRunAnnotations', () => {
 });
 
 describe('renderTestRunSummary', () => {
+  it('says how many run blocks and leftover resources the log held beyond what is listed', () => {
+    const parsed: ParsedTestLog = { ...fixture('passing.jsonl'), runBlocksOmitted: 105_151, leftoversOmitted: 3 };
+    const md = renderTestRunSummary({ run: run({ 'tests-passed': 7 }), parsed, moduleDirectory: '.', module: 'acme/s3/aws' });
+    expect(md).toContain("The log held 105151 more run blocks than are listed here; the counts are the run's own.");
+    expect(md).toContain('The log named 3 more leftover resources or entries than are listed here.');
+  });
+
   it('a passing run: headline, the run’s own totals, a table per file with elapsed times', () => {
     const parsed = fixture('passing.jsonl');
     // The run's counters are the authority, even where the log says otherwise.
