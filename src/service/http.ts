@@ -412,7 +412,9 @@ export class HttpClient {
   ): Promise<Attempt> {
     const release = await this.#slots.acquire(signal);
     try {
-      const answered = await this.#limiter.take(signal);
+      // The service's limit is per token (30 requests a second): addresses that get no token (the
+      // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
+      const answered = this.isApiAddress(new URL(url)) ? await this.#limiter.take(signal) : () => undefined;
       const limit = timeoutMs ?? this.#timeoutMs;
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), limit);
