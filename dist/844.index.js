@@ -187,9 +187,9 @@ function enforcementLevelOf(name, kind, level, enforce) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/verify.ts
-// After the writes, the policy as the service reports it is compared with what was sent: a
-// service that answers 2xx but keeps another value (a level it does not support, a field it
-// ignores) must not pass for a successful sync.
+// After the writes, the policy as the service reports it (in the write's answer, or read back)
+// is compared with what was sent: a service that answers 2xx but keeps another value (a level
+// it does not support, a field it ignores) must not pass for a successful sync.
 
 /**
  * One sentence per setting the service did not take, empty when the policy is as desired.
@@ -233,6 +233,20 @@ function quoted(text) {
     const line = text.replace(/\s+/g, ' ').trim();
     return JSON.stringify(line.length > 80 ? `${line.slice(0, 77)}...` : line);
 }
+/**
+ * The document of a create or update answer when it is about this policy: a `policies`
+ * resource of this name (and this id, when known). Anything else (no body, another policy) says
+ * nothing of what was stored, so the caller reads the policy instead.
+ */
+function answerAbout(answer, name, id) {
+    if (answer === undefined || typeof answer.attributes !== 'object' || answer.attributes === null)
+        return undefined;
+    if (answer.attributes.name !== name)
+        return undefined;
+    if (id !== undefined && answer.id !== id)
+        return undefined;
+    return answer;
+}
 
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/worker-pool.ts
 // A fixed number of workers taking items in order, so that hundreds of policies are read and
@@ -261,9 +275,10 @@ async function mapWithWorkers(items, workers, work, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/apply.ts
-// Carries out a sync plan: only the writes each entry needs, several policies at a time, each
-// changed policy read back and compared with what was sent. One policy failing does not stop
-// the others; every entry ends with an outcome the report can show.
+// Carries out a sync plan: only the writes each entry needs, several policies at a time, the
+// settings of each written policy compared with what was sent (as the write's answer reports
+// them, or as read back when the answer did not say). One policy failing does not stop the
+// others; every entry ends with an outcome the report can show.
 
 
 
@@ -322,16 +337,18 @@ async function applyEntry(outcome, options) {
             case 'upload-code':
             case 'update-settings-and-upload-code': {
                 const id = entry.remote.id;
+                const desired = requireDesired(entry);
+                let answer;
                 if (entry.settingChanges.length > 0) {
-                    await client.policies.update(id, updateInput(entry), { signal });
+                    answer = answerAbout(await client.policies.update(id, updateInput(entry), { signal }), desired.name, id);
                     outcome.steps.push(`updated ${entry.settingChanges.map((c) => c.attribute).join(', ')}`);
                 }
                 if (entry.codeChanged) {
-                    await client.policies.uploadCode(id, Buffer.from(requireDesired(entry).code, 'utf8'), { signal });
+                    await client.policies.uploadCode(id, Buffer.from(desired.code, 'utf8'), { signal });
                     outcome.steps.push('uploaded the code');
                 }
                 if (entry.settingChanges.length > 0)
-                    await readBack(outcome, id, requireDesired(entry), [], options);
+                    await verifySettings(outcome, id, answer, desired, [], options);
                 break;
             }
             case 'delete':
@@ -352,16 +369,22 @@ async function applyEntry(outcome, options) {
 }
 /**
  * Creates the policy (exactly once: after a dropped connection the client looks it up by name
- * before trying again), uploads its code, and reads it back.
+ * before trying again), uploads its code, and checks the settings it was created with.
  */
 async function createWithCode(outcome, desired, policySetIds, options) {
     const { client, signal } = options;
-    const created = await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal });
+    const answer = answerAbout(await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal }), desired.name);
+    // An answer without the new policy's document leaves its id unknown: the policy is looked up
+    // by its name, which is unique in the organization, and that read is what gets checked.
+    const created = answer ?? (await client.policies.findByName(options.organization, desired.name, { signal }));
+    if (created === undefined) {
+        throw new Error(`the service answered the create of policy ${desired.name} without its document, and no policy of that name exists afterwards`);
+    }
     outcome.id = created.id;
     outcome.steps.push(`created ${created.id}`);
     await client.policies.uploadCode(created.id, Buffer.from(desired.code, 'utf8'), { signal });
     outcome.steps.push('uploaded the code');
-    await readBack(outcome, created.id, desired, policySetIds, options);
+    checkSettings(outcome, desired, policySetIds, created, answer === undefined);
 }
 async function deletePolicy(outcome, id, options) {
     try {
@@ -376,17 +399,22 @@ async function deletePolicy(outcome, id, options) {
     }
 }
 /**
- * Reads the policy back and fails it when the service kept another value than the one sent.
- * The code is not downloaded again: the upload endpoint stores the body as sent or refuses it
- * (spec 4.1: 413 saves nothing), so its 2xx is taken as stored; a later sync compares the stored
- * code byte for byte anyway.
+ * Checks the settings of a written policy as the write's answer reports them (spec 4.1: create
+ * and update answer with the `policies` document); only when the answer carried none about this
+ * policy is the policy read back. The code is not downloaded again: the upload endpoint stores
+ * the body as sent or refuses it (spec 4.1: 413 saves nothing), so its 2xx is taken as stored;
+ * a later sync compares the stored code byte for byte anyway.
  */
-async function readBack(outcome, id, desired, policySetIds, options) {
-    const stored = await options.client.policies.show(id, { signal: options.signal });
+async function verifySettings(outcome, id, answer, desired, policySetIds, options) {
+    const stored = answer ?? (await options.client.policies.show(id, { signal: options.signal }));
+    checkSettings(outcome, desired, policySetIds, stored, answer === undefined);
+}
+/** Fails the policy when the service kept another value than the one sent. */
+function checkSettings(outcome, desired, policySetIds, stored, readBack) {
     const differences = settingsNotApplied(desired, policySetIds, stored);
     if (differences.length > 0)
         throw new SettingsNotAppliedError(differences);
-    outcome.steps.push('read back');
+    outcome.steps.push(readBack ? 'read back' : 'settings checked');
 }
 class SettingsNotAppliedError extends Error {
     name = 'SettingsNotAppliedError';

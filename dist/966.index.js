@@ -1376,6 +1376,12 @@ function notes(input) {
     if (parsed && parsed.diagnosticsOmitted > 0) {
         lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
     }
+    if (parsed && parsed.runBlocksOmitted > 0) {
+        lines.push([`The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`]);
+    }
+    if (parsed && parsed.leftoversOmitted > 0) {
+        lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
+    }
     return lines.map((parts) => (0,markdown/* paragraph */.FY)(...parts)).join('\n');
 }
 function filesSection(parsed) {
@@ -2037,9 +2043,11 @@ var stop_test_run = __webpack_require__(35450);
  *
  * The log is read line by line as it arrives and only what the report needs is kept: the
  * status of every test file and run block, the diagnostics, the closing `test_summary`, the
- * resources left behind, and the last lines as a tail. Nothing in it is fatal: a leading `\x02`
- * and a trailing `\x03` (the framing the service may add), `\r\n`, blank lines, lines that are
- * not JSON and message types this parser does not know are passed over and counted.
+ * resources left behind, and the last lines as a tail. What is kept is bounded whatever the log
+ * holds (a log may run to gigabytes, or never end): so many run blocks, diagnostics and leftover
+ * entries, each text clipped; the rest is counted. Nothing in it is fatal: a leading `\x02` and
+ * a trailing `\x03` (the framing the service may add), `\r\n`, blank lines, lines that are not
+ * JSON and message types this parser does not know are passed over and counted.
  */
 const STATUS_ORDER = ['pending', 'skip', 'pass', 'fail', 'error'];
 /** Parses a whole log, given as text, bytes, or chunks (a response body) read as they come. */
@@ -2082,10 +2090,16 @@ const KNOWN_TYPES = new Set([
 const MAX_TAIL_LINE = 1000;
 const MAX_DETAIL = 16 * 1024;
 const MAX_SNIPPET = 4 * 1024;
+/** Names, paths, addresses: anything but a message's own text. */
+const MAX_NAME = 1024;
+/** Files kept: each test file has at least one run block, so the bound on run blocks bounds them. */
+const MAX_RESOURCES_PER_LEFTOVER = 200;
 /** Incremental parser: `push` chunks as they arrive, then `end` for the result. */
 class TestLogParser {
     #tailLines;
     #maxDiagnostics;
+    #maxRunBlocks;
+    #maxLeftovers;
     #maxLineLength;
     #decoder = new TextDecoder('utf-8');
     #pending = '';
@@ -2096,6 +2110,9 @@ class TestLogParser {
     #runStarts = new Map();
     #diagnostics = [];
     #diagnosticsOmitted = 0;
+    #runBlocks = 0;
+    #runBlocksOmitted = 0;
+    #leftoversOmitted = 0;
     #summary;
     #leftovers = [];
     #interrupted = false;
@@ -2105,7 +2122,9 @@ class TestLogParser {
     constructor(options = {}) {
         this.#tailLines = Math.max(0, options.tailLines ?? 50);
         this.#maxDiagnostics = Math.max(0, options.maxDiagnostics ?? 500);
-        this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 16 * 1024 * 1024);
+        this.#maxRunBlocks = Math.max(0, options.maxRunBlocks ?? 2000);
+        this.#maxLeftovers = Math.max(0, options.maxLeftovers ?? 100);
+        this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 4 * 1024 * 1024);
     }
     push(chunk) {
         if (this.#ended)
@@ -2184,7 +2203,7 @@ class TestLogParser {
         const body = message[type];
         switch (type) {
             case 'version':
-                this.#version = stringField(message, 'terraform') ?? stringField(message, 'tofu') ?? this.#version;
+                this.#version = clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
                 break;
             case 'test_abstract':
                 if (isObject(body)) {
@@ -2214,8 +2233,19 @@ class TestLogParser {
                 const name = stringField(body, 'run') ?? testRun;
                 if (path === undefined || name === undefined)
                     break;
-                const run = this.#run(this.#file(path), name);
+                const file = this.#file(path);
+                const run = this.#run(file, name);
                 const status = testStatus(body['status']);
+                if (run === undefined) {
+                    // Not kept, but its outcome still counts towards its file's; counted once, when it
+                    // completes (logs of older versions give no progress: one message a run block).
+                    if (status)
+                        file.omittedStatus = mergeStatuses([file.omittedStatus ?? 'pending', status]);
+                    const progress = body['progress'];
+                    if (progress === undefined || progress === 'complete')
+                        this.#runBlocksOmitted++;
+                    break;
+                }
                 if (status)
                     run.status = status;
                 // `starting` carries 0 and `teardown` times the teardown: only `running` updates and
@@ -2298,18 +2328,18 @@ class TestLogParser {
             detail: clip(stringField(body, 'detail') ?? '', MAX_DETAIL),
         };
         if (testFile !== undefined)
-            diagnostic.testFile = testFile;
+            diagnostic.testFile = clip(testFile, MAX_NAME);
         if (testRun !== undefined)
-            diagnostic.testRun = testRun;
+            diagnostic.testRun = clip(testRun, MAX_NAME);
         const address = stringField(body, 'address');
         if (address)
-            diagnostic.address = address;
+            diagnostic.address = clip(address, MAX_NAME);
         const range = body['range'];
         if (isObject(range)) {
             const filename = stringField(range, 'filename');
             const start = position(range['start']);
             if (filename && start) {
-                diagnostic.range = { filename, start };
+                diagnostic.range = { filename: clip(filename, MAX_NAME), start };
                 const end = position(range['end']);
                 if (end)
                     diagnostic.range.end = end;
@@ -2320,7 +2350,7 @@ class TestLogParser {
             diagnostic.snippet = { code: clip(snippet['code'], MAX_SNIPPET) };
             const context = stringField(snippet, 'context');
             if (context)
-                diagnostic.snippet.context = context;
+                diagnostic.snippet.context = clip(context, MAX_NAME);
             const startLine = snippet['start_line'];
             if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0)
                 diagnostic.snippet.startLine = startLine;
@@ -2328,24 +2358,40 @@ class TestLogParser {
         this.#diagnostics.push(diagnostic);
     }
     #leftover(kind, message, testFile, testRun, resources) {
-        const entry = { kind, message: stringField(message, '@message') ?? '', resources };
+        if (this.#leftovers.length >= this.#maxLeftovers) {
+            this.#leftoversOmitted++;
+            return;
+        }
+        const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
+        this.#leftoversOmitted += resources.length - kept.length;
+        const entry = { kind, message: clip(stringField(message, '@message') ?? '', MAX_DETAIL), resources: kept };
         if (testFile !== undefined)
-            entry.testFile = testFile;
+            entry.testFile = clip(testFile, MAX_NAME);
         if (testRun !== undefined)
-            entry.testRun = testRun;
+            entry.testRun = clip(testRun, MAX_NAME);
         this.#leftovers.push(entry);
     }
-    #file(path) {
+    #file(rawPath) {
+        const path = clip(rawPath, MAX_NAME);
         let file = this.#files.get(path);
         if (!file) {
+            // A file beyond the bound is counted with the run blocks it would bring; its messages
+            // still go somewhere, to a state that is not reported.
+            if (this.#files.size >= this.#maxRunBlocks)
+                return { path, runs: new Map() };
             file = { path, runs: new Map() };
             this.#files.set(path, file);
         }
         return file;
     }
-    #run(file, name) {
+    /** The run block's state, or undefined once the bound on run blocks is reached. */
+    #run(file, rawName) {
+        const name = clip(rawName, MAX_NAME);
         let run = file.runs.get(name);
         if (!run) {
+            if (this.#runBlocks >= this.#maxRunBlocks || !this.#files.has(file.path))
+                return undefined;
+            this.#runBlocks++;
             run = { name, status: 'pending' };
             file.runs.set(name, run);
         }
@@ -2363,13 +2409,16 @@ class TestLogParser {
     #result() {
         const files = [...this.#files.values()].map((file) => {
             const runs = [...file.runs.values()].map((run) => ({ ...run }));
-            return { path: file.path, status: file.status ?? mergeStatuses(runs.map((r) => r.status)), runs };
+            const status = file.status ?? mergeStatuses([...runs.map((r) => r.status), file.omittedStatus ?? 'pending']);
+            return { path: file.path, status, runs };
         });
         const result = {
             files,
             diagnostics: this.#diagnostics.map((d) => ({ ...d })),
             diagnosticsOmitted: this.#diagnosticsOmitted,
+            runBlocksOmitted: this.#runBlocksOmitted,
             leftovers: this.#leftovers.map((l) => ({ ...l, resources: [...l.resources] })),
+            leftoversOmitted: this.#leftoversOmitted,
             interrupted: this.#interrupted,
             counts: { ...this.#counts },
             tail: this.#tail.slice(-this.#tailLines),
@@ -2444,6 +2493,9 @@ function resourceList(value) {
         resources.push(deposed ? `${instance} (deposed ${deposed})` : instance);
     }
     return resources;
+}
+function clipped(text, max) {
+    return text === undefined ? undefined : clip(text, max);
 }
 function clip(text, max) {
     return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -2863,11 +2915,18 @@ async function followRun(ctx, first, context, t) {
         // An address with its own authorization (spec 2.2): a secret, never printed.
         sink.addSecret(url);
         try {
-            const text = await client.moduleTests.readLog(url, { signal: readSignal, timeoutMs });
-            const parsed = await parseTestLog(text);
+            // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
+            // the log's size, and a log that never ends is read for `timeoutMs` at most.
+            const parser = new TestLogParser();
+            const read = await client.moduleTests.readLog(url, (chunk) => parser.push(chunk), { signal: readSignal, timeoutMs, maxMs: timeoutMs });
+            const parsed = parser.end();
             const skipped = parsed.counts.notJson + parsed.counts.oversized;
             if (skipped > 0)
                 sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
+            if (read.cut) {
+                const why = read.cut.reason === 'time' ? `it was still being read after ${(0,poll/* formatDuration */.a3)(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
+                sink.warning(`The log of test run ${run.id} was read only in part (${(0,format/* formatBytes */.z)(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`);
+            }
             return { parsed };
         }
         catch (error) {

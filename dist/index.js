@@ -57342,7 +57342,7 @@ __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
-__webpack_unused_export__ = ProxyAgent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -102584,8 +102584,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
 var report_sink = __nccwpck_require__(83860);
-// EXTERNAL MODULE: ./src/service/client.ts + 6 modules
-var service_client = __nccwpck_require__(45951);
+// EXTERNAL MODULE: ./src/service/client.ts + 7 modules
+var service_client = __nccwpck_require__(63743);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 // EXTERNAL MODULE: ./src/service/errors.ts
@@ -103524,7 +103524,7 @@ function outputLines(name, value) {
 
 /***/ }),
 
-/***/ 45951:
+/***/ 63743:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -103543,6 +103543,67 @@ var errors = __nccwpck_require__(83916);
 var service_errors = __nccwpck_require__(5756);
 // EXTERNAL MODULE: ./src/service/pacing.ts
 var pacing = __nccwpck_require__(92599);
+;// CONCATENATED MODULE: ./src/service/proxy.ts
+// Which proxy carries a request, read from the environment the way self-hosted runners set it
+// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, and their lower-case forms) and the way the runner's own
+// HTTP client (@actions/http-client, which the check run goes through) reads it: one decision
+// for every request of the step.
+
+/**
+ * The proxy settings of an environment; a proxy address that is not one is an input error
+ * naming the variable (its value may hold the proxy's password, so it is not repeated).
+ */
+function readProxyEnvironment(env) {
+    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(/[,\s]+/).filter((entry) => entry !== '');
+    return {
+        https: proxyAddress(env, 'https_proxy', 'HTTPS_PROXY'),
+        http: proxyAddress(env, 'http_proxy', 'HTTP_PROXY'),
+        noProxyAll: noProxy.includes('*'),
+        noProxy: noProxy.map(noProxyEntry),
+    };
+}
+/** The proxy a request to `url` goes through, or undefined to connect directly. */
+function proxyFor(proxies, url) {
+    const proxy = url.protocol === 'https:' ? proxies.https : url.protocol === 'http:' ? proxies.http : undefined;
+    if (proxy === undefined || proxies.noProxyAll || isLoopback(url.hostname))
+        return undefined;
+    const host = url.hostname.toUpperCase();
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    const bypassed = proxies.noProxy.some((entry) => (entry.port === undefined || entry.port === port) && (host === entry.host || host.endsWith(`.${entry.host}`)));
+    return bypassed ? undefined : proxy;
+}
+function proxyAddress(env, lower, upper) {
+    const name = env[lower] ? lower : upper;
+    const value = (env[name] ?? '').trim();
+    if (value === '')
+        return undefined;
+    // `proxy.example:3128` is as common as `http://proxy.example:3128`; curl and the runner read
+    // both as a plain-HTTP proxy.
+    const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new errors/* ConfigurationError */.j(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new errors/* ConfigurationError */.j(`The environment variable ${name} names a ${url.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+    }
+    return url;
+}
+function noProxyEntry(entry) {
+    const withPort = /^(.+):(\d+)$/.exec(entry);
+    const host = (withPort ? withPort[1] : entry).replace(/^\*?\./, '').toUpperCase();
+    return { host, port: withPort ? Number(withPort[2]) : undefined };
+}
+/** Loopback never goes through a proxy (as in the runner's client): the proxy's own loopback is
+ *  not the runner's. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]' || host === '[0:0:0:0:0:0:0:1]';
+}
+
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 // When and how long to wait before repeating a request.
 const DEFAULT_RETRY = {
@@ -103604,6 +103665,7 @@ var urls = __nccwpck_require__(71465);
 
 
 
+
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
@@ -103649,7 +103711,7 @@ class HttpClient {
     baseUrl;
     origin;
     #token;
-    #agent;
+    #connections;
     #signal;
     #limiter;
     #slots;
@@ -103677,12 +103739,7 @@ class HttpClient {
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
-        this.#agent = new undici/* Agent */.g6({
-            connections: Math.max(8, options.concurrency ?? 8),
-            headersTimeout: this.#timeoutMs,
-            bodyTimeout: this.#timeoutMs,
-            connect: { timeout: Math.min(this.#timeoutMs, 10_000) },
-        });
+        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000), readProxyEnvironment(options.proxyEnvironment ?? process.env));
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -103692,10 +103749,7 @@ class HttpClient {
         if (this.#closed)
             return;
         this.#closed = true;
-        if (options.now)
-            await this.#agent.destroy();
-        else
-            await this.#agent.close();
+        await this.#connections.close(options.now === true);
     }
     /**
      * Whether an address belongs to the API: the origin of the base URL and a path under its
@@ -103734,7 +103788,7 @@ class HttpClient {
         for (let attempt = 0;; attempt++) {
             (0,pacing/* throwIfAborted */.Te)(signal);
             const started = Date.now();
-            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs });
+            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true });
             const ms = Date.now() - started;
             // A failure after a redirect names where it happened, as far as that may be shown.
             const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
@@ -103809,7 +103863,7 @@ class HttpClient {
         let headers = request.headers;
         let redirectedTo;
         for (let hops = 0;; hops++) {
-            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs);
+            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream);
             const followed = redirectedTo === undefined ? result : { ...result, redirectedTo };
             if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
                 return followed;
@@ -103858,17 +103912,19 @@ class HttpClient {
             headers['content-length'] = String(options.contentLength);
         return headers;
     }
-    async #attempt(url, method, headers, body, signal, timeoutMs) {
+    async #attempt(url, method, headers, body, signal, timeoutMs, stream = false) {
         const release = await this.#slots.acquire(signal);
         try {
-            const answered = await this.#limiter.take(signal);
+            // The service's limit is per token (30 requests a second): addresses that get no token (the
+            // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
+            const answered = this.isApiAddress(new URL(url)) ? await this.#limiter.take(signal) : () => undefined;
             const limit = timeoutMs ?? this.#timeoutMs;
             const timeout = new AbortController();
             const timer = setTimeout(() => timeout.abort(), limit);
             const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
             try {
                 const response = await (0,undici/* request */.Em)(url, {
-                    dispatcher: this.#agent,
+                    dispatcher: this.#connections.for(url),
                     method,
                     headers,
                     body: attemptBody(body),
@@ -103877,6 +103933,9 @@ class HttpClient {
                     bodyTimeout: limit,
                 });
                 answered();
+                if (stream && isSuccess(response.statusCode)) {
+                    return { kind: 'answer', status: response.statusCode, headers: response.headers, body: Buffer.alloc(0), stream: response.body };
+                }
                 const bytes = Buffer.from(await response.body.arrayBuffer());
                 return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
             }
@@ -103893,6 +103952,12 @@ class HttpClient {
                 if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
                     return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
                 }
+                const refusal = proxyRefusal(error);
+                if (refusal)
+                    return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
+                const certificate = certificateProblem(error);
+                if (certificate)
+                    throw new UntrustedCertificateError(method, url, certificate);
                 throw error;
             }
             finally {
@@ -103905,7 +103970,10 @@ class HttpClient {
     }
     #response(method, target, answer, alreadyDone) {
         const text = answer.body.toString('utf8');
-        return { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+        const response = { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+        if (answer.stream)
+            response.body = answer.stream;
+        return response;
     }
     #apiError(method, target, answer, attempts) {
         const errors = errorItems(parseJson(answer.body.toString('utf8')));
@@ -103914,6 +103982,84 @@ class HttpClient {
 }
 function firstHeader(value) {
     return Array.isArray(value) ? value[0] : value;
+}
+/**
+ * The connections of one client: direct, or through the proxy the environment names for an
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
+ * connections and those inside a proxy's CONNECT tunnel use.
+ */
+class Connections {
+    #options;
+    #connectTimeoutMs;
+    #proxies;
+    #direct;
+    #viaProxy = new Map();
+    constructor(options, connectTimeoutMs, proxies) {
+        this.#options = options;
+        this.#connectTimeoutMs = connectTimeoutMs;
+        this.#proxies = proxies;
+        this.#direct = new undici/* Agent */.g6({ ...options, connect: { timeout: connectTimeoutMs } });
+    }
+    for(url) {
+        const proxy = proxyFor(this.#proxies, new URL(url));
+        if (proxy === undefined)
+            return this.#direct;
+        let agent = this.#viaProxy.get(proxy.href);
+        if (agent === undefined) {
+            const connect = { timeout: this.#connectTimeoutMs };
+            agent = new undici/* ProxyAgent */.kT({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
+            this.#viaProxy.set(proxy.href, agent);
+        }
+        return agent;
+    }
+    async close(now) {
+        const all = [this.#direct, ...this.#viaProxy.values()];
+        await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
+    }
+}
+/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
+const CERTIFICATE_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_UNTRUSTED',
+    'CERT_REVOKED',
+    'CERT_SIGNATURE_FAILURE',
+    'INVALID_CA',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
+ *  proxy tunnel). */
+function certificateProblem(error) {
+    for (let e = error, depth = 0; e && depth < 4; depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && CERTIFICATE_CODES.has(code))
+            return { code, message: e.message };
+        e = e.cause;
+    }
+    return undefined;
+}
+/** The server's certificate was refused: repeating cannot help, the trust store must change. */
+class UntrustedCertificateError extends Error {
+    name = 'UntrustedCertificateError';
+    code;
+    constructor(method, url, problem) {
+        // The origin only: the path and query of an upload or log address are its credentials.
+        super(`${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
+            'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.');
+        this.code = problem.code;
+    }
+}
+/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
+ *  request itself never left. */
+function proxyRefusal(error) {
+    const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
+    return status ? `the proxy answered ${status}` : undefined;
 }
 function attemptBody(body) {
     if (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
@@ -104019,6 +104165,17 @@ function describeBody(response) {
 function readResource(response, type) {
     return readDocument(response, type).data;
 }
+/**
+ * The resource of a 2xx answer that carries a single-resource document of `type` in its
+ * documented shape; undefined when it carries none (no body, another shape), for a caller that
+ * can read the object back (and that read is held to the shape).
+ */
+function optionalResource(response, type) {
+    const json = response.json;
+    if (!isObject(json) || !isObject(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+        return undefined;
+    return (0,shapes/* shapeProblem */.jn)(type, json.data) === undefined ? json.data : undefined;
+}
 /** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 function readListDocument(response, type) {
     const json = response.json;
@@ -104033,43 +104190,91 @@ function readListDocument(response, type) {
     }
     throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
 }
-/** Longest list followed, as a guard against a service whose `next` never ends. */
-const MAX_PAGES = 10_000;
+/**
+ * Most pages read of one list, whatever the service announces: 1,000 pages of 100 items, or
+ * some 35 s of requests at the service's 30 per second.
+ */
+const MAX_PAGES = 1000;
+/** A list whose pages do not end as the service announced they would; nothing more is read. */
+class PaginationError extends Error {
+    name = 'PaginationError';
+    path;
+    pages;
+    constructor(path, pages, what) {
+        super(`GET ${path}: ${what}; stopped after ${pages} page${pages === 1 ? '' : 's'} and read nothing more`);
+        this.path = path;
+        this.pages = pages;
+    }
+}
 /**
  * Every page of a list, following `links.next`, or `meta.pagination.next-page` when the answer
- * has no next link, until neither is present.
+ * has no next link (or one outside the API), until neither is present. Bounded whatever the
+ * service says: no more pages than the `total-pages` the latest page announced, nor than
+ * MAX_PAGES; a page number must move forward and no page is asked for twice.
  */
 async function* paginatePages(http, path, options = {}) {
     const pageSize = options.pageSize ?? 100;
     const type = options.type ?? 'resources';
+    const listPath = (0,urls/* resolveTarget */.u1)(http.baseUrl, path).pathname;
     const firstQuery = { ...options.query, 'page[size]': pageSize };
-    let next = { path, query: firstQuery };
     const seen = new Set();
-    for (let pages = 0; next; pages++) {
-        const key = `${next.path}?${JSON.stringify(next.query ?? {})}`;
-        if (seen.has(key) || pages >= MAX_PAGES) {
-            throw new service_errors/* UnexpectedResponseError */.dk('GET', (0,urls/* resolveTarget */.u1)(http.baseUrl, path).pathname, 200, 'a pagination that ends (a page repeated)');
-        }
+    let next = { path, query: firstQuery };
+    for (let pages = 0; next !== undefined;) {
+        if (typeof next === 'string')
+            throw new PaginationError(listPath, pages, next);
+        const key = `${(0,urls/* resolveTarget */.u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
+        if (seen.has(key))
+            throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
         seen.add(key);
         const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
         const doc = readListDocument(response, type);
+        pages++;
         yield doc;
         next = nextPage(http, path, firstQuery, doc, pageSize);
+        if (next === undefined)
+            break;
+        const total = doc.meta?.pagination?.['total-pages'];
+        if (isPageNumber(total) && pages >= total) {
+            next = `the service announced ${total} page${total === 1 ? '' : 's'} (total-pages), yet page ${pages} names a next one`;
+        }
+        else if (pages >= MAX_PAGES) {
+            next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
+        }
     }
 }
+function isPageNumber(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+/** The request for the page after `doc`, undefined after the last, or what is wrong with the answer. */
 function nextPage(http, path, firstQuery, doc, pageSize) {
-    const link = doc.links?.next;
-    if (typeof link === 'string' && link !== '') {
-        // A next link carries the page size it was asked for; when it does not, ask again so that
-        // the page numbers stay those of 100-item pages.
-        const hasSize = (0,urls/* resolveTarget */.u1)(http.baseUrl, link).searchParams.has('page[size]');
-        return { path: link, query: hasSize ? undefined : { 'page[size]': pageSize } };
+    const link = typeof doc.links?.next === 'string' && doc.links.next !== '' ? doc.links.next : undefined;
+    let linkUrl;
+    if (link !== undefined) {
+        try {
+            linkUrl = (0,urls/* resolveTarget */.u1)(http.baseUrl, link);
+        }
+        catch {
+            return 'the next link is not an address';
+        }
+        // Only a link on the API's own origin and under its prefix is followed: a list answer must
+        // not send the action to another address. A service behind a proxy that writes its internal
+        // address into links still pages, by the page number below.
+        if (http.isApiAddress(linkUrl)) {
+            // A next link carries the page size it was asked for; when it does not, ask again so that
+            // the page numbers stay those of 100-item pages.
+            return { path: link, query: linkUrl.searchParams.has('page[size]') ? undefined : { 'page[size]': pageSize } };
+        }
     }
-    const number = doc.meta?.pagination?.['next-page'];
-    if (typeof number === 'number' && Number.isFinite(number)) {
-        return { path, query: { ...firstQuery, 'page[number]': number } };
+    const pagination = doc.meta?.pagination;
+    const number = pagination?.['next-page'];
+    if (number === undefined || number === null) {
+        return linkUrl ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given` : undefined;
     }
-    return undefined;
+    const current = pagination?.['current-page'];
+    if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {
+        return `page ${isPageNumber(current) ? current : '?'} names ${JSON.stringify(number)} as the next page`;
+    }
+    return { path, query: { ...firstQuery, 'page[number]': number } };
 }
 /** Every item of a list, page after page. */
 async function* paginate(http, path, options = {}) {
@@ -104086,6 +104291,7 @@ async function listAll(http, path, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/service/module-tests.ts
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
+
 
 
 /** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
@@ -104132,6 +104338,13 @@ function testVariableBody(input) {
 function hasDocument(response) {
     const json = response.json;
     return typeof json === 'object' && json !== null && typeof json.data === 'object' && json.data !== null;
+}
+/** A failed read in a few words: its code when it has one (`UND_ERR_SOCKET`, `ECONNRESET`). */
+function errorText(error) {
+    const code = error?.code;
+    if (typeof code === 'string' && code !== '')
+        return code;
+    return error instanceof Error ? error.message : String(error);
 }
 function createModuleTestsApi(http) {
     const enc = encodeURIComponent;
@@ -104248,16 +104461,45 @@ function createModuleTestsApi(http) {
                 signal: options.signal,
             });
         },
-        async readLog(logReadUrl, options = {}) {
+        async readLog(logReadUrl, onChunk, options = {}) {
+            const started = Date.now();
+            const maxMs = options.maxMs ?? 10 * 60_000;
             const response = await http.request({
                 method: 'GET',
                 path: logReadUrl,
                 external: true,
                 accept: '*/*',
                 signal: options.signal,
-                timeoutMs: options.timeoutMs,
+                timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+                stream: true,
             });
-            return response.text;
+            const body = response.body;
+            if (body === undefined) {
+                onChunk(Buffer.from(response.text));
+                return { bytes: Buffer.byteLength(response.text) };
+            }
+            let bytes = 0;
+            let cut;
+            const timer = setTimeout(() => {
+                cut = { reason: 'time', afterMs: Date.now() - started };
+                body.destroy();
+            }, Math.max(0, maxMs - (Date.now() - started)));
+            try {
+                for await (const chunk of body) {
+                    bytes += chunk.byteLength;
+                    onChunk(chunk);
+                }
+            }
+            catch (error) {
+                if (cut === undefined && (0,service_errors/* isAbortError */.zf)(error))
+                    throw error;
+                cut ??= { reason: 'connection', error: errorText(error) };
+            }
+            finally {
+                clearTimeout(timer);
+                body.destroy();
+            }
+            return cut === undefined ? { bytes } : { bytes, cut };
         },
     };
     return api;
@@ -104472,7 +104714,7 @@ function createPoliciesApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            return readResource(response, 'policies');
+            return optionalResource(response, 'policies');
         },
         createOnce(organization, input, options = {}) {
             return createPolicyOnce(api, organization, input, options);
@@ -104506,7 +104748,7 @@ function createPoliciesApi(http) {
                 idempotent: true,
                 signal: options.signal,
             });
-            return readResource(response, 'policies');
+            return optionalResource(response, 'policies');
         },
         list(organization, options = {}) {
             return listAll(http, `/organizations/${enc(organization)}/policies`, {
