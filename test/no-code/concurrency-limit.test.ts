@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit } from '../../src/modes/upgrade-no-code-workspace/concurrency-limit.ts';
+import { concurrencyLimit } from '../../src/modes/no-code/upgrade/concurrency-limit.ts';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,12 +1,12 @@
-import type { WorkspaceVariable } from '../../input-parsers.ts';
-import type { CheckRunConclusion } from '../../github/check-run.ts';
-import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../report/markdown.ts';
-import type { Content } from '../../report/markdown.ts';
-import type { OutputValue } from '../../report/outputs.ts';
-import type { Annotation } from '../../report/sink.ts';
-import { formatDuration } from '../../wait/poll.ts';
-import type { ModeResult } from '../mode.ts';
-import { variablesTable } from '../no-code-shared/variables-table.ts';
+import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { CheckRunConclusion } from '../../../github/check-run.ts';
+import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import type { Content } from '../../../report/markdown.ts';
+import type { OutputValue } from '../../../report/outputs.ts';
+import type { Annotation } from '../../../report/sink.ts';
+import { formatDuration } from '../../../wait/poll.ts';
+import type { ModeResult } from '../../mode.ts';
+import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
 import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 

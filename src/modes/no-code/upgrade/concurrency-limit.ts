@@ -1,4 +1,4 @@
-import { Semaphore } from '../../service/pacing.ts';
+import { Semaphore } from '../../../service/pacing.ts';
 
 /**
  * Runs tasks with at most `limit` of them at once; the others wait their turn in order. A task

@@ -1,13 +1,13 @@
-import type { ProvisionNoCodeWorkspaceInputs } from '../../inputs.ts';
-import type { CreateWorkspaceInput } from '../../service/no-code.ts';
-import type { Workspace } from '../../service/types.ts';
-import type { ModeContext, ModeResult } from '../mode.ts';
-import { isAbortError } from '../../service/errors.ts';
-import { cancelledResult, reachedAfterCancellation } from '../no-code-shared/cancelled-result.ts';
-import { failureResult } from '../no-code-shared/failure-result.ts';
-import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
-import { describeReadFailure, describeWriteFailure } from '../no-code-shared/write-failure.ts';
-import { graceText, WRITE_GRACE_MS, withGrace } from '../no-code-shared/write-grace.ts';
+import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs.ts';
+import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
+import type { Workspace } from '../../../service/types.ts';
+import type { ModeContext, ModeResult } from '../../mode.ts';
+import { isAbortError } from '../../../service/errors.ts';
+import { cancelledResult, reachedAfterCancellation } from '../cancelled-result.ts';
+import { failureResult } from '../failure-result.ts';
+import { absoluteServiceUrl } from '../service-address.ts';
+import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
+import { graceText, WRITE_GRACE_MS, withGrace } from '../write-grace.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
 
