@@ -1,12 +1,12 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs.ts';
 import { paragraph } from '../../../report/markdown.ts';
+import { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration } from '../../../wait/poll.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult } from '../cancelled-result.ts';
 import { failureResult } from '../failure-result.ts';
 import { WRITE_GRACE_MS } from '../write-grace.ts';
 import { describeReadFailure } from '../write-failure.ts';
-import { concurrencyLimit } from './concurrency-limit.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
 import { upgradeWorkspace } from './upgrade-workspace.ts';
@@ -111,7 +111,7 @@ export async function runUpgradeNoCodeWorkspace(
   }
 
   sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
-  const writes = concurrencyLimit(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+  const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const results = await Promise.all(
     inputs.workspaceIds.map((workspaceId) =>
       upgradeWorkspace({

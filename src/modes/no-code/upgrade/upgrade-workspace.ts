@@ -3,10 +3,10 @@ import type { WorkspaceVariable } from '../../../input-parsers.ts';
 import { AmbiguousWriteError, isAbortError, UnexpectedResponseError } from '../../../service/errors.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { abortError } from '../../../service/pacing.ts';
+import type { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration, statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { graceText, withGrace } from '../write-grace.ts';
-import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
@@ -71,8 +71,9 @@ export interface UpgradeWorkspaceOptions {
    */
   signal: AbortSignal;
   writeGraceMs: number;
-  /** Bounds the writes (initiate, confirm) in flight across all workspaces. */
-  writes: ConcurrencyLimit;
+  /** Bounds the writes (initiate, confirm) in flight across all workspaces; a write still
+   *  waiting for a place when the step is cancelled is not sent. */
+  writes: Semaphore;
   log: (line: string) => void;
   /** When to read the run's status. */
   schedule: UpgradeWaitSchedule;
@@ -103,12 +104,16 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   const grace = graceText(options.writeGraceMs);
   // A write is sent only while the step goes on; once sent, the cancellation does not cut it
   // short (the service may carry it out anyway), it only bounds the wait for the answer.
-  const write = <T>(send: (writeSignal: AbortSignal) => Promise<T>, onSend: () => void): Promise<T> =>
-    options.writes(() => {
-      if (signal.aborted) return Promise.reject(abortError(signal));
+  const write = async <T>(send: (writeSignal: AbortSignal) => Promise<T>, onSend: () => void): Promise<T> => {
+    const release = await options.writes.acquire(signal);
+    try {
+      if (signal.aborted) throw abortError(signal);
       onSend();
-      return withGrace(signal, options.writeGraceMs, send);
-    }, signal);
+      return await withGrace(signal, options.writeGraceMs, send);
+    } finally {
+      release();
+    }
+  };
 
   let started: UpgradeAnswer;
   let sent = false;
