@@ -2,70 +2,6 @@ export const id = 203;
 export const ids = [203];
 export const modules = {
 
-/***/ 21509:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
-/* harmony export */   H: () => (/* binding */ cancelledResult)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
-
-/**
- * The result of a mode that the step's cancellation ended before it had anything else to
- * report: the summary and the failure say what is known (nothing sent, or a write that may
- * have taken effect).
- */
-function cancelledResult(options) {
-    return {
-        title: options.title,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
-        annotations: [],
-        outputs: options.outputs ?? {},
-        failure: options.message,
-        conclusion: 'cancelled',
-    };
-}
-/**
- * A result that was reached although the step was cancelled meanwhile (a write already sent
- * was answered): everything it reports stays, and the step ends cancelled with `message`.
- */
-function reachedAfterCancellation(result, message) {
-    return {
-        ...result,
-        title: `${result.title} (the step was cancelled)`,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
-        failure: result.failure === null ? message : `${message} ${result.failure}`,
-        conclusion: 'cancelled',
-    };
-}
-
-
-/***/ }),
-
-/***/ 7850:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ failureResult)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
-
-/** The result of a mode that stopped at one error: the summary says what and why. */
-function failureResult(options) {
-    return {
-        title: options.title,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
-        annotations: [],
-        outputs: options.outputs ?? {},
-        failure: options.message,
-        conclusion: 'failure',
-    };
-}
-
-
-/***/ }),
-
 /***/ 22203:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -79,10 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/service/errors.ts
 var errors = __webpack_require__(5756);
-// EXTERNAL MODULE: ./src/modes/no-code/cancelled-result.ts
-var cancelled_result = __webpack_require__(21509);
-// EXTERNAL MODULE: ./src/modes/no-code/failure-result.ts
-var failure_result = __webpack_require__(7850);
+// EXTERNAL MODULE: ./src/modes/no-code/results.ts
+var results = __webpack_require__(11634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
 var service_address = __webpack_require__(34230);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
@@ -267,7 +201,6 @@ function optionsText(options) {
 
 
 
-
 const HEADING = 'No-code module';
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
@@ -299,7 +232,7 @@ async function allowModule(inputs, context, graceMs) {
     }
     const outputs = { 'no-code-module-id': '' };
     if (signal.aborted) {
-        return (0,cancelled_result/* cancelledResult */.H)({
+        return (0,results/* cancelledResult */.Hv)({
             title: 'Cancelled before the no-code module was created',
             heading: HEADING,
             message: `The step was cancelled before registry module ${inputs.registryModuleId} was allowed for no-code provisioning; nothing was created.`,
@@ -318,14 +251,14 @@ async function allowModule(inputs, context, graceMs) {
         if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
             const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
                 `and the service did not answer within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the no-code module may have been created: ${check}`;
-            return (0,cancelled_result/* cancelledResult */.H)({
+            return (0,results/* cancelledResult */.Hv)({
                 title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
                 heading: HEADING,
                 message,
                 outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
             });
         }
-        const failed = (0,failure_result/* failureResult */.G)({
+        return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be created',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
@@ -335,8 +268,8 @@ async function allowModule(inputs, context, graceMs) {
                 ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
             }),
             outputs,
+            cancelled: signal.aborted,
         });
-        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     sink.info(`Created no-code module ${created.id}.`);
     const result = publishReport({
@@ -352,14 +285,14 @@ async function allowModule(inputs, context, graceMs) {
     });
     if (!signal.aborted)
         return result;
-    return (0,cancelled_result/* reachedAfterCancellation */.G)(result, `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
+    return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
         `the service created no-code module ${created.id} before the step ended.`);
 }
 async function updateModule(inputs, context, graceMs) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const id = inputs.noCodeModuleId;
-    const notUpdated = () => (0,cancelled_result/* cancelledResult */.H)({
+    const notUpdated = () => (0,results/* cancelledResult */.Hv)({
         title: 'Cancelled before the no-code module was updated',
         heading: HEADING,
         message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
@@ -373,7 +306,7 @@ async function updateModule(inputs, context, graceMs) {
     catch (error) {
         if (signal.aborted)
             return notUpdated();
-        return (0,failure_result/* failureResult */.G)({
+        return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
             heading: HEADING,
             message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${id}`, 'no-code-module-id'),
@@ -414,14 +347,14 @@ async function updateModule(inputs, context, graceMs) {
         if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
             const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
                 `${(0,write_grace/* graceText */.cd)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
-            return (0,cancelled_result/* cancelledResult */.H)({
+            return (0,results/* cancelledResult */.Hv)({
                 title: `Cancelled: no-code module ${id} may have been updated`,
                 heading: HEADING,
                 message,
                 outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
             });
         }
-        const failed = (0,failure_result/* failureResult */.G)({
+        return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be updated',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
@@ -430,8 +363,8 @@ async function updateModule(inputs, context, graceMs) {
                 ifUnknown: `The update may have been applied. ${again}`,
             }),
             outputs: { 'no-code-module-id': id },
+            cancelled: signal.aborted,
         });
-        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     sink.info(`Updated no-code module ${id}.`);
     const result = publishReport({
@@ -444,7 +377,60 @@ async function updateModule(inputs, context, graceMs) {
     });
     if (!signal.aborted)
         return result;
-    return (0,cancelled_result/* reachedAfterCancellation */.G)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
+    return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
+}
+
+
+/***/ }),
+
+/***/ 11634:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GO: () => (/* binding */ failureResult),
+/* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   Hv: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/** The result of a mode that stopped at one error: the summary says what and why. */
+function failureResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: options.cancelled ? 'cancelled' : 'failure',
+    };
+}
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
 }
 
 

@@ -2,70 +2,6 @@ export const id = 588;
 export const ids = [588];
 export const modules = {
 
-/***/ 21509:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
-/* harmony export */   H: () => (/* binding */ cancelledResult)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
-
-/**
- * The result of a mode that the step's cancellation ended before it had anything else to
- * report: the summary and the failure say what is known (nothing sent, or a write that may
- * have taken effect).
- */
-function cancelledResult(options) {
-    return {
-        title: options.title,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
-        annotations: [],
-        outputs: options.outputs ?? {},
-        failure: options.message,
-        conclusion: 'cancelled',
-    };
-}
-/**
- * A result that was reached although the step was cancelled meanwhile (a write already sent
- * was answered): everything it reports stays, and the step ends cancelled with `message`.
- */
-function reachedAfterCancellation(result, message) {
-    return {
-        ...result,
-        title: `${result.title} (the step was cancelled)`,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
-        failure: result.failure === null ? message : `${message} ${result.failure}`,
-        conclusion: 'cancelled',
-    };
-}
-
-
-/***/ }),
-
-/***/ 7850:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ failureResult)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
-
-/** The result of a mode that stopped at one error: the summary says what and why. */
-function failureResult(options) {
-    return {
-        title: options.title,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
-        annotations: [],
-        outputs: options.outputs ?? {},
-        failure: options.message,
-        conclusion: 'failure',
-    };
-}
-
-
-/***/ }),
-
 /***/ 21588:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -79,10 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/service/errors.ts
 var errors = __webpack_require__(5756);
-// EXTERNAL MODULE: ./src/modes/no-code/cancelled-result.ts
-var cancelled_result = __webpack_require__(21509);
-// EXTERNAL MODULE: ./src/modes/no-code/failure-result.ts
-var failure_result = __webpack_require__(7850);
+// EXTERNAL MODULE: ./src/modes/no-code/results.ts
+var results = __webpack_require__(11634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
 var service_address = __webpack_require__(34230);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
@@ -142,7 +76,6 @@ function provisionReport(input) {
 
 
 
-
 const HEADING = 'Workspace from a no-code module';
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
@@ -153,7 +86,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const signal = context.cancellation.signal;
     const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR;
     const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
-    const notCreated = () => (0,cancelled_result/* cancelledResult */.H)({
+    const notCreated = () => (0,results/* cancelledResult */.Hv)({
         title: 'Cancelled before the workspace was created',
         heading: HEADING,
         message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
@@ -166,7 +99,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
         moduleVersion = noCodeModule.attributes['version-pin'] ?? null;
         if (!noCodeModule.attributes.enabled) {
-            return (0,failure_result/* failureResult */.G)({
+            return (0,results/* failureResult */.GO)({
                 title: 'No-code provisioning is not enabled for the module',
                 heading: HEADING,
                 message: `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
@@ -178,7 +111,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     catch (error) {
         if (signal.aborted)
             return notCreated();
-        return (0,failure_result/* failureResult */.G)({
+        return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
             heading: HEADING,
             message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
@@ -222,7 +155,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
             const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
                 `within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
-            return (0,cancelled_result/* cancelledResult */.H)({
+            return (0,results/* cancelledResult */.Hv)({
                 title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
                 heading: HEADING,
                 message,
@@ -232,7 +165,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
                 },
             });
         }
-        const failed = (0,failure_result/* failureResult */.G)({
+        return (0,results/* failureResult */.GO)({
             title: 'The workspace could not be created',
             heading: HEADING,
             message: (0,write_failure/* describeWriteFailure */.j)(error, {
@@ -242,15 +175,68 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
                 ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
             }),
             outputs,
+            cancelled: signal.aborted,
         });
-        return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
     }
     const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
     sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
     const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
     if (!signal.aborted)
         return created;
-    return (0,cancelled_result/* reachedAfterCancellation */.G)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
+    return (0,results/* reachedAfterCancellation */.Gt)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
+}
+
+
+/***/ }),
+
+/***/ 11634:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GO: () => (/* binding */ failureResult),
+/* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   Hv: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/** The result of a mode that stopped at one error: the summary says what and why. */
+function failureResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: options.cancelled ? 'cancelled' : 'failure',
+    };
+}
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
 }
 
 

@@ -2,15 +2,27 @@ export const id = 59;
 export const ids = [59];
 export const modules = {
 
-/***/ 21509:
+/***/ 11634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ reachedAfterCancellation),
-/* harmony export */   H: () => (/* binding */ cancelledResult)
+/* harmony export */   GO: () => (/* binding */ failureResult),
+/* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
 
+/** The result of a mode that stopped at one error: the summary says what and why. */
+function failureResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: options.cancelled ? 'cancelled' : 'failure',
+    };
+}
 /**
  * The result of a mode that the step's cancellation ended before it had anything else to
  * report: the summary and the failure say what is known (nothing sent, or a write that may
@@ -37,29 +49,6 @@ function reachedAfterCancellation(result, message) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
         failure: result.failure === null ? message : `${message} ${result.failure}`,
         conclusion: 'cancelled',
-    };
-}
-
-
-/***/ }),
-
-/***/ 7850:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ failureResult)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
-
-/** The result of a mode that stopped at one error: the summary says what and why. */
-function failureResult(options) {
-    return {
-        title: options.title,
-        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
-        annotations: [],
-        outputs: options.outputs ?? {},
-        failure: options.message,
-        conclusion: 'failure',
     };
 }
 
@@ -111,10 +100,8 @@ var markdown = __webpack_require__(54285);
 var pacing = __webpack_require__(92599);
 // EXTERNAL MODULE: ./src/wait/poll.ts
 var poll = __webpack_require__(95548);
-// EXTERNAL MODULE: ./src/modes/no-code/cancelled-result.ts
-var cancelled_result = __webpack_require__(21509);
-// EXTERNAL MODULE: ./src/modes/no-code/failure-result.ts
-var failure_result = __webpack_require__(7850);
+// EXTERNAL MODULE: ./src/modes/no-code/results.ts
+var no_code_results = __webpack_require__(11634);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
 var write_grace = __webpack_require__(67286);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
@@ -649,7 +636,6 @@ function resultCell(r) {
 
 
 
-
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans and applies is not limited: every started run is watched at the same time, so that
@@ -680,7 +666,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     }
     catch (error) {
         if (signal.aborted) {
-            return (0,cancelled_result/* cancelledResult */.H)({
+            return (0,no_code_results/* cancelledResult */.Hv)({
                 title: 'Cancelled before any upgrade was started',
                 heading: 'Upgrade of no-code workspaces',
                 message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
@@ -690,7 +676,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         const message = deadline.aborted
             ? `Timed out after ${(0,poll/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
             : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
-        return (0,failure_result/* failureResult */.G)({
+        return (0,no_code_results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
             heading: 'Upgrade of no-code workspaces',
             message,

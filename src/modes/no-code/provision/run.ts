@@ -3,8 +3,7 @@ import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { Workspace } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { isAbortError } from '../../../service/errors.ts';
-import { cancelledResult, reachedAfterCancellation } from '../cancelled-result.ts';
-import { failureResult } from '../failure-result.ts';
+import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { graceText, WRITE_GRACE_MS, withGrace } from '../write-grace.ts';
@@ -114,7 +113,7 @@ export async function runProvisionNoCodeWorkspace(
         },
       });
     }
-    const failed = failureResult({
+    return failureResult({
       title: 'The workspace could not be created',
       heading: HEADING,
       message: describeWriteFailure(error, {
@@ -124,8 +123,8 @@ export async function runProvisionNoCodeWorkspace(
         ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
       }),
       outputs,
+      cancelled: signal.aborted,
     });
-    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
   sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);

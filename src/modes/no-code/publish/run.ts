@@ -2,8 +2,7 @@ import type { PublishNoCodeModuleInputs } from '../../../inputs.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { isAbortError } from '../../../service/errors.ts';
-import { cancelledResult, reachedAfterCancellation } from '../cancelled-result.ts';
-import { failureResult } from '../failure-result.ts';
+import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { graceText, WRITE_GRACE_MS, withGrace } from '../write-grace.ts';
@@ -83,7 +82,7 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
         outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
       });
     }
-    const failed = failureResult({
+    return failureResult({
       title: 'The no-code module could not be created',
       heading: HEADING,
       message: describeWriteFailure(error, {
@@ -93,8 +92,8 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
         ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
       }),
       outputs,
+      cancelled: signal.aborted,
     });
-    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   sink.info(`Created no-code module ${created.id}.`);
   const result = publishReport({
@@ -184,7 +183,7 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
         outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
       });
     }
-    const failed = failureResult({
+    return failureResult({
       title: 'The no-code module could not be updated',
       heading: HEADING,
       message: describeWriteFailure(error, {
@@ -193,8 +192,8 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
         ifUnknown: `The update may have been applied. ${again}`,
       }),
       outputs: { 'no-code-module-id': id },
+      cancelled: signal.aborted,
     });
-    return signal.aborted ? { ...failed, conclusion: 'cancelled' } : failed;
   }
   sink.info(`Updated no-code module ${id}.`);
   const result = publishReport({
