@@ -13,8 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
   runPublishNoCodeModule: () => (/* binding */ runPublishNoCodeModule)
 });
 
-// EXTERNAL MODULE: ./src/service/errors.ts
-var errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var results = __webpack_require__(11634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -23,15 +21,17 @@ var service_address = __webpack_require__(34230);
 var write_failure = __webpack_require__(67116);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
 var write_grace = __webpack_require__(67286);
+// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
+var writes = __webpack_require__(20166);
 // EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __webpack_require__(83916);
+var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/plan.ts
 
 /** What allowing a module sends (4.3 "Allow a module"); ids name sets of an existing module only. */
 function planNoCodeModuleCreate(wanted) {
     const withId = (wanted.variableOptions ?? []).find((o) => o.id !== undefined);
     if (withId) {
-        throw new src_errors/* ConfigurationError */.j(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
+        throw new errors/* ConfigurationError */.j(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
             'no-code module: set "no-code-module-id" to update that module, or leave the id out to create the module.');
     }
     // Allowing a module is meant to switch provisioning on unless the input says otherwise.
@@ -88,7 +88,7 @@ function planVariableOptions(noCodeModuleId, existing, wanted) {
     const byId = new Map(existing.map((o) => [o.id, o]));
     for (const entry of wanted) {
         if (entry.id !== undefined && !byId.has(entry.id)) {
-            throw new src_errors/* ConfigurationError */.j(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
+            throw new errors/* ConfigurationError */.j(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
                 `has no such set (it has: ${existing.map((o) => `${o.id} (${o.attributes['variable-name']})`).join(', ') || 'none'}); ` +
                 'leave the id out to match the set by variable name.');
         }
@@ -231,62 +231,66 @@ async function allowModule(inputs, context, graceMs) {
         });
     }
     const outputs = { 'no-code-module-id': '' };
-    if (signal.aborted) {
-        return (0,results/* cancelledResult */.Hv)({
-            title: 'Cancelled before the no-code module was created',
-            heading: HEADING,
-            message: `The step was cancelled before registry module ${inputs.registryModuleId} was allowed for no-code provisioning; nothing was created.`,
-            outputs,
-        });
-    }
-    sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`);
-    let created;
-    try {
-        // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-        created = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }));
-    }
-    catch (error) {
-        const check = `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
-            'set no-code-module-id to update it instead of creating it again.';
-        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
-            const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
-                `and the service did not answer within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the no-code module may have been created: ${check}`;
-            return (0,results/* cancelledResult */.Hv)({
-                title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
-                heading: HEADING,
-                message,
-                outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
-            });
-        }
-        return (0,results/* failureResult */.GO)({
-            title: 'The no-code module could not be created',
-            heading: HEADING,
-            message: (0,write_failure/* describeWriteFailure */.j)(error, {
-                operation: `to allow registry module ${inputs.registryModuleId} for no-code provisioning`,
-                ids: `organization ${inputs.organization} or registry module ${inputs.registryModuleId}`,
-                ifUnknown: `The no-code module may have been created: ${check}`,
-                ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
-            }),
-            outputs,
-            cancelled: signal.aborted,
-        });
-    }
-    sink.info(`Created no-code module ${created.id}.`);
-    const result = publishReport({
-        action: 'created',
-        noCodeModuleId: created.id,
-        url: (0,service_address/* absoluteServiceUrl */.i)(created.links?.self, inputs.baseUrl),
-        registryModuleId: created.relationships?.['registry-module']?.data?.id ?? inputs.registryModuleId,
-        enabled: created.attributes.enabled,
-        versionPin: created.attributes['version-pin'] ?? null,
-        settings: [],
-        variableOptions: planned,
-        untouched: [],
+    // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+    const allow = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }), {
+        signal,
+        graceMs,
+        onSend: () => sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`),
     });
-    if (!signal.aborted)
-        return result;
-    return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
-        `the service created no-code module ${created.id} before the step ended.`);
+    const check = `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
+        'set no-code-module-id to update it instead of creating it again.';
+    switch (allow.kind) {
+        case 'not-sent':
+            return (0,results/* cancelledResult */.Hv)({
+                title: 'Cancelled before the no-code module was created',
+                heading: HEADING,
+                message: `The step was cancelled before registry module ${inputs.registryModuleId} was allowed for no-code provisioning; nothing was created.`,
+                outputs,
+            });
+        case 'done': {
+            const created = allow.answer;
+            sink.info(`Created no-code module ${created.id}.`);
+            const result = publishReport({
+                action: 'created',
+                noCodeModuleId: created.id,
+                url: (0,service_address/* absoluteServiceUrl */.i)(created.links?.self, inputs.baseUrl),
+                registryModuleId: created.relationships?.['registry-module']?.data?.id ?? inputs.registryModuleId,
+                enabled: created.attributes.enabled,
+                versionPin: created.attributes['version-pin'] ?? null,
+                settings: [],
+                variableOptions: planned,
+                untouched: [],
+            });
+            if (!signal.aborted)
+                return result;
+            return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning; ` +
+                `the service created no-code module ${created.id} before the step ended.`);
+        }
+        case 'maybe-applied':
+            if (allow.cause === 'cancelled') {
+                const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
+                    `and the service did not answer within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the no-code module may have been created: ${check}`;
+                return (0,results/* cancelledResult */.Hv)({
+                    title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
+                    heading: HEADING,
+                    message,
+                    outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
+                });
+            }
+            break;
+    }
+    return (0,results/* failureResult */.GO)({
+        title: 'The no-code module could not be created',
+        heading: HEADING,
+        message: (0,write_failure/* describeWriteFailure */.j)(allow, {
+            operation: `to allow registry module ${inputs.registryModuleId} for no-code provisioning`,
+            ids: `organization ${inputs.organization} or registry module ${inputs.registryModuleId}`,
+            ifUnknown: `The no-code module may have been created: ${check}`,
+            ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
+        }),
+        outputs,
+        cancelled: signal.aborted,
+    });
 }
 async function updateModule(inputs, context, graceMs) {
     const { sink, client } = context;
@@ -333,51 +337,56 @@ async function updateModule(inputs, context, graceMs) {
         sink.info(`Dry run: would update no-code module ${id}.`);
         return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
     }
-    if (signal.aborted)
-        return notUpdated();
-    sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(plan.update.variableOptions ? ['variable options'] : [])].join(', ')}.`);
-    let updated;
+    // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
     const update = plan.update;
-    try {
-        // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
-        updated = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }));
-    }
-    catch (error) {
-        const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
-        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
-            const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
-                `${(0,write_grace/* graceText */.cd)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
-            return (0,results/* cancelledResult */.Hv)({
-                title: `Cancelled: no-code module ${id} may have been updated`,
-                heading: HEADING,
-                message,
-                outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
-            });
-        }
-        return (0,results/* failureResult */.GO)({
-            title: 'The no-code module could not be updated',
-            heading: HEADING,
-            message: (0,write_failure/* describeWriteFailure */.j)(error, {
-                operation: `to update no-code module ${id}`,
-                ids: `no-code module ${id}`,
-                ifUnknown: `The update may have been applied. ${again}`,
-            }),
-            outputs: { 'no-code-module-id': id },
-            cancelled: signal.aborted,
-        });
-    }
-    sink.info(`Updated no-code module ${id}.`);
-    const result = publishReport({
-        ...base,
-        action: 'updated',
-        url: (0,service_address/* absoluteServiceUrl */.i)(updated.links?.self, inputs.baseUrl) ?? base.url,
-        registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
-        enabled: updated.attributes.enabled,
-        versionPin: updated.attributes['version-pin'] ?? wantedPin,
+    const sent = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
+        signal,
+        graceMs,
+        onSend: () => sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`),
     });
-    if (!signal.aborted)
-        return result;
-    return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
+    const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
+    switch (sent.kind) {
+        case 'not-sent':
+            return notUpdated();
+        case 'done': {
+            const updated = sent.answer;
+            sink.info(`Updated no-code module ${id}.`);
+            const result = publishReport({
+                ...base,
+                action: 'updated',
+                url: (0,service_address/* absoluteServiceUrl */.i)(updated.links?.self, inputs.baseUrl) ?? base.url,
+                registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
+                enabled: updated.attributes.enabled,
+                versionPin: updated.attributes['version-pin'] ?? wantedPin,
+            });
+            if (!signal.aborted)
+                return result;
+            return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
+        }
+        case 'maybe-applied':
+            if (sent.cause === 'cancelled') {
+                const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
+                    `${(0,write_grace/* graceText */.cd)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+                return (0,results/* cancelledResult */.Hv)({
+                    title: `Cancelled: no-code module ${id} may have been updated`,
+                    heading: HEADING,
+                    message,
+                    outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
+                });
+            }
+            break;
+    }
+    return (0,results/* failureResult */.GO)({
+        title: 'The no-code module could not be updated',
+        heading: HEADING,
+        message: (0,write_failure/* describeWriteFailure */.j)(sent, {
+            operation: `to update no-code module ${id}`,
+            ids: `no-code module ${id}`,
+            ifUnknown: `The update may have been applied. ${again}`,
+        }),
+        outputs: { 'no-code-module-id': id },
+        cancelled: signal.aborted,
+    });
 }
 
 
@@ -481,29 +490,31 @@ function absoluteServiceUrl(link, baseUrl) {
  * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
  * write names the token as the likely cause, beside an unknown id or a missing permission.
  */
-function describeWriteFailure(error, context) {
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI) {
-        return (`The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
+function describeWriteFailure(failed, context) {
+    if (failed.kind === 'maybe-applied' && failed.cause === 'no-answer') {
+        return (`The request ${context.operation} ended without an answer (${failed.error.reason}), so it may or may not have ` +
             `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk) {
+    if (failed.kind === 'maybe-applied') {
         // A 2xx says the service took the request; without the document the spec names, what it
         // made of it is unknown, and nothing can be built on it (action-interface: no success the
         // spec does not promise).
+        const { error } = failed;
         return (`The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
             `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
-        const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
+    if (failed.kind === 'refused' && failed.error.status === 404) {
+        const { details } = failed.error;
+        const said = details.length > 0 ? `; the service said: ${details.join('; ')}` : '';
         return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
             'No-code create, update and workspace creation need a user or team token; organization tokens ' +
             `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
             'the token has no permission on it.');
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 422 && context.ifRefused) {
-        return `The service refused ${context.operation}: ${error.message}. ${context.ifRefused}`;
+    if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
+        return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
@@ -556,6 +567,57 @@ async function withGrace(cancel, graceMs, write) {
 /** Words for a grace period in a message: `5 s`, `0.3 s`. */
 function graceText(graceMs) {
     return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
+/***/ 20166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */ });
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+
+
+/** Sends one no-code write and says how it ended; never throws. */
+async function sendWrite(send, options) {
+    const { signal } = options;
+    let release;
+    if (options.places) {
+        try {
+            release = await options.places.acquire(signal);
+        }
+        catch {
+            // Only the step's cancellation ends a wait for a place.
+            return { kind: 'not-sent' };
+        }
+    }
+    try {
+        if (signal.aborted)
+            return { kind: 'not-sent' };
+        options.onSend?.();
+        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+    }
+    catch (error) {
+        return failedWrite(error, signal);
+    }
+    finally {
+        release?.();
+    }
+}
+function failedWrite(error, signal) {
+    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+        return { kind: 'maybe-applied', cause: 'cancelled' };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+        return { kind: 'maybe-applied', cause: 'no-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+        return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return { kind: 'refused', error };
+    return { kind: 'failed', error };
 }
 
 

@@ -13,8 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
   runProvisionNoCodeWorkspace: () => (/* binding */ runProvisionNoCodeWorkspace)
 });
 
-// EXTERNAL MODULE: ./src/service/errors.ts
-var errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var results = __webpack_require__(11634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -23,6 +21,8 @@ var service_address = __webpack_require__(34230);
 var write_failure = __webpack_require__(67116);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
 var write_grace = __webpack_require__(67286);
+// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
+var writes = __webpack_require__(20166);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(54285);
 // EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
@@ -141,49 +141,54 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         sink.info(`Dry run: would create workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
         return report(null);
     }
-    if (signal.aborted)
-        return notCreated();
-    sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
-    let workspace;
-    try {
-        // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-        workspace = await (0,write_grace/* withGrace */.pj)(signal, graceMs, (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }));
-    }
-    catch (error) {
-        const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
-            '(a second creation is refused once the name is taken).';
-        if (signal.aborted && (0,errors/* isAbortError */.zf)(error)) {
-            const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-                `within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
-            return (0,results/* cancelledResult */.Hv)({
-                title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
-                heading: HEADING,
-                message,
-                outputs: {
-                    ...outputs,
-                    result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
-                },
-            });
+    // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+    const create = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
+        signal,
+        graceMs,
+        onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
+    });
+    const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
+        '(a second creation is refused once the name is taken).';
+    switch (create.kind) {
+        case 'not-sent':
+            return notCreated();
+        case 'done': {
+            const workspace = create.answer;
+            const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
+            sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
+            const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+            if (!signal.aborted)
+                return created;
+            return (0,results/* reachedAfterCancellation */.Gt)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
         }
-        return (0,results/* failureResult */.GO)({
-            title: 'The workspace could not be created',
-            heading: HEADING,
-            message: (0,write_failure/* describeWriteFailure */.j)(error, {
-                operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
-                ids: `no-code module ${inputs.noCodeModuleId}`,
-                ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
-                ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
-            }),
-            outputs,
-            cancelled: signal.aborted,
-        });
+        case 'maybe-applied':
+            if (create.cause === 'cancelled') {
+                const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
+                    `within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+                return (0,results/* cancelledResult */.Hv)({
+                    title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
+                    heading: HEADING,
+                    message,
+                    outputs: {
+                        ...outputs,
+                        result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+                    },
+                });
+            }
+            break;
     }
-    const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
-    sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-    const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
-    if (!signal.aborted)
-        return created;
-    return (0,results/* reachedAfterCancellation */.Gt)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
+    return (0,results/* failureResult */.GO)({
+        title: 'The workspace could not be created',
+        heading: HEADING,
+        message: (0,write_failure/* describeWriteFailure */.j)(create, {
+            operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
+            ids: `no-code module ${inputs.noCodeModuleId}`,
+            ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
+            ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
+        }),
+        outputs,
+        cancelled: signal.aborted,
+    });
 }
 
 
@@ -309,29 +314,31 @@ function variablesTable(vars) {
  * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
  * write names the token as the likely cause, beside an unknown id or a missing permission.
  */
-function describeWriteFailure(error, context) {
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI) {
-        return (`The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
+function describeWriteFailure(failed, context) {
+    if (failed.kind === 'maybe-applied' && failed.cause === 'no-answer') {
+        return (`The request ${context.operation} ended without an answer (${failed.error.reason}), so it may or may not have ` +
             `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk) {
+    if (failed.kind === 'maybe-applied') {
         // A 2xx says the service took the request; without the document the spec names, what it
         // made of it is unknown, and nothing can be built on it (action-interface: no success the
         // spec does not promise).
+        const { error } = failed;
         return (`The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
             `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
-        const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
+    if (failed.kind === 'refused' && failed.error.status === 404) {
+        const { details } = failed.error;
+        const said = details.length > 0 ? `; the service said: ${details.join('; ')}` : '';
         return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
             'No-code create, update and workspace creation need a user or team token; organization tokens ' +
             `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
             'the token has no permission on it.');
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 422 && context.ifRefused) {
-        return `The service refused ${context.operation}: ${error.message}. ${context.ifRefused}`;
+    if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
+        return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
@@ -384,6 +391,57 @@ async function withGrace(cancel, graceMs, write) {
 /** Words for a grace period in a message: `5 s`, `0.3 s`. */
 function graceText(graceMs) {
     return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
+/***/ 20166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */ });
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+
+
+/** Sends one no-code write and says how it ended; never throws. */
+async function sendWrite(send, options) {
+    const { signal } = options;
+    let release;
+    if (options.places) {
+        try {
+            release = await options.places.acquire(signal);
+        }
+        catch {
+            // Only the step's cancellation ends a wait for a place.
+            return { kind: 'not-sent' };
+        }
+    }
+    try {
+        if (signal.aborted)
+            return { kind: 'not-sent' };
+        options.onSend?.();
+        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+    }
+    catch (error) {
+        return failedWrite(error, signal);
+    }
+    finally {
+        release?.();
+    }
+}
+function failedWrite(error, signal) {
+    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+        return { kind: 'maybe-applied', cause: 'cancelled' };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+        return { kind: 'maybe-applied', cause: 'no-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+        return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return { kind: 'refused', error };
+    return { kind: 'failed', error };
 }
 
 

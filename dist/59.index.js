@@ -112,8 +112,8 @@ var service_address = __webpack_require__(34230);
 var variables_table = __webpack_require__(59844);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/service/errors.ts
-var service_errors = __webpack_require__(5756);
+// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
+var writes = __webpack_require__(20166);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
 /** The action's contract: a plan is ready to confirm in these statuses. */
 const READY_STATUSES = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
@@ -178,6 +178,8 @@ function describeStatus(status) {
     return named ? status : `${status} (a status the service's API documentation does not name)`;
 }
 
+// EXTERNAL MODULE: ./src/service/errors.ts
+var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/wait-for-upgrade-run.ts
 
 
@@ -290,7 +292,6 @@ async function waitForUpgradeRun(options) {
 
 
 
-
 /** Outcomes that fail the step: everything but a result the service reported in full. */
 const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled', 'confirmed']);
 /**
@@ -304,38 +305,26 @@ async function upgradeWorkspace(options) {
     let workspaceName = null;
     const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
     const grace = (0,write_grace/* graceText */.cd)(options.writeGraceMs);
-    // A write is sent only while the step goes on; once sent, the cancellation does not cut it
-    // short (the service may carry it out anyway), it only bounds the wait for the answer.
-    const write = async (send, onSend) => {
-        const release = await options.writes.acquire(signal);
-        try {
-            if (signal.aborted)
-                throw (0,pacing/* abortError */.vt)(signal);
-            onSend();
-            return await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, send);
-        }
-        finally {
-            release();
-        }
-    };
-    let started;
-    let sent = false;
-    try {
-        started = await write((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), () => (sent = true));
+    const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
+    const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
+    const none = { runId: null, status: null, planUrl: null };
+    switch (initiate.kind) {
+        case 'not-sent':
+            return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
+        case 'maybe-applied':
+            if (initiate.cause === 'cancelled') {
+                const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`;
+                return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
+            }
+            // Accepted without a run, or answer lost: an upgrade may have started unseen.
+            log('the upgrade could not be started');
+            return result({ ...none, outcome: 'failed', planUnknown: true, error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+        case 'refused':
+        case 'failed':
+            log('the upgrade could not be started');
+            return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
     }
-    catch (error) {
-        const none = { runId: null, status: null, planUrl: null };
-        if (signal.aborted && (0,service_errors/* isAbortError */.zf)(error)) {
-            const message = sent
-                ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
-                : 'The step was cancelled before the upgrade was started.';
-            return result({ ...none, outcome: 'cancelled', planUnknown: sent, error: message });
-        }
-        log('the upgrade could not be started');
-        // Accepted without a run, or answer lost: an upgrade may have started unseen.
-        const mayHaveStarted = error instanceof service_errors/* UnexpectedResponseError */.dk || error instanceof service_errors/* AmbiguousWriteError */.yI;
-        return result({ ...none, outcome: 'failed', planUnknown: mayHaveStarted, error: initiateFailure(error, noCodeModuleId, workspaceId) });
-    }
+    const started = initiate.answer;
     let upgrade = started.upgrade;
     workspaceName = started.workspaceName;
     const runId = upgrade.id;
@@ -399,51 +388,56 @@ async function upgradeWorkspace(options) {
     if (!options.confirm)
         return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
     // The confirmation.
-    let confirmSent = false;
+    const confirm = await (0,writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
     let afterConfirm = { upgrade, workspaceName };
-    try {
-        await write((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), () => (confirmSent = true));
-        log(`upgrade run ${runId} confirmed; following the apply`);
-    }
-    catch (error) {
-        if (signal.aborted && (0,service_errors/* isAbortError */.zf)(error)) {
-            const message = confirmSent
-                ? `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`
-                : `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`;
-            return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+    const confirmFailed = (error) => result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
+    switch (confirm.kind) {
+        case 'done':
+            log(`upgrade run ${runId} confirmed; following the apply`);
+            break;
+        case 'not-sent':
+            return result({ ...known(), planReady: true, outcome: 'cancelled', error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.` });
+        case 'maybe-applied': {
+            if (confirm.cause === 'cancelled') {
+                const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`;
+                return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+            }
+            if (confirm.cause !== 'no-answer')
+                return confirmFailed(confirm.error);
+            // The answer was lost: the run's status tells whether the confirmation arrived, once it
+            // moves past the ready status (which may take the service a moment). A second
+            // confirmation is never sent. Under cancellation one read gets the same grace as a write.
+            let after = await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, read).catch(() => undefined);
+            if (after)
+                seen(after);
+            if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
+                const settled = await waitForUpgradeRun({
+                    first: after,
+                    read,
+                    isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
+                    onValue: (a) => seen(a),
+                    signal,
+                    deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+                    schedule: options.schedule,
+                }).catch(() => undefined);
+                after = settled?.value ?? after;
+            }
+            if (after === undefined || READY_STATUSES.has(status)) {
+                return result({
+                    ...known(),
+                    planReady: true,
+                    outcome: 'failed',
+                    error: `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+                        `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+                });
+            }
+            log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
+            afterConfirm = after;
+            break;
         }
-        if (!(error instanceof service_errors/* AmbiguousWriteError */.yI)) {
-            return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
-        }
-        // The answer was lost: the run's status tells whether the confirmation arrived, once it
-        // moves past the ready status (which may take the service a moment). A second
-        // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-        let after = await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, read).catch(() => undefined);
-        if (after)
-            seen(after);
-        if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
-            const settled = await waitForUpgradeRun({
-                first: after,
-                read,
-                isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
-                onValue: (a) => seen(a),
-                signal,
-                deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
-                schedule: options.schedule,
-            }).catch(() => undefined);
-            after = settled?.value ?? after;
-        }
-        if (after === undefined || READY_STATUSES.has(status)) {
-            return result({
-                ...known(),
-                planReady: true,
-                outcome: 'failed',
-                error: `The confirmation of upgrade run ${runId} ended without an answer (${error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
-                    `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
-            });
-        }
-        log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
-        afterConfirm = after;
+        case 'refused':
+        case 'failed':
+            return confirmFailed(confirm.error);
     }
     // The apply: spec 4.3's confirm answer is only a message, so the run is read until it ends.
     try {
@@ -493,8 +487,8 @@ function lastReadNote(waited) {
         ? '; a status read was still unanswered at the deadline'
         : '; the service answered 429 and asked to wait past the deadline';
 }
-function initiateFailure(error, noCodeModuleId, workspaceId) {
-    return (0,write_failure/* describeWriteFailure */.j)(error, {
+function initiateFailure(failed, noCodeModuleId, workspaceId) {
+    return (0,write_failure/* describeWriteFailure */.j)(failed, {
         operation: `to start the upgrade of workspace ${workspaceId}`,
         ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
         ifUnknown: 'No upgrade run is known, so none was followed or confirmed; the upgrade may have started: ' +
@@ -772,29 +766,31 @@ function variablesTable(vars) {
  * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
  * write names the token as the likely cause, beside an unknown id or a missing permission.
  */
-function describeWriteFailure(error, context) {
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI) {
-        return (`The request ${context.operation} ended without an answer (${error.reason}), so it may or may not have ` +
+function describeWriteFailure(failed, context) {
+    if (failed.kind === 'maybe-applied' && failed.cause === 'no-answer') {
+        return (`The request ${context.operation} ended without an answer (${failed.error.reason}), so it may or may not have ` +
             `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk) {
+    if (failed.kind === 'maybe-applied') {
         // A 2xx says the service took the request; without the document the spec names, what it
         // made of it is unknown, and nothing can be built on it (action-interface: no success the
         // spec does not promise).
+        const { error } = failed;
         return (`The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
             `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`);
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
-        const said = error.details.length > 0 ? `; the service said: ${error.details.join('; ')}` : '';
+    if (failed.kind === 'refused' && failed.error.status === 404) {
+        const { details } = failed.error;
+        const said = details.length > 0 ? `; the service said: ${details.join('; ')}` : '';
         return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
             'No-code create, update and workspace creation need a user or team token; organization tokens ' +
             `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
             'the token has no permission on it.');
     }
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 422 && context.ifRefused) {
-        return `The service refused ${context.operation}: ${error.message}. ${context.ifRefused}`;
+    if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
+        return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
@@ -847,6 +843,57 @@ async function withGrace(cancel, graceMs, write) {
 /** Words for a grace period in a message: `5 s`, `0.3 s`. */
 function graceText(graceMs) {
     return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
+/***/ 20166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */ });
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+
+
+/** Sends one no-code write and says how it ended; never throws. */
+async function sendWrite(send, options) {
+    const { signal } = options;
+    let release;
+    if (options.places) {
+        try {
+            release = await options.places.acquire(signal);
+        }
+        catch {
+            // Only the step's cancellation ends a wait for a place.
+            return { kind: 'not-sent' };
+        }
+    }
+    try {
+        if (signal.aborted)
+            return { kind: 'not-sent' };
+        options.onSend?.();
+        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+    }
+    catch (error) {
+        return failedWrite(error, signal);
+    }
+    finally {
+        release?.();
+    }
+}
+function failedWrite(error, signal) {
+    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+        return { kind: 'maybe-applied', cause: 'cancelled' };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+        return { kind: 'maybe-applied', cause: 'no-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+        return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return { kind: 'refused', error };
+    return { kind: 'failed', error };
 }
 
 

@@ -1,12 +1,11 @@
 import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
-import type { Workspace } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
-import { isAbortError } from '../../../service/errors.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
-import { graceText, WRITE_GRACE_MS, withGrace } from '../write-grace.ts';
+import { graceText, WRITE_GRACE_MS } from '../write-grace.ts';
+import { sendWrite } from '../writes.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
 
@@ -89,49 +88,56 @@ export async function runProvisionNoCodeWorkspace(
     return report(null);
   }
 
-  if (signal.aborted) return notCreated();
-  sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
-  let workspace: Workspace;
-  try {
-    // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-    workspace = await withGrace(signal, graceMs, (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }));
-  } catch (error) {
-    const beforeRunningAgain =
-      `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
-      '(a second creation is refused once the name is taken).';
-    if (signal.aborted && isAbortError(error)) {
-      const message =
-        `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-        `within ${graceText(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
-      return cancelledResult({
-        title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
-        heading: HEADING,
-        message,
-        outputs: {
-          ...outputs,
-          result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
-        },
-      });
+  // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+  const create = await sendWrite((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
+    signal,
+    graceMs,
+    onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
+  });
+  const beforeRunningAgain =
+    `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
+    '(a second creation is refused once the name is taken).';
+  switch (create.kind) {
+    case 'not-sent':
+      return notCreated();
+    case 'done': {
+      const workspace = create.answer;
+      const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
+      sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
+      const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+      if (!signal.aborted) return created;
+      return reachedAfterCancellation(
+        created,
+        `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`,
+      );
     }
-    return failureResult({
-      title: 'The workspace could not be created',
-      heading: HEADING,
-      message: describeWriteFailure(error, {
-        operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
-        ids: `no-code module ${inputs.noCodeModuleId}`,
-        ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
-        ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
-      }),
-      outputs,
-      cancelled: signal.aborted,
-    });
+    case 'maybe-applied':
+      if (create.cause === 'cancelled') {
+        const message =
+          `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
+          `within ${graceText(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+        return cancelledResult({
+          title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
+          heading: HEADING,
+          message,
+          outputs: {
+            ...outputs,
+            result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+          },
+        });
+      }
+      break;
   }
-  const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
-  sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-  const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
-  if (!signal.aborted) return created;
-  return reachedAfterCancellation(
-    created,
-    `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`,
-  );
+  return failureResult({
+    title: 'The workspace could not be created',
+    heading: HEADING,
+    message: describeWriteFailure(create, {
+      operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
+      ids: `no-code module ${inputs.noCodeModuleId}`,
+      ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
+      ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
+    }),
+    outputs,
+    cancelled: signal.aborted,
+  });
 }
