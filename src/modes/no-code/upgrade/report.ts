@@ -47,18 +47,9 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['would-upgrade', 'would be upgraded'],
 ];
 
-/** The result entry of one workspace in the `result` output. */
-export interface UpgradeResultEntry {
-  workspaceId: string;
-  /** When an answer of the service gave it. */
-  workspaceName: string | null;
-  runId: string | null;
-  status: string | null;
-  planUrl: string | null;
-  outcome: UpgradeOutcome;
-  applied: boolean;
-  error?: string;
-}
+/** The result entry of one workspace in the `result` output: the workspace's result without
+ *  the action's own bookkeeping (the plan's readiness) and the note meant for the summary. */
+type UpgradeResultEntry = Omit<WorkspaceUpgradeResult, 'planReady' | 'planUnknown' | 'note'>;
 
 /**
  * `true` only when the service reported at least one upgrade applied, and every plan that was
