@@ -637,6 +637,9 @@ function resultCell(r) {
  * the rate limit.
  */
 const WRITES_AT_ONCE = 10;
+const HEADING = 'Upgrade of no-code workspaces';
+/** The outputs when no upgrade was started. */
+const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
 /**
  * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
  * plan, confirms the ready ones when `confirm` is set and follows their applies to the end, and
@@ -647,6 +650,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     const signal = context.cancellation.signal;
     const startedAt = Date.now();
     const n = inputs.workspaceIds.length;
+    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
     // A read, allowed in a dry run: an unknown module id fails once here rather than once per
     // workspace, and the version pin tells the reader what the workspaces move to.
     let versionPin = null;
@@ -662,9 +666,9 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         if (signal.aborted) {
             return (0,no_code_results/* cancelledResult */.Hv)({
                 title: 'Cancelled before any upgrade was started',
-                heading: 'Upgrade of no-code workspaces',
-                message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
-                outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+                heading: HEADING,
+                message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
+                outputs: NOTHING_STARTED,
             });
         }
         const message = deadline.aborted
@@ -672,10 +676,10 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
         return (0,no_code_results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
-            heading: 'Upgrade of no-code workspaces',
+            heading: HEADING,
             message,
-            more: (0,markdown/* paragraph */.FY)(`No upgrade was started for ${n} workspace${n === 1 ? '' : 's'}.`),
-            outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+            more: (0,markdown/* paragraph */.FY)(`No upgrade was started for ${workspaces}.`),
+            outputs: NOTHING_STARTED,
         });
     }
     const report = (results, cancelled = false) => upgradeReport({
@@ -690,7 +694,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         cancelled,
     });
     if (inputs.dryRun) {
-        sink.info(`Dry run: would start an upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+        sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
         return report(inputs.workspaceIds.map((workspaceId) => ({
             workspaceId,
             workspaceName: null,
@@ -703,7 +707,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             applied: false,
         })));
     }
-    sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+    sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
     const writes = new pacing/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
     const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
         api: client.noCode,

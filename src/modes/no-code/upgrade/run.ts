@@ -21,6 +21,11 @@ import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
  */
 export const WRITES_AT_ONCE = 10;
 
+const HEADING = 'Upgrade of no-code workspaces';
+
+/** The outputs when no upgrade was started. */
+const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
+
 export interface UpgradeTuning {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
   schedule?: UpgradeWaitSchedule;
@@ -45,6 +50,7 @@ export async function runUpgradeNoCodeWorkspace(
   const signal = context.cancellation.signal;
   const startedAt = Date.now();
   const n = inputs.workspaceIds.length;
+  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
 
   // A read, allowed in a dry run: an unknown module id fails once here rather than once per
   // workspace, and the version pin tells the reader what the workspaces move to.
@@ -62,9 +68,9 @@ export async function runUpgradeNoCodeWorkspace(
     if (signal.aborted) {
       return cancelledResult({
         title: 'Cancelled before any upgrade was started',
-        heading: 'Upgrade of no-code workspaces',
-        message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
-        outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+        heading: HEADING,
+        message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
+        outputs: NOTHING_STARTED,
       });
     }
     const message = deadline.aborted
@@ -72,10 +78,10 @@ export async function runUpgradeNoCodeWorkspace(
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
-      heading: 'Upgrade of no-code workspaces',
+      heading: HEADING,
       message,
-      more: paragraph(`No upgrade was started for ${n} workspace${n === 1 ? '' : 's'}.`),
-      outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+      more: paragraph(`No upgrade was started for ${workspaces}.`),
+      outputs: NOTHING_STARTED,
     });
   }
 
@@ -93,7 +99,7 @@ export async function runUpgradeNoCodeWorkspace(
     });
 
   if (inputs.dryRun) {
-    sink.info(`Dry run: would start an upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+    sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
     return report(
       inputs.workspaceIds.map((workspaceId) => ({
         workspaceId,
@@ -109,7 +115,7 @@ export async function runUpgradeNoCodeWorkspace(
     );
   }
 
-  sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+  sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const results = await Promise.all(
     inputs.workspaceIds.map((workspaceId) =>
