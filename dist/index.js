@@ -102549,9 +102549,9 @@ var src_inputs = __nccwpck_require__(89564);
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(844)]).then(__nccwpck_require__.bind(__nccwpck_require__, 80844))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(966)]).then(__nccwpck_require__.bind(__nccwpck_require__, 78966))).runModuleTests,
-    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 302).then(__nccwpck_require__.bind(__nccwpck_require__, 92302))).runUpgradeNoCodeWorkspace,
-    'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 444).then(__nccwpck_require__.bind(__nccwpck_require__, 40444))).runPublishNoCodeModule,
-    'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 13389))).runProvisionNoCodeWorkspace,
+    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 47059))).runUpgradeNoCodeWorkspace,
+    'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 22203))).runPublishNoCodeModule,
+    'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 21588))).runProvisionNoCodeWorkspace,
 };
 async function runMode(inputs, context) {
     const runner = (await RUNNERS[inputs.mode]());

@@ -7,9 +7,9 @@ type Runner<M extends Mode> = (inputs: Extract<Inputs, { mode: M }>, context: Mo
 const RUNNERS: { [M in Mode]: () => Promise<Runner<M>> } = {
   'sync-policies': async () => (await import('./sync-policies/run.ts')).runSyncPolicies,
   'run-module-tests': async () => (await import('./run-module-tests/run.ts')).runModuleTests,
-  'upgrade-no-code-workspace': async () => (await import('./upgrade-no-code-workspace/run.ts')).runUpgradeNoCodeWorkspace,
-  'publish-no-code-module': async () => (await import('./publish-no-code-module/run.ts')).runPublishNoCodeModule,
-  'provision-no-code-workspace': async () => (await import('./provision-no-code-workspace/run.ts')).runProvisionNoCodeWorkspace,
+  'upgrade-no-code-workspace': async () => (await import('./no-code/upgrade/run.ts')).runUpgradeNoCodeWorkspace,
+  'publish-no-code-module': async () => (await import('./no-code/publish/run.ts')).runPublishNoCodeModule,
+  'provision-no-code-workspace': async () => (await import('./no-code/provision/run.ts')).runProvisionNoCodeWorkspace,
 };
 
 export async function runMode(inputs: Inputs, context: ModeContext): Promise<ModeResult> {

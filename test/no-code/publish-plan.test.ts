@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
-import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from '../../src/modes/publish-no-code-module/plan.ts';
+import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from '../../src/modes/no-code/publish/plan.ts';
 import type { NoCodeModule, VariableOptions } from '../../src/service/types.ts';
 
 const module: NoCodeModule = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyStage, describeStatus, failedStatusReason, upgradeStage } from '../../src/modes/upgrade-no-code-workspace/upgrade-status.ts';
-import { allReadyPlansApplied } from '../../src/modes/upgrade-no-code-workspace/upgrade-report.ts';
-import type { WorkspaceUpgradeResult } from '../../src/modes/upgrade-no-code-workspace/upgrade-workspace.ts';
+import { applyStage, describeStatus, failedStatusReason, upgradeStage } from '../../src/modes/no-code/upgrade/upgrade-status.ts';
+import { allReadyPlansApplied } from '../../src/modes/no-code/upgrade/report.ts';
+import type { WorkspaceUpgradeResult } from '../../src/modes/no-code/upgrade/upgrade-workspace.ts';
 
 describe('upgradeStage', () => {
   it.each(['planned', 'cost_estimated', 'planned_and_saved'])('%s is ready to confirm', (status) => {

@@ -1,6 +1,6 @@
 // Mode upgrade-no-code-workspace end to end: the action's run() against the emulator.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runUpgradeNoCodeWorkspace } from '../../src/modes/upgrade-no-code-workspace/run.ts';
+import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.ts';
 import { readInputs } from '../../src/inputs.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs.ts';
 import { startEmulator } from '../emulator/index.ts';

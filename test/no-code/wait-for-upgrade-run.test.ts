@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/upgrade-no-code-workspace/wait-for-upgrade-run.ts';
+import { upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
 import { sleep } from '../../src/service/pacing.ts';
 

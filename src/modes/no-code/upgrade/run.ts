@@ -1,14 +1,13 @@
-import type { UpgradeNoCodeWorkspaceInputs } from '../../inputs.ts';
-import { paragraph } from '../../report/markdown.ts';
-import { formatDuration } from '../../wait/poll.ts';
-import type { ModeContext, ModeResult } from '../mode.ts';
-import { cancelledResult } from '../no-code-shared/cancelled-result.ts';
-import { failureResult } from '../no-code-shared/failure-result.ts';
-import { WRITE_GRACE_MS } from '../no-code-shared/write-grace.ts';
-import { describeReadFailure } from '../no-code-shared/write-failure.ts';
-import { concurrencyLimit } from './concurrency-limit.ts';
-import { absoluteServiceUrl } from '../no-code-shared/service-address.ts';
-import { upgradeReport } from './upgrade-report.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs.ts';
+import { paragraph } from '../../../report/markdown.ts';
+import { Semaphore } from '../../../service/pacing.ts';
+import { formatDuration } from '../../../wait/poll.ts';
+import type { ModeContext, ModeResult } from '../../mode.ts';
+import { cancelledResult, failureResult } from '../results.ts';
+import { WRITE_GRACE_MS } from '../write-grace.ts';
+import { describeReadFailure } from '../write-failure.ts';
+import { absoluteServiceUrl } from '../service-address.ts';
+import { upgradeReport } from './report.ts';
 import { upgradeWorkspace } from './upgrade-workspace.ts';
 import { upgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
@@ -21,6 +20,11 @@ import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
  * the rate limit.
  */
 export const WRITES_AT_ONCE = 10;
+
+const HEADING = 'Upgrade of no-code workspaces';
+
+/** The outputs when no upgrade was started. */
+const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
 
 export interface UpgradeTuning {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
@@ -46,6 +50,7 @@ export async function runUpgradeNoCodeWorkspace(
   const signal = context.cancellation.signal;
   const startedAt = Date.now();
   const n = inputs.workspaceIds.length;
+  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
 
   // A read, allowed in a dry run: an unknown module id fails once here rather than once per
   // workspace, and the version pin tells the reader what the workspaces move to.
@@ -63,9 +68,9 @@ export async function runUpgradeNoCodeWorkspace(
     if (signal.aborted) {
       return cancelledResult({
         title: 'Cancelled before any upgrade was started',
-        heading: 'Upgrade of no-code workspaces',
-        message: `The step was cancelled before an upgrade was started for ${n} workspace${n === 1 ? '' : 's'}; nothing was changed.`,
-        outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+        heading: HEADING,
+        message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
+        outputs: NOTHING_STARTED,
       });
     }
     const message = deadline.aborted
@@ -73,10 +78,10 @@ export async function runUpgradeNoCodeWorkspace(
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
-      heading: 'Upgrade of no-code workspaces',
+      heading: HEADING,
       message,
-      more: paragraph(`No upgrade was started for ${n} workspace${n === 1 ? '' : 's'}.`),
-      outputs: { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] },
+      more: paragraph(`No upgrade was started for ${workspaces}.`),
+      outputs: NOTHING_STARTED,
     });
   }
 
@@ -94,7 +99,7 @@ export async function runUpgradeNoCodeWorkspace(
     });
 
   if (inputs.dryRun) {
-    sink.info(`Dry run: would start an upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+    sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
     return report(
       inputs.workspaceIds.map((workspaceId) => ({
         workspaceId,
@@ -110,8 +115,8 @@ export async function runUpgradeNoCodeWorkspace(
     );
   }
 
-  sink.info(`Starting the upgrade of ${n} workspace${n === 1 ? '' : 's'}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
-  const writes = concurrencyLimit(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+  sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+  const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const results = await Promise.all(
     inputs.workspaceIds.map((workspaceId) =>
       upgradeWorkspace({

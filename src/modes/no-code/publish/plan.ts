@@ -1,7 +1,7 @@
-import { ConfigurationError } from '../../errors.ts';
-import type { PublishNoCodeModuleInputs, VariableOptionsInput } from '../../inputs.ts';
-import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput } from '../../service/no-code.ts';
-import type { NoCodeModule, VariableOptions } from '../../service/types.ts';
+import { ConfigurationError } from '../../../errors.ts';
+import type { PublishNoCodeModuleInputs, VariableOptionsInput } from '../../../inputs.ts';
+import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput } from '../../../service/no-code.ts';
+import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 
 export type VariableOptionsAction = 'create' | 'replace' | 'unchanged';
 

@@ -1,7 +1,7 @@
-import { isApiError, isAbortError } from '../../service/errors.ts';
-import { sleep } from '../../service/pacing.ts';
-import { pollUntil } from '../../wait/poll.ts';
-import type { PollResult } from '../../wait/poll.ts';
+import { isApiError, isAbortError } from '../../../service/errors.ts';
+import { sleep } from '../../../service/pacing.ts';
+import { pollUntil } from '../../../wait/poll.ts';
+import type { PollResult } from '../../../wait/poll.ts';
 
 /**
  * When to read an upgrade run's status: every `minIntervalMs` at first, then every `fraction`

@@ -1,12 +1,12 @@
-import type { WorkspaceVariable } from '../../input-parsers.ts';
-import type { CheckRunConclusion } from '../../github/check-run.ts';
-import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../report/markdown.ts';
-import type { Content } from '../../report/markdown.ts';
-import type { OutputValue } from '../../report/outputs.ts';
-import type { Annotation } from '../../report/sink.ts';
-import { formatDuration } from '../../wait/poll.ts';
-import type { ModeResult } from '../mode.ts';
-import { variablesTable } from '../no-code-shared/variables-table.ts';
+import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { CheckRunConclusion } from '../../../github/check-run.ts';
+import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import type { Content } from '../../../report/markdown.ts';
+import type { OutputValue } from '../../../report/outputs.ts';
+import type { Annotation } from '../../../report/sink.ts';
+import { formatDuration } from '../../../wait/poll.ts';
+import type { ModeResult } from '../../mode.ts';
+import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
 import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 
@@ -47,18 +47,9 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['would-upgrade', 'would be upgraded'],
 ];
 
-/** The result entry of one workspace in the `result` output. */
-export interface UpgradeResultEntry {
-  workspaceId: string;
-  /** When an answer of the service gave it. */
-  workspaceName: string | null;
-  runId: string | null;
-  status: string | null;
-  planUrl: string | null;
-  outcome: UpgradeOutcome;
-  applied: boolean;
-  error?: string;
-}
+/** The result entry of one workspace in the `result` output: the workspace's result without
+ *  the action's own bookkeeping (the plan's readiness) and the note meant for the summary. */
+type UpgradeResultEntry = Omit<WorkspaceUpgradeResult, 'planReady' | 'planUnknown' | 'note'>;
 
 /**
  * `true` only when the service reported at least one upgrade applied, and every plan that was

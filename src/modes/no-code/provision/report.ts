@@ -1,8 +1,8 @@
-import type { WorkspaceVariable } from '../../input-parsers.ts';
-import { dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../report/markdown.ts';
-import type { Content } from '../../report/markdown.ts';
-import type { ModeResult } from '../mode.ts';
-import { variablesTable } from '../no-code-shared/variables-table.ts';
+import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import { dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import type { Content } from '../../../report/markdown.ts';
+import type { ModeResult } from '../../mode.ts';
+import { variablesTable } from '../variables-table.ts';
 
 export interface ProvisionReportInput {
   dryRun: boolean;

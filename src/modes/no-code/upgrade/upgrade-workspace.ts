@@ -1,12 +1,12 @@
-import { getErrorMessage } from '../../errors.ts';
-import type { WorkspaceVariable } from '../../input-parsers.ts';
-import { AmbiguousWriteError, isAbortError, UnexpectedResponseError } from '../../service/errors.ts';
-import type { NoCodeApi, UpgradeAnswer } from '../../service/no-code.ts';
-import { abortError } from '../../service/pacing.ts';
-import { formatDuration, statusReporter } from '../../wait/poll.ts';
-import { describeWriteFailure } from '../no-code-shared/write-failure.ts';
-import { graceText, withGrace } from '../no-code-shared/write-grace.ts';
-import type { ConcurrencyLimit } from './concurrency-limit.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
+import type { Semaphore } from '../../../service/pacing.ts';
+import { formatDuration, statusReporter } from '../../../wait/poll.ts';
+import { describeWriteFailure } from '../write-failure.ts';
+import { graceText, withGrace } from '../write-grace.ts';
+import { sendWrite } from '../writes.ts';
+import type { FailedWrite } from '../writes.ts';
 import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
@@ -71,8 +71,9 @@ export interface UpgradeWorkspaceOptions {
    */
   signal: AbortSignal;
   writeGraceMs: number;
-  /** Bounds the writes (initiate, confirm) in flight across all workspaces. */
-  writes: ConcurrencyLimit;
+  /** Bounds the writes (initiate, confirm) in flight across all workspaces; a write still
+   *  waiting for a place when the step is cancelled is not sent. */
+  writes: Semaphore;
   log: (line: string) => void;
   /** When to read the run's status. */
   schedule: UpgradeWaitSchedule;
@@ -101,36 +102,31 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
 
   const grace = graceText(options.writeGraceMs);
-  // A write is sent only while the step goes on; once sent, the cancellation does not cut it
-  // short (the service may carry it out anyway), it only bounds the wait for the answer.
-  const write = <T>(send: (writeSignal: AbortSignal) => Promise<T>, onSend: () => void): Promise<T> =>
-    options.writes(() => {
-      if (signal.aborted) return Promise.reject(abortError(signal));
-      onSend();
-      return withGrace(signal, options.writeGraceMs, send);
-    }, signal);
+  const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
 
-  let started: UpgradeAnswer;
-  let sent = false;
-  try {
-    started = await write(
-      (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
-      () => (sent = true),
-    );
-  } catch (error) {
-    const none = { runId: null, status: null, planUrl: null };
-    if (signal.aborted && isAbortError(error)) {
-      const message = sent
-        ? `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`
-        : 'The step was cancelled before the upgrade was started.';
-      return result({ ...none, outcome: 'cancelled', planUnknown: sent, error: message });
-    }
-    log('the upgrade could not be started');
-    // Accepted without a run, or answer lost: an upgrade may have started unseen.
-    const mayHaveStarted = error instanceof UnexpectedResponseError || error instanceof AmbiguousWriteError;
-    return result({ ...none, outcome: 'failed', planUnknown: mayHaveStarted, error: initiateFailure(error, noCodeModuleId, workspaceId) });
+  const initiate = await sendWrite(
+    (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
+    writeOptions,
+  );
+  const none = { runId: null, status: null, planUrl: null };
+  switch (initiate.kind) {
+    case 'not-sent':
+      return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
+    case 'maybe-applied':
+      if (initiate.cause === 'cancelled') {
+        const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`;
+        return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
+      }
+      // Accepted without a run, or answer lost: an upgrade may have started unseen.
+      log('the upgrade could not be started');
+      return result({ ...none, outcome: 'failed', planUnknown: true, error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+    case 'refused':
+    case 'failed':
+      log('the upgrade could not be started');
+      return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
   }
 
+  const started = initiate.answer;
   let upgrade = started.upgrade;
   workspaceName = started.workspaceName;
   const runId = upgrade.id;
@@ -195,53 +191,56 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   if (!options.confirm) return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
 
   // The confirmation.
-  let confirmSent = false;
+  const confirm = await sendWrite((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
   let afterConfirm: UpgradeAnswer = { upgrade, workspaceName };
-  try {
-    await write(
-      (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
-      () => (confirmSent = true),
-    );
-    log(`upgrade run ${runId} confirmed; following the apply`);
-  } catch (error) {
-    if (signal.aborted && isAbortError(error)) {
-      const message = confirmSent
-        ? `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`
-        : `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`;
-      return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+  const confirmFailed = (error: unknown): WorkspaceUpgradeResult =>
+    result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}` });
+  switch (confirm.kind) {
+    case 'done':
+      log(`upgrade run ${runId} confirmed; following the apply`);
+      break;
+    case 'not-sent':
+      return result({ ...known(), planReady: true, outcome: 'cancelled', error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.` });
+    case 'maybe-applied': {
+      if (confirm.cause === 'cancelled') {
+        const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`;
+        return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+      }
+      if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
+      // The answer was lost: the run's status tells whether the confirmation arrived, once it
+      // moves past the ready status (which may take the service a moment). A second
+      // confirmation is never sent. Under cancellation one read gets the same grace as a write.
+      let after = await withGrace(signal, options.writeGraceMs, read).catch(() => undefined);
+      if (after) seen(after);
+      if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
+        const settled = await waitForUpgradeRun<UpgradeAnswer>({
+          first: after,
+          read,
+          isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
+          onValue: (a) => seen(a),
+          signal,
+          deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+          schedule: options.schedule,
+        }).catch(() => undefined);
+        after = settled?.value ?? after;
+      }
+      if (after === undefined || READY_STATUSES.has(status)) {
+        return result({
+          ...known(),
+          planReady: true,
+          outcome: 'failed',
+          error:
+            `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+            `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+        });
+      }
+      log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
+      afterConfirm = after;
+      break;
     }
-    if (!(error instanceof AmbiguousWriteError)) {
-      return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}` });
-    }
-    // The answer was lost: the run's status tells whether the confirmation arrived, once it
-    // moves past the ready status (which may take the service a moment). A second
-    // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-    let after = await withGrace(signal, options.writeGraceMs, read).catch(() => undefined);
-    if (after) seen(after);
-    if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
-      const settled = await waitForUpgradeRun<UpgradeAnswer>({
-        first: after,
-        read,
-        isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
-        onValue: (a) => seen(a),
-        signal,
-        deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
-        schedule: options.schedule,
-      }).catch(() => undefined);
-      after = settled?.value ?? after;
-    }
-    if (after === undefined || READY_STATUSES.has(status)) {
-      return result({
-        ...known(),
-        planReady: true,
-        outcome: 'failed',
-        error:
-          `The confirmation of upgrade run ${runId} ended without an answer (${error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
-          `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
-      });
-    }
-    log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
-    afterConfirm = after;
+    case 'refused':
+    case 'failed':
+      return confirmFailed(confirm.error);
   }
 
   // The apply: spec 4.3's confirm answer is only a message, so the run is read until it ends.
@@ -293,8 +292,8 @@ function lastReadNote(waited: UpgradeWaitResult<unknown>): string {
     : '; the service answered 429 and asked to wait past the deadline';
 }
 
-function initiateFailure(error: unknown, noCodeModuleId: string, workspaceId: string): string {
-  return describeWriteFailure(error, {
+function initiateFailure(failed: FailedWrite, noCodeModuleId: string, workspaceId: string): string {
+  return describeWriteFailure(failed, {
     operation: `to start the upgrade of workspace ${workspaceId}`,
     ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
     ifUnknown:

@@ -1,6 +1,6 @@
-import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../report/markdown.ts';
-import type { Content } from '../../report/markdown.ts';
-import type { ModeResult } from '../mode.ts';
+import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import type { Content } from '../../../report/markdown.ts';
+import type { ModeResult } from '../../mode.ts';
 import type { PlannedVariableOptions, SettingChange } from './plan.ts';
 
 export type PublishAction = 'created' | 'updated' | 'unchanged' | 'would-create' | 'would-update';

@@ -1,0 +1,969 @@
+export const id = 59;
+export const ids = [59];
+export const modules = {
+
+/***/ 11634:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GO: () => (/* binding */ failureResult),
+/* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
+/* harmony export */   Hv: () => (/* binding */ cancelledResult)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/** The result of a mode that stopped at one error: the summary says what and why. */
+function failureResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: options.cancelled ? 'cancelled' : 'failure',
+    };
+}
+/**
+ * The result of a mode that the step's cancellation ended before it had anything else to
+ * report: the summary and the failure say what is known (nothing sent, or a write that may
+ * have taken effect).
+ */
+function cancelledResult(options) {
+    return {
+        title: options.title,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
+        annotations: [],
+        outputs: options.outputs ?? {},
+        failure: options.message,
+        conclusion: 'cancelled',
+    };
+}
+/**
+ * A result that was reached although the step was cancelled meanwhile (a write already sent
+ * was answered): everything it reports stays, and the step ends cancelled with `message`.
+ */
+function reachedAfterCancellation(result, message) {
+    return {
+        ...result,
+        title: `${result.title} (the step was cancelled)`,
+        summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
+        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        conclusion: 'cancelled',
+    };
+}
+
+
+/***/ }),
+
+/***/ 34230:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ absoluteServiceUrl)
+/* harmony export */ });
+/**
+ * A link from the service made absolute. Links carry the `/api/v2` prefix and are relative to
+ * the service's origin (spec "Conventions"); `self-html` links are relative paths too, so both
+ * are resolved against the origin of the base URL. Anything that is not an http(s) address
+ * afterwards is dropped, so it never becomes a link in a report.
+ */
+function absoluteServiceUrl(link, baseUrl) {
+    if (!link)
+        return null;
+    try {
+        const url = new URL(link, new URL(baseUrl).origin);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    }
+    catch {
+        return null;
+    }
+}
+
+
+/***/ }),
+
+/***/ 47059:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  WRITES_AT_ONCE: () => (/* binding */ WRITES_AT_ONCE),
+  runUpgradeNoCodeWorkspace: () => (/* binding */ runUpgradeNoCodeWorkspace)
+});
+
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(54285);
+// EXTERNAL MODULE: ./src/service/pacing.ts
+var pacing = __webpack_require__(92599);
+// EXTERNAL MODULE: ./src/wait/poll.ts
+var poll = __webpack_require__(95548);
+// EXTERNAL MODULE: ./src/modes/no-code/results.ts
+var no_code_results = __webpack_require__(11634);
+// EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
+var write_grace = __webpack_require__(67286);
+// EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
+var write_failure = __webpack_require__(67116);
+// EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
+var service_address = __webpack_require__(34230);
+// EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
+var variables_table = __webpack_require__(59844);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
+var writes = __webpack_require__(20166);
+;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
+/** The action's contract: a plan is ready to confirm in these statuses. */
+const READY_STATUSES = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
+/** Spec 3.3's named run statuses. */
+const SPEC_STATUSES = new Set([
+    'pending',
+    'fetching',
+    'queuing',
+    'pre_plan_running',
+    'pre_plan_completed',
+    'planning',
+    ...READY_STATUSES,
+    'planned_and_finished',
+]);
+/** Final statuses in which nothing (more) is applied, with what they mean for a person. */
+const ENDED_WITHOUT_APPLY = new Map([
+    ['errored', 'the upgrade run errored'],
+    ['canceled', 'the upgrade run was canceled'],
+    ['force_canceled', 'the upgrade run was force-canceled'],
+    ['discarded', 'the upgrade plan was discarded'],
+]);
+/**
+ * Final statuses without an applicable plan. `policy_soft_failed` stops a plan only: a run
+ * waiting for a policy override (`policy_override`) can still go on once someone overrides it.
+ */
+const PLAN_FAILED = new Map([...ENDED_WITHOUT_APPLY, ['policy_soft_failed', 'a policy check failed on the upgrade plan']]);
+function upgradeStage(status) {
+    if (READY_STATUSES.has(status))
+        return 'ready';
+    if (status === 'planned_and_finished')
+        return 'no-changes';
+    if (status === 'applied')
+        return 'applied';
+    if (PLAN_FAILED.has(status))
+        return 'failed';
+    return 'in-progress';
+}
+/**
+ * After the confirm (action-interface "Mode upgrade-no-code-workspace"): `applied` is success;
+ * `errored`, `canceled`, `force_canceled`, `discarded` are failures, and so is
+ * `planned_and_finished`, a run that ended without applying; any other status is waited on.
+ */
+function applyStage(status) {
+    if (status === 'applied')
+        return 'applied';
+    if (ENDED_WITHOUT_APPLY.has(status) || status === 'planned_and_finished')
+        return 'failed';
+    return 'in-progress';
+}
+/** Why a final status is a failure, in words. */
+function failedStatusReason(status) {
+    if (status === 'planned_and_finished')
+        return 'the upgrade run finished without applying';
+    return PLAN_FAILED.get(status) ?? `the upgrade run ended as ${status}`;
+}
+/**
+ * A status as a message shows it: its name, and, for one that neither spec 3.3 nor the action's
+ * contract names, a word saying so, so that a person knows the wait did not understand it.
+ */
+function describeStatus(status) {
+    const named = SPEC_STATUSES.has(status) || status === 'applied' || PLAN_FAILED.has(status);
+    return named ? status : `${status} (a status the service's API documentation does not name)`;
+}
+
+// EXTERNAL MODULE: ./src/service/errors.ts
+var service_errors = __webpack_require__(5756);
+;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/wait-for-upgrade-run.ts
+
+
+
+/**
+ * Status reads of all upgrade waits together stay under this rate: two thirds of the service's
+ * 30 requests per second, the rest left for the initiates and confirms.
+ */
+const STATUS_READS_PER_SECOND = 20;
+/**
+ * The schedule for watching `workspaces` runs at once: four reads a second for a lone run,
+ * fewer per run as more are watched so that the reads together never crowd the rate limit; a
+ * fifth of the time waited once that is longer; at most every 10 s.
+ */
+function upgradeWaitSchedule(workspaces) {
+    const minIntervalMs = Math.max(250, Math.ceil((workspaces * 1000) / STATUS_READS_PER_SECOND));
+    return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
+}
+/**
+ * Reads an upgrade run until `isFinal`, bounded by one deadline (action-interface "timeout
+ * bounds the whole wait"): the waits between reads end at it, and so does a read in flight,
+ * whatever the service does (a read that never answers, retries, a 429 whose wait reaches past
+ * it). Two stretches: a fixed interval until it equals `fraction` of the time waited, then
+ * growing by `1 + fraction` each read, which keeps it at that fraction.
+ */
+async function waitForUpgradeRun(options) {
+    const { schedule } = options;
+    const started = Date.now();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), Math.max(0, options.deadline - started));
+    const signal = AbortSignal.any([options.signal, deadline.signal]);
+    let last = options.first;
+    let reported = false;
+    let cached = options.first;
+    let reading = false;
+    const read = async (readSignal) => {
+        if (cached !== undefined) {
+            const value = cached;
+            cached = undefined;
+            return value;
+        }
+        reading = true;
+        try {
+            return await options.read(readSignal);
+        }
+        finally {
+            reading = false;
+        }
+    };
+    // Whether the deadline cut a read short (rather than a wait between reads).
+    let cutWhileReading = false;
+    deadline.signal.addEventListener('abort', () => (cutWhileReading = reading), { once: true });
+    // Each value once: the one that opens the second stretch was reported at the end of the first.
+    const seen = (value) => {
+        if (reported && value === last)
+            return;
+        reported = true;
+        last = value;
+        options.onValue(value, Date.now() - started);
+    };
+    const timedOut = (lastRead) => lastRead ? { outcome: 'timed-out', value: last, lastRead } : { outcome: 'timed-out', value: last };
+    const common = { read, isFinal: options.isFinal, signal, onValue: seen };
+    try {
+        const steadyUntil = started + schedule.minIntervalMs / schedule.fraction;
+        const steady = await (0,poll/* pollUntil */.g3)({
+            ...common,
+            deadline: Math.min(options.deadline, steadyUntil),
+            initialIntervalMs: schedule.minIntervalMs,
+            maxIntervalMs: schedule.minIntervalMs,
+            backoff: 1,
+        });
+        if (steady.outcome === 'final')
+            return { outcome: 'final', value: steady.value };
+        if (steadyUntil >= options.deadline)
+            return timedOut();
+        // The last value of the first stretch opens the second one, so it is not read twice.
+        cached = last;
+        const growing = await (0,poll/* pollUntil */.g3)({
+            ...common,
+            deadline: options.deadline,
+            initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
+            maxIntervalMs: schedule.maxIntervalMs,
+            backoff: 1 + schedule.fraction,
+        });
+        return growing.outcome === 'final' ? { outcome: 'final', value: growing.value } : timedOut();
+    }
+    catch (error) {
+        if (options.signal.aborted)
+            throw error;
+        if (deadline.signal.aborted && (0,service_errors/* isAbortError */.zf)(error))
+            return timedOut(cutWhileReading ? 'unanswered' : undefined);
+        // The service asked to wait longer than the client waits for a 429: the wait cannot go on
+        // before the deadline, so it ends there, as the timeout says.
+        if ((0,service_errors/* isApiError */.d7)(error, 429)) {
+            await (0,pacing/* sleep */.yy)(options.deadline - Date.now(), options.signal);
+            return timedOut('rate-limited');
+        }
+        throw error;
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-workspace.ts
+
+
+
+
+
+
+
+/** Outcomes that fail the step: everything but a result the service reported in full. */
+const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled', 'confirmed']);
+/**
+ * Upgrades one workspace: initiates the upgrade, waits for its plan, and, when asked, confirms
+ * a ready plan and follows the apply to its end. Never throws: every way this can end is a
+ * result, so that one workspace failing does not stop the others.
+ */
+async function upgradeWorkspace(options) {
+    const { api, noCodeModuleId, workspaceId, signal } = options;
+    const log = (line) => options.log(`${workspaceId}: ${line}`);
+    let workspaceName = null;
+    const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
+    const grace = (0,write_grace/* graceText */.cd)(options.writeGraceMs);
+    const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
+    const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
+    const none = { runId: null, status: null, planUrl: null };
+    switch (initiate.kind) {
+        case 'not-sent':
+            return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
+        case 'maybe-applied':
+            if (initiate.cause === 'cancelled') {
+                const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`;
+                return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
+            }
+            // Accepted without a run, or answer lost: an upgrade may have started unseen.
+            log('the upgrade could not be started');
+            return result({ ...none, outcome: 'failed', planUnknown: true, error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+        case 'refused':
+        case 'failed':
+            log('the upgrade could not be started');
+            return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+    }
+    const started = initiate.answer;
+    let upgrade = started.upgrade;
+    workspaceName = started.workspaceName;
+    const runId = upgrade.id;
+    let status = upgrade.attributes.status;
+    let planUrl = upgrade.attributes['plan-url'] ?? null;
+    const known = () => ({ workspaceName, runId, status, planUrl });
+    log(`upgrade run ${runId} started (${status})`);
+    if (signal.aborted) {
+        return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+    }
+    // Time in the status lines counts from the start, across the plan and the apply.
+    const startedAt = Date.now();
+    const report = (0,poll/* statusReporter */.WT)(log);
+    const read = (readSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
+    const seen = (answer) => {
+        upgrade = answer.upgrade;
+        status = upgrade.attributes.status;
+        planUrl = upgrade.attributes['plan-url'] ?? planUrl;
+        workspaceName = answer.workspaceName ?? workspaceName;
+    };
+    /** Reads the run from `first` on until `isFinal`, within the one deadline. */
+    const follow = (first, isFinal) => waitForUpgradeRun({
+        first,
+        read,
+        isFinal: (a) => isFinal(a.upgrade.attributes.status),
+        onValue: (a) => {
+            seen(a);
+            report(status, Date.now() - startedAt);
+        },
+        signal,
+        deadline: options.deadline,
+        schedule: options.schedule,
+    });
+    // The plan. The initiate answer gave the first status, so the wait does not read it again.
+    try {
+        const waited = await follow(started, (s) => upgradeStage(s) !== 'in-progress');
+        if (waited.outcome === 'timed-out') {
+            log(`timed out (${status})`);
+            return result({
+                ...known(),
+                outcome: 'timed-out',
+                planUnknown: true,
+                error: `Timed out after ${(0,poll/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
+                    `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
+            });
+        }
+    }
+    catch (error) {
+        if (signal.aborted) {
+            return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+        }
+        return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
+    }
+    const stage = upgradeStage(status);
+    if (stage === 'failed')
+        return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
+    if (stage === 'no-changes')
+        return result({ ...known(), outcome: 'no-changes' });
+    if (stage === 'applied')
+        return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
+    if (!options.confirm)
+        return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
+    // The confirmation.
+    const confirm = await (0,writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
+    let afterConfirm = { upgrade, workspaceName };
+    const confirmFailed = (error) => result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
+    switch (confirm.kind) {
+        case 'done':
+            log(`upgrade run ${runId} confirmed; following the apply`);
+            break;
+        case 'not-sent':
+            return result({ ...known(), planReady: true, outcome: 'cancelled', error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.` });
+        case 'maybe-applied': {
+            if (confirm.cause === 'cancelled') {
+                const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`;
+                return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+            }
+            if (confirm.cause !== 'no-answer')
+                return confirmFailed(confirm.error);
+            // The answer was lost: the run's status tells whether the confirmation arrived, once it
+            // moves past the ready status (which may take the service a moment). A second
+            // confirmation is never sent. Under cancellation one read gets the same grace as a write.
+            let after = await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, read).catch(() => undefined);
+            if (after)
+                seen(after);
+            if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
+                const settled = await waitForUpgradeRun({
+                    first: after,
+                    read,
+                    isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
+                    onValue: (a) => seen(a),
+                    signal,
+                    deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+                    schedule: options.schedule,
+                }).catch(() => undefined);
+                after = settled?.value ?? after;
+            }
+            if (after === undefined || READY_STATUSES.has(status)) {
+                return result({
+                    ...known(),
+                    planReady: true,
+                    outcome: 'failed',
+                    error: `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+                        `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
+                });
+            }
+            log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
+            afterConfirm = after;
+            break;
+        }
+        case 'refused':
+        case 'failed':
+            return confirmFailed(confirm.error);
+    }
+    // The apply: spec 4.3's confirm answer is only a message, so the run is read until it ends.
+    try {
+        const waited = await follow(afterConfirm, (s) => applyStage(s) !== 'in-progress');
+        if (waited.outcome === 'timed-out') {
+            log(`confirmed; the apply had not ended at the timeout (${status})`);
+            const still = READY_STATUSES.has(status)
+                ? `run ${runId} still reads ${status}, as when it was confirmed`
+                : `the last status of run ${runId} was ${describeStatus(status)}`;
+            return result({
+                ...known(),
+                planReady: true,
+                outcome: 'confirmed',
+                error: `Confirmed; the service has not reported the apply's end within the timeout (${(0,poll/* formatDuration */.a3)(options.timeoutMs)}): ` +
+                    `${still}${lastReadNote(waited)}. The apply may go on in the service: look at its plan page.`,
+            });
+        }
+    }
+    catch (error) {
+        if (signal.aborted) {
+            return result({
+                ...known(),
+                planReady: true,
+                outcome: 'cancelled',
+                error: `The step was cancelled after the plan of run ${runId} was confirmed (status ${status}); the apply goes on in the service.`,
+            });
+        }
+        return result({
+            ...known(),
+            planReady: true,
+            outcome: 'confirmed',
+            error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${(0,errors/* getErrorMessage */.u)(error)}. The apply may go on in the service: look at its plan page.`,
+        });
+    }
+    if (applyStage(status) === 'applied') {
+        log(`upgrade run ${runId} applied`);
+        return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
+    }
+    log(`upgrade run ${runId} ended as ${status} after the confirmation`);
+    return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.` });
+}
+/** What a timed-out wait's last read did, for its message. */
+function lastReadNote(waited) {
+    if (waited.outcome !== 'timed-out' || waited.lastRead === undefined)
+        return '';
+    return waited.lastRead === 'unanswered'
+        ? '; a status read was still unanswered at the deadline'
+        : '; the service answered 429 and asked to wait past the deadline';
+}
+function initiateFailure(failed, noCodeModuleId, workspaceId) {
+    return (0,write_failure/* describeWriteFailure */.j)(failed, {
+        operation: `to start the upgrade of workspace ${workspaceId}`,
+        ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
+        ifUnknown: 'No upgrade run is known, so none was followed or confirmed; the upgrade may have started: ' +
+            `check workspace ${workspaceId} in the service before running again.`,
+    });
+}
+function capitalize(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/report.ts
+
+
+
+
+const OUTCOME_TEXT = {
+    applied: '✅ applied',
+    planned: '📝 plan ready, not confirmed',
+    'no-changes': '➖ no changes',
+    confirmed: "⏱️ confirmed; the service has not reported the apply's end within the timeout",
+    failed: '❌ failed',
+    'timed-out': '⏱️ timed out waiting for the plan',
+    cancelled: '⛔ cancelled',
+    'would-upgrade': '🔍 would start an upgrade',
+};
+/** Counts shown in the summary, in this order; zero counts are left out. */
+const COUNTED = [
+    ['applied', 'applied'],
+    ['planned', 'ready, not confirmed'],
+    ['no-changes', 'no changes'],
+    ['confirmed', "confirmed, apply's end not reported"],
+    ['failed', 'failed'],
+    ['timed-out', 'timed out'],
+    ['cancelled', 'cancelled'],
+    ['would-upgrade', 'would be upgraded'],
+];
+/**
+ * `true` only when the service reported at least one upgrade applied, and every plan that was
+ * ready was confirmed and reported applied, and no workspace may hold a plan the action never
+ * saw; a run in which nothing was applied says `false`, so that a workflow can rely on
+ * `applied == 'true'` meaning the workspaces changed.
+ */
+function allReadyPlansApplied(results, confirm) {
+    if (!confirm)
+        return false;
+    return results.some((r) => r.applied) && results.every((r) => (!r.planReady || r.applied) && !r.planUnknown);
+}
+function upgradeReport(input) {
+    const { results } = input;
+    const failed = results.filter((r) => FAILED_OUTCOMES.has(r.outcome));
+    const applied = allReadyPlansApplied(results, input.confirm);
+    const entries = results.map((r) => ({
+        workspaceId: r.workspaceId,
+        workspaceName: r.workspaceName,
+        runId: r.runId,
+        status: r.status,
+        planUrl: r.planUrl,
+        outcome: r.outcome,
+        applied: r.applied,
+        ...(r.error !== undefined ? { error: r.error } : {}),
+    }));
+    // One line per workspace, in input order, so that the lines of the three outputs match up.
+    const outputs = {
+        'run-id': results.map((r) => r.runId ?? '').join('\n'),
+        status: results.map((r) => r.status ?? '').join('\n'),
+        'plan-url': results.map((r) => r.planUrl ?? '').join('\n'),
+        applied: applied ? 'true' : 'false',
+        result: entries,
+    };
+    const annotations = failed.map((r) => ({
+        level: 'error',
+        title: `Upgrade of ${r.workspaceId}${r.workspaceName ? ` (${r.workspaceName})` : ''}`,
+        message: r.error ?? OUTCOME_TEXT[r.outcome],
+    }));
+    const title = titleOf(input, failed.length);
+    let failure = null;
+    if (input.cancelled)
+        failure = `The step was cancelled: ${countsText(results)}.`;
+    else if (failed.length > 0) {
+        failure =
+            `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
+                failed.map((r) => r.workspaceId).join(', ') +
+                ' (see the annotations and the job summary).';
+    }
+    const conclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
+    return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
+}
+function titleOf(input, failed) {
+    const n = input.results.length;
+    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+    if (input.dryRun)
+        return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
+    const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
+    return `${head} (${countsText(input.results)})`;
+}
+function countsText(results) {
+    return COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length])
+        .filter(([, count]) => count > 0)
+        .map(([label, count]) => `${count} ${label}`)
+        .join(', ');
+}
+function summaryOf(input, applied) {
+    const { results } = input;
+    const intro = (0,markdown/* paragraph */.FY)((0,markdown/* html */.qy)(`No-code module ${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${(0,markdown/* escapeHtml */.ZD)(input.versionPin)})` : ''}.`), input.confirm
+        ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
+        : 'Plans are not confirmed (confirm is false).', `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${(0,poll/* formatDuration */.a3)(input.timeoutMs)}.`);
+    const counts = (0,markdown/* countsLine */.J7)(COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length]), { skipZero: true });
+    const rows = results.map((r) => [
+        workspaceCell(r),
+        r.runId ? (0,markdown/* inlineCode */.ti)(r.runId) : '–',
+        r.planUrl ? (0,markdown/* link */.nf)('plan', r.planUrl) : '–',
+        r.status ? (0,markdown/* inlineCode */.ti)(r.status) : '–',
+        resultCell(r),
+    ]);
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'), input.dryRun && (0,markdown/* dryRunBanner */.NI)('No upgrade was started: this is what would be done.'), intro, counts, (0,markdown/* table */.tp)(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows), !input.dryRun && input.confirm && (0,markdown/* paragraph */.FY)(applied ? 'Every ready plan was confirmed, and the service reported it applied.' : 'Not every ready plan was reported applied.'), input.cancelled && (0,markdown/* paragraph */.FY)('The step was cancelled: upgrade runs that had started go on in the service.'), (0,markdown/* details */.zH)(`Variables sent with each upgrade (${input.vars.length})`, (0,variables_table/* variablesTable */.o)(input.vars), { open: input.dryRun }));
+}
+/** The workspace's name where the service gave it, and always its id. */
+function workspaceCell(r) {
+    if (!r.workspaceName)
+        return (0,markdown/* inlineCode */.ti)(r.workspaceId);
+    return (0,markdown/* html */.qy)(`${(0,markdown/* escapeHtml */.ZD)(r.workspaceName)}<br>${(0,markdown/* inlineCode */.ti)(r.workspaceId).html}`);
+}
+/** The outcome in words; an error, a full sentence that says what happened, replaces them. */
+function resultCell(r) {
+    const text = OUTCOME_TEXT[r.outcome];
+    if (r.error)
+        return `${text.split(' ')[0]} ${r.error}`;
+    return r.note ? `${text}: ${r.note}` : text;
+}
+
+;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/run.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
+ * plans and applies is not limited: every started run is watched at the same time, so that
+ * twenty upgrades take about as long as one; upgradeWaitSchedule keeps the status reads under
+ * the rate limit.
+ */
+const WRITES_AT_ONCE = 10;
+const HEADING = 'Upgrade of no-code workspaces';
+/** The outputs when no upgrade was started. */
+const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
+/**
+ * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
+ * plan, confirms the ready ones when `confirm` is set and follows their applies to the end, and
+ * reports one row per workspace. One deadline, `timeout` from the start, bounds every wait.
+ */
+async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
+    const { sink, client } = context;
+    const signal = context.cancellation.signal;
+    const startedAt = Date.now();
+    const n = inputs.workspaceIds.length;
+    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+    // A read, allowed in a dry run: an unknown module id fails once here rather than once per
+    // workspace, and the version pin tells the reader what the workspaces move to.
+    let versionPin = null;
+    // The timeout bounds this read too: a service that never answers must not hold the step.
+    const deadline = AbortSignal.timeout(inputs.timeoutMs);
+    try {
+        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: AbortSignal.any([signal, deadline]) });
+        versionPin = noCodeModule.attributes['version-pin'] ?? null;
+        sink.info(`No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
+            `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`);
+    }
+    catch (error) {
+        if (signal.aborted) {
+            return (0,no_code_results/* cancelledResult */.Hv)({
+                title: 'Cancelled before any upgrade was started',
+                heading: HEADING,
+                message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
+                outputs: NOTHING_STARTED,
+            });
+        }
+        const message = deadline.aborted
+            ? `Timed out after ${(0,poll/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+            : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
+        return (0,no_code_results/* failureResult */.GO)({
+            title: 'The no-code module could not be read',
+            heading: HEADING,
+            message,
+            more: (0,markdown/* paragraph */.FY)(`No upgrade was started for ${workspaces}.`),
+            outputs: NOTHING_STARTED,
+        });
+    }
+    const report = (results, cancelled = false) => upgradeReport({
+        noCodeModuleId: inputs.noCodeModuleId,
+        versionPin,
+        vars: inputs.workspaceVariables,
+        confirm: inputs.confirm,
+        dryRun: inputs.dryRun,
+        timeoutMs: inputs.timeoutMs,
+        // A relative plan-url (the spec shows only "address") is made a link a person can follow.
+        results: results.map((r) => ({ ...r, planUrl: (0,service_address/* absoluteServiceUrl */.i)(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
+        cancelled,
+    });
+    if (inputs.dryRun) {
+        sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+        return report(inputs.workspaceIds.map((workspaceId) => ({
+            workspaceId,
+            workspaceName: null,
+            runId: null,
+            status: null,
+            planUrl: null,
+            outcome: 'would-upgrade',
+            planReady: false,
+            planUnknown: false,
+            applied: false,
+        })));
+    }
+    sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+    const writes = new pacing/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+    const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
+        api: client.noCode,
+        noCodeModuleId: inputs.noCodeModuleId,
+        workspaceId,
+        vars: inputs.workspaceVariables,
+        confirm: inputs.confirm,
+        deadline: startedAt + inputs.timeoutMs,
+        timeoutMs: inputs.timeoutMs,
+        signal,
+        writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR,
+        writes,
+        log: (line) => sink.info(line),
+        schedule: tuning.schedule ?? upgradeWaitSchedule(n),
+        confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+    })));
+    return report(results, signal.aborted);
+}
+
+
+/***/ }),
+
+/***/ 59844:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ variablesTable)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+
+/**
+ * The variables sent to the service, without any value: a sensitive value must never appear,
+ * and an `env` value given in the `env:KEY=VALUE` form is often a credential that nobody marked
+ * sensitive, so no value is shown at all.
+ */
+function variablesTable(vars) {
+    if (vars.length === 0)
+        return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)('No workspace variables are sent.');
+    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [(0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key), v.category, v.hcl ? 'yes' : 'no', v.sensitive ? 'yes' : 'no', v.description ?? '']));
+}
+
+
+/***/ }),
+
+/***/ 67116:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ describeWriteFailure),
+/* harmony export */   m: () => (/* binding */ describeReadFailure)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+
+
+/**
+ * One sentence or three for a person reading the job log, about a no-code write that failed.
+ *
+ * Spec 5: the no-code create, update and workspace-creation endpoints refuse organization
+ * tokens, and a refusal looks like any other missing permission: 404 (spec 7). So a 404 on a
+ * write names the token as the likely cause, beside an unknown id or a missing permission.
+ */
+function describeWriteFailure(failed, context) {
+    if (failed.kind === 'maybe-applied' && failed.cause === 'no-answer') {
+        return (`The request ${context.operation} ended without an answer (${failed.error.reason}), so it may or may not have ` +
+            `taken effect; it was not repeated so that nothing happens twice. ${context.ifUnknown}`);
+    }
+    if (failed.kind === 'maybe-applied') {
+        // A 2xx says the service took the request; without the document the spec names, what it
+        // made of it is unknown, and nothing can be built on it (action-interface: no success the
+        // spec does not promise).
+        const { error } = failed;
+        return (`The service answered the request ${context.operation} with ${error.status} but without ${error.expected}` +
+            `${error.got ? ` (it sent ${error.got})` : ''}, so what it did is not known. ${context.ifUnknown}`);
+    }
+    if (failed.kind === 'refused' && failed.error.status === 404) {
+        const { details } = failed.error;
+        const said = details.length > 0 ? `; the service said: ${details.join('; ')}` : '';
+        return (`The service refused ${context.operation} (404 not found or not authorized${said}). ` +
+            'No-code create, update and workspace creation need a user or team token; organization tokens ' +
+            `cannot be used for them. A 404 can also mean that ${context.ids} does not exist or that ` +
+            'the token has no permission on it.');
+    }
+    if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
+        return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
+    }
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
+}
+/** A read of an object named by an input that failed: the input is the first thing to check. */
+function describeReadFailure(error, what, input) {
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
+        return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
+    }
+    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+}
+
+
+/***/ }),
+
+/***/ 67286:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   cd: () => (/* binding */ graceText),
+/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */ });
+/**
+ * How long a write already under way may still take once the step is cancelled. The runner
+ * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
+ * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ */
+const WRITE_GRACE_MS = 5000;
+/**
+ * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
+ * create cut short on the first signal may still have been carried out by the service, with
+ * nobody told; given a few seconds it is answered, and the answer is reported.
+ */
+async function withGrace(cancel, graceMs, write) {
+    const controller = new AbortController();
+    let timer;
+    const startGrace = () => {
+        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
+    };
+    if (cancel.aborted)
+        startGrace();
+    else
+        cancel.addEventListener('abort', startGrace, { once: true });
+    try {
+        return await write(controller.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', startGrace);
+        clearTimeout(timer);
+    }
+}
+/** Words for a grace period in a message: `5 s`, `0.3 s`. */
+function graceText(graceMs) {
+    return `${Number((graceMs / 1000).toFixed(1))} s`;
+}
+
+
+/***/ }),
+
+/***/ 20166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */ });
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+
+
+/** Sends one no-code write and says how it ended; never throws. */
+async function sendWrite(send, options) {
+    const { signal } = options;
+    let release;
+    if (options.places) {
+        try {
+            release = await options.places.acquire(signal);
+        }
+        catch {
+            // Only the step's cancellation ends a wait for a place.
+            return { kind: 'not-sent' };
+        }
+    }
+    try {
+        if (signal.aborted)
+            return { kind: 'not-sent' };
+        options.onSend?.();
+        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+    }
+    catch (error) {
+        return failedWrite(error, signal);
+    }
+    finally {
+        release?.();
+    }
+}
+function failedWrite(error, signal) {
+    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+        return { kind: 'maybe-applied', cause: 'cancelled' };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+        return { kind: 'maybe-applied', cause: 'no-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+        return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return { kind: 'refused', error };
+    return { kind: 'failed', error };
+}
+
+
+/***/ }),
+
+/***/ 95548:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   WT: () => (/* binding */ statusReporter),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+
+// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
+// request of the service client, which isAbortError recognises.
+
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+async function pollUntil(options) {
+    const started = Date.now();
+    let interval = options.initialIntervalMs ?? DEFAULT_POLL.initialIntervalMs;
+    const maxInterval = options.maxIntervalMs ?? DEFAULT_POLL.maxIntervalMs;
+    const backoff = options.backoff ?? DEFAULT_POLL.backoff;
+    let last;
+    for (;;) {
+        (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
+        last = await options.read(options.signal);
+        options.onValue?.(last, Date.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = options.deadline - Date.now();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        await (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy)(Math.min(interval, remaining), options.signal);
+        interval = Math.min(maxInterval, interval * backoff);
+    }
+}
+/**
+ * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
+ * long wait shows it is alive without flooding the log.
+ */
+function statusReporter(log, everyMs = 30_000) {
+    let lastStatus;
+    let lastAt = -Infinity;
+    return (status, elapsedMs) => {
+        if (status === lastStatus && elapsedMs - lastAt < everyMs)
+            return;
+        lastStatus = status;
+        lastAt = elapsedMs;
+        log(`${status} (${formatDuration(elapsedMs)} elapsed)`);
+    };
+}
+function formatDuration(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m${String(s % 60).padStart(2, '0')}s`;
+    return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+
+/***/ })
+
+};

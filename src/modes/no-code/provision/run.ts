@@ -1,0 +1,143 @@
+import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs.ts';
+import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
+import type { ModeContext, ModeResult } from '../../mode.ts';
+import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
+import { absoluteServiceUrl } from '../service-address.ts';
+import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
+import { graceText, WRITE_GRACE_MS } from '../write-grace.ts';
+import { sendWrite } from '../writes.ts';
+import { provisionReport } from './report.ts';
+import type { ProvisionReportInput } from './report.ts';
+
+const HEADING = 'Workspace from a no-code module';
+
+export interface ProvisionTuning {
+  /** How long the create may still take once the step is cancelled. */
+  writeGraceMs?: number;
+}
+
+/**
+ * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
+ * its variables, which deploys the module.
+ */
+export async function runProvisionNoCodeWorkspace(
+  inputs: ProvisionNoCodeWorkspaceInputs,
+  context: ModeContext,
+  tuning: ProvisionTuning = {},
+): Promise<ModeResult> {
+  const { sink, client } = context;
+  const signal = context.cancellation.signal;
+  const graceMs = tuning.writeGraceMs ?? WRITE_GRACE_MS;
+  const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
+  const notCreated = (): ModeResult =>
+    cancelledResult({
+      title: 'Cancelled before the workspace was created',
+      heading: HEADING,
+      message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
+      outputs,
+    });
+
+  // A read first (allowed in a dry run): a module that is unknown or not enabled is reported
+  // as such, before anything is created.
+  let moduleVersion: string | null;
+  try {
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+    moduleVersion = noCodeModule.attributes['version-pin'] ?? null;
+    if (!noCodeModule.attributes.enabled) {
+      return failureResult({
+        title: 'No-code provisioning is not enabled for the module',
+        heading: HEADING,
+        message:
+          `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
+          'enable it first (mode publish-no-code-module with enabled: true).',
+        outputs,
+      });
+    }
+  } catch (error) {
+    if (signal.aborted) return notCreated();
+    return failureResult({
+      title: 'The no-code module could not be read',
+      heading: HEADING,
+      message: describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
+      outputs,
+    });
+  }
+
+  const request: CreateWorkspaceInput = {
+    name: inputs.workspaceName,
+    projectId: inputs.projectId,
+    autoApply: inputs.autoApply,
+    vars: inputs.workspaceVariables,
+  };
+  if (inputs.workspaceDescription !== '') request.description = inputs.workspaceDescription;
+  const report = (workspace: ProvisionReportInput['workspace']): ModeResult =>
+    provisionReport({
+      dryRun: inputs.dryRun,
+      noCodeModuleId: inputs.noCodeModuleId,
+      moduleVersion,
+      projectId: inputs.projectId,
+      name: inputs.workspaceName,
+      description: inputs.workspaceDescription,
+      autoApply: inputs.autoApply,
+      vars: inputs.workspaceVariables,
+      workspace,
+    });
+
+  if (inputs.dryRun) {
+    sink.info(`Dry run: would create workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
+    return report(null);
+  }
+
+  // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
+  const create = await sendWrite((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
+    signal,
+    graceMs,
+    onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
+  });
+  const beforeRunningAgain =
+    `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
+    '(a second creation is refused once the name is taken).';
+  switch (create.kind) {
+    case 'not-sent':
+      return notCreated();
+    case 'done': {
+      const workspace = create.answer;
+      const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
+      sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
+      const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+      if (!signal.aborted) return created;
+      return reachedAfterCancellation(
+        created,
+        `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`,
+      );
+    }
+    case 'maybe-applied':
+      if (create.cause === 'cancelled') {
+        const message =
+          `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
+          `within ${graceText(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+        return cancelledResult({
+          title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
+          heading: HEADING,
+          message,
+          outputs: {
+            ...outputs,
+            result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+          },
+        });
+      }
+      break;
+  }
+  return failureResult({
+    title: 'The workspace could not be created',
+    heading: HEADING,
+    message: describeWriteFailure(create, {
+      operation: `to create workspace "${inputs.workspaceName}" from no-code module ${inputs.noCodeModuleId}`,
+      ids: `no-code module ${inputs.noCodeModuleId}`,
+      ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
+      ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
+    }),
+    outputs,
+    cancelled: signal.aborted,
+  });
+}
