@@ -149,6 +149,21 @@ export function decideIgnore(
   return 'include';
 }
 
+/**
+ * The negation that keeps `relPath` in the archive though an earlier rule excludes it (the
+ * `!.git/` that brings back what a default leaves out), or null when no rule excludes it at all
+ * or it is not kept. Reported by name where the packer overrides it.
+ */
+export function keepingRule(rules: readonly IgnoreRule[], relPath: string, isDir: boolean): IgnoreRule | null {
+  if (decideIgnore(rules, relPath, isDir) !== 'include') return null;
+  const forms = isDir ? [`${relPath}/`, relPath] : [relPath];
+  for (const form of forms) {
+    const last = rules.findLast((rule) => rule.matcher?.test(form) === true);
+    if (last?.negated) return last;
+  }
+  return null;
+}
+
 /** Whether the packer leaves the entry `relPath` out of the archive. */
 export function matchIgnore(rules: readonly IgnoreRule[], relPath: string, isDir: boolean): boolean {
   return decideIgnore(rules, relPath, isDir) !== 'include';

@@ -5,10 +5,11 @@ import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
 import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
-import { linkBoundary, LinksOutsideBoundaryError, realBytePath, withinBoundary } from './confinement.ts';
+import { linkBoundary, LinksOutsideBoundaryError, realBytePath, refusalOf } from './confinement.ts';
 import type { LinkBoundary, RefusedLink } from './confinement.ts';
 import { describeFsError } from './fs-errors.ts';
-import { decideIgnore } from './ignore-rules.ts';
+import { GIT_METADATA_NAME } from './git-metadata.ts';
+import { decideIgnore, keepingRule } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
 import { createLimiter } from './limiter.ts';
 import { absoluteLinkTarget, pathInsideRoot, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
@@ -29,14 +30,16 @@ interface WalkContext {
   readonly boundary: LinkBoundary | null;
   /** Links refused for leading outside the boundary, in archive order. */
   readonly refused: RefusedLink[];
+  /** `.terraformignore` negations overridden to keep git metadata out: rule as written → `.git/` directories. */
+  readonly keptGitMetadata: Map<string, string[]>;
 }
 
 export interface WalkOptions {
   /**
    * Refuse links whose target lies outside this directory (really outside: every link on the
-   * way followed) instead of packing what they point to; `label` names it in the message. The
-   * walk goes on past a refused link, without reading its target, and fails at the end naming
-   * every one (LinksOutsideBoundaryError).
+   * way followed) or in its git metadata (git-metadata.ts) instead of packing what they point
+   * to; `label` names it in the message. The walk goes on past a refused link, without reading
+   * its target, and fails at the end naming every one (LinksOutsideBoundaryError).
    */
   readonly linksWithin?: { readonly directory: string; readonly label: string };
 }
@@ -79,10 +82,12 @@ export async function* walkArchiveEntries(
   const boundary = options.linksWithin ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label) : null;
   if (boundary) {
     const real = await realBytePath(moduleRoot);
-    if (!withinBoundary(boundary, real)) {
+    const refusal = refusalOf(boundary, real);
+    if (refusal !== null) {
+      const where = refusal === 'outside' ? `outside ${boundary.label} (${textOf(boundary.root)})` : `into ${boundary.label}'s git metadata`;
       throw new LinksOutsideBoundaryError(
-        `module directory ${JSON.stringify(root)} leads outside ${boundary.label} (${textOf(boundary.root)}), to ${JSON.stringify(textOf(real))}.`,
-        [{ name: '.', target: textOf(real) }],
+        `module directory ${JSON.stringify(root)} leads ${where}, to ${JSON.stringify(textOf(real))}.`,
+        [{ name: '.', target: textOf(real), refusal }],
       );
     }
   }
@@ -94,6 +99,7 @@ export async function* walkArchiveEntries(
     limit: createLimiter(FS_CONCURRENCY),
     boundary,
     refused: [],
+    keptGitMetadata: new Map(),
   };
   const frame: DirectoryFrame = {
     dir: moduleRoot,
@@ -103,6 +109,7 @@ export async function* walkArchiveEntries(
     linkedDirs: [],
   };
   yield* walkDirectory(ctx, frame);
+  report.warnings.push(...gitMetadataWarnings(ctx.keptGitMetadata));
   if (boundary && ctx.refused.length > 0) throw LinksOutsideBoundaryError.of(root, boundary, ctx.refused);
 }
 
@@ -130,6 +137,11 @@ async function* walkDirectory(
     const entryName = asBytePath(frame.archivePrefix + child.name);
     const { stats, decision } = child;
 
+    if (stats.isDirectory() && child.name === GIT_METADATA_NAME) {
+      ctx.report.ignored.push(`${textOf(entryName)}/`);
+      if (decision !== 'prune') await noteKeptGitMetadata(ctx, childFrame(frame, child.name), decision);
+      continue;
+    }
     if (decision === 'prune') {
       ctx.report.ignored.push(`${textOf(entryName)}/`);
       continue;
@@ -173,6 +185,50 @@ async function listDirectory(ctx: WalkContext, frame: DirectoryFrame): Promise<C
   });
 }
 
+/**
+ * Record the `.terraformignore` negations that would bring back something of the git metadata
+ * directory `frame` (decided `decision`), which go-slug would then pack: `!.git/`,
+ * `!.git/config`, or the same written with `**`. The directory is left out whatever they say
+ * (see git-metadata.ts), a deliberate difference from go-slug that the warning names. Only names
+ * are read in it, as go-slug's walk would read them; a part that cannot be read is passed over,
+ * since nothing in it is packed.
+ */
+async function noteKeptGitMetadata(ctx: WalkContext, frame: DirectoryFrame, decision: IgnoreDecision): Promise<void> {
+  const gitDirectory = textOf(frame.archivePrefix);
+  const note = (rule: IgnoreRule | null): void => {
+    if (rule === null) return;
+    const written = `!${rule.pattern}`;
+    const dirs = ctx.keptGitMetadata.get(written) ?? [];
+    if (!dirs.includes(gitDirectory)) dirs.push(gitDirectory);
+    ctx.keptGitMetadata.set(written, dirs);
+  };
+  if (decision === 'include') note(keepingRule(ctx.rules, textOf(frame.matchPrefix).slice(0, -1), true));
+  const pending = [frame];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    let children: Child[];
+    try {
+      children = await listDirectory(ctx, current);
+    } catch (error) {
+      if (error instanceof ConfigurationError) continue;
+      throw error;
+    }
+    for (const child of children) {
+      if (child.decision === 'include') note(keepingRule(ctx.rules, textOf(asBytePath(`${current.matchPrefix}${child.name}`)), child.stats.isDirectory()));
+      if (child.stats.isDirectory() && child.decision !== 'prune') pending.push(childFrame(current, child.name));
+    }
+  }
+}
+
+const LISTED_GIT_DIRECTORIES = 5;
+
+function gitMetadataWarnings(kept: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...kept].map(([rule, dirs]) => {
+    const listed = dirs.slice(0, LISTED_GIT_DIRECTORIES).map((dir) => JSON.stringify(dir)).join(', ');
+    const more = dirs.length > LISTED_GIT_DIRECTORIES ? ` and ${dirs.length - LISTED_GIT_DIRECTORIES} more` : '';
+    return `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); it is left out all the same, unlike the service's own packer, since git metadata can hold the checkout's credentials.`;
+  });
+}
+
 function childFrame(frame: DirectoryFrame, name: BytePath): DirectoryFrame {
   return {
     ...frame,
@@ -209,8 +265,9 @@ async function* visitLink(
   const resolved = await resolveExternalLink(onDisk, textOf(entryName), ctx.displayRoot);
   if (ctx.boundary && (resolved.stats.isFile() || resolved.stats.isDirectory())) {
     const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
-    if (!withinBoundary(ctx.boundary, real)) {
-      ctx.refused.push({ name: textOf(entryName), target: textOf(real) });
+    const refusal = refusalOf(ctx.boundary, real);
+    if (refusal !== null) {
+      ctx.refused.push({ name: textOf(entryName), target: textOf(real), refusal });
       return;
     }
   }
@@ -242,7 +299,7 @@ async function* visitLink(
  * where the link really is when it was reached through an outside link (it would point
  * elsewhere, or out of the archive), and a target that steps out of the module and back in by
  * its name (`../mod/x`, refused). Those get the equivalent relative target instead (the
- * contract's one deliberate difference from go-slug, and its consequences).
+ * first of the contract's deliberate differences from go-slug, and its consequences).
  */
 function storedLinkTarget(
   frame: DirectoryFrame,

@@ -199,3 +199,32 @@ describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on links (no bou
     );
   });
 });
+
+describe.runIf(TERRAFORM_AVAILABLE)('go-slug packs git metadata, which the packer keeps out (a deliberate difference)', () => {
+  const config = '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n';
+
+  it('a .git/ directory brought back by .terraformignore: go-slug packs it, the packer everything else the same', async () => {
+    const tree = await makeTree([
+      { file: 'main.tf', content: 'locals {}\n' },
+      { file: '.terraformignore', content: '!.git/\n' },
+      { file: '.git/config', content: config },
+    ]);
+    trees.push(tree);
+    const reference = await packWithGoSlug(tree.module);
+    if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
+    const expected = await readArchive(reference.archive);
+    expect(expected.find((entry) => entry.name === '.git/config')?.content.toString()).toBe(config);
+    const actual = await readArchive(await packOurs(tree.module));
+    expect(actual.map(comparable)).toEqual(expected.filter((entry) => !entry.name.startsWith('.git/')).map(comparable));
+  });
+
+  it('a link out of the module into the repository\'s .git: go-slug packs what it points to', async () => {
+    const tree = await makeTree([{ file: 'main.tf', content: 'locals {}\n' }, { link: 'creds', to: '../.git/config' }]);
+    trees.push(tree);
+    await mkdir(`${tree.base}/.git`);
+    await writeFile(`${tree.base}/.git/config`, config);
+    const reference = await packWithGoSlug(tree.module);
+    if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
+    expect((await readArchive(reference.archive)).find((entry) => entry.name === 'creds')?.content.toString()).toBe(config);
+  });
+});

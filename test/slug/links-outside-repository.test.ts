@@ -5,14 +5,13 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, EXIT_SUCCESS, run } from '../../src/main.ts';
-import { plainSink } from '../../src/report/plain-sink.ts';
-import { LinksOutsideBoundaryError, listArchiveEntries, packModule } from '../../src/slug/index.ts';
+import { EXIT_BAD_INPUT, EXIT_SUCCESS } from '../../src/main.ts';
+import { LinksOutsideBoundaryError, listArchiveEntries } from '../../src/slug/index.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { readArchive } from './archive-reader.ts';
+import { packInMemory, runModuleTests } from './repository.ts';
 
 let base: string;
 let repo: string;
@@ -62,16 +61,8 @@ afterAll(async () => {
 
 const REFUSED = ['chain', 'lib/leak', 'pw', 'secret', 'sub/dots', 'via-dir-link'];
 
-async function pack(root: string, linksWithin?: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  await packModule(root, out, linksWithin ? { linksWithin: { directory: linksWithin, label: 'the repository' } } : {});
-  return Buffer.concat(chunks);
+async function pack(root: string, repository?: string): Promise<Buffer> {
+  return (await packInMemory(root, repository)).archive;
 }
 
 describe('packModule with links confined to the repository', () => {
@@ -128,34 +119,10 @@ describe('packModule with links confined to the repository', () => {
   });
 });
 
-async function runAction(inputs: Record<string, string>): Promise<{ code: number; stdout: string; summary: string }> {
-  const summaryFile = path.join(base, `summary-${Math.random().toString(36).slice(2)}.md`);
-  await writeFile(summaryFile, '');
-  const lines: string[] = [];
-  const all: Record<string, string> = {
-    mode: 'run-module-tests',
-    token: emulator.token,
-    'base-url': emulator.baseUrl,
-    organization: emulator.organization,
-    'module-directory': 'mod',
-    'module-name': 'links',
-    'module-provider': 'aws',
-    ...inputs,
-  };
-  const code = await run({
-    read: (name) => all[name] ?? '',
-    sink: plainSink({ stdout: { write: (text: string) => lines.push(text) }, summaryFile }),
-    checkRuns: false,
-    saveState: () => undefined,
-    workspaceRoot: repo,
-  });
-  return { code, stdout: lines.join(''), summary: await readFile(summaryFile, 'utf8') };
-}
-
 describe('run-module-tests with links outside the repository (GITHUB_WORKSPACE)', () => {
   it.each([['false'], ['true']])('refuses them before any request, naming the links and the input (dry-run: %s)', async (dryRun) => {
     emulator.clearRequests();
-    const { code, stdout, summary } = await runAction({ 'dry-run': dryRun });
+    const { code, stdout, summary } = await runModuleTests(emulator, repo, { 'dry-run': dryRun });
     expect(code).toBe(EXIT_BAD_INPUT);
     expect(emulator.requests).toEqual([]);
     for (const name of REFUSED) expect(stdout).toContain(JSON.stringify(name));
@@ -167,14 +134,14 @@ describe('run-module-tests with links outside the repository (GITHUB_WORKSPACE)'
 
   it('packs them, followed, with allow-links-outside-repository: true (the dry run lists them)', async () => {
     emulator.clearRequests();
-    const { code, summary } = await runAction({ 'dry-run': 'true', 'allow-links-outside-repository': 'true' });
+    const { code, summary } = await runModuleTests(emulator, repo, { 'dry-run': 'true', 'allow-links-outside-repository': 'true' });
     expect(code).toBe(EXIT_SUCCESS);
     expect(emulator.requests).toEqual([]);
     for (const name of ['pw', 'secret', 'lib/leak/key', 'sub/dots', 'via-dir-link', 'common.tf']) expect(summary).toContain(name);
   });
 
   it('rejects an allow-links-outside-repository that is not a boolean, naming it', async () => {
-    const { code, stdout } = await runAction({ 'allow-links-outside-repository': 'sometimes' });
+    const { code, stdout } = await runModuleTests(emulator, repo, { 'allow-links-outside-repository': 'sometimes' });
     expect(code).toBe(EXIT_BAD_INPUT);
     expect(stdout).toContain('allow-links-outside-repository');
   });

@@ -180,7 +180,8 @@ const CASES: TreeCase[] = [
       { file: '.git/HEAD' },
     ],
     // docs/ is walked (a negation follows) without its own entry; tmp/ is pruned; `build` only
-    // matches the directory's own entry, so go-slug keeps what is inside.
+    // matches the directory's own entry, so go-slug keeps what is inside. A .git/ directory is
+    // never packed, so it is left out whole, whatever negations follow.
     entries: [
       file('.terraformignore'),
       file('build/out.txt'),
@@ -190,7 +191,7 @@ const CASES: TreeCase[] = [
       dir('sub/'),
       file('sub/main.tf'),
     ],
-    ignored: ['.git/HEAD', 'app.log', 'docs/other.md', 'sub/debug.log', 'tmp/'],
+    ignored: ['.git/', 'app.log', 'docs/other.md', 'sub/debug.log', 'tmp/'],
   },
   {
     name: 'links inside the tree are kept as links, absolute ones made relative',
