@@ -4,7 +4,7 @@
 import { runUpgradeNoCodeWorkspace } from '../src/modes/no-code/upgrade/run.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs.ts';
 import type { ModeContext } from '../src/modes/mode.ts';
-import { plainSink } from '../src/report/sink.ts';
+import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator } from '../test/emulator/api.ts';

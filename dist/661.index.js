@@ -17,7 +17,7 @@ export const modules = {
 /* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92366);
 /* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35450);
 /* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(21388);
-/* harmony import */ var _report_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(83860);
+/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77395);
 /* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(63743);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2462);
 /* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(95548);
@@ -48,7 +48,7 @@ async function runPost(options = {}) {
         return 0;
     const read = options.read ?? _inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
     const token = read('token').trim();
-    const sink = options.sink ?? (0,_report_sink_js__WEBPACK_IMPORTED_MODULE_6__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
+    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;
     const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
     const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;

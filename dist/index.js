@@ -96413,7 +96413,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // One bundle, three entry points: the command line (arguments given), the post step (the main
 // step left its mark in the state), and the action's main step.
 if (process.argv.length > 2) {
-    const { runCli } = await __nccwpck_require__.e(/* import() */ 918).then(__nccwpck_require__.bind(__nccwpck_require__, 76918));
+    const { runCli } = await __nccwpck_require__.e(/* import() */ 855).then(__nccwpck_require__.bind(__nccwpck_require__, 21855));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
@@ -102582,8 +102582,8 @@ function setOutputs(sink, outputs) {
     }
 }
 
-// EXTERNAL MODULE: ./src/report/sink.ts + 4 modules
-var report_sink = __nccwpck_require__(83860);
+// EXTERNAL MODULE: ./src/report/github-sink.ts
+var github_sink = __nccwpck_require__(77395);
 // EXTERNAL MODULE: ./src/service/client.ts + 7 modules
 var service_client = __nccwpck_require__(63743);
 // EXTERNAL MODULE: ./src/state.ts
@@ -102609,7 +102609,7 @@ const EXIT_FAILURE = 1;
 const EXIT_BAD_INPUT = 2;
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
-    const sink = options.sink ?? (0,report_sink/* githubSink */.X)();
+    const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
     let inputs;
     try {
         inputs = (0,src_inputs/* readInputs */.Ko)(options.read ?? src_inputs/* readActionInput */.LJ);
@@ -102794,6 +102794,153 @@ function emitAnnotations(sink, annotations, options = {}) {
     for (const a of capped.emit)
         sink.annotate(a);
     return capped;
+}
+
+
+/***/ }),
+
+/***/ 77395:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ githubSink)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88179);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(83916);
+/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35942);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(20649);
+/* harmony import */ var _annotations_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(856);
+/* harmony import */ var _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(69570);
+
+
+
+
+
+
+/**
+ * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
+ * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
+ * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
+ * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
+ * past GitHub's ten, a plain line.
+ */
+function githubSink(options = {}) {
+    const secrets = (0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redactor */ .$)();
+    const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
+    const redact = (text) => secrets.redact(text);
+    // Everything written to stdout: secrets masked first, then nothing the runner would run.
+    const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$)(redact(text));
+    const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
+    const addSecret = (value) => {
+        if (value.trim() === '')
+            return;
+        secrets.add(value);
+        // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
+        // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
+        // else the line would print the very secret it hides.
+        if (registerWithRunner) {
+            // @actions/core escapes \r and \n in the value; a value from the service (an upload
+            // address) could still hold a Unicode line break that a reader splits at, leaving the rest
+            // of the value to be read as a command. Each such piece is registered on its own instead.
+            for (const piece of value.split(/[\v\f\u0085\u2028\u2029]/))
+                if (piece.trim() !== '')
+                    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(piece);
+        }
+    };
+    for (const secret of options.secrets ?? [])
+        addSecret(secret);
+    const written = { error: 0, warning: 0, notice: 0 };
+    return {
+        info(message) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(message));
+        },
+        warning(message) {
+            written.warning++;
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(message));
+        },
+        error(message) {
+            written.error++;
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(shown(message));
+        },
+        debug(message) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(shown(message));
+        },
+        annotate(annotation) {
+            written[annotation.level]++;
+            const properties = annotationProperties(annotation, shown);
+            const message = shown(annotation.message);
+            if (annotation.level === 'error')
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message, properties);
+            else if (annotation.level === 'warning')
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message, properties);
+            else
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message, properties);
+        },
+        setOutput(name, value) {
+            try {
+                // Without GITHUB_OUTPUT (an old runner), @actions/core prints `::set-output` to stdout.
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
+            }
+            catch (error) {
+                // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u)(error)}`));
+            }
+        },
+        async writeSummary(markdown) {
+            const text = budget.fit(redact(markdown));
+            if (text === '')
+                return;
+            try {
+                await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer().addRaw(text, true).write();
+            }
+            catch (error) {
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
+                // A summary that cannot be written must not fail a step whose work succeeded.
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u)(error)}`));
+            }
+        },
+        startGroup(name) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(shown(name));
+        },
+        endGroup() {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4();
+        },
+        fail(message) {
+            if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
+                written.error++;
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(shown(message));
+                return;
+            }
+            // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
+            // the step fails all the same.
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(`Error: ${message}`));
+            process.exitCode = 1;
+        },
+        annotationRoom(level) {
+            return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
+        },
+        addSecret,
+        redact,
+    };
+}
+function annotationProperties(annotation, shown) {
+    const properties = {};
+    if (annotation.title !== undefined && annotation.title !== '')
+        properties.title = shown(annotation.title);
+    if (annotation.file !== undefined && annotation.file !== '')
+        properties.file = shown(annotation.file);
+    if (isLine(annotation.startLine))
+        properties.startLine = annotation.startLine;
+    if (isLine(annotation.endLine))
+        properties.endLine = annotation.endLine;
+    if (isLine(annotation.startColumn))
+        properties.startColumn = annotation.startColumn;
+    if (isLine(annotation.endColumn))
+        properties.endColumn = annotation.endColumn;
+    return properties;
+}
+function isLine(value) {
+    return value !== undefined && Number.isInteger(value) && value > 0;
 }
 
 
@@ -103079,27 +103226,15 @@ function neutraliseLine(line) {
 
 /***/ }),
 
-/***/ 83860:
+/***/ 20649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  X: () => (/* reexport */ githubSink),
-  W: () => (/* reexport */ plainSink)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
-var core = __nccwpck_require__(88179);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(83916);
-// EXTERNAL MODULE: ./src/report/neutralise.ts
-var neutralise = __nccwpck_require__(35942);
-// EXTERNAL MODULE: ./src/service/shapes.ts
-var shapes = __nccwpck_require__(18773);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var report_markdown = __nccwpck_require__(54285);
-;// CONCATENATED MODULE: ./src/report/redact.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ redactor)
+/* harmony export */ });
+/* unused harmony export REDACTED */
+/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(18773);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(54285);
 /**
  * The last line of defence against leaking a secret: every string a sink writes (log line,
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
@@ -103157,8 +103292,8 @@ function needlesOf(secret) {
         if (value.length < min)
             return;
         found.add(value);
-        found.add((0,report_markdown/* escapeHtml */.ZD)(value));
-        found.add((0,report_markdown/* escapeMarkdown */.FV)(value));
+        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(value));
+        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(value));
         found.add(JSON.stringify(value).slice(1, -1));
         found.add(encodeURIComponent(value));
     };
@@ -103180,7 +103315,7 @@ function needlesOf(secret) {
         if (url.search.length > 1)
             keep(url.search.slice(1), MIN_URL_PART_LENGTH);
         for (const value of url.searchParams.values())
-            if (!(0,shapes/* isServiceId */.Xh)(value))
+            if (!(0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceId */ .Xh)(value))
                 keep(value, MIN_URL_PART_LENGTH);
         for (const segment of url.pathname.split('/')) {
             // A long path segment is a signed object key or token, unless its shape says it is public.
@@ -103196,7 +103331,7 @@ function needlesOf(secret) {
 /** A service id or lower-case route words (`test-runs`, `configuration-versions`), with or without a file extension. */
 function isPublicSegment(segment) {
     const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '');
-    return (0,shapes/* isServiceId */.Xh)(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
+    return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceId */ .Xh)(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
 }
 function compile(needles) {
     // Longest first, so that a secret containing another secret is masked whole.
@@ -103225,9 +103360,17 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-// EXTERNAL MODULE: ./src/report/annotations.ts
-var annotations = __nccwpck_require__(856);
-;// CONCATENATED MODULE: ./src/report/summary-budget.ts
+
+/***/ }),
+
+/***/ 69570:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ GITHUB_SUMMARY_LIMIT_BYTES),
+/* harmony export */   q: () => (/* binding */ summaryBudget)
+/* harmony export */ });
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54285);
 
 /** GitHub keeps a step summary only up to 1 MiB; stay a little under it. */
 const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
@@ -103249,277 +103392,13 @@ function summaryBudget(limitBytes) {
             if (room < 256)
                 return '';
             const limitKiB = Math.floor(limitBytes / 1024);
-            const { text } = (0,report_markdown/* truncateMarkdown */.o4)(markdown, room, (omitted) => `> [!WARNING]\n> The summary was cut at the ${limitKiB} KiB a job summary may hold; ` +
+            const { text } = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .truncateMarkdown */ .o4)(markdown, room, (omitted) => `> [!WARNING]\n> The summary was cut at the ${limitKiB} KiB a job summary may hold; ` +
                 `${Math.ceil(omitted / 1024)} KiB more did not fit.\n`);
             used += Buffer.byteLength(text, 'utf8');
             return text;
         },
     };
 }
-
-;// CONCATENATED MODULE: ./src/report/github-sink.ts
-
-
-
-
-
-
-/**
- * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
- * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
- * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
- * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
- * past GitHub's ten, a plain line.
- */
-function githubSink(options = {}) {
-    const secrets = redactor();
-    const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
-    const redact = (text) => secrets.redact(text);
-    // Everything written to stdout: secrets masked first, then nothing the runner would run.
-    const shown = (text) => (0,neutralise/* neutraliseCommands */.$)(redact(text));
-    const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
-    const addSecret = (value) => {
-        if (value.trim() === '')
-            return;
-        secrets.add(value);
-        // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
-        // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
-        // else the line would print the very secret it hides.
-        if (registerWithRunner) {
-            // @actions/core escapes \r and \n in the value; a value from the service (an upload
-            // address) could still hold a Unicode line break that a reader splits at, leaving the rest
-            // of the value to be read as a command. Each such piece is registered on its own instead.
-            for (const piece of value.split(/[\v\f\u0085\u2028\u2029]/))
-                if (piece.trim() !== '')
-                    core/* setSecret */.Pq(piece);
-        }
-    };
-    for (const secret of options.secrets ?? [])
-        addSecret(secret);
-    const written = { error: 0, warning: 0, notice: 0 };
-    return {
-        info(message) {
-            core/* info */.pq(shown(message));
-        },
-        warning(message) {
-            written.warning++;
-            core/* warning */.$e(shown(message));
-        },
-        error(message) {
-            written.error++;
-            core/* error */.z3(shown(message));
-        },
-        debug(message) {
-            core/* debug */.Yz(shown(message));
-        },
-        annotate(annotation) {
-            written[annotation.level]++;
-            const properties = annotationProperties(annotation, shown);
-            const message = shown(annotation.message);
-            if (annotation.level === 'error')
-                core/* error */.z3(message, properties);
-            else if (annotation.level === 'warning')
-                core/* warning */.$e(message, properties);
-            else
-                core/* notice */.lm(message, properties);
-        },
-        setOutput(name, value) {
-            try {
-                // Without GITHUB_OUTPUT (an old runner), @actions/core prints `::set-output` to stdout.
-                core/* setOutput */.uH(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
-            }
-            catch (error) {
-                // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                core/* warning */.$e(shown(`Output ${name} could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
-            }
-        },
-        async writeSummary(markdown) {
-            const text = budget.fit(redact(markdown));
-            if (text === '')
-                return;
-            try {
-                await core/* summary */.z.emptyBuffer().addRaw(text, true).write();
-            }
-            catch (error) {
-                core/* summary */.z.emptyBuffer();
-                // A summary that cannot be written must not fail a step whose work succeeded.
-                core/* warning */.$e(shown(`The job summary could not be written: ${(0,errors/* getErrorMessage */.u)(error)}`));
-            }
-        },
-        startGroup(name) {
-            core/* startGroup */.Oh(shown(name));
-        },
-        endGroup() {
-            core/* endGroup */.N4();
-        },
-        fail(message) {
-            if (written.error < annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2) {
-                written.error++;
-                core/* setFailed */.C1(shown(message));
-                return;
-            }
-            // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
-            // the step fails all the same.
-            core/* info */.pq(shown(`Error: ${message}`));
-            process.exitCode = 1;
-        },
-        annotationRoom(level) {
-            return Math.max(0, annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2 - written[level]);
-        },
-        addSecret,
-        redact,
-    };
-}
-function annotationProperties(annotation, shown) {
-    const properties = {};
-    if (annotation.title !== undefined && annotation.title !== '')
-        properties.title = shown(annotation.title);
-    if (annotation.file !== undefined && annotation.file !== '')
-        properties.file = shown(annotation.file);
-    if (isLine(annotation.startLine))
-        properties.startLine = annotation.startLine;
-    if (isLine(annotation.endLine))
-        properties.endLine = annotation.endLine;
-    if (isLine(annotation.startColumn))
-        properties.startColumn = annotation.startColumn;
-    if (isLine(annotation.endColumn))
-        properties.endColumn = annotation.endColumn;
-    return properties;
-}
-function isLine(value) {
-    return value !== undefined && Number.isInteger(value) && value > 0;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-;// CONCATENATED MODULE: ./src/report/plain-sink.ts
-
-
-
-
-
-
-
-/**
- * The sink for CI systems other than GitHub Actions: plain lines a person or a log parser can
- * read. Annotations follow the `file:line:column: level: message` convention that compilers use
- * and most CI systems recognise; outputs are `name=value` lines, with a multi-line value in the
- * same `name<<DELIMITER` form GitHub's output file uses.
- */
-function plainSink(options = {}) {
-    const out = options.stdout ?? process.stdout;
-    const secrets = redactor(options.secrets ?? []);
-    const budget = summaryBudget(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
-    const redact = (text) => secrets.redact(text);
-    // Stdout may still be read by a GitHub runner (the command line run from a workflow step):
-    // secrets masked first, then nothing the runner would run.
-    const shown = (text) => (0,neutralise/* neutraliseCommands */.$)(redact(text));
-    const line = (text) => {
-        out.write(`${shown(text)}\n`);
-    };
-    return {
-        info(message) {
-            line(message);
-        },
-        warning(message) {
-            line(`warning: ${message}`);
-        },
-        error(message) {
-            line(`error: ${message}`);
-        },
-        debug(message) {
-            if (options.debug)
-                line(`debug: ${message}`);
-        },
-        annotate(annotation) {
-            line(annotationLine(annotation));
-        },
-        setOutput(name, value) {
-            if (options.outputFile) {
-                try {
-                    (0,external_node_fs_.appendFileSync)(options.outputFile, outputLines(name, redact(value)));
-                    return;
-                }
-                catch (error) {
-                    line(`warning: output ${name} could not be written to ${options.outputFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
-                }
-            }
-            out.write(outputLines(name, shown(value)));
-        },
-        async writeSummary(markdown) {
-            const text = budget.fit(redact(markdown));
-            if (text === '')
-                return;
-            const body = text.endsWith('\n') ? text : `${text}\n`;
-            if (options.summaryFile) {
-                try {
-                    await (0,promises_.appendFile)(options.summaryFile, body, 'utf8');
-                    return;
-                }
-                catch (error) {
-                    line(`warning: the summary could not be written to ${options.summaryFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
-                }
-            }
-            out.write(`\n${(0,neutralise/* neutraliseCommands */.$)(body)}`);
-        },
-        startGroup(name) {
-            line(`── ${name}`);
-        },
-        endGroup() { },
-        annotationRoom() {
-            return Number.POSITIVE_INFINITY;
-        },
-        fail(message) {
-            line(`error: ${message}`);
-            process.exitCode = 1;
-        },
-        addSecret(value) {
-            secrets.add(value);
-        },
-        redact,
-    };
-}
-/** `file:line:column: level: title: message`, continuation lines indented. */
-function annotationLine(annotation) {
-    let location = '';
-    if (annotation.file) {
-        location = annotation.file;
-        if (annotation.startLine) {
-            location += `:${annotation.startLine}`;
-            if (annotation.startColumn)
-                location += `:${annotation.startColumn}`;
-        }
-        location += ': ';
-    }
-    const title = annotation.title ? `${annotation.title}: ` : '';
-    const [first = '', ...rest] = annotation.message.replace(/\r\n?/g, '\n').trimEnd().split('\n');
-    const continuation = rest.map((l) => (l === '' ? '' : `    ${l}`));
-    return [`${location}${annotation.level}: ${title}${first}`, ...continuation].join('\n');
-}
-/** `name=value`, or for a value on several lines `name<<DELIMITER`, the lines, `DELIMITER`. */
-function outputLines(name, value) {
-    if (!/[\r\n]/.test(value))
-        return `${name}=${value}\n`;
-    let delimiter = 'EOF';
-    while (value.includes(delimiter))
-        delimiter = `EOF_${(0,external_node_crypto_.randomUUID)()}`;
-    return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/sink.ts
-/**
- * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
- * annotations, and it writes them through a sink: `githubSink` on GitHub Actions, `plainSink`
- * for any other CI system. Both pass every string they write through the redactor, and every
- * line bound for stdout through the neutraliser (`neutralise.ts`), so that no text from the
- * service, a log or a pull request becomes a runner command.
- */
-
-
 
 
 /***/ }),

@@ -4,7 +4,7 @@ import { COMMON_INPUTS, MODE_INPUTS, MODES } from './inputs.ts';
 import type { Mode } from './inputs.ts';
 import { EXIT_BAD_INPUT, run } from './main.ts';
 import { neutraliseCommands } from './report/neutralise.ts';
-import { plainSink } from './report/sink.ts';
+import { plainSink } from './report/plain-sink.ts';
 
 /** Inputs that take several lines: a repeated flag adds a line. */
 const MULTI_LINE = new Set(['policy-files', 'policy-sets', 'test-filters', 'test-variables', 'test-env-variables', 'workspace-id', 'workspace-variables']);

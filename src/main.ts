@@ -11,7 +11,7 @@ import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
 import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
-import { githubSink } from './report/sink.ts';
+import { githubSink } from './report/github-sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
 import { createServiceClient } from './service/client.ts';
 import type { ServiceClient } from './service/client.ts';

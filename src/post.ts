@@ -18,7 +18,7 @@ import { runsOfConfigurationVersion } from './modes/run-module-tests/start-test-
 import { TestRunStopper } from './modes/run-module-tests/stop-test-run.ts';
 import type { StopOutcome } from './modes/run-module-tests/stop-test-run.ts';
 import { isFinal } from './modes/run-module-tests/test-run-status.ts';
-import { githubSink } from './report/sink.ts';
+import { githubSink } from './report/github-sink.ts';
 import type { ReportSink } from './report/sink.ts';
 import { createServiceClient } from './service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from './service/client.ts';

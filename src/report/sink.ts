@@ -1,7 +1,8 @@
 /**
  * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
- * annotations, and it writes them through a sink: `githubSink` on GitHub Actions, `plainSink`
- * for any other CI system. Both pass every string they write through the redactor, and every
+ * annotations, and it writes them through a sink: `githubSink` (github-sink.ts) on GitHub
+ * Actions, `plainSink` (plain-sink.ts) for any other CI system. This file holds only what they
+ * share, the types, so that each sink imports it and it imports neither. Both pass every string they write through the redactor, and every
  * line bound for stdout through the neutraliser (`neutralise.ts`), so that no text from the
  * service, a log or a pull request becomes a runner command.
  */
@@ -53,6 +54,3 @@ export interface SinkOptions {
   /** Largest job summary written in total, in UTF-8 bytes. */
   summaryLimitBytes?: number;
 }
-
-export { githubSink } from './github-sink.ts';
-export { plainSink, type PlainSinkOptions, type TextWriter } from './plain-sink.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/main.ts';
-import { plainSink } from '../../src/report/sink.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
 import { startEmulator } from '../emulator/index.ts';
 import { EXAMPLE_MODULE_DIR } from '../support/example-module-log.ts';
 import { startHarness } from '../module-tests/harness.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capAnnotations, emitAnnotations } from '../../src/report/annotations.ts';
-import { plainSink } from '../../src/report/sink.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Annotation, AnnotationLevel } from '../../src/report/sink.ts';
 
 const make = (level: AnnotationLevel, n: number): Annotation[] =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setOutputs } from '../../src/report/outputs.ts';
-import { githubSink } from '../../src/report/sink.ts';
+import { githubSink } from '../../src/report/github-sink.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setOutputs } from '../../src/report/outputs.ts';
-import { plainSink } from '../../src/report/sink.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/modes/run-module-tests/test-summary.ts';
 import type { TestRunFacts } from '../../src/modes/run-module-tests/test-summary.ts';
 import { capAnnotations } from '../../src/report/annotations.ts';
-import { plainSink } from '../../src/report/sink.ts';
+import { plainSink } from '../../src/report/plain-sink.ts';
 
 const fixture = (name: string): ParsedTestLog =>
   parseTestLogText(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
