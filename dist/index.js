@@ -103600,11 +103600,13 @@ class HttpClient {
     #onRequest;
     #closed = false;
     constructor(options) {
+        // Inputs refuse a misshapen token first, naming the input; this guard is for every other
+        // caller, so it speaks of the token, not of where it came from.
         const token = options.token.trim();
         if (!token)
-            throw new errors/* ConfigurationError */.j('token is empty: give an API token of the service');
+            throw new errors/* ConfigurationError */.j('The API token is empty: the service needs one.');
         if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-            throw new errors/* ConfigurationError */.j('token contains spaces or control characters: give the API token alone');
+            throw new errors/* ConfigurationError */.j('The API token contains spaces or control characters: give the token alone.');
         }
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
@@ -104900,7 +104902,7 @@ function apiErrorMessage(init) {
     const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
     switch (init.status) {
         case 401:
-            return `${head}: the service rejected the token (401 Unauthorized); check that the token input holds a valid, unexpired API token${said}`;
+            return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
         case 403:
             return `${head}: the token is not allowed to do this (403 Forbidden); use a token with the needed permission (a user or team token where organization tokens are refused)${said}`;
         case 404:

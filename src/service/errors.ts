@@ -204,7 +204,7 @@ function apiErrorMessage(init: ApiErrorInit): string {
   const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
   switch (init.status) {
     case 401:
-      return `${head}: the service rejected the token (401 Unauthorized); check that the token input holds a valid, unexpired API token${said}`;
+      return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
     case 403:
       return `${head}: the token is not allowed to do this (403 Forbidden); use a token with the needed permission (a user or team token where organization tokens are refused)${said}`;
     case 404:

@@ -200,10 +200,12 @@ export class HttpClient {
   #closed = false;
 
   constructor(options: HttpClientOptions) {
+    // Inputs refuse a misshapen token first, naming the input; this guard is for every other
+    // caller, so it speaks of the token, not of where it came from.
     const token = options.token.trim();
-    if (!token) throw new ConfigurationError('token is empty: give an API token of the service');
+    if (!token) throw new ConfigurationError('The API token is empty: the service needs one.');
     if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-      throw new ConfigurationError('token contains spaces or control characters: give the API token alone');
+      throw new ConfigurationError('The API token contains spaces or control characters: give the token alone.');
     }
     // Masking is the sink's job: on GitHub it registers the token with the runner, while
     // elsewhere a `::add-mask::` line would print the very token it means to hide.

@@ -10,7 +10,7 @@ describe('ApiError messages', () => {
   });
 
   it('says a 401 is about the token', () => {
-    expect(make(401, []).message).toMatch(/rejected the token \(401 Unauthorized\); check that the token input/);
+    expect(make(401, []).message).toMatch(/rejected the token \(401 Unauthorized\); check that the API token is valid and has not expired/);
   });
 
   it('carries titles, details and the pointer for 409/413/422/400', () => {
