@@ -2,7 +2,7 @@
 // emulator, then confirmed and followed through an apply of 2.5 s), against one upgrade's
 // duration and against a sequential run measured here too. Usage: npm exec -- node bench/upgrade-no-code.ts [--workspaces N] [--plan-ms MS] [--sequential N]
 import { runUpgradeNoCodeWorkspace } from '../src/modes/no-code/upgrade/run.ts';
-import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs/read.ts';
 import type { ModeContext } from '../src/modes/mode.ts';
 import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';

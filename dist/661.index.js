@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(34632);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(83916);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(89564);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(79158);
 /* harmony import */ var _service_urls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(71465);
 /* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
 /* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64164);
@@ -46,7 +46,7 @@ async function runPost(options = {}) {
     const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .readSavedRun */ .F2)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_8__/* .getState */ .G);
     if (saved === undefined || saved.final)
         return 0;
-    const read = options.read ?? _inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
+    const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
     const token = read('token').trim();
     const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;

@@ -41,8 +41,8 @@ function readActionMetadata(url = __webpack_require__.ab + "action.yml") {
     return { inputs, outputs };
 }
 
-// EXTERNAL MODULE: ./src/inputs.ts + 2 modules
-var inputs = __webpack_require__(89564);
+// EXTERNAL MODULE: ./src/inputs/read.ts + 2 modules
+var inputs_read = __webpack_require__(79158);
 // EXTERNAL MODULE: ./src/main.ts + 30 modules
 var main = __webpack_require__(74932);
 // EXTERNAL MODULE: ./src/report/neutralise.ts
@@ -194,8 +194,8 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         io.stdout.write(generalHelp());
         return mode === undefined ? main/* EXIT_BAD_INPUT */.yt : 0;
     }
-    if (!inputs/* MODES */.FN.includes(mode)) {
-        io.stderr.write(`error: unknown mode "${mode}"; one of ${inputs/* MODES */.FN.join(', ')}.\n\n${generalHelp()}`);
+    if (!inputs_read/* MODES */.FN.includes(mode)) {
+        io.stderr.write(`error: unknown mode "${mode}"; one of ${inputs_read/* MODES */.FN.join(', ')}.\n\n${generalHelp()}`);
         return main/* EXIT_BAD_INPUT */.yt;
     }
     const names = inputsOf(mode);
@@ -294,7 +294,7 @@ function parseFlags(args, names, metadata) {
     return result;
 }
 function inputsOf(mode) {
-    return [...inputs/* COMMON_INPUTS */.s7, ...inputs/* MODE_INPUTS */.Mq[mode]].filter((n) => !GITHUB_ONLY.has(n));
+    return [...inputs_read/* COMMON_INPUTS */.s7, ...inputs_read/* MODE_INPUTS */.Mq[mode]].filter((n) => !GITHUB_ONLY.has(n));
 }
 function isBooleanInput(metadata, name) {
     const d = metadata.inputs[name]?.default;
@@ -309,7 +309,7 @@ function generalHelp() {
         'Usage: svc-ci-action <mode> [--flag value ...]',
         '',
         'Modes:',
-        ...inputs/* MODES */.FN.map((m) => `  ${m}`),
+        ...inputs_read/* MODES */.FN.map((m) => `  ${m}`),
         '',
         'Run "svc-ci-action <mode> --help" for the flags of a mode. Every flag can also be given as an',
         'environment variable: --base-url as SVC_BASE_URL (or INPUT_BASE-URL, as in GitHub Actions).',

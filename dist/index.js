@@ -96430,7 +96430,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 89564:
+/***/ 79158:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -96458,7 +96458,7 @@ var external_node_net_ = __nccwpck_require__(77030);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/service/urls.ts
 var urls = __nccwpck_require__(71465);
-;// CONCATENATED MODULE: ./src/input-parsers.ts
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 
 
 
@@ -96753,7 +96753,7 @@ function booleanField(v, what) {
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
-;// CONCATENATED MODULE: ./src/variable-options-input.ts
+;// CONCATENATED MODULE: ./src/inputs/variable-options.ts
 
 
 
@@ -96833,7 +96833,7 @@ function parseVariableOptions(input, parsed) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/read.ts
 
 
 
@@ -102542,8 +102542,8 @@ function pr_comment_failureReason(error, apiUrl, pullRequest) {
     return `could not reach ${apiUrl}: ${message}.`;
 }
 
-// EXTERNAL MODULE: ./src/inputs.ts + 2 modules
-var src_inputs = __nccwpck_require__(89564);
+// EXTERNAL MODULE: ./src/inputs/read.ts + 2 modules
+var read = __nccwpck_require__(79158);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
@@ -102612,12 +102612,12 @@ async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
     let inputs;
     try {
-        inputs = (0,src_inputs/* readInputs */.Ko)(options.read ?? src_inputs/* readActionInput */.LJ);
+        inputs = (0,read/* readInputs */.Ko)(options.read ?? read/* readActionInput */.LJ);
     }
     catch (error) {
         return failed(sink, error);
     }
-    for (const secret of (0,src_inputs/* secretsOf */.Fj)(inputs))
+    for (const secret of (0,read/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
     const cancellation = (0,src_cancellation/* createCancellation */.MI)();
     let client;

@@ -1,7 +1,7 @@
 import { readActionMetadata } from './action-metadata.ts';
 import type { ActionMetadata } from './action-metadata.ts';
-import { COMMON_INPUTS, MODE_INPUTS, MODES } from './inputs.ts';
-import type { Mode } from './inputs.ts';
+import { COMMON_INPUTS, MODE_INPUTS, MODES } from './inputs/read.ts';
+import type { Mode } from './inputs/read.ts';
 import { EXIT_BAD_INPUT, run } from './main.ts';
 import { neutraliseCommands } from './report/neutralise.ts';
 import { plainSink } from './report/plain-sink.ts';

@@ -8,9 +8,9 @@
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
-import { readActionInput } from './inputs.ts';
+import { readActionInput } from './inputs/read.ts';
 import { normaliseBaseUrl } from './service/urls.ts';
-import type { InputReader } from './inputs.ts';
+import type { InputReader } from './inputs/read.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { readSavedRun } from './modes/run-module-tests/run-state.ts';
 import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';

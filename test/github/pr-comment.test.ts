@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_BODY_LIMIT, commentMarker, commentOnPullRequest, stickyCommentKey } from '../../src/github/pr-comment.ts';
 import type { PullRequestCommentContext, PullRequestCommentLog } from '../../src/github/pr-comment.ts';
-import { readInputs } from '../../src/inputs.ts';
+import { readInputs } from '../../src/inputs/read.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 

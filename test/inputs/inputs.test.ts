@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../../src/errors.ts';
-import { INPUT_DEFAULTS, readInputs } from '../../src/inputs.ts';
+import { INPUT_DEFAULTS, readInputs } from '../../src/inputs/read.ts';
 import { normaliseBaseUrl } from '../../src/service/urls.ts';
-import type { Inputs } from '../../src/inputs.ts';
-import { parseDuration, parseWorkspaceVariables } from '../../src/input-parsers.ts';
+import type { Inputs } from '../../src/inputs/read.ts';
+import { parseDuration, parseWorkspaceVariables } from '../../src/inputs/parsers.ts';
 
 const base = { mode: 'sync-policies', token: 'tok-123', 'base-url': 'https://svc.example.com', organization: 'acme' };
 

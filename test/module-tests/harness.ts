@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
-import type { RunModuleTestsInputs } from '../../src/inputs.ts';
+import type { RunModuleTestsInputs } from '../../src/inputs/read.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
 import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/run.ts';

@@ -3,8 +3,8 @@
 // it may have taken effect. Either way the mode returns a cancelled result and throws nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/cancellation.ts';
-import { readInputs } from '../../src/inputs.ts';
-import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs.ts';
+import { readInputs } from '../../src/inputs/read.ts';
+import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/read.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runProvisionNoCodeWorkspace } from '../../src/modes/no-code/provision/run.ts';
 import { runPublishNoCodeModule } from '../../src/modes/no-code/publish/run.ts';

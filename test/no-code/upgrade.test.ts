@@ -1,8 +1,8 @@
 // Mode upgrade-no-code-workspace end to end: the action's run() against the emulator.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.ts';
-import { readInputs } from '../../src/inputs.ts';
-import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs.ts';
+import { readInputs } from '../../src/inputs/read.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/read.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { bodiesOf, modeContext, runAction } from './harness.ts';

@@ -3,7 +3,7 @@
 
 import { afterEach } from 'vitest';
 import type { Cancellation } from '../../src/cancellation.ts';
-import type { SyncPoliciesInputs } from '../../src/inputs.ts';
+import type { SyncPoliciesInputs } from '../../src/inputs/read.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runSyncPolicies } from '../../src/modes/sync-policies/run.ts';
 import type { SyncPoliciesOptions } from '../../src/modes/sync-policies/run.ts';

@@ -1,4 +1,4 @@
-import type { WorkspaceVariable } from '../../input-parsers.ts';
+import type { WorkspaceVariable } from '../../inputs/parsers.ts';
 import { inlineCode, paragraph, table } from '../../report/markdown.ts';
 
 /**

@@ -2,14 +2,14 @@
 // upload is listed (files, size, what `.terraformignore` left out); the module's variables are
 // read to say which would be created or updated. No request that creates anything is sent.
 
-import type { EnvVariable } from '../../input-parsers.ts';
+import type { EnvVariable } from '../../inputs/parsers.ts';
 import { bulletList, codeBlock, details, dryRunBanner, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
-import type { RunModuleTestsInputs } from '../../inputs.ts';
+import type { RunModuleTestsInputs } from '../../inputs/read.ts';
 import { formatBytes, NO_TEST_RUN_OUTPUTS } from './test-run-report.ts';
 
 /** Paths listed in the summary; the rest are counted. */

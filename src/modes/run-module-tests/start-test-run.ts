@@ -5,7 +5,7 @@
 // itself is adopted rather than doubled, and a create whose answer was lost is looked up before
 // it is ever repeated.
 
-import type { TestVariable } from '../../input-parsers.ts';
+import type { TestVariable } from '../../inputs/parsers.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
 import { AmbiguousWriteError, ApiError, NetworkError } from '../../service/errors.ts';

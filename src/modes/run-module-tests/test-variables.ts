@@ -2,7 +2,7 @@
 // category `env`, sensitive, matched by key; existing ones updated by id, missing ones created.
 // Values are never logged: only keys appear in messages.
 
-import type { EnvVariable } from '../../input-parsers.ts';
+import type { EnvVariable } from '../../inputs/parsers.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 

@@ -2,7 +2,7 @@
 // service's: one entry per policy, saying exactly what differs, so that applying it sends only
 // the writes needed and a dry run can print it as it is.
 
-import type { PruneScope } from '../../inputs.ts';
+import type { PruneScope } from '../../inputs/read.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import type { RemotePolicy } from './remote-state.ts';
 
@@ -67,7 +67,7 @@ export interface PlanPolicySyncInput {
   /** Stored code by policy id, for the policies `policiesNeedingCode` names. An id without an
    *  entry (never uploaded, download refused) counts as different code, so it is uploaded. */
   remoteCode: ReadonlyMap<string, string>;
-  /** What prune may delete (inputs.ts `PruneScope`). */
+  /** What prune may delete (`PruneScope` of the inputs). */
   prune: PruneScope;
   /** Policy set ids (`policy-sets` input) that limit a `policy-sets` prune. */
   pruneScope: readonly string[];

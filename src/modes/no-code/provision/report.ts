@@ -1,4 +1,4 @@
-import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import { dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { ModeResult } from '../../mode.ts';

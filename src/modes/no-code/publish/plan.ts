@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../../errors.ts';
-import type { PublishNoCodeModuleInputs, VariableOptionsInput } from '../../../inputs.ts';
+import type { PublishNoCodeModuleInputs, VariableOptionsInput } from '../../../inputs/read.ts';
 import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput } from '../../../service/no-code.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 

@@ -1,4 +1,4 @@
-import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
 import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';

@@ -1,5 +1,5 @@
 import { getErrorMessage } from '../../../errors.ts';
-import type { WorkspaceVariable } from '../../../input-parsers.ts';
+import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import type { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration, statusReporter } from '../../../wait/poll.ts';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { posix, win32 } from 'node:path';
-import { ConfigurationError } from './errors.ts';
-import { normaliseBaseUrl } from './service/urls.ts';
+import { ConfigurationError } from '../errors.ts';
+import { normaliseBaseUrl } from '../service/urls.ts';
 
 /** A run variable of a test run (2.2): the value is an HCL literal, passed through as written. */
 export interface TestVariable {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { ConfigurationError } from './errors.ts';
-import { parseRepositoryPath } from './input-parsers.ts';
-import type { InputReader, VariableOptionsInput } from './inputs.ts';
-import { isIdWithPrefix } from './service/shapes.ts';
+import { ConfigurationError } from '../errors.ts';
+import { parseRepositoryPath } from './parsers.ts';
+import type { InputReader, VariableOptionsInput } from './read.ts';
+import { isIdWithPrefix } from '../service/shapes.ts';
 
 /**
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or

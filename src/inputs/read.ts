@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
-import { ConfigurationError } from './errors.ts';
-import { isIdWithPrefix } from './service/shapes.ts';
+import { ConfigurationError } from '../errors.ts';
+import { isIdWithPrefix } from '../service/shapes.ts';
 import {
   parseBaseUrl,
   parseBoolean,
@@ -13,9 +13,9 @@ import {
   parseToken,
   parseWorkspaceFilePath,
   parseWorkspaceVariables,
-} from './input-parsers.ts';
-import type { TestVariable, EnvVariable, WorkspaceVariable } from './input-parsers.ts';
-import { readVariableOptions } from './variable-options-input.ts';
+} from './parsers.ts';
+import type { TestVariable, EnvVariable, WorkspaceVariable } from './parsers.ts';
+import { readVariableOptions } from './variable-options.ts';
 
 export const MODES = [
   'sync-policies',
