@@ -1016,12 +1016,13 @@ function escapeGlob(path) {
     return escaped.replace(/\[/g, '[[]').replace(/\?/g, '[?]').replace(/\*/g, '[*]');
 }
 
+// EXTERNAL MODULE: ./src/service/types.ts
+var types = __webpack_require__(9450);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-model.ts
-// The vocabulary of policy sync: policy kinds and their enforcement levels (spec 2.1), the
-// policies the repository asks for, and the problems found while reading it.
-const POLICY_KINDS = (/* unused pure expression or super */ null && (['native', 'opa']));
-const NATIVE_ENFORCEMENT_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'];
-const OPA_ENFORCEMENT_LEVELS = ['mandatory', 'advisory'];
+// The vocabulary of policy sync: policy names, files and the enforcement levels of each kind
+// (spec 2.1, the kinds and levels as the service's types name them), the policies the repository
+// asks for, and the problems found while reading it.
+
 /** Spec 2.1: letters, numbers, `-`, `_`. */
 const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing. */
@@ -1029,7 +1030,7 @@ const MAX_POLICY_CODE_BYTES = 10 * 1024 * 1024;
 /** The file extension that holds each kind of policy. */
 const POLICY_FILE_EXTENSIONS = { native: '.native', opa: '.rego' };
 function enforcementLevelsOf(kind) {
-    return kind === 'native' ? NATIVE_ENFORCEMENT_LEVELS : OPA_ENFORCEMENT_LEVELS;
+    return types/* ENFORCEMENT_LEVELS */.B[kind];
 }
 function isEnforcementLevelOf(kind, level) {
     return enforcementLevelsOf(kind).includes(level);

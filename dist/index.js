@@ -96444,7 +96444,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Fj: () => (/* binding */ secretsOf)
 });
 
-// UNUSED EXPORTS: INPUT_DEFAULTS, NATIVE_LEVELS, OPA_LEVELS
+// UNUSED EXPORTS: INPUT_DEFAULTS
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(88179);
@@ -96833,7 +96833,10 @@ function parseVariableOptions(input, parsed) {
     });
 }
 
+// EXTERNAL MODULE: ./src/service/types.ts
+var types = __nccwpck_require__(9450);
 ;// CONCATENATED MODULE: ./src/inputs/read.ts
+
 
 
 
@@ -96919,8 +96922,6 @@ const INPUT_DEFAULTS = {
     'workspace-description': '',
     'auto-apply': 'false',
 };
-const NATIVE_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'];
-const OPA_LEVELS = ['mandatory', 'advisory'];
 const readActionInput = (name) => core/* getInput */.V4(name);
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 function withDefault(read) {
@@ -96956,9 +96957,9 @@ function pathSegmentName(name, value) {
     return value;
 }
 function enforcementLevel(value) {
-    const all = [...NATIVE_LEVELS, ...OPA_LEVELS];
+    const all = [...types/* ENFORCEMENT_LEVELS */.B.native, ...types/* ENFORCEMENT_LEVELS */.B.opa];
     if (!all.includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "enforcement-level" must be one of ${NATIVE_LEVELS.join(', ')} (native) or ${OPA_LEVELS.join(', ')} (opa) (got "${value}").`);
+        throw new errors/* ConfigurationError */.j(`Input "enforcement-level" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
     }
     return value;
 }
@@ -105244,6 +105245,23 @@ function quote(value) {
     const text = JSON.stringify(value) ?? String(value);
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+
+/***/ }),
+
+/***/ 9450:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ ENFORCEMENT_LEVELS)
+/* harmony export */ });
+// The service's resources exactly as it sends them (spec section 2): kebab-case attributes,
+// `null` where the spec says a field may be null, optional where it may be absent.
+/** The enforcement levels of each kind of policy. */
+const ENFORCEMENT_LEVELS = {
+    native: ['hard-mandatory', 'soft-mandatory', 'advisory'],
+    opa: ['mandatory', 'advisory'],
+};
 
 
 /***/ }),

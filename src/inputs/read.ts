@@ -16,6 +16,9 @@ import {
 } from './parsers.ts';
 import type { TestVariable, EnvVariable, WorkspaceVariable } from './parsers.ts';
 import { readVariableOptions } from './variable-options.ts';
+import type { VariableOptionsInput } from '../service/no-code.ts';
+import { ENFORCEMENT_LEVELS } from '../service/types.ts';
+import type { EnforcementLevel } from '../service/types.ts';
 
 export const MODES = [
   'sync-policies',
@@ -160,13 +163,6 @@ export interface UpgradeNoCodeWorkspaceInputs extends CommonInputs {
   confirm: boolean;
 }
 
-export interface VariableOptionsInput {
-  id?: string;
-  variableName: string;
-  variableType: string;
-  options: unknown[];
-}
-
 export interface PublishNoCodeModuleInputs extends CommonInputs {
   mode: 'publish-no-code-module';
   organization: string;
@@ -197,9 +193,6 @@ export type Inputs =
   | PublishNoCodeModuleInputs
   | ProvisionNoCodeWorkspaceInputs;
 
-export const NATIVE_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'] as const;
-export const OPA_LEVELS = ['mandatory', 'advisory'] as const;
-export type EnforcementLevel = (typeof NATIVE_LEVELS)[number] | (typeof OPA_LEVELS)[number];
 
 /** Reads one input; the only place that calls core.getInput. */
 export type InputReader = (name: string) => string;
@@ -244,10 +237,10 @@ function pathSegmentName(name: string, value: string): string {
 
 
 function enforcementLevel(value: string): EnforcementLevel {
-  const all: readonly string[] = [...NATIVE_LEVELS, ...OPA_LEVELS];
+  const all: readonly string[] = [...ENFORCEMENT_LEVELS.native, ...ENFORCEMENT_LEVELS.opa];
   if (!all.includes(value)) {
     throw new ConfigurationError(
-      `Input "enforcement-level" must be one of ${NATIVE_LEVELS.join(', ')} (native) or ${OPA_LEVELS.join(', ')} (opa) (got "${value}").`,
+      `Input "enforcement-level" must be one of ${ENFORCEMENT_LEVELS.native.join(', ')} (native) or ${ENFORCEMENT_LEVELS.opa.join(', ')} (opa) (got "${value}").`,
     );
   }
   return value as EnforcementLevel;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../errors.ts';
 import { parseRepositoryPath } from './parsers.ts';
-import type { InputReader, VariableOptionsInput } from './read.ts';
+import type { InputReader } from './read.ts';
+import type { VariableOptionsInput } from '../service/no-code.ts';
 import { isIdWithPrefix } from '../service/shapes.ts';
 
 /**

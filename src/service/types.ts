@@ -7,8 +7,13 @@ import type { Relationship, RelationshipLinks, ResourceIdentifier } from './json
 
 export type PolicyKind = 'native' | 'opa';
 
-/** `native`: hard-mandatory, soft-mandatory, advisory; `opa`: mandatory, advisory. */
-export type EnforcementLevel = 'hard-mandatory' | 'soft-mandatory' | 'advisory' | 'mandatory';
+/** The enforcement levels of each kind of policy. */
+export const ENFORCEMENT_LEVELS = {
+  native: ['hard-mandatory', 'soft-mandatory', 'advisory'],
+  opa: ['mandatory', 'advisory'],
+} as const satisfies Record<PolicyKind, readonly string[]>;
+
+export type EnforcementLevel = (typeof ENFORCEMENT_LEVELS)[PolicyKind][number];
 
 /** Deprecated form of the enforcement level, still returned (2.1). */
 export interface PolicyEnforce {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planPolicySync, policiesNeedingCode, settingsPatch } from '../../src/modes/sync-policies/plan.ts';
 import type { PlanPolicySyncInput, PolicyPlanEntry } from '../../src/modes/sync-policies/plan.ts';
-import type { DesiredPolicy, EnforcementLevel, PolicyKind } from '../../src/modes/sync-policies/policy-model.ts';
+import type { DesiredPolicy } from '../../src/modes/sync-policies/policy-model.ts';
+import type { EnforcementLevel, PolicyKind } from '../../src/service/types.ts';
 import { toRemotePolicyState } from '../../src/modes/sync-policies/remote-state.ts';
 import type { PolicyDocument, RemotePolicy } from '../../src/modes/sync-policies/remote-state.ts';
 

@@ -32,7 +32,8 @@ import {
   isEnforcementLevelOf,
   policyKindOfFile,
 } from './policy-model.ts';
-import type { DesiredPolicy, EnforcementLevel, PolicyDefinitionSite, PolicyKind, Problem } from './policy-model.ts';
+import type { DesiredPolicy, PolicyDefinitionSite, Problem } from './policy-model.ts';
+import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
 
 export const DEFAULT_CONFIG_FILE_NAME = 'policies.hcl';
 

@@ -1,14 +1,9 @@
-// The vocabulary of policy sync: policy kinds and their enforcement levels (spec 2.1), the
-// policies the repository asks for, and the problems found while reading it.
+// The vocabulary of policy sync: policy names, files and the enforcement levels of each kind
+// (spec 2.1, the kinds and levels as the service's types name them), the policies the repository
+// asks for, and the problems found while reading it.
 
-export const POLICY_KINDS = ['native', 'opa'] as const;
-export type PolicyKind = (typeof POLICY_KINDS)[number];
-
-export const NATIVE_ENFORCEMENT_LEVELS = ['hard-mandatory', 'soft-mandatory', 'advisory'] as const;
-export const OPA_ENFORCEMENT_LEVELS = ['mandatory', 'advisory'] as const;
-export type NativeEnforcementLevel = (typeof NATIVE_ENFORCEMENT_LEVELS)[number];
-export type OpaEnforcementLevel = (typeof OPA_ENFORCEMENT_LEVELS)[number];
-export type EnforcementLevel = NativeEnforcementLevel | OpaEnforcementLevel;
+import { ENFORCEMENT_LEVELS } from '../../service/types.ts';
+import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
 
 /** Spec 2.1: letters, numbers, `-`, `_`. */
 export const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -20,7 +15,7 @@ export const MAX_POLICY_CODE_BYTES = 10 * 1024 * 1024;
 export const POLICY_FILE_EXTENSIONS: Readonly<Record<PolicyKind, string>> = { native: '.native', opa: '.rego' };
 
 export function enforcementLevelsOf(kind: PolicyKind): readonly EnforcementLevel[] {
-  return kind === 'native' ? NATIVE_ENFORCEMENT_LEVELS : OPA_ENFORCEMENT_LEVELS;
+  return ENFORCEMENT_LEVELS[kind];
 }
 
 export function isEnforcementLevelOf(kind: PolicyKind, level: string): level is EnforcementLevel {

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../../../errors.ts';
-import type { PublishNoCodeModuleInputs, VariableOptionsInput } from '../../../inputs/read.ts';
-import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput } from '../../../service/no-code.ts';
+import type { PublishNoCodeModuleInputs } from '../../../inputs/read.ts';
+import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput, VariableOptionsInput } from '../../../service/no-code.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 
 export type VariableOptionsAction = 'create' | 'replace' | 'unchanged';
