@@ -14,7 +14,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Cancellation } from '../src/cancellation.ts';
-import type { SyncPoliciesInputs } from '../src/inputs/read.ts';
+import type { SyncPoliciesInputs } from '../src/inputs/schema.ts';
 import type { ModeResult } from '../src/modes/mode.ts';
 import { runSyncPolicies } from '../src/modes/sync-policies/run.ts';
 import { plainSink } from '../src/report/plain-sink.ts';
@@ -82,6 +82,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     dryRun: false,
     githubToken: '',
     checkName: '',
+    commentOnPr: false,
     organization: emulator.organization,
     policyFiles: ['policies/*.native'],
     policyConfig: '',

@@ -2,7 +2,7 @@
 // emulator, then confirmed and followed through an apply of 2.5 s), against one upgrade's
 // duration and against a sequential run measured here too. Usage: npm exec -- node bench/upgrade-no-code.ts [--workspaces N] [--plan-ms MS] [--sequential N]
 import { runUpgradeNoCodeWorkspace } from '../src/modes/no-code/upgrade/run.ts';
-import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs/read.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs/schema.ts';
 import type { ModeContext } from '../src/modes/mode.ts';
 import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
@@ -43,6 +43,7 @@ async function upgrade(emulator: Emulator, noCodeModuleId: string, workspaceIds:
     dryRun: false,
     githubToken: '',
     checkName: '',
+    commentOnPr: false,
     noCodeModuleId,
     workspaceIds,
     workspaceVariables: [{ key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false }],

@@ -9,9 +9,8 @@ export const modules = {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(34632);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(83916);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(79158);
-/* harmony import */ var _service_urls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(71465);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(83916);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(44245);
 /* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
 /* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64164);
 /* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92366);
@@ -40,7 +39,6 @@ export const modules = {
 
 
 
-
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 async function runPost(options = {}) {
     const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .readSavedRun */ .F2)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_8__/* .getState */ .G);
@@ -54,12 +52,10 @@ async function runPost(options = {}) {
     const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
     let baseUrl;
     try {
-        baseUrl = (0,_service_urls_js__WEBPACK_IMPORTED_MODULE_11__/* .normaliseBaseUrl */ .Jg)(read('base-url')).href;
-        if (token === '')
-            throw new Error('Input "token" is empty');
+        ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readServiceInputs */ .Dz)(read));
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}`);
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
         return 1;
     }
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
@@ -127,10 +123,10 @@ async function runsToStop(saved, options) {
         }
         catch (error) {
             if (runs.length > 0) {
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
                 return { runs, code: 0 };
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
             return { runs, code: 1 };
         }
         for (const run of listed) {

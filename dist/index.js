@@ -96320,6 +96320,41 @@ module.exports = {
 
 /***/ }),
 
+/***/ 10227:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ readActionMetadata)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38815);
+
+
+/**
+ * action.yml, read at run time: the command line's help and flags, and the defaults of inputs
+ * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift. From src/ it is the repository's file; in the bundle
+ * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
+ * check keeps equal to the repository's.
+ */
+function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
+    const parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(url, 'utf8'));
+    const inputs = {};
+    for (const [name, input] of Object.entries(parsed.inputs ?? {})) {
+        const meta = { description: (input.description ?? '').trim(), required: input.required === true };
+        if (input.default !== undefined)
+            meta.default = String(input.default).trim();
+        inputs[name] = meta;
+    }
+    const outputs = {};
+    for (const [name, output] of Object.entries(parsed.outputs ?? {}))
+        outputs[name] = { description: (output.description ?? '').trim() };
+    return { inputs, outputs };
+}
+
+
+/***/ }),
+
 /***/ 34632:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -96413,7 +96448,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // One bundle, three entry points: the command line (arguments given), the post step (the main
 // step left its mark in the state), and the action's main step.
 if (process.argv.length > 2) {
-    const { runCli } = await __nccwpck_require__.e(/* import() */ 855).then(__nccwpck_require__.bind(__nccwpck_require__, 21855));
+    const { runCli } = await __nccwpck_require__.e(/* import() */ 669).then(__nccwpck_require__.bind(__nccwpck_require__, 93669));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
@@ -96430,35 +96465,156 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 79158:
+/***/ 44245:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dz: () => (/* binding */ readServiceInputs),
+/* harmony export */   Fj: () => (/* binding */ secretsOf),
+/* harmony export */   Ko: () => (/* binding */ readInputs),
+/* harmony export */   LJ: () => (/* binding */ readActionInput)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88179);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(83916);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83880);
+
+
+
+const readActionInput = (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name);
+/** Each input's text, trimmed, or action.yml's default when it is empty. */
+function withDefaults(read) {
+    return (name) => read(name).trim() || (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDefault */ .qw)(name);
+}
+function requiredError(name, mode) {
+    const where = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.every((m) => (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .isRequiredIn */ .VD)(m, name)) ? '' : ` in mode ${mode}`;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(`Input "${name}" is required${where}.`);
+}
+/** The value of one row (the table in schema.ts): required where the table says so, then parsed. */
+function readRow(name, mode, text) {
+    const value = text(name);
+    if (value === '' && (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .isRequiredIn */ .VD)(mode, name))
+        throw requiredError(name, mode);
+    const row = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc[name];
+    return 'parse' in row ? row.parse(name, value, (other) => text(other)) : value;
+}
+/** The fields of these rows, each under its row's field name. */
+function readFields(names, mode, text) {
+    const fields = {};
+    for (const name of names) {
+        const row = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc[name];
+        if ('field' in row)
+            fields[row.field] = readRow(name, mode, text);
+    }
+    return fields;
+}
+function readMode(text) {
+    const mode = text('mode');
+    if (mode === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(`Input "mode" is required: one of ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.join(', ')}.`);
+    return (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .parseMode */ .Zx)('mode', mode);
+}
+/**
+ * Parses and validates every input of the chosen mode into typed values, row by row of the
+ * table in schema.ts: the inputs every mode reads, then the mode's own. Throws a
+ * ConfigurationError naming the first input that is missing or malformed; nothing has been
+ * sent to the service at that point.
+ */
+function readInputs(rawRead = readActionInput) {
+    const text = withDefaults(rawRead);
+    const mode = readMode(text);
+    const common = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMON_INPUTS */ .s7, mode, text);
+    checkBeforeRows(mode, text);
+    const own = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODE_INPUTS */ .Mq[mode], mode, text);
+    return checkAfterRows({ ...common, mode, ...own });
+}
+/** What no row can say on its own: inputs that depend on one another. */
+function checkBeforeRows(mode, text) {
+    if (mode !== 'publish-no-code-module')
+        return;
+    if (text('no-code-module-id') === '' && text('registry-module-id') === '') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.');
+    }
+    // Only allowing a module names the organization; an update addresses the module by id.
+    if (text('no-code-module-id') === '' && text('organization') === '')
+        throw requiredError('organization', mode);
+}
+function checkAfterRows(inputs) {
+    switch (inputs.mode) {
+        case 'sync-policies':
+            if (inputs.prune === 'policy-sets' && inputs.policySets.length === 0) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
+                    'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
+            }
+            return inputs;
+        case 'run-module-tests':
+            return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };
+        default:
+            return inputs;
+    }
+}
+/**
+ * What the post step of run-module-tests reads to reach the service again: the token and the
+ * base URL, checked as its main step checked them.
+ */
+function readServiceInputs(rawRead = readActionInput) {
+    const fields = readFields(['token', 'base-url'], 'run-module-tests', withDefaults(rawRead));
+    return { token: fields.token, baseUrl: fields.baseUrl };
+}
+/**
+ * Values no log line, summary or output may show. The sink masks them from the moment the
+ * inputs are read (on GitHub it also registers them with the runner).
+ */
+function secretsOf(inputs) {
+    const secrets = [inputs.token, inputs.githubToken];
+    if (inputs.mode === 'run-module-tests')
+        secrets.push(...inputs.testEnvVariables.map((v) => v.value));
+    if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
+        secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
+    }
+    return secrets.filter((s) => s !== '');
+}
+
+
+/***/ }),
+
+/***/ 83880:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   s7: () => (/* binding */ COMMON_INPUTS),
+  mc: () => (/* binding */ INPUTS),
   FN: () => (/* binding */ MODES),
   Mq: () => (/* binding */ MODE_INPUTS),
-  LJ: () => (/* binding */ readActionInput),
-  Ko: () => (/* binding */ readInputs),
-  Fj: () => (/* binding */ secretsOf)
+  qw: () => (/* binding */ inputDefault),
+  VD: () => (/* binding */ isRequiredIn),
+  Zx: () => (/* binding */ parseMode)
 });
 
-// UNUSED EXPORTS: INPUT_DEFAULTS
+// UNUSED EXPORTS: inputsOf
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
-var core = __nccwpck_require__(88179);
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __nccwpck_require__(10227);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(83916);
-// EXTERNAL MODULE: ./src/service/shapes.ts
-var shapes = __nccwpck_require__(18773);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __nccwpck_require__(18773);
+// EXTERNAL MODULE: ./src/service/types.ts
+var types = __nccwpck_require__(9450);
 // EXTERNAL MODULE: ./src/service/urls.ts
 var urls = __nccwpck_require__(71465);
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+// Each input's text to its typed value: one function per kind of value, given the input's name
+// for its messages. An empty text means "not given" (the input's default is applied before):
+// a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
+// requires is never given empty.
+
+
 
 
 
@@ -96545,7 +96701,8 @@ function parseWorkspaceFilePath(input, value) {
  * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
  * is matched from the repository root, so it never needs to climb.
  */
-function parseRepositoryGlobs(input, patterns) {
+function parseRepositoryGlobs(input, value) {
+    const patterns = parseLines(input, value);
     for (const pattern of patterns) {
         const path = pattern.replace(/^!+/, '');
         const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
@@ -96618,6 +96775,71 @@ function parseToken(input, value) {
     }
     if (!/^[\x21-\x7e]+$/.test(value)) {
         throw new errors/* ConfigurationError */.j(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+    }
+    return value;
+}
+/** The text as given. */
+function parseText(_input, value) {
+    return value;
+}
+/** One item a line, each trimmed; blank lines are passed over. */
+function parseLines(_input, value) {
+    return value
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+}
+const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** A name that becomes a segment of a request path: an organization, a module, a workspace. */
+function parseName(input, value) {
+    if (value !== '' && !NAME_PATTERN.test(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" may contain only letters, digits, "-" and "_" (got "${value}").`);
+    }
+    return value;
+}
+/** The parser of an id of one type of resource (`nocode-...`). */
+function idWithPrefix(prefix) {
+    return (input, value) => {
+        if (value !== '' && !(0,shapes/* isIdWithPrefix */.WY)(value, prefix)) {
+            throw new errors/* ConfigurationError */.j(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
+        }
+        return value;
+    };
+}
+/** The parser of a list of such ids, comma or newline separated, each once. */
+function idsWithPrefix(prefix) {
+    const id = idWithPrefix(prefix);
+    return (input, value) => {
+        const ids = parseList(input, value);
+        for (const item of ids)
+            id(input, item);
+        return [...new Set(ids)];
+    };
+}
+/** true or false, or null when not given: the mode decides what no value means. */
+function parseOptionalBoolean(input, value) {
+    return value === '' ? null : parseBoolean(input, value);
+}
+function parseEnforcementLevel(input, value) {
+    const all = [...types/* ENFORCEMENT_LEVELS */.B.native, ...types/* ENFORCEMENT_LEVELS */.B.opa];
+    if (!all.includes(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
+    }
+    return value;
+}
+/** true, false or organization. That true needs policy sets is checked with them (read.ts). */
+function parsePrune(input, value) {
+    if (value === 'organization')
+        return 'organization';
+    if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be true, false or organization (got "${value}").`);
+    }
+    return parseBoolean(input, value) ? 'policy-sets' : 'off';
+}
+/** A module version such as 1.2.0 (a pre-release suffix allowed). */
+function parseVersionPin(input, value) {
+    if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
     }
     return value;
 }
@@ -96763,11 +96985,10 @@ var dist = __nccwpck_require__(38815);
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
  * `variable-options-file` (a .json/.yaml/.yml file). Two shapes are accepted:
  * a list of `{variable-name, variable-type, options, id?}` as the service names them, or a map
- * `name: {type, options, id?}`, which reads better in YAML.
+ * `name: {type, options, id?}`, which reads better in YAML. The two inputs exclude each other,
+ * so they are read together: `inline` and `file` are their values.
  */
-function readVariableOptions(read) {
-    const inline = read('variable-options');
-    const file = read('variable-options-file');
+function readVariableOptions(inline, file) {
     if (inline && file) {
         throw new errors/* ConfigurationError */.j('Inputs "variable-options" and "variable-options-file" cannot both be set.');
     }
@@ -96833,11 +97054,12 @@ function parseVariableOptions(input, parsed) {
     });
 }
 
-// EXTERNAL MODULE: ./src/service/types.ts
-var types = __nccwpck_require__(9450);
-;// CONCATENATED MODULE: ./src/inputs/read.ts
-
-
+;// CONCATENATED MODULE: ./src/inputs/schema.ts
+// Every input of the action in one table: the modes that read it, the modes that require it, the
+// field it becomes and its parser. Its description and default are action.yml's, read at run
+// time (action-metadata.ts), because outside GitHub (the command line, `node dist/index.js`)
+// nobody else applies them. readInputs (read.ts), the typed inputs of each mode, the inputs each
+// mode lists, the command line's flags and required flags, and the post step all come from here.
 
 
 
@@ -96849,267 +97071,131 @@ const MODES = [
     'publish-no-code-module',
     'provision-no-code-workspace',
 ];
-/** Inputs every mode reads. */
-const COMMON_INPUTS = ['mode', 'token', 'base-url', 'timeout', 'dry-run', 'github-token', 'check-name', 'comment-on-pr'];
-/** The inputs each mode reads besides the common ones (the command line's --help lists these). */
-const MODE_INPUTS = {
-    'sync-policies': ['organization', 'policy-files', 'policy-config', 'enforcement-level', 'policy-sets', 'prune'],
-    'run-module-tests': [
-        'organization',
-        'module-directory',
-        'module-namespace',
-        'module-name',
-        'module-provider',
-        'test-directory',
-        'test-filters',
-        'test-variables',
-        'test-env-variables',
-        'verbose',
-        'fail-on-test-failure',
-        'junit-file',
-        'allow-links-outside-repository',
-    ],
-    'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id', 'workspace-variables', 'confirm'],
-    'publish-no-code-module': [
-        'organization',
-        'registry-module-id',
-        'no-code-module-id',
-        'enabled',
-        'version-pin',
-        'variable-options',
-        'variable-options-file',
-    ],
-    'provision-no-code-workspace': [
-        'no-code-module-id',
-        'project-id',
-        'workspace-name',
-        'workspace-description',
-        'auto-apply',
-        'workspace-variables',
-    ],
+function parseMode(input, value) {
+    if (!MODES.includes(value)) {
+        throw new errors/* ConfigurationError */.j(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
+    }
+    return value;
+}
+/**
+ * The inputs. ADDING AN INPUT IS ADDING ITS ROW here (and its entry in action.yml, for its
+ * description and default, and in README.md): its field then appears, typed by its parser, in
+ * the inputs of every mode in `modes`; readInputs, the command line and the tests that hold
+ * action.yml and README.md to the code follow. Only a rule that ties two inputs together is
+ * written in read.ts. Rows are read in this order, which is also the order of the command
+ * line's help.
+ */
+const INPUTS = {
+    // Chooses the rows: read first, by read.ts.
+    mode: { modes: MODES, requiredIn: MODES, parse: parseMode },
+    token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
+    // Always ends in /api/v2.
+    'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
+    timeout: { modes: MODES, field: 'timeoutMs', parse: parseDuration },
+    'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
+    'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
+    // Empty: no check run.
+    'check-name': { modes: MODES, field: 'checkName', parse: parseText },
+    // On a pull request, write the summary as one comment on it, kept up to date.
+    'comment-on-pr': { modes: MODES, field: 'commentOnPr', parse: parseBoolean },
+    // Required by publish-no-code-module too when it allows a module (read.ts).
+    organization: {
+        modes: ['sync-policies', 'run-module-tests', 'publish-no-code-module'],
+        requiredIn: ['sync-policies', 'run-module-tests'],
+        field: 'organization',
+        parse: parseName,
+    },
+    'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs },
+    'policy-config': { modes: ['sync-policies'], field: 'policyConfig', parse: parseRepositoryPath },
+    'enforcement-level': { modes: ['sync-policies'], field: 'enforcementLevel', parse: parseEnforcementLevel },
+    'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset') },
+    // true needs policy-sets (read.ts).
+    prune: { modes: ['sync-policies'], field: 'prune', parse: parsePrune },
+    'module-directory': { modes: ['run-module-tests'], field: 'moduleDirectory', parse: parseRepositoryPath },
+    // Empty: the organization (read.ts).
+    'module-namespace': { modes: ['run-module-tests'], field: 'moduleNamespace', parse: parseName },
+    'module-name': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleName', parse: parseName },
+    'module-provider': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleProvider', parse: parseName },
+    'test-directory': { modes: ['run-module-tests'], field: 'testDirectory', parse: parseText },
+    'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines },
+    'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines },
+    'test-env-variables': { modes: ['run-module-tests'], field: 'testEnvVariables', parse: parseEnvLines },
+    verbose: { modes: ['run-module-tests'], field: 'verbose', parse: parseBoolean },
+    'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
+    // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
+    'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
+    // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
+    'allow-links-outside-repository': { modes: ['run-module-tests'], field: 'allowLinksOutsideRepository', parse: parseBoolean },
+    // publish-no-code-module: this or no-code-module-id (read.ts).
+    'registry-module-id': { modes: ['publish-no-code-module'], field: 'registryModuleId', parse: idWithPrefix('mod') },
+    // publish-no-code-module: set to update an existing no-code module.
+    'no-code-module-id': {
+        modes: ['upgrade-no-code-workspace', 'publish-no-code-module', 'provision-no-code-workspace'],
+        requiredIn: ['upgrade-no-code-workspace', 'provision-no-code-workspace'],
+        field: 'noCodeModuleId',
+        parse: idWithPrefix('nocode'),
+    },
+    'workspace-id': {
+        modes: ['upgrade-no-code-workspace'],
+        requiredIn: ['upgrade-no-code-workspace'],
+        field: 'workspaceIds',
+        parse: idsWithPrefix('ws'),
+    },
+    'project-id': {
+        modes: ['provision-no-code-workspace'],
+        requiredIn: ['provision-no-code-workspace'],
+        field: 'projectId',
+        parse: idWithPrefix('prj'),
+    },
+    'workspace-name': {
+        modes: ['provision-no-code-workspace'],
+        requiredIn: ['provision-no-code-workspace'],
+        field: 'workspaceName',
+        parse: parseName,
+    },
+    'workspace-description': { modes: ['provision-no-code-workspace'], field: 'workspaceDescription', parse: parseText },
+    'auto-apply': { modes: ['provision-no-code-workspace'], field: 'autoApply', parse: parseBoolean },
+    'workspace-variables': {
+        modes: ['upgrade-no-code-workspace', 'provision-no-code-workspace'],
+        field: 'workspaceVariables',
+        parse: parseWorkspaceVariables,
+    },
+    confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
+    // Null: on for a module allowed anew, unchanged on an update.
+    enabled: { modes: ['publish-no-code-module'], field: 'enabled', parse: parseOptionalBoolean },
+    'version-pin': { modes: ['publish-no-code-module'], field: 'versionPin', parse: parseVersionPin },
+    // Null when neither this nor variable-options-file is given: keep the current ones.
+    'variable-options': {
+        modes: ['publish-no-code-module'],
+        field: 'variableOptions',
+        parse: (input, value, other) => readVariableOptions(value, other('variable-options-file')),
+    },
+    // Read with variable-options, which it excludes.
+    'variable-options-file': { modes: ['publish-no-code-module'] },
 };
+const ROWS = INPUTS;
+const NAMES = Object.keys(INPUTS);
+/** The inputs a mode reads, in the table's order. */
+function inputsOf(mode) {
+    return NAMES.filter((name) => ROWS[name].modes.includes(mode));
+}
+/** The inputs every mode reads. */
+const COMMON_INPUTS = NAMES.filter((name) => MODES.every((mode) => ROWS[name].modes.includes(mode)));
+/** The inputs each mode reads besides the common ones. */
+const MODE_INPUTS = Object.fromEntries(MODES.map((mode) => [mode, inputsOf(mode).filter((name) => !COMMON_INPUTS.includes(name))]));
+function isRequiredIn(mode, name) {
+    return ROWS[name].requiredIn?.includes(mode) ?? false;
+}
+let declaredDefaults;
 /**
- * Defaults of optional inputs. action.yml declares the same values (a test keeps them equal);
- * they are applied here too because outside GitHub (`node dist/index.js`, the command line)
- * nobody fills in action.yml's defaults.
+ * action.yml's default of an input: '' when it declares none, and when its default is an
+ * expression (`${{ github.token }}`), which only GitHub evaluates. action.yml is read once, the
+ * first time an input is empty (a few milliseconds).
  */
-const INPUT_DEFAULTS = {
-    timeout: '30m',
-    'dry-run': 'false',
-    'check-name': '',
-    'comment-on-pr': 'false',
-    'policy-files': 'policies/**/*.native\npolicies/**/*.rego',
-    'policy-config': '',
-    'enforcement-level': 'advisory',
-    'policy-sets': '',
-    prune: 'false',
-    'module-directory': '.',
-    'module-namespace': '',
-    'test-directory': 'tests',
-    'test-filters': '',
-    'test-variables': '',
-    'test-env-variables': '',
-    verbose: 'false',
-    'fail-on-test-failure': 'true',
-    'junit-file': '',
-    'allow-links-outside-repository': 'false',
-    'workspace-variables': '',
-    confirm: 'false',
-    enabled: '',
-    'version-pin': '',
-    'variable-options': '',
-    'variable-options-file': '',
-    'workspace-description': '',
-    'auto-apply': 'false',
-};
-const readActionInput = (name) => core/* getInput */.V4(name);
-const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-function withDefault(read) {
-    return (name) => {
-        const value = read(name).trim();
-        if (value !== '')
-            return value;
-        return INPUT_DEFAULTS[name] ?? '';
-    };
-}
-function required(read, name, why = '') {
-    const value = read(name);
-    if (value === '')
-        throw new errors/* ConfigurationError */.j(`Input "${name}" is required${why}.`);
-    return value;
-}
-function prefixedId(name, value, prefix) {
-    if (!(0,shapes/* isIdWithPrefix */.WY)(value, prefix)) {
-        throw new errors/* ConfigurationError */.j(`Input "${name}" must be an id starting with "${prefix}-" (got "${value}").`);
-    }
-    return value;
-}
-function prefixedIds(name, value, prefix) {
-    const ids = parseList(name, value);
-    for (const id of ids)
-        prefixedId(name, id, prefix);
-    return [...new Set(ids)];
-}
-function pathSegmentName(name, value) {
-    if (!NAME_PATTERN.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${name}" may contain only letters, digits, "-" and "_" (got "${value}").`);
-    }
-    return value;
-}
-function enforcementLevel(value) {
-    const all = [...types/* ENFORCEMENT_LEVELS */.B.native, ...types/* ENFORCEMENT_LEVELS */.B.opa];
-    if (!all.includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "enforcement-level" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
-    }
-    return value;
-}
-function lines(value) {
-    return value
-        .split(/\r?\n/)
-        .map((l) => l.trim())
-        .filter((l) => l !== '');
-}
-function readCommon(read) {
-    const token = parseToken('token', required(read, 'token'));
-    const githubToken = read('github-token');
-    return {
-        token,
-        baseUrl: parseBaseUrl('base-url', required(read, 'base-url')),
-        timeoutMs: parseDuration('timeout', read('timeout')),
-        dryRun: parseBoolean('dry-run', read('dry-run')),
-        githubToken,
-        checkName: read('check-name'),
-        commentOnPr: parseBoolean('comment-on-pr', read('comment-on-pr')),
-    };
-}
-function organization(read, mode) {
-    return pathSegmentName('organization', required(read, 'organization', ` in mode ${mode}`));
-}
-/**
- * Parses and validates every input of the chosen mode into typed values. Throws a
- * ConfigurationError naming the first input that is missing or malformed; nothing has been
- * sent to the service at that point.
- */
-function readInputs(rawRead = readActionInput) {
-    const read = withDefault(rawRead);
-    const mode = read('mode');
-    if (mode === '')
-        throw new errors/* ConfigurationError */.j(`Input "mode" is required: one of ${MODES.join(', ')}.`);
-    if (!MODES.includes(mode)) {
-        throw new errors/* ConfigurationError */.j(`Input "mode" must be one of ${MODES.join(', ')} (got "${mode}").`);
-    }
-    const common = readCommon(read);
-    switch (mode) {
-        case 'sync-policies':
-            return {
-                ...common,
-                mode: 'sync-policies',
-                organization: organization(read, 'sync-policies'),
-                policyFiles: parseRepositoryGlobs('policy-files', lines(read('policy-files'))),
-                policyConfig: read('policy-config') && parseRepositoryPath('policy-config', read('policy-config')),
-                enforcementLevel: enforcementLevel(read('enforcement-level')),
-                ...policySetsAndPrune(read),
-            };
-        case 'run-module-tests': {
-            const org = organization(read, 'run-module-tests');
-            const env = parseEnvLines('test-env-variables', read('test-env-variables'));
-            return {
-                ...common,
-                mode: 'run-module-tests',
-                organization: org,
-                moduleDirectory: parseRepositoryPath('module-directory', read('module-directory')),
-                moduleNamespace: pathSegmentName('module-namespace', read('module-namespace') || org),
-                moduleName: pathSegmentName('module-name', required(read, 'module-name', ' in mode run-module-tests')),
-                moduleProvider: pathSegmentName('module-provider', required(read, 'module-provider', ' in mode run-module-tests')),
-                testDirectory: read('test-directory'),
-                testFilters: lines(read('test-filters')),
-                testVariables: parseHclVariableLines('test-variables', read('test-variables')),
-                testEnvVariables: env,
-                verbose: parseBoolean('verbose', read('verbose')),
-                failOnTestFailure: parseBoolean('fail-on-test-failure', read('fail-on-test-failure')),
-                junitFile: parseWorkspaceFilePath('junit-file', read('junit-file')),
-                allowLinksOutsideRepository: parseBoolean('allow-links-outside-repository', read('allow-links-outside-repository')),
-            };
-        }
-        case 'upgrade-no-code-workspace': {
-            const workspaceIds = prefixedIds('workspace-id', required(read, 'workspace-id', ' in mode upgrade-no-code-workspace'), 'ws');
-            return {
-                ...common,
-                mode: 'upgrade-no-code-workspace',
-                noCodeModuleId: prefixedId('no-code-module-id', required(read, 'no-code-module-id', ' in mode upgrade-no-code-workspace'), 'nocode'),
-                workspaceIds,
-                workspaceVariables: parseWorkspaceVariablesInput(read),
-                confirm: parseBoolean('confirm', read('confirm')),
-            };
-        }
-        case 'publish-no-code-module': {
-            const noCodeModuleId = read('no-code-module-id');
-            const registryModuleId = read('registry-module-id');
-            if (noCodeModuleId === '' && registryModuleId === '') {
-                throw new errors/* ConfigurationError */.j('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.');
-            }
-            return {
-                ...common,
-                mode: 'publish-no-code-module',
-                // Only allowing a module names the organization; an update addresses the module by id.
-                organization: noCodeModuleId && read('organization') === '' ? '' : organization(read, 'publish-no-code-module'),
-                noCodeModuleId: noCodeModuleId && prefixedId('no-code-module-id', noCodeModuleId, 'nocode'),
-                registryModuleId: registryModuleId && prefixedId('registry-module-id', registryModuleId, 'mod'),
-                enabled: read('enabled') === '' ? null : parseBoolean('enabled', read('enabled')),
-                versionPin: versionPin(read('version-pin')),
-                variableOptions: readVariableOptions(read),
-            };
-        }
-        case 'provision-no-code-workspace':
-            return {
-                ...common,
-                mode: 'provision-no-code-workspace',
-                noCodeModuleId: prefixedId('no-code-module-id', required(read, 'no-code-module-id', ' in mode provision-no-code-workspace'), 'nocode'),
-                projectId: prefixedId('project-id', required(read, 'project-id', ' in mode provision-no-code-workspace'), 'prj'),
-                workspaceName: pathSegmentName('workspace-name', required(read, 'workspace-name', ' in mode provision-no-code-workspace')),
-                workspaceDescription: read('workspace-description'),
-                autoApply: parseBoolean('auto-apply', read('auto-apply')),
-                workspaceVariables: parseWorkspaceVariablesInput(read),
-            };
-    }
-}
-function policySetsAndPrune(read) {
-    const policySets = prefixedIds('policy-sets', read('policy-sets'), 'polset');
-    const value = read('prune');
-    if (value === 'organization')
-        return { policySets, prune: 'organization' };
-    if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "prune" must be true, false or organization (got "${value}").`);
-    }
-    if (!parseBoolean('prune', value))
-        return { policySets, prune: 'off' };
-    if (policySets.length === 0) {
-        throw new errors/* ConfigurationError */.j('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
-            'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
-    }
-    return { policySets, prune: 'policy-sets' };
-}
-function parseWorkspaceVariablesInput(read) {
-    return parseWorkspaceVariables('workspace-variables', read('workspace-variables'));
-}
-/**
- * Values no log line, summary or output may show. The sink masks them from the moment the
- * inputs are read (on GitHub it also registers them with the runner).
- */
-function secretsOf(inputs) {
-    const secrets = [inputs.token, inputs.githubToken];
-    if (inputs.mode === 'run-module-tests')
-        secrets.push(...inputs.testEnvVariables.map((v) => v.value));
-    if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
-        secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
-    }
-    return secrets.filter((s) => s !== '');
-}
-function versionPin(value) {
-    if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "version-pin" must be a module version such as 1.2.0 (got "${value}").`);
-    }
-    return value;
+function inputDefault(name) {
+    declaredDefaults ??= new Map(Object.entries((0,action_metadata/* readActionMetadata */.O)().inputs).map(([input, meta]) => [input, meta.default ?? '']));
+    const value = declaredDefaults.get(name) ?? '';
+    return value.includes('${{') ? '' : value;
 }
 
 
@@ -102543,8 +102629,8 @@ function pr_comment_failureReason(error, apiUrl, pullRequest) {
     return `could not reach ${apiUrl}: ${message}.`;
 }
 
-// EXTERNAL MODULE: ./src/inputs/read.ts + 2 modules
-var read = __nccwpck_require__(79158);
+// EXTERNAL MODULE: ./src/inputs/read.ts
+var read = __nccwpck_require__(44245);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {

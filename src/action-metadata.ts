@@ -13,8 +13,8 @@ export interface ActionMetadata {
 }
 
 /**
- * action.yml, read at run time: the command line's help and flags come from the same file that
- * GitHub reads, so the two cannot drift. From src/ it is the repository's file; in the bundle
+ * action.yml, read at run time: the command line's help and flags, and the defaults of inputs
+ * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift. From src/ it is the repository's file; in the bundle
  * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
  * check keeps equal to the repository's.
  */

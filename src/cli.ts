@@ -1,7 +1,7 @@
 import { readActionMetadata } from './action-metadata.ts';
 import type { ActionMetadata } from './action-metadata.ts';
-import { COMMON_INPUTS, MODE_INPUTS, MODES } from './inputs/read.ts';
-import type { Mode } from './inputs/read.ts';
+import { COMMON_INPUTS, MODE_INPUTS, MODES, isRequiredIn } from './inputs/schema.ts';
+import type { InputName, Mode } from './inputs/schema.ts';
 import { EXIT_BAD_INPUT, run } from './main.ts';
 import { neutraliseCommands } from './report/neutralise.ts';
 import { plainSink } from './report/plain-sink.ts';
@@ -124,7 +124,7 @@ function parseFlags(args: string[], names: string[], metadata: ActionMetadata): 
   return result;
 }
 
-function inputsOf(mode: Mode): string[] {
+function inputsOf(mode: Mode): InputName[] {
   return [...COMMON_INPUTS, ...MODE_INPUTS[mode]].filter((n) => !GITHUB_ONLY.has(n));
 }
 
@@ -158,7 +158,7 @@ function modeHelp(mode: Mode, metadata: ActionMetadata): string {
     const meta = metadata.inputs[name];
     if (!meta) continue;
     const shownDefault = meta.default && !meta.default.includes('${{') ? ` (default: ${meta.default.replace(/\n/g, ', ')})` : '';
-    const required = meta.required || requiredIn(mode, name) ? ' (required)' : '';
+    const required = isRequiredIn(mode, name) ? ' (required)' : '';
     lines.push(`  --${name}${required}${shownDefault}`, ...wrap(meta.description, 6), `      env: ${envName(name)}`);
   }
   lines.push(
@@ -172,17 +172,6 @@ function modeHelp(mode: Mode, metadata: ActionMetadata): string {
     '',
   );
   return lines.join('\n');
-}
-
-function requiredIn(mode: Mode, name: string): boolean {
-  const required: Record<Mode, string[]> = {
-    'sync-policies': ['organization'],
-    'run-module-tests': ['organization', 'module-name', 'module-provider'],
-    'upgrade-no-code-workspace': ['no-code-module-id', 'workspace-id'],
-    'publish-no-code-module': [],
-    'provision-no-code-workspace': ['no-code-module-id', 'project-id', 'workspace-name'],
-  };
-  return required[mode].includes(name);
 }
 
 function wrap(text: string, indent: number, width = 96): string[] {

@@ -8,8 +8,7 @@
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
-import { readActionInput } from './inputs/read.ts';
-import { normaliseBaseUrl } from './service/urls.ts';
+import { readActionInput, readServiceInputs } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { readSavedRun } from './modes/run-module-tests/run-state.ts';
@@ -61,8 +60,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
 
   let baseUrl: string;
   try {
-    baseUrl = normaliseBaseUrl(read('base-url')).href;
-    if (token === '') throw new Error('Input "token" is empty');
+    ({ baseUrl } = readServiceInputs(read));
   } catch (error) {
     sink.fail(`${what} may still be running, and it cannot be stopped: ${getErrorMessage(error)}`);
     return 1;

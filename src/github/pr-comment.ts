@@ -8,7 +8,7 @@
  */
 
 import { context as workflowContext, getOctokit } from '@actions/github';
-import type { Inputs } from '../inputs/read.ts';
+import type { Inputs } from '../inputs/schema.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
 import { GITHUB_REQUEST_TIMEOUT_MS, answeredStatus, apiBaseUrl, hideToken, octokitLog } from './github-api.ts';
 import type { GitHubLog } from './github-api.ts';

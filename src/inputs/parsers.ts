@@ -1,6 +1,14 @@
+// Each input's text to its typed value: one function per kind of value, given the input's name
+// for its messages. An empty text means "not given" (the input's default is applied before):
+// a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
+// requires is never given empty.
+
 import { isIP } from 'node:net';
 import { posix, win32 } from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { isIdWithPrefix } from '../service/shapes.ts';
+import { ENFORCEMENT_LEVELS } from '../service/types.ts';
+import type { EnforcementLevel } from '../service/types.ts';
 import { normaliseBaseUrl } from '../service/urls.ts';
 
 /** A run variable of a test run (2.2): the value is an HCL literal, passed through as written. */
@@ -103,7 +111,8 @@ export function parseWorkspaceFilePath(input: string, value: string): string {
  * Glob patterns (one a line, `!` excludes) held to the same rule, with no `..` at all: a pattern
  * is matched from the repository root, so it never needs to climb.
  */
-export function parseRepositoryGlobs(input: string, patterns: readonly string[]): string[] {
+export function parseRepositoryGlobs(input: string, value: string): string[] {
+  const patterns = parseLines(input, value);
   for (const pattern of patterns) {
     const path = pattern.replace(/^!+/, '');
     const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
@@ -170,6 +179,88 @@ export function parseToken(input: string, value: string): string {
   }
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new ConfigurationError(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+  }
+  return value;
+}
+
+/** The text as given. */
+export function parseText(_input: string, value: string): string {
+  return value;
+}
+
+/** One item a line, each trimmed; blank lines are passed over. */
+export function parseLines(_input: string, value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** A name that becomes a segment of a request path: an organization, a module, a workspace. */
+export function parseName(input: string, value: string): string {
+  if (value !== '' && !NAME_PATTERN.test(value)) {
+    throw new ConfigurationError(`Input "${input}" may contain only letters, digits, "-" and "_" (got "${value}").`);
+  }
+  return value;
+}
+
+/** The parser of an id of one type of resource (`nocode-...`). */
+export function idWithPrefix(prefix: string): (input: string, value: string) => string {
+  return (input, value) => {
+    if (value !== '' && !isIdWithPrefix(value, prefix)) {
+      throw new ConfigurationError(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
+    }
+    return value;
+  };
+}
+
+/** The parser of a list of such ids, comma or newline separated, each once. */
+export function idsWithPrefix(prefix: string): (input: string, value: string) => string[] {
+  const id = idWithPrefix(prefix);
+  return (input, value) => {
+    const ids = parseList(input, value);
+    for (const item of ids) id(input, item);
+    return [...new Set(ids)];
+  };
+}
+
+/** true or false, or null when not given: the mode decides what no value means. */
+export function parseOptionalBoolean(input: string, value: string): boolean | null {
+  return value === '' ? null : parseBoolean(input, value);
+}
+
+export function parseEnforcementLevel(input: string, value: string): EnforcementLevel {
+  const all: readonly string[] = [...ENFORCEMENT_LEVELS.native, ...ENFORCEMENT_LEVELS.opa];
+  if (!all.includes(value)) {
+    throw new ConfigurationError(
+      `Input "${input}" must be one of ${ENFORCEMENT_LEVELS.native.join(', ')} (native) or ${ENFORCEMENT_LEVELS.opa.join(', ')} (opa) (got "${value}").`,
+    );
+  }
+  return value as EnforcementLevel;
+}
+
+/**
+ * What `prune` may delete: nothing; the policies of the `policy-sets` (`prune: true`, which
+ * needs at least one set, so that an unset repository variable never widens it); or every
+ * policy of the organization (`prune: organization`, said in so many words).
+ */
+export type PruneScope = 'off' | 'policy-sets' | 'organization';
+
+/** true, false or organization. That true needs policy sets is checked with them (read.ts). */
+export function parsePrune(input: string, value: string): PruneScope {
+  if (value === 'organization') return 'organization';
+  if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
+    throw new ConfigurationError(`Input "${input}" must be true, false or organization (got "${value}").`);
+  }
+  return parseBoolean(input, value) ? 'policy-sets' : 'off';
+}
+
+/** A module version such as 1.2.0 (a pre-release suffix allowed). */
+export function parseVersionPin(input: string, value: string): string {
+  if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
+    throw new ConfigurationError(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
   }
   return value;
 }

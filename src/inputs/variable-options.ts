@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../errors.ts';
 import { parseRepositoryPath } from './parsers.ts';
-import type { InputReader } from './read.ts';
 import type { VariableOptionsInput } from '../service/no-code.ts';
 import { isIdWithPrefix } from '../service/shapes.ts';
 
@@ -10,11 +9,10 @@ import { isIdWithPrefix } from '../service/shapes.ts';
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
  * `variable-options-file` (a .json/.yaml/.yml file). Two shapes are accepted:
  * a list of `{variable-name, variable-type, options, id?}` as the service names them, or a map
- * `name: {type, options, id?}`, which reads better in YAML.
+ * `name: {type, options, id?}`, which reads better in YAML. The two inputs exclude each other,
+ * so they are read together: `inline` and `file` are their values.
  */
-export function readVariableOptions(read: InputReader): VariableOptionsInput[] | null {
-  const inline = read('variable-options');
-  const file = read('variable-options-file');
+export function readVariableOptions(inline: string, file: string): VariableOptionsInput[] | null {
   if (inline && file) {
     throw new ConfigurationError('Inputs "variable-options" and "variable-options-file" cannot both be set.');
   }

@@ -1,4 +1,4 @@
-import type { Inputs, Mode } from '../inputs/read.ts';
+import type { Inputs, Mode } from '../inputs/schema.ts';
 import type { ModeContext, ModeResult } from './mode.ts';
 
 type Runner<M extends Mode> = (inputs: Extract<Inputs, { mode: M }>, context: ModeContext) => Promise<ModeResult>;

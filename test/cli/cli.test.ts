@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readActionMetadata } from '../../src/action-metadata.ts';
-import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/read.ts';
+import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import { runBundle } from '../support/run-bundle.ts';

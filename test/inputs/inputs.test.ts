@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../../src/errors.ts';
-import { INPUT_DEFAULTS, readInputs } from '../../src/inputs/read.ts';
+import { readInputs, readServiceInputs } from '../../src/inputs/read.ts';
+import { INPUTS, MODES, inputDefault, isRequiredIn } from '../../src/inputs/schema.ts';
+import type { InputName } from '../../src/inputs/schema.ts';
 import { normaliseBaseUrl } from '../../src/service/urls.ts';
-import type { Inputs } from '../../src/inputs/read.ts';
+import type { Inputs } from '../../src/inputs/schema.ts';
 import { parseDuration, parseWorkspaceVariables } from '../../src/inputs/parsers.ts';
 
 const base = { mode: 'sync-policies', token: 'tok-123', 'base-url': 'https://svc.example.com', organization: 'acme' };
@@ -45,17 +47,34 @@ describe('readInputs', () => {
     });
   });
 
-  it('keeps action.yml and the code defaults equal', () => {
+  it('has one row for each input of action.yml, and required in every mode exactly where action.yml says required', () => {
     const action = parseYaml(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
-      inputs: Record<string, { default?: string }>;
+      inputs: Record<string, { required?: boolean; default?: string }>;
     };
-    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
-      expect(action.inputs[name], name).toBeDefined();
-      expect((action.inputs[name]!.default ?? '').trim(), name).toBe(value);
+    expect(Object.keys(INPUTS).sort()).toEqual(Object.keys(action.inputs).sort());
+    for (const name of Object.keys(INPUTS) as InputName[]) {
+      const everywhere = MODES.every((mode) => isRequiredIn(mode, name));
+      expect(everywhere, name).toBe(action.inputs[name]!.required === true);
     }
-    for (const [name, input] of Object.entries(action.inputs)) {
-      if (input.default !== undefined && !['github-token'].includes(name)) expect(INPUT_DEFAULTS, name).toHaveProperty(name);
-    }
+  });
+
+  it("takes each input's default from action.yml, except GitHub's own expressions", () => {
+    expect(inputDefault('timeout')).toBe('30m');
+    expect(inputDefault('policy-files')).toBe('policies/**/*.native\npolicies/**/*.rego');
+    expect(inputDefault('fail-on-test-failure')).toBe('true');
+    expect(inputDefault('organization')).toBe('');
+    // `${{ github.token }}` means something to the runner only; elsewhere no token is better than that text.
+    expect(inputDefault('github-token')).toBe('');
+    expect(read({ ...base, timeout: '  ', 'github-token': '' })).toMatchObject({ timeoutMs: 30 * 60_000, githubToken: '' });
+  });
+
+  it('reads what the post step needs, the token and the base URL, as the main step does', () => {
+    expect(readServiceInputs((name) => ({ token: ' tok-1 ', 'base-url': 'https://svc.example.com' })[name] ?? '')).toEqual({
+      token: 'tok-1',
+      baseUrl: 'https://svc.example.com/api/v2',
+    });
+    expect(() => readServiceInputs((name) => (name === 'base-url' ? 'https://svc.example.com' : ''))).toThrow(/^Input "token" is required\.$/);
+    expect(() => readServiceInputs((name) => (name === 'token' ? 'tok-1' : 'http://svc.example.com'))).toThrow(/^Input "base-url" must use https:\/\//);
   });
 
   it.each([

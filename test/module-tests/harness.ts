@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
-import type { RunModuleTestsInputs } from '../../src/inputs/read.ts';
+import type { RunModuleTestsInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
 import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/run.ts';
@@ -104,6 +104,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     dryRun: false,
     githubToken: '',
     checkName: '',
+    commentOnPr: false,
     organization: emulator.organization,
     moduleDirectory: MODULE_DIRECTORY,
     moduleNamespace: emulator.organization,

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/cancellation.ts';
 import { readInputs } from '../../src/inputs/read.ts';
-import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/read.ts';
+import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runProvisionNoCodeWorkspace } from '../../src/modes/no-code/provision/run.ts';
 import { runPublishNoCodeModule } from '../../src/modes/no-code/publish/run.ts';

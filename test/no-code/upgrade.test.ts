@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.ts';
 import { readInputs } from '../../src/inputs/read.ts';
-import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/read.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { bodiesOf, modeContext, runAction } from './harness.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/read.ts';
+import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/schema.ts';
 import { codeSpans, headingAnchors, markedSection, tables } from './markdown-tables.ts';
 import type { MarkdownTable } from './markdown-tables.ts';
 

@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/read.ts';
-import type { Mode } from '../../src/inputs/read.ts';
+import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/schema.ts';
+import type { Mode } from '../../src/inputs/schema.ts';
 import { codeBlocks } from './markdown-tables.ts';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -3,7 +3,7 @@
 
 import { afterEach } from 'vitest';
 import type { Cancellation } from '../../src/cancellation.ts';
-import type { SyncPoliciesInputs } from '../../src/inputs/read.ts';
+import type { SyncPoliciesInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runSyncPolicies } from '../../src/modes/sync-policies/run.ts';
 import type { SyncPoliciesOptions } from '../../src/modes/sync-policies/run.ts';
@@ -78,6 +78,7 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
     dryRun: false,
     githubToken: '',
     checkName: '',
+    commentOnPr: false,
     organization: emulator.organization,
     policyFiles: ['policies/**/*.native', 'policies/**/*.rego'],
     policyConfig: '',

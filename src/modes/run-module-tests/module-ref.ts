@@ -1,4 +1,4 @@
-import type { RunModuleTestsInputs } from '../../inputs/read.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 
 /** The private registry module whose tests run (the `{TESTROOT}` of spec 4.2). */

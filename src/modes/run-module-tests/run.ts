@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { signalsReceived } from '../../cancellation.ts';
 import { getErrorMessage } from '../../errors.ts';
-import type { RunModuleTestsInputs } from '../../inputs/read.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';

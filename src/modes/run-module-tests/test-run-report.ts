@@ -2,7 +2,7 @@
 // fails, for every way a run can end (final, timed out, cancelled with the job) and for a step
 // that stopped before any run existed.
 
-import type { RunModuleTestsInputs } from '../../inputs/read.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
 import { formatBytes } from '../../report/format.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';

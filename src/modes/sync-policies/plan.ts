@@ -2,7 +2,7 @@
 // service's: one entry per policy, saying exactly what differs, so that applying it sends only
 // the writes needed and a dry run can print it as it is.
 
-import type { PruneScope } from '../../inputs/read.ts';
+import type { PruneScope } from '../../inputs/parsers.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import type { RemotePolicy } from './remote-state.ts';
 

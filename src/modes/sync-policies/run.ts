@@ -3,7 +3,7 @@
 // request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
 import { getErrorMessage } from '../../errors.ts';
-import type { SyncPoliciesInputs } from '../../inputs/read.ts';
+import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { isAbortError } from '../../service/errors.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';

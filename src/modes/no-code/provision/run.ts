@@ -1,4 +1,4 @@
-import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/read.ts';
+import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';

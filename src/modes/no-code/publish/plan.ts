@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../../errors.ts';
-import type { PublishNoCodeModuleInputs } from '../../../inputs/read.ts';
+import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
 import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput, VariableOptionsInput } from '../../../service/no-code.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 

@@ -1,4 +1,4 @@
-import type { PublishNoCodeModuleInputs } from '../../../inputs/read.ts';
+import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';

@@ -1,4 +1,4 @@
-import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/read.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import { paragraph } from '../../../report/markdown.ts';
 import { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration } from '../../../wait/poll.ts';
