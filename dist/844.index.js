@@ -491,6 +491,8 @@ function derivedOpaQuery(code) {
     return pkg === null ? null : `data.${pkg}.deny`;
 }
 
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __webpack_require__(50249);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl-outline.ts
 // Where blocks and attributes sit in an HCL file. hcl2json gives values but no positions, so
 // annotations would have no line; this scanner walks the text once (strings, templates,
@@ -777,6 +779,7 @@ function escapeRegExp(s) {
 
 
 
+
 const POLICY_ATTRIBUTES = ['source', 'enforcement_level', 'description', 'query'];
 const WHY_IGNORED = {
     import: 'a policy synced on its own cannot use imports',
@@ -813,7 +816,7 @@ async function readPolicyConfig(path, file) {
     if (policies === undefined)
         return config;
     const policyPositions = outline.blocks.filter((b) => b.type === 'policy');
-    if (Array.isArray(policies) || !isObject(policies)) {
+    if (Array.isArray(policies) || !(0,json_object/* isObject */.G)(policies)) {
         reportLabelCount(config, policyPositions, (b) => b.labels.length === 0);
         return config;
     }
@@ -824,7 +827,7 @@ async function readPolicyConfig(path, file) {
             continue;
         }
         bodies.forEach((body, index) => {
-            config.blocks.push(readPolicyBlock(config, name, isObject(body) ? body : {}, positions[index]));
+            config.blocks.push(readPolicyBlock(config, name, (0,json_object/* isObject */.G)(body) ? body : {}, positions[index]));
         });
     }
     return config;
@@ -948,9 +951,6 @@ function syntaxProblems(file, text, error) {
         problems.push({ file, message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.` });
     }
     return problems;
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function describeValue(value) {
     if (Array.isArray(value))

@@ -96602,6 +96602,8 @@ var errors = __nccwpck_require__(83916);
 var external_node_net_ = __nccwpck_require__(77030);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __nccwpck_require__(50249);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(18773);
 // EXTERNAL MODULE: ./src/service/types.ts
@@ -96613,6 +96615,7 @@ var urls = __nccwpck_require__(71465);
 // for its messages. An empty text means "not given" (the input's default is applied before):
 // a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
 // requires is never given empty.
+
 
 
 
@@ -96926,7 +96929,7 @@ function parseWorkspaceVariablesJson(input, value) {
         throw new errors/* ConfigurationError */.j(`Input "${input}" must be a JSON array of variables.`);
     return parsed.map((item, i) => {
         const where = `Input "${input}" item ${i + 1}`;
-        if (typeof item !== 'object' || item === null || Array.isArray(item))
+        if (!(0,json_object/* isObject */.G)(item))
             throw new errors/* ConfigurationError */.j(`${where} must be an object.`);
         const o = item;
         const allowed = ['key', 'value', 'category', 'hcl', 'sensitive', 'description'];
@@ -96981,6 +96984,7 @@ var dist = __nccwpck_require__(38815);
 
 
 
+
 /**
  * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
  * `variable-options-file` (a .json/.yaml/.yml file). Two shapes are accepted:
@@ -97018,16 +97022,16 @@ function readVariableOptions(inline, file) {
 function parseVariableOptions(input, parsed) {
     const entries = Array.isArray(parsed)
         ? parsed.map((item) => [undefined, item])
-        : typeof parsed === 'object' && parsed !== null
+        : (0,json_object/* isObject */.G)(parsed)
             ? Object.entries(parsed)
             : [];
-    if (entries.length === 0 && !(Array.isArray(parsed) || (typeof parsed === 'object' && parsed !== null))) {
+    if (entries.length === 0 && !(Array.isArray(parsed) || (0,json_object/* isObject */.G)(parsed))) {
         throw new errors/* ConfigurationError */.j(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
     }
     const seen = new Set();
     return entries.map(([mapKey, item], i) => {
         const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
-        if (typeof item !== 'object' || item === null || Array.isArray(item))
+        if (!(0,json_object/* isObject */.G)(item))
             throw new errors/* ConfigurationError */.j(`${where} must be an object.`);
         const o = item;
         const variableName = mapKey ?? o['variable-name'];
@@ -97196,6 +97200,20 @@ function inputDefault(name) {
     declaredDefaults ??= new Map(Object.entries((0,action_metadata/* readActionMetadata */.O)().inputs).map(([input, meta]) => [input, meta.default ?? '']));
     const value = declaredDefaults.get(name) ?? '';
     return value.includes('${{') ? '' : value;
+}
+
+
+/***/ }),
+
+/***/ 50249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ isObject)
+/* harmony export */ });
+/** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -104085,6 +104103,8 @@ function errorItems(json) {
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
 var create_once = __nccwpck_require__(94249);
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __nccwpck_require__(50249);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(18773);
 ;// CONCATENATED MODULE: ./src/service/jsonapi.ts
@@ -104092,9 +104112,7 @@ var shapes = __nccwpck_require__(18773);
 
 
 
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+
 /**
  * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
  * back, when there is none or its resource is of another type, or when its id, status or
@@ -104102,7 +104120,7 @@ function isObject(value) {
  */
 function readDocument(response, type) {
     const json = response.json;
-    if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
+    if ((0,json_object/* isObject */.G)(json) && (0,json_object/* isObject */.G)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
         const problem = (0,shapes/* shapeProblem */.jn)(type, json.data);
         if (problem === undefined)
             return json;
@@ -104121,7 +104139,7 @@ function describeBody(response) {
     if (text === '')
         return 'no body';
     const json = response.json;
-    if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string')
+    if ((0,json_object/* isObject */.G)(json) && (0,json_object/* isObject */.G)(json.data) && typeof json.data.type === 'string')
         return `a \`${json.data.type}\` document`;
     const quoted = (s) => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
     if (json !== undefined)
@@ -104147,9 +104165,9 @@ function optionalResource(response, type) {
 /** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 function readListDocument(response, type) {
     const json = response.json;
-    if (isObject(json) && Array.isArray(json.data)) {
+    if ((0,json_object/* isObject */.G)(json) && Array.isArray(json.data)) {
         for (const item of json.data) {
-            const problem = isObject(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
+            const problem = (0,json_object/* isObject */.G)(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
             if (problem !== undefined) {
                 throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
             }

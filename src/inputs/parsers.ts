@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { posix, win32 } from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { isObject } from '../json-object.ts';
 import { isIdWithPrefix } from '../service/shapes.ts';
 import { ENFORCEMENT_LEVELS } from '../service/types.ts';
 import type { EnforcementLevel } from '../service/types.ts';
@@ -350,8 +351,8 @@ function parseWorkspaceVariablesJson(input: string, value: string): WorkspaceVar
   if (!Array.isArray(parsed)) throw new ConfigurationError(`Input "${input}" must be a JSON array of variables.`);
   return parsed.map((item: unknown, i) => {
     const where = `Input "${input}" item ${i + 1}`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ConfigurationError(`${where} must be an object.`);
-    const o = item as Record<string, unknown>;
+    if (!isObject(item)) throw new ConfigurationError(`${where} must be an object.`);
+    const o = item;
     const allowed = ['key', 'value', 'category', 'hcl', 'sensitive', 'description'];
     const unknown = Object.keys(o).filter((k) => !allowed.includes(k));
     if (unknown.length) throw new ConfigurationError(`${where} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../errors.ts';
+import { isObject } from '../json-object.ts';
 import { parseRepositoryPath } from './parsers.ts';
 import type { VariableOptionsInput } from '../service/no-code.ts';
 import { isIdWithPrefix } from '../service/shapes.ts';
@@ -40,17 +41,17 @@ export function readVariableOptions(inline: string, file: string): VariableOptio
 export function parseVariableOptions(input: string, parsed: unknown): VariableOptionsInput[] {
   const entries: Array<[string | undefined, unknown]> = Array.isArray(parsed)
     ? parsed.map((item) => [undefined, item])
-    : typeof parsed === 'object' && parsed !== null
+    : isObject(parsed)
       ? Object.entries(parsed)
       : [];
-  if (entries.length === 0 && !(Array.isArray(parsed) || (typeof parsed === 'object' && parsed !== null))) {
+  if (entries.length === 0 && !(Array.isArray(parsed) || isObject(parsed))) {
     throw new ConfigurationError(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
   }
   const seen = new Set<string>();
   return entries.map(([mapKey, item], i) => {
     const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ConfigurationError(`${where} must be an object.`);
-    const o = item as Record<string, unknown>;
+    if (!isObject(item)) throw new ConfigurationError(`${where} must be an object.`);
+    const o = item;
     const variableName = mapKey ?? o['variable-name'];
     const variableType = o['variable-type'] ?? o.type;
     if (typeof variableName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(variableName)) {

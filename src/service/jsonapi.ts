@@ -1,5 +1,6 @@
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
 
+import { isObject } from '../json-object.ts';
 import type { HttpClient, HttpResponse } from './http.ts';
 import { UnexpectedResponseError } from './errors.ts';
 import { shapeProblem } from './shapes.ts';
@@ -68,10 +69,6 @@ export interface ErrorObject {
 
 export interface ErrorDocument {
   errors: ErrorObject[];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

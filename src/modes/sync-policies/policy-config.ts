@@ -4,6 +4,7 @@
 // because a policy synced on its own cannot use them).
 
 import { readFile } from 'node:fs/promises';
+import { isObject } from '../../json-object.ts';
 import { outlineHcl } from './hcl-outline.ts';
 import type { HclBlockPosition, HclOutline } from './hcl-outline.ts';
 import { HclSyntaxError, parseHcl } from './hcl.ts';
@@ -207,10 +208,6 @@ function syntaxProblems(file: string, text: string, error: HclSyntaxError): Prob
     problems.push({ file, message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.` });
   }
   return problems;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeValue(value: unknown): string {
