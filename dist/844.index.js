@@ -497,7 +497,9 @@ var json_object = __webpack_require__(50249);
 // Where blocks and attributes sit in an HCL file. hcl2json gives values but no positions, so
 // annotations would have no line; this scanner walks the text once (strings, templates,
 // heredocs and comments skipped) and records each block header and attribute with its line.
-// It is only ever run on text the real parser accepted, and only used to place messages.
+// It is only ever run on text the real parser accepted, and only used to place messages:
+// `placeBlocks` pairs the blocks hcl2json read with the headers found here.
+
 const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_-]/;
 function outlineHcl(text) {
@@ -685,6 +687,25 @@ function decodeLabel(raw) {
         return raw;
     }
 }
+/**
+ * Pairs the bodies hcl2json gives for the blocks of one type and label (`policy "x"`) with the
+ * headers the outline found for them. Both list such blocks in the order of the text, so the
+ * n-th body is the n-th header's block; the pair is kept only when both sides agree on it: as
+ * many bodies as headers, and each body setting exactly the attributes and nested blocks its
+ * header's block holds. Otherwise no block of this label gets a position: a message may lose
+ * its line, but never lands on another block's.
+ */
+function placeBlocks(bodies, headers) {
+    const objects = bodies.map((body) => ((0,json_object/* isObject */.G)(body) ? body : {}));
+    const agree = objects.length === headers.length &&
+        objects.every((body, i) => sameNames(Object.keys(body), [...headers[i].attributes.map((a) => a.name), ...headers[i].blocks.map((b) => b.type)]));
+    return objects.map((body, i) => (agree ? { body, position: headers[i] } : { body }));
+}
+function sameNames(a, b) {
+    const left = new Set(a);
+    const right = new Set(b);
+    return left.size === right.size && [...left].every((name) => right.has(name));
+}
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
@@ -791,15 +812,19 @@ const WHY_IGNORED = {
  * workspace root, used in every message. Problems are collected, never thrown.
  */
 async function readPolicyConfig(path, file) {
-    const config = { file, blocks: [], warnings: [], problems: [] };
     let text;
     try {
-        text = (await (0,promises_.readFile)(path, 'utf8')).replace(/^\uFEFF/, '');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        config.problems.push({ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` });
-        return config;
+        return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` }] };
     }
+    return parsePolicyConfig(file, text);
+}
+/** Checks the text of the config `file` (its name relative to the workspace root). */
+async function parsePolicyConfig(file, source) {
+    const config = { file, blocks: [], warnings: [], problems: [] };
+    const text = source.replace(/^\uFEFF/, '');
     let json;
     try {
         json = await parseHcl(file, text);
@@ -821,14 +846,13 @@ async function readPolicyConfig(path, file) {
         return config;
     }
     for (const [name, bodies] of Object.entries(policies)) {
-        const positions = policyPositions.filter((b) => b.labels.length === 1 && b.labels[0] === name);
         if (!Array.isArray(bodies)) {
             reportLabelCount(config, policyPositions, (b) => b.labels.length > 1 && b.labels[0] === name);
             continue;
         }
-        bodies.forEach((body, index) => {
-            config.blocks.push(readPolicyBlock(config, name, (0,json_object/* isObject */.G)(body) ? body : {}, positions[index]));
-        });
+        const headers = policyPositions.filter((b) => b.labels.length === 1 && b.labels[0] === name);
+        for (const { body, position } of placeBlocks(bodies, headers))
+            config.blocks.push(readPolicyBlock(config, name, body, position));
     }
     return config;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HclSyntaxError, parseDiagnostics, parseHcl } from '../../src/modes/sync-policies/hcl.ts';
-import { outlineHcl } from '../../src/modes/sync-policies/hcl-outline.ts';
+import { outlineHcl, placeBlocks } from '../../src/modes/sync-policies/hcl-outline.ts';
+import type { HclBlockPosition } from '../../src/modes/sync-policies/hcl-outline.ts';
 import { lineOf } from './temp-workspace.ts';
 
 describe('parseHcl', () => {
@@ -112,5 +113,39 @@ describe('outlineHcl', () => {
 
   it('decodes escaped labels', () => {
     expect(outlineHcl('policy "a\\"b" {}\n').blocks[0]!.labels).toEqual(['a"b']);
+  });
+});
+
+describe('placeBlocks', () => {
+  const header = (line: number, attributes: string[], blocks: string[] = []): HclBlockPosition => ({
+    type: 'policy',
+    labels: ['a'],
+    line,
+    column: 1,
+    attributes: attributes.map((name, i) => ({ name, line: line + i + 1, column: 3 })),
+    blocks: blocks.map((type) => ({ type, labels: [], line: line + 9, column: 3, attributes: [], blocks: [] })),
+  });
+
+  it('gives each block of a label the header found at its place, when both parsers agree on its contents', () => {
+    const placed = placeBlocks(
+      [{ source: null, query: 'x', params: [{ a: 1 }] }, { enforcement_level: 'advisory' }],
+      [header(1, ['source', 'query'], ['params']), header(20, ['enforcement_level'])],
+    );
+    expect(placed.map((p) => p.position?.line)).toEqual([1, 20]);
+    expect(placed[0]!.body).toEqual({ source: null, query: 'x', params: [{ a: 1 }] });
+  });
+
+  it('places no block of the label when the counts differ, rather than a message on another block', () => {
+    const placed = placeBlocks([{ source: 'a.native' }, { source: 'b.native' }], [header(5, ['source'])]);
+    expect(placed).toEqual([{ body: { source: 'a.native' } }, { body: { source: 'b.native' } }]);
+  });
+
+  it('places no block of the label when one body and its header name different attributes', () => {
+    const placed = placeBlocks([{ source: 'a.native' }, { query: 'q' }], [header(1, ['query']), header(9, ['source'])]);
+    expect(placed.every((p) => p.position === undefined)).toBe(true);
+  });
+
+  it('reads a body that is not an object as an empty block', () => {
+    expect(placeBlocks(['text'], [header(3, [])])).toEqual([{ body: {}, position: header(3, []) }]);
   });
 });

@@ -1,7 +1,10 @@
 // Where blocks and attributes sit in an HCL file. hcl2json gives values but no positions, so
 // annotations would have no line; this scanner walks the text once (strings, templates,
 // heredocs and comments skipped) and records each block header and attribute with its line.
-// It is only ever run on text the real parser accepted, and only used to place messages.
+// It is only ever run on text the real parser accepted, and only used to place messages:
+// `placeBlocks` pairs the blocks hcl2json read with the headers found here.
+
+import { isObject } from '../../json-object.ts';
 
 export interface HclAttributePosition {
   name: string;
@@ -198,4 +201,32 @@ function decodeLabel(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+/** A block as hcl2json read it, with its position when the outline's header surely is its own. */
+export interface PlacedBlock {
+  body: Record<string, unknown>;
+  position?: HclBlockPosition;
+}
+
+/**
+ * Pairs the bodies hcl2json gives for the blocks of one type and label (`policy "x"`) with the
+ * headers the outline found for them. Both list such blocks in the order of the text, so the
+ * n-th body is the n-th header's block; the pair is kept only when both sides agree on it: as
+ * many bodies as headers, and each body setting exactly the attributes and nested blocks its
+ * header's block holds. Otherwise no block of this label gets a position: a message may lose
+ * its line, but never lands on another block's.
+ */
+export function placeBlocks(bodies: readonly unknown[], headers: readonly HclBlockPosition[]): PlacedBlock[] {
+  const objects = bodies.map((body) => (isObject(body) ? body : {}));
+  const agree =
+    objects.length === headers.length &&
+    objects.every((body, i) => sameNames(Object.keys(body), [...headers[i]!.attributes.map((a) => a.name), ...headers[i]!.blocks.map((b) => b.type)]));
+  return objects.map((body, i) => (agree ? { body, position: headers[i]! } : { body }));
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((name) => right.has(name));
 }

@@ -5,7 +5,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { isObject } from '../../json-object.ts';
-import { outlineHcl } from './hcl-outline.ts';
+import { outlineHcl, placeBlocks } from './hcl-outline.ts';
 import type { HclBlockPosition, HclOutline } from './hcl-outline.ts';
 import { HclSyntaxError, parseHcl } from './hcl.ts';
 import type { Problem } from './policy-model.ts';
@@ -49,15 +49,19 @@ const WHY_IGNORED: Record<string, string> = {
  * workspace root, used in every message. Problems are collected, never thrown.
  */
 export async function readPolicyConfig(path: string, file: string): Promise<PolicyConfig> {
-  const config: PolicyConfig = { file, blocks: [], warnings: [], problems: [] };
   let text: string;
   try {
-    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    config.problems.push({ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` });
-    return config;
+    return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` }] };
   }
+  return parsePolicyConfig(file, text);
+}
 
+/** Checks the text of the config `file` (its name relative to the workspace root). */
+export async function parsePolicyConfig(file: string, source: string): Promise<PolicyConfig> {
+  const config: PolicyConfig = { file, blocks: [], warnings: [], problems: [] };
+  const text = source.replace(/^\uFEFF/, '');
   let json: Record<string, unknown>;
   try {
     json = await parseHcl(file, text);
@@ -78,14 +82,12 @@ export async function readPolicyConfig(path: string, file: string): Promise<Poli
     return config;
   }
   for (const [name, bodies] of Object.entries(policies)) {
-    const positions = policyPositions.filter((b) => b.labels.length === 1 && b.labels[0] === name);
     if (!Array.isArray(bodies)) {
       reportLabelCount(config, policyPositions, (b) => b.labels.length > 1 && b.labels[0] === name);
       continue;
     }
-    bodies.forEach((body, index) => {
-      config.blocks.push(readPolicyBlock(config, name, isObject(body) ? body : {}, positions[index]));
-    });
+    const headers = policyPositions.filter((b) => b.labels.length === 1 && b.labels[0] === name);
+    for (const { body, position } of placeBlocks(bodies, headers)) config.blocks.push(readPolicyBlock(config, name, body, position));
   }
   return config;
 }
