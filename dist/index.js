@@ -102652,7 +102652,7 @@ var read = __nccwpck_require__(44245);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(844)]).then(__nccwpck_require__.bind(__nccwpck_require__, 80844))).runSyncPolicies,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63846))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(285)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35285))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 47059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 22203))).runPublishNoCodeModule,
@@ -104158,7 +104158,7 @@ function readResource(response, type) {
  */
 function optionalResource(response, type) {
     const json = response.json;
-    if (!isObject(json) || !isObject(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+    if (!(0,json_object/* isObject */.G)(json) || !(0,json_object/* isObject */.G)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
         return undefined;
     return (0,shapes/* shapeProblem */.jn)(type, json.data) === undefined ? json.data : undefined;
 }

@@ -1,6 +1,7 @@
 // The policies the repository defines: policy code files matched by `policy-files`, and the
-// `policy "NAME"` blocks of the policy config. Everything is checked here, before any request,
-// and every problem is reported, not only the first.
+// `policy "NAME"` blocks of the policy config. The files are gathered first (local-files.ts, the
+// only step that reads the disk), then everything is checked here, as a function of what was
+// gathered, before any request; every problem is reported, not only the first.
 //
 // Which config applies:
 // - `policy-config` set: that one file (relative to the workspace root) is the config.
@@ -18,33 +19,20 @@
 // and the native test runner's cases and mocks (`test/<policy>/...` at any depth, `testdata/`),
 // which policy libraries keep beside their policies under the same extensions.
 
-import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { derivedOpaQuery } from './opa-query.ts';
-import { describeFsError, readPolicyConfig } from './policy-config.ts';
-import type { PolicyBlock, PolicyConfig } from './policy-config.ts';
-import { matchPolicyFiles } from './policy-files.ts';
-import {
-  MAX_POLICY_CODE_BYTES,
-  POLICY_FILE_EXTENSIONS,
-  POLICY_NAME_PATTERN,
-  enforcementLevelsOf,
-  isEnforcementLevelOf,
-  policyKindOfFile,
-} from './policy-model.ts';
-import type { DesiredPolicy, PolicyDefinitionSite, Problem } from './policy-model.ts';
+import { basename, dirname } from 'node:path';
 import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
+import { gatherLocalFiles } from './local-files.ts';
+import type { Found, GatherOptions, LocalFiles } from './local-files.ts';
+import { derivedOpaQuery } from './opa-query.ts';
+import type { PolicyBlock, PolicyConfig } from './policy-config.ts';
+import { POLICY_FILE_EXTENSIONS, POLICY_NAME_PATTERN, enforcementLevelsOf, isEnforcementLevelOf, policyKindOfFile } from './policy-model.ts';
+import type { DesiredPolicy, PolicyDefinitionSite, Problem } from './policy-model.ts';
+import { DEFAULT_CONFIG_FILE_NAME, blockSource, displayPath, isTestFile } from './policy-sources.ts';
+import type { BlockSource } from './policy-sources.ts';
 
-export const DEFAULT_CONFIG_FILE_NAME = 'policies.hcl';
-
-export interface ReadLocalPoliciesOptions {
-  /** @actions/glob patterns, one per entry or per line; `!` excludes; relative to workspaceRoot. */
-  patterns: string[];
-  /** The `policy-config` input, relative to workspaceRoot; empty or absent: discover policies.hcl. */
-  configPath?: string;
+export interface ReadLocalPoliciesOptions extends GatherOptions {
   /** The `enforcement-level` input, for policies whose block sets none. */
   defaultEnforcementLevel: string;
-  workspaceRoot: string;
 }
 
 export interface LocalPolicies {
@@ -68,39 +56,31 @@ interface Definition {
   ok: boolean;
 }
 
-interface Code {
-  text?: string;
-  bytes?: number;
-  error?: string;
+/** Gathers the policy files (local-files.ts), then checks them. */
+export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Promise<LocalPolicies> {
+  return checkLocalPolicies(await gatherLocalFiles(options), options);
 }
 
-export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Promise<LocalPolicies> {
-  const root = resolve(options.workspaceRoot);
-  const display = (path: string): string => relative(root, path).split(sep).join('/') || '.';
+/**
+ * The policies the gathered files define, and every problem found in them, in the order a
+ * person fixes them (by file and line). Reads nothing: what is on disk is in `files`.
+ */
+export function checkLocalPolicies(files: LocalFiles, options: { patterns: string[]; defaultEnforcementLevel: string }): LocalPolicies {
+  const { root, matched } = files;
+  const display = (path: string): string => displayPath(root, path);
   const warnings: Problem[] = [];
   const problems: Problem[] = [];
 
-  const matched = await matchPolicyFiles(options.patterns, root);
-
   // Configs.
-  const configPaths: string[] = [];
-  const configPath = options.configPath?.trim() ?? '';
-  if (configPath !== '') {
-    const path = resolve(root, configPath);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) {
-      problems.push({
-        file: display(path),
-        message: `The policy-config input names ${display(path)}, which ${info ? 'is not a file' : 'does not exist'}; give the path of the HCL config relative to the repository root, or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
-      });
-    } else {
-      configPaths.push(path);
-    }
-  } else {
-    configPaths.push(...(await discoverConfigs(matched, root)));
+  if (files.namedConfig && files.namedConfig.found !== 'file') {
+    const shown = display(files.namedConfig.path);
+    problems.push({
+      file: shown,
+      message: `The policy-config input names ${shown}, which ${files.namedConfig.found === 'not-a-file' ? 'is not a file' : 'does not exist'}; give the path of the HCL config relative to the repository root, or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
+    });
   }
-  const configs = await Promise.all(configPaths.map((path) => readPolicyConfig(path, display(path))));
-  for (const config of configs) {
+  const configPaths = files.configs.map((c) => c.path);
+  for (const { config } of files.configs) {
     warnings.push(...config.warnings);
     problems.push(...config.problems);
   }
@@ -109,10 +89,10 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
   // Definitions from blocks.
   const definitions: Definition[] = [];
   const referenced = new Set<string>();
-  for (const [index, config] of configs.entries()) {
-    const configDir = dirname(configPaths[index]!);
+  for (const { path, config } of files.configs) {
     for (const block of config.blocks) {
-      definitions.push(await blockDefinition(block, config, configDir, root, display, referenced, problems));
+      const source = blockSource(block, dirname(path), root);
+      definitions.push(blockDefinition(block, config, source, files.found, display, referenced, problems));
     }
   }
 
@@ -180,20 +160,12 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
   }
 
   // Code, levels and queries.
-  const codeCache = new Map<string, Promise<Code>>();
-  const readCode = (path: string): Promise<Code> => {
-    let code = codeCache.get(path);
-    if (!code) {
-      code = loadCode(path);
-      codeCache.set(path, code);
-    }
-    return code;
-  };
   const codeErrorsReported = new Set<string>();
   const policies: DesiredPolicy[] = [];
-  const checked = await Promise.all(
-    definitions.map(async (definition) => ({ definition, code: definition.source ? await readCode(definition.source) : undefined })),
-  );
+  const checked = definitions.map((definition) => ({
+    definition,
+    code: definition.source ? files.code.get(definition.source) : undefined,
+  }));
   for (const { definition, code } of checked) {
     if (!definition.source || !definition.kind || !code) continue;
     if (code.error !== undefined) {
@@ -228,46 +200,15 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
   return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
 }
 
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
-
-/** `x_test.rego`, `.../test/<policy>/...` (cases and mocks of the native test runner), `.../testdata/...`. */
-function isTestFile(relativePath: string): boolean {
-  if (relativePath.endsWith('_test.rego')) return true;
-  const dirs = relativePath.split('/').slice(0, -1);
-  return dirs.includes('testdata') || dirs.slice(0, -1).includes('test');
-}
-
-async function discoverConfigs(files: string[], root: string): Promise<string[]> {
-  const nearest = new Map<string, Promise<string | null>>();
-  const find = (dir: string): Promise<string | null> => {
-    let found = nearest.get(dir);
-    if (!found) {
-      found = (async () => {
-        const candidate = join(dir, DEFAULT_CONFIG_FILE_NAME);
-        if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
-        const parent = dirname(dir);
-        return dir !== root && parent !== dir && isInside(root, parent) ? find(parent) : null;
-      })();
-      nearest.set(dir, found);
-    }
-    return found;
-  };
-  const found = await Promise.all([...new Set(files.map(dirname))].map(find));
-  return [...new Set(found.filter((f): f is string => f !== null))].sort();
-}
-
-async function blockDefinition(
+function blockDefinition(
   block: PolicyBlock,
   config: PolicyConfig,
-  configDir: string,
-  root: string,
+  source: BlockSource,
+  found: ReadonlyMap<string, Found>,
   display: (path: string) => string,
   referenced: Set<string>,
   problems: Problem[],
-): Promise<Definition> {
+): Definition {
   const definedAt: PolicyDefinitionSite = block.line === undefined ? { file: config.file } : { file: config.file, line: block.line };
   const label = `${config.file}${block.line === undefined ? '' : `:${block.line}`}: policy "${block.name}"`;
   const definition: Definition = { name: block.name, kind: null, source: null, definedAt, block, label, ok: true };
@@ -283,68 +224,46 @@ async function blockDefinition(
   // An attribute that is not a literal string has been reported already; the policy is not
   // built with a guess in its place.
   if (block.invalidAttributes.length > 0) definition.ok = false;
-  if (block.invalidAttributes.includes('source')) return definition;
 
   const sourceLine = block.attributeLines.source;
-  if (block.source === undefined) {
-    const candidates = (['native', 'opa'] as const).map((kind) => ({ kind, path: join(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) }));
-    const existing = [];
-    for (const c of candidates) if ((await stat(c.path).catch(() => null))?.isFile()) existing.push(c);
-    for (const c of candidates) referenced.add(c.path);
-    if (existing.length === 0) {
-      return fail(
-        undefined,
-        `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`,
-      );
+  switch (source.is) {
+    case 'unreadable':
+      return definition;
+    case 'beside-config': {
+      const { candidates } = source;
+      const existing = candidates.filter((c) => found.get(c.path) === 'file');
+      for (const c of candidates) referenced.add(c.path);
+      if (existing.length === 0) {
+        return fail(
+          undefined,
+          `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`,
+        );
+      }
+      if (existing.length > 1) {
+        return fail(undefined, `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`);
+      }
+      definition.kind = existing[0]!.kind;
+      definition.source = existing[0]!.path;
+      return definition;
     }
-    if (existing.length > 1) {
-      return fail(undefined, `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`);
+    case 'address':
+      return fail(sourceLine, `source ${JSON.stringify(source.source)} is an address; policy code must be a file in the repository.`);
+    case 'outside':
+      referenced.add(source.path);
+      return fail(sourceLine, `source ${JSON.stringify(source.source)} points outside the repository; policy code must be inside it.`);
+    case 'not-a-policy-file':
+      referenced.add(source.path);
+      return fail(sourceLine, `source ${JSON.stringify(source.source)} is not a policy file: native policies are .native files and opa policies .rego files.`);
+    case 'file': {
+      referenced.add(source.path);
+      const at = found.get(source.path) ?? 'missing';
+      const quoted = JSON.stringify(source.source);
+      if (at === 'missing') return fail(sourceLine, `source ${quoted} (${display(source.path)}) does not exist; fix the path (it is relative to ${config.file}) or add the file.`);
+      if (at === 'not-a-file') return fail(sourceLine, `source ${quoted} (${display(source.path)}) is not a file.`);
+      definition.kind = source.kind;
+      definition.source = source.path;
+      return definition;
     }
-    definition.kind = existing[0]!.kind;
-    definition.source = existing[0]!.path;
-    return definition;
-  }
-
-  const source = block.source;
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(source)) {
-    return fail(sourceLine, `source ${JSON.stringify(source)} is an address; policy code must be a file in the repository.`);
-  }
-  const path = resolve(configDir, source);
-  referenced.add(path);
-  if (!isInside(root, path)) {
-    return fail(sourceLine, `source ${JSON.stringify(source)} points outside the repository; policy code must be inside it.`);
-  }
-  const kind = policyKindOfFile(path);
-  if (kind === null) {
-    return fail(sourceLine, `source ${JSON.stringify(source)} is not a policy file: native policies are .native files and opa policies .rego files.`);
-  }
-  const info = await stat(path).catch(() => null);
-  if (!info) return fail(sourceLine, `source ${JSON.stringify(source)} (${display(path)}) does not exist; fix the path (it is relative to ${config.file}) or add the file.`);
-  if (!info.isFile()) return fail(sourceLine, `source ${JSON.stringify(source)} (${display(path)}) is not a file.`);
-  definition.kind = kind;
-  definition.source = path;
-  return definition;
-}
-
-async function loadCode(path: string): Promise<Code> {
-  try {
-    const info = await stat(path);
-    if (info.size > MAX_POLICY_CODE_BYTES) {
-      return { error: tooLarge(info.size) };
-    }
-    const bytes = await readFile(path);
-    if (bytes.length > MAX_POLICY_CODE_BYTES) {
-      return { error: tooLarge(bytes.length) };
-    }
-    try {
-      // ignoreBOM keeps a byte order mark in the text, so the upload sends the file's exact bytes.
-      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-      return { text, bytes: bytes.length };
-    } catch {
-      return { error: 'the file is not UTF-8 text; save it as UTF-8.' };
-    }
-  } catch (error) {
-    return { error: `the file cannot be read (${describeFsError(error)}).` };
   }
 }
 
@@ -399,10 +318,6 @@ function policyQuery(definition: Definition, kind: PolicyKind, code: string, sou
 function site(definedAt: PolicyDefinitionSite, line?: number): Problem {
   const at = line ?? definedAt.line;
   return at === undefined ? { file: definedAt.file, message: '' } : { file: definedAt.file, line: at, message: '' };
-}
-
-function tooLarge(bytes: number): string {
-  return `${bytes} bytes of code, more than the ${MAX_POLICY_CODE_BYTES} bytes (10 MB) the service accepts; split the policy or shrink it.`;
 }
 
 function compare(a: string, b: string): number {

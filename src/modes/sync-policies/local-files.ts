@@ -1,0 +1,129 @@
+// The repository's policy files as they are on disk, gathered before anything is checked: the
+// files policy-files matches, the configs that apply (read and parsed), what is at each path a
+// policy block names or implies, and the code of every file that may be a policy's. This is the
+// only step of reading the local policies that touches the file system; local-policies.ts checks
+// what it found.
+
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { describeFsError, readPolicyConfig } from './policy-config.ts';
+import type { PolicyConfig } from './policy-config.ts';
+import { matchPolicyFiles } from './policy-files.ts';
+import { MAX_POLICY_CODE_BYTES, policyKindOfFile } from './policy-model.ts';
+import { DEFAULT_CONFIG_FILE_NAME, blockSource, displayPath, isInside, isTestFile, pathsToLookAt } from './policy-sources.ts';
+
+/** What is at a path. */
+export type Found = 'file' | 'not-a-file' | 'missing';
+
+/** A file's policy code, or why it cannot be used. */
+export interface Code {
+  text?: string;
+  bytes?: number;
+  error?: string;
+}
+
+export interface LocalFiles {
+  /** The workspace root, absolute. */
+  root: string;
+  /** The files the patterns matched, absolute, sorted. */
+  matched: string[];
+  /** The policy-config input resolved against the root, and what is there; absent when the input is empty. */
+  namedConfig?: { path: string; found: Found };
+  /** The configs that apply (the named one when it is a file, else those found beside the matched files). */
+  configs: Array<{ path: string; config: PolicyConfig }>;
+  /** What is at each path a block's source names or implies (policy-sources.ts). */
+  found: ReadonlyMap<string, Found>;
+  /** The code of each block path that holds a file, and of each matched policy file that is not a test. */
+  code: ReadonlyMap<string, Code>;
+}
+
+export interface GatherOptions {
+  /** @actions/glob patterns, one per entry or per line; `!` excludes; relative to workspaceRoot. */
+  patterns: string[];
+  /** The `policy-config` input, relative to workspaceRoot; empty or absent: discover policies.hcl. */
+  configPath?: string;
+  workspaceRoot: string;
+}
+
+export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFiles> {
+  const root = resolve(options.workspaceRoot);
+  const matched = await matchPolicyFiles(options.patterns, root);
+
+  const files: { root: string; matched: string[]; namedConfig?: LocalFiles['namedConfig'] } = { root, matched };
+  let configPaths: string[];
+  const configPath = options.configPath?.trim() ?? '';
+  if (configPath !== '') {
+    const path = resolve(root, configPath);
+    const found = await foundAt(path);
+    files.namedConfig = { path, found };
+    configPaths = found === 'file' ? [path] : [];
+  } else {
+    configPaths = await discoverConfigs(matched, root);
+  }
+  const configs = await Promise.all(configPaths.map(async (path) => ({ path, config: await readPolicyConfig(path, displayPath(root, path)) })));
+
+  const blockPaths = new Set(
+    configs.flatMap(({ path, config }) => config.blocks.flatMap((block) => pathsToLookAt(blockSource(block, dirname(path), root)))),
+  );
+  const found = new Map(await Promise.all([...blockPaths].map(async (path) => [path, await foundAt(path)] as const)));
+
+  const codePaths = new Set([...blockPaths].filter((path) => found.get(path) === 'file'));
+  for (const file of matched) {
+    if (policyKindOfFile(file) !== null && !isTestFile(displayPath(root, file))) codePaths.add(file);
+  }
+  const code = new Map(await Promise.all([...codePaths].map(async (path) => [path, await loadCode(path)] as const)));
+
+  return { ...files, configs, found, code };
+}
+
+async function foundAt(path: string): Promise<Found> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return 'missing';
+  return info.isFile() ? 'file' : 'not-a-file';
+}
+
+/** For each directory of a matched file, the nearest policies.hcl in it or above it, up to the root. */
+async function discoverConfigs(files: string[], root: string): Promise<string[]> {
+  const nearest = new Map<string, Promise<string | null>>();
+  const find = (dir: string): Promise<string | null> => {
+    let found = nearest.get(dir);
+    if (!found) {
+      found = (async () => {
+        const candidate = join(dir, DEFAULT_CONFIG_FILE_NAME);
+        if ((await foundAt(candidate)) === 'file') return candidate;
+        const parent = dirname(dir);
+        return dir !== root && parent !== dir && isInside(root, parent) ? find(parent) : null;
+      })();
+      nearest.set(dir, found);
+    }
+    return found;
+  };
+  const found = await Promise.all([...new Set(files.map(dirname))].map(find));
+  return [...new Set(found.filter((f): f is string => f !== null))].sort();
+}
+
+async function loadCode(path: string): Promise<Code> {
+  try {
+    const info = await stat(path);
+    if (info.size > MAX_POLICY_CODE_BYTES) {
+      return { error: tooLarge(info.size) };
+    }
+    const bytes = await readFile(path);
+    if (bytes.length > MAX_POLICY_CODE_BYTES) {
+      return { error: tooLarge(bytes.length) };
+    }
+    try {
+      // ignoreBOM keeps a byte order mark in the text, so the upload sends the file's exact bytes.
+      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+      return { text, bytes: bytes.length };
+    } catch {
+      return { error: 'the file is not UTF-8 text; save it as UTF-8.' };
+    }
+  } catch (error) {
+    return { error: `the file cannot be read (${describeFsError(error)}).` };
+  }
+}
+
+function tooLarge(bytes: number): string {
+  return `${bytes} bytes of code, more than the ${MAX_POLICY_CODE_BYTES} bytes (10 MB) the service accepts; split the policy or shrink it.`;
+}
