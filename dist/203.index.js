@@ -2,7 +2,7 @@ export const id = 203;
 export const ids = [203];
 export const modules = {
 
-/***/ 22203:
+/***/ 4584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,17 +14,17 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
-var results = __webpack_require__(11634);
+var results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
-var service_address = __webpack_require__(34230);
+var service_address = __webpack_require__(4230);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
-var write_failure = __webpack_require__(67116);
+var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
-var write_grace = __webpack_require__(67286);
+var write_grace = __webpack_require__(7286);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
-var writes = __webpack_require__(20166);
+var writes = __webpack_require__(166);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/plan.ts
 
 /** What allowing a module sends (4.3 "Allow a module"); ids name sets of an existing module only. */
@@ -117,7 +117,7 @@ function sameJson(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(54285);
+var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/report.ts
 
 const ACTION_TEXT = {
@@ -392,7 +392,7 @@ async function updateModule(inputs, context, graceMs) {
 
 /***/ }),
 
-/***/ 11634:
+/***/ 1634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -400,7 +400,7 @@ async function updateModule(inputs, context, graceMs) {
 /* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
 /* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
 
 /** The result of a mode that stopped at one error: the summary says what and why. */
 function failureResult(options) {
@@ -445,7 +445,7 @@ function reachedAfterCancellation(result, message) {
 
 /***/ }),
 
-/***/ 34230:
+/***/ 4230:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -472,14 +472,14 @@ function absoluteServiceUrl(link, baseUrl) {
 
 /***/ }),
 
-/***/ 67116:
+/***/ 7116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ describeWriteFailure),
 /* harmony export */   m: () => (/* binding */ describeReadFailure)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
 
 
@@ -527,7 +527,7 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
-/***/ 67286:
+/***/ 7286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -572,14 +572,14 @@ function graceText(graceMs) {
 
 /***/ }),
 
-/***/ 20166:
+/***/ 166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
-/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
 
 
 /** Sends one no-code write and says how it ended; never throws. */

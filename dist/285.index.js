@@ -2,7 +2,7 @@ export const id = 285;
 export const ids = [285];
 export const modules = {
 
-/***/ 35285:
+/***/ 5285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -15,22 +15,22 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
+var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/cancellation.ts
-var src_cancellation = __webpack_require__(34632);
+var src_cancellation = __webpack_require__(4632);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/wait/poll.ts
-var poll = __webpack_require__(95548);
+var poll = __webpack_require__(5548);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: ./node_modules/re2js/build/index.js
 var build = __webpack_require__(2856);
 // EXTERNAL MODULE: external "node:buffer"
@@ -542,7 +542,7 @@ function refusalOf(boundary, real) {
 }
 
 // EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __webpack_require__(92599);
+var pacing = __webpack_require__(4980);
 ;// CONCATENATED MODULE: ./src/slug/limiter.ts
 
 /**
@@ -896,11 +896,11 @@ async function guardFs(ctx, onDisk, operation) {
 }
 
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
+var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(46466);
+var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(38522);
+var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
 ;// CONCATENATED MODULE: ./src/slug/tar-header.ts
 /**
@@ -1332,13 +1332,13 @@ async function packConfiguration(moduleRoot, options) {
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(54285);
+var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/module-ref.ts
 var module_ref = __webpack_require__(8321);
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var report_annotations = __webpack_require__(856);
 // EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(12011);
+var format = __webpack_require__(2011);
 ;// CONCATENATED MODULE: ./src/report/workspace-file.ts
 // A report file the step writes into the workspace (a JUnit file for the next step to publish).
 // The path comes from an input and the directories on the way from the repository, which a pull
@@ -2182,11 +2182,11 @@ function dryRunResult(options) {
 }
 
 // EXTERNAL MODULE: ./src/modes/run-module-tests/run-state.ts
-var run_state = __webpack_require__(64164);
+var run_state = __webpack_require__(4164);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/start-test-run.ts
-var start_test_run = __webpack_require__(92366);
+var start_test_run = __webpack_require__(2366);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/stop-test-run.ts
-var stop_test_run = __webpack_require__(35450);
+var stop_test_run = __webpack_require__(5450);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-log.ts
 /**
  * Reads the log of a test run (the document at `log-read-url`): JSON lines in the
@@ -2659,7 +2659,7 @@ function stripAnsi(text) {
 }
 
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run-status.ts
-var test_run_status = __webpack_require__(21388);
+var test_run_status = __webpack_require__(1388);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-variables.ts
 // The module's test environment variables (input `test-env-variables`, spec 2.4 and 4.2):
 // category `env`, sensitive, matched by key; existing ones updated by id, missing ones created.
@@ -3172,7 +3172,7 @@ function run_plural(count, noun) {
 
 /***/ }),
 
-/***/ 12011:
+/***/ 2011:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

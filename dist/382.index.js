@@ -2,7 +2,7 @@ export const id = 382;
 export const ids = [382];
 export const modules = {
 
-/***/ 84297:
+/***/ 4297:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -38,11 +38,11 @@ exports.getExpressionAst = exports.getReferencesInExpression = exports.convertFi
 // Inspired by
 // https://github.com/ts-terraform/ts-terraform
 // https://github.com/aaronpowell/webpack-golang-wasm-async-loader
-const fs = __importStar(__webpack_require__(72136));
-const path_1 = __webpack_require__(16928);
-const deepmerge_1 = __webpack_require__(99912);
-const zlib_1 = __webpack_require__(43106);
-const references_1 = __webpack_require__(12422);
+const fs = __importStar(__webpack_require__(2136));
+const path_1 = __webpack_require__(6928);
+const deepmerge_1 = __webpack_require__(9912);
+const zlib_1 = __webpack_require__(3106);
+const references_1 = __webpack_require__(2422);
 const util_1 = __webpack_require__(5104);
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 const jsRoot = {};
@@ -56,7 +56,7 @@ function goBridge(getBytes) {
     async function init() {
         // After: https://github.com/golang/go/commit/680caf15355057ca84857a2a291b6f5c44e73329
         // Go 1.19+ has a different entrypoint
-        await Promise.resolve().then(() => __importStar(__webpack_require__(33045)));
+        await Promise.resolve().then(() => __importStar(__webpack_require__(3045)));
         const go = new global.Go();
         const bytes = await getBytes;
         const result = await WebAssembly.instantiate(bytes, go.importObject);
@@ -185,7 +185,7 @@ exports.getExpressionAst = getExpressionAst;
 
 /***/ }),
 
-/***/ 99912:
+/***/ 9912:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -244,7 +244,7 @@ exports.deepMerge = deepMerge;
 
 /***/ }),
 
-/***/ 24382:
+/***/ 4382:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -275,19 +275,19 @@ var __importStar = (this && this.__importStar) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TFExpressionSyntaxTree = exports.wrapTerraformExpression = exports.getExpressionAst = exports.getReferencesInExpression = exports.convertFiles = exports.parse = void 0;
-var bridge_1 = __webpack_require__(84297);
+var bridge_1 = __webpack_require__(4297);
 Object.defineProperty(exports, "parse", ({ enumerable: true, get: function () { return bridge_1.parse; } }));
 Object.defineProperty(exports, "convertFiles", ({ enumerable: true, get: function () { return bridge_1.convertFiles; } }));
 Object.defineProperty(exports, "getReferencesInExpression", ({ enumerable: true, get: function () { return bridge_1.getReferencesInExpression; } }));
 Object.defineProperty(exports, "getExpressionAst", ({ enumerable: true, get: function () { return bridge_1.getExpressionAst; } }));
 var util_1 = __webpack_require__(5104);
 Object.defineProperty(exports, "wrapTerraformExpression", ({ enumerable: true, get: function () { return util_1.wrapTerraformExpression; } }));
-exports.TFExpressionSyntaxTree = __importStar(__webpack_require__(28468));
+exports.TFExpressionSyntaxTree = __importStar(__webpack_require__(8468));
 //# sourceMappingURL=data:application/json;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiaW5kZXguanMiLCJzb3VyY2VSb290IjoiIiwic291cmNlcyI6WyJpbmRleC50cyJdLCJuYW1lcyI6W10sIm1hcHBpbmdzIjoiO0FBQUEsK0JBQStCO0FBQy9CLG1DQUFtQzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7QUFFbkMsbUNBS2tCO0FBSmhCLCtGQUFBLEtBQUssT0FBQTtBQUNMLHNHQUFBLFlBQVksT0FBQTtBQUNaLG1IQUFBLHlCQUF5QixPQUFBO0FBQ3pCLDBHQUFBLGdCQUFnQixPQUFBO0FBR2xCLCtCQUFpRDtBQUF4QywrR0FBQSx1QkFBdUIsT0FBQTtBQUVoQyx3RUFBd0QiLCJzb3VyY2VzQ29udGVudCI6WyIvLyBDb3B5cmlnaHQgKGMpIEhhc2hpQ29ycCwgSW5jXG4vLyBTUERYLUxpY2Vuc2UtSWRlbnRpZmllcjogTVBMLTIuMFxuXG5leHBvcnQge1xuICBwYXJzZSxcbiAgY29udmVydEZpbGVzLFxuICBnZXRSZWZlcmVuY2VzSW5FeHByZXNzaW9uLFxuICBnZXRFeHByZXNzaW9uQXN0LFxufSBmcm9tIFwiLi9icmlkZ2VcIjtcblxuZXhwb3J0IHsgd3JhcFRlcnJhZm9ybUV4cHJlc3Npb24gfSBmcm9tIFwiLi91dGlsXCI7XG5cbmV4cG9ydCAqIGFzIFRGRXhwcmVzc2lvblN5bnRheFRyZWUgZnJvbSBcIi4vc3ludGF4LXRyZWVcIjtcbiJdfQ==
 
 /***/ }),
 
-/***/ 12422:
+/***/ 2422:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -295,7 +295,7 @@ exports.TFExpressionSyntaxTree = __importStar(__webpack_require__(28468));
 // SPDX-License-Identifier: MPL-2.0
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.findAllReferencesInAst = exports.traversalToReference = void 0;
-const syntax_tree_1 = __webpack_require__(28468);
+const syntax_tree_1 = __webpack_require__(8468);
 function traversalToReference(traversalExpression, localVariables) {
     const meta = traversalExpression.meta;
     // We do not want to include property access through brackets here
@@ -370,7 +370,7 @@ exports.findAllReferencesInAst = findAllReferencesInAst;
 
 /***/ }),
 
-/***/ 28468:
+/***/ 8468:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -536,7 +536,7 @@ exports.wrapTerraformExpression = wrapTerraformExpression;
 
 /***/ }),
 
-/***/ 33045:
+/***/ 3045:
 /***/ ((__unused_webpack_module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright 2021 The Go Authors. All rights reserved.
@@ -547,16 +547,16 @@ exports.wrapTerraformExpression = wrapTerraformExpression;
 
 
 
-globalThis.require = __webpack_require__(74079);
-globalThis.fs = __webpack_require__(79896);
-globalThis.TextEncoder = (__webpack_require__(39023).TextEncoder);
-globalThis.TextDecoder = (__webpack_require__(39023).TextDecoder);
+globalThis.require = __webpack_require__(4079);
+globalThis.fs = __webpack_require__(9896);
+globalThis.TextEncoder = (__webpack_require__(9023).TextEncoder);
+globalThis.TextDecoder = (__webpack_require__(9023).TextDecoder);
 
-globalThis.performance ??= __webpack_require__(49381);
+globalThis.performance ??= __webpack_require__(9381);
 
 // Node >= 19 has a crypto function object, lower node versions need this polyfill
 if (!globalThis.crypto) {
-	const crypto = __webpack_require__(76982);
+	const crypto = __webpack_require__(6982);
 	globalThis.crypto = {
 		getRandomValues(b) {
 			return crypto.randomFillSync(b);
@@ -564,11 +564,11 @@ if (!globalThis.crypto) {
 	};
 }
 
-__webpack_require__(52111);
+__webpack_require__(2111);
 
 /***/ }),
 
-/***/ 52111:
+/***/ 2111:
 /***/ (() => {
 
 // Copyright 2018 The Go Authors. All rights reserved.
@@ -1129,16 +1129,16 @@ __webpack_require__(52111);
 
 /***/ }),
 
-/***/ 14839:
+/***/ 4839:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const fs = __webpack_require__(35744)
-const path = __webpack_require__(16928)
-const mkdirsSync = (__webpack_require__(31089).mkdirsSync)
-const utimesMillisSync = (__webpack_require__(96934).utimesMillisSync)
-const stat = __webpack_require__(90887)
+const fs = __webpack_require__(5744)
+const path = __webpack_require__(6928)
+const mkdirsSync = (__webpack_require__(1089).mkdirsSync)
+const utimesMillisSync = (__webpack_require__(6934).utimesMillisSync)
+const stat = __webpack_require__(887)
 
 function copySync (src, dest, opts) {
   if (typeof opts === 'function') {
@@ -1307,17 +1307,17 @@ module.exports = copySync
 
 /***/ }),
 
-/***/ 81759:
+/***/ 1759:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const fs = __webpack_require__(3506)
-const path = __webpack_require__(16928)
-const { mkdirs } = __webpack_require__(31089)
-const { pathExists } = __webpack_require__(52881)
-const { utimesMillis } = __webpack_require__(96934)
-const stat = __webpack_require__(90887)
+const path = __webpack_require__(6928)
+const { mkdirs } = __webpack_require__(1089)
+const { pathExists } = __webpack_require__(2881)
+const { utimesMillis } = __webpack_require__(6934)
+const stat = __webpack_require__(887)
 
 async function copy (src, dest, opts = {}) {
   if (typeof opts === 'function') {
@@ -1496,30 +1496,30 @@ module.exports = copy
 
 /***/ }),
 
-/***/ 75796:
+/***/ 5796:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 module.exports = {
-  copy: u(__webpack_require__(81759)),
-  copySync: __webpack_require__(14839)
+  copy: u(__webpack_require__(1759)),
+  copySync: __webpack_require__(4839)
 }
 
 
 /***/ }),
 
-/***/ 47882:
+/***/ 7882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 const fs = __webpack_require__(3506)
-const path = __webpack_require__(16928)
-const mkdir = __webpack_require__(31089)
-const remove = __webpack_require__(56205)
+const path = __webpack_require__(6928)
+const mkdir = __webpack_require__(1089)
+const remove = __webpack_require__(6205)
 
 const emptyDir = u(async function emptyDir (dir) {
   let items
@@ -1556,15 +1556,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13529:
+/***/ 3529:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
-const path = __webpack_require__(16928)
+const u = (__webpack_require__(5077).fromPromise)
+const path = __webpack_require__(6928)
 const fs = __webpack_require__(3506)
-const mkdir = __webpack_require__(31089)
+const mkdir = __webpack_require__(1089)
 
 async function createFile (file) {
   let stats
@@ -1629,14 +1629,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45779:
+/***/ 5779:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { createFile, createFileSync } = __webpack_require__(13529)
-const { createLink, createLinkSync } = __webpack_require__(38751)
-const { createSymlink, createSymlinkSync } = __webpack_require__(84896)
+const { createFile, createFileSync } = __webpack_require__(3529)
+const { createLink, createLinkSync } = __webpack_require__(8751)
+const { createSymlink, createSymlinkSync } = __webpack_require__(4896)
 
 module.exports = {
   // file
@@ -1659,17 +1659,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 38751:
+/***/ 8751:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
-const path = __webpack_require__(16928)
+const u = (__webpack_require__(5077).fromPromise)
+const path = __webpack_require__(6928)
 const fs = __webpack_require__(3506)
-const mkdir = __webpack_require__(31089)
-const { pathExists } = __webpack_require__(52881)
-const { areIdentical } = __webpack_require__(90887)
+const mkdir = __webpack_require__(1089)
+const { pathExists } = __webpack_require__(2881)
+const { areIdentical } = __webpack_require__(887)
 
 async function createLink (srcpath, dstpath) {
   let dstStat
@@ -1730,16 +1730,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83121:
+/***/ 3121:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const path = __webpack_require__(16928)
+const path = __webpack_require__(6928)
 const fs = __webpack_require__(3506)
-const { pathExists } = __webpack_require__(52881)
+const { pathExists } = __webpack_require__(2881)
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 
 /**
  * Function that returns two types of paths, one relative to symlink, and one
@@ -1838,13 +1838,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 87045:
+/***/ 7045:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const fs = __webpack_require__(3506)
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 
 async function symlinkType (srcpath, type) {
   if (type) return type
@@ -1879,23 +1879,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 84896:
+/***/ 4896:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
-const path = __webpack_require__(16928)
+const u = (__webpack_require__(5077).fromPromise)
+const path = __webpack_require__(6928)
 const fs = __webpack_require__(3506)
 
-const { mkdirs, mkdirsSync } = __webpack_require__(31089)
+const { mkdirs, mkdirsSync } = __webpack_require__(1089)
 
-const { symlinkPaths, symlinkPathsSync } = __webpack_require__(83121)
-const { symlinkType, symlinkTypeSync } = __webpack_require__(87045)
+const { symlinkPaths, symlinkPathsSync } = __webpack_require__(3121)
+const { symlinkType, symlinkTypeSync } = __webpack_require__(7045)
 
-const { pathExists } = __webpack_require__(52881)
+const { pathExists } = __webpack_require__(2881)
 
-const { areIdentical } = __webpack_require__(90887)
+const { areIdentical } = __webpack_require__(887)
 
 async function createSymlink (srcpath, dstpath, type) {
   let stats
@@ -1959,8 +1959,8 @@ module.exports = {
 
 // This is adapted from https://github.com/normalize/mz
 // Copyright (c) 2014-2016 Jonathan Ong me@jongleberry.com and Contributors
-const u = (__webpack_require__(95077).fromCallback)
-const fs = __webpack_require__(35744)
+const u = (__webpack_require__(5077).fromCallback)
+const fs = __webpack_require__(5744)
 
 const api = [
   'access',
@@ -2106,7 +2106,7 @@ if (typeof fs.realpath.native === 'function') {
 
 /***/ }),
 
-/***/ 72136:
+/***/ 2136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2115,30 +2115,30 @@ module.exports = {
   // Export promiseified graceful-fs:
   ...__webpack_require__(3506),
   // Export extra methods:
-  ...__webpack_require__(75796),
-  ...__webpack_require__(47882),
-  ...__webpack_require__(45779),
-  ...__webpack_require__(68471),
-  ...__webpack_require__(31089),
-  ...__webpack_require__(92076),
-  ...__webpack_require__(35229),
-  ...__webpack_require__(52881),
-  ...__webpack_require__(56205)
+  ...__webpack_require__(5796),
+  ...__webpack_require__(7882),
+  ...__webpack_require__(5779),
+  ...__webpack_require__(8471),
+  ...__webpack_require__(1089),
+  ...__webpack_require__(2076),
+  ...__webpack_require__(5229),
+  ...__webpack_require__(2881),
+  ...__webpack_require__(6205)
 }
 
 
 /***/ }),
 
-/***/ 68471:
+/***/ 8471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
-const jsonFile = __webpack_require__(86239)
+const u = (__webpack_require__(5077).fromPromise)
+const jsonFile = __webpack_require__(6239)
 
 jsonFile.outputJson = u(__webpack_require__(3753))
-jsonFile.outputJsonSync = __webpack_require__(90425)
+jsonFile.outputJsonSync = __webpack_require__(425)
 // aliases
 jsonFile.outputJSON = jsonFile.outputJson
 jsonFile.outputJSONSync = jsonFile.outputJsonSync
@@ -2152,12 +2152,12 @@ module.exports = jsonFile
 
 /***/ }),
 
-/***/ 86239:
+/***/ 6239:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const jsonFile = __webpack_require__(92064)
+const jsonFile = __webpack_require__(2064)
 
 module.exports = {
   // jsonfile exports
@@ -2170,13 +2170,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 90425:
+/***/ 425:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { stringify } = __webpack_require__(79449)
-const { outputFileSync } = __webpack_require__(35229)
+const { stringify } = __webpack_require__(9449)
+const { outputFileSync } = __webpack_require__(5229)
 
 function outputJsonSync (file, data, options) {
   const str = stringify(data, options)
@@ -2194,8 +2194,8 @@ module.exports = outputJsonSync
 
 
 
-const { stringify } = __webpack_require__(79449)
-const { outputFile } = __webpack_require__(35229)
+const { stringify } = __webpack_require__(9449)
+const { outputFile } = __webpack_require__(5229)
 
 async function outputJson (file, data, options = {}) {
   const str = stringify(data, options)
@@ -2208,12 +2208,12 @@ module.exports = outputJson
 
 /***/ }),
 
-/***/ 31089:
+/***/ 1089:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const u = (__webpack_require__(95077).fromPromise)
-const { makeDir: _makeDir, makeDirSync } = __webpack_require__(89625)
+const u = (__webpack_require__(5077).fromPromise)
+const { makeDir: _makeDir, makeDirSync } = __webpack_require__(9625)
 const makeDir = u(_makeDir)
 
 module.exports = {
@@ -2229,12 +2229,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 89625:
+/***/ 9625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const fs = __webpack_require__(3506)
-const { checkPath } = __webpack_require__(83388)
+const { checkPath } = __webpack_require__(3388)
 
 const getMode = options => {
   const defaults = { mode: 0o777 }
@@ -2263,7 +2263,7 @@ module.exports.makeDirSync = (dir, options) => {
 
 /***/ }),
 
-/***/ 83388:
+/***/ 3388:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Adapted from https://github.com/sindresorhus/make-dir
@@ -2272,7 +2272,7 @@ module.exports.makeDirSync = (dir, options) => {
 // The above copyright notice and this permission notice shall be included in all copies or substantial portions of the Software.
 // THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 
-const path = __webpack_require__(16928)
+const path = __webpack_require__(6928)
 
 // https://github.com/nodejs/node/issues/8987
 // https://github.com/libuv/libuv/pull/1088
@@ -2291,31 +2291,31 @@ module.exports.checkPath = function checkPath (pth) {
 
 /***/ }),
 
-/***/ 92076:
+/***/ 2076:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 module.exports = {
-  move: u(__webpack_require__(47751)),
-  moveSync: __webpack_require__(89951)
+  move: u(__webpack_require__(7751)),
+  moveSync: __webpack_require__(9951)
 }
 
 
 /***/ }),
 
-/***/ 89951:
+/***/ 9951:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const fs = __webpack_require__(35744)
-const path = __webpack_require__(16928)
-const copySync = (__webpack_require__(75796).copySync)
-const removeSync = (__webpack_require__(56205).removeSync)
-const mkdirpSync = (__webpack_require__(31089).mkdirpSync)
-const stat = __webpack_require__(90887)
+const fs = __webpack_require__(5744)
+const path = __webpack_require__(6928)
+const copySync = (__webpack_require__(5796).copySync)
+const removeSync = (__webpack_require__(6205).removeSync)
+const mkdirpSync = (__webpack_require__(1089).mkdirpSync)
+const stat = __webpack_require__(887)
 
 function moveSync (src, dest, opts) {
   opts = opts || {}
@@ -2367,18 +2367,18 @@ module.exports = moveSync
 
 /***/ }),
 
-/***/ 47751:
+/***/ 7751:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const fs = __webpack_require__(3506)
-const path = __webpack_require__(16928)
-const { copy } = __webpack_require__(75796)
-const { remove } = __webpack_require__(56205)
-const { mkdirp } = __webpack_require__(31089)
-const { pathExists } = __webpack_require__(52881)
-const stat = __webpack_require__(90887)
+const path = __webpack_require__(6928)
+const { copy } = __webpack_require__(5796)
+const { remove } = __webpack_require__(6205)
+const { mkdirp } = __webpack_require__(1089)
+const { pathExists } = __webpack_require__(2881)
+const stat = __webpack_require__(887)
 
 async function move (src, dest, opts = {}) {
   const overwrite = opts.overwrite || opts.clobber || false
@@ -2433,16 +2433,16 @@ module.exports = move
 
 /***/ }),
 
-/***/ 35229:
+/***/ 5229:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 const fs = __webpack_require__(3506)
-const path = __webpack_require__(16928)
-const mkdir = __webpack_require__(31089)
-const pathExists = (__webpack_require__(52881).pathExists)
+const path = __webpack_require__(6928)
+const mkdir = __webpack_require__(1089)
+const pathExists = (__webpack_require__(2881).pathExists)
 
 async function outputFile (file, data, encoding = 'utf-8') {
   const dir = path.dirname(file)
@@ -2471,11 +2471,11 @@ module.exports = {
 
 /***/ }),
 
-/***/ 52881:
+/***/ 2881:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 const fs = __webpack_require__(3506)
 
 function pathExists (path) {
@@ -2490,13 +2490,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 56205:
+/***/ 6205:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const fs = __webpack_require__(35744)
-const u = (__webpack_require__(95077).fromCallback)
+const fs = __webpack_require__(5744)
+const u = (__webpack_require__(5077).fromCallback)
 
 function remove (path, callback) {
   fs.rm(path, { recursive: true, force: true }, callback)
@@ -2514,14 +2514,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 90887:
+/***/ 887:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const fs = __webpack_require__(3506)
-const path = __webpack_require__(16928)
-const u = (__webpack_require__(95077).fromPromise)
+const path = __webpack_require__(6928)
+const u = (__webpack_require__(5077).fromPromise)
 
 function getStats (src, dest, opts) {
   const statFunc = opts.dereference
@@ -2679,13 +2679,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 96934:
+/***/ 6934:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const fs = __webpack_require__(3506)
-const u = (__webpack_require__(95077).fromPromise)
+const u = (__webpack_require__(5077).fromPromise)
 
 async function utimesMillis (path, atime, mtime) {
   // if (!HAS_MILLIS_RES) return fs.utimes(path, atime, mtime, callback)
@@ -2722,7 +2722,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 73964:
+/***/ 3964:
 /***/ ((module) => {
 
 
@@ -2752,15 +2752,15 @@ function clone (obj) {
 
 /***/ }),
 
-/***/ 35744:
+/***/ 5744:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var fs = __webpack_require__(79896)
-var polyfills = __webpack_require__(83501)
-var legacy = __webpack_require__(12270)
-var clone = __webpack_require__(73964)
+var fs = __webpack_require__(9896)
+var polyfills = __webpack_require__(3501)
+var legacy = __webpack_require__(2270)
+var clone = __webpack_require__(3964)
 
-var util = __webpack_require__(39023)
+var util = __webpack_require__(9023)
 
 /* istanbul ignore next - node 0.x polyfill */
 var gracefulQueue
@@ -2841,7 +2841,7 @@ if (!fs[gracefulQueue]) {
   if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || '')) {
     process.on('exit', function() {
       debug(fs[gracefulQueue])
-      __webpack_require__(42613).equal(fs[gracefulQueue].length, 0)
+      __webpack_require__(2613).equal(fs[gracefulQueue].length, 0)
     })
   }
 }
@@ -3207,7 +3207,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 12270:
+/***/ 2270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)
@@ -3332,10 +3332,10 @@ function legacy (fs) {
 
 /***/ }),
 
-/***/ 83501:
+/***/ 3501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var constants = __webpack_require__(49140)
+var constants = __webpack_require__(9140)
 
 var origCwd = process.cwd
 var cwd = null
@@ -3694,17 +3694,17 @@ function patch (fs) {
 
 /***/ }),
 
-/***/ 92064:
+/***/ 2064:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 let _fs
 try {
-  _fs = __webpack_require__(35744)
+  _fs = __webpack_require__(5744)
 } catch (_) {
-  _fs = __webpack_require__(79896)
+  _fs = __webpack_require__(9896)
 }
-const universalify = __webpack_require__(95077)
-const { stringify, stripBom } = __webpack_require__(79449)
+const universalify = __webpack_require__(5077)
+const { stringify, stripBom } = __webpack_require__(9449)
 
 async function _readFile (file, options = {}) {
   if (typeof options === 'string') {
@@ -3789,7 +3789,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79449:
+/***/ 9449:
 /***/ ((module) => {
 
 function stringify (obj, { EOL = '\n', finalEOL = true, replacer = null, spaces } = {}) {
@@ -3814,7 +3814,7 @@ module.exports = { stringify, stripBom }
 
 /***/ }),
 
-/***/ 95077:
+/***/ 5077:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3845,7 +3845,7 @@ exports.fromPromise = function (fn) {
 
 /***/ }),
 
-/***/ 49381:
+/***/ 9381:
 /***/ ((module) => {
 
 module.exports = eval("require")("performance");

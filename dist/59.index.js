@@ -2,7 +2,7 @@ export const id = 59;
 export const ids = [59];
 export const modules = {
 
-/***/ 11634:
+/***/ 1634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
 /* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
 
 /** The result of a mode that stopped at one error: the summary says what and why. */
 function failureResult(options) {
@@ -55,7 +55,7 @@ function reachedAfterCancellation(result, message) {
 
 /***/ }),
 
-/***/ 34230:
+/***/ 4230:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -82,7 +82,7 @@ function absoluteServiceUrl(link, baseUrl) {
 
 /***/ }),
 
-/***/ 47059:
+/***/ 7059:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -95,25 +95,25 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(54285);
+var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __webpack_require__(92599);
+var pacing = __webpack_require__(4980);
 // EXTERNAL MODULE: ./src/wait/poll.ts
-var poll = __webpack_require__(95548);
+var poll = __webpack_require__(5548);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
-var no_code_results = __webpack_require__(11634);
+var no_code_results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
-var write_grace = __webpack_require__(67286);
+var write_grace = __webpack_require__(7286);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
-var write_failure = __webpack_require__(67116);
+var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
-var service_address = __webpack_require__(34230);
+var service_address = __webpack_require__(4230);
 // EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
-var variables_table = __webpack_require__(59844);
+var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
-var writes = __webpack_require__(20166);
+var writes = __webpack_require__(166);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
 /** The action's contract: a plan is ready to confirm in these statuses. */
 const READY_STATUSES = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
@@ -730,13 +730,13 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
 
 /***/ }),
 
-/***/ 59844:
+/***/ 9844:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   o: () => (/* binding */ variablesTable)
 /* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54285);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
 
 /**
  * The variables sent to the service, without any value: a sensitive value must never appear,
@@ -752,14 +752,14 @@ function variablesTable(vars) {
 
 /***/ }),
 
-/***/ 67116:
+/***/ 7116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ describeWriteFailure),
 /* harmony export */   m: () => (/* binding */ describeReadFailure)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
 
 
@@ -807,7 +807,7 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
-/***/ 67286:
+/***/ 7286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -852,14 +852,14 @@ function graceText(graceMs) {
 
 /***/ }),
 
-/***/ 20166:
+/***/ 166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
-/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67286);
+/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
 
 
 /** Sends one no-code write and says how it ended; never throws. */
@@ -903,7 +903,7 @@ function failedWrite(error, signal) {
 
 /***/ }),
 
-/***/ 95548:
+/***/ 5548:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -913,7 +913,7 @@ function failedWrite(error, signal) {
 /* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
-/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4980);
 
 // One abortable sleep for the whole action: an abort ends it with the same AbortError as every
 // request of the service client, which isAbortError recognises.

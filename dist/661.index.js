@@ -2,24 +2,24 @@ export const id = 661;
 export const ids = [661];
 export const modules = {
 
-/***/ 86661:
+/***/ 6661:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
-/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(34632);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(83916);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(44245);
+/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4632);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3916);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4245);
 /* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
-/* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64164);
-/* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92366);
-/* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35450);
-/* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(21388);
-/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(63743);
+/* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4164);
+/* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2366);
+/* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5450);
+/* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1388);
+/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7395);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3743);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2462);
-/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(95548);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5548);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"). The main step saves the configuration version as soon as it
 // exists, the run id the moment the run is known, and marks the run once it saw it final; when

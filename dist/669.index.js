@@ -2,7 +2,7 @@ export const id = 669;
 export const ids = [669];
 export const modules = {
 
-/***/ 93669:
+/***/ 3669:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,25 +14,25 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: envName
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __webpack_require__(10227);
+var action_metadata = __webpack_require__(227);
 // EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
-var schema = __webpack_require__(83880);
-// EXTERNAL MODULE: ./src/main.ts + 30 modules
-var main = __webpack_require__(74932);
+var schema = __webpack_require__(3880);
+// EXTERNAL MODULE: ./src/main.ts + 7 modules
+var main = __webpack_require__(1483);
 // EXTERNAL MODULE: ./src/report/neutralise.ts
-var neutralise = __webpack_require__(35942);
+var neutralise = __webpack_require__(5942);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/report/redact.ts
-var report_redact = __webpack_require__(20649);
+var report_redact = __webpack_require__(649);
 // EXTERNAL MODULE: ./src/report/summary-budget.ts
-var summary_budget = __webpack_require__(69570);
+var summary_budget = __webpack_require__(9570);
 ;// CONCATENATED MODULE: ./src/report/plain-sink.ts
 
 

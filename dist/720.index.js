@@ -26,7 +26,7 @@ function moduleLabel(module) {
 
 /***/ }),
 
-/***/ 64164:
+/***/ 4164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -114,7 +114,7 @@ function parseModule(text) {
 
 /***/ }),
 
-/***/ 92366:
+/***/ 2366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -122,9 +122,9 @@ function parseModule(text) {
 /* harmony export */   q8: () => (/* binding */ runsOfConfigurationVersion)
 /* harmony export */ });
 /* unused harmony export optionDifferences */
-/* harmony import */ var _service_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(94249);
+/* harmony import */ var _service_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4249);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21388);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1388);
 // Exactly one test run per configuration version, with the requested options
 // (action-interface "Mode run-module-tests"). The spec says an upload creates the run by itself
 // (4.2); with `auto-queue-runs: false` (2.3) it should not, and the service's own command-line
@@ -221,16 +221,16 @@ function listText(values) {
 
 /***/ }),
 
-/***/ 35450:
+/***/ 5450:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ TestRunStopper)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3916);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
-/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95548);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21388);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5548);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1388);
 // Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
 // running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
 // a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
@@ -546,7 +546,7 @@ class TestRunStopper {
 
 /***/ }),
 
-/***/ 21388:
+/***/ 1388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -570,7 +570,7 @@ function configurationVersionOf(run) {
 
 /***/ }),
 
-/***/ 95548:
+/***/ 5548:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -580,7 +580,7 @@ function configurationVersionOf(run) {
 /* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
-/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(92599);
+/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4980);
 
 // One abortable sleep for the whole action: an abort ends it with the same AbortError as every
 // request of the service client, which isAbortError recognises.

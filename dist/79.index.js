@@ -2,7 +2,7 @@ export const id = 79;
 export const ids = [79];
 export const modules = {
 
-/***/ 74079:
+/***/ 4079:
 /***/ ((module) => {
 
 function webpackEmptyContext(req) {
@@ -12,7 +12,7 @@ function webpackEmptyContext(req) {
 }
 webpackEmptyContext.keys = () => ([]);
 webpackEmptyContext.resolve = webpackEmptyContext;
-webpackEmptyContext.id = 74079;
+webpackEmptyContext.id = 4079;
 module.exports = webpackEmptyContext;
 
 /***/ })

@@ -2,7 +2,7 @@ export const id = 846;
 export const ids = [846];
 export const modules = {
 
-/***/ 63846:
+/***/ 3846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/plan.ts
@@ -471,11 +471,11 @@ function failureMessage(outcome, error, signal) {
 }
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/json-object.ts
-var json_object = __webpack_require__(50249);
+var json_object = __webpack_require__(249);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl-outline.ts
 // Where blocks and attributes sit in an HCL file. hcl2json gives values but no positions, so
 // annotations would have no line; this scanner walks the text once (strings, templates,
@@ -691,9 +691,9 @@ function sameNames(a, b) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(73136);
+var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl.ts
 // Parses HCL with HashiCorp's own parser (@cdktf/hcl2json, Go compiled to WebAssembly) and
 // turns its error text into positioned diagnostics.
@@ -728,7 +728,7 @@ function loadParser() {
             }
         }
         try {
-            const mod = (await Promise.all(/* import() */[__webpack_require__.e(382), __webpack_require__.e(79)]).then(__webpack_require__.t.bind(__webpack_require__, 24382, 23)));
+            const mod = (await Promise.all(/* import() */[__webpack_require__.e(382), __webpack_require__.e(79)]).then(__webpack_require__.t.bind(__webpack_require__, 4382, 23)));
             return typeof mod.parse === 'function' ? mod : mod.default;
         }
         finally {
@@ -978,7 +978,7 @@ function describeFsError(error) {
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/glob/lib/glob.js + 17 modules
-var glob = __webpack_require__(42377);
+var glob = __webpack_require__(2377);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-files.ts
 // Finds the files the `policy-files` input matches.
 
@@ -1495,7 +1495,7 @@ function sortProblems(problems) {
 }
 
 // EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __webpack_require__(92599);
+var pacing = __webpack_require__(4980);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/remote-read.ts
 // What the organization holds: every policy (all pages), and the stored code of those the
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
@@ -1560,11 +1560,11 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(54285);
+var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(12011);
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
-var create = __webpack_require__(37291);
+var create = __webpack_require__(7291);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/code-diff.ts
 // The difference between a policy's stored code and the repository's, as a reviewer reads it:
 // a unified diff (three lines of context, as `diff -u` and `git diff` show), computed by jsdiff.
@@ -2121,7 +2121,7 @@ function failureAnnotation(outcome) {
 
 /***/ }),
 
-/***/ 12011:
+/***/ 2011:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -3,14 +3,14 @@
  */
 
 /**
- * The part of @actions/github's `context` a check run needs. The real `context` fits it; tests
- * and other CI systems can build one by hand.
+ * The part of the workflow's context a check run needs: workflowContext() reads it from the
+ * runner's variables; tests and other CI systems can build one by hand.
  */
 export interface CheckRunContext {
   readonly eventName: string;
   readonly sha: string;
-  /** @actions/github's getter throws when GITHUB_REPOSITORY is unset and the event has no repository. */
-  readonly repo: { readonly owner: string; readonly repo: string };
+  /** Undefined outside GitHub Actions (no GITHUB_REPOSITORY). */
+  readonly repo: { readonly owner: string; readonly repo: string } | undefined;
   /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.head.sha` is read. */
   readonly payload: {
     readonly pull_request?: { readonly head?: { readonly sha?: unknown }; readonly [key: string]: unknown };
@@ -30,13 +30,8 @@ export interface CheckRunTarget {
 export type CheckRunTargetResult = { target: CheckRunTarget } | { problem: string };
 
 export function checkRunTarget(context: CheckRunContext): CheckRunTargetResult {
-  let owner: unknown;
-  let repo: unknown;
-  try {
-    ({ owner, repo } = context.repo);
-  } catch {
-    // The getter's own message speaks of its implementation; say what the user can check instead.
-  }
+  const owner = context.repo?.owner;
+  const repo = context.repo?.repo;
   if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
     return { problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)' };
   }

@@ -6,7 +6,6 @@
  * no repository, GitHub unreachable) becomes one warning, never an error of the step.
  */
 
-import { context as workflowContext, getOctokit } from '@actions/github';
 import {
   ANNOTATIONS_PER_REQUEST,
   OUTPUT_TEXT_LIMIT,
@@ -17,8 +16,9 @@ import {
 } from './check-run-output.ts';
 import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
 import { checkRunTarget } from './check-run-target.ts';
-import { GITHUB_REQUEST_TIMEOUT_MS, answeredStatus, apiBaseUrl, hideToken, octokitLog } from './github-api.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
+import { answeredStatus, gitHubApi, hideToken, repoPath, workflowContext } from './github-api.ts';
+import type { GitHubApi, GitHubLog } from './github-api.ts';
 
 export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
 export type { CheckRunContext } from './check-run-target.ts';
@@ -32,17 +32,14 @@ export type CheckRunConclusion =
   | 'action_required'
   | 'skipped';
 
-export interface CheckRunLog {
-  warning(message: string): void;
-  debug(message: string): void;
-}
+export type CheckRunLog = GitHubLog;
 
 export interface StartCheckRunOptions {
   /** The `github-token` input. Never logged. */
   token: string;
   /** The `check-name` input. */
   name: string;
-  /** Default: @actions/github's `context` (GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA). */
+  /** Default: the workflow's (GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA). */
   context?: CheckRunContext;
   /** Default: GITHUB_API_URL, else https://api.github.com. */
   apiUrl?: string;
@@ -73,8 +70,6 @@ export interface CheckRunHandle {
   complete(result: CheckRunResult): Promise<CheckRunOutcome>;
 }
 
-type GitHubClient = ReturnType<typeof getOctokit>;
-
 export async function startCheckRun(options: StartCheckRunOptions): Promise<CheckRunHandle | null> {
   const { token, name, log } = options;
   const notPublished = (reason: string): null => {
@@ -82,57 +77,46 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
     return null;
   };
 
-  const found = checkRunTarget(options.context ?? workflowContext);
+  const found = checkRunTarget(options.context ?? workflowContext());
   if ('problem' in found) return notPublished(`${found.problem}.`);
   if (token.trim() === '') return notPublished('github-token is empty; set it to a token with the checks: write permission.');
   const { target } = found;
 
-  const apiUrl = apiBaseUrl(options.apiUrl);
-  const github = getOctokit(token, { baseUrl: apiUrl, log: octokitLog(log) });
+  const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
   try {
-    const { data } = await github.rest.checks.create({
-      owner: target.owner,
-      repo: target.repo,
+    const data = await github.request<{ id: number; html_url?: string | null }>('POST', `${repoPath(target.owner, target.repo)}/check-runs`, {
       name,
       head_sha: target.headSha,
       status: 'in_progress',
       started_at: timestamp(),
       ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-      request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
     });
     log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
-    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, apiUrl, log });
+    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, log });
   } catch (error) {
-    return notPublished(failureReason(error, apiUrl));
+    return notPublished(failureReason(error, github.url));
   }
 }
 
 interface HandleParts {
-  github: GitHubClient;
+  github: GitHubApi;
   target: CheckRunTarget;
   id: number;
   url: string | undefined;
   name: string;
   token: string;
-  apiUrl: string;
   log: CheckRunLog;
 }
 
 function checkRunHandle(parts: HandleParts): CheckRunHandle {
-  const { github, target, id, name, token, apiUrl, log } = parts;
+  const { github, target, id, name, token, log } = parts;
   let completing = false;
 
   const update = async (fields: UpdateFields): Promise<void> => {
-    await github.rest.checks.update({
-      owner: target.owner,
-      repo: target.repo,
-      check_run_id: id,
-      ...fields,
-      request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) },
-    });
+    await github.request('PATCH', `${repoPath(target.owner, target.repo)}/check-runs/${id}`, fields);
   };
   const warn = (what: string, error: unknown): void => {
-    log.warning(hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, apiUrl)}`, token));
+    log.warning(hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url)}`, token));
   };
 
   return {
@@ -201,6 +185,7 @@ type UpdateFields =
   | { output: OutputFields }
   | { status: 'completed'; conclusion: CheckRunConclusion; completed_at: string; output?: OutputFields };
 
+
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -218,4 +203,3 @@ function failureReason(error: unknown, apiUrl: string): string {
   if (status !== undefined) return `GitHub answered ${status} (${message}).`;
   return `could not reach ${apiUrl}: ${message}.`;
 }
-

@@ -7,19 +7,18 @@
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
  */
 
-import { context as workflowContext, getOctokit } from '@actions/github';
 import type { Inputs } from '../inputs/schema.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
-import { GITHUB_REQUEST_TIMEOUT_MS, answeredStatus, apiBaseUrl, hideToken, octokitLog } from './github-api.ts';
-import type { GitHubLog } from './github-api.ts';
+import { answeredStatus, gitHubApi, hideToken, repoPath, workflowContext } from './github-api.ts';
+import type { GitHubApi, GitHubLog } from './github-api.ts';
 
 export type PullRequestCommentLog = GitHubLog;
 
-/** Where the workflow runs: the part of @actions/github's `context` a comment needs. */
+/** Where the workflow runs: the part of workflowContext() a comment needs. */
 export interface PullRequestCommentContext {
   readonly eventName: string;
-  /** @actions/github's getter throws when GITHUB_REPOSITORY is unset. */
-  readonly repo: { readonly owner: string; readonly repo: string };
+  /** Undefined outside GitHub Actions (no GITHUB_REPOSITORY). */
+  readonly repo: { readonly owner: string; readonly repo: string } | undefined;
   /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.number` is read. */
   readonly payload: { readonly pull_request?: { readonly number?: unknown; readonly [key: string]: unknown } };
   readonly serverUrl?: string;
@@ -39,7 +38,7 @@ export interface IssueComment {
 
 /**
  * The three calls the sticky comment makes. One small interface, so that the way GitHub is
- * called (today @actions/github's Octokit) can change without touching what is sent.
+ * called can change without touching what is sent.
  */
 export interface PullRequestComments {
   /** One page of the pull request's comments, oldest first. */
@@ -55,11 +54,11 @@ export interface CommentOnPullRequestOptions {
   key: string;
   /** Markdown, secrets already masked. */
   body: string;
-  /** Default: @actions/github's `context`. */
+  /** Default: workflowContext(), from the runner's variables. */
   context?: PullRequestCommentContext;
   /** Default: GITHUB_API_URL, else https://api.github.com. */
   apiUrl?: string;
-  /** Default: the Octokit client of @actions/github. */
+  /** Default: GitHub's REST API (restComments). */
   comments?: PullRequestComments;
   log: PullRequestCommentLog;
 }
@@ -95,7 +94,7 @@ export function commentMarker(key: string): string {
 /** Writes `body` as the step's comment on the pull request, or updates the one already there. */
 export async function commentOnPullRequest(options: CommentOnPullRequestOptions): Promise<CommentOutcome> {
   const { token, log } = options;
-  const context = options.context ?? workflowContext;
+  const context = options.context ?? workflowContext();
   if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
     log.debug(`comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`);
     return 'not-a-pull-request';
@@ -108,8 +107,9 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   if (pullRequest === undefined) return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
   if (token.trim() === '') return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
 
-  const apiUrl = apiBaseUrl(options.apiUrl);
-  const comments = options.comments ?? octokitComments(token, apiUrl, log);
+  const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
+  const apiUrl = github.url;
+  const comments = options.comments ?? restComments(github);
   const marker = commentMarker(options.key);
   const body = commentBody(marker, options.body, runUrl(context, pullRequest));
   try {
@@ -150,13 +150,8 @@ async function findComment(comments: PullRequestComments, pullRequest: PullReque
 }
 
 function pullRequestOf(context: PullRequestCommentContext): PullRequestRef | undefined {
-  let owner: unknown;
-  let repo: unknown;
-  try {
-    ({ owner, repo } = context.repo);
-  } catch {
-    return undefined;
-  }
+  const owner = context.repo?.owner;
+  const repo = context.repo?.repo;
   const number = context.payload?.pull_request?.number;
   if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') return undefined;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0) return undefined;
@@ -169,23 +164,20 @@ function runUrl(context: PullRequestCommentContext, pullRequest: PullRequestRef)
   return `${context.serverUrl.replace(/\/+$/, '')}/${pullRequest.owner}/${pullRequest.repo}/actions/runs/${context.runId}`;
 }
 
-/** The comments API through @actions/github's Octokit (a pull request's comments are its issue's). */
-export function octokitComments(token: string, apiUrl: string, log: PullRequestCommentLog): PullRequestComments {
-  const github = getOctokit(token, { baseUrl: apiUrl, log: octokitLog(log) });
-  const request = () => ({ signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) });
+/** The comments API of GitHub's REST API (a pull request's comments are its issue's). */
+export function restComments(github: GitHubApi): PullRequestComments {
   const comment = (data: { id: number; body?: string | null }): IssueComment => ({ id: data.id, body: data.body ?? '' });
+  const issue = ({ owner, repo, number }: PullRequestRef): string => `${repoPath(owner, repo)}/issues/${number}`;
   return {
-    async list({ owner, repo, number }, page, perPage) {
-      const { data } = await github.rest.issues.listComments({ owner, repo, issue_number: number, per_page: perPage, page, request: request() });
+    async list(pullRequest, page, perPage) {
+      const data = await github.request<Array<{ id: number; body?: string | null }>>('GET', `${issue(pullRequest)}/comments?per_page=${perPage}&page=${page}`);
       return data.map(comment);
     },
-    async create({ owner, repo, number }, body) {
-      const { data } = await github.rest.issues.createComment({ owner, repo, issue_number: number, body, request: request() });
-      return comment(data);
+    async create(pullRequest, body) {
+      return comment(await github.request('POST', `${issue(pullRequest)}/comments`, { body }));
     },
     async update({ owner, repo }, id, body) {
-      const { data } = await github.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() });
-      return comment(data);
+      return comment(await github.request('PATCH', `${repoPath(owner, repo)}/issues/comments/${id}`, { body }));
     },
   };
 }

@@ -39,6 +39,6 @@ it('links to the workflow run only when the run id is known', () => {
   expect(checkRunTarget(withRun)).toEqual({
     target: { owner: 'o', repo: 'r', headSha: MERGE, detailsUrl: 'https://github.com/o/r/actions/runs/42' },
   });
-  // @actions/github's context holds NaN when GITHUB_RUN_ID is unset.
+  // workflowContext() holds NaN when GITHUB_RUN_ID is unset.
   expect(checkRunTarget({ ...withRun, runId: Number.NaN })).toEqual({ target: { owner: 'o', repo: 'r', headSha: MERGE } });
 });

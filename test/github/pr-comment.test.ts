@@ -68,7 +68,7 @@ describe('the sticky pull request comment', () => {
       'GET /repos/octo-org/policies/issues/7/comments 200',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
     ]);
-    for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('finds its comment past the first page (100 a page) among many others', async () => {

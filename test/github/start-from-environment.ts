@@ -1,7 +1,6 @@
 // Runs startCheckRun the way the action runs it: no context and no address given, so both come
 // from the process environment (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_EVENT_NAME,
-// GITHUB_EVENT_PATH, GITHUB_SHA) through @actions/github's `context`, which reads them when it
-// is first imported. Prints one JSON line: the handle's id and the outcome of complete().
+// GITHUB_EVENT_PATH, GITHUB_SHA). Prints one JSON line: the handle's id and the outcome of complete().
 
 import { startCheckRun } from '../../src/github/check-run.ts';
 
