@@ -41,8 +41,8 @@ export const modules = {
 
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 async function runPost(options = {}) {
-    const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .readSavedRun */ .F2)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_8__/* .getState */ .G);
-    if (saved === undefined || saved.final)
+    const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_8__/* .getState */ .G);
+    if (saved === undefined)
         return 0;
     const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
     const token = read('token').trim();

@@ -31,13 +31,13 @@ function moduleLabel(module) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $e: () => (/* binding */ saveRunFinal),
-/* harmony export */   F2: () => (/* binding */ readSavedRun),
+/* harmony export */   BF: () => (/* binding */ runToStop),
 /* harmony export */   M_: () => (/* binding */ saveCancelRequested),
 /* harmony export */   Yy: () => (/* binding */ saveRunStarted),
 /* harmony export */   i$: () => (/* binding */ saveConfigurationVersion),
 /* harmony export */   kY: () => (/* binding */ saveCreateSent)
 /* harmony export */ });
-/* unused harmony export STATE_NAMES */
+/* unused harmony exports STATE_NAMES, readSavedRun */
 // What the main step hands to the post step (action-interface "Cancellation": a test run must
 // never be left running behind a cancelled job). The configuration version is saved as soon as
 // it exists, so that a post step can find a run whose create never got its answer (the main step
@@ -95,6 +95,11 @@ function readSavedRun(get) {
         final: get(STATE_NAMES.final) === 'true',
         cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
     };
+}
+/** What the post step must make sure ends: the saved run, unless the main step saw it final. */
+function runToStop(get) {
+    const saved = readSavedRun(get);
+    return saved === undefined || saved.final ? undefined : saved;
 }
 function parseModule(text) {
     try {

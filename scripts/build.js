@@ -1,7 +1,10 @@
-// Bundles the action into dist/ with ncc (ESM) and ships the HCL parser's WASM beside it:
-// @cdktf/hcl2json reads main.wasm.gz from disk at run time, which ncc cannot see.
+// Bundles the action into dist/ with ncc (ESM): dist/index.js (the main step and the command
+// line) and dist/post.js (the post step's small entry, which loads index.js only when there is
+// something to clean up). Ships the HCL parser's WASM beside them: @cdktf/hcl2json reads
+// main.wasm.gz from disk at run time, which ncc cannot see.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +15,21 @@ const outIndex = process.argv.indexOf('--out');
 const dist = outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
+const ncc = (entry, out, ...options) =>
+  execFileSync(process.execPath, [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', out, '--quiet', ...options], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+
 rmSync(dist, { recursive: true, force: true });
-execFileSync(
-  process.execPath,
-  [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', 'src/index.ts', '-o', dist, '--license', 'licenses.txt', '--quiet'],
-  { cwd: root, stdio: 'inherit' },
-);
+ncc('src/index.ts', dist, '--license', 'licenses.txt');
+const post = mkdtempSync(join(tmpdir(), 'post-entry-'));
+try {
+  ncc('src/post-entry.ts', post);
+  copyFileSync(join(post, 'index.js'), join(dist, 'post.js'));
+} finally {
+  rmSync(post, { recursive: true, force: true });
+}
 const wasm = join(dirname(require.resolve('@cdktf/hcl2json/package.json')), 'main.wasm.gz');
 mkdirSync(join(dist, 'hcl2json'), { recursive: true });
 copyFileSync(wasm, join(dist, 'hcl2json', 'main.wasm.gz'));

@@ -11,7 +11,7 @@ import { getErrorMessage } from './errors.ts';
 import { readActionInput, readServiceInputs } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
-import { readSavedRun } from './modes/run-module-tests/run-state.ts';
+import { runToStop } from './modes/run-module-tests/run-state.ts';
 import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';
 import { runsOfConfigurationVersion } from './modes/run-module-tests/start-test-run.ts';
 import { TestRunStopper } from './modes/run-module-tests/stop-test-run.ts';
@@ -48,8 +48,8 @@ export interface PostOptions {
 
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 export async function runPost(options: PostOptions = {}): Promise<number> {
-  const saved = readSavedRun(options.getState ?? getState);
-  if (saved === undefined || saved.final) return 0;
+  const saved = runToStop(options.getState ?? getState);
+  if (saved === undefined) return 0;
 
   const read = options.read ?? readActionInput;
   const token = read('token').trim();

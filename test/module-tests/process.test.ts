@@ -39,7 +39,8 @@ interface Step {
 
 let steps = 0;
 
-function startStep(emulator: Emulator, inputs: Record<string, string>, options: { node?: string; env?: Record<string, string> } = {}): Step {
+/** `entry`: the file the runner starts, action.yml's `runs.main` (index.js) or `runs.post` (post.js). */
+function startStep(emulator: Emulator, inputs: Record<string, string>, options: { node?: string; env?: Record<string, string>; entry?: string } = {}): Step {
   const dir = join(work, `step-${++steps}`);
   mkdirSync(dir, { recursive: true });
   const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
@@ -67,7 +68,7 @@ function startStep(emulator: Emulator, inputs: Record<string, string>, options: 
     ...options.env,
   };
   for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(options.node ?? process.execPath, [join(dist, 'index.js')], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(options.node ?? process.execPath, [join(dist, options.entry ?? 'index.js')], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -171,7 +172,7 @@ describe('the built action, run by the runner', () => {
     const env: Record<string, string> = {};
     for (const [name, value] of state) env[`STATE_${name}`] = value;
     expect(env.STATE_isPost).toBe('true');
-    const post = startStep(emulator, {}, { env });
+    const post = startStep(emulator, {}, { env, entry: 'post.js' });
     const { code } = await post.exited;
     expect(code).toBe(0);
     expect(emulator.testRuns()[0]).toMatchObject({ id: state.get('testRunId'), status: 'canceled', cancelRequested: true });
@@ -202,7 +203,7 @@ describe('the built action, run by the runner', () => {
   function postStepFor(emulator: Emulator, main: Step): Step {
     const env: Record<string, string> = {};
     for (const [name, value] of readStateFile(main.files.state)) env[`STATE_${name}`] = value;
-    return startStep(emulator, {}, { env });
+    return startStep(emulator, {}, { env, entry: 'post.js' });
   }
 
   const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));

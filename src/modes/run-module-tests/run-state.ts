@@ -78,6 +78,12 @@ export function readSavedRun(get: GetState): SavedTestRun | undefined {
   };
 }
 
+/** What the post step must make sure ends: the saved run, unless the main step saw it final. */
+export function runToStop(get: GetState): SavedTestRun | undefined {
+  const saved = readSavedRun(get);
+  return saved === undefined || saved.final ? undefined : saved;
+}
+
 function parseModule(text: string): ModuleRef | undefined {
   try {
     const value = JSON.parse(text) as Partial<ModuleRef> | null;
