@@ -3,6 +3,7 @@
 import * as glob from '@actions/glob';
 import { isAbsolute } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
+import { quietToolkitDebug } from '../../report/toolkit-debug.ts';
 
 /**
  * Absolute paths of the regular files matched by the patterns (@actions/glob syntax, one a
@@ -19,8 +20,7 @@ export async function matchPolicyFiles(patterns: string[], workspaceRoot: string
   const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
   let files: string[];
   try {
-    const globber = await glob.create(rooted.join('\n'), { matchDirectories: false });
-    files = await globber.glob();
+    files = await quietToolkitDebug(async () => (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob());
   } catch (error) {
     throw new ConfigurationError(
       `Input "policy-files" has a pattern that cannot be used: ${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
