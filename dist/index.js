@@ -39426,11 +39426,13 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
 
 
-// One bundle, three entry points: the command line (arguments given), the post step (the main
-// step left its mark in the state), and the action's main step.
-if (process.argv.length > 2) {
-    const { runCli } = await __nccwpck_require__.e(/* import() */ 669).then(__nccwpck_require__.bind(__nccwpck_require__, 3669));
-    process.exitCode = await runCli(process.argv.slice(2));
+// One bundle, three ways in: the command line (arguments given, or started by hand outside a
+// runner), the post step (dist/post.js loads this bundle when the main step saved a run to stop,
+// and the main step marked the state), and the action's main step.
+const args = process.argv.slice(2);
+if (args.length > 0 || !startedByRunner(process.env)) {
+    const { runCli } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 3413));
+    process.exitCode = await runCli(args);
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
     const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(720), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661));
@@ -39439,6 +39441,14 @@ else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') 
 else {
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
     process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ saveState: _state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L });
+}
+/**
+ * A runner sets GITHUB_ACTIONS and hands the inputs over as INPUT_* variables; other CI
+ * systems that start the bundle as an action do the latter. With neither, a person typed
+ * `node dist/index.js`: the command line's usage answers, not a workflow command.
+ */
+function startedByRunner(env) {
+    return env.GITHUB_ACTIONS === 'true' || env.INPUT_MODE !== undefined;
 }
 
 __webpack_async_result__();
@@ -39569,11 +39579,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   FN: () => (/* binding */ MODES),
   Mq: () => (/* binding */ MODE_INPUTS),
   qw: () => (/* binding */ inputDefault),
+  Vc: () => (/* binding */ inputsOf),
   VD: () => (/* binding */ isRequiredIn),
   Zx: () => (/* binding */ parseMode)
 });
-
-// UNUSED EXPORTS: inputsOf
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __nccwpck_require__(227);
@@ -40076,7 +40085,8 @@ const INPUTS = {
     token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
     // Always ends in /api/v2.
     'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
-    timeout: { modes: MODES, field: 'timeoutMs', parse: parseDuration },
+    // Bounds a wait: only these two modes wait for the service.
+    timeout: { modes: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
     'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
     'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
     // Empty: no check run.
@@ -40207,10 +40217,11 @@ function isObject(value) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   yt: () => (/* binding */ EXIT_BAD_INPUT),
+  DD: () => (/* binding */ EXIT_SUCCESS),
   eF: () => (/* binding */ run)
 });
 
-// UNUSED EXPORTS: EXIT_FAILURE, EXIT_SUCCESS
+// UNUSED EXPORTS: EXIT_FAILURE
 
 // EXTERNAL MODULE: ./src/cancellation.ts
 var src_cancellation = __nccwpck_require__(4632);
@@ -40683,7 +40694,7 @@ var read = __nccwpck_require__(4245);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3846))).runSyncPolicies,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(72)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2072))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(285)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5285))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,

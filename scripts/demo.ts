@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../test/emulator/index.ts';
 import { exampleModuleOutcome } from '../test/support/example-module-log.ts';
-import { renderSummaryForTerminal } from './terminal-summary.ts';
+import { renderSummaryForTerminal } from '../src/report/terminal-summary.ts';
 
 const root = join(import.meta.dirname, '..');
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;

@@ -2,15 +2,26 @@
 import { run } from './main.ts';
 import { getState, saveState } from './state.ts';
 
-// One bundle, three entry points: the command line (arguments given), the post step (the main
-// step left its mark in the state), and the action's main step.
-if (process.argv.length > 2) {
+// One bundle, three ways in: the command line (arguments given, or started by hand outside a
+// runner), the post step (dist/post.js loads this bundle when the main step saved a run to stop,
+// and the main step marked the state), and the action's main step.
+const args = process.argv.slice(2);
+if (args.length > 0 || !startedByRunner(process.env)) {
   const { runCli } = await import('./cli.ts');
-  process.exitCode = await runCli(process.argv.slice(2));
+  process.exitCode = await runCli(args);
 } else if (getState('isPost') === 'true') {
   const { runPost } = await import('./post.ts');
   process.exitCode = await runPost();
 } else {
   saveState('isPost', 'true');
   process.exitCode = await run({ saveState });
+}
+
+/**
+ * A runner sets GITHUB_ACTIONS and hands the inputs over as INPUT_* variables; other CI
+ * systems that start the bundle as an action do the latter. With neither, a person typed
+ * `node dist/index.js`: the command line's usage answers, not a workflow command.
+ */
+function startedByRunner(env: NodeJS.ProcessEnv): boolean {
+  return env.GITHUB_ACTIONS === 'true' || env.INPUT_MODE !== undefined;
 }

@@ -73,7 +73,8 @@ export const INPUTS = {
   token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
   // Always ends in /api/v2.
   'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
-  timeout: { modes: MODES, field: 'timeoutMs', parse: parseDuration },
+  // Bounds a wait: only these two modes wait for the service.
+  timeout: { modes: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
   'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
   'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
   // Empty: no check run.

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { readActionMetadata } from '../../src/action-metadata.ts';
 import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
@@ -17,6 +18,35 @@ afterAll(() => emulator.close());
 
 const cli = (args: string[], env: Record<string, string> = {}) => runBundle({ bundleDir: inject('bundleDir'), args, env, cwd: root });
 
+describe('command line: help, version, usage', () => {
+  it('started alone outside a runner, prints the usage on stderr and exits 2, with no workflow command', async () => {
+    const { code, stdout, stderr } = await cli([]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^Usage: svc-ci-action <mode> \[--flag value \.\.\.\]/);
+    for (const mode of MODES) expect(stderr).toContain(mode);
+    expect(stderr).not.toContain('::');
+  });
+
+  it('--version prints the version of package.json and exits 0', async () => {
+    expect(await cli(['--version'])).toMatchObject({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+  });
+
+  it.each(['--help', '-h'])('%s prints the help with the five modes on stdout and exits 0', async (flag) => {
+    const { code, stdout, stderr } = await cli([flag]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    for (const mode of MODES) expect(stdout).toMatch(new RegExp(`^  ${mode} `, 'm'));
+    expect(stdout).toContain('--version');
+  });
+
+  it('a flag before the mode is refused, naming it', async () => {
+    const { code, stderr } = await cli(['--base-url', 'https://app.example.com']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('error: --base-url comes after a mode.');
+  });
+});
+
 describe('command line', () => {
   it('knows every input of action.yml, and action.yml declares every input it reads', () => {
     const declared = Object.keys(readActionMetadata().inputs).sort();
@@ -24,7 +54,7 @@ describe('command line', () => {
     expect(read).toEqual(declared);
   });
 
-  it.each(MODES)('prints the flags of %s from action.yml', async (mode) => {
+  it.each(MODES)('prints the flags of %s from action.yml, and no other mode\'s', async (mode) => {
     const { code, stdout } = await cli([mode, '--help']);
     expect(code).toBe(0);
     const metadata = readActionMetadata();
@@ -32,8 +62,37 @@ describe('command line', () => {
       expect(stdout).toContain(`--${name}`);
       expect(stdout.replace(/\s+/g, ' ')).toContain(metadata.inputs[name]!.description.replace(/\s+/g, ' ').slice(0, 40));
     }
+    const flags = new Set([...stdout.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]));
+    const others = Object.values(MODE_INPUTS).flat().filter((name) => !(MODE_INPUTS[mode] as readonly string[]).includes(name) && !(COMMON_INPUTS as readonly string[]).includes(name));
+    for (const name of others) expect(flags.has(name), `--${name} in the help of ${mode}`).toBe(false);
     expect(stdout).not.toContain('--github-token');
     expect(stdout).not.toContain('--comment-on-pr');
+    expect(stdout).toContain('--output-file');
+  });
+
+  it('offers --timeout only to the modes that wait, and refuses it elsewhere by name, sending nothing', async () => {
+    emulator.clearRequests();
+    expect((await cli(['run-module-tests', '--help'])).stdout).toContain('--timeout');
+    expect((await cli(['upgrade-no-code-workspace', '--help'])).stdout).toContain('--timeout');
+    for (const mode of ['sync-policies', 'publish-no-code-module', 'provision-no-code-workspace']) {
+      expect((await cli([mode, '--help'])).stdout).not.toContain('--timeout');
+      const refused = await cli([mode, '--base-url', emulator.baseUrl, '--timeout', '5m'], { SVC_TOKEN: emulator.token });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`error: --timeout is not a flag of ${mode}: ${mode} never waits for the service`);
+    }
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('names flags, not the action\'s inputs, in its errors', async () => {
+    const missing = await cli(['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme']);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toContain('error: --token (or SVC_TOKEN) is required.');
+    const malformed = await cli(['upgrade-no-code-workspace', '--base-url', emulator.baseUrl, '--no-code-module-id', 'nocode-x', '--workspace-id', 'ws-x', '--timeout', 'soon'], {
+      SVC_TOKEN: emulator.token,
+    });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stdout).toMatch(/^error: --timeout must be a duration/m);
+    expect(malformed.stdout + missing.stdout).not.toMatch(/[Ii]nput "/);
   });
 
   it('exits 2 on an unknown mode, an unknown flag or a bad value, sending nothing', async () => {
@@ -46,13 +105,13 @@ describe('command line', () => {
       SVC_TOKEN: emulator.token,
     });
     expect(badValue.code).toBe(2);
-    expect(badValue.stdout).toContain('Input "prune" must be true, false or organization (got "maybe").');
+    expect(badValue.stdout).toContain('error: --prune must be true, false or organization (got "maybe").');
     const outsideJunit = await cli(
       ['run-module-tests', '--base-url', emulator.baseUrl, '--organization', 'acme', '--module-name', 'm', '--module-provider', 'aws', '--junit-file', '../junit.xml'],
       { SVC_TOKEN: emulator.token },
     );
     expect(outsideJunit.code).toBe(2);
-    expect(outsideJunit.stdout).toContain('Input "junit-file" must be a path inside the repository, relative to its root: it leaves the repository');
+    expect(outsideJunit.stdout).toContain('--junit-file must be a path inside the repository, relative to its root: it leaves the repository');
     expect(emulator.requests).toHaveLength(0);
   });
 
@@ -85,5 +144,25 @@ describe('command line', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^unchanged=6$/m);
     expect(emulator.writeRequests()).toHaveLength(0);
+  });
+
+  it('in a terminal, prints the summary as text and the outputs but result, which goes only to --output-file', async () => {
+    const args = ['sync-policies', '--base-url', emulator.baseUrl, '--organization', emulator.organization, '--policy-files', 'examples/policies/*.native', '--dry-run'];
+    const shown = await cli(args, { SVC_TOKEN: emulator.token });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^created=\d+$/m);
+    expect(shown.stdout).not.toMatch(/^result/m);
+    expect(shown.stdout).not.toMatch(/<\/?(table|tr|td|details|summary)\b/);
+    expect(shown.stdout).toMatch(/^│ Policy +│/m);
+    expect(shown.stdout).toContain('SYNC POLICIES');
+
+    const outputFile = join(mkdtempSync(join(tmpdir(), 'cli-')), 'outputs.txt');
+    const filed = await cli([...args, '--output-file', outputFile], { SVC_TOKEN: emulator.token });
+    expect(filed.code).toBe(0);
+    expect(filed.stdout).not.toMatch(/^(created|result)/m);
+    const written = readFileSync(outputFile, 'utf8');
+    expect(written).toMatch(/^created=\d+$/m);
+    const result = /^result=(.*)$/m.exec(written)?.[1] ?? /^result<<(\S+)\n([\s\S]*?)\n\1$/m.exec(written)?.[2];
+    expect(JSON.parse(result ?? 'null')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { renderSummaryForTerminal } from '../../scripts/terminal-summary.ts';
+import { renderSummaryForTerminal } from '../../src/report/terminal-summary.ts';
 
 it('renders tables, details, headings, links and entities as plain text', () => {
   const markdown = [

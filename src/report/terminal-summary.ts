@@ -1,5 +1,6 @@
 // Renders a job summary (Markdown with the HTML GitHub accepts: tables, details, code) as plain
-// text for a terminal, so the demo shows what GitHub would show on the run's page.
+// text for a terminal: the command line prints it so (unless --summary-file asks for the
+// Markdown), and the demo shows with it what GitHub would show on the run's page.
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
