@@ -44,7 +44,7 @@ const readmeWorkflows: WorkflowSource[] = codeBlocks(readFileSync(join(root, 'RE
   .map((b) => ({ name: `README.md line ${b.line}`, text: b.text }));
 
 function isThisAction(uses: string | undefined): boolean {
-  return uses === './' || (uses?.startsWith('your-org/svc-ci-action@') ?? false);
+  return uses === './' || (uses?.startsWith('OWNER/svc-ci-action@') ?? false);
 }
 
 function parseWorkflow(source: WorkflowSource): Workflow {
