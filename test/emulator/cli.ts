@@ -82,3 +82,11 @@ const stop = (): void => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+// npm runs a script through a shell and passes the SIGTERM or SIGINT it gets to that shell only,
+// which does not pass it on: `npm run emulator` therefore execs node in place of the shell. A
+// parent that goes away all the same (killed outright, or a shell in between that ended) leaves
+// this process to another parent: it stops then, as if the signal had reached it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop();
+}, 200).unref();
