@@ -981,33 +981,42 @@ function describeFsError(error) {
 var glob = __webpack_require__(2377);
 ;// CONCATENATED MODULE: ./src/report/toolkit-debug.ts
 /**
- * Libraries of the Actions toolkit (@actions/glob) log through @actions/core, which writes a
- * `::debug::` workflow command straight to stdout for every step of their work. A GitHub runner
- * shows those lines only when step debug logging is on, and then it sets RUNNER_DEBUG=1; anywhere
- * else (the command line, a test) they are noise in the output. While `work` runs, such lines
- * are kept only under RUNNER_DEBUG=1, as the runner would show them; every other write passes.
+ * Libraries of the Actions toolkit (@actions/glob) log through @actions/core, whose debug()
+ * writes a `::debug::` workflow command straight to stdout for every step of their work, past
+ * the sink: unneutralised on GitHub, and noise on the command line and in tests. While `work`
+ * runs, those lines are taken out of stdout and their messages handed to `debug` (the sink's,
+ * which shows them where the step runs and only when debug output is asked for); without
+ * `debug`, they are dropped. Every other write passes.
  */
-async function quietToolkitDebug(work, env = process.env) {
-    if (env.RUNNER_DEBUG === '1')
-        return work();
-    const restore = dropDebugCommands();
+async function toolkitDebugTo(debug, work) {
+    const stop = captureDebugCommands(debug ?? (() => { }));
     try {
         return await work();
     }
     finally {
-        restore();
+        stop();
     }
 }
-/** Works in progress that asked for quiet; stdout is patched while there is at least one. */
-let quietWorks = 0;
+/** Captures in progress, the latest last: a line goes to the latest (they overlap only in tests). */
+const receivers = [];
 let originalWrite;
-function dropDebugCommands() {
-    if (quietWorks++ === 0) {
+/** Set while a receiver runs: what it writes (the GitHub sink's own `::debug::`) goes out as is. */
+let delivering = false;
+function captureDebugCommands(receiver) {
+    receivers.push(receiver);
+    if (originalWrite === undefined) {
         const original = process.stdout.write;
         originalWrite = original;
         process.stdout.write = function (chunk, ...rest) {
-            if (typeof chunk === 'string' && chunk.startsWith('::debug::')) {
-                // Written all the same as far as the caller knows: a callback among the arguments still runs.
+            if (!delivering && typeof chunk === 'string' && chunk.startsWith('::debug::')) {
+                delivering = true;
+                try {
+                    receivers.at(-1)?.(commandData(chunk.slice('::debug::'.length)));
+                }
+                finally {
+                    delivering = false;
+                }
+                // Written, as far as the caller knows: a callback among the arguments still runs.
                 const callback = rest.find((a) => typeof a === 'function');
                 if (callback)
                     queueMicrotask(callback);
@@ -1016,16 +1025,25 @@ function dropDebugCommands() {
             return original.call(this, chunk, ...rest);
         };
     }
-    let restored = false;
+    let stopped = false;
     return () => {
-        if (restored)
+        if (stopped)
             return;
-        restored = true;
-        if (--quietWorks === 0 && originalWrite) {
+        stopped = true;
+        receivers.splice(receivers.lastIndexOf(receiver), 1);
+        if (receivers.length === 0 && originalWrite) {
             process.stdout.write = originalWrite;
             originalWrite = undefined;
         }
     };
+}
+/** The message of a command line as @actions/core escaped it (`%25`, `%0D`, `%0A`), without its line end. */
+function commandData(text) {
+    return text
+        .replace(/\r?\n$/, '')
+        .replace(/%0D/g, '\r')
+        .replace(/%0A/g, '\n')
+        .replace(/%25/g, '%');
 }
 
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-files.ts
@@ -1039,8 +1057,9 @@ function dropDebugCommands() {
  * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
  * not from the current directory, so that the command line and tests behave like a workflow
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
+ * The glob library's debug lines go to `debug`, or nowhere.
  */
-async function matchPolicyFiles(patterns, workspaceRoot) {
+async function matchPolicyFiles(patterns, workspaceRoot, debug) {
     const lines = patterns
         .flatMap((p) => p.split(/\r?\n/))
         .map((p) => p.trim())
@@ -1050,7 +1069,7 @@ async function matchPolicyFiles(patterns, workspaceRoot) {
     const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
     let files;
     try {
-        files = await quietToolkitDebug(async () => (await glob/* create */.v(rooted.join('\n'), { matchDirectories: false })).glob());
+        files = await toolkitDebugTo(debug, async () => (await glob/* create */.v(rooted.join('\n'), { matchDirectories: false })).glob());
     }
     catch (error) {
         throw new errors/* ConfigurationError */.j(`Input "policy-files" has a pattern that cannot be used: ${(0,errors/* getErrorMessage */.u)(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`);
@@ -1163,7 +1182,7 @@ function pathsToLookAt(source) {
 
 async function gatherLocalFiles(options) {
     const root = (0,external_node_path_.resolve)(options.workspaceRoot);
-    const matched = await matchPolicyFiles(options.patterns, root);
+    const matched = await matchPolicyFiles(options.patterns, root, options.debug);
     const files = { root, matched };
     let configPaths;
     const configPath = options.configPath?.trim() ?? '';
@@ -2065,6 +2084,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
         configPath: inputs.policyConfig,
         defaultEnforcementLevel: inputs.enforcementLevel,
         workspaceRoot: context.workspaceRoot,
+        debug: (message) => sink.debug(message),
     });
     const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
     if (local.problems.length > 0) {

@@ -150,11 +150,18 @@ describe('command line', () => {
     const args = ['sync-policies', '--base-url', emulator.baseUrl, '--organization', emulator.organization, '--policy-files', 'examples/policies/*.native', '--dry-run'];
     const shown = await cli(args, { SVC_TOKEN: emulator.token });
     expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toMatch(/debug|::/);
     expect(shown.stdout).toMatch(/^created=\d+$/m);
     expect(shown.stdout).not.toMatch(/^result/m);
     expect(shown.stdout).not.toMatch(/<\/?(table|tr|td|details|summary)\b/);
     expect(shown.stdout).toMatch(/^│ Policy +│/m);
     expect(shown.stdout).toContain('SYNC POLICIES');
+
+    // --debug: the requests, and the policy-file search's own lines, as plain debug lines.
+    const debugged = await cli([...args, '--debug'], { SVC_TOKEN: emulator.token });
+    expect(debugged.stdout).toMatch(/^debug: GET \S+\/organizations\/acme\/policies/m);
+    expect(debugged.stdout).toMatch(/^debug: Search path '.*examples\/policies'$/m);
+    expect(debugged.stdout).not.toMatch(/^::/m);
 
     const outputFile = join(mkdtempSync(join(tmpdir(), 'cli-')), 'outputs.txt');
     const filed = await cli([...args, '--output-file', outputFile], { SVC_TOKEN: emulator.token });

@@ -1,16 +1,16 @@
 import { afterEach, expect, it } from 'vitest';
+import * as core from '@actions/core';
 import { join } from 'node:path';
 import { matchPolicyFiles } from '../../src/modes/sync-policies/policy-files.ts';
-import { quietToolkitDebug } from '../../src/report/toolkit-debug.ts';
+import { toolkitDebugTo } from '../../src/report/toolkit-debug.ts';
 
-// @actions/glob logs each step through @actions/core, whose debug() writes `::debug::` to stdout.
-// Outside a runner with step debug logging on, the policy-file search keeps those lines out.
+// @actions/glob logs each step through @actions/core, whose debug() writes `::debug::` to stdout
+// past the sink. The policy-file search hands those lines to the sink's debug instead.
 
 const root = join(import.meta.dirname, '..', '..');
 const original = process.stdout.write;
 afterEach(() => {
   process.stdout.write = original;
-  delete process.env.RUNNER_DEBUG;
 });
 
 function recordStdout(): string[] {
@@ -22,36 +22,49 @@ function recordStdout(): string[] {
   return written;
 }
 
-it('matches the policy files without a debug line on stdout', async () => {
+it('matches the policy files without a line on stdout, and hands the search\'s debug lines to debug', async () => {
   const written = recordStdout();
-  const files = await matchPolicyFiles(['examples/policies/*.native'], root);
+  const debug: string[] = [];
+  const files = await matchPolicyFiles(['examples/policies/*.native'], root, (message) => debug.push(message));
+  expect(await matchPolicyFiles(['examples/policies/*.native'], root)).toEqual(files);
   process.stdout.write = original;
   expect(files.length).toBeGreaterThan(0);
   expect(written).toEqual([]);
+  expect(debug).toContain(`Search path '${join(root, 'examples', 'policies')}'`);
 });
 
-it('keeps them when the runner asks for debug lines (RUNNER_DEBUG=1)', async () => {
-  process.env.RUNNER_DEBUG = '1';
-  const written = recordStdout();
-  await matchPolicyFiles(['examples/policies/*.native'], root);
-  process.stdout.write = original;
-  expect(written.some((line) => line.startsWith('::debug::Search path'))).toBe(true);
-});
-
-it('lets every other line through, and restores stdout after overlapping calls', async () => {
+it('lets every other line through, unescapes the messages, and restores stdout after overlapping captures', async () => {
   const written = recordStdout();
   const recorder = process.stdout.write;
+  const outer: string[] = [];
+  const inner: string[] = [];
   let release!: () => void;
-  const first = quietToolkitDebug(() => new Promise<void>((resolve) => (release = resolve)));
-  await quietToolkitDebug(async () => {
-    process.stdout.write('::debug::hidden\n');
-    process.stdout.write('::warning::shown\n');
-    process.stdout.write('plain line\n');
-  });
+  const first = toolkitDebugTo((m) => outer.push(m), () => new Promise<void>((resolve) => (release = resolve)));
+  await toolkitDebugTo(
+    (m) => inner.push(m),
+    async () => {
+      core.debug('two\nlines, 100%');
+      process.stdout.write('::warning::shown\n');
+      process.stdout.write('plain line\n');
+    },
+  );
+  core.debug('after the inner capture');
   expect(process.stdout.write).not.toBe(recorder);
   release();
   await first;
   expect(process.stdout.write).toBe(recorder);
   process.stdout.write = original;
   expect(written).toEqual(['::warning::shown\n', 'plain line\n']);
+  expect(inner).toEqual(['two\nlines, 100%']);
+  expect(outer).toEqual(['after the inner capture']);
+});
+
+it('writes what the receiver writes itself (the GitHub sink\'s own ::debug::) once, as it is', async () => {
+  const written = recordStdout();
+  await toolkitDebugTo(
+    (message) => core.debug(`seen: ${message}`),
+    async () => core.debug('from the toolkit'),
+  );
+  process.stdout.write = original;
+  expect(written).toEqual(['::debug::seen: from the toolkit\n']);
 });

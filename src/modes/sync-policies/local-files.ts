@@ -43,11 +43,13 @@ export interface GatherOptions {
   /** The `policy-config` input, relative to workspaceRoot; empty or absent: discover policies.hcl. */
   configPath?: string;
   workspaceRoot: string;
+  /** Debug lines of the file search (the sink's debug). */
+  debug?: (message: string) => void;
 }
 
 export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFiles> {
   const root = resolve(options.workspaceRoot);
-  const matched = await matchPolicyFiles(options.patterns, root);
+  const matched = await matchPolicyFiles(options.patterns, root, options.debug);
 
   const files: { root: string; matched: string[]; namedConfig?: LocalFiles['namedConfig'] } = { root, matched };
   let configPaths: string[];

@@ -3,15 +3,16 @@
 import * as glob from '@actions/glob';
 import { isAbsolute } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import { quietToolkitDebug } from '../../report/toolkit-debug.ts';
+import { toolkitDebugTo } from '../../report/toolkit-debug.ts';
 
 /**
  * Absolute paths of the regular files matched by the patterns (@actions/glob syntax, one a
  * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
  * not from the current directory, so that the command line and tests behave like a workflow
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
+ * The glob library's debug lines go to `debug`, or nowhere.
  */
-export async function matchPolicyFiles(patterns: string[], workspaceRoot: string): Promise<string[]> {
+export async function matchPolicyFiles(patterns: string[], workspaceRoot: string, debug?: (message: string) => void): Promise<string[]> {
   const lines = patterns
     .flatMap((p) => p.split(/\r?\n/))
     .map((p) => p.trim())
@@ -20,7 +21,7 @@ export async function matchPolicyFiles(patterns: string[], workspaceRoot: string
   const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
   let files: string[];
   try {
-    files = await quietToolkitDebug(async () => (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob());
+    files = await toolkitDebugTo(debug, async () => (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob());
   } catch (error) {
     throw new ConfigurationError(
       `Input "policy-files" has a pattern that cannot be used: ${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,

@@ -32,6 +32,7 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
     configPath: inputs.policyConfig,
     defaultEnforcementLevel: inputs.enforcementLevel,
     workspaceRoot: context.workspaceRoot,
+    debug: (message) => sink.debug(message),
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
   if (local.problems.length > 0) {
