@@ -3,6 +3,10 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 
+// The parent as it was at start, before anything is printed: a parent that ends as soon as it
+// has read the first line must not be taken for the one that adopts this process.
+const parent = process.ppid;
+
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -86,7 +90,6 @@ process.once('SIGTERM', stop);
 // which does not pass it on: `npm run emulator` therefore execs node in place of the shell. A
 // parent that goes away all the same (killed outright, or a shell in between that ended) leaves
 // this process to another parent: it stops then, as if the signal had reached it.
-const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) stop();
 }, 200).unref();
