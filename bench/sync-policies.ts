@@ -78,6 +78,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     mode: 'sync-policies',
     token: emulator.token,
     baseUrl: emulator.baseUrl,
+    timeoutMs: 60_000,
     dryRun: false,
     githubToken: '',
     checkName: '',

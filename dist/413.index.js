@@ -339,9 +339,9 @@ const MULTI_LINE = new Set([
 function isMode(word) {
     return schema/* MODES */.FN.includes(word);
 }
-/** The inputs a mode reads, as its flags, in the order of the input table. */
+/** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 function inputFlagsOf(mode) {
-    return (0,schema/* inputsOf */.Vc)(mode).filter((name) => !GITHUB_ONLY.has(name));
+    return (0,schema/* inputsOf */.Vc)(mode).filter((name) => !GITHUB_ONLY.has(name) && (0,schema/* isUsedIn */.Fn)(mode, name));
 }
 /** The modes that take an input as a flag. */
 function modesWithFlag(name) {

@@ -39581,6 +39581,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   qw: () => (/* binding */ inputDefault),
   Vc: () => (/* binding */ inputsOf),
   VD: () => (/* binding */ isRequiredIn),
+  Fn: () => (/* binding */ isUsedIn),
   Zx: () => (/* binding */ parseMode)
 });
 
@@ -40085,8 +40086,8 @@ const INPUTS = {
     token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
     // Always ends in /api/v2.
     'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
-    // Bounds a wait: only these two modes wait for the service.
-    timeout: { modes: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
+    // Bounds a wait: only two modes wait for the service.
+    timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
     'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
     'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
     // Empty: no check run.
@@ -40178,6 +40179,10 @@ function inputsOf(mode) {
 const COMMON_INPUTS = NAMES.filter((name) => MODES.every((mode) => ROWS[name].modes.includes(mode)));
 /** The inputs each mode reads besides the common ones. */
 const MODE_INPUTS = Object.fromEntries(MODES.map((mode) => [mode, inputsOf(mode).filter((name) => !COMMON_INPUTS.includes(name))]));
+/** Whether a mode acts on an input it reads (see `usedIn`). */
+function isUsedIn(mode, name) {
+    return (ROWS[name].usedIn ?? ROWS[name].modes).includes(mode);
+}
 function isRequiredIn(mode, name) {
     return ROWS[name].requiredIn?.includes(mode) ?? false;
 }

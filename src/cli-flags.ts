@@ -3,7 +3,7 @@
 // says which mode reads which, action.yml describes them).
 
 import type { ActionMetadata } from './action-metadata.ts';
-import { MODES, inputsOf } from './inputs/schema.ts';
+import { MODES, inputsOf, isUsedIn } from './inputs/schema.ts';
 import type { InputName, Mode } from './inputs/schema.ts';
 
 /** Inputs of the action that make no sense on the command line: check runs and pull request comments are GitHub's. */
@@ -27,9 +27,9 @@ export function isMode(word: string): word is Mode {
   return (MODES as readonly string[]).includes(word);
 }
 
-/** The inputs a mode reads, as its flags, in the order of the input table. */
+/** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 export function inputFlagsOf(mode: Mode): InputName[] {
-  return inputsOf(mode).filter((name) => !GITHUB_ONLY.has(name));
+  return inputsOf(mode).filter((name) => !GITHUB_ONLY.has(name) && isUsedIn(mode, name));
 }
 
 /** The modes that take an input as a flag. */

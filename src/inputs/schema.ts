@@ -50,6 +50,11 @@ interface InputRow {
   modes: readonly Mode[];
   /** The modes in which it may not be empty (a rule of read.ts may require it elsewhere). */
   requiredIn?: readonly Mode[];
+  /**
+   * The modes that act on it, when fewer than those that read it: such an input is checked in
+   * every mode of `modes`, but the command line offers it as a flag only to these.
+   */
+  usedIn?: readonly Mode[];
   /** The property of the mode's typed inputs that holds its value; none for `mode` and for an input another row reads. */
   field?: string;
   /**
@@ -73,8 +78,8 @@ export const INPUTS = {
   token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
   // Always ends in /api/v2.
   'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
-  // Bounds a wait: only these two modes wait for the service.
-  timeout: { modes: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
+  // Bounds a wait: only two modes wait for the service.
+  timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
   'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
   'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
   // Empty: no check run.
@@ -204,6 +209,11 @@ export const COMMON_INPUTS: readonly InputName[] = NAMES.filter((name) => MODES.
 export const MODE_INPUTS: Readonly<Record<Mode, readonly InputName[]>> = Object.fromEntries(
   MODES.map((mode) => [mode, inputsOf(mode).filter((name) => !COMMON_INPUTS.includes(name))]),
 ) as Record<Mode, InputName[]>;
+
+/** Whether a mode acts on an input it reads (see `usedIn`). */
+export function isUsedIn(mode: Mode, name: InputName): boolean {
+  return (ROWS[name].usedIn ?? ROWS[name].modes).includes(mode);
+}
 
 export function isRequiredIn(mode: Mode, name: InputName): boolean {
   return ROWS[name].requiredIn?.includes(mode) ?? false;

@@ -74,6 +74,7 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
     mode: 'sync-policies',
     token: emulator.token,
     baseUrl: emulator.baseUrl,
+    timeoutMs: 60_000,
     dryRun: false,
     githubToken: '',
     checkName: '',
