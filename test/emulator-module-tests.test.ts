@@ -254,7 +254,7 @@ describe('personalities', () => {
     expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'cli-tool' })).toBe('cli-tool');
     expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'strict' })).toBe('strict');
     expect(() => personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'lenient' })).toThrow(/SVC_EMULATOR_PERSONALITY must be one of strict, cli-tool, got "lenient"/);
-    expect(defaultSettings('strict').testRuns).toMatchObject({ respectAutoQueueRuns: false, autoRunDelayMs: [0, 2000], listOrder: 'arbitrary' });
+    expect(defaultSettings('strict').testRuns).toMatchObject({ respectAutoQueueRuns: false, autoRunDelayMs: [0, 2000], listOrder: 'by-id' });
     expect(defaultSettings('cli-tool').testRuns).toMatchObject({ respectAutoQueueRuns: true, autoRunDelayMs: [0, 0], listOrder: 'newest-first' });
   });
 

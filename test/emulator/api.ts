@@ -15,10 +15,10 @@ export type Personality = 'strict' | 'cli-tool';
 export const PERSONALITIES: readonly Personality[] = ['strict', 'cli-tool'];
 
 /**
- * The order of a list answer. The spec promises none: `arbitrary` is a stable order that is
+ * The order of a list answer. The spec promises none: `by-id` is a stable order that is
  * neither creation order nor its reverse (by id, and ids are random).
  */
-export type ListOrder = 'oldest-first' | 'newest-first' | 'arbitrary';
+export type ListOrder = 'creation' | 'newest-first' | 'by-id';
 
 export interface EmulatorOptions {
   /** The defaults of every open behaviour (see Personality); the options below still override
@@ -81,7 +81,7 @@ export interface TestRunBehaviour {
   /** The run an upload creates appears this long after the upload, drawn uniformly from
    *  [min, max] ms (0: with the upload). strict: [0, 2000]; cli-tool: [0, 0]. */
   autoRunDelayMs: [number, number];
-  /** Order of the test-run list. strict: arbitrary; cli-tool: newest first. */
+  /** Order of the test-run list. strict: by-id; cli-tool: newest first. */
   listOrder: ListOrder;
   /** Statuses the spec does not name, walked between `queued` and `running`, each held
    *  `queuedMs`. Default none (both personalities). */
