@@ -1,10 +1,11 @@
 // The post step: a test run must never be left running behind a cancelled or killed job
-// (action-interface "Cancellation"). The main step saves the configuration version as soon as it
-// exists, the run id the moment the run is known, and marks the run once it saw it final; when
-// that mark is missing, this step makes sure every run of that version ends: it cancels it (a
-// queued run once it runs, within a bounded wait), then force-cancels it if it is still running
-// after a grace period. A main step killed while its create was unanswered saved no run id: the
-// run is found by its configuration version, once it appears.
+// (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
+// itself on upload, late). The main step saves the configuration version as soon as it exists,
+// the run id the moment the run is known, and marks the run once it saw it final. This step
+// makes sure every run of that version ends, the step's own when it was not seen final and any
+// other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
+// if it is still running after a grace period. A main step killed while its create was
+// unanswered saved no run id: the run is found by its configuration version, once it appears.
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
@@ -49,14 +50,17 @@ export interface PostOptions {
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 export async function runPost(options: PostOptions = {}): Promise<number> {
   const saved = readSavedRun(options.getState ?? getState);
-  if (saved === undefined || saved.final) return 0;
+  if (saved === undefined || (saved.final && saved.configurationVersion === undefined)) return 0;
 
   const read = options.read ?? readActionInput;
   const token = read('token').trim();
   const sink = options.sink ?? githubSink({ secrets: token ? [token] : [] });
   const { module } = saved;
   const label = moduleLabel(module);
-  const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
+  const what =
+    saved.testRunId !== undefined && !saved.final
+      ? `Test run ${saved.testRunId} of module ${label}`
+      : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
 
   let baseUrl: string;
   try {
@@ -116,28 +120,34 @@ interface RunToStop {
 }
 
 /**
- * The saved run, and every run of the saved configuration version that is not final. When the
- * main step sent a create it never saw answered, and no run is known yet, the version is looked
- * at again until one appears or `appearWaitMs` passes.
+ * The saved run unless the main step saw it final, and every run of the saved configuration
+ * version that is not final. When the main step sent a create it never saw answered, and no run
+ * is known yet, the version is looked at again until one appears or `appearWaitMs` passes.
  */
 async function runsToStop(
   saved: SavedTestRun,
   options: { client: ServiceClient; sink: ReportSink; signal: AbortSignal; pollMs: number; appearWaitMs: number },
 ): Promise<{ runs: RunToStop[]; code: number }> {
   const { sink, signal } = options;
-  const runs: RunToStop[] = saved.testRunId !== undefined ? [{ id: saved.testRunId }] : [];
-  const version = saved.configurationVersionId;
-  if (version === undefined) return { runs, code: 0 };
+  const runs: RunToStop[] = saved.testRunId !== undefined && !saved.final ? [{ id: saved.testRunId }] : [];
+  const versionRef = saved.configurationVersion;
+  if (versionRef === undefined) return { runs, code: 0 };
+  const version = versionRef.id;
   const label = moduleLabel(saved.module);
-  const waitUntil = Date.now() + (runs.length === 0 && saved.createSent ? options.appearWaitMs : 0);
+  const waitUntil = Date.now() + (saved.testRunId === undefined && saved.createSent ? options.appearWaitMs : 0);
   let noted = false;
   for (;;) {
     let listed: TestRun[];
     try {
-      listed = await runsOfConfigurationVersion(options.client, saved.module, version, { signal });
+      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, { signal, known: runs.map((r) => r.id) });
     } catch (error) {
       if (runs.length > 0) {
         sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
+        return { runs, code: 0 };
+      }
+      if (saved.testRunId !== undefined) {
+        // The step's own run ended; another run of the version is only possible, not known.
+        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); if the service started one besides test run ${saved.testRunId}, cancel it in the service.`);
         return { runs, code: 0 };
       }
       sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. Check the module's test runs in the service.`);
@@ -148,7 +158,7 @@ async function runsToStop(
       if (known) known.lastSeen = run;
       else if (!isFinal(run)) runs.push({ id: run.id, lastSeen: run });
     }
-    if (listed.length > 0 || runs.length > 0) {
+    if (listed.length > 0 || runs.length > 0 || saved.testRunId !== undefined) {
       if (runs.length === 0) sink.info(`Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`);
       return { runs, code: 0 };
     }

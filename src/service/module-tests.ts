@@ -225,6 +225,8 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         path: `${testRoot(module)}/test-runs/${enc(testRunId)}/cancel`,
         // Asking a run to stop twice is asking once (spec 3.1: the run stays running meanwhile).
         idempotent: true,
+        // A run left running costs more than a request past a 429's pause.
+        urgent: true,
         signal: options.signal,
       });
     },
@@ -234,6 +236,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         method: 'POST',
         path: `${testRoot(module)}/test-runs/${enc(testRunId)}/force-cancel`,
         idempotent: true,
+        urgent: true,
         signal: options.signal,
       });
     },

@@ -119,15 +119,15 @@ describe('state for the post step', () => {
     const save = (name: string, value: string): void => void state.set(name, value);
     const get = (name: string): string => state.get(name) ?? '';
     const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
-    saveConfigurationVersion(save, 'cv-1', module);
-    expect(readSavedRun(get)).toEqual({ module, configurationVersionId: 'cv-1', createSent: false, final: false, cancelRequested: false });
+    saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module);
+    expect(readSavedRun(get)).toEqual({ module, configurationVersion: { id: 'cv-1', since: 1000 }, createSent: false, final: false, cancelRequested: false });
     saveCreateSent(save);
     expect(readSavedRun(get)).toMatchObject({ createSent: true });
     expect(readSavedRun(get)?.testRunId).toBeUndefined();
     saveCreateSent(save, false);
     expect(readSavedRun(get)).toMatchObject({ createSent: false });
     saveRunStarted(save, 'trun-2', module);
-    expect(readSavedRun(get)).toMatchObject({ testRunId: 'trun-2', configurationVersionId: 'cv-1' });
+    expect(readSavedRun(get)).toMatchObject({ testRunId: 'trun-2', configurationVersion: { id: 'cv-1' } });
   });
 });
 

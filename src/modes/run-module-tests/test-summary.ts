@@ -17,6 +17,7 @@ import {
 } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../service/types.ts';
+import { describeStatus } from './test-run-status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './test-log.ts';
 
 /**
@@ -148,7 +149,9 @@ function headline(input: TestRunSummaryInput): string {
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
   if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
-  return `Module test run ${a.status}${suffix}`;
+  // Spec 2.2: test-status is null until a result exists; a run that ended without one passed nothing.
+  if (a.status === 'finished') return `❓ Module test run finished without a result${suffix}`;
+  return `❓ Module test run ended as ${describeStatus(a.status)}${suffix}`;
 }
 
 function totalsLine(run: TestRunFacts, parsed: ParsedTestLog | undefined): string {
