@@ -290,6 +290,6 @@ describe('post step', () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(log).toMatch(/warning: No test run of configuration version cv-\w+ .* appeared after the main step sent its create/);
+    expect(log).toMatch(/warning: No test run with the requested options appeared on configuration version cv-\w+ .* after the main step sent its create/);
   });
 });

@@ -121,8 +121,8 @@ describe('state for the post step', () => {
     const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
     saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module);
     expect(readSavedRun(get)).toEqual({ module, configurationVersion: { id: 'cv-1', since: 1000 }, createSent: false, final: false, cancelRequested: false });
-    saveCreateSent(save);
-    expect(readSavedRun(get)).toMatchObject({ createSent: true });
+    saveCreateSent(save, { fingerprint: 'abc' });
+    expect(readSavedRun(get)).toMatchObject({ createSent: true, requested: 'abc' });
     expect(readSavedRun(get)?.testRunId).toBeUndefined();
     saveCreateSent(save, false);
     expect(readSavedRun(get)).toMatchObject({ createSent: false });

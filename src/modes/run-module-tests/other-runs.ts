@@ -38,7 +38,7 @@ export interface OtherRunsTiming {
 export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
   firstLookMs: 500,
   maxLookMs: 30_000,
-  lateRunWindowMs: 10_000,
+  lateRunWindowMs: 5_000,
   stopWatchMs: 30_000,
   watchAfterCancelMs: 5_000,
   stopPollMs: 1_000,
@@ -90,6 +90,8 @@ export class OtherRunsWatch {
   readonly #options: OtherRunsWatchOptions;
   readonly #stops = new Map<string, Stop>();
   readonly #looking = new AbortController();
+  /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
+  readonly #hurry = new AbortController();
   #loop: Promise<void> = Promise.resolve();
   /** Set by windDown: the deadline and force every stop gets, also one started later. */
   #windDown: { deadline: number; force: boolean } | undefined;
@@ -108,20 +110,23 @@ export class OtherRunsWatch {
   windDown(deadline: number, force: boolean): void {
     this.#windDown = { deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity), force: force || (this.#windDown?.force ?? false) };
     for (const { stopper } of this.#stops.values()) this.#applyWindDown(stopper);
+    if (force) this.#hurry.abort();
   }
 
   /**
-   * The step is done with its own run: looks on until the late-run window has passed (never past
-   * `by`), looks once more, and reports what became of every other run, each stop bounded by
-   * `by` as well.
+   * The step is done with its own run: looks on until the late-run window has passed, looks once
+   * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
+   * `by` (a cancelled step leaves time after its last look to send the cancels).
    */
-  async finish(by: number = Number.POSITIVE_INFINITY): Promise<OtherRun[]> {
+  async finish(bounds: { by?: number; lookBy?: number } = {}): Promise<OtherRun[]> {
     const { uploadedAt, timing } = this.#options;
-    const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, by);
-    if (Date.now() < windowEnd) await sleep(windowEnd - Date.now());
+    const by = bounds.by ?? Number.POSITIVE_INFINITY;
+    const lookBy = Math.min(bounds.lookBy ?? by, by);
+    const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
+    if (Date.now() < windowEnd) await sleep(windowEnd - Date.now(), this.#hurry.signal).catch(() => undefined);
     this.#looking.abort();
     await this.#loop;
-    const left = Math.min(LOOK_TIMEOUT_MS, by - Date.now());
+    const left = Math.min(LOOK_TIMEOUT_MS, lookBy - Date.now());
     if (left > 0) await this.#look(AbortSignal.timeout(left));
     const stops = [...this.#stops.entries()];
     for (const [, { stopper }] of stops) stopper.limitDeadline(by);

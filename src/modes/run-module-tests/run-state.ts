@@ -18,6 +18,9 @@ export const STATE_NAMES = {
   /** 'true' once the create of a test run was sent: a run may appear on the version even though
    *  no answer came; 'false' once the create was refused (nothing was created). */
   createSent: 'testRunCreateSent',
+  /** optionsFingerprint of the requested options: how the post step tells the run of that create
+   *  from one the service queued by itself. */
+  requested: 'testRunRequested',
   /** 'true' once the main step saw its own run in a final status (other runs of the version
    *  are checked all the same). */
   final: 'testRunFinal',
@@ -35,9 +38,10 @@ export function saveConfigurationVersion(save: SaveState, version: VersionRef, m
   save(STATE_NAMES.configurationVersionId, version.id);
 }
 
-/** Saved right before the create goes out, and again (`false`) when the service refused it. */
-export function saveCreateSent(save: SaveState, sent = true): void {
-  save(STATE_NAMES.createSent, String(sent));
+/** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
+export function saveCreateSent(save: SaveState, sent: { fingerprint: string } | false): void {
+  if (sent) save(STATE_NAMES.requested, sent.fingerprint);
+  save(STATE_NAMES.createSent, String(sent !== false));
 }
 
 export function saveRunStarted(save: SaveState, testRunId: string, module: ModuleRef): void {
@@ -60,6 +64,8 @@ export interface SavedTestRun {
   /** Absent when only a run id was saved (a main step of an earlier version). */
   configurationVersion?: VersionRef;
   createSent: boolean;
+  /** The fingerprint of the create's options, when it was sent. */
+  requested?: string;
   final: boolean;
   cancelRequested: boolean;
 }
@@ -81,6 +87,7 @@ export function readSavedRun(get: GetState): SavedTestRun | undefined {
     module,
     ...(configurationVersionId !== '' ? { configurationVersion } : {}),
     createSent: get(STATE_NAMES.createSent) === 'true',
+    ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
     final: get(STATE_NAMES.final) === 'true',
     cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
   };

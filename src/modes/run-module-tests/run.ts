@@ -15,7 +15,7 @@ import { moduleLabel, moduleRefOf } from './module-ref.ts';
 import { saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted } from './run-state.ts';
 import { DEFAULT_OTHER_RUNS_TIMING, OtherRunsWatch } from './other-runs.ts';
 import type { OtherRun, OtherRunsTiming } from './other-runs.ts';
-import { adoptableRun, CLOCK_ALLOWANCE_MS, runsOfConfigurationVersion, startTestRun } from './start-test-run.ts';
+import { adoptableRun, CLOCK_ALLOWANCE_MS, optionsFingerprint, runsOfConfigurationVersion, startTestRun } from './start-test-run.ts';
 import type { RequestedTestRun, StartedTestRun, VersionRef } from './start-test-run.ts';
 import { describeStop, TestRunStopper } from './stop-test-run.ts';
 import { TestLogParser } from './test-log.ts';
@@ -194,7 +194,7 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
       beforeCreate: () => {
         signal.throwIfAborted();
         progress.createSent = true;
-        saveCreateSent(saveState);
+        saveCreateSent(saveState, { fingerprint: optionsFingerprint(requestedRun(inputs)) });
       },
       onRun: (run) => saveRunStarted(saveState, run.id, module),
       onCreateRefused: () => saveCreateSent(saveState, false),
@@ -287,7 +287,7 @@ async function cancelledBeforeRun(ctx: RunContext, progress: SetupProgress, cont
   let others: OtherRun[];
   try {
     watch.start(runs.filter((r) => !isFinal(r)));
-    others = await watch.finish(windDown()?.deadline ?? Date.now());
+    others = await watch.finish({ by: windDown()?.deadline ?? Date.now(), lookBy: lookUntil });
   } finally {
     off();
   }
@@ -403,7 +403,8 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
   async function afterCancellation(): Promise<ModeResult> {
     const w = windDown();
     const deadline = w?.deadline ?? Date.now() + t.windDownMs;
-    const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline, lastSeen: last }), watch.finish(deadline)]);
+    const lookBy = (w?.firstAt ?? Date.now()) + t.lookUpAfterSignalMs;
+    const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline, lastSeen: last }), watch.finish({ by: deadline, lookBy })]);
     const run = stopped.run ?? last;
     let log: Awaited<ReturnType<typeof readLog>> = {};
     if (isFinal(run)) {
@@ -427,7 +428,7 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
         ? `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${first.id} (${describeStatus(statusAtTimeout)}): cancelling it.`
         : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`,
     );
-    const [stopped, others] = await Promise.all([stopper.start({ lastSeen: last, deadline: by, cancelAtOnce: true }), watch.finish(by)]);
+    const [stopped, others] = await Promise.all([stopper.start({ lastSeen: last, deadline: by, cancelAtOnce: true }), watch.finish({ by })]);
     const run = stopped.run ?? last;
     const stopNote = describeStop(run, stopped);
     const waitError = waited.end === 'failed' ? { waitError: waited.error } : {};

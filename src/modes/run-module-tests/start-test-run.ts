@@ -6,6 +6,7 @@
 // otherwise the step creates its own and every other run of the version is stopped
 // (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
+import { createHash } from 'node:crypto';
 import type { TestVariable } from '../../inputs/parsers.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
@@ -220,6 +221,28 @@ export function optionDifferences(run: TestRun, requested: RequestedTestRun): st
     differences.push(`verbose is ${String(a.verbose)} instead of ${String(requested.verbose)}`);
   }
   return differences;
+}
+
+/**
+ * The requested options as one digest: what the post step recognises a run of the step's create
+ * by, when the main step never saw the create answered, without the step's state holding the
+ * options themselves (variable values may be private). Spec defaults stand in for what a run
+ * does not say.
+ */
+export function optionsFingerprint(options: RequestedTestRun): string {
+  const canonical = JSON.stringify([
+    options.testDirectory,
+    [...new Set(options.filters)].sort(),
+    [...new Set(options.variables.map(variableKey))].sort(),
+    options.verbose,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The fingerprint of the options a run carries. */
+export function runFingerprint(run: TestRun): string {
+  const a = run.attributes;
+  return optionsFingerprint({ testDirectory: a['test-directory'] ?? 'tests', filters: a.filters ?? [], variables: a.variables ?? [], verbose: a.verbose ?? false });
 }
 
 function variableKey(v: { key: string; value: string }): string {
