@@ -153,7 +153,12 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
             saveState: (name, value) => state.set(name, value),
             workspaceRoot: options.workspaceRoot ?? REPOSITORY_ROOT,
           },
-          { ...FAST_TUNING, ...options.tuning },
+          {
+            ...FAST_TUNING,
+            ...options.tuning,
+            wait: { ...FAST_TUNING.wait, ...options.tuning?.wait },
+            otherRuns: { ...FAST_TUNING.otherRuns, ...options.tuning?.otherRuns },
+          },
         );
         return { result, log: lines.join(''), state };
       } finally {

@@ -191,6 +191,45 @@ describe('results', () => {
   });
 });
 
+describe('no success the spec does not promise', () => {
+  const ended = (status: string, testStatus: 'pass' | 'fail' | null) => ({ status, testStatus, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' });
+
+  it('finished with a null test-status: the step fails, saying the run has no result; test-status is not pass', async () => {
+    const h = await startHarness({ testRuns: { outcome: ended('finished', null) } });
+    const { result } = await h.run({ failOnTestFailure: false });
+    expect(result.failure).toMatch(/^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./);
+    expect(result.conclusion).toBe('failure');
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': '' });
+    expect(result.summary).toContain('finished without a result');
+    expect(result.summary).not.toContain('Module tests passed');
+  });
+
+  it('a final status the spec does not name fails, naming it', async () => {
+    const h = await startHarness({ testRuns: { outcome: ended('terminated', 'pass') } });
+    const { result } = await h.run();
+    expect(result.failure).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
+    expect(result.conclusion).toBe('failure');
+    expect(result.outputs.status).toBe('terminated');
+  });
+
+  it('a status the spec does not name before running is waited through', async () => {
+    const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 40 } });
+    const { result, log } = await h.run();
+    expect(log).toMatch(/Test run trun-\w+: preparing/);
+    expect(result.failure).toBeNull();
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'pass' });
+  });
+
+  it('a create answered 2xx without the test-runs document: the step fails saying what came back, and leaves nothing running', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'empty', status: 201 } });
+    const { result } = await h.run({ verbose: true });
+    expect(result.failure).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
+    expect(result.outputs['test-status']).toBe('');
+    expect(liveRuns(h.emulator)).toEqual([]);
+  });
+});
+
 describe('timeout', () => {
   it('ends the wait with a distinct message and cancels the running run', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });

@@ -14,7 +14,7 @@ import { runsOfConfigurationVersion } from './start-test-run.ts';
 import type { VersionRef } from './start-test-run.ts';
 import { describeStop, TestRunStopper } from './stop-test-run.ts';
 import type { StopOutcome } from './stop-test-run.ts';
-import { isFinal } from './test-run-status.ts';
+import { describeStatus, isFinal } from './test-run-status.ts';
 
 export interface OtherRunsTiming {
   /** First pause between looks; each pause is half as long again, up to `maxLookMs`. */
@@ -89,6 +89,8 @@ interface Stop {
 export class OtherRunsWatch {
   readonly #options: OtherRunsWatchOptions;
   readonly #stops = new Map<string, Stop>();
+  /** Other runs first seen already ended: nothing to stop, but named all the same. */
+  readonly #ended = new Map<string, TestRun>();
   readonly #looking = new AbortController();
   /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
   readonly #hurry = new AbortController();
@@ -130,12 +132,14 @@ export class OtherRunsWatch {
     if (left > 0) await this.#look(AbortSignal.timeout(left));
     const stops = [...this.#stops.entries()];
     for (const [, { stopper }] of stops) stopper.limitDeadline(by);
-    return Promise.all(
+    const stopped = await Promise.all(
       stops.map(async ([id, { outcome }]) => {
-        const stopped = await outcome;
-        return { id, outcome: stopped.run ? describeStop(stopped.run, stopped) : `test run ${id} could not be read while it was stopped.` };
+        const end = await outcome;
+        return { id, outcome: end.run ? describeStop(end.run, end) : `test run ${id} could not be read while it was stopped.` };
       }),
     );
+    const ended = [...this.#ended.values()].map((run) => ({ id: run.id, outcome: `test run ${run.id} had already ended (${describeStatus(run.attributes.status)}) when it was seen.` }));
+    return [...stopped, ...ended];
   }
 
   async #lookRepeatedly(): Promise<void> {
@@ -167,7 +171,13 @@ export class OtherRunsWatch {
 
   #stop(run: TestRun): void {
     const { client, module, version, ownRunId, timing } = this.#options;
-    if (run.id === ownRunId || this.#stops.has(run.id) || isFinal(run)) return;
+    if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id)) return;
+    if (isFinal(run)) {
+      // It came and went between two looks: named, since it tested the version too.
+      this.#ended.set(run.id, run);
+      this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; it had already ended (${describeStatus(run.attributes.status)}).`);
+      return;
+    }
     this.#options.warning(
       ownRunId !== undefined
         ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: cancelling it, so that only test run ${ownRunId} does.`

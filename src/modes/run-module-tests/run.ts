@@ -91,6 +91,13 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
 /** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
 const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
 
+/** After a timeout or a failed wait, how long a run whose cancel was accepted is watched winding
+ *  down (its teardown may take minutes; the post step makes sure it ends). */
+const WATCH_AFTER_CANCEL_MS = 1000;
+
+/** After a timeout or a failed wait, the longest last look for other runs of the version. */
+const LAST_LOOK_AFTER_STOP_MS = 2000;
+
 /** After a timeout or a failed wait, the longest read of the log of the stopped run. */
 const LOG_AFTER_STOP_MS = 5000;
 
@@ -428,7 +435,11 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
         ? `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${first.id} (${describeStatus(statusAtTimeout)}): cancelling it.`
         : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`,
     );
-    const [stopped, others] = await Promise.all([stopper.start({ lastSeen: last, deadline: by, cancelAtOnce: true }), watch.finish({ by })]);
+    const [stopped, others] = await Promise.all([
+      stopper.start({ lastSeen: last, deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
+      // A last look for other runs, held short: a service that stalls reads must not hold the step.
+      watch.finish({ by, lookBy: Date.now() + LAST_LOOK_AFTER_STOP_MS }),
+    ]);
     const run = stopped.run ?? last;
     const stopNote = describeStop(run, stopped);
     const waitError = waited.end === 'failed' ? { waitError: waited.error } : {};

@@ -243,6 +243,10 @@ export class TestRunStopper {
         this.#cancelAcceptedAt = Date.now();
         log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
         this.#options.onCancelAccepted?.();
+        // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
+        // must not keep the attempt past it.
+        const watch = this.#plan?.watchAfterCancelMs;
+        if (watch !== undefined) this.limitDeadline(this.#cancelAcceptedAt + watch);
         // A force-cancel already asked for goes out at once.
         if (this.#forceWanted) void this.#force();
       }
