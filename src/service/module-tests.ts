@@ -177,17 +177,16 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
     },
 
     async uploadConfiguration(uploadUrl, body, options = {}) {
-      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, but the
-      // address is single-use (spec 5): when a repeat is refused with 403, the attempt that
-      // dropped had spent it, that is, had been stored. (Were it not, creating the test run
-      // fails with a clear error.)
+      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, so a
+      // dropped attempt is repeated. The address is single-use (spec 5), and a repeat may be
+      // refused (403) because the attempt that dropped spent it, or for another reason: the
+      // spec does not say, so a 403 is an error like any other (the caller says what it means).
       await http.request({
         method: 'PUT',
         path: uploadUrl,
         body,
         contentLength: options.contentLength,
         idempotent: true,
-        doneWhenRepeatAnswers: [403],
         external: true,
         signal: options.signal,
         timeoutMs: options.timeoutMs,

@@ -109,6 +109,26 @@ describe('cancellation of the main step', () => {
   });
 });
 
+describe('the look-up after a signal', () => {
+  it('has more than a fixed 2 s: a list that takes 2.5 s still finds the run, which is stopped', async () => {
+    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const cancellation = testCancellation();
+    const list = { port: 'api', method: 'GET', path: /\/test-runs$/ } as const;
+    // The first look (before the step chose its run) is slow, so the signal comes during it; the
+    // look after the signal is slower than 2 s.
+    h.emulator.inject({ ...list, kind: { type: 'delay', ms: 300 } }, { ...list, kind: { type: 'delay', ms: 2500 } });
+    const running = h.run({}, { cancellation, tuning: { windDownMs: 8500 } });
+    await until(() => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')), 5000, 'the first look');
+    cancellation.send('SIGINT');
+    const { result, state } = await running;
+    const run = h.emulator.testRuns()[0]!;
+    expect(state.get('testRunId')).toBe(run.id);
+    expect(result.outputs['test-run-id']).toBe(run.id);
+    expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
+    expect(liveRuns(h.emulator)).toEqual([]);
+  }, 15_000);
+});
+
 async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
   const cancellation = testCancellation();
   const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });

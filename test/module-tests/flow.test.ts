@@ -137,6 +137,20 @@ describe('run-module-tests flow', () => {
     expect(result.failure).toBeNull();
   });
 
+  it('an upload applied but whose answer was lost, then refused as a repeat (403): the step stops and says it cannot tell what was stored', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'upload', kind: { type: 'drop-after' } });
+    const { result } = await h.run();
+    const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
+    expect(uploads.map((r) => r.status)).toEqual([0, 403]);
+    expect(result.failure).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
+    expect(result.conclusion).toBe('failure');
+    // No run is started on a configuration that may not be there; one the service started for the upload is stopped.
+    expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
+    expect(h.emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+    if (h.emulator.personality === 'strict') expect(result.summary).toContain(h.emulator.testRuns()[0]!.id);
+  });
+
   it('refuses a module-directory that is not a directory before any request', async () => {
     const h = await startHarness();
     await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(/Input "module-directory" is "examples\/no-such-module"/);

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { signalsReceived } from '../../cancellation.ts';
 import { getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { isNotFound } from '../../service/errors.ts';
+import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
@@ -87,6 +87,16 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
 };
+
+/**
+ * A 403 from the single-use upload address (spec 5). After an attempt that dropped it may mean
+ * that attempt was stored, but the spec does not say so, nor whether a dropped attempt stores
+ * all of the archive or none: tests on a configuration that may not be there would report
+ * nothing true, so the step stops and says so.
+ */
+const UPLOAD_REFUSED =
+  'the upload address refused the archive (403 Forbidden). The address takes one upload: when an earlier attempt ' +
+  'dropped, it may have been stored or not, and the service does not say which, so this configuration version is not tested; run the step again';
 
 /** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
 const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
@@ -184,11 +194,11 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     sink.addSecret(uploadUrl);
     stage = 'uploading the configuration';
     progress.upload = { version, at: Date.now() };
-    await client.moduleTests.uploadConfiguration(uploadUrl, () => createReadStream(packed.file), {
-      contentLength: packed.bytes,
-      signal,
-      timeoutMs: t.uploadTimeoutMs,
-    });
+    await client.moduleTests
+      .uploadConfiguration(uploadUrl, () => createReadStream(packed.file), { contentLength: packed.bytes, signal, timeoutMs: t.uploadTimeoutMs })
+      .catch((error: unknown) => {
+        throw isApiError(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
+      });
     progress.upload.at = Date.now();
     progress.uploaded = true;
     sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
@@ -210,7 +220,7 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     if (signal.aborted) return cancelledBeforeRun(ctx, progress, context, t);
     const failure = setupFailure(ctx, stage, error);
     // The upload may have started a run by itself (spec 4.2): none is left running.
-    const others = progress.upload ? await otherRunsWatch(context, ctx, progress.upload, t).finish() : [];
+    const others = progress.upload ? await stopEveryRun(otherRunsWatch(context, ctx, progress.upload, t)) : [];
     return noRunResult(ctx, { failure, others });
   } finally {
     createWait.dispose();
@@ -244,6 +254,12 @@ function otherRunsWatch(context: ModeContext, ctx: RunContext, upload: { version
     warning: (line) => sink.warning(line),
     debug: (line) => sink.debug(line),
   });
+}
+
+/** Looks for runs of the version until the late-run window has passed, stopping each. */
+function stopEveryRun(watch: OtherRunsWatch): Promise<OtherRun[]> {
+  watch.start([]);
+  return watch.finish();
 }
 
 /**
