@@ -17,7 +17,7 @@ import type { StopOutcome } from './stop-test-run.ts';
 import { describeStatus, isFinal } from './test-run-status.ts';
 
 export interface OtherRunsTiming {
-  /** First pause between looks; each pause is half as long again, up to `maxLookMs`. */
+  /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */
   firstLookMs: number;
   maxLookMs: number;
   /**
@@ -36,7 +36,7 @@ export interface OtherRunsTiming {
 }
 
 export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
-  firstLookMs: 500,
+  firstLookMs: 1000,
   maxLookMs: 30_000,
   lateRunWindowMs: 5_000,
   stopWatchMs: 30_000,
@@ -145,7 +145,7 @@ export class OtherRunsWatch {
   async #lookRepeatedly(): Promise<void> {
     const { firstLookMs, maxLookMs } = this.#options.timing;
     const signal = this.#looking.signal;
-    for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 1.5)) {
+    for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
       try {
         await sleep(pause, signal);
       } catch {

@@ -77,7 +77,7 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   wait: {},
   otherRuns: {},
   adoptWaitMs: 2000,
-  adoptLookMs: 250,
+  adoptLookMs: 500,
   stopPollMs: 250,
   windDownMs: 8500,
   forceBudgetMs: 1200,
