@@ -193,14 +193,13 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     // A single-use address that carries its own authorization (spec 2.3, 5): a secret.
     sink.addSecret(uploadUrl);
     stage = 'uploading the configuration';
-    progress.upload = { version, at: Date.now() };
+    progress.uploading = version;
     await client.moduleTests
       .uploadConfiguration(uploadUrl, () => createReadStream(packed.file), { contentLength: packed.bytes, signal, timeoutMs: t.uploadTimeoutMs })
       .catch((error: unknown) => {
         throw isApiError(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
       });
-    progress.upload.at = Date.now();
-    progress.uploaded = true;
+    progress.uploadedAt = Date.now();
     sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
     stage = 'starting the test run';
     started = await startTestRun(client, module, version, requestedRun(inputs), {
@@ -220,35 +219,39 @@ async function uploadAndRun(ctx: RunContext, packed: PackedConfiguration, contex
     if (signal.aborted) return cancelledBeforeRun(ctx, progress, context, t);
     const failure = setupFailure(ctx, stage, error);
     // The upload may have started a run by itself (spec 4.2): none is left running.
-    const others = progress.upload ? await stopEveryRun(otherRunsWatch(context, ctx, progress.upload, t)) : [];
+    const others = progress.uploading ? await stopEveryRun(otherRunsWatch(context, ctx, progress, t)) : [];
     return noRunResult(ctx, { failure, others });
   } finally {
     createWait.dispose();
   }
   ctx.started = started;
   announce(started, ctx, (line) => sink.info(line), (line) => sink.warning(line));
-  const watch = otherRunsWatch(context, ctx, progress.upload, t, started.run.id);
+  const watch = otherRunsWatch(context, ctx, progress, t, started.run.id);
   watch.start(started.others);
   return followRun(ctx, started.run, context, t, watch);
 }
 
 interface SetupProgress {
-  /** The upload began (`at`; moved to its end once it ended): the service may have started a run by itself (spec 4.2). */
-  upload?: { version: VersionRef; at: number };
-  /** The upload was answered. */
-  uploaded?: boolean;
+  /** The configuration version, once the upload to it began: the service may start a run of it by itself (spec 4.2). */
+  uploading?: VersionRef;
+  /** When the upload was answered. */
+  uploadedAt?: number;
   /** The create of the test run went out: a run may exist although no answer came. */
   createSent: boolean;
 }
 
-function otherRunsWatch(context: ModeContext, ctx: RunContext, upload: { version: VersionRef; at: number }, t: RunModuleTestsTuning, ownRunId?: string): OtherRunsWatch {
+/**
+ * The watch over the other runs of the version being uploaded. The late-run window counts from
+ * the upload's answer; for an upload cut short (it may still land), from now.
+ */
+function otherRunsWatch(context: ModeContext, ctx: RunContext, progress: SetupProgress, t: RunModuleTestsTuning, ownRunId?: string): OtherRunsWatch {
   const { sink, client } = context;
   return new OtherRunsWatch({
     client,
     module: ctx.module,
-    version: upload.version,
+    version: progress.uploading!,
     ...(ownRunId !== undefined ? { ownRunId } : {}),
-    uploadedAt: upload.at,
+    uploadedAt: progress.uploadedAt ?? Date.now(),
     timing: { ...DEFAULT_OTHER_RUNS_TIMING, stopPollMs: t.stopPollMs, ...t.otherRuns },
     info: (line) => sink.info(line),
     warning: (line) => sink.warning(line),
@@ -271,15 +274,11 @@ function stopEveryRun(watch: OtherRunsWatch): Promise<OtherRun[]> {
  */
 async function cancelledBeforeRun(ctx: RunContext, progress: SetupProgress, context: ModeContext, t: RunModuleTestsTuning): Promise<ModeResult> {
   const { sink, cancellation } = context;
-  const upload = progress.upload;
-  if (upload === undefined) {
+  const version = progress.uploading;
+  if (version === undefined) {
     return noRunResult(ctx, { failure: 'The step was cancelled before a test run was started; nothing was left running.', canceled: true });
   }
-  const version = upload.version;
   const firstAt = signalsReceived(cancellation)[0]?.at ?? Date.now();
-  // An upload cut short by the signal may still land: a run the service starts for it is looked
-  // for from now on.
-  if (!progress.uploaded) upload.at = Date.now();
   const windDown = (): WindDown | undefined => windDownOf(signalsReceived(cancellation), t);
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
@@ -292,7 +291,7 @@ async function cancelledBeforeRun(ctx: RunContext, progress: SetupProgress, cont
     lookUpError = getErrorMessage(error);
   }
   const run = adoptableRun(runs, requestedRun(ctx.inputs));
-  const watch = otherRunsWatch(context, ctx, upload, t, run?.id);
+  const watch = otherRunsWatch(context, ctx, progress, t, run?.id);
   if (run !== undefined) {
     saveRunStarted(context.saveState, run.id, ctx.module);
     ctx.started = { run, adopted: !progress.createSent, differences: [], others: [] };
