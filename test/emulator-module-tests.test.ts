@@ -361,15 +361,6 @@ describe('personalities', () => {
     }
   });
 
-  it('an injected empty answer has the status and no body, and applies nothing', async () => {
-    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'empty', status: 201 } });
-    const versionId = await uploadedVersion();
-    const reply = await createRun(versionId);
-    expect(reply.status).toBe(201);
-    expect(reply.text).toBe('');
-    expect(emulator.testRuns()).toEqual([]);
-  });
-
   it('seeds a module history of old finished runs, listed with their creation time', async () => {
     emulator.seedTestRuns({ name: 'network', provider: 'aws' }, 3, new Date('2024-01-01T00:00:00Z'));
     const listed = (await api.get(`${ROOT}/test-runs`)).body.data;

@@ -45,7 +45,7 @@ describe('the timeout holds', () => {
     const { result } = await (async () => {
       const running = h.run({});
       await until(() => h.emulator.testRuns().some((r) => r.status === 'running'), 5000, 'a running run');
-      h.emulator.inject({ ...RUN_READ, kind: { type: 'empty', status: 200 }, times: 3 });
+      h.emulator.inject({ ...RUN_READ, kind: { type: 'no-body', status: 200 }, times: 3 });
       return running;
     })();
     const run = reportedRun(h.emulator, result);

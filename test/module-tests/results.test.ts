@@ -220,9 +220,9 @@ describe('no success the spec does not promise', () => {
     expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'pass' });
   });
 
-  it('a create answered 2xx without the test-runs document: the step fails saying what came back, and leaves nothing running', async () => {
+  it('a create answered 2xx without the test-runs document: the step fails saying what came back, and stops the run it may have made', async () => {
     const h = await startHarness();
-    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'empty', status: 201 } });
+    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'no-body', status: 201 } });
     const { result } = await h.run({ verbose: true });
     expect(result.failure).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
     expect(result.outputs['test-status']).toBe('');
