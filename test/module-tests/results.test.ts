@@ -213,7 +213,8 @@ describe('no success the spec does not promise', () => {
   });
 
   it('a status the spec does not name before running is waited through', async () => {
-    const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 40 } });
+    // Each status held 150 ms, several reads long.
+    const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 150 } });
     const { result, log } = await h.run();
     expect(log).toMatch(/Test run trun-\w+: preparing/);
     expect(result.failure).toBeNull();
