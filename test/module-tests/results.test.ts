@@ -210,6 +210,8 @@ describe('no success the spec does not promise', () => {
     expect(result.failure).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
     expect(result.conclusion).toBe('failure');
     expect(result.outputs.status).toBe('terminated');
+    expect(result.summary).toContain('Module test run ended as "terminated"');
+    expect(result.summary).not.toContain('Module tests passed');
   });
 
   it('a status the spec does not name before running is waited through', async () => {
