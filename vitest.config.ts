@@ -24,6 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most tests wait on timers and sockets, not the CPU: more files at once than cores keeps
+    // `npm test` short on a 2-core machine with the suite run once per emulator personality.
+    maxWorkers: 4,
     projects: [
       { extends: true, test: { name: 'once', include: ['test/**/*.test.ts'], exclude: emulatorModeTests } },
       personality('strict'),
