@@ -6,7 +6,13 @@ import { defineConfig } from 'vitest/config';
 // each, so that the action is right whichever way the service behaves. Pure tests run once.
 
 /** Test files of the modes whose behaviour depends on the service. */
-const MODE_TESTS = ['test/module-tests/**/*.test.ts', 'test/sync-policies/**/*.test.ts', 'test/no-code/upgrade*.test.ts', 'test/no-code/cancel-writes.test.ts'];
+const MODE_TESTS = [
+  'test/module-tests/**/*.test.ts',
+  'test/junit/**/*.test.ts',
+  'test/sync-policies/**/*.test.ts',
+  'test/no-code/upgrade*.test.ts',
+  'test/no-code/cancel-writes.test.ts',
+];
 
 /** A test that starts the emulator, itself or through its directory's harness. */
 const STARTS_EMULATOR = /startEmulator\(|from '\.\/(?:run-)?harness\.ts'/;

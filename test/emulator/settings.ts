@@ -71,6 +71,8 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
       download: strict ? 'redirect' : 'direct',
       // Spec 4.1 promises no order for the list.
       listOrder: strict ? 'by-id' : 'creation',
+      ignoredSettings: [],
+      writeAnswer: 'document',
     },
   };
 }
