@@ -30,9 +30,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most tests wait on timers and sockets, not the CPU: more files at once than cores keeps
+    // Most tests wait on timers and sockets, not the CPU: a file more than the cores keeps
     // `npm test` short on a 2-core machine with the suite run once per emulator personality.
-    maxWorkers: 4,
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'once', include: ['test/**/*.test.ts'], exclude: emulatorModeTests } },
       personality('strict'),
