@@ -21,12 +21,13 @@ export const modules = {
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2462);
 /* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5548);
 // The post step: a test run must never be left running behind a cancelled or killed job
-// (action-interface "Cancellation"). The main step saves the configuration version as soon as it
-// exists, the run id the moment the run is known, and marks the run once it saw it final; when
-// that mark is missing, this step makes sure every run of that version ends: it cancels it (a
-// queued run once it runs, within a bounded wait), then force-cancels it if it is still running
-// after a grace period. A main step killed while its create was unanswered saved no run id: the
-// run is found by its configuration version, once it appears.
+// (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
+// itself on upload, late). The main step saves the configuration version as soon as it exists,
+// the run id the moment the run is known, and marks the run once it saw it final. This step
+// makes sure every run of that version ends, the step's own when it was not seen final and any
+// other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
+// if it is still running after a grace period. A main step killed while its create was
+// unanswered saved no run id: the run is found by its configuration version, once it appears.
 
 
 
@@ -49,7 +50,9 @@ async function runPost(options = {}) {
     const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;
     const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
-    const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
+    const what = saved.testRunId !== undefined && !saved.final
+        ? `Test run ${saved.testRunId} of module ${label}`
+        : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
     let baseUrl;
     try {
         ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readServiceInputs */ .Dz)(read));
@@ -69,33 +72,35 @@ async function runPost(options = {}) {
         for (const stopper of stoppers)
             stopper.limitDeadline(Date.now() + 1000);
     });
-    try {
-        const found = await runsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000 });
-        if (found.runs.length === 0)
-            return found.code;
+    // Each run is stopped as soon as it is found: one the service queued by itself is not left
+    // running while the step waits for the run of an unanswered create to appear.
+    const stops = [];
+    const stop = ({ id, lastSeen }) => {
         const now = Date.now();
         const plan = {
             startBy: now + queuedWaitMs,
             // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
             deadline: now + queuedWaitMs + graceMs + 15_000,
             forceAfterCancelMs: graceMs,
+            ...(lastSeen ? { lastSeen } : {}),
         };
-        const codes = await Promise.all(found.runs.map(async ({ id, lastSeen }) => {
-            const stopper = new _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__/* .TestRunStopper */ .$({
-                client,
-                module,
-                testRunId: id,
-                log: (line) => sink.info(line),
-                pollMs,
-                cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
-            });
-            stoppers.push(stopper);
-            if (cancellation.signal.aborted)
-                stopper.limitDeadline(Date.now() + 1000);
-            sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
-            return report(sink, `Test run ${id} of module ${label}`, await stopper.start({ ...plan, ...(lastSeen ? { lastSeen } : {}) }), queuedWaitMs);
-        }));
-        return Math.max(found.code, ...codes);
+        const stopper = new _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__/* .TestRunStopper */ .$({
+            client,
+            module,
+            testRunId: id,
+            log: (line) => sink.info(line),
+            pollMs,
+            cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+        });
+        stoppers.push(stopper);
+        if (cancellation.signal.aborted)
+            stopper.limitDeadline(Date.now() + 1000);
+        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+        stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+    };
+    try {
+        const code = await findRunsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000, stop });
+        return Math.max(code, ...(await Promise.all(stops)));
     }
     finally {
         cancellation.dispose();
@@ -103,43 +108,70 @@ async function runPost(options = {}) {
     }
 }
 /**
- * The saved run, and every run of the saved configuration version that is not final. When the
- * main step sent a create it never saw answered, and no run is known yet, the version is looked
- * at again until one appears or `appearWaitMs` passes.
+ * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
+ * configuration version that is not final, as each is found. When the main step sent a create it
+ * never saw answered, the version is looked at again until a run with the create's options
+ * appears or `appearWaitMs` passes. Resolves with 1 when a run may be running that could not be
+ * found, else 0.
  */
-async function runsToStop(saved, options) {
-    const { sink, signal } = options;
-    const runs = saved.testRunId !== undefined ? [{ id: saved.testRunId }] : [];
-    const version = saved.configurationVersionId;
-    if (version === undefined)
-        return { runs, code: 0 };
+async function findRunsToStop(saved, options) {
+    const { sink, signal, stop } = options;
+    const known = new Set();
+    const stopOnce = (run) => {
+        if (known.has(run.id))
+            return;
+        known.add(run.id);
+        stop(run);
+    };
+    const versionRef = saved.configurationVersion;
+    if (versionRef === undefined) {
+        if (saved.testRunId !== undefined && !saved.final)
+            stopOnce({ id: saved.testRunId });
+        return 0;
+    }
+    const version = versionRef.id;
     const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
-    const waitUntil = Date.now() + (runs.length === 0 && saved.createSent ? options.appearWaitMs : 0);
+    // The run of a create the main step never saw answered may take a while to appear.
+    const awaitingCreate = saved.testRunId === undefined && saved.createSent;
+    const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    const ownFinal = saved.testRunId !== undefined && saved.final;
     let noted = false;
+    let listedAny = false;
     for (;;) {
         let listed;
         try {
-            listed = await (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, version, { signal });
+            listed = await (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
         }
         catch (error) {
-            if (runs.length > 0) {
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
-                return { runs, code: 0 };
+            if (saved.testRunId !== undefined && !saved.final) {
+                stopOnce({ id: saved.testRunId });
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
+                return 0;
+            }
+            if (ownFinal || known.size > 0) {
+                // The step's own run ended; another run of the version is only possible, not known.
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
+                return 0;
             }
             sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
-            return { runs, code: 1 };
+            return 1;
         }
+        listedAny ||= listed.length > 0;
         for (const run of listed) {
-            const known = runs.find((r) => r.id === run.id);
-            if (known)
-                known.lastSeen = run;
-            else if (!(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run))
-                runs.push({ id: run.id, lastSeen: run });
+            if (run.id === saved.testRunId ? !saved.final && !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run) : !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run))
+                stopOnce({ id: run.id, lastSeen: run });
         }
-        if (listed.length > 0 || runs.length > 0) {
-            if (runs.length === 0)
-                sink.info(`Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`);
-            return { runs, code: 0 };
+        // The saved run may be missing from the list (the service no longer shows it): it is read by id.
+        if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
+            stopOnce({ id: saved.testRunId });
+        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
+        if (appeared) {
+            if (known.size === 0) {
+                sink.info(listedAny
+                    ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+                    : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
+            }
+            return 0;
         }
         if (Date.now() >= waitUntil || signal.aborted)
             break;
@@ -154,13 +186,8 @@ async function runsToStop(saved, options) {
             break;
         }
     }
-    if (saved.createSent) {
-        sink.warning(`No test run of configuration version ${version} (module ${label}) appeared after the main step sent its create; if one appears later, cancel it in the service.`);
-    }
-    else {
-        sink.info(`Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
-    }
-    return { runs, code: 0 };
+    sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; if one appears later, cancel it in the service.`);
+    return 0;
 }
 function report(sink, what, outcome, queuedWaitMs) {
     const status = outcome.run?.attributes.status;

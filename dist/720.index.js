@@ -40,30 +40,41 @@ function moduleLabel(module) {
 /* unused harmony exports STATE_NAMES, readSavedRun */
 // What the main step hands to the post step (action-interface "Cancellation": a test run must
 // never be left running behind a cancelled job). The configuration version is saved as soon as
-// it exists, so that a post step can find a run whose create never got its answer (the main step
-// killed meanwhile); the run id as soon as it is known.
+// it exists, so that a post step can find every run of it: one whose create never got its
+// answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
+// as it is known.
 const STATE_NAMES = {
     testRunId: 'testRunId',
     /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
     module: 'testRunModule',
     /** The configuration version the run tests: its runs are the ones to stop. */
     configurationVersionId: 'testRunConfigurationVersion',
+    /** VersionRef.since (ms since the epoch): where a search for the version's runs may stop. */
+    configurationVersionSince: 'testRunConfigurationVersionSince',
     /** 'true' once the create of a test run was sent: a run may appear on the version even though
      *  no answer came; 'false' once the create was refused (nothing was created). */
     createSent: 'testRunCreateSent',
-    /** 'true' once the main step saw the run in a final status: nothing left to clean up. */
+    /** optionsFingerprint of the requested options: how the post step tells the run of that create
+     *  from one the service queued by itself. */
+    requested: 'testRunRequested',
+    /** 'true' once the main step saw its own run in a final status (other runs of the version
+     *  are checked all the same). */
     final: 'testRunFinal',
     /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
     cancelRequested: 'testRunCancelRequested',
 };
-function saveConfigurationVersion(save, configurationVersionId, module) {
-    // The module first: a step killed between the two lines leaves no id without its module.
+function saveConfigurationVersion(save, version, module) {
+    // The module first: a step killed between the lines leaves no id without its module.
     save(STATE_NAMES.module, JSON.stringify(module));
-    save(STATE_NAMES.configurationVersionId, configurationVersionId);
+    if (version.since !== undefined)
+        save(STATE_NAMES.configurationVersionSince, String(version.since));
+    save(STATE_NAMES.configurationVersionId, version.id);
 }
-/** Saved right before the create goes out, and again (`false`) when the service refused it. */
-function saveCreateSent(save, sent = true) {
-    save(STATE_NAMES.createSent, String(sent));
+/** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
+function saveCreateSent(save, sent) {
+    if (sent)
+        save(STATE_NAMES.requested, sent.fingerprint);
+    save(STATE_NAMES.createSent, String(sent !== false));
 }
 function saveRunStarted(save, testRunId, module) {
     save(STATE_NAMES.module, JSON.stringify(module));
@@ -87,19 +98,26 @@ function readSavedRun(get) {
     const module = parseModule(get(STATE_NAMES.module));
     if (module === undefined)
         return undefined;
+    const since = Number(get(STATE_NAMES.configurationVersionSince) || Number.NaN);
+    const configurationVersion = { id: configurationVersionId, ...(Number.isFinite(since) ? { since } : {}) };
     return {
         ...(testRunId !== '' ? { testRunId } : {}),
         module,
-        ...(configurationVersionId !== '' ? { configurationVersionId } : {}),
+        ...(configurationVersionId !== '' ? { configurationVersion } : {}),
         createSent: get(STATE_NAMES.createSent) === 'true',
+        ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
         final: get(STATE_NAMES.final) === 'true',
         cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
     };
 }
-/** What the post step must make sure ends: the saved run, unless the main step saw it final. */
+/**
+ * What the post step must look after: every run of the saved configuration version (the service
+ * may queue one of its own at any time after the upload), or the saved run alone when no version
+ * was saved and the main step saw that run end. Undefined: nothing to do.
+ */
 function runToStop(get) {
     const saved = readSavedRun(get);
-    return saved === undefined || saved.final ? undefined : saved;
+    return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
 }
 function parseModule(text) {
     try {
@@ -124,41 +142,102 @@ function parseModule(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Eb: () => (/* binding */ startTestRun),
+/* harmony export */   FB: () => (/* binding */ optionsFingerprint),
+/* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
+/* harmony export */   SD: () => (/* binding */ adoptableRun),
+/* harmony export */   q5: () => (/* binding */ runFingerprint),
 /* harmony export */   q8: () => (/* binding */ runsOfConfigurationVersion)
 /* harmony export */ });
-/* unused harmony export optionDifferences */
-/* harmony import */ var _service_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4249);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1388);
-// Exactly one test run per configuration version, with the requested options
+/* unused harmony exports isDefaultRequest, optionDifferences */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _service_create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4249);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5756);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5548);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1388);
+// Exactly one live test run per configuration version, with the requested options
 // (action-interface "Mode run-module-tests"). The spec says an upload creates the run by itself
 // (4.2); with `auto-queue-runs: false` (2.3) it should not, and the service's own command-line
 // tool creates the run explicitly. Whichever way the service behaves, a run it started by
-// itself is adopted rather than doubled, and a create whose answer was lost is looked up before
-// it is ever repeated.
+// itself is adopted when it carries the requested options (no second run at all), and
+// otherwise the step creates its own and every other run of the version is stopped
+// (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
 
 
-/** Runs of one configuration version (relationships.configuration-version, 2.2), newest first as listed. */
-async function runsOfConfigurationVersion(client, module, configurationVersionId, options = {}) {
-    const runs = await client.moduleTests.listTestRuns(module, options);
-    return runs.filter((run) => (0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .configurationVersionOf */ ._f)(run) === configurationVersionId);
+
+
+/** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */
+function isDefaultRequest(requested) {
+    return requested.testDirectory === 'tests' && requested.filters.length === 0 && requested.variables.length === 0 && !requested.verbose;
 }
-async function startTestRun(client, module, configurationVersionId, requested, options = {}) {
+/**
+ * Runs and service may disagree about the time by this much: `since` is taken this long before
+ * the configuration version's create went out (the spec shows no `created-at` for a version).
+ */
+const CLOCK_ALLOWANCE_MS = 15 * 60_000;
+/**
+ * The runs of one configuration version (relationships.configuration-version, 2.2). The list
+ * comes in no promised order (4.2), so nothing here depends on it, but a list that comes newest
+ * first is not read further than the version's creation (`since`): a module's whole test
+ * history is not read on every look. Runs in `known` must be seen before the search stops early:
+ * a list that only looked newest first is then read on.
+ */
+async function runsOfConfigurationVersion(client, module, version, options = {}) {
+    const runs = [];
+    const unseen = new Set(options.known ?? []);
+    let newestFirst = true;
+    let previous = Number.POSITIVE_INFINITY;
+    for await (const run of client.moduleTests.iterateTestRuns(module, options.signal ? { signal: options.signal } : {})) {
+        if ((0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_4__/* .configurationVersionOf */ ._f)(run) === version.id) {
+            runs.push(run);
+            unseen.delete(run.id);
+        }
+        const created = Date.parse(run.attributes['created-at'] ?? '');
+        if (!(created <= previous))
+            newestFirst = false;
+        previous = created;
+        if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0)
+            break;
+    }
+    return runs;
+}
+/**
+ * The one run of the version, by creation time (the list order says nothing), that carries the
+ * requested options and was not cancelled; undefined when there is none.
+ */
+function adoptableRun(runs, requested) {
+    return [...runs]
+        .filter((run) => run.attributes.status !== 'canceled' && optionDifferences(run, requested).length === 0)
+        .sort(byCreation)[0];
+}
+async function startTestRun(client, module, version, requested, options = {}) {
     const signal = options.signal ? { signal: options.signal } : {};
     const createSignal = options.createSignal ? { signal: options.createSignal } : {};
-    const existing = await runsOfConfigurationVersion(client, module, configurationVersionId, signal);
-    const [first, ...others] = existing;
-    if (first !== undefined) {
-        options.onRun?.(first);
-        return { run: first, adopted: true, differences: optionDifferences(first, requested), others };
+    const lookFor = async () => {
+        const runs = await runsOfConfigurationVersion(client, module, version, signal);
+        return { runs, adoptable: adoptableRun(runs, requested) };
+    };
+    // Only a run with the default options can be one the service queued by itself and that is
+    // worth waiting for; a run with other options is created at once.
+    const waitUntil = Date.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
+    let seen = await lookFor();
+    while (seen.adoptable === undefined && Date.now() < waitUntil) {
+        await (0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .sleep */ .yy)(Math.min(options.adoptLookMs ?? 250, waitUntil - Date.now()), options.signal);
+        seen = await lookFor();
     }
+    if (seen.adoptable !== undefined) {
+        const run = seen.adoptable;
+        options.onRun?.(run);
+        return { run, adopted: true, differences: [], others: othersOf(seen.runs, run) };
+    }
+    const before = new Set(seen.runs.map((run) => run.id));
     let ambiguous = false;
-    const run = await (0,_service_create_once_js__WEBPACK_IMPORTED_MODULE_0__/* .createOnce */ .U)(async () => {
+    const run = await (0,_service_create_once_js__WEBPACK_IMPORTED_MODULE_1__/* .createOnce */ .U)(async () => {
         options.beforeCreate?.();
         try {
             return await client.moduleTests.createTestRun(module, {
-                configurationVersionId,
+                configurationVersionId: version.id,
                 testDirectory: requested.testDirectory,
                 filters: requested.filters,
                 variables: requested.variables,
@@ -166,21 +245,30 @@ async function startTestRun(client, module, configurationVersionId, requested, o
             }, createSignal);
         }
         catch (error) {
-            if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
+            if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AmbiguousWriteError */ .yI)
                 ambiguous = true;
             // An error answer, or a request that never reached the service: nothing was created.
-            else if (!ambiguous && (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD || error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr))
+            else if (!ambiguous && (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD || error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr))
                 options.onCreateRefused?.();
             throw error;
         }
     }, 
-    // The connection dropped after the create was sent: a run on this version is that create.
-    async () => (await runsOfConfigurationVersion(client, module, configurationVersionId, createSignal))[0]);
+    // The connection dropped after the create was sent: a new run of this version with the
+    // requested options is that create. (Should it be one the service queued by itself, the
+    // create's own run, if any, is another run of the version and is stopped as such.)
+    async () => {
+        const runs = await runsOfConfigurationVersion(client, module, version, createSignal);
+        return adoptableRun(runs.filter((r) => !before.has(r.id)), requested);
+    });
     options.onRun?.(run);
-    // A service that starts runs on upload after a delay would have started one behind our back:
-    // it cannot be undone, but it is named so that nobody is surprised by a second run.
-    const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter((other) => other.id !== run.id);
-    return { run, adopted: false, differences: optionDifferences(run, requested), others: alsoStarted };
+    return { run, adopted: false, differences: optionDifferences(run, requested), others: othersOf(seen.runs, run) };
+}
+function othersOf(runs, chosen) {
+    return runs.filter((run) => run.id !== chosen.id && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(run));
+}
+function byCreation(a, b) {
+    const at = (run) => Date.parse(run.attributes['created-at'] ?? '') || Number.POSITIVE_INFINITY;
+    return at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 /**
  * The options the run carries that differ from the requested ones. An attribute the service
@@ -211,6 +299,26 @@ function optionDifferences(run, requested) {
     }
     return differences;
 }
+/**
+ * The requested options as one digest: what the post step recognises a run of the step's create
+ * by, when the main step never saw the create answered, without the step's state holding the
+ * options themselves (variable values may be private). Spec defaults stand in for what a run
+ * does not say.
+ */
+function optionsFingerprint(options) {
+    const canonical = JSON.stringify([
+        options.testDirectory,
+        [...new Set(options.filters)].sort(),
+        [...new Set(options.variables.map(variableKey))].sort(),
+        options.verbose,
+    ]);
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical).digest('hex');
+}
+/** The fingerprint of the options a run carries. */
+function runFingerprint(run) {
+    const a = run.attributes;
+    return optionsFingerprint({ testDirectory: a['test-directory'] ?? 'tests', filters: a.filters ?? [], variables: a.variables ?? [], verbose: a.verbose ?? false });
+}
 function variableKey(v) {
     return JSON.stringify([v.key, v.value]);
 }
@@ -230,7 +338,8 @@ function listText(values) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ TestRunStopper)
+/* harmony export */   $: () => (/* binding */ TestRunStopper),
+/* harmony export */   C: () => (/* binding */ describeStop)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3916);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
@@ -302,6 +411,8 @@ class TestRunStopper {
         this.#running = this.#attempt();
         if (this.#forceWanted)
             this.#forceAtOnce();
+        else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinal */ .dR)(plan.lastSeen)))
+            void this.#cancel();
         return this.#running;
     }
     /**
@@ -430,6 +541,11 @@ class TestRunStopper {
                 this.#cancelAcceptedAt = Date.now();
                 log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
                 this.#options.onCancelAccepted?.();
+                // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
+                // must not keep the attempt past it.
+                const watch = this.#plan?.watchAfterCancelMs;
+                if (watch !== undefined)
+                    this.limitDeadline(this.#cancelAcceptedAt + watch);
                 // A force-cancel already asked for goes out at once.
                 if (this.#forceWanted)
                     void this.#force();
@@ -547,6 +663,30 @@ class TestRunStopper {
         return outcome;
     }
 }
+/** What became of the run once the step tried to stop it, as a sentence for the summary and the failure. */
+function describeStop(run, stopped) {
+    const id = run.id;
+    const status = run.attributes.status;
+    const failed = stopped.lastError ? ` (last error: ${stopped.lastError})` : '';
+    switch (stopped.end) {
+        case 'not-found':
+            return `test run ${id} no longer exists.`;
+        case 'final':
+            if (status === 'canceled')
+                return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
+            return `test run ${id} had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}).`;
+        default:
+            if (stopped.forceAccepted)
+                return `test run ${id} was force-cancelled.`;
+            if (stopped.forceSent)
+                return `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`;
+            if (stopped.cancelAccepted)
+                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`;
+            if (status === 'running')
+                return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
+            return `test run ${id} was still ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+    }
+}
 
 
 /***/ }),
@@ -555,21 +695,36 @@ class TestRunStopper {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Wn: () => (/* binding */ describeStatus),
+/* harmony export */   YP: () => (/* binding */ isNamedStatus),
 /* harmony export */   _f: () => (/* binding */ configurationVersionOf),
 /* harmony export */   dR: () => (/* binding */ isFinal)
 /* harmony export */ });
-/* unused harmony export isFinalStatus */
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
 const FINAL = new Set(['errored', 'canceled', 'finished']);
-function isFinalStatus(status) {
-    return FINAL.has(status);
+/** Every status spec 3.1 names. */
+const NAMED = new Set(['pending', 'queued', 'running', ...FINAL]);
+function isNamedStatus(status) {
+    return NAMED.has(status);
 }
+/**
+ * Whether the run has ended. A status the spec names says so by itself; for one it does not
+ * name, the run's `finished-at` does (2.2: the timestamps appear as the run proceeds). A run in
+ * an unnamed status without it is waited on like a running one.
+ */
 function isFinal(run) {
-    return isFinalStatus(run.attributes.status);
+    const status = run.attributes.status;
+    if (isNamedStatus(status))
+        return FINAL.has(status);
+    return run.attributes['status-timestamps']?.['finished-at'] !== undefined;
 }
 /** The configuration version a run tests (relationships.configuration-version, spec 2.2). */
 function configurationVersionOf(run) {
     return run.relationships?.['configuration-version']?.data?.id;
+}
+/** A status as a message shows it: as it is when the spec names it, else quoted and said so. */
+function describeStatus(status) {
+    return isNamedStatus(status) ? status : `${JSON.stringify(status).slice(0, 66)} (a status the spec does not name)`;
 }
 
 

@@ -40700,7 +40700,7 @@ var read = __nccwpck_require__(4245);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(72)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2072))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(285)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5285))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(841)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4222))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -41821,7 +41821,7 @@ class HttpClient {
         for (let attempt = 0;; attempt++) {
             (0,pacing/* throwIfAborted */.Te)(signal);
             const started = Date.now();
-            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true });
+            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true, urgent: options.urgent === true });
             const ms = Date.now() - started;
             // A failure after a redirect names where it happened, as far as that may be shown.
             const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
@@ -41868,8 +41868,9 @@ class HttpClient {
                 report('retry', { status });
                 if (serverFault)
                     mayHaveLanded = true;
-                // After a 429 the limiter holds this request back with all the others.
-                if (status !== 429)
+                // After a 429 the limiter holds this request back with all the others (an urgent one
+                // passes the limiter, so it waits here).
+                if (status !== 429 || options.urgent)
                     await (0,pacing/* sleep */.yy)(wait, signal);
                 continue;
             }
@@ -41896,7 +41897,7 @@ class HttpClient {
         let headers = request.headers;
         let redirectedTo;
         for (let hops = 0;; hops++) {
-            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream);
+            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream, request.urgent);
             const followed = redirectedTo === undefined ? result : { ...result, redirectedTo };
             if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
                 return followed;
@@ -41945,12 +41946,13 @@ class HttpClient {
             headers['content-length'] = String(options.contentLength);
         return headers;
     }
-    async #attempt(url, method, headers, body, signal, timeoutMs, stream = false) {
+    async #attempt(url, method, headers, body, signal, timeoutMs, stream = false, urgent = false) {
         const release = await this.#slots.acquire(signal);
         try {
             // The service's limit is per token (30 requests a second): addresses that get no token (the
             // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
-            const answered = this.isApiAddress(new URL(url)) ? await this.#limiter.take(signal) : () => undefined;
+            // An urgent request takes its place at once (RequestOptions.urgent).
+            const answered = !this.isApiAddress(new URL(url)) ? () => undefined : urgent ? this.#limiter.takeNow() : await this.#limiter.take(signal);
             const limit = timeoutMs ?? this.#timeoutMs;
             const timeout = new AbortController();
             const timer = setTimeout(() => timeout.abort(), limit);
@@ -42403,17 +42405,16 @@ function createModuleTestsApi(http) {
             return readResource(response, 'configuration-versions');
         },
         async uploadConfiguration(uploadUrl, body, options = {}) {
-            // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, but the
-            // address is single-use (spec 5): when a repeat is refused with 403, the attempt that
-            // dropped had spent it, that is, had been stored. (Were it not, creating the test run
-            // fails with a clear error.)
+            // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, so a
+            // dropped attempt is repeated. The address is single-use (spec 5), and a repeat may be
+            // refused (403) because the attempt that dropped spent it, or for another reason: the
+            // spec does not say, so a 403 is an error like any other (the caller says what it means).
             await http.request({
                 method: 'PUT',
                 path: uploadUrl,
                 body,
                 contentLength: options.contentLength,
                 idempotent: true,
-                doneWhenRepeatAnswers: [403],
                 external: true,
                 signal: options.signal,
                 timeoutMs: options.timeoutMs,
@@ -42447,6 +42448,8 @@ function createModuleTestsApi(http) {
                 path: `${testRoot(module)}/test-runs/${enc(testRunId)}/cancel`,
                 // Asking a run to stop twice is asking once (spec 3.1: the run stays running meanwhile).
                 idempotent: true,
+                // A run left running costs more than a request past a 429's pause.
+                urgent: true,
                 signal: options.signal,
             });
         },
@@ -42455,6 +42458,7 @@ function createModuleTestsApi(http) {
                 method: 'POST',
                 path: `${testRoot(module)}/test-runs/${enc(testRunId)}/force-cancel`,
                 idempotent: true,
+                urgent: true,
                 signal: options.signal,
             });
         },
@@ -43112,6 +43116,7 @@ function redactItem(item, redact) {
 /* harmony export */ });
 // Pacing of requests: abortable waits, the cap on requests in flight, and the client-side rate
 // limit (action-interface "Pacing and faults": 30 requests per second per token).
+var _a;
 /** The error every abortable wait and request raises when its signal fires. */
 function abortError(signal) {
     const reason = signal?.reason;
@@ -43237,7 +43242,7 @@ class RateLimiter {
         // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
         // free a place up to a millisecond early.
         this.#now = options.now ?? (() => performance.now());
-        this.#changed = RateLimiter.#signalPair();
+        this.#changed = _a.#signalPair();
     }
     static #signalPair() {
         let resolve;
@@ -43267,6 +43272,10 @@ class RateLimiter {
             done();
         }
         this.#inFlight++;
+        return this.#leaveOnce();
+    }
+    /** Frees the request's place in the window `windowMs` after its answer; once only. */
+    #leaveOnce() {
         let finished = false;
         return () => {
             if (finished)
@@ -43275,9 +43284,17 @@ class RateLimiter {
             this.#inFlight--;
             this.#leaving.push(this.#now() + this.windowMs);
             const wake = this.#changed;
-            this.#changed = RateLimiter.#signalPair();
+            this.#changed = _a.#signalPair();
             wake.resolve();
         };
+    }
+    /**
+     * A place at once, ahead of the queue and through a pause (see RequestOptions.urgent); the
+     * request still counts in the window. Returns the function to call once the answer arrived.
+     */
+    takeNow() {
+        this.#inFlight++;
+        return this.#leaveOnce();
     }
     async #waitForPlace(signal) {
         for (;;) {
@@ -43305,6 +43322,7 @@ class RateLimiter {
         }
     }
 }
+_a = RateLimiter;
 
 
 /***/ }),

@@ -9,30 +9,41 @@
 /* unused harmony exports STATE_NAMES, saveConfigurationVersion, saveCreateSent, saveRunStarted, saveRunFinal, saveCancelRequested, readSavedRun */
 // What the main step hands to the post step (action-interface "Cancellation": a test run must
 // never be left running behind a cancelled job). The configuration version is saved as soon as
-// it exists, so that a post step can find a run whose create never got its answer (the main step
-// killed meanwhile); the run id as soon as it is known.
+// it exists, so that a post step can find every run of it: one whose create never got its
+// answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
+// as it is known.
 const STATE_NAMES = {
     testRunId: 'testRunId',
     /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
     module: 'testRunModule',
     /** The configuration version the run tests: its runs are the ones to stop. */
     configurationVersionId: 'testRunConfigurationVersion',
+    /** VersionRef.since (ms since the epoch): where a search for the version's runs may stop. */
+    configurationVersionSince: 'testRunConfigurationVersionSince',
     /** 'true' once the create of a test run was sent: a run may appear on the version even though
      *  no answer came; 'false' once the create was refused (nothing was created). */
     createSent: 'testRunCreateSent',
-    /** 'true' once the main step saw the run in a final status: nothing left to clean up. */
+    /** optionsFingerprint of the requested options: how the post step tells the run of that create
+     *  from one the service queued by itself. */
+    requested: 'testRunRequested',
+    /** 'true' once the main step saw its own run in a final status (other runs of the version
+     *  are checked all the same). */
     final: 'testRunFinal',
     /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
     cancelRequested: 'testRunCancelRequested',
 };
-function saveConfigurationVersion(save, configurationVersionId, module) {
-    // The module first: a step killed between the two lines leaves no id without its module.
+function saveConfigurationVersion(save, version, module) {
+    // The module first: a step killed between the lines leaves no id without its module.
     save(STATE_NAMES.module, JSON.stringify(module));
-    save(STATE_NAMES.configurationVersionId, configurationVersionId);
+    if (version.since !== undefined)
+        save(STATE_NAMES.configurationVersionSince, String(version.since));
+    save(STATE_NAMES.configurationVersionId, version.id);
 }
-/** Saved right before the create goes out, and again (`false`) when the service refused it. */
-function saveCreateSent(save, sent = true) {
-    save(STATE_NAMES.createSent, String(sent));
+/** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
+function saveCreateSent(save, sent) {
+    if (sent)
+        save(STATE_NAMES.requested, sent.fingerprint);
+    save(STATE_NAMES.createSent, String(sent !== false));
 }
 function saveRunStarted(save, testRunId, module) {
     save(STATE_NAMES.module, JSON.stringify(module));
@@ -56,19 +67,26 @@ function readSavedRun(get) {
     const module = parseModule(get(STATE_NAMES.module));
     if (module === undefined)
         return undefined;
+    const since = Number(get(STATE_NAMES.configurationVersionSince) || Number.NaN);
+    const configurationVersion = { id: configurationVersionId, ...(Number.isFinite(since) ? { since } : {}) };
     return {
         ...(testRunId !== '' ? { testRunId } : {}),
         module,
-        ...(configurationVersionId !== '' ? { configurationVersionId } : {}),
+        ...(configurationVersionId !== '' ? { configurationVersion } : {}),
         createSent: get(STATE_NAMES.createSent) === 'true',
+        ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
         final: get(STATE_NAMES.final) === 'true',
         cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
     };
 }
-/** What the post step must make sure ends: the saved run, unless the main step saw it final. */
+/**
+ * What the post step must look after: every run of the saved configuration version (the service
+ * may queue one of its own at any time after the upload), or the saved run alone when no version
+ * was saved and the main step saw that run end. Undefined: nothing to do.
+ */
 function runToStop(get) {
     const saved = readSavedRun(get);
-    return saved === undefined || saved.final ? undefined : saved;
+    return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
 }
 function parseModule(text) {
     try {

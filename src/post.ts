@@ -1,10 +1,11 @@
 // The post step: a test run must never be left running behind a cancelled or killed job
-// (action-interface "Cancellation"). The main step saves the configuration version as soon as it
-// exists, the run id the moment the run is known, and marks the run once it saw it final; when
-// that mark is missing, this step makes sure every run of that version ends: it cancels it (a
-// queued run once it runs, within a bounded wait), then force-cancels it if it is still running
-// after a grace period. A main step killed while its create was unanswered saved no run id: the
-// run is found by its configuration version, once it appears.
+// (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
+// itself on upload, late). The main step saves the configuration version as soon as it exists,
+// the run id the moment the run is known, and marks the run once it saw it final. This step
+// makes sure every run of that version ends, the step's own when it was not seen final and any
+// other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
+// if it is still running after a grace period. A main step killed while its create was
+// unanswered saved no run id: the run is found by its configuration version, once it appears.
 
 import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
@@ -13,7 +14,7 @@ import type { InputReader } from './inputs/read.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { runToStop } from './modes/run-module-tests/run-state.ts';
 import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';
-import { runsOfConfigurationVersion } from './modes/run-module-tests/start-test-run.ts';
+import { runFingerprint, runsOfConfigurationVersion } from './modes/run-module-tests/start-test-run.ts';
 import { TestRunStopper } from './modes/run-module-tests/stop-test-run.ts';
 import type { StopOutcome } from './modes/run-module-tests/stop-test-run.ts';
 import { isFinal } from './modes/run-module-tests/test-run-status.ts';
@@ -56,7 +57,10 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const sink = options.sink ?? githubSink({ secrets: token ? [token] : [] });
   const { module } = saved;
   const label = moduleLabel(module);
-  const what = saved.testRunId !== undefined ? `Test run ${saved.testRunId} of module ${label}` : `A test run of configuration version ${saved.configurationVersionId ?? '?'} (module ${label})`;
+  const what =
+    saved.testRunId !== undefined && !saved.final
+      ? `Test run ${saved.testRunId} of module ${label}`
+      : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
 
   let baseUrl: string;
   try {
@@ -76,33 +80,34 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   cancellation.onSignal(() => {
     for (const stopper of stoppers) stopper.limitDeadline(Date.now() + 1000);
   });
-  try {
-    const found = await runsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000 });
-    if (found.runs.length === 0) return found.code;
+  // Each run is stopped as soon as it is found: one the service queued by itself is not left
+  // running while the step waits for the run of an unanswered create to appear.
+  const stops: Array<Promise<number>> = [];
+  const stop = ({ id, lastSeen }: RunToStop): void => {
     const now = Date.now();
     const plan = {
       startBy: now + queuedWaitMs,
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
       deadline: now + queuedWaitMs + graceMs + 15_000,
       forceAfterCancelMs: graceMs,
+      ...(lastSeen ? { lastSeen } : {}),
     };
-    const codes = await Promise.all(
-      found.runs.map(async ({ id, lastSeen }) => {
-        const stopper = new TestRunStopper({
-          client,
-          module,
-          testRunId: id,
-          log: (line) => sink.info(line),
-          pollMs,
-          cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
-        });
-        stoppers.push(stopper);
-        if (cancellation.signal.aborted) stopper.limitDeadline(Date.now() + 1000);
-        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
-        return report(sink, `Test run ${id} of module ${label}`, await stopper.start({ ...plan, ...(lastSeen ? { lastSeen } : {}) }), queuedWaitMs);
-      }),
-    );
-    return Math.max(found.code, ...codes);
+    const stopper = new TestRunStopper({
+      client,
+      module,
+      testRunId: id,
+      log: (line) => sink.info(line),
+      pollMs,
+      cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+    });
+    stoppers.push(stopper);
+    if (cancellation.signal.aborted) stopper.limitDeadline(Date.now() + 1000);
+    sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+    stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+  };
+  try {
+    const code = await findRunsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000, stop });
+    return Math.max(code, ...(await Promise.all(stops)));
   } finally {
     cancellation.dispose();
     await client.close();
@@ -116,41 +121,70 @@ interface RunToStop {
 }
 
 /**
- * The saved run, and every run of the saved configuration version that is not final. When the
- * main step sent a create it never saw answered, and no run is known yet, the version is looked
- * at again until one appears or `appearWaitMs` passes.
+ * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
+ * configuration version that is not final, as each is found. When the main step sent a create it
+ * never saw answered, the version is looked at again until a run with the create's options
+ * appears or `appearWaitMs` passes. Resolves with 1 when a run may be running that could not be
+ * found, else 0.
  */
-async function runsToStop(
+async function findRunsToStop(
   saved: SavedTestRun,
-  options: { client: ServiceClient; sink: ReportSink; signal: AbortSignal; pollMs: number; appearWaitMs: number },
-): Promise<{ runs: RunToStop[]; code: number }> {
-  const { sink, signal } = options;
-  const runs: RunToStop[] = saved.testRunId !== undefined ? [{ id: saved.testRunId }] : [];
-  const version = saved.configurationVersionId;
-  if (version === undefined) return { runs, code: 0 };
+  options: { client: ServiceClient; sink: ReportSink; signal: AbortSignal; pollMs: number; appearWaitMs: number; stop: (run: RunToStop) => void },
+): Promise<number> {
+  const { sink, signal, stop } = options;
+  const known = new Set<string>();
+  const stopOnce = (run: RunToStop): void => {
+    if (known.has(run.id)) return;
+    known.add(run.id);
+    stop(run);
+  };
+  const versionRef = saved.configurationVersion;
+  if (versionRef === undefined) {
+    if (saved.testRunId !== undefined && !saved.final) stopOnce({ id: saved.testRunId });
+    return 0;
+  }
+  const version = versionRef.id;
   const label = moduleLabel(saved.module);
-  const waitUntil = Date.now() + (runs.length === 0 && saved.createSent ? options.appearWaitMs : 0);
+  // The run of a create the main step never saw answered may take a while to appear.
+  const awaitingCreate = saved.testRunId === undefined && saved.createSent;
+  const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
+  const ownFinal = saved.testRunId !== undefined && saved.final;
   let noted = false;
+  let listedAny = false;
   for (;;) {
     let listed: TestRun[];
     try {
-      listed = await runsOfConfigurationVersion(options.client, saved.module, version, { signal });
+      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
     } catch (error) {
-      if (runs.length > 0) {
-        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); only test run ${saved.testRunId ?? '?'} is stopped.`);
-        return { runs, code: 0 };
+      if (saved.testRunId !== undefined && !saved.final) {
+        stopOnce({ id: saved.testRunId });
+        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); only test run ${saved.testRunId} is stopped.`);
+        return 0;
+      }
+      if (ownFinal || known.size > 0) {
+        // The step's own run ended; another run of the version is only possible, not known.
+        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); if another one is still running, cancel it in the service.`);
+        return 0;
       }
       sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. Check the module's test runs in the service.`);
-      return { runs, code: 1 };
+      return 1;
     }
+    listedAny ||= listed.length > 0;
     for (const run of listed) {
-      const known = runs.find((r) => r.id === run.id);
-      if (known) known.lastSeen = run;
-      else if (!isFinal(run)) runs.push({ id: run.id, lastSeen: run });
+      if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run)) stopOnce({ id: run.id, lastSeen: run });
     }
-    if (listed.length > 0 || runs.length > 0) {
-      if (runs.length === 0) sink.info(`Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`);
-      return { runs, code: 0 };
+    // The saved run may be missing from the list (the service no longer shows it): it is read by id.
+    if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId)) stopOnce({ id: saved.testRunId });
+    const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0);
+    if (appeared) {
+      if (known.size === 0) {
+        sink.info(
+          listedAny
+            ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+            : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`,
+        );
+      }
+      return 0;
     }
     if (Date.now() >= waitUntil || signal.aborted) break;
     if (!noted) {
@@ -163,12 +197,8 @@ async function runsToStop(
       break;
     }
   }
-  if (saved.createSent) {
-    sink.warning(`No test run of configuration version ${version} (module ${label}) appeared after the main step sent its create; if one appears later, cancel it in the service.`);
-  } else {
-    sink.info(`Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
-  }
-  return { runs, code: 0 };
+  sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; if one appears later, cancel it in the service.`);
+  return 0;
 }
 
 function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWaitMs: number): number {

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './emulator/index.ts';
+import { personalityFromEnvironment, startEmulator, type Emulator } from './emulator/index.ts';
+import { defaultSettings } from './emulator/settings.ts';
 import { client, waitFor } from './emulator/test-client.ts';
 
 const ROOT = '/organizations/acme/tests/registry-modules/private/acme/network/aws';
 const FAST = { queuedMs: 20, runningMs: 80, cancelGraceMs: 60 };
 
+// These tests pin the personality whose behaviour they describe; the personalities' differences
+// have their own tests below.
 let emulator: Emulator;
 let api: ReturnType<typeof client>;
 beforeEach(async () => {
-  emulator = await startEmulator({ testRuns: FAST });
+  emulator = await startEmulator({ personality: 'cli-tool', testRuns: FAST });
   emulator.seedRegistryModule({ name: 'network', provider: 'aws' });
   api = client(emulator);
 });
@@ -231,3 +234,148 @@ describe('test variables', () => {
     expect((await api.patch(`${ROOT}/vars/${id}`, variable({ value: 'c' }))).status).toBe(404);
   });
 });
+
+describe('personalities', () => {
+  async function start(options: Parameters<typeof startEmulator>[0]) {
+    const started = await startEmulator({ ...options, testRuns: { ...FAST, ...options?.testRuns } });
+    started.seedRegistryModule({ name: 'network', provider: 'aws' });
+    return { started, api: client(started), close: () => started.close() };
+  }
+
+  async function versionUploaded(on: ReturnType<typeof client>, autoQueueRuns: boolean): Promise<string> {
+    const body = { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
+    const version = (await on.post(`${ROOT}/test-runs/configuration-versions`, body)).body.data;
+    expect((await on.put(version.attributes['upload-url'], 'archive')).status).toBe(200);
+    return version.id;
+  }
+
+  it('come from SVC_EMULATOR_PERSONALITY, strict when it is unset; anything else is refused', () => {
+    expect(personalityFromEnvironment({})).toBe('strict');
+    expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'cli-tool' })).toBe('cli-tool');
+    expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'strict' })).toBe('strict');
+    expect(() => personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'lenient' })).toThrow(/SVC_EMULATOR_PERSONALITY must be one of strict, cli-tool, got "lenient"/);
+    expect(defaultSettings('strict').testRuns).toMatchObject({ respectAutoQueueRuns: false, autoRunDelayMs: [0, 2000], listOrder: 'by-id' });
+    expect(defaultSettings('cli-tool').testRuns).toMatchObject({ respectAutoQueueRuns: true, autoRunDelayMs: [0, 0], listOrder: 'newest-first' });
+  });
+
+  it('strict: the upload creates a run although auto-queue-runs was false, after the drawn delay', async () => {
+    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { autoRunDelayMs: [150, 150] } });
+    try {
+      expect(started.personality).toBe('strict');
+      const versionId = await versionUploaded(on, false);
+      expect(started.testRuns()).toEqual([]);
+      await waitFor(async () => (started.testRuns().length > 0 ? true : undefined));
+      expect(started.testRuns()).toEqual([expect.objectContaining({ configurationVersionId: versionId, source: 'svc-configuration-version', verbose: false, filters: [] })]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('strict by default draws the delay from 0 to 2 s', async () => {
+    const { started, api: on, close } = await start({ personality: 'strict' });
+    try {
+      const uploadedAt = Date.now();
+      await versionUploaded(on, false);
+      await waitFor(async () => (started.testRuns().length > 0 ? true : undefined), 3000);
+      expect(Date.now() - uploadedAt).toBeLessThan(2500);
+    } finally {
+      await close();
+    }
+  });
+
+  it('cli-tool: auto-queue-runs false is honoured; true creates the run with the upload', async () => {
+    const { started, api: on, close } = await start({ personality: 'cli-tool' });
+    try {
+      await versionUploaded(on, false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(started.testRuns()).toEqual([]);
+      await versionUploaded(on, true);
+      expect(started.testRuns()).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an option overrides the personality one field at a time', async () => {
+    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { respectAutoQueueRuns: true } });
+    try {
+      await versionUploaded(on, false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(started.testRuns()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists test runs newest first (cli-tool) or in a stable order unrelated to creation (strict)', async () => {
+    for (const personality of ['cli-tool', 'strict'] as const) {
+      const { api: on, close } = await start({ personality, testRuns: { uploadCreatesRun: false } });
+      try {
+        const versionId = await versionUploaded(on, false);
+        const created: string[] = [];
+        for (let i = 0; i < 6; i++) created.push((await createRunOn(on, versionId)).id);
+        const listed = async (): Promise<string[]> => (await on.get(`${ROOT}/test-runs`)).body.data.map((run: { id: string }) => run.id);
+        const first = await listed();
+        expect(await listed()).toEqual(first);
+        if (personality === 'cli-tool') expect(first).toEqual([...created].reverse());
+        else expect(first).toEqual([...created].sort());
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('walks statuses the spec does not name before running, when asked', async () => {
+    const { api: on, close } = await start({ testRuns: { uploadCreatesRun: false, unnamedStatuses: ['preparing'], queuedMs: 60, runningMs: 60 } });
+    try {
+      const run = await createRunOn(on, await versionUploaded(on, false));
+      const seen = new Set<string>();
+      await waitFor(async () => {
+        const status = (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data.attributes.status as string;
+        seen.add(status);
+        return status === 'finished' ? true : undefined;
+      });
+      expect([...seen]).toEqual(expect.arrayContaining(['queued', 'preparing', 'running', 'finished']));
+    } finally {
+      await close();
+    }
+  });
+
+  it('ends a run finished with a null test-status, or in a final status the spec does not name', async () => {
+    const noResult = { status: 'finished', testStatus: null, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' } as const;
+    const unnamed = { status: 'terminated', testStatus: null, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' } as const;
+    const { api: on, close } = await start({ testRuns: { uploadCreatesRun: false, nextOutcomes: [noResult, unnamed] } });
+    try {
+      const versionId = await versionUploaded(on, false);
+      const [a, b] = [await createRunOn(on, versionId), await createRunOn(on, versionId)];
+      const final = (id: string) => waitFor(async () => {
+        const run = (await on.get(`${ROOT}/test-runs/${id}`)).body.data;
+        return run.attributes['status-timestamps']['finished-at'] ? run : undefined;
+      });
+      expect((await final(a.id)).attributes).toMatchObject({ status: 'finished', 'test-status': null, 'tests-passed': 0 });
+      const ended = await final(b.id);
+      expect(ended.attributes.status).toBe('terminated');
+      expect(ended.attributes['log-read-url']).toEqual(expect.any(String));
+    } finally {
+      await close();
+    }
+  });
+
+  it('seeds a module history of old finished runs, listed with their creation time', async () => {
+    emulator.seedTestRuns({ name: 'network', provider: 'aws' }, 3, new Date('2024-01-01T00:00:00Z'));
+    const listed = (await api.get(`${ROOT}/test-runs`)).body.data;
+    expect(listed.map((run: { attributes: { 'created-at': string; status: string } }) => [run.attributes['created-at'], run.attributes.status])).toEqual([
+      ['2024-01-01T00:02:00.000Z', 'finished'],
+      ['2024-01-01T00:01:00.000Z', 'finished'],
+      ['2024-01-01T00:00:00.000Z', 'finished'],
+    ]);
+  });
+});
+
+async function createRunOn(on: ReturnType<typeof client>, versionId: string): Promise<{ id: string }> {
+  const reply = await on.post(`${ROOT}/test-runs`, {
+    data: { type: 'test-runs', attributes: {}, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+  });
+  expect(reply.status).toBe(201);
+  return reply.body.data;
+}

@@ -97,6 +97,12 @@ export interface RequestOptions {
    */
   doneWhenRepeatAnswers?: readonly number[];
   /**
+   * Sent at once, ahead of requests the client-side limit holds back and through the pause a 429
+   * set: a request that stops work on the service (a test run's cancel) must not wait out a
+   * `Retry-After` meant for the reads. Its own 429 is still waited for.
+   */
+  urgent?: boolean;
+  /**
    * The address carries its own authorization (upload-url, log-read-url): never send the token
    * to it, whatever its origin, and leave its query string as it is.
    */
@@ -277,7 +283,7 @@ export class HttpClient {
       const started = Date.now();
       const result = await this.#attemptFollowingRedirects(
         { url, toApi, target },
-        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true },
+        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true, urgent: options.urgent === true },
       );
       const ms = Date.now() - started;
       // A failure after a redirect names where it happened, as far as that may be shown.
@@ -329,8 +335,9 @@ export class HttpClient {
         if (status === 429) this.#limiter.pauseFor(wait);
         report('retry', { status });
         if (serverFault) mayHaveLanded = true;
-        // After a 429 the limiter holds this request back with all the others.
-        if (status !== 429) await sleep(wait, signal);
+        // After a 429 the limiter holds this request back with all the others (an urgent one
+        // passes the limiter, so it waits here).
+        if (status !== 429 || options.urgent) await sleep(wait, signal);
         continue;
       }
       if (serverFault && !idempotent) {
@@ -353,14 +360,22 @@ export class HttpClient {
    */
   async #attemptFollowingRedirects(
     start: { url: string; toApi: boolean; target: string },
-    request: { method: HttpMethod; headers: Record<string, string>; body: string | UploadBody | undefined; signal: AbortSignal | undefined; timeoutMs: number | undefined; stream: boolean },
+    request: {
+      method: HttpMethod;
+      headers: Record<string, string>;
+      body: string | UploadBody | undefined;
+      signal: AbortSignal | undefined;
+      timeoutMs: number | undefined;
+      stream: boolean;
+      urgent: boolean;
+    },
   ): Promise<FollowedAttempt> {
     const { method } = request;
     let url = start.url;
     let headers = request.headers;
     let redirectedTo: string | undefined;
     for (let hops = 0; ; hops++) {
-      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream);
+      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream, request.urgent);
       const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
       if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD')) return followed;
       const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
@@ -411,12 +426,14 @@ export class HttpClient {
     signal: AbortSignal | undefined,
     timeoutMs: number | undefined,
     stream = false,
+    urgent = false,
   ): Promise<Attempt> {
     const release = await this.#slots.acquire(signal);
     try {
       // The service's limit is per token (30 requests a second): addresses that get no token (the
       // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
-      const answered = this.isApiAddress(new URL(url)) ? await this.#limiter.take(signal) : () => undefined;
+      // An urgent request takes its place at once (RequestOptions.urgent).
+      const answered = !this.isApiAddress(new URL(url)) ? () => undefined : urgent ? this.#limiter.takeNow() : await this.#limiter.take(signal);
       const limit = timeoutMs ?? this.#timeoutMs;
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), limit);

@@ -177,17 +177,16 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
     },
 
     async uploadConfiguration(uploadUrl, body, options = {}) {
-      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, but the
-      // address is single-use (spec 5): when a repeat is refused with 403, the attempt that
-      // dropped had spent it, that is, had been stored. (Were it not, creating the test run
-      // fails with a clear error.)
+      // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, so a
+      // dropped attempt is repeated. The address is single-use (spec 5), and a repeat may be
+      // refused (403) because the attempt that dropped spent it, or for another reason: the
+      // spec does not say, so a 403 is an error like any other (the caller says what it means).
       await http.request({
         method: 'PUT',
         path: uploadUrl,
         body,
         contentLength: options.contentLength,
         idempotent: true,
-        doneWhenRepeatAnswers: [403],
         external: true,
         signal: options.signal,
         timeoutMs: options.timeoutMs,
@@ -225,6 +224,8 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         path: `${testRoot(module)}/test-runs/${enc(testRunId)}/cancel`,
         // Asking a run to stop twice is asking once (spec 3.1: the run stays running meanwhile).
         idempotent: true,
+        // A run left running costs more than a request past a 429's pause.
+        urgent: true,
         signal: options.signal,
       });
     },
@@ -234,6 +235,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         method: 'POST',
         path: `${testRoot(module)}/test-runs/${enc(testRunId)}/force-cancel`,
         idempotent: true,
+        urgent: true,
         signal: options.signal,
       });
     },

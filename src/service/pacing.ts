@@ -160,6 +160,11 @@ export class RateLimiter {
       done();
     }
     this.#inFlight++;
+    return this.#leaveOnce();
+  }
+
+  /** Frees the request's place in the window `windowMs` after its answer; once only. */
+  #leaveOnce(): () => void {
     let finished = false;
     return () => {
       if (finished) return;
@@ -170,6 +175,15 @@ export class RateLimiter {
       this.#changed = RateLimiter.#signalPair();
       wake.resolve();
     };
+  }
+
+  /**
+   * A place at once, ahead of the queue and through a pause (see RequestOptions.urgent); the
+   * request still counts in the window. Returns the function to call once the answer arrived.
+   */
+  takeNow(): () => void {
+    this.#inFlight++;
+    return this.#leaveOnce();
   }
 
   async #waitForPlace(signal: AbortSignal | undefined): Promise<void> {

@@ -52,7 +52,8 @@ export interface Policy {
 
 // ---- 2.2 Test run -----------------------------------------------------------------------------
 
-export type TestRunStatus = 'pending' | 'queued' | 'running' | 'errored' | 'canceled' | 'finished';
+/** The statuses spec 3.1 names; a service may send others (the spec does not show every transition). */
+export type TestRunStatus = 'pending' | 'queued' | 'running' | 'errored' | 'canceled' | 'finished' | (string & {});
 
 export type TestRunSource = 'svc' | 'svc-api' | 'svc-configuration-version';
 

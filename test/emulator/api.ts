@@ -4,7 +4,27 @@
 
 export type TokenKind = 'user' | 'team' | 'organization';
 
+/**
+ * Which reading of the spec the emulator follows where the spec leaves a behaviour open
+ * (README "Choices"): `strict` is the strictest reading of service-api.md (the upload creates
+ * the test run whatever `auto-queue-runs` said, lists come in no particular order, ...);
+ * `cli-tool` is what the service's own command-line tool relies on.
+ */
+export type Personality = 'strict' | 'cli-tool';
+
+export const PERSONALITIES: readonly Personality[] = ['strict', 'cli-tool'];
+
+/**
+ * The order of a list answer. The spec promises none: `by-id` is a stable order that is
+ * neither creation order nor its reverse (by id, and ids are random).
+ */
+export type ListOrder = 'creation' | 'newest-first' | 'by-id';
+
 export interface EmulatorOptions {
+  /** The defaults of every open behaviour (see Personality); the options below still override
+   *  them one by one. Default: the environment variable SVC_EMULATOR_PERSONALITY, else
+   *  `strict`. Read at start only. */
+  personality?: Personality;
   /** Organization created at start (default `acme`). */
   organization?: string;
   /** Port of the API origin (default: any free port). Read at start only. */
@@ -55,8 +75,17 @@ export interface TestRunBehaviour {
    *  unless the configuration version was created with `auto-queue-runs: false` and
    *  `respectAutoQueueRuns` is true. Default true. */
   uploadCreatesRun: boolean;
-  /** Default true. When false, an upload creates a run even if auto-queue-runs was false. */
+  /** When false, an upload creates a run even if auto-queue-runs was false. strict: false;
+   *  cli-tool: true. */
   respectAutoQueueRuns: boolean;
+  /** The run an upload creates appears this long after the upload, drawn uniformly from
+   *  [min, max] ms (0: with the upload). strict: [0, 2000]; cli-tool: [0, 0]. */
+  autoRunDelayMs: [number, number];
+  /** Order of the test-run list. strict: by-id; cli-tool: newest first. */
+  listOrder: ListOrder;
+  /** Statuses the spec does not name, walked between `queued` and `running`, each held
+   *  `queuedMs`. Default none (both personalities). */
+  unnamedStatuses: string[];
   /** Time from creation (queued) to running, ms. Default 50. */
   queuedMs: number;
   /** Time from running to the final status, ms. Default 200. */
@@ -71,7 +100,10 @@ export interface TestRunBehaviour {
 }
 
 export interface TestRunOutcome {
-  status: 'finished' | 'errored';
+  /** The final status; one the spec does not name (`terminated`, say) is final all the same:
+   *  the run gets its `finished-at` and its log. */
+  status: 'finished' | 'errored' | (string & {});
+  /** Null with `finished`: a run that ended without a result (spec 2.2 allows null). */
   testStatus: 'pass' | 'fail' | null;
   passed: number;
   failed: number;
@@ -168,6 +200,8 @@ export interface SeedPolicy {
 }
 
 export interface Emulator {
+  /** The personality the emulator started with. */
+  readonly personality: Personality;
   /** http://127.0.0.1:PORT/api/v2 */
   readonly baseUrl: string;
   /** http://127.0.0.1:PORT2 (upload-url and log-read-url addresses live here). */
@@ -216,12 +250,18 @@ export interface Emulator {
     sensitive: boolean;
     description: string | null;
   }>;
+  /** Finished test runs of a module from long ago (each on a configuration version of its own):
+   *  the history a search for the runs of a new configuration version should not read whole.
+   *  `createdAt` is the first run's creation time (default a day ago); the others follow it a
+   *  minute apart. */
+  seedTestRuns(m: { name: string; provider: string; namespace?: string; organization?: string }, count: number, createdAt?: Date): void;
   /** Test runs of every module, with their state and options as stored. */
   testRuns(): Array<{
     id: string;
     configurationVersionId: string;
     status: string;
     source: string;
+    createdAt: string;
     testDirectory: string;
     filters: string[];
     variables: Array<{ key: string; value: string }>;

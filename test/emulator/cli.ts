@@ -1,6 +1,7 @@
 // Runs the emulated service for the demo and for trying the action by hand:
-//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30] [--retry-after]
+//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30] [--retry-after] [--personality strict|cli-tool]
 import { parseArgs } from 'node:util';
+import { PERSONALITIES, type Personality } from './api.ts';
 import { startEmulator } from './index.ts';
 
 // The parent as it was at start, before anything is printed: a parent that ends as soon as it
@@ -14,13 +15,15 @@ const { values } = parseArgs({
     latency: { type: 'string' },
     'rate-limit': { type: 'string' },
     'retry-after': { type: 'boolean' },
+    personality: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--json]');
+  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--personality strict|cli-tool] [--json]');
+  console.log('--personality: how the emulator behaves where the spec leaves it open (default: SVC_EMULATOR_PERSONALITY, else strict).');
   console.log('--json prints the addresses, tokens and seeded ids as one JSON line (for scripts).');
   process.exit(0);
 }
@@ -35,7 +38,15 @@ function numberFlag(name: string, value: string | undefined): number | undefined
   return number;
 }
 
+function personalityFlag(value: string | undefined): Personality | undefined {
+  if (value === undefined) return undefined;
+  if ((PERSONALITIES as readonly string[]).includes(value)) return value as Personality;
+  console.error(`--personality must be one of ${PERSONALITIES.join(', ')}, got "${value}"`);
+  process.exit(2);
+}
+
 const emulator = await startEmulator({
+  personality: personalityFlag(values.personality),
   port: numberFlag('port', values.port),
   uploadPort: numberFlag('upload-port', values['upload-port']),
   latencyMs: numberFlag('latency', values.latency),
@@ -51,6 +62,7 @@ const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provide
 const workspaceId = emulator.seedWorkspace({ noCodeModuleId, name: 'bucket-demo', projectId });
 
 const seeded: Array<[string, string]> = [
+  ['personality', emulator.personality],
   ['base URL', emulator.baseUrl],
   ['upload origin', emulator.uploadOrigin],
   ['user token', emulator.token],
@@ -64,6 +76,7 @@ const seeded: Array<[string, string]> = [
 ];
 if (values.json) {
   console.log(JSON.stringify({
+    personality: emulator.personality,
     baseUrl: emulator.baseUrl,
     uploadOrigin: emulator.uploadOrigin,
     token: emulator.token,

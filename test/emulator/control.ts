@@ -27,6 +27,7 @@ export function createControl(parts: ControlParts): Emulator {
     store.findRegistryModule(org(m.organization), m.namespace ?? org(m.organization), m.name, m.provider);
 
   return {
+    personality: service.settings.personality,
     baseUrl: parts.baseUrl,
     uploadOrigin: service.uploadOrigin,
     token: parts.token,
@@ -93,12 +94,18 @@ export function createControl(parts: ControlParts): Emulator {
       if (module === undefined) return [];
       return store.testVariablesOf(module.id).map(({ id, key, value, category, sensitive, description }) => ({ id, key, value, category, sensitive, description }));
     },
+    seedTestRuns(m, count, createdAt = new Date(Date.now() - 24 * 3600_000)) {
+      const module = findModule(m);
+      if (module === undefined) throw new Error(`seedTestRuns: registry module ${m.name}/${m.provider} does not exist`);
+      for (let i = 0; i < count; i++) store.addFinishedTestRun(module, new Date(createdAt.getTime() + i * 60_000).toISOString());
+    },
     testRuns: () =>
       [...store.testRuns.values()].map((run) => ({
         id: run.id,
         configurationVersionId: run.configurationVersionId,
         status: run.status,
         source: run.source,
+        createdAt: run.createdAt,
         testDirectory: run.testDirectory,
         filters: [...run.filters],
         variables: run.variables.map((variable) => ({ ...variable })),

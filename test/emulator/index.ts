@@ -15,10 +15,11 @@ import { uploadPort } from './upload-origin.ts';
 
 export type * from './api.ts';
 export { machineReadableLog } from './default-log.ts';
+export { personalityFromEnvironment, PERSONALITY_VARIABLE } from './settings.ts';
 
 /** Starts the emulated service on 127.0.0.1: the API origin and the upload origin. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const settings = defaultSettings();
+  const settings = defaultSettings(options.personality);
   applyOptions(settings, options);
   const service: Service = { store: new Store(), settings, timers: new Timers(), apiOrigin: '', uploadOrigin: '' };
   const log = new RequestLog();

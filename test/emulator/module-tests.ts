@@ -4,6 +4,7 @@ import { API_PREFIX, type RequestContext } from './context.ts';
 import { readDocument } from './documents.ts';
 import { notFound, unprocessable } from './errors.ts';
 import { newId, timestamp } from './ids.ts';
+import { inListOrder } from './list-order.ts';
 import { paginate } from './pagination.ts';
 import { route, type Route } from './router.ts';
 import type { ConfigurationVersion, RegistryModule, TestRun, TestVariable } from './state.ts';
@@ -107,14 +108,14 @@ function createTestRun(ctx: RequestContext): Answer {
   return jsonAnswer(201, { data: testRunResource(ctx, run, module) });
 }
 
-/** Newest first, as the service lists runs. */
+/** In the personality's order (`listOrder`): spec 4.2 promises none. */
 function listTestRuns(ctx: RequestContext): Answer {
   const module = testModule(ctx);
   const sources = ctx.query.get('filter[source]')?.split(',').map((source) => source.trim());
-  const runs = [...ctx.service.store.testRuns.values()]
-    .filter((run) => run.moduleId === module.id && (sources === undefined || sources.includes(run.source)))
-    .reverse();
-  const page = paginate(ctx, runs);
+  const runs = [...ctx.service.store.testRuns.values()].filter(
+    (run) => run.moduleId === module.id && (sources === undefined || sources.includes(run.source)),
+  );
+  const page = paginate(ctx, inListOrder(runs, ctx.service.settings.testRuns.listOrder));
   return jsonAnswer(200, { data: page.items.map((run) => testRunResource(ctx, run, module)), links: page.links, meta: page.meta });
 }
 

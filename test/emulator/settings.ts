@@ -1,7 +1,8 @@
-import type { EmulatorOptions, PolicyBehaviour, TestRunBehaviour, UpgradeBehaviour } from './api.ts';
+import { PERSONALITIES, type EmulatorOptions, type Personality, type PolicyBehaviour, type TestRunBehaviour, type UpgradeBehaviour } from './api.ts';
 import { machineReadableLog } from './default-log.ts';
 
 export interface Settings {
+  personality: Personality;
   organization: string;
   latencyMs: number;
   rateLimitPerSecond: number;
@@ -13,37 +14,63 @@ export interface Settings {
 
 const PASSING = { status: 'finished', testStatus: 'pass', passed: 2, failed: 0, errored: 0, skipped: 0 } as const;
 
-export function defaultSettings(): Settings {
+/** The environment variable that picks the personality of every emulator a process starts, so
+ *  that one suite runs under each (vitest.config.ts). */
+export const PERSONALITY_VARIABLE = 'SVC_EMULATOR_PERSONALITY';
+
+/** The personality named by SVC_EMULATOR_PERSONALITY, `strict` when it is unset. */
+export function personalityFromEnvironment(environment: NodeJS.ProcessEnv = process.env): Personality {
+  const value = environment[PERSONALITY_VARIABLE];
+  if (value === undefined || value === '') return 'strict';
+  if ((PERSONALITIES as readonly string[]).includes(value)) return value as Personality;
+  throw new Error(`${PERSONALITY_VARIABLE} must be one of ${PERSONALITIES.join(', ')}, got "${value}"`);
+}
+
+/**
+ * The settings of a personality. Where the spec leaves a behaviour open, each field says what
+ * each personality does in one line (`strict ? ... : ...`); a new open behaviour is one more
+ * such line, and one more row in the README's "Choices" table.
+ */
+export function defaultSettings(personality: Personality = personalityFromEnvironment()): Settings {
+  const strict = personality === 'strict';
   return {
+    personality,
     organization: 'acme',
     latencyMs: 0,
     rateLimitPerSecond: Infinity,
     rateLimitRetryAfter: false,
     testRuns: {
       uploadCreatesRun: true,
-      respectAutoQueueRuns: true,
+      // Spec 4.2: "Uploading a configuration file automatically creates the test", whatever
+      // auto-queue-runs (2.3) said; the command-line tool relies on auto-queue-runs false.
+      respectAutoQueueRuns: !strict,
+      autoRunDelayMs: strict ? [0, 2000] : [0, 0],
+      // Spec 4.2 promises no order for the list.
+      listOrder: strict ? 'by-id' : 'newest-first',
+      unnamedStatuses: [],
       queuedMs: 50,
       runningMs: 200,
       cancelGraceMs: 100,
       outcome: { ...PASSING, log: machineReadableLog(PASSING) },
       nextOutcomes: [],
     },
-    // The strictest reading of what the spec leaves open: statuses it does not name before
-    // the plan and after the confirm, 202 answers, a confirm answered with plain text.
     upgrades: {
-      steps: ['pending', 'fetching', 'queuing', 'plan_queued', 'planning'],
+      // Spec 3.3 names no transition: strict walks a status it does not name before the plan.
+      steps: strict ? ['pending', 'fetching', 'queuing', 'plan_queued', 'planning'] : ['pending', 'fetching', 'queuing', 'planning'],
       stepMs: 50,
       final: 'planned',
       initiateAnswer: 'document',
-      confirmAnswer: 'text',
+      // Spec 4.3: "not shown beyond a plain message that the update completed".
+      confirmAnswer: strict ? 'text' : 'message',
       applySteps: ['confirmed', 'apply_queued', 'applying'],
       applyFinal: 'applied',
       includeWorkspace: false,
     },
-    // Downloads that redirect to another origin, and a list order that is not creation order.
     policies: {
-      download: 'redirect',
-      listOrder: 'by-id',
+      // Spec 2.1 says only "Path of the download": strict redirects to another origin.
+      download: strict ? 'redirect' : 'direct',
+      // Spec 4.1 promises no order for the list.
+      listOrder: strict ? 'by-id' : 'creation',
       ignoredSettings: [],
       writeAnswer: 'document',
     },
@@ -51,7 +78,8 @@ export function defaultSettings(): Settings {
 }
 
 /** Applies options over the current settings; arrays are copied so that the emulator taking
- *  outcomes from `nextOutcomes` does not change the caller's array. */
+ *  outcomes from `nextOutcomes` does not change the caller's array. The personality is chosen at
+ *  start (defaultSettings) and not changed here. */
 export function applyOptions(settings: Settings, options: EmulatorOptions): void {
   if (options.organization !== undefined) settings.organization = options.organization;
   if (options.latencyMs !== undefined) settings.latencyMs = options.latencyMs;
@@ -60,6 +88,8 @@ export function applyOptions(settings: Settings, options: EmulatorOptions): void
   if (options.testRuns) {
     Object.assign(settings.testRuns, withoutUndefined(options.testRuns));
     if (options.testRuns.nextOutcomes) settings.testRuns.nextOutcomes = [...options.testRuns.nextOutcomes];
+    if (options.testRuns.unnamedStatuses) settings.testRuns.unnamedStatuses = [...options.testRuns.unnamedStatuses];
+    if (options.testRuns.autoRunDelayMs) settings.testRuns.autoRunDelayMs = [...options.testRuns.autoRunDelayMs];
   }
   if (options.upgrades) {
     Object.assign(settings.upgrades, withoutUndefined(options.upgrades));

@@ -19,8 +19,9 @@ export interface TestRunOptions {
 export const DEFAULT_TEST_RUN_OPTIONS: TestRunOptions = { testDirectory: 'tests', filters: [], variables: [], verbose: false };
 
 /** Creates a test run and starts its clock: queued at once (a create response shows `queued`,
- *  spec 3.1), running after `queuedMs`, final after `runningMs`. The outcome is taken now, so
- *  runs take `nextOutcomes` in the order they are created. */
+ *  spec 3.1), then each of `unnamedStatuses` and running, `queuedMs` apart, final after
+ *  `runningMs`. The outcome is taken now, so runs take `nextOutcomes` in the order they are
+ *  created. */
 export function startTestRun(
   service: Service,
   version: ConfigurationVersion,
@@ -53,8 +54,22 @@ export function startTestRun(
     logSecret: null,
   };
   service.store.testRuns.set(run.id, run);
-  service.timers.after(behaviour.queuedMs, () => startRunning(service, run), run.id);
+  walkToRunning(service, run, [...behaviour.unnamedStatuses]);
   return run;
+}
+
+/** The statuses before `running`, each held `queuedMs`; spec 3.1 shows none of these transitions. */
+function walkToRunning(service: Service, run: TestRun, before: string[]): void {
+  service.timers.after(
+    service.settings.testRuns.queuedMs,
+    () => {
+      const next = before.shift();
+      if (next === undefined) return startRunning(service, run);
+      setStatus(run, next, `${next}-at`);
+      walkToRunning(service, run, before);
+    },
+    run.id,
+  );
 }
 
 function startRunning(service: Service, run: TestRun): void {

@@ -54,10 +54,18 @@ function receiveConfiguration(service: Service, secret: string, headers: Incomin
   version.archive = body;
   const behaviour = service.settings.testRuns;
   if (behaviour.uploadCreatesRun && (version.autoQueueRuns || !behaviour.respectAutoQueueRuns)) {
-    startTestRun(service, version, version.moduleId, 'svc-configuration-version', version.createdBy, DEFAULT_TEST_RUN_OPTIONS);
+    const start = (): void => void startTestRun(service, version, version.moduleId, 'svc-configuration-version', version.createdBy, DEFAULT_TEST_RUN_OPTIONS);
+    const delay = drawDelay(behaviour.autoRunDelayMs);
+    if (delay <= 0) start();
+    else service.timers.after(delay, start);
   }
   // Spec 4.2: the success status is not shown; 200 without a body, as object stores answer.
   return emptyAnswer(200);
+}
+
+/** A delay drawn uniformly from [min, max] ms. */
+function drawDelay([min, max]: [number, number]): number {
+  return min + Math.random() * Math.max(0, max - min);
 }
 
 function serveLog(service: Service, secret: string): Answer {

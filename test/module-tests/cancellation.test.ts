@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runPost } from '../../src/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
-import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';
+import { FAST_CLIENT, firstRun, liveRuns, reportedRun, startHarness, testCancellation, until } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 describe('cancellation of the main step', () => {
@@ -12,33 +12,37 @@ describe('cancellation of the main step', () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
     const cancellation = testCancellation();
     const running = h.run({}, { cancellation });
-    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    await until(() => h.emulator.testRuns().length > 0 && liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running', 5000, 'one running run');
+    const id = liveRuns(h.emulator)[0]!.id;
+    const byId = () => h.emulator.testRuns().find((r) => r.id === id)!;
     cancellation.send('SIGINT');
-    await until(() => h.emulator.testRuns()[0]!.cancelRequested, 2000, 'the cancel');
-    expect(h.emulator.testRuns()[0]!.status).toBe('running');
+    await until(() => byId().cancelRequested, 2000, 'the cancel');
+    expect(byId().status).toBe('running');
     const term = Date.now();
     cancellation.send('SIGTERM');
     const { result, state } = await running;
     expect(Date.now() - term).toBeLessThan(1500);
-    const run = h.emulator.testRuns()[0]!;
+    const run = byId();
+    expect(result.outputs['test-run-id']).toBe(id);
     expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
     expect(result.failure).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs.status).toBe('canceled');
     expect(result.summary).toContain('Module tests canceled');
     expect(state.get('testRunFinal')).toBe('true');
-    const writes = h.emulator.writeRequests().map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
-    expect(writes.filter((w) => w.endsWith('cancel'))).toEqual(['POST cancel', 'POST force-cancel']);
+    const writes = h.emulator.writeRequests().filter((r) => r.path.includes(`/${id}/`)).map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
+    expect(writes).toEqual(['POST cancel', 'POST force-cancel']);
   });
 
   it('a run that stops within its grace after the first signal needs no force-cancel; its log is read', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 100 } });
     const cancellation = testCancellation();
     const running = h.run({}, { cancellation });
-    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    await until(() => firstRun(h.emulator)?.status === 'running', 5000, 'a running run');
     cancellation.send('SIGINT');
     const { result } = await running;
-    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', forceCanceled: false });
+    expect(reportedRun(h.emulator, result)).toMatchObject({ status: 'canceled', forceCanceled: false });
+    expect(liveRuns(h.emulator)).toEqual([]);
     expect(result.failure).toMatch(/test run trun-\w+ was cancelled\./);
     expect(h.emulator.requests.some((r) => r.port === 'log')).toBe(true);
     expect(result.summary).toContain('The test run was interrupted');
@@ -48,34 +52,47 @@ describe('cancellation of the main step', () => {
     const h = await startHarness({ testRuns: { queuedMs: 400, runningMs: 60_000, cancelGraceMs: 50 } });
     const cancellation = testCancellation();
     const running = h.run({}, { cancellation });
-    await until(() => h.emulator.testRuns().length === 1, 5000, 'the run');
-    expect(h.emulator.testRuns()[0]!.status).toBe('queued');
+    await until(() => h.emulator.requests.some((r) => r.port === 'upload'), 5000, 'the upload');
+    await until(() => h.emulator.testRuns().length > 0, 5000, 'a run');
+    expect(h.emulator.testRuns().every((r) => r.status === 'queued')).toBe(true);
     cancellation.send('SIGINT');
     const { result } = await running;
-    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
-    // No cancel was sent while it was queued (the service refuses those with 409).
-    const cancels = h.emulator.requests.filter((r) => r.path.endsWith('/cancel'));
+    const run = reportedRun(h.emulator, result);
+    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true });
+    // No cancel of it was sent while it was queued (the service refuses those with 409).
+    const cancels = h.emulator.requests.filter((r) => r.path.endsWith(`/${run.id}/cancel`));
     expect(cancels.map((r) => r.status)).toEqual([202]);
     expect(result.conclusion).toBe('cancelled');
+    expect(liveRuns(h.emulator)).toEqual([]);
   });
 
-  it('a signal before any run exists stops the step without creating a run', async () => {
+  it('a signal during the upload stops the step without creating a run, and stops one the service starts for the upload', async () => {
     const h = await startHarness();
     const cancellation = testCancellation();
     h.emulator.inject({ port: 'upload', kind: { type: 'delay', ms: 300 } });
-    const running = h.run({}, { cancellation });
+    // The upload lands 300 ms after the signal at the latest, and the service's own run up to 150 ms later.
+    const running = h.run({}, { cancellation, tuning: { otherRuns: { lateRunWindowMs: 1000 } } });
     await until(() => h.emulator.requests.some((r) => r.port === 'upload'), 5000, 'the upload');
     cancellation.send('SIGINT');
     const { result, state } = await running;
-    await new Promise((r) => setTimeout(r, 400));
-    expect(h.emulator.testRuns()).toEqual([]);
-    expect(result.failure).toContain('cancelled before a test run was started');
+    expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
+    expect(liveRuns(h.emulator)).toEqual([]);
     expect(result.conclusion).toBe('cancelled');
     expect(state.get('testRunId')).toBeUndefined();
+    const serviceRuns = h.emulator.testRuns();
+    if (h.emulator.personality === 'cli-tool') {
+      expect(serviceRuns).toEqual([]);
+      expect(result.failure).toContain('cancelled before a test run was started');
+    } else {
+      // Strict: the upload created a run whatever auto-queue-runs said; it is stopped and named.
+      expect(serviceRuns).toEqual([expect.objectContaining({ source: 'svc-configuration-version', status: 'canceled' })]);
+      expect(result.summary).toContain(serviceRuns[0]!.id);
+      expect(result.outputs['test-run-id']).toBe('');
+    }
   });
 
   it('a run the service started by itself on upload is stopped when the signal comes before the step adopted it', async () => {
-    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
     const cancellation = testCancellation();
     // The look-up for runs of the configuration version is slow: the signal comes during it.
     h.emulator.inject({ port: 'api', method: 'GET', path: /\/test-runs$/, kind: { type: 'delay', ms: 300 } });
@@ -92,10 +109,30 @@ describe('cancellation of the main step', () => {
   });
 });
 
+describe('the look-up after a signal', () => {
+  it('has more than a fixed 2 s: a list that takes 2.5 s still finds the run, which is stopped', async () => {
+    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const cancellation = testCancellation();
+    const list = { port: 'api', method: 'GET', path: /\/test-runs$/ } as const;
+    // The first look (before the step chose its run) is slow, so the signal comes during it; the
+    // look after the signal is slower than 2 s.
+    h.emulator.inject({ ...list, kind: { type: 'delay', ms: 300 } }, { ...list, kind: { type: 'delay', ms: 2500 } });
+    const running = h.run({}, { cancellation, tuning: { windDownMs: 8500 } });
+    await until(() => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')), 5000, 'the first look');
+    cancellation.send('SIGINT');
+    const { result, state } = await running;
+    const run = h.emulator.testRuns()[0]!;
+    expect(state.get('testRunId')).toBe(run.id);
+    expect(result.outputs['test-run-id']).toBe(run.id);
+    expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
+    expect(liveRuns(h.emulator)).toEqual([]);
+  }, 15_000);
+});
+
 async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
   const cancellation = testCancellation();
   const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
-  await until(() => h.emulator.testRuns().length === 1, 5000, 'the run');
+  await until(() => h.emulator.writeRequests().some((r) => r.path.endsWith('/test-runs')), 5000, 'the run');
   // The main step stops waiting at once, as if it had been killed after saving the run id.
   cancellation.send('SIGINT');
   cancellation.send('SIGTERM');
@@ -121,7 +158,8 @@ describe('post step', () => {
   }
 
   it('cancels a queued run left behind once it runs', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 } });
+    // The service creates no run of its own here: the one run is the step's.
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 } });
     const state = await leaveRunBehind(h);
     expect(h.emulator.testRuns()[0]!.status).toBe('queued');
     expect(state.get('testRunFinal')).toBeUndefined();
@@ -132,7 +170,7 @@ describe('post step', () => {
   });
 
   it('force-cancels a run still running after the grace period', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
     const state = new Map<string, string>();
     const cancellation = testCancellation();
     const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
@@ -152,14 +190,29 @@ describe('post step', () => {
     expect(h.emulator.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
   });
 
-  it('does nothing when the main step saw the run final', async () => {
+  it('when the main step saw its run final, looks once at the version\'s runs and stops nothing', async () => {
     const h = await startHarness();
     const { state } = await h.run();
     expect(state.get('testRunFinal')).toBe('true');
     h.emulator.clearRequests();
-    const { code } = await post(h, state);
+    const { code, log } = await post(h, state);
     expect(code).toBe(0);
-    expect(h.emulator.requests).toEqual([]);
+    expect(h.emulator.requests.map((r) => `${r.method} ${r.path.split('/').pop()}`)).toEqual(['GET test-runs']);
+    expect(log).toMatch(/Every test run of configuration version cv-\w+ .* has ended: nothing to stop\./);
+  });
+
+  it('when the main step saw its run final, stops a run the service queued on the version after the step ended', async () => {
+    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 800, cancelGraceMs: 50 } });
+    // The step ends before the service queues its run (a window shorter than the service's delay).
+    const { result, state } = await h.run({ verbose: true }, { tuning: { otherRuns: { lateRunWindowMs: 100 } } });
+    expect(result.failure).toBeNull();
+    await until(() => h.emulator.testRuns().length === 2, 3000, 'the late run');
+    const late = h.emulator.testRuns().find((r) => r.source === 'svc-configuration-version')!;
+    const { code, log } = await post(h, state);
+    expect(code).toBe(0);
+    expect(h.emulator.testRuns().find((r) => r.id === late.id)).toMatchObject({ status: 'canceled', cancelRequested: true });
+    expect(log).toContain(`Test run ${late.id} of module acme/log-bucket/aws was cancelled.`);
+    expect(liveRuns(h.emulator)).toEqual([]);
   });
 
   it('does nothing without a saved run (another mode, or no run started)', async () => {
@@ -181,14 +234,15 @@ describe('post step', () => {
   });
 
   it('fails, naming the run, when a queued run never starts within its bounded wait', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 60_000 } });
     const state = await leaveRunBehind(h);
     const { code, log } = await post(h, state, { queuedWaitMs: 200, graceMs: 0 });
     expect(code).toBe(1);
     expect(log).toMatch(/error: Test run trun-\w+ of module acme\/log-bucket\/aws could not be cancelled \(it was still queued/);
   });
 
-  /** A configuration version of the test module, uploaded; with `runs` test runs created on it. */
+  /** A configuration version of the test module, uploaded; with `runs` test runs created on it
+   *  (the harness's emulators of these tests create none on upload). */
   async function versionWithRuns(h: Harness, runs: number): Promise<{ version: string; runIds: string[]; state: Map<string, string> }> {
     const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
     const module = { organization: h.emulator.organization, namespace: h.emulator.organization, name: 'log-bucket', provider: 'aws' };
@@ -211,7 +265,7 @@ describe('post step', () => {
   }
 
   it('finds and stops the run by its configuration version when only the version was saved', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
     const { version, runIds, state } = await versionWithRuns(h, 1);
     await until(() => h.emulator.testRuns()[0]?.status === 'running', 2000, 'a running run');
     h.emulator.clearRequests();
@@ -225,7 +279,7 @@ describe('post step', () => {
   });
 
   it('stops every run of the saved version that is not final, the saved run among them', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
     const { runIds, state } = await versionWithRuns(h, 2);
     state.set('testRunId', runIds[1]!);
     const { code } = await post(h, state);
@@ -236,7 +290,7 @@ describe('post step', () => {
   });
 
   it('a saved version without a run, and no create sent: one look, nothing to stop', async () => {
-    const h = await startHarness();
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
     const { state } = await versionWithRuns(h, 0);
     h.emulator.clearRequests();
     const started = Date.now();
@@ -248,7 +302,7 @@ describe('post step', () => {
   });
 
   it('a create sent but never answered, and no run appears: a bounded wait, then a warning', async () => {
-    const h = await startHarness();
+    const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
     const { state } = await versionWithRuns(h, 0);
     state.set('testRunCreateSent', 'true');
     const started = Date.now();
@@ -256,6 +310,6 @@ describe('post step', () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(log).toMatch(/warning: No test run of configuration version cv-\w+ .* appeared after the main step sent its create/);
+    expect(log).toMatch(/warning: No test run with the requested options appeared on configuration version cv-\w+ .* after the main step sent its create/);
   });
 });

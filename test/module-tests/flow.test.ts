@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import tarStream from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { exampleModuleOutcome } from '../support/example-module-log.ts';
-import { header, jsonBody, requestLines, startHarness } from './harness.ts';
+import { header, jsonBody, reportedRun, requestLines, startHarness, uncancelledRuns } from './harness.ts';
 
 async function archiveNames(bytes: Buffer): Promise<string[]> {
   const extract = tarStream.extract();
@@ -48,23 +48,27 @@ describe('run-module-tests flow', () => {
     });
 
     const lines = requestLines(emulator);
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       'GET {TESTROOT}/vars',
       `PATCH {TESTROOT}/vars/${existing.id}`,
       'POST {TESTROOT}/vars',
       'POST {TESTROOT}/test-runs/configuration-versions',
       'upload PUT',
+      // A run the service may have started by itself cannot carry the options: none is waited for.
       'GET {TESTROOT}/test-runs',
       'POST {TESTROOT}/test-runs',
-      // A second look for a run the service may have started by itself meanwhile.
-      'GET {TESTROOT}/test-runs',
     ]);
-    // Then only reads of the run until it is final, and the log.
-    const runPath = `GET {TESTROOT}/test-runs/${emulator.testRuns()[0]!.id}`;
-    expect(lines.slice(8, -1).every((l) => l === runPath)).toBe(true);
-    expect(lines.slice(8, -1).length).toBeGreaterThan(0);
-    expect(lines.at(-1)).toBe('log GET');
-    const writes = emulator.writeRequests();
+    // Then reads of the run until it is final, the log, and looks at the version's runs for one
+    // the service may queue by itself (spec 4.2), until a while after the upload.
+    const own = result.outputs['test-run-id'] as string;
+    const rest = lines.slice(7);
+    expect(rest).toContain(`GET {TESTROOT}/test-runs/${own}`);
+    expect(rest).toContain('log GET');
+    expect(rest).toContain('GET {TESTROOT}/test-runs');
+    const othersStopped = emulator.testRuns().filter((r) => r.id !== own).map((r) => r.id);
+    const expected = new Set([`GET {TESTROOT}/test-runs/${own}`, 'log GET', 'GET {TESTROOT}/test-runs', ...othersStopped.flatMap((id) => [`GET {TESTROOT}/test-runs/${id}`, `POST {TESTROOT}/test-runs/${id}/cancel`])]);
+    expect(rest.filter((l) => !expected.has(l))).toEqual([]);
+    const writes = emulator.writeRequests().filter((r) => !r.path.endsWith('/cancel'));
     expect(jsonBody(writes[0]!)).toEqual({
       data: { type: 'vars', attributes: { key: 'AWS_REGION', value: 'us-east-2-secret-region', category: 'env', sensitive: true } },
     });
@@ -85,7 +89,7 @@ describe('run-module-tests flow', () => {
     expect(names.some((n) => n.startsWith('notes'))).toBe(false);
 
     const create = writes[4]!;
-    const versionId = (emulator.testRuns()[0] ?? { configurationVersionId: '' }).configurationVersionId;
+    const versionId = emulator.testRuns().find((r) => r.id === own)!.configurationVersionId;
     expect(jsonBody(create)).toEqual({
       data: {
         type: 'test-runs',
@@ -107,11 +111,12 @@ describe('run-module-tests flow', () => {
       ['API_KEY', 's3cr3t-api-key-value', 'env', true],
     ]);
     const runs = emulator.testRuns();
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ source: 'svc-api', status: 'finished', verbose: true, filters: ['tests/passing.tftest.hcl'] });
+    // Strict: the upload also created a run, which was cancelled; cli-tool: none.
+    expect(runs).toHaveLength(emulator.personality === 'strict' ? 2 : 1);
+    expect(runs.find((r) => r.id === own)).toMatchObject({ source: 'svc-api', status: 'finished', verbose: true, filters: ['tests/passing.tftest.hcl'] });
+    expect(runs.filter((r) => r.id !== own).every((r) => r.source === 'svc-configuration-version' && r.status === 'canceled')).toBe(true);
 
     expect(result.failure).toBeNull();
-    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
     expect(log).toContain('created API_KEY');
     expect(log).toContain('updated AWS_REGION');
     expect(log).not.toContain('s3cr3t-api-key-value');
@@ -124,12 +129,26 @@ describe('run-module-tests flow', () => {
     const { result } = await h.run();
     const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
     expect(uploads.map((r) => r.status)).toEqual([0, 200]);
-    const versionId = h.emulator.testRuns()[0]!.configurationVersionId;
+    const versionId = reportedRun(h.emulator, result).configurationVersionId;
     const stored = h.emulator.configurationVersionArchive(versionId)!;
     expect(stored.length).toBe(Number(header(uploads[1]!, 'content-length')));
     expect(await archiveNames(stored)).toContain('outputs.tf');
-    expect(h.emulator.testRuns()).toHaveLength(1);
+    expect(uncancelledRuns(h.emulator)).toHaveLength(1);
     expect(result.failure).toBeNull();
+  });
+
+  it('an upload applied but whose answer was lost, then refused as a repeat (403): the step stops and says it cannot tell what was stored', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'upload', kind: { type: 'drop-after' } });
+    const { result } = await h.run();
+    const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
+    expect(uploads.map((r) => r.status)).toEqual([0, 403]);
+    expect(result.failure).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
+    expect(result.conclusion).toBe('failure');
+    // No run is started on a configuration that may not be there; one the service started for the upload is stopped.
+    expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
+    expect(h.emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+    if (h.emulator.personality === 'strict') expect(result.summary).toContain(h.emulator.testRuns()[0]!.id);
   });
 
   it('refuses a module-directory that is not a directory before any request', async () => {

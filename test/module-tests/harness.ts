@@ -12,7 +12,7 @@ import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/run.
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';
-import { startEmulator } from '../emulator/index.ts';
+import { personalityFromEnvironment, startEmulator } from '../emulator/index.ts';
 import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
 
 export const REPOSITORY_ROOT = join(import.meta.dirname, '..', '..');
@@ -26,15 +26,24 @@ export const FAST_CLIENT: Partial<ServiceClientOptions> = {
   onRequest: () => undefined,
 };
 
-/** Quick polls and short stops, so that a run of 200 ms is followed in a few reads. */
+/**
+ * Quick polls and short stops, so that a run of 200 ms is followed in a few reads. Under the
+ * strict personality the harness has the service queue its own run within 150 ms of the upload
+ * (instead of 2 s): the late-run window of 400 ms then covers it. Tests of later runs pin both.
+ */
 export const FAST_TUNING: Partial<RunModuleTestsTuning> = {
   wait: { initialIntervalMs: 20, maxIntervalMs: 60, backoff: 1.5 },
+  otherRuns: { firstLookMs: 30, maxLookMs: 200, lateRunWindowMs: 400, stopWatchMs: 3000, watchAfterCancelMs: 1000 },
+  adoptWaitMs: 250,
+  adoptLookMs: 30,
   stopPollMs: 20,
   windDownMs: 3000,
   forceBudgetMs: 1000,
-  queuedCancelWaitMs: 3000,
-  watchAfterTimeoutCancelMs: 1000,
+  stopAfterWaitMs: 3000,
 };
+
+/** How soon the service queues its own run under the strict personality, in harness tests. */
+export const FAST_AUTO_RUN_DELAY_MS: [number, number] = [0, 150];
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -93,7 +102,11 @@ export interface Harness {
 }
 
 export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promise<Harness> {
-  const emulator = await startEmulator(emulatorOptions);
+  const strict = (emulatorOptions.personality ?? personalityFromEnvironment()) === 'strict';
+  const emulator = await startEmulator({
+    ...emulatorOptions,
+    testRuns: { ...(strict ? { autoRunDelayMs: FAST_AUTO_RUN_DELAY_MS } : {}), ...emulatorOptions.testRuns },
+  });
   open.push(() => emulator.close());
   emulator.seedRegistryModule({ name: MODULE.name, provider: MODULE.provider });
   const inputs = (overrides: Partial<RunModuleTestsInputs> = {}): RunModuleTestsInputs => ({
@@ -140,7 +153,12 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
             saveState: (name, value) => state.set(name, value),
             workspaceRoot: options.workspaceRoot ?? REPOSITORY_ROOT,
           },
-          { ...FAST_TUNING, ...options.tuning },
+          {
+            ...FAST_TUNING,
+            ...options.tuning,
+            wait: { ...FAST_TUNING.wait, ...options.tuning?.wait },
+            otherRuns: { ...FAST_TUNING.otherRuns, ...options.tuning?.otherRuns },
+          },
         );
         return { result, log: lines.join(''), state };
       } finally {
@@ -164,6 +182,33 @@ export function jsonBody(request: RecordedRequest): unknown {
 export function header(request: RecordedRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+type EmulatedRun = ReturnType<Emulator['testRuns']>[number];
+
+const FINAL_STATUSES = new Set(['finished', 'errored', 'canceled']);
+
+/** The emulator's record of the run the step reports (its `test-run-id` output). */
+export function reportedRun(emulator: Emulator, result: ModeResult): EmulatedRun {
+  const id = result.outputs['test-run-id'];
+  const run = emulator.testRuns().find((r) => r.id === id);
+  if (run === undefined) throw new Error(`the step reports test run ${String(id)}, which the emulator does not know`);
+  return run;
+}
+
+/** Runs not in a final status. */
+export function liveRuns(emulator: Emulator): EmulatedRun[] {
+  return emulator.testRuns().filter((run) => !FINAL_STATUSES.has(run.status));
+}
+
+/** Runs that were not cancelled: the one live run a step must leave per configuration version. */
+export function uncancelledRuns(emulator: Emulator): EmulatedRun[] {
+  return emulator.testRuns().filter((run) => run.status !== 'canceled' && !run.cancelRequested);
+}
+
+/** The first run of the emulator that is not cancelled: the run a test follows while the step runs. */
+export function firstRun(emulator: Emulator): EmulatedRun | undefined {
+  return emulator.testRuns().find((run) => !run.cancelRequested && run.status !== 'canceled');
 }
 
 /** Resolves once `check` holds, polling every 10 ms; fails after `ms`. */

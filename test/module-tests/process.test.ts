@@ -140,10 +140,11 @@ describe('the built action, run by the runner', () => {
   it('SIGINT cancels the run, SIGTERM force-cancels it, and the process writes its summary and exits well before the kill', async () => {
     const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
     const step = startStep(emulator, {});
-    await until(() => emulator.testRuns()[0]?.status === 'running' && readStateFile(step.files.state).has('testRunId'), 15_000, 'a running run');
+    const own = () => emulator.testRuns().find((r) => r.id === readStateFile(step.files.state).get('testRunId'));
+    await until(() => own()?.status === 'running', 15_000, 'a running run');
     const interrupted = Date.now();
     step.child.kill('SIGINT');
-    await until(() => emulator.testRuns()[0]!.cancelRequested, 3000, 'the cancel');
+    await until(() => own()!.cancelRequested, 3000, 'the cancel');
     // The runner waits 7.5 s; shortened here.
     await new Promise((r) => setTimeout(r, 1500 - (Date.now() - interrupted)));
     step.child.kill('SIGTERM');
@@ -151,7 +152,8 @@ describe('the built action, run by the runner', () => {
     expect(at - interrupted).toBeLessThan(10_000);
     expect(at - interrupted).toBeLessThan(4000);
     expect(code).toBe(1);
-    expect(emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    expect(own()).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
     const summary = read(step.files.summary);
     expect(summary).toContain('Module tests canceled');
     expect(summary).toContain('force-cancelled');
@@ -167,7 +169,8 @@ describe('the built action, run by the runner', () => {
     await main.exited;
     const state = readStateFile(main.files.state);
     expect(state.has('testRunFinal')).toBe(false);
-    expect(emulator.testRuns()[0]!.status).not.toBe('canceled');
+    const own = () => emulator.testRuns().find((r) => r.id === state.get('testRunId'))!;
+    expect(own().status).not.toBe('canceled');
 
     const env: Record<string, string> = {};
     for (const [name, value] of state) env[`STATE_${name}`] = value;
@@ -175,10 +178,11 @@ describe('the built action, run by the runner', () => {
     const post = startStep(emulator, {}, { env, entry: 'post.js' });
     const { code } = await post.exited;
     expect(code).toBe(0);
-    expect(emulator.testRuns()[0]).toMatchObject({ id: state.get('testRunId'), status: 'canceled', cancelRequested: true });
+    expect(own()).toMatchObject({ status: 'canceled', cancelRequested: true });
     expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
-    // The post step started nothing new.
-    expect(emulator.testRuns()).toHaveLength(1);
+    // The post step started nothing new, and left nothing of the version running.
+    expect(emulator.testRuns().filter((r) => r.source === 'svc-api').length).toBeLessThanOrEqual(1);
+    await until(() => emulator.testRuns().every((r) => r.status === 'canceled'), 3000, 'every run cancelled');
     expect(post.stdout().replace(`::add-mask::${emulator.token}`, '')).not.toContain(emulator.token);
   }, 40_000);
 
@@ -208,44 +212,50 @@ describe('the built action, run by the runner', () => {
 
   const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
 
+  // With an option of its own the step always creates its run (a run the service queues by
+  // itself cannot carry it): the create is what these two tests hold up.
   it('a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it', async () => {
     const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
     emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
-    const main = startStep(emulator, {});
+    const main = startStep(emulator, { verbose: 'true' });
     await until(() => createArrived(emulator), 15_000, 'the create');
     const exit = await cancelLikeTheRunner(main);
     expect(exit.signal).toBeNull();
     expect(exit.afterInterrupt).toBeLessThan(10_000);
     expect(exit.code).toBe(1);
     expect(read(main.files.summary)).toContain('Module tests canceled');
-    expect(main.stdout()).toMatch(/The post step looks for a test run of configuration version cv-\w+/);
+    expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
     const state = readStateFile(main.files.state);
     expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
     expect(state.get('testRunCreateSent')).toBe('true');
     expect(state.has('testRunId')).toBe(false);
-    // The service has not created the run yet: the post step waits for it.
-    expect(emulator.testRuns()).toEqual([]);
+    // The service has not created the step's run yet: the post step waits for it. A run the
+    // strict service queued by itself on upload was stopped by the main step.
+    expect(emulator.testRuns().filter((r) => r.source === 'svc-api')).toEqual([]);
+    expect(emulator.testRuns().filter((r) => r.status !== 'canceled')).toEqual([]);
 
     const post = postStepFor(emulator, main);
     const { code } = await post.exited;
     expect(code).toBe(0);
-    const runs = emulator.testRuns();
+    const runs = emulator.testRuns().filter((r) => r.source === 'svc-api');
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true });
+    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true, verbose: true });
+    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
     expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
   }, 60_000);
 
   it('a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill', async () => {
     const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
     emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
-    const main = startStep(emulator, {});
+    const main = startStep(emulator, { verbose: 'true' });
     await until(() => createArrived(emulator), 15_000, 'the create');
     const exit = await cancelLikeTheRunner(main);
     expect(exit.signal).toBeNull();
     expect(exit.terminated).toBe(true);
     expect(exit.afterInterrupt).toBeLessThan(10_000);
     expect(exit.code).toBe(1);
-    const run = emulator.testRuns()[0]!;
+    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+    const run = emulator.testRuns().find((r) => r.source === 'svc-api')!;
     expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
     const state = readStateFile(main.files.state);
     expect(state.get('testRunId')).toBe(run.id);

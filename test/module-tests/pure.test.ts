@@ -11,7 +11,8 @@ import {
 } from '../../src/modes/run-module-tests/run-state.ts';
 import { abortAfterFirstSignal, windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
 import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
-import { optionDifferences } from '../../src/modes/run-module-tests/start-test-run.ts';
+import { adoptableRun, optionDifferences, optionsFingerprint, runFingerprint } from '../../src/modes/run-module-tests/start-test-run.ts';
+import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
 import type { RequestedTestRun } from '../../src/modes/run-module-tests/start-test-run.ts';
 import type { TestRun } from '../../src/service/types.ts';
 
@@ -41,6 +42,35 @@ const requested: RequestedTestRun = {
   ],
   verbose: false,
 };
+
+describe('which run is the one', () => {
+  const carrying = { 'test-directory': 'tests', filters: requested.filters, variables: requested.variables, verbose: false };
+
+  it('adopts the oldest run with the requested options that was not cancelled, whatever the list order', () => {
+    const older = { ...run({ ...carrying, 'created-at': '2024-05-01T10:00:00Z' }), id: 'trun-older' };
+    const newer = { ...run({ ...carrying, 'created-at': '2024-05-01T10:00:05Z' }), id: 'trun-newer' };
+    const cancelled = { ...run({ ...carrying, status: 'canceled', 'created-at': '2024-05-01T09:00:00Z' }), id: 'trun-cancelled' };
+    const otherOptions = { ...run({ ...carrying, verbose: true, 'created-at': '2024-05-01T08:00:00Z' }), id: 'trun-verbose' };
+    expect(adoptableRun([newer, otherOptions, older, cancelled], requested)?.id).toBe('trun-older');
+    expect(adoptableRun([cancelled, older, newer], requested)?.id).toBe('trun-older');
+    expect(adoptableRun([otherOptions, cancelled], requested)).toBeUndefined();
+  });
+
+  it('fingerprints the options the same way from a request and from a run, in any order, values included', () => {
+    const same = run({ ...carrying, filters: [...requested.filters].reverse(), variables: [...requested.variables].reverse() });
+    expect(runFingerprint(same)).toBe(optionsFingerprint(requested));
+    expect(runFingerprint(run({ ...carrying, variables: [{ key: 'region', value: '"us-east-1"' }, { key: 'size', value: '3' }] }))).not.toBe(optionsFingerprint(requested));
+    // A run that does not say stands for the defaults.
+    expect(runFingerprint(run({}))).toBe(optionsFingerprint({ testDirectory: 'tests', filters: [], variables: [], verbose: false }));
+  });
+
+  it('takes a status the spec does not name as final only once the run has its finished-at', () => {
+    expect(isFinal(run({ status: 'terminated', 'status-timestamps': { 'finished-at': '2024-05-01T10:00:00Z' } }))).toBe(true);
+    expect(isFinal(run({ status: 'preparing', 'status-timestamps': { 'queued-at': '2024-05-01T10:00:00Z' } }))).toBe(false);
+    expect(isFinal(run({ status: 'finished' }))).toBe(true);
+    expect(isFinal(run({ status: 'running', 'status-timestamps': { 'finished-at': 'x' } }))).toBe(false);
+  });
+});
 
 describe('optionDifferences', () => {
   it('finds none when the run carries the requested options, in any order', () => {
@@ -119,15 +149,15 @@ describe('state for the post step', () => {
     const save = (name: string, value: string): void => void state.set(name, value);
     const get = (name: string): string => state.get(name) ?? '';
     const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
-    saveConfigurationVersion(save, 'cv-1', module);
-    expect(readSavedRun(get)).toEqual({ module, configurationVersionId: 'cv-1', createSent: false, final: false, cancelRequested: false });
-    saveCreateSent(save);
-    expect(readSavedRun(get)).toMatchObject({ createSent: true });
+    saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module);
+    expect(readSavedRun(get)).toEqual({ module, configurationVersion: { id: 'cv-1', since: 1000 }, createSent: false, final: false, cancelRequested: false });
+    saveCreateSent(save, { fingerprint: 'abc' });
+    expect(readSavedRun(get)).toMatchObject({ createSent: true, requested: 'abc' });
     expect(readSavedRun(get)?.testRunId).toBeUndefined();
     saveCreateSent(save, false);
     expect(readSavedRun(get)).toMatchObject({ createSent: false });
     saveRunStarted(save, 'trun-2', module);
-    expect(readSavedRun(get)).toMatchObject({ testRunId: 'trun-2', configurationVersionId: 'cv-1' });
+    expect(readSavedRun(get)).toMatchObject({ testRunId: 'trun-2', configurationVersion: { id: 'cv-1' } });
   });
 });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../src/report/sink.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
-import { requestLines, startHarness } from './harness.ts';
+import { liveRuns, reportedRun, requestLines, startHarness, uncancelledRuns } from './harness.ts';
 
 const lineOf = (name: string): number => exampleRunBlocks().find((b) => b.name === name)!.condition!.line;
 
@@ -20,29 +20,43 @@ describe('exactly one test run per configuration version', () => {
     expect(log).not.toContain('by itself');
   });
 
-  it('the service starts a run on upload anyway: the step adopts it, creates none, and says how its options differ', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false } });
+  it('the service starts a run on upload anyway, without the requested options: the step starts its own and cancels the service\'s, naming it', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], runningMs: 300 } });
     const { result, log } = await h.run({ testFilters: ['tests/passing.tftest.hcl'], testVariables: [{ key: 'retention_days', value: '30' }], verbose: true });
     const runs = h.emulator.testRuns();
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.source).toBe('svc-configuration-version');
-    expect(requestLines(h.emulator)).not.toContain('POST {TESTROOT}/test-runs');
-    expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
-    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
-    expect(log).toMatch(/warning: The service started test run trun-\w+ by itself .*options differ from the inputs: test-filters are none instead of "tests\/passing.tftest.hcl"; test-variables are none instead of "retention_days"; verbose is false instead of true/);
-    expect(result.summary).toContain('by itself when the configuration was uploaded');
-    expect(result.summary).toContain('verbose is false instead of true');
+    expect(runs).toHaveLength(2);
+    const service = runs.find((r) => r.source === 'svc-configuration-version')!;
+    const own = runs.find((r) => r.source === 'svc-api')!;
+    expect(own).toMatchObject({ status: 'finished', filters: ['tests/passing.tftest.hcl'], verbose: true, variables: [{ key: 'retention_days', value: '30' }] });
+    expect(service).toMatchObject({ status: 'canceled', cancelRequested: true });
+    expect(result.outputs['test-run-id']).toBe(own.id);
+    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(false);
+    expect((result.outputs.result as { 'other-runs': Array<{ id: string }> })['other-runs'].map((r) => r.id)).toEqual([service.id]);
+    expect(log).toContain(`warning: Test run ${service.id} also tests configuration version`);
+    expect(result.summary).toContain(service.id);
+    expect(result.summary).toContain(`was cancelled`);
+    expect(result.failure).toBeNull();
     // Variable values are never shown, keys are.
     expect(result.summary).not.toMatch(/retention_days.{0,20}30/);
   });
 
-  it('an adopted run with the requested (default) options is used without a warning', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false } });
+  it('an adopted run with the requested (default) options is used without a warning, and no second run is created', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0] } });
     const { result, log } = await h.run();
     expect(h.emulator.testRuns()).toHaveLength(1);
-    expect(log).toContain('its options are the requested ones');
+    expect(requestLines(h.emulator)).not.toContain('POST {TESTROOT}/test-runs');
+    expect(result.outputs['test-run-id']).toBe(h.emulator.testRuns()[0]!.id);
+    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
+    expect(log).toContain('it carries the requested options');
     expect(log).not.toContain('warning:');
     expect(result.failure).toBeNull();
+  });
+
+  it('a run the service queues by itself a little after the upload is waited for and adopted, with the default options', async () => {
+    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [120, 120] } });
+    const { result } = await h.run({}, { tuning: { adoptWaitMs: 600 } });
+    expect(h.emulator.testRuns()).toEqual([expect.objectContaining({ source: 'svc-configuration-version', status: 'finished' })]);
+    expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
   });
 
   it('the service never creates runs on upload: the step creates the one run', async () => {
@@ -51,13 +65,15 @@ describe('exactly one test run per configuration version', () => {
     expect(h.emulator.testRuns().map((r) => r.source)).toEqual(['svc-api']);
   });
 
+  // With a filter, the step creates its run whatever the service does on upload.
   it('a create whose connection dropped after it took effect is found, not repeated', async () => {
     const h = await startHarness();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-after' } });
-    const { result } = await h.run();
-    const runs = h.emulator.testRuns();
+    const { result } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    const runs = h.emulator.testRuns().filter((r) => r.source === 'svc-api');
     expect(runs).toHaveLength(1);
     expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
+    expect(uncancelledRuns(h.emulator).map((r) => r.id)).toEqual([runs[0]!.id]);
     expect(result.failure).toBeNull();
     // The create, then the look-up that found it; no second create.
     const lines = requestLines(h.emulator);
@@ -69,8 +85,9 @@ describe('exactly one test run per configuration version', () => {
   it('a create that dropped before it took effect is made again, once', async () => {
     const h = await startHarness();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-before' } });
-    const { result } = await h.run();
-    expect(h.emulator.testRuns()).toHaveLength(1);
+    const { result } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    expect(h.emulator.testRuns().filter((r) => r.source === 'svc-api')).toHaveLength(1);
+    expect(uncancelledRuns(h.emulator)).toHaveLength(1);
     expect(result.failure).toBeNull();
   });
 });
@@ -79,7 +96,8 @@ describe('results', () => {
   it('passing run: outputs, no annotations, success', async () => {
     const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('pass') } });
     const { result, state } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
-    const id = h.emulator.testRuns()[0]!.id;
+    const id = reportedRun(h.emulator, result).id;
+    expect(uncancelledRuns(h.emulator).map((r) => r.id)).toEqual([id]);
     expect(result.outputs).toMatchObject({
       'test-run-id': id,
       status: 'finished',
@@ -173,13 +191,55 @@ describe('results', () => {
   });
 });
 
+describe('no success the spec does not promise', () => {
+  const ended = (status: string, testStatus: 'pass' | 'fail' | null) => ({ status, testStatus, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' });
+
+  it('finished with a null test-status: the step fails, saying the run has no result; test-status is not pass', async () => {
+    const h = await startHarness({ testRuns: { outcome: ended('finished', null) } });
+    const { result } = await h.run({ failOnTestFailure: false });
+    expect(result.failure).toMatch(/^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./);
+    expect(result.conclusion).toBe('failure');
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': '' });
+    expect(result.summary).toContain('finished without a result');
+    expect(result.summary).not.toContain('Module tests passed');
+  });
+
+  it('a final status the spec does not name fails, naming it', async () => {
+    const h = await startHarness({ testRuns: { outcome: ended('terminated', 'pass') } });
+    const { result } = await h.run();
+    expect(result.failure).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
+    expect(result.conclusion).toBe('failure');
+    expect(result.outputs.status).toBe('terminated');
+    expect(result.summary).toContain('Module test run ended as "terminated"');
+    expect(result.summary).not.toContain('Module tests passed');
+  });
+
+  it('a status the spec does not name before running is waited through', async () => {
+    // Each status held 150 ms, several reads long.
+    const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 150 } });
+    const { result, log } = await h.run();
+    expect(log).toMatch(/Test run trun-\w+: preparing/);
+    expect(result.failure).toBeNull();
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'pass' });
+  });
+
+  it('a create answered 2xx without the test-runs document: the step fails saying what came back, and stops the run it may have made', async () => {
+    const h = await startHarness();
+    h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'no-body', status: 201 } });
+    const { result } = await h.run({ verbose: true });
+    expect(result.failure).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
+    expect(result.outputs['test-status']).toBe('');
+    expect(liveRuns(h.emulator)).toEqual([]);
+  });
+});
+
 describe('timeout', () => {
   it('ends the wait with a distinct message and cancels the running run', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
     const started = Date.now();
     const { result, state } = await h.run({ timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(5000);
-    const run = h.emulator.testRuns()[0]!;
+    const run = reportedRun(h.emulator, result);
     expect(run.cancelRequested).toBe(true);
     expect(run.forceCanceled).toBe(false);
     expect(run.status).toBe('canceled');
@@ -193,7 +253,7 @@ describe('timeout', () => {
   it('a run still queued at the timeout is cancelled as soon as it runs', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 600, runningMs: 60_000, cancelGraceMs: 50 } });
     const { result } = await h.run({ timeoutMs: 100 });
-    const run = h.emulator.testRuns()[0]!;
+    const run = reportedRun(h.emulator, result);
     expect(run.cancelRequested).toBe(true);
     expect(run.status).toBe('canceled');
     expect(result.failure).toMatch(/^Timed out after .* \(still queued\)/);
@@ -201,8 +261,8 @@ describe('timeout', () => {
 
   it('a queued run that does not start within the bounded wait is left for the post step, and said so', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
-    const { result, state } = await h.run({ timeoutMs: 100 }, { tuning: { queuedCancelWaitMs: 300 } });
-    expect(h.emulator.testRuns()[0]!.cancelRequested).toBe(false);
+    const { result, state } = await h.run({ timeoutMs: 100 }, { tuning: { stopAfterWaitMs: 300 } });
+    expect(reportedRun(h.emulator, result).cancelRequested).toBe(false);
     expect(result.failure).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
     expect(state.get('testRunFinal')).toBeUndefined();
   });

@@ -116,6 +116,7 @@ describe('plans and confirmation', () => {
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const c = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.setUpgradeBehaviour(a, { confirmAnswer: 'text' });
     emulator.setUpgradeBehaviour(b, { final: 'planned_and_saved', confirmAnswer: 'no-content' });
     emulator.setUpgradeBehaviour(c, { final: 'planned_and_finished' });
     const run = await upgrade({ 'workspace-id': [a, b, c].join('\n'), confirm: 'true' });

@@ -128,12 +128,15 @@ describe('hostile text from the service and the pull request never becomes a run
     emulator.configure({ testRuns: { outcome: { status: 'finished', testStatus: 'pass', passed: 1, failed: 0, errored: 0, skipped: 0, log: '' } } });
     emulator.inject({ method: 'GET', path: /\/test-runs\/trun-\w+$/, times: 50, kind: { type: 'rewrite', body: (doc) => ((doc.data.attributes.status = SAVE_STATE), doc) } });
     const root = repository({ 'module/main.tf': 'variable "x" {}\n' });
+    // With an option of its own the step starts its run and reads it (a run the service queued
+    // by itself could be adopted already finished, unread).
     const run = await step({
       mode: 'run-module-tests',
       organization: emulator.organization,
       'module-directory': 'module',
       'module-name': 'hostile',
       'module-provider': 'aws',
+      verbose: 'true',
     }, root);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('a status that is not a status name');

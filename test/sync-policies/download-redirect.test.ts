@@ -1,16 +1,18 @@
-// Policy downloads that redirect (the emulator's default, as services hand code out from an
-// object store): a sync reads the code on the second origin without the token, converges, and
-// a second sync writes nothing. A download that fails costs an upload, not the sync.
+// Policy downloads that redirect (the strict emulator's default, as services hand code out from
+// an object store; pinned here for both personalities): a sync reads the code on the second
+// origin without the token, converges, and a second sync writes nothing. A download that fails
+// costs an upload, not the sync.
 import { describe, expect, it } from 'vitest';
 import { requestLines, startSync, writes } from './run-harness.ts';
 
 const code = (name: string): string => `# ${name}\nmain = rule { true }\n`;
 const NAMES = ['alpha', 'beta', 'gamma', 'delta'];
 const files = Object.fromEntries(NAMES.map((n) => [`policies/${n}.native`, code(n)]));
+const REDIRECTS = { policies: { download: 'redirect' } } as const;
 
 describe('sync-policies with download links that redirect', () => {
   it('every download answering 302 to another host: converges, the token never reaches that host, a second sync writes nothing', async () => {
-    const harness = await startSync(files);
+    const harness = await startSync(files, REDIRECTS);
     const { emulator } = harness;
     const ids = new Map(NAMES.map((n) => [n, emulator.seedPolicy({ name: n, code: n === 'gamma' ? 'drifted' : code(n) }).id]));
 
@@ -36,7 +38,7 @@ describe('sync-policies with download links that redirect', () => {
   });
 
   it('a download the object store keeps refusing: that policy is named in a warning and its code uploaded; the others sync as usual', async () => {
-    const harness = await startSync(files);
+    const harness = await startSync(files, REDIRECTS);
     const { emulator } = harness;
     const ids = new Map(NAMES.map((n) => [n, emulator.seedPolicy({ name: n, code: code(n) }).id]));
     // One object address answers 503 to every attempt; the first download to reach the object
@@ -58,7 +60,7 @@ describe('sync-policies with download links that redirect', () => {
   });
 
   it('a rejected token (401) on a download stops the sync before any write', async () => {
-    const harness = await startSync(files);
+    const harness = await startSync(files, REDIRECTS);
     const { emulator } = harness;
     for (const n of NAMES) emulator.seedPolicy({ name: n, code: 'old' });
     emulator.inject({ port: 'api', method: 'GET', path: /\/download$/, kind: { type: 'status', status: 401 } });

@@ -1,17 +1,20 @@
-// Exactly one test run per configuration version, with the requested options
+// Exactly one live test run per configuration version, with the requested options
 // (action-interface "Mode run-module-tests"). The spec says an upload creates the run by itself
 // (4.2); with `auto-queue-runs: false` (2.3) it should not, and the service's own command-line
 // tool creates the run explicitly. Whichever way the service behaves, a run it started by
-// itself is adopted rather than doubled, and a create whose answer was lost is looked up before
-// it is ever repeated.
+// itself is adopted when it carries the requested options (no second run at all), and
+// otherwise the step creates its own and every other run of the version is stopped
+// (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
+import { createHash } from 'node:crypto';
 import type { TestVariable } from '../../inputs/parsers.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
 import { AmbiguousWriteError, ApiError, NetworkError } from '../../service/errors.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { configurationVersionOf } from './test-run-status.ts';
+import { sleep } from '../../wait/poll.ts';
+import { configurationVersionOf, isFinal } from './test-run-status.ts';
 
 export interface RequestedTestRun {
   testDirectory: string;
@@ -20,57 +23,130 @@ export interface RequestedTestRun {
   verbose: boolean;
 }
 
+/** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */
+export function isDefaultRequest(requested: RequestedTestRun): boolean {
+  return requested.testDirectory === 'tests' && requested.filters.length === 0 && requested.variables.length === 0 && !requested.verbose;
+}
+
+/** A configuration version, as far as a search for its runs needs it. */
+export interface VersionRef {
+  id: string;
+  /**
+   * No run of the version was created before this time (ms since the epoch), with room for a
+   * clock of the service that differs from ours. Undefined: unknown, the list is read whole.
+   */
+  since?: number;
+}
+
+/**
+ * Runs and service may disagree about the time by this much: `since` is taken this long before
+ * the configuration version's create went out (the spec shows no `created-at` for a version).
+ */
+export const CLOCK_ALLOWANCE_MS = 15 * 60_000;
+
 export interface StartedTestRun {
   run: TestRun;
-  /** The service had started the run by itself on upload. */
+  /** The service had started the run by itself, with the requested options. */
   adopted: boolean;
   /** How the run's options differ from the requested ones, as sentences (variable values never shown). */
   differences: string[];
-  /** More runs of the same configuration version that the service started (normally none). */
+  /** Other runs of the version that were not final when the run was chosen: to be stopped. */
   others: TestRun[];
 }
 
-/** Runs of one configuration version (relationships.configuration-version, 2.2), newest first as listed. */
+/**
+ * The runs of one configuration version (relationships.configuration-version, 2.2). The list
+ * comes in no promised order (4.2), so nothing here depends on it, but a list that comes newest
+ * first is not read further than the version's creation (`since`): a module's whole test
+ * history is not read on every look. Runs in `known` must be seen before the search stops early:
+ * a list that only looked newest first is then read on.
+ */
 export async function runsOfConfigurationVersion(
   client: ServiceClient,
   module: ModuleRef,
-  configurationVersionId: string,
-  options: { signal?: AbortSignal } = {},
+  version: VersionRef,
+  options: { signal?: AbortSignal; known?: Iterable<string> } = {},
 ): Promise<TestRun[]> {
-  const runs = await client.moduleTests.listTestRuns(module, options);
-  return runs.filter((run) => configurationVersionOf(run) === configurationVersionId);
+  const runs: TestRun[] = [];
+  const unseen = new Set(options.known ?? []);
+  let newestFirst = true;
+  let previous = Number.POSITIVE_INFINITY;
+  for await (const run of client.moduleTests.iterateTestRuns(module, options.signal ? { signal: options.signal } : {})) {
+    if (configurationVersionOf(run) === version.id) {
+      runs.push(run);
+      unseen.delete(run.id);
+    }
+    const created = Date.parse(run.attributes['created-at'] ?? '');
+    if (!(created <= previous)) newestFirst = false;
+    previous = created;
+    if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0) break;
+  }
+  return runs;
+}
+
+/**
+ * The one run of the version, by creation time (the list order says nothing), that carries the
+ * requested options and was not cancelled; undefined when there is none.
+ */
+export function adoptableRun(runs: readonly TestRun[], requested: RequestedTestRun): TestRun | undefined {
+  return [...runs]
+    .filter((run) => run.attributes.status !== 'canceled' && optionDifferences(run, requested).length === 0)
+    .sort(byCreation)[0];
+}
+
+export interface StartOptions {
+  /** Aborts the look-ups. */
+  signal?: AbortSignal;
+  /**
+   * Aborts the create (and its look-up after an answer that was lost). The step's
+   * cancellation does not cut a create short at once: it gives it a few seconds, then the run
+   * is looked up by configuration version (action-interface "Cancellation").
+   */
+  createSignal?: AbortSignal;
+  /**
+   * With the default options, how long a run the service queues by itself on upload is looked
+   * for before the step creates its own: adopting it means no second run at all.
+   */
+  adoptWaitMs?: number;
+  /** Pause between those looks. */
+  adoptLookMs?: number;
+  /** Called right before each create is sent; throws to stop (the step is being cancelled). */
+  beforeCreate?: () => void;
+  /** Called as soon as the run is known, before any other request: its id must be saved then. */
+  onRun?: (run: TestRun) => void;
+  /** Called when the service refused every create it answered: no run of ours exists. */
+  onCreateRefused?: () => void;
 }
 
 export async function startTestRun(
   client: ServiceClient,
   module: ModuleRef,
-  configurationVersionId: string,
+  version: VersionRef,
   requested: RequestedTestRun,
-  options: {
-    /** Aborts the look-ups. */
-    signal?: AbortSignal;
-    /**
-     * Aborts the create (and its look-up after an answer that was lost). The step's
-     * cancellation does not cut a create short at once: it gives it a few seconds, then the run
-     * is looked up by configuration version (action-interface "Cancellation").
-     */
-    createSignal?: AbortSignal;
-    /** Called right before each create is sent; throws to stop (the step is being cancelled). */
-    beforeCreate?: () => void;
-    /** Called as soon as the run is known, before any other request: its id must be saved then. */
-    onRun?: (run: TestRun) => void;
-    /** Called when the service refused every create it answered: no run of ours exists. */
-    onCreateRefused?: () => void;
-  } = {},
+  options: StartOptions = {},
 ): Promise<StartedTestRun> {
   const signal = options.signal ? { signal: options.signal } : {};
   const createSignal = options.createSignal ? { signal: options.createSignal } : {};
-  const existing = await runsOfConfigurationVersion(client, module, configurationVersionId, signal);
-  const [first, ...others] = existing;
-  if (first !== undefined) {
-    options.onRun?.(first);
-    return { run: first, adopted: true, differences: optionDifferences(first, requested), others };
+  const lookFor = async (): Promise<{ runs: TestRun[]; adoptable: TestRun | undefined }> => {
+    const runs = await runsOfConfigurationVersion(client, module, version, signal);
+    return { runs, adoptable: adoptableRun(runs, requested) };
+  };
+
+  // Only a run with the default options can be one the service queued by itself and that is
+  // worth waiting for; a run with other options is created at once.
+  const waitUntil = Date.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
+  let seen = await lookFor();
+  while (seen.adoptable === undefined && Date.now() < waitUntil) {
+    await sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - Date.now()), options.signal);
+    seen = await lookFor();
   }
+  if (seen.adoptable !== undefined) {
+    const run = seen.adoptable;
+    options.onRun?.(run);
+    return { run, adopted: true, differences: [], others: othersOf(seen.runs, run) };
+  }
+
+  const before = new Set(seen.runs.map((run) => run.id));
   let ambiguous = false;
   const run = await createOnce(
     async () => {
@@ -79,7 +155,7 @@ export async function startTestRun(
         return await client.moduleTests.createTestRun(
           module,
           {
-            configurationVersionId,
+            configurationVersionId: version.id,
             testDirectory: requested.testDirectory,
             filters: requested.filters,
             variables: requested.variables,
@@ -94,16 +170,25 @@ export async function startTestRun(
         throw error;
       }
     },
-    // The connection dropped after the create was sent: a run on this version is that create.
-    async () => (await runsOfConfigurationVersion(client, module, configurationVersionId, createSignal))[0],
+    // The connection dropped after the create was sent: a new run of this version with the
+    // requested options is that create. (Should it be one the service queued by itself, the
+    // create's own run, if any, is another run of the version and is stopped as such.)
+    async () => {
+      const runs = await runsOfConfigurationVersion(client, module, version, createSignal);
+      return adoptableRun(runs.filter((r) => !before.has(r.id)), requested);
+    },
   );
   options.onRun?.(run);
-  // A service that starts runs on upload after a delay would have started one behind our back:
-  // it cannot be undone, but it is named so that nobody is surprised by a second run.
-  const alsoStarted = (await runsOfConfigurationVersion(client, module, configurationVersionId, signal).catch(() => [])).filter(
-    (other) => other.id !== run.id,
-  );
-  return { run, adopted: false, differences: optionDifferences(run, requested), others: alsoStarted };
+  return { run, adopted: false, differences: optionDifferences(run, requested), others: othersOf(seen.runs, run) };
+}
+
+function othersOf(runs: readonly TestRun[], chosen: TestRun): TestRun[] {
+  return runs.filter((run) => run.id !== chosen.id && !isFinal(run));
+}
+
+function byCreation(a: TestRun, b: TestRun): number {
+  const at = (run: TestRun): number => Date.parse(run.attributes['created-at'] ?? '') || Number.POSITIVE_INFINITY;
+  return at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -136,6 +221,28 @@ export function optionDifferences(run: TestRun, requested: RequestedTestRun): st
     differences.push(`verbose is ${String(a.verbose)} instead of ${String(requested.verbose)}`);
   }
   return differences;
+}
+
+/**
+ * The requested options as one digest: what the post step recognises a run of the step's create
+ * by, when the main step never saw the create answered, without the step's state holding the
+ * options themselves (variable values may be private). Spec defaults stand in for what a run
+ * does not say.
+ */
+export function optionsFingerprint(options: RequestedTestRun): string {
+  const canonical = JSON.stringify([
+    options.testDirectory,
+    [...new Set(options.filters)].sort(),
+    [...new Set(options.variables.map(variableKey))].sort(),
+    options.verbose,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The fingerprint of the options a run carries. */
+export function runFingerprint(run: TestRun): string {
+  const a = run.attributes;
+  return optionsFingerprint({ testDirectory: a['test-directory'] ?? 'tests', filters: a.filters ?? [], variables: a.variables ?? [], verbose: a.verbose ?? false });
 }
 
 function variableKey(v: { key: string; value: string }): string {

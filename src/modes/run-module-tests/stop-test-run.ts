@@ -13,7 +13,7 @@ import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { sleep } from '../../wait/poll.ts';
-import { isFinal } from './test-run-status.ts';
+import { describeStatus, isFinal } from './test-run-status.ts';
 
 export interface StopPlan {
   /** Give up at this time (ms since the epoch). */
@@ -28,6 +28,12 @@ export interface StopPlan {
   forceAfterCancelMs?: number;
   /** The run as the caller last read it: a running run gets its cancel before any read. */
   lastSeen?: TestRun;
+  /**
+   * Send the cancel at once, whatever the run was last seen doing, beside the first read: a
+   * wait that ends without a final status always sends it (action-interface "timeout"). A run
+   * not running yet refuses it (409) and gets it again once it runs.
+   */
+  cancelAtOnce?: boolean;
 }
 
 /**
@@ -118,6 +124,7 @@ export class TestRunStopper {
     if (plan.lastSeen) this.#lastRun = plan.lastSeen;
     this.#running = this.#attempt();
     if (this.#forceWanted) this.#forceAtOnce();
+    else if (plan.cancelAtOnce && !(plan.lastSeen && isFinal(plan.lastSeen))) void this.#cancel();
     return this.#running;
   }
 
@@ -236,6 +243,10 @@ export class TestRunStopper {
         this.#cancelAcceptedAt = Date.now();
         log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
         this.#options.onCancelAccepted?.();
+        // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
+        // must not keep the attempt past it.
+        const watch = this.#plan?.watchAfterCancelMs;
+        if (watch !== undefined) this.limitDeadline(this.#cancelAcceptedAt + watch);
         // A force-cancel already asked for goes out at once.
         if (this.#forceWanted) void this.#force();
       }
@@ -347,5 +358,25 @@ export class TestRunStopper {
     };
     if (this.#lastError !== undefined) outcome.lastError = this.#lastError;
     return outcome;
+  }
+}
+
+/** What became of the run once the step tried to stop it, as a sentence for the summary and the failure. */
+export function describeStop(run: TestRun, stopped: StopOutcome): string {
+  const id = run.id;
+  const status = run.attributes.status;
+  const failed = stopped.lastError ? ` (last error: ${stopped.lastError})` : '';
+  switch (stopped.end) {
+    case 'not-found':
+      return `test run ${id} no longer exists.`;
+    case 'final':
+      if (status === 'canceled') return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
+      return `test run ${id} had already ended (${describeStatus(status)}).`;
+    default:
+      if (stopped.forceAccepted) return `test run ${id} was force-cancelled.`;
+      if (stopped.forceSent) return `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
+      if (stopped.cancelAccepted) return `test run ${id} was asked to cancel and is stopping (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
+      if (status === 'running') return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
+      return `test run ${id} was still ${describeStatus(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
   }
 }

@@ -16,8 +16,11 @@ import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { ModeResult } from '../mode.ts';
 import { renderJUnitReport } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
+import { otherRunsNote } from './other-runs.ts';
+import type { OtherRun } from './other-runs.ts';
 import type { StartedTestRun } from './start-test-run.ts';
 import type { ParsedTestLog } from './test-log.ts';
+import { describeStatus, isNamedStatus } from './test-run-status.ts';
 import { renderTestRunSummary, testRunAnnotations } from './test-summary.ts';
 import type { TestVariableChanges } from './test-variables.ts';
 
@@ -47,8 +50,10 @@ export interface RunEnding {
   canceled?: string;
   /** The run could not be followed to its end (the service stopped answering). */
   waitError?: string;
-  /** What was done to stop the run after a timeout, as a sentence. */
+  /** What was done to stop the run after a timeout or a failed wait, as a sentence. */
   stopNote?: string;
+  /** Other runs of the configuration version, stopped so that only this one tests it. */
+  others?: OtherRun[];
 }
 
 export { formatBytes } from '../../report/format.ts';
@@ -76,25 +81,41 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   } else if (ending.timedOut) {
     title = `Module tests timed out: ${label}`;
     failure =
-      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${ending.statusAtTimeout ?? a.status}); ` +
+      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${describeStatus(ending.statusAtTimeout ?? a.status)}); ` +
       `${ending.stopNote ?? 'it was left as it is.'} Raise the timeout input if the tests need longer.`;
     conclusion = 'timed_out';
   } else if (ending.waitError !== undefined) {
     title = `Test run ${run.id} could not be followed to its end`;
-    failure = `Test run ${run.id} could not be followed to its end (last seen ${a.status}): ${ending.waitError}`;
+    failure = `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${ending.waitError}. ${ending.stopNote ?? ''}`.trim();
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
     title = `Test run ${run.id} was canceled`;
     failure = `Test run ${run.id} was canceled before it finished (not by this step).`;
     conclusion = 'cancelled';
+  } else if (!isNamedStatus(a.status)) {
+    // No success the spec does not promise: a final status it does not name says nothing of the tests.
+    title = `Test run ${run.id} ended in a status the spec does not name: ${label}`;
+    failure = `Test run ${run.id} ended as ${describeStatus(a.status)}: nothing says whether the tests passed.`;
+    conclusion = 'failure';
+  } else if (a.status === 'finished' && a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
+    // Spec 2.2: test-status is null until a result exists. Not a test failure, so
+    // fail-on-test-failure does not excuse it.
+    title = `Test run ${run.id} has no result: ${label}`;
+    failure = `Test run ${run.id} finished without a result: its test-status is ${JSON.stringify(a['test-status'] ?? null)}, so nothing says the tests passed.`;
+    conclusion = 'failure';
   } else if (testsFailed) {
     title = a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
     const what = a.status === 'errored' ? `Test run ${run.id} errored` : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
     failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
     conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
-  } else {
+  } else if (a.status === 'finished' && a['test-status'] === 'pass') {
     title = `Module tests passed: ${label} (${countsText(run)})`;
     conclusion = 'success';
+  } else {
+    // Only a run followed to its end gets here; should one not have ended, it is no success.
+    title = `Test run ${run.id} did not end: ${label}`;
+    failure = `Test run ${run.id} is still ${describeStatus(a.status)}; it has no result.`;
+    conclusion = 'failure';
   }
 
   const notes: string[] = [];
@@ -105,6 +126,9 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   if (ending.canceled !== undefined) notes.push(ending.canceled);
   if (ending.stopNote !== undefined && ending.timedOut) notes.push(ending.stopNote);
   if (ending.waitError !== undefined) notes.push(`The run could not be followed to its end: ${ending.waitError}`);
+  if (ending.stopNote !== undefined && ending.waitError !== undefined) notes.push(ending.stopNote);
+  const others = otherRunsNote(ending.others ?? [], ctx.configurationVersionId, run.id);
+  if (others !== '') notes.push(others);
   if (testsFailed && !inputs.failOnTestFailure && ending.canceled === undefined && !ending.timedOut) {
     notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
   }
@@ -184,13 +208,17 @@ export const NO_TEST_RUN_OUTPUTS = {
   'tests-skipped': '',
 } as const;
 
-/** The step ended before a test run existed: a failure, or a cancelled job. */
-export function noRunResult(ctx: RunContext, ending: { failure: string; canceled?: boolean }): ModeResult {
+/**
+ * The step ended before it had a test run to follow: a failure, or a cancelled job. `others`:
+ * runs of the configuration version (started by the service on upload) that it stopped.
+ */
+export function noRunResult(ctx: RunContext, ending: { failure: string; canceled?: boolean; others?: OtherRun[] }): ModeResult {
   const label = moduleLabel(ctx.module);
   const headline = ending.canceled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+  const others = otherRunsNote(ending.others ?? [], ctx.configurationVersionId);
   return {
     title: ending.canceled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
-    summary: joinBlocks(heading(headline), paragraph(ending.failure), detailsSection(ctx)),
+    summary: joinBlocks(heading(headline), paragraph(ending.failure), others && paragraph(others), detailsSection(ctx)),
     annotations: [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
@@ -200,6 +228,7 @@ export function noRunResult(ctx: RunContext, ending: { failure: string; canceled
         'test-run-id': null,
         canceled: ending.canceled === true,
         error: ending.failure,
+        'other-runs': (ending.others ?? []).map(({ id, outcome }) => ({ id, outcome })),
       },
     },
     failure: ending.failure,
@@ -208,10 +237,7 @@ export function noRunResult(ctx: RunContext, ending: { failure: string; canceled
 }
 
 function adoptionNote(started: StartedTestRun): string {
-  const base = `The service started test run ${started.run.id} by itself when the configuration was uploaded; it was kept so that only one run tests this configuration version`;
-  const others = started.others.length > 0 ? ` (it also started ${started.others.map((r) => r.id).join(', ')})` : '';
-  if (started.differences.length === 0) return `${base}${others}.`;
-  return `${base}${others}, although its options differ from the inputs: ${started.differences.join('; ')}.`;
+  return `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; it was kept so that only one run tests this configuration version.`;
 }
 
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
@@ -256,6 +282,7 @@ function resultJson(ctx: RunContext, ending: RunEnding, annotations: Annotation[
     'tests-errored': a['tests-errored'],
     'tests-skipped': a['tests-skipped'],
     adopted: ctx.started?.adopted ?? false,
+    'other-runs': (ending.others ?? []).map(({ id, outcome }) => ({ id, outcome })),
     'timed-out': ending.timedOut === true,
     canceled: ending.canceled !== undefined,
     'log-read': parsed !== undefined,

@@ -3,15 +3,30 @@ import type { TestRun, TestRunStatus } from '../../service/types.ts';
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
 const FINAL: ReadonlySet<TestRunStatus> = new Set<TestRunStatus>(['errored', 'canceled', 'finished']);
 
-export function isFinalStatus(status: TestRunStatus): boolean {
-  return FINAL.has(status);
+/** Every status spec 3.1 names. */
+const NAMED: ReadonlySet<TestRunStatus> = new Set<TestRunStatus>(['pending', 'queued', 'running', ...FINAL]);
+
+export function isNamedStatus(status: TestRunStatus): boolean {
+  return NAMED.has(status);
 }
 
+/**
+ * Whether the run has ended. A status the spec names says so by itself; for one it does not
+ * name, the run's `finished-at` does (2.2: the timestamps appear as the run proceeds). A run in
+ * an unnamed status without it is waited on like a running one.
+ */
 export function isFinal(run: TestRun): boolean {
-  return isFinalStatus(run.attributes.status);
+  const status = run.attributes.status;
+  if (isNamedStatus(status)) return FINAL.has(status);
+  return run.attributes['status-timestamps']?.['finished-at'] !== undefined;
 }
 
 /** The configuration version a run tests (relationships.configuration-version, spec 2.2). */
 export function configurationVersionOf(run: TestRun): string | undefined {
   return run.relationships?.['configuration-version']?.data?.id;
+}
+
+/** A status as a message shows it: as it is when the spec names it, else quoted and said so. */
+export function describeStatus(status: TestRunStatus): string {
+  return isNamedStatus(status) ? status : `${JSON.stringify(status).slice(0, 66)} (a status the spec does not name)`;
 }

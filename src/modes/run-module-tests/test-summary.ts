@@ -17,6 +17,7 @@ import {
 } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../service/types.ts';
+import { describeStatus, isNamedStatus } from './test-run-status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './test-log.ts';
 
 /**
@@ -146,9 +147,13 @@ function headline(input: TestRunSummaryInput): string {
   if (input.timedOut) return `⏱️ Module tests timed out${suffix}`;
   if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
-  if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
+  // A status the spec does not name says nothing of the tests, whatever test-status says.
+  if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeStatus(a.status)}${suffix}`;
   if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
-  return `Module test run ${a.status}${suffix}`;
+  if (a.status !== 'finished') return `❓ Module test run still ${a.status}${suffix}`;
+  if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
+  // Spec 2.2: test-status is null until a result exists; a run that ended without one passed nothing.
+  return `❓ Module test run finished without a result${suffix}`;
 }
 
 function totalsLine(run: TestRunFacts, parsed: ParsedTestLog | undefined): string {

@@ -1,0 +1,202 @@
+// The other runs of the step's configuration version. A service that queues a run by itself on
+// upload (spec 4.2 says the upload creates the test), early or late, must not leave a second run
+// testing the same configuration beside the one the step follows (action-interface "Exactly
+// one live test run"): each one is cancelled as soon as it is seen and named. The version's runs
+// are looked at often right after the upload, when such a run appears, then at a slower pace for
+// the whole wait, and once more when the step is done with its own run.
+
+import { getErrorMessage } from '../../errors.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import { sleep } from '../../wait/poll.ts';
+import { runsOfConfigurationVersion } from './start-test-run.ts';
+import type { VersionRef } from './start-test-run.ts';
+import { describeStop, TestRunStopper } from './stop-test-run.ts';
+import type { StopOutcome } from './stop-test-run.ts';
+import { describeStatus, isFinal } from './test-run-status.ts';
+
+export interface OtherRunsTiming {
+  /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */
+  firstLookMs: number;
+  maxLookMs: number;
+  /**
+   * After the upload, how long a run of the service's own may still appear (action-interface:
+   * "any time up to a few seconds after the upload"): the step looks until then even when its
+   * own run ended sooner.
+   */
+  lateRunWindowMs: number;
+  /** How long the stop of another run is followed, from when it was seen (a queued run is
+   *  cancelled once it runs); the post step checks every run of the version again. */
+  stopWatchMs: number;
+  /** Once its cancel is accepted, how long more it is watched winding down. */
+  watchAfterCancelMs: number;
+  /** Reads of a run being stopped. */
+  stopPollMs: number;
+}
+
+export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
+  firstLookMs: 1000,
+  maxLookMs: 30_000,
+  lateRunWindowMs: 5_000,
+  stopWatchMs: 30_000,
+  watchAfterCancelMs: 5_000,
+  stopPollMs: 1_000,
+};
+
+/** Longest single look: a slow list must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000;
+
+/** Another run of the version, and what became of it. */
+export interface OtherRun {
+  id: string;
+  /** As a sentence (`test run trun-x was cancelled.`). */
+  outcome: string;
+}
+
+/** The other runs, as a note for the summary and the failure; '' when there were none. */
+export function otherRunsNote(others: readonly OtherRun[], versionId: string | undefined, ownRunId?: string): string {
+  if (others.length === 0) return '';
+  const what = ownRunId !== undefined ? `so that only test run ${ownRunId} tests it` : 'so that none is left running';
+  const ids = others.map((other) => other.id).join(', ');
+  return `Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, were stopped ${what}: ${ids}. ${others.map((other) => capitalise(other.outcome)).join(' ')}`;
+}
+
+function capitalise(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+export interface OtherRunsWatchOptions {
+  client: ServiceClient;
+  module: ModuleRef;
+  version: VersionRef;
+  /** The run the step follows; none when the step ended before it had one (every run of the
+   *  version is then stopped). */
+  ownRunId?: string;
+  /** When the upload ended (ms since the epoch). */
+  uploadedAt: number;
+  timing: OtherRunsTiming;
+  info: (line: string) => void;
+  warning: (line: string) => void;
+  debug: (line: string) => void;
+}
+
+interface Stop {
+  stopper: TestRunStopper;
+  outcome: Promise<StopOutcome>;
+}
+
+export class OtherRunsWatch {
+  readonly #options: OtherRunsWatchOptions;
+  readonly #stops = new Map<string, Stop>();
+  /** Other runs first seen already ended: nothing to stop, but named all the same. */
+  readonly #ended = new Map<string, TestRun>();
+  readonly #looking = new AbortController();
+  /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
+  readonly #hurry = new AbortController();
+  #loop: Promise<void> = Promise.resolve();
+  /** Set by windDown: the deadline and force every stop gets, also one started later. */
+  #windDown: { deadline: number; force: boolean } | undefined;
+
+  constructor(options: OtherRunsWatchOptions) {
+    this.#options = options;
+  }
+
+  /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
+  start(known: readonly TestRun[]): void {
+    for (const run of known) this.#stop(run);
+    this.#loop = this.#lookRepeatedly();
+  }
+
+  /** The job is being cancelled: every stop, also one started later, gets `deadline`, and a force-cancel when `force`. */
+  windDown(deadline: number, force: boolean): void {
+    this.#windDown = { deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity), force: force || (this.#windDown?.force ?? false) };
+    for (const { stopper } of this.#stops.values()) this.#applyWindDown(stopper);
+    if (force) this.#hurry.abort();
+  }
+
+  /**
+   * The step is done with its own run: looks on until the late-run window has passed, looks once
+   * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
+   * `by` (a cancelled step leaves time after its last look to send the cancels).
+   */
+  async finish(bounds: { by?: number; lookBy?: number } = {}): Promise<OtherRun[]> {
+    const { uploadedAt, timing } = this.#options;
+    const by = bounds.by ?? Number.POSITIVE_INFINITY;
+    const lookBy = Math.min(bounds.lookBy ?? by, by);
+    const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
+    if (Date.now() < windowEnd) await sleep(windowEnd - Date.now(), this.#hurry.signal).catch(() => undefined);
+    this.#looking.abort();
+    await this.#loop;
+    const left = Math.min(LOOK_TIMEOUT_MS, lookBy - Date.now());
+    if (left > 0) await this.#look(AbortSignal.timeout(left));
+    const stops = [...this.#stops.entries()];
+    for (const [, { stopper }] of stops) stopper.limitDeadline(by);
+    const stopped = await Promise.all(
+      stops.map(async ([id, { outcome }]) => {
+        const end = await outcome;
+        return { id, outcome: end.run ? describeStop(end.run, end) : `test run ${id} could not be read while it was stopped.` };
+      }),
+    );
+    const ended = [...this.#ended.values()].map((run) => ({ id: run.id, outcome: `test run ${run.id} had already ended (${describeStatus(run.attributes.status)}) when it was seen.` }));
+    return [...stopped, ...ended];
+  }
+
+  async #lookRepeatedly(): Promise<void> {
+    const { firstLookMs, maxLookMs } = this.#options.timing;
+    const signal = this.#looking.signal;
+    for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
+      try {
+        await sleep(pause, signal);
+      } catch {
+        return;
+      }
+      await this.#look(signal);
+    }
+  }
+
+  /** One look at the version's runs; a look that fails is tried again at the next. */
+  async #look(signal: AbortSignal): Promise<void> {
+    const { client, module, version, ownRunId } = this.#options;
+    try {
+      const runs = await runsOfConfigurationVersion(client, module, version, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(LOOK_TIMEOUT_MS)]),
+        known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
+      });
+      for (const run of runs) this.#stop(run);
+    } catch (error) {
+      if (!signal.aborted) this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${getErrorMessage(error)}`);
+    }
+  }
+
+  #stop(run: TestRun): void {
+    const { client, module, version, ownRunId, timing } = this.#options;
+    if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id)) return;
+    if (isFinal(run)) {
+      // It came and went between two looks: named, since it tested the version too.
+      this.#ended.set(run.id, run);
+      this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; it had already ended (${describeStatus(run.attributes.status)}).`);
+      return;
+    }
+    this.#options.warning(
+      ownRunId !== undefined
+        ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: cancelling it, so that only test run ${ownRunId} does.`
+        : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: cancelling it, so that it is not left running.`,
+    );
+    const stopper = new TestRunStopper({ client, module, testRunId: run.id, log: this.#options.info, pollMs: timing.stopPollMs });
+    const outcome = stopper.start({
+      deadline: Date.now() + timing.stopWatchMs,
+      watchAfterCancelMs: timing.watchAfterCancelMs,
+      lastSeen: run,
+      cancelAtOnce: true,
+    });
+    this.#stops.set(run.id, { stopper, outcome });
+    this.#applyWindDown(stopper);
+  }
+
+  #applyWindDown(stopper: TestRunStopper): void {
+    if (this.#windDown === undefined) return;
+    stopper.limitDeadline(this.#windDown.deadline);
+    if (this.#windDown.force) stopper.forceNow();
+  }
+}
