@@ -402,8 +402,10 @@ function graceText(graceMs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
 /* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
+
 
 
 /** Sends one no-code write and says how it ended; never throws. */
@@ -433,7 +435,7 @@ async function sendWrite(send, options) {
     }
 }
 function failedWrite(error, signal) {
-    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+    if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
         return { kind: 'maybe-applied', cause: 'cancelled' };
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };

@@ -178,9 +178,14 @@ function describeStatus(status) {
     return named ? status : `${status} (a status the service's API documentation does not name)`;
 }
 
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __webpack_require__(3853);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/wait-for-upgrade-run.ts
+
 
 
 
@@ -269,12 +274,12 @@ async function waitForUpgradeRun(options) {
     catch (error) {
         if (options.signal.aborted)
             throw error;
-        if (deadline.signal.aborted && (0,service_errors/* isAbortError */.zf)(error))
+        if (deadline.signal.aborted && (0,abort/* isAbortError */.zf)(error))
             return timedOut(cutWhileReading ? 'unanswered' : undefined);
         // The service asked to wait longer than the client waits for a 429: the wait cannot go on
         // before the deadline, so it ends there, as the timeout says.
         if ((0,service_errors/* isApiError */.d7)(error, 429)) {
-            await (0,pacing/* sleep */.yy)(options.deadline - Date.now(), options.signal);
+            await (0,clock/* sleep */.y)(options.deadline - Date.now(), options.signal);
             return timedOut('rate-limited');
         }
         throw error;
@@ -708,7 +713,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         })));
     }
     sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
-    const writes = new pacing/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+    const writes = new pacing/* Semaphore */.j(tuning.writesAtOnce ?? WRITES_AT_ONCE);
     const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
         api: client.noCode,
         noCodeModuleId: inputs.noCodeModuleId,
@@ -858,8 +863,10 @@ function graceText(graceMs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
 /* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
+
 
 
 /** Sends one no-code write and says how it ended; never throws. */
@@ -889,7 +896,7 @@ async function sendWrite(send, options) {
     }
 }
 function failedWrite(error, signal) {
-    if (signal.aborted && (0,_service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+    if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
         return { kind: 'maybe-applied', cause: 'cancelled' };
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
@@ -909,14 +916,12 @@ function failedWrite(error, signal) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   WT: () => (/* binding */ statusReporter),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   g3: () => (/* binding */ pollUntil),
-/* harmony export */   yy: () => (/* reexport safe */ _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__.yy)
+/* harmony export */   g3: () => (/* binding */ pollUntil)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
-/* harmony import */ var _service_pacing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4980);
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3853);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
 
-// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
-// request of the service client, which isAbortError recognises.
 
 const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
 async function pollUntil(options) {
@@ -926,7 +931,7 @@ async function pollUntil(options) {
     const backoff = options.backoff ?? DEFAULT_POLL.backoff;
     let last;
     for (;;) {
-        (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
+        (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfAborted */ .Te)(options.signal);
         last = await options.read(options.signal);
         options.onValue?.(last, Date.now() - started);
         if (options.isFinal(last))
@@ -934,7 +939,7 @@ async function pollUntil(options) {
         const remaining = options.deadline - Date.now();
         if (remaining <= 0)
             return { outcome: 'timed-out', value: last };
-        await (0,_service_pacing_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy)(Math.min(interval, remaining), options.signal);
+        await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(Math.min(interval, remaining), options.signal);
         interval = Math.min(maxInterval, interval * backoff);
     }
 }

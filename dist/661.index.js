@@ -9,17 +9,18 @@ export const modules = {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4632);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3916);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4245);
-/* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
-/* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4164);
-/* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2366);
-/* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5450);
-/* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1388);
-/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3743);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2462);
-/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5548);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
+/* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
+/* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4164);
+/* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2366);
+/* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5450);
+/* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1388);
+/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7395);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3743);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2462);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5548);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
 // itself on upload, late). The main step saves the configuration version as soon as it exists,
@@ -40,16 +41,17 @@ export const modules = {
 
 
 
+
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 async function runPost(options = {}) {
-    const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_8__/* .getState */ .G);
+    const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_3__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_9__/* .getState */ .G);
     if (saved === undefined)
         return 0;
     const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
     const token = read('token').trim();
-    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_6__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
+    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;
-    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
+    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(module);
     const what = saved.testRunId !== undefined && !saved.final
         ? `Test run ${saved.testRunId} of module ${label}`
         : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
@@ -58,13 +60,13 @@ async function runPost(options = {}) {
         ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readServiceInputs */ .Dz)(read));
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}`);
         return 1;
     }
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
     const graceMs = options.graceMs ?? 20_000;
     const pollMs = options.pollMs ?? 1000;
-    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_7__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
+    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_8__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
     const cancellation = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)();
     const stoppers = [];
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
@@ -84,7 +86,7 @@ async function runPost(options = {}) {
             forceAfterCancelMs: graceMs,
             ...(lastSeen ? { lastSeen } : {}),
         };
-        const stopper = new _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_4__/* .TestRunStopper */ .$({
+        const stopper = new _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_5__/* .TestRunStopper */ .$({
             client,
             module,
             testRunId: id,
@@ -130,7 +132,7 @@ async function findRunsToStop(saved, options) {
         return 0;
     }
     const version = versionRef.id;
-    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
+    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
     const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
@@ -140,31 +142,31 @@ async function findRunsToStop(saved, options) {
     for (;;) {
         let listed;
         try {
-            listed = await (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
+            listed = await (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
         }
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
                 stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
                 return 0;
             }
             if (ownFinal || known.size > 0) {
                 // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
                 return 0;
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
             return 1;
         }
         listedAny ||= listed.length > 0;
         for (const run of listed) {
-            if (run.id === saved.testRunId ? !saved.final && !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run) : !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run))
+            if (run.id === saved.testRunId ? !saved.final && !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinal */ .dR)(run) : !(0,_modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinal */ .dR)(run))
                 stopOnce({ id: run.id, lastSeen: run });
         }
         // The saved run may be missing from the list (the service no longer shows it): it is read by id.
         if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
             stopOnce({ id: saved.testRunId });
-        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
+        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
         if (appeared) {
             if (known.size === 0) {
                 sink.info(listedAny
@@ -177,10 +179,10 @@ async function findRunsToStop(saved, options) {
             break;
         if (!noted) {
             noted = true;
-            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
-            await (0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .sleep */ .yy)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
+            await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
         }
         catch {
             break;
@@ -210,7 +212,7 @@ function report(sink, what, outcome, queuedWaitMs) {
                 return 0;
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
-            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
             sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
             return 1;
         }

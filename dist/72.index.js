@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __webpack_require__(3853);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/plan.ts
@@ -284,6 +286,7 @@ async function mapWithWorkers(items, workers, work, options) {
 
 
 
+
 /** The actions that send no request. */
 const NO_WRITE = new Set(['unchanged', 'ignored']);
 /** Outcomes of a dry run: every entry as it would be, nothing sent. */
@@ -452,7 +455,7 @@ function requireDesired(entry) {
 /** The error in words, with what had been done before it, so that a person knows where the policy stands. */
 function failureMessage(outcome, error, signal) {
     const { entry } = outcome;
-    const cancelled = signal?.aborted === true && (0,service_errors/* isAbortError */.zf)(error);
+    const cancelled = signal?.aborted === true && (0,abort/* isAbortError */.zf)(error);
     const what = cancelled ? 'the step was cancelled while this policy was being written' : (0,errors/* getErrorMessage */.u)(error);
     const done = outcome.steps.length > 0 ? ` (already done: ${outcome.steps.join(', ')})` : '';
     if (error instanceof SettingsNotAppliedError)
@@ -1562,8 +1565,6 @@ function sortProblems(problems) {
         .map(({ p }) => p);
 }
 
-// EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __webpack_require__(4980);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/remote-read.ts
 // What the organization holds: every policy (all pages), and the stored code of those the
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
@@ -1611,18 +1612,18 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
                 withoutCode.push(policy.name);
                 return;
             }
-            if (!(0,service_errors/* isAbortError */.zf)(error) && !(0,service_errors/* isApiError */.d7)(error, 401)) {
+            if (!(0,abort/* isAbortError */.zf)(error) && !(0,service_errors/* isApiError */.d7)(error, 401)) {
                 unreadable.push({ name: policy.name, reason: (0,errors/* getErrorMessage */.u)(error) });
                 return;
             }
-            if (failure === undefined && !((0,service_errors/* isAbortError */.zf)(error) && stop.signal.aborted))
+            if (failure === undefined && !((0,abort/* isAbortError */.zf)(error) && stop.signal.aborted))
                 failure = { error };
             stop.abort();
         }
     }, { signal, notStarted: () => undefined });
     if (failure !== undefined)
         throw failure.error;
-    (0,pacing/* throwIfAborted */.Te)(options.signal);
+    (0,abort/* throwIfAborted */.Te)(options.signal);
     unreadable.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return { policies, code, withoutCode: withoutCode.sort(), unreadable };
 }
@@ -2105,7 +2106,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
         remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });
     }
     catch (error) {
-        if ((0,service_errors/* isAbortError */.zf)(error))
+        if ((0,abort/* isAbortError */.zf)(error))
             throw error;
         const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u)(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
         return {

@@ -550,7 +550,7 @@ var pacing = __webpack_require__(4980);
  * thousands of files is stat'ed this way without opening thousands of requests at once.
  */
 function createLimiter(limit) {
-    const slots = new pacing/* Semaphore */.jf(limit);
+    const slots = new pacing/* Semaphore */.j(limit);
     return async (operation) => {
         const release = await slots.acquire();
         try {
@@ -1867,6 +1867,8 @@ function escapeAttribute(text) {
     return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }
 
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/start-test-run.ts
 var start_test_run = __webpack_require__(2366);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/stop-test-run.ts
@@ -1943,7 +1945,7 @@ class OtherRunsWatch {
         const lookBy = Math.min(bounds.lookBy ?? by, by);
         const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
         if (Date.now() < windowEnd)
-            await (0,poll/* sleep */.yy)(windowEnd - Date.now(), this.#hurry.signal).catch(() => undefined);
+            await (0,clock/* sleep */.y)(windowEnd - Date.now(), this.#hurry.signal).catch(() => undefined);
         this.#looking.abort();
         await this.#loop;
         const left = Math.min(LOOK_TIMEOUT_MS, lookBy - Date.now());
@@ -1964,7 +1966,7 @@ class OtherRunsWatch {
         const signal = this.#looking.signal;
         for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
             try {
-                await (0,poll/* sleep */.yy)(pause, signal);
+                await (0,clock/* sleep */.y)(pause, signal);
             }
             catch {
                 return;

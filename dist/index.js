@@ -39435,7 +39435,7 @@ if (args.length > 0 || !startedByRunner(process.env)) {
     process.exitCode = await runCli(args);
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(720), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(981), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661));
     process.exitCode = await runPost();
 }
 else {
@@ -40215,6 +40215,102 @@ function isObject(value) {
 
 /***/ }),
 
+/***/ 3853:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mu: () => (/* binding */ raceAbort),
+/* harmony export */   Te: () => (/* binding */ throwIfAborted),
+/* harmony export */   vt: () => (/* binding */ abortError),
+/* harmony export */   zf: () => (/* binding */ isAbortError)
+/* harmony export */ });
+// Aborts as every wait and request of the action raises and recognises them: one AbortError,
+// whatever the signal fired with (the step's CancelledError, a deadline's TimeoutError, nothing),
+// with that reason as its cause.
+/** The error every abortable wait and request raises when its signal fires. */
+function abortError(signal) {
+    const reason = signal?.reason;
+    if (reason instanceof Error && reason.name === 'AbortError')
+        return reason;
+    const error = new DOMException('The operation was aborted', 'AbortError');
+    if (reason !== undefined)
+        Object.defineProperty(error, 'cause', { value: reason, configurable: true });
+    return error;
+}
+function throwIfAborted(signal) {
+    if (signal?.aborted)
+        throw abortError(signal);
+}
+/**
+ * An abort of a signal: the AbortError every wait and request raises, the step's CancelledError
+ * (the reason of the cancellation signal, which `signal.throwIfAborted()` and code that rejects
+ * with `signal.reason` pass on as is), or, when `signal` is given and has aborted, whatever
+ * reason it was aborted with.
+ */
+function isAbortError(error, signal) {
+    if (signal?.aborted && error === signal.reason)
+        return true;
+    return error instanceof Error && (error.name === 'AbortError' || error.name === 'CancelledError');
+}
+/** Waits for `promise`, or rejects with an AbortError as soon as the signal fires. */
+function raceAbort(promise, signal) {
+    if (!signal)
+        return promise;
+    if (signal.aborted)
+        return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(abortError(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then((v) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(v);
+        }, (e) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(e instanceof Error ? e : new Error(String(e)));
+        });
+    });
+}
+
+
+/***/ }),
+
+/***/ 9269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */ });
+/* unused harmony export systemClock */
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
+
+/** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject((0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .abortError */ .vt)(signal));
+            return;
+        }
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject((0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .abortError */ .vt)(signal));
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, Math.max(0, ms));
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+/** The wall clock and the process's timers. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep,
+    timeout: (ms) => AbortSignal.timeout(Math.max(0, Math.ceil(ms))),
+};
+
+
+/***/ }),
+
 /***/ 1483:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40696,11 +40792,13 @@ function pr_comment_failureReason(error, apiUrl, pullRequest) {
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var read = __nccwpck_require__(4245);
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __nccwpck_require__(3853);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(72)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2072))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(720), __nccwpck_require__.e(841)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4222))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(981), __nccwpck_require__.e(841)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4222))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -40740,8 +40838,6 @@ var github_sink = __nccwpck_require__(7395);
 var service_client = __nccwpck_require__(3743);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
-// EXTERNAL MODULE: ./src/service/errors.ts
-var service_errors = __nccwpck_require__(5756);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -40807,7 +40903,7 @@ async function run(options = {}) {
         return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
     }
     catch (error) {
-        const aborted = cancellation.signal.aborted && ((0,service_errors/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.cc);
+        const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.cc);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
         const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`;
         await sink.writeSummary(summary);
@@ -41572,6 +41668,10 @@ var undici = __nccwpck_require__(6752);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __nccwpck_require__(3853);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __nccwpck_require__(9269);
 // EXTERNAL MODULE: ./src/service/pacing.ts
 var pacing = __nccwpck_require__(4980);
 ;// CONCATENATED MODULE: ./src/service/proxy.ts
@@ -41697,6 +41797,8 @@ var urls = __nccwpck_require__(1465);
 
 
 
+
+
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
@@ -41766,8 +41868,8 @@ class HttpClient {
         this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
-        this.#limiter = new pacing/* RateLimiter */.v$(options.rateLimitPerSecond ?? 30);
-        this.#slots = new pacing/* Semaphore */.jf(options.concurrency ?? 8);
+        this.#limiter = new pacing/* RateLimiter */.v(options.rateLimitPerSecond ?? 30);
+        this.#slots = new pacing/* Semaphore */.j(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? 30_000;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -41819,7 +41921,7 @@ class HttpClient {
         // gateway answered): a DELETE answered 404 afterwards, say, has already done its work.
         let mayHaveLanded = false;
         for (let attempt = 0;; attempt++) {
-            (0,pacing/* throwIfAborted */.Te)(signal);
+            (0,abort/* throwIfAborted */.Te)(signal);
             const started = Date.now();
             const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true, urgent: options.urgent === true });
             const ms = Date.now() - started;
@@ -41842,7 +41944,7 @@ class HttpClient {
                 report('retry', { error: result.code });
                 if (result.sent)
                     mayHaveLanded = true;
-                await (0,pacing/* sleep */.yy)(backoffDelay(attempt, this.#retry), signal);
+                await (0,clock/* sleep */.y)(backoffDelay(attempt, this.#retry), signal);
                 continue;
             }
             const { status } = result;
@@ -41871,7 +41973,7 @@ class HttpClient {
                 // After a 429 the limiter holds this request back with all the others (an urgent one
                 // passes the limiter, so it waits here).
                 if (status !== 429 || options.urgent)
-                    await (0,pacing/* sleep */.yy)(wait, signal);
+                    await (0,clock/* sleep */.y)(wait, signal);
                 continue;
             }
             if (serverFault && !idempotent) {
@@ -41977,7 +42079,7 @@ class HttpClient {
             catch (error) {
                 answered();
                 if (signal?.aborted)
-                    throw (0,pacing/* abortError */.vt)(signal);
+                    throw (0,abort/* abortError */.vt)(signal);
                 if (timeout.signal.aborted)
                     return { kind: 'failed', code: 'timeout', sent: true, timedOut: true, error };
                 const code = errorCode(error);
@@ -42528,7 +42630,7 @@ function createModuleTestsApi(http) {
                 }
             }
             catch (error) {
-                if (cut === undefined && (0,service_errors/* isAbortError */.zf)(error))
+                if (cut === undefined && (0,abort/* isAbortError */.zf)(error))
                     throw error;
                 cut ??= { reason: 'connection', error: errorText(error) };
             }
@@ -42894,8 +42996,7 @@ async function createOnce(create, findExisting, rounds = 3) {
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   qS: () => (/* binding */ statusText),
-/* harmony export */   yI: () => (/* binding */ AmbiguousWriteError),
-/* harmony export */   zf: () => (/* binding */ isAbortError)
+/* harmony export */   yI: () => (/* binding */ AmbiguousWriteError)
 /* harmony export */ });
 // Errors raised by the service client. Every message is written for a person reading a job log:
 // it names the request (method and path, or only the origin for upload and log addresses, whose
@@ -43003,17 +43104,6 @@ function isApiError(error, status) {
 function isNotFound(error) {
     return isApiError(error, 404);
 }
-/**
- * An abort of a signal: the AbortError every wait and request of the client raises, the step's
- * CancelledError (the reason of the cancellation signal, which `signal.throwIfAborted()` and
- * code that rejects with `signal.reason` pass on as is), or, when `signal` is given and has
- * aborted, whatever reason it was aborted with.
- */
-function isAbortError(error, signal) {
-    if (signal?.aborted && error === signal.reason)
-        return true;
-    return error instanceof Error && (error.name === 'AbortError' || error.name === 'CancelledError');
-}
 const STATUS_TEXT = {
     400: 'Bad Request',
     401: 'Unauthorized',
@@ -43108,65 +43198,16 @@ function redactItem(item, redact) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Te: () => (/* binding */ throwIfAborted),
-/* harmony export */   jf: () => (/* binding */ Semaphore),
-/* harmony export */   v$: () => (/* binding */ RateLimiter),
-/* harmony export */   vt: () => (/* binding */ abortError),
-/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */   j: () => (/* binding */ Semaphore),
+/* harmony export */   v: () => (/* binding */ RateLimiter)
 /* harmony export */ });
-// Pacing of requests: abortable waits, the cap on requests in flight, and the client-side rate
-// limit (action-interface "Pacing and faults": 30 requests per second per token).
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3853);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
+// Pacing of requests: the cap on requests in flight, and the client-side rate limit
+// (action-interface "Pacing and faults": 30 requests per second per token).
 var _a;
-/** The error every abortable wait and request raises when its signal fires. */
-function abortError(signal) {
-    const reason = signal?.reason;
-    if (reason instanceof Error && reason.name === 'AbortError')
-        return reason;
-    const error = new DOMException('The operation was aborted', 'AbortError');
-    if (reason !== undefined)
-        Object.defineProperty(error, 'cause', { value: reason, configurable: true });
-    return error;
-}
-function throwIfAborted(signal) {
-    if (signal?.aborted)
-        throw abortError(signal);
-}
-/** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(abortError(signal));
-            return;
-        }
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(abortError(signal));
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-/** Waits for `promise`, or rejects with an AbortError as soon as the signal fires. */
-function raceAbort(promise, signal) {
-    if (!signal)
-        return promise;
-    if (signal.aborted)
-        return Promise.reject(abortError(signal));
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(abortError(signal));
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then((v) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(v);
-        }, (e) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(e instanceof Error ? e : new Error(String(e)));
-        });
-    });
-}
+
+
 /** At most `limit` holders at once; waiters are served first come, first served. */
 class Semaphore {
     limit;
@@ -43183,7 +43224,7 @@ class Semaphore {
     /** Resolves with a release function once a place is free. */
     acquire(signal) {
         if (signal?.aborted)
-            return Promise.reject(abortError(signal));
+            return Promise.reject((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(signal));
         if (this.#active < this.limit) {
             this.#active++;
             return Promise.resolve(this.#releaser());
@@ -43200,7 +43241,7 @@ class Semaphore {
                 const i = this.#waiters.indexOf(waiter);
                 if (i >= 0)
                     this.#waiters.splice(i, 1);
-                reject(abortError(signal));
+                reject((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(signal));
             };
             signal?.addEventListener('abort', onAbort, { once: true });
             this.#waiters.push(waiter);
@@ -43265,7 +43306,7 @@ class RateLimiter {
         let done;
         this.#queue = new Promise((r) => (done = r));
         try {
-            await raceAbort(before, signal);
+            await (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .raceAbort */ .Mu)(before, signal);
             await this.#waitForPlace(signal);
         }
         finally {
@@ -43300,7 +43341,7 @@ class RateLimiter {
         for (;;) {
             const now = this.#now();
             if (this.#pausedUntil > now) {
-                await sleep(this.#pausedUntil - now, signal);
+                await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(this.#pausedUntil - now, signal);
                 continue;
             }
             while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now)
@@ -43312,9 +43353,9 @@ class RateLimiter {
             // The timer is cleared when another event wins, so that no wait outlives its purpose.
             const stop = new AbortController();
             if (next !== undefined)
-                waits.push(sleep(next - now, stop.signal).catch(() => undefined));
+                waits.push((0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(next - now, stop.signal).catch(() => undefined));
             try {
-                await raceAbort(Promise.race(waits), signal);
+                await (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .raceAbort */ .Mu)(Promise.race(waits), signal);
             }
             finally {
                 stop.abort();

@@ -7,6 +7,7 @@ import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs, secretsOf } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
+import { isAbortError } from './lifetime/abort.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
@@ -17,7 +18,6 @@ import type { Annotation, ReportSink } from './report/sink.ts';
 import { createServiceClient } from './service/client.ts';
 import type { ServiceClient } from './service/client.ts';
 import { saveState } from './state.ts';
-import { isAbortError } from './service/errors.ts';
 import type { RequestEvent } from './service/http.ts';
 
 export const EXIT_SUCCESS = 0;

@@ -11,6 +11,7 @@ import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
 import { readActionInput, readServiceInputs } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
+import { sleep } from './lifetime/clock.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { runToStop } from './modes/run-module-tests/run-state.ts';
 import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';
@@ -24,7 +25,7 @@ import { createServiceClient } from './service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
 import type { TestRun } from './service/types.ts';
 import { getState } from './state.ts';
-import { formatDuration, sleep } from './wait/poll.ts';
+import { formatDuration } from './wait/poll.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */

@@ -147,17 +147,6 @@ export function isNotFound(error: unknown): error is ApiError {
   return isApiError(error, 404);
 }
 
-/**
- * An abort of a signal: the AbortError every wait and request of the client raises, the step's
- * CancelledError (the reason of the cancellation signal, which `signal.throwIfAborted()` and
- * code that rejects with `signal.reason` pass on as is), or, when `signal` is given and has
- * aborted, whatever reason it was aborted with.
- */
-export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted && error === signal.reason) return true;
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'CancelledError');
-}
-
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

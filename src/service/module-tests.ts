@@ -1,7 +1,7 @@
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
 
 import { createOnce } from './create-once.ts';
-import { isAbortError } from './errors.ts';
+import { isAbortError } from '../lifetime/abort.ts';
 import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';

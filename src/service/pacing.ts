@@ -1,57 +1,8 @@
-// Pacing of requests: abortable waits, the cap on requests in flight, and the client-side rate
-// limit (action-interface "Pacing and faults": 30 requests per second per token).
+// Pacing of requests: the cap on requests in flight, and the client-side rate limit
+// (action-interface "Pacing and faults": 30 requests per second per token).
 
-/** The error every abortable wait and request raises when its signal fires. */
-export function abortError(signal?: AbortSignal): Error {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  const error = new DOMException('The operation was aborted', 'AbortError');
-  if (reason !== undefined) Object.defineProperty(error, 'cause', { value: reason, configurable: true });
-  return error;
-}
-
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal);
-}
-
-/** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Waits for `promise`, or rejects with an AbortError as soon as the signal fires. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
+import { abortError, raceAbort } from '../lifetime/abort.ts';
+import { sleep } from '../lifetime/clock.ts';
 
 /** At most `limit` holders at once; waiters are served first come, first served. */
 export class Semaphore {

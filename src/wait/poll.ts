@@ -1,8 +1,5 @@
-import { sleep, throwIfAborted } from '../service/pacing.ts';
-
-// One abortable sleep for the whole action: an abort ends it with the same AbortError as every
-// request of the service client, which isAbortError recognises.
-export { sleep };
+import { throwIfAborted } from '../lifetime/abort.ts';
+import { sleep } from '../lifetime/clock.ts';
 
 /**
  * Polls a remote object until it reaches a final state. The interval starts short, because a

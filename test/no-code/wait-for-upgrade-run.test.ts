@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sleep } from '../../src/lifetime/clock.ts';
 import { upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
-import { sleep } from '../../src/service/pacing.ts';
 
 describe('upgradeWaitSchedule', () => {
   it('reads a lone plan often and spaces the reads as more plans are watched, under 20 reads a second in all', () => {

@@ -1,7 +1,8 @@
 // The HTTP layer against the emulator: retries and what is never repeated, waits the service
 // asks for, pacing, timeouts, abort, and where the token goes.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AmbiguousWriteError, ApiError, isAbortError, NetworkError } from '../../src/service/http.ts';
+import { isAbortError } from '../../src/lifetime/abort.ts';
+import { AmbiguousWriteError, ApiError, NetworkError } from '../../src/service/http.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import { caught, header, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/cancellation.ts';
-import { isAbortError } from '../../src/service/errors.ts';
-import { sleep as pacingSleep } from '../../src/service/pacing.ts';
-import { formatDuration, pollUntil, sleep, statusReporter } from '../../src/wait/poll.ts';
+import { isAbortError } from '../../src/lifetime/abort.ts';
+import { sleep } from '../../src/lifetime/clock.ts';
+import { formatDuration, pollUntil, statusReporter } from '../../src/wait/poll.ts';
 
 describe('pollUntil', () => {
   it('reads quickly at first and backs off', async () => {
@@ -59,12 +59,6 @@ describe('pollUntil', () => {
     const error = await pollUntil({ read: async () => ++reads, isFinal: () => true, signal: controller.signal, deadline: Date.now() + 1000 }).catch((e: unknown) => e);
     expect(reads).toBe(0);
     expect(isAbortError(error)).toBe(true);
-  });
-});
-
-describe('sleep', () => {
-  it('is the one sleep of the service client', () => {
-    expect(sleep).toBe(pacingSleep);
   });
 });
 

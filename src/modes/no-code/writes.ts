@@ -1,4 +1,5 @@
-import { AmbiguousWriteError, ApiError, isAbortError, UnexpectedResponseError } from '../../service/errors.ts';
+import { isAbortError } from '../../lifetime/abort.ts';
+import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
 import type { Semaphore } from '../../service/pacing.ts';
 import { withGrace } from './write-grace.ts';
 

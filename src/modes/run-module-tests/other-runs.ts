@@ -6,10 +6,10 @@
 // the whole wait, and once more when the step is done with its own run.
 
 import { getErrorMessage } from '../../errors.ts';
+import { sleep } from '../../lifetime/clock.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { sleep } from '../../wait/poll.ts';
 import { runsOfConfigurationVersion } from './start-test-run.ts';
 import type { VersionRef } from './start-test-run.ts';
 import { describeStop, TestRunStopper } from './stop-test-run.ts';

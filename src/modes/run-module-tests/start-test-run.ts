@@ -8,12 +8,12 @@
 
 import { createHash } from 'node:crypto';
 import type { TestVariable } from '../../inputs/parsers.ts';
+import { sleep } from '../../lifetime/clock.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
 import { AmbiguousWriteError, ApiError, NetworkError } from '../../service/errors.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { sleep } from '../../wait/poll.ts';
 import { configurationVersionOf, isFinal } from './test-run-status.ts';
 
 export interface RequestedTestRun {

@@ -8,11 +8,11 @@
 // be sent at once (action-interface "Cancellation").
 
 import { getErrorMessage } from '../../errors.ts';
+import { sleep } from '../../lifetime/clock.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { sleep } from '../../wait/poll.ts';
 import { describeStatus, isFinal } from './test-run-status.ts';
 
 export interface StopPlan {

@@ -4,8 +4,9 @@
 // others; every entry ends with an outcome the report can show.
 
 import { getErrorMessage } from '../../errors.ts';
+import { isAbortError } from '../../lifetime/abort.ts';
 import type { ServiceClient } from '../../service/client.ts';
-import { isAbortError, isNotFound } from '../../service/errors.ts';
+import { isNotFound } from '../../service/errors.ts';
 import type { CreatePolicyInput, UpdatePolicyInput } from '../../service/policies.ts';
 import type { Policy } from '../../service/types.ts';
 import { settingsPatch } from './plan.ts';

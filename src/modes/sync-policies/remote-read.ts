@@ -2,9 +2,9 @@
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
 
 import { getErrorMessage } from '../../errors.ts';
+import { isAbortError, throwIfAborted } from '../../lifetime/abort.ts';
 import type { ServiceClient } from '../../service/client.ts';
-import { isAbortError, isApiError, isNotFound } from '../../service/errors.ts';
-import { throwIfAborted } from '../../service/pacing.ts';
+import { isApiError, isNotFound } from '../../service/errors.ts';
 import { policiesNeedingCode } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';

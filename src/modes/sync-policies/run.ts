@@ -5,7 +5,7 @@
 import { getErrorMessage } from '../../errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
-import { isAbortError } from '../../service/errors.ts';
+import { isAbortError } from '../../lifetime/abort.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { applyPolicyPlan, plannedOutcomes } from './apply.ts';
 import type { PolicyOutcome } from './apply.ts';

@@ -1,5 +1,6 @@
-import { isApiError, isAbortError } from '../../../service/errors.ts';
-import { sleep } from '../../../service/pacing.ts';
+import { isAbortError } from '../../../lifetime/abort.ts';
+import { sleep } from '../../../lifetime/clock.ts';
+import { isApiError } from '../../../service/errors.ts';
 import { pollUntil } from '../../../wait/poll.ts';
 import type { PollResult } from '../../../wait/poll.ts';
 

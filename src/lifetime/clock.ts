@@ -1,0 +1,43 @@
+import { abortError } from './abort.ts';
+
+/**
+ * Time as the action's waits see it. Everything that waits or measures a wait takes a Clock,
+ * the real one by default, so that a test can run it on a clock of its own.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * A signal that aborts with a TimeoutError `ms` from now. Unlike a sleep it keeps no process
+   * alive: it bounds work that holds the process by itself (a request, a sleep).
+   */
+  timeout(ms: number): AbortSignal;
+}
+
+/** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The wall clock and the process's timers. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep,
+  timeout: (ms) => AbortSignal.timeout(Math.max(0, Math.ceil(ms))),
+};
