@@ -13,7 +13,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Cancellation } from '../src/cancellation.ts';
+import type { Cancellation } from '../src/lifetime/cancellation.ts';
 import type { SyncPoliciesInputs } from '../src/inputs/schema.ts';
 import type { ModeResult } from '../src/modes/mode.ts';
 import { runSyncPolicies } from '../src/modes/sync-policies/run.ts';

@@ -8,9 +8,9 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
-/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4632);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3916);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4245);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4245);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
 /* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
 /* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4164);
@@ -47,7 +47,7 @@ async function runPost(options = {}) {
     const saved = (0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_3__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_9__/* .getState */ .G);
     if (saved === undefined)
         return 0;
-    const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readActionInput */ .LJ;
+    const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readActionInput */ .LJ;
     const token = read('token').trim();
     const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;
@@ -57,7 +57,7 @@ async function runPost(options = {}) {
         : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
     let baseUrl;
     try {
-        ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readServiceInputs */ .Dz)(read));
+        ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read));
     }
     catch (error) {
         sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}`);
@@ -67,7 +67,7 @@ async function runPost(options = {}) {
     const graceMs = options.graceMs ?? 20_000;
     const pollMs = options.pollMs ?? 1000;
     const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_8__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
-    const cancellation = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)();
+    const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .createCancellation */ .MI)();
     const stoppers = [];
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
     cancellation.onSignal(() => {

@@ -21,10 +21,10 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/cancellation.ts
-var src_cancellation = __webpack_require__(4632);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/lifetime/cancellation.ts
+var lifetime_cancellation = __webpack_require__(784);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/wait/poll.ts
@@ -2939,7 +2939,7 @@ function abortAfterFirstSignal(cancellation, ms) {
     const arm = () => {
         if (timer !== undefined || controller.signal.aborted)
             return;
-        const first = (0,src_cancellation/* signalsReceived */.Zo)(cancellation)[0];
+        const first = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation)[0];
         if (first === undefined)
             return;
         const left = first.at + ms - Date.now();
@@ -3168,8 +3168,8 @@ async function cancelledBeforeRun(ctx, progress, context, t) {
     if (version === undefined) {
         return noRunResult(ctx, { failure: 'The step was cancelled before a test run was started; nothing was left running.', canceled: true });
     }
-    const firstAt = (0,src_cancellation/* signalsReceived */.Zo)(cancellation)[0]?.at ?? Date.now();
-    const windDown = () => windDownOf((0,src_cancellation/* signalsReceived */.Zo)(cancellation), t);
+    const firstAt = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation)[0]?.at ?? Date.now();
+    const windDown = () => windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), t);
     // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
     // list can take seconds. What is left after it is for the cancels.
     const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDown()?.deadline ?? Infinity);
@@ -3239,7 +3239,7 @@ async function followRun(ctx, first, context, t, watch) {
     // force-cancel, which the spec allows only after a cancel (3.1), and leave before the runner's
     // kill. The limits count from each signal's arrival, also for signals that came before the
     // run was known and are applied only now.
-    const windDown = () => windDownOf((0,src_cancellation/* signalsReceived */.Zo)(cancellation), t);
+    const windDown = () => windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), t);
     const onSignal = () => {
         const w = windDown();
         if (w === undefined)

@@ -39336,65 +39336,6 @@ function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
 
 /***/ }),
 
-/***/ 4632:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MI: () => (/* binding */ createCancellation),
-/* harmony export */   Zo: () => (/* binding */ signalsReceived),
-/* harmony export */   cc: () => (/* binding */ CancelledError)
-/* harmony export */ });
-/**
- * The signals received so far with their arrival times. A Cancellation that does not record
- * them (`receivedAt` missing) is taken to have received them now.
- */
-function signalsReceived(cancellation, now = Date.now()) {
-    return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
-}
-function createCancellation() {
-    const controller = new AbortController();
-    const received = [];
-    const receivedAt = [];
-    const listeners = new Set();
-    const handle = (signal) => {
-        receivedAt.push(Date.now());
-        received.push(signal);
-        if (!controller.signal.aborted)
-            controller.abort(new CancelledError(signal));
-        for (const listener of listeners)
-            listener(signal, received.length);
-    };
-    const onInt = () => handle('SIGINT');
-    const onTerm = () => handle('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-    return {
-        signal: controller.signal,
-        received,
-        receivedAt,
-        onSignal(listener) {
-            listeners.add(listener);
-            return () => listeners.delete(listener);
-        },
-        dispose() {
-            process.off('SIGINT', onInt);
-            process.off('SIGTERM', onTerm);
-            listeners.clear();
-        },
-    };
-}
-class CancelledError extends Error {
-    name = 'CancelledError';
-    signal;
-    constructor(signal) {
-        super(`The step was cancelled (${signal}).`);
-        this.signal = signal;
-    }
-}
-
-
-/***/ }),
-
 /***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40274,13 +40215,75 @@ function raceAbort(promise, signal) {
 
 /***/ }),
 
+/***/ 784:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MI: () => (/* binding */ createCancellation),
+/* harmony export */   Zo: () => (/* binding */ signalsReceived),
+/* harmony export */   cc: () => (/* binding */ CancelledError)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
+
+/**
+ * The signals received so far with their arrival times. A Cancellation that does not record
+ * them (`receivedAt` missing) is taken to have received them now.
+ */
+function signalsReceived(cancellation, now = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m.now()) {
+    return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
+}
+function createCancellation(options = {}) {
+    const clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    const controller = new AbortController();
+    const received = [];
+    const receivedAt = [];
+    const listeners = new Set();
+    const handle = (signal) => {
+        receivedAt.push(clock.now());
+        received.push(signal);
+        if (!controller.signal.aborted)
+            controller.abort(new CancelledError(signal));
+        for (const listener of listeners)
+            listener(signal, received.length);
+    };
+    const onInt = () => handle('SIGINT');
+    const onTerm = () => handle('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    return {
+        signal: controller.signal,
+        received,
+        receivedAt,
+        onSignal(listener) {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+        },
+        dispose() {
+            process.off('SIGINT', onInt);
+            process.off('SIGTERM', onTerm);
+            listeners.clear();
+        },
+    };
+}
+class CancelledError extends Error {
+    name = 'CancelledError';
+    signal;
+    constructor(signal) {
+        super(`The step was cancelled (${signal}).`);
+        this.signal = signal;
+    }
+}
+
+
+/***/ }),
+
 /***/ 9269:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ systemClock),
 /* harmony export */   y: () => (/* binding */ sleep)
 /* harmony export */ });
-/* unused harmony export systemClock */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
 
 /** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
@@ -40324,8 +40327,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT_FAILURE
 
-// EXTERNAL MODULE: ./src/cancellation.ts
-var src_cancellation = __nccwpck_require__(4632);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/github/check-run-output.ts
@@ -40794,6 +40795,8 @@ function pr_comment_failureReason(error, apiUrl, pullRequest) {
 var read = __nccwpck_require__(4245);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
+// EXTERNAL MODULE: ./src/lifetime/cancellation.ts
+var lifetime_cancellation = __nccwpck_require__(784);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
@@ -40867,7 +40870,7 @@ async function run(options = {}) {
     }
     for (const secret of (0,read/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
-    const cancellation = (0,src_cancellation/* createCancellation */.MI)();
+    const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
     let client;
     try {
         client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
@@ -40903,7 +40906,7 @@ async function run(options = {}) {
         return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
     }
     catch (error) {
-        const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof src_cancellation/* CancelledError */.cc);
+        const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof lifetime_cancellation/* CancelledError */.cc);
         const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
         const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`;
         await sink.writeSummary(summary);

@@ -1,5 +1,3 @@
-import { CancelledError, createCancellation } from './cancellation.ts';
-import type { Cancellation } from './cancellation.ts';
 import { ConfigurationError, getErrorMessage } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
@@ -8,6 +6,8 @@ import { readActionInput, readInputs, secretsOf } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
 import { isAbortError } from './lifetime/abort.ts';
+import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
+import type { Cancellation } from './lifetime/cancellation.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';

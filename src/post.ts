@@ -7,10 +7,10 @@
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
 
-import { createCancellation } from './cancellation.ts';
 import { getErrorMessage } from './errors.ts';
 import { readActionInput, readServiceInputs } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
+import { createCancellation } from './lifetime/cancellation.ts';
 import { sleep } from './lifetime/clock.ts';
 import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
 import { runToStop } from './modes/run-module-tests/run-state.ts';

@@ -1,5 +1,5 @@
 import type { CheckRunConclusion } from '../github/check-run.ts';
-import type { Cancellation } from '../cancellation.ts';
+import type { Cancellation } from '../lifetime/cancellation.ts';
 import type { OutputValue } from '../report/outputs.ts';
 import type { Annotation, ReportSink } from '../report/sink.ts';
 import type { ServiceClient } from '../service/client.ts';

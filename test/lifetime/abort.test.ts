@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/cancellation.ts';
 import { isAbortError } from '../../src/lifetime/abort.ts';
+import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { sleep } from '../../src/lifetime/clock.ts';
 import { ApiError } from '../../src/service/errors.ts';
 import { Semaphore } from '../../src/service/pacing.ts';

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
+import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.ts';
 import type { RunModuleTestsInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';

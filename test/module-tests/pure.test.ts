@@ -10,7 +10,7 @@ import {
   saveRunStarted,
 } from '../../src/modes/run-module-tests/run-state.ts';
 import { abortAfterFirstSignal, windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
-import type { Cancellation, StopSignal } from '../../src/cancellation.ts';
+import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.ts';
 import { adoptableRun, optionDifferences, optionsFingerprint, runFingerprint } from '../../src/modes/run-module-tests/start-test-run.ts';
 import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
 import type { RequestedTestRun } from '../../src/modes/run-module-tests/start-test-run.ts';

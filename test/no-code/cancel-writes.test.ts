@@ -2,7 +2,7 @@
 // short, its answer is reported, or, when it takes longer than the grace, the result says that
 // it may have taken effect. Either way the mode returns a cancelled result and throws nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/cancellation.ts';
+import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { readInputs } from '../../src/inputs/read.ts';
 import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';

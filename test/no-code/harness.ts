@@ -7,7 +7,7 @@ import { run } from '../../src/main.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
-import type { Cancellation } from '../../src/cancellation.ts';
+import type { Cancellation } from '../../src/lifetime/cancellation.ts';
 import type { ModeContext } from '../../src/modes/mode.ts';
 import type { Emulator, RecordedRequest } from '../emulator/api.ts';
 

@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/cancellation.ts';
+import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { sendWrite } from '../../src/modes/no-code/writes.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';

@@ -2,7 +2,7 @@
 // lines are kept, and reads back what the emulator received.
 
 import { afterEach } from 'vitest';
-import type { Cancellation } from '../../src/cancellation.ts';
+import type { Cancellation } from '../../src/lifetime/cancellation.ts';
 import type { SyncPoliciesInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runSyncPolicies } from '../../src/modes/sync-policies/run.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/cancellation.ts';
 import { isAbortError } from '../../src/lifetime/abort.ts';
+import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { sleep } from '../../src/lifetime/clock.ts';
 import { formatDuration, pollUntil, statusReporter } from '../../src/wait/poll.ts';
 

@@ -1,3 +1,6 @@
+import { systemClock } from './clock.ts';
+import type { Clock } from './clock.ts';
+
 /**
  * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills the process
  * 2.5 s after that. One Cancellation per process: its signal aborts every wait on the first
@@ -11,7 +14,7 @@ export interface Cancellation {
   /** Signals received so far, in order. */
   readonly received: readonly StopSignal[];
   /**
-   * When each of `received` arrived (Date.now()), in the same order. The runner's kill is timed
+   * When each of `received` arrived (the clock's `now()`), in the same order. The runner's kill is timed
    * from the signals, so work that starts after a signal (or replays one) counts from here.
    */
   readonly receivedAt?: readonly number[];
@@ -29,17 +32,18 @@ export interface ReceivedSignal {
  * The signals received so far with their arrival times. A Cancellation that does not record
  * them (`receivedAt` missing) is taken to have received them now.
  */
-export function signalsReceived(cancellation: Cancellation, now: number = Date.now()): ReceivedSignal[] {
+export function signalsReceived(cancellation: Cancellation, now: number = systemClock.now()): ReceivedSignal[] {
   return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
 }
 
-export function createCancellation(): Cancellation {
+export function createCancellation(options: { clock?: Clock } = {}): Cancellation {
+  const clock = options.clock ?? systemClock;
   const controller = new AbortController();
   const received: StopSignal[] = [];
   const receivedAt: number[] = [];
   const listeners = new Set<(signal: StopSignal, count: number) => void>();
   const handle = (signal: StopSignal): void => {
-    receivedAt.push(Date.now());
+    receivedAt.push(clock.now());
     received.push(signal);
     if (!controller.signal.aborted) controller.abort(new CancelledError(signal));
     for (const listener of listeners) listener(signal, received.length);
