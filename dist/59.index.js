@@ -94,10 +94,10 @@ __webpack_require__.d(__webpack_exports__, {
   runUpgradeNoCodeWorkspace: () => (/* binding */ runUpgradeNoCodeWorkspace)
 });
 
+// EXTERNAL MODULE: ./src/lifetime/limit.ts
+var limit = __webpack_require__(3520);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __webpack_require__(4980);
 // EXTERNAL MODULE: ./src/wait/poll.ts
 var poll = __webpack_require__(5548);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
@@ -713,7 +713,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         })));
     }
     sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
-    const writes = new pacing/* Semaphore */.j(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+    const writes = new limit/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
     const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
         api: client.noCode,
         noCodeModuleId: inputs.noCodeModuleId,

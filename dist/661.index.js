@@ -18,7 +18,7 @@ export const modules = {
 /* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5450);
 /* harmony import */ var _modes_run_module_tests_test_run_status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1388);
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3743);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5088);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2462);
 /* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5548);
 // The post step: a test run must never be left running behind a cancelled or killed job

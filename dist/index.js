@@ -40314,6 +40314,101 @@ const systemClock = {
 
 /***/ }),
 
+/***/ 3520:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AB: () => (/* binding */ limit),
+/* harmony export */   bB: () => (/* binding */ mapLimited),
+/* harmony export */   jf: () => (/* binding */ Semaphore)
+/* harmony export */ });
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
+// Limits on work in flight: one semaphore, the function that runs work within it, and a map over
+// a list that keeps at most so many items going. Requests, file system calls and writes are
+// bounded with them alike.
+
+/** At most `limit` holders at once; waiters are served first come, first served. */
+class Semaphore {
+    limit;
+    #active = 0;
+    #waiters = [];
+    constructor(limit) {
+        if (!Number.isFinite(limit) || limit < 1)
+            throw new RangeError(`concurrency must be at least 1, got ${limit}`);
+        this.limit = Math.floor(limit);
+    }
+    get active() {
+        return this.#active;
+    }
+    /** Resolves with a release function once a place is free. */
+    acquire(signal) {
+        if (signal?.aborted)
+            return Promise.reject((0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .abortError */ .vt)(signal));
+        if (this.#active < this.limit) {
+            this.#active++;
+            return Promise.resolve(this.#releaser());
+        }
+        return new Promise((resolve, reject) => {
+            const waiter = {
+                grant: () => {
+                    signal?.removeEventListener('abort', onAbort);
+                    this.#active++;
+                    resolve(this.#releaser());
+                },
+            };
+            const onAbort = () => {
+                const i = this.#waiters.indexOf(waiter);
+                if (i >= 0)
+                    this.#waiters.splice(i, 1);
+                reject((0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .abortError */ .vt)(signal));
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.#waiters.push(waiter);
+        });
+    }
+    #releaser() {
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            this.#active--;
+            this.#waiters.shift()?.grant();
+        };
+    }
+}
+/**
+ * At most `atOnce` operations in flight; the rest wait their turn in order. A directory of
+ * thousands of files is stat'ed this way without opening thousands of requests at once.
+ */
+function limit(atOnce) {
+    const slots = new Semaphore(atOnce);
+    return async (operation) => {
+        const release = await slots.acquire();
+        try {
+            return await operation();
+        }
+        finally {
+            release();
+        }
+    };
+}
+/**
+ * Runs `work` on every item, at most `atOnce` at a time and started in the items' order, and
+ * returns the results in that order: hundreds of policies are read and written side by side
+ * without opening hundreds of requests at once (the service client paces the requests
+ * themselves; this only keeps it fed). Once `signal` fires no further item is started:
+ * `notStarted` gives the result of each item left. `work` is expected to settle its own failures
+ * into its result.
+ */
+function mapLimited(items, atOnce, work, options) {
+    const within = limit(Math.max(1, Math.floor(atOnce)));
+    return Promise.all(items.map((item, index) => within(async () => (options.signal?.aborted ? options.notStarted(item, index) : await work(item, index)))));
+}
+
+
+/***/ }),
+
 /***/ 1483:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40800,8 +40895,8 @@ var lifetime_cancellation = __nccwpck_require__(784);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(72)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2072))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(981), __nccwpck_require__.e(841)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4222))).runModuleTests,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2418))).runSyncPolicies,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(981), __nccwpck_require__.e(476)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2476))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -40837,8 +40932,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 7 modules
-var service_client = __nccwpck_require__(3743);
+// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
+var service_client = __nccwpck_require__(5088);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -41654,7 +41749,7 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 3743:
+/***/ 5088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41675,8 +41770,121 @@ var service_errors = __nccwpck_require__(5756);
 var abort = __nccwpck_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
 var clock = __nccwpck_require__(9269);
-// EXTERNAL MODULE: ./src/service/pacing.ts
-var pacing = __nccwpck_require__(4980);
+// EXTERNAL MODULE: ./src/lifetime/limit.ts
+var limit = __nccwpck_require__(3520);
+;// CONCATENATED MODULE: ./src/service/pacing.ts
+// Pacing of requests: the client-side rate limit (action-interface "Pacing and faults": 30
+// requests per second per token).
+var _a;
+
+
+/**
+ * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
+ * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
+ * that whatever the delay between sending and the service counting it, the service never sees
+ * more than `perSecond` requests within one window. `pauseFor` holds every request back (a 429
+ * pauses the whole client, not only the request that got it).
+ */
+class RateLimiter {
+    perSecond;
+    windowMs;
+    #inFlight = 0;
+    /** Times at which finished requests leave the window, oldest first. */
+    #leaving = [];
+    #pausedUntil = 0;
+    #changed;
+    #queue = Promise.resolve();
+    #now;
+    constructor(perSecond, options = {}) {
+        if (!(perSecond > 0))
+            throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
+        this.perSecond = perSecond;
+        this.windowMs = options.windowMs ?? 1000;
+        // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
+        // free a place up to a millisecond early.
+        this.#now = options.now ?? (() => performance.now());
+        this.#changed = _a.#signalPair();
+    }
+    static #signalPair() {
+        let resolve;
+        const promise = new Promise((r) => (resolve = r));
+        return { promise, resolve };
+    }
+    /** Holds every request for the next `ms`. */
+    pauseFor(ms) {
+        const until = this.#now() + ms;
+        if (until > this.#pausedUntil)
+            this.#pausedUntil = until;
+    }
+    /**
+     * Waits for a place in the window, takes it, and returns the function to call once the answer
+     * (or the failure) arrived.
+     */
+    async take(signal) {
+        // First come, first served: each taker waits for the one before it.
+        const before = this.#queue;
+        let done;
+        this.#queue = new Promise((r) => (done = r));
+        try {
+            await (0,abort/* raceAbort */.Mu)(before, signal);
+            await this.#waitForPlace(signal);
+        }
+        finally {
+            done();
+        }
+        this.#inFlight++;
+        return this.#leaveOnce();
+    }
+    /** Frees the request's place in the window `windowMs` after its answer; once only. */
+    #leaveOnce() {
+        let finished = false;
+        return () => {
+            if (finished)
+                return;
+            finished = true;
+            this.#inFlight--;
+            this.#leaving.push(this.#now() + this.windowMs);
+            const wake = this.#changed;
+            this.#changed = _a.#signalPair();
+            wake.resolve();
+        };
+    }
+    /**
+     * A place at once, ahead of the queue and through a pause (see RequestOptions.urgent); the
+     * request still counts in the window. Returns the function to call once the answer arrived.
+     */
+    takeNow() {
+        this.#inFlight++;
+        return this.#leaveOnce();
+    }
+    async #waitForPlace(signal) {
+        for (;;) {
+            const now = this.#now();
+            if (this.#pausedUntil > now) {
+                await (0,clock/* sleep */.y)(this.#pausedUntil - now, signal);
+                continue;
+            }
+            while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now)
+                this.#leaving.shift();
+            if (this.#inFlight + this.#leaving.length < this.perSecond)
+                return;
+            const next = this.#leaving[0];
+            const waits = [this.#changed.promise];
+            // The timer is cleared when another event wins, so that no wait outlives its purpose.
+            const stop = new AbortController();
+            if (next !== undefined)
+                waits.push((0,clock/* sleep */.y)(next - now, stop.signal).catch(() => undefined));
+            try {
+                await (0,abort/* raceAbort */.Mu)(Promise.race(waits), signal);
+            }
+            finally {
+                stop.abort();
+            }
+        }
+    }
+}
+_a = RateLimiter;
+
 ;// CONCATENATED MODULE: ./src/service/proxy.ts
 // Which proxy carries a request, read from the environment the way self-hosted runners set it
 // (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, and their lower-case forms) and the way the runner's own
@@ -41802,6 +42010,7 @@ var urls = __nccwpck_require__(1465);
 
 
 
+
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
@@ -41871,8 +42080,8 @@ class HttpClient {
         this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
-        this.#limiter = new pacing/* RateLimiter */.v(options.rateLimitPerSecond ?? 30);
-        this.#slots = new pacing/* Semaphore */.j(options.concurrency ?? 8);
+        this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30);
+        this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? 30_000;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -43193,180 +43402,6 @@ function redactItem(item, redact) {
     }
     return out;
 }
-
-
-/***/ }),
-
-/***/ 4980:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ Semaphore),
-/* harmony export */   v: () => (/* binding */ RateLimiter)
-/* harmony export */ });
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3853);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
-// Pacing of requests: the cap on requests in flight, and the client-side rate limit
-// (action-interface "Pacing and faults": 30 requests per second per token).
-var _a;
-
-
-/** At most `limit` holders at once; waiters are served first come, first served. */
-class Semaphore {
-    limit;
-    #active = 0;
-    #waiters = [];
-    constructor(limit) {
-        if (!Number.isFinite(limit) || limit < 1)
-            throw new RangeError(`concurrency must be at least 1, got ${limit}`);
-        this.limit = Math.floor(limit);
-    }
-    get active() {
-        return this.#active;
-    }
-    /** Resolves with a release function once a place is free. */
-    acquire(signal) {
-        if (signal?.aborted)
-            return Promise.reject((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(signal));
-        if (this.#active < this.limit) {
-            this.#active++;
-            return Promise.resolve(this.#releaser());
-        }
-        return new Promise((resolve, reject) => {
-            const waiter = {
-                grant: () => {
-                    signal?.removeEventListener('abort', onAbort);
-                    this.#active++;
-                    resolve(this.#releaser());
-                },
-            };
-            const onAbort = () => {
-                const i = this.#waiters.indexOf(waiter);
-                if (i >= 0)
-                    this.#waiters.splice(i, 1);
-                reject((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(signal));
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
-            this.#waiters.push(waiter);
-        });
-    }
-    #releaser() {
-        let released = false;
-        return () => {
-            if (released)
-                return;
-            released = true;
-            this.#active--;
-            this.#waiters.shift()?.grant();
-        };
-    }
-}
-/**
- * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
- * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
- * that whatever the delay between sending and the service counting it, the service never sees
- * more than `perSecond` requests within one window. `pauseFor` holds every request back (a 429
- * pauses the whole client, not only the request that got it).
- */
-class RateLimiter {
-    perSecond;
-    windowMs;
-    #inFlight = 0;
-    /** Times at which finished requests leave the window, oldest first. */
-    #leaving = [];
-    #pausedUntil = 0;
-    #changed;
-    #queue = Promise.resolve();
-    #now;
-    constructor(perSecond, options = {}) {
-        if (!(perSecond > 0))
-            throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
-        this.perSecond = perSecond;
-        this.windowMs = options.windowMs ?? 1000;
-        // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
-        // free a place up to a millisecond early.
-        this.#now = options.now ?? (() => performance.now());
-        this.#changed = _a.#signalPair();
-    }
-    static #signalPair() {
-        let resolve;
-        const promise = new Promise((r) => (resolve = r));
-        return { promise, resolve };
-    }
-    /** Holds every request for the next `ms`. */
-    pauseFor(ms) {
-        const until = this.#now() + ms;
-        if (until > this.#pausedUntil)
-            this.#pausedUntil = until;
-    }
-    /**
-     * Waits for a place in the window, takes it, and returns the function to call once the answer
-     * (or the failure) arrived.
-     */
-    async take(signal) {
-        // First come, first served: each taker waits for the one before it.
-        const before = this.#queue;
-        let done;
-        this.#queue = new Promise((r) => (done = r));
-        try {
-            await (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .raceAbort */ .Mu)(before, signal);
-            await this.#waitForPlace(signal);
-        }
-        finally {
-            done();
-        }
-        this.#inFlight++;
-        return this.#leaveOnce();
-    }
-    /** Frees the request's place in the window `windowMs` after its answer; once only. */
-    #leaveOnce() {
-        let finished = false;
-        return () => {
-            if (finished)
-                return;
-            finished = true;
-            this.#inFlight--;
-            this.#leaving.push(this.#now() + this.windowMs);
-            const wake = this.#changed;
-            this.#changed = _a.#signalPair();
-            wake.resolve();
-        };
-    }
-    /**
-     * A place at once, ahead of the queue and through a pause (see RequestOptions.urgent); the
-     * request still counts in the window. Returns the function to call once the answer arrived.
-     */
-    takeNow() {
-        this.#inFlight++;
-        return this.#leaveOnce();
-    }
-    async #waitForPlace(signal) {
-        for (;;) {
-            const now = this.#now();
-            if (this.#pausedUntil > now) {
-                await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(this.#pausedUntil - now, signal);
-                continue;
-            }
-            while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now)
-                this.#leaving.shift();
-            if (this.#inFlight + this.#leaving.length < this.perSecond)
-                return;
-            const next = this.#leaving[0];
-            const waits = [this.#changed.promise];
-            // The timer is cleared when another event wins, so that no wait outlives its purpose.
-            const stop = new AbortController();
-            if (next !== undefined)
-                waits.push((0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(next - now, stop.signal).catch(() => undefined));
-            try {
-                await (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .raceAbort */ .Mu)(Promise.race(waits), signal);
-            }
-            finally {
-                stop.abort();
-            }
-        }
-    }
-}
-_a = RateLimiter;
 
 
 /***/ }),

@@ -9,7 +9,8 @@ import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText 
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { sleep } from '../lifetime/clock.ts';
-import { RateLimiter, Semaphore } from './pacing.ts';
+import { Semaphore } from '../lifetime/limit.ts';
+import { RateLimiter } from './pacing.ts';
 import { proxyFor, readProxyEnvironment } from './proxy.ts';
 import type { ProxyEnvironment } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';

@@ -1,59 +1,8 @@
-// Pacing of requests: the cap on requests in flight, and the client-side rate limit
-// (action-interface "Pacing and faults": 30 requests per second per token).
+// Pacing of requests: the client-side rate limit (action-interface "Pacing and faults": 30
+// requests per second per token).
 
-import { abortError, raceAbort } from '../lifetime/abort.ts';
+import { raceAbort } from '../lifetime/abort.ts';
 import { sleep } from '../lifetime/clock.ts';
-
-/** At most `limit` holders at once; waiters are served first come, first served. */
-export class Semaphore {
-  readonly limit: number;
-  #active = 0;
-  readonly #waiters: Array<{ grant: () => void }> = [];
-
-  constructor(limit: number) {
-    if (!Number.isFinite(limit) || limit < 1) throw new RangeError(`concurrency must be at least 1, got ${limit}`);
-    this.limit = Math.floor(limit);
-  }
-
-  get active(): number {
-    return this.#active;
-  }
-
-  /** Resolves with a release function once a place is free. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(abortError(signal));
-    if (this.#active < this.limit) {
-      this.#active++;
-      return Promise.resolve(this.#releaser());
-    }
-    return new Promise((resolve, reject) => {
-      const waiter = {
-        grant: (): void => {
-          signal?.removeEventListener('abort', onAbort);
-          this.#active++;
-          resolve(this.#releaser());
-        },
-      };
-      const onAbort = (): void => {
-        const i = this.#waiters.indexOf(waiter);
-        if (i >= 0) this.#waiters.splice(i, 1);
-        reject(abortError(signal));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiters.push(waiter);
-    });
-  }
-
-  #releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#active--;
-      this.#waiters.shift()?.grant();
-    };
-  }
-}
 
 /**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request

@@ -2,6 +2,8 @@ import { lstat, readdir } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { limit } from '../lifetime/limit.ts';
+import type { Limit } from '../lifetime/limit.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
 import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
@@ -11,7 +13,6 @@ import { describeFsError } from './fs-errors.ts';
 import { GIT_METADATA_NAME } from './git-metadata.ts';
 import { decideIgnore, keepingRule } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
-import { createLimiter } from './limiter.ts';
 import { absoluteLinkTarget, pathInsideRoot, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
 import { loadIgnoreRules, resolveModuleRoot } from './module-root.ts';
 
@@ -25,7 +26,7 @@ interface WalkContext {
   readonly displayRoot: string;
   readonly rules: readonly IgnoreRule[];
   readonly report: WalkReport;
-  readonly limit: <T>(operation: () => Promise<T>) => Promise<T>;
+  readonly limit: Limit;
   /** Where followed links must lead; null: anywhere, as in go-slug. */
   readonly boundary: LinkBoundary | null;
   /** Links refused for leading outside the boundary, in archive order. */
@@ -96,7 +97,7 @@ export async function* walkArchiveEntries(
     displayRoot: root,
     rules: await loadIgnoreRules(moduleRoot, report),
     report,
-    limit: createLimiter(FS_CONCURRENCY),
+    limit: limit(FS_CONCURRENCY),
     boundary,
     refused: [],
     keptGitMetadata: new Map(),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { sleep } from '../../src/lifetime/clock.ts';
+import { Semaphore } from '../../src/lifetime/limit.ts';
 import { ApiError } from '../../src/service/errors.ts';
-import { Semaphore } from '../../src/service/pacing.ts';
 
 describe('sleep', () => {
   it('ends at once with an AbortError when the signal fires', async () => {

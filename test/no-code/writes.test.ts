@@ -4,11 +4,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
+import { Semaphore } from '../../src/lifetime/limit.ts';
 import { sendWrite } from '../../src/modes/no-code/writes.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, UnexpectedResponseError } from '../../src/service/errors.ts';
-import { Semaphore } from '../../src/service/pacing.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 

@@ -1,37 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { sleep } from '../../src/lifetime/clock.ts';
-import { RateLimiter, Semaphore } from '../../src/service/pacing.ts';
-
-describe('Semaphore', () => {
-  it('lets at most `limit` holders in, then the next waiter first come first served', async () => {
-    const slots = new Semaphore(2);
-    const a = await slots.acquire();
-    await slots.acquire();
-    const order: string[] = [];
-    const c = slots.acquire().then((release) => (order.push('c'), release));
-    const d = slots.acquire().then((release) => (order.push('d'), release));
-    await sleep(10);
-    expect(order).toEqual([]);
-    expect(slots.active).toBe(2);
-    a();
-    (await c)();
-    (await d)();
-    expect(order).toEqual(['c', 'd']);
-  });
-
-  it('drops an aborted waiter from the queue', async () => {
-    const slots = new Semaphore(1);
-    const release = await slots.acquire();
-    const controller = new AbortController();
-    const waiting = slots.acquire(controller.signal);
-    controller.abort();
-    expect(isAbortError(await waiting.catch((e: unknown) => e))).toBe(true);
-    release();
-    expect(slots.active).toBe(0);
-    (await slots.acquire())();
-  });
-});
+import { RateLimiter } from '../../src/service/pacing.ts';
 
 describe('RateLimiter', () => {
   it('admits `perSecond` requests at once and the next one a window after an answer', async () => {

@@ -1,6 +1,6 @@
 import { isAbortError } from '../../lifetime/abort.ts';
+import type { Semaphore } from '../../lifetime/limit.ts';
 import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
-import type { Semaphore } from '../../service/pacing.ts';
 import { withGrace } from './write-grace.ts';
 
 /**

@@ -5,6 +5,7 @@
 
 import { getErrorMessage } from '../../errors.ts';
 import { isAbortError } from '../../lifetime/abort.ts';
+import { mapLimited } from '../../lifetime/limit.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { isNotFound } from '../../service/errors.ts';
 import type { CreatePolicyInput, UpdatePolicyInput } from '../../service/policies.ts';
@@ -13,7 +14,6 @@ import { settingsPatch } from './plan.ts';
 import type { PolicyAction, PolicyPlanEntry } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { answerAbout, settingsNotApplied } from './verify.ts';
-import { mapWithWorkers } from './worker-pool.ts';
 
 export type PolicyOutcomeStatus =
   /** nothing differed: no request was sent for it */
@@ -69,7 +69,7 @@ export function plannedOutcomes(entries: readonly PolicyPlanEntry[]): PolicyOutc
 export async function applyPolicyPlan(entries: readonly PolicyPlanEntry[], options: ApplyPolicyPlanOptions): Promise<PolicyOutcome[]> {
   const outcomes = entries.map(initialOutcome);
   const pending = outcomes.filter((o) => !NO_WRITE.has(o.entry.action));
-  await mapWithWorkers(pending, options.workers ?? 16, (outcome) => applyEntry(outcome, options), {
+  await mapLimited(pending, options.workers ?? 16, (outcome) => applyEntry(outcome, options), {
     signal: options.signal,
     notStarted: (outcome) => {
       outcome.status = 'not-started';

@@ -3,13 +3,13 @@
 
 import { getErrorMessage } from '../../errors.ts';
 import { isAbortError, throwIfAborted } from '../../lifetime/abort.ts';
+import { mapLimited } from '../../lifetime/limit.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import { policiesNeedingCode } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';
 import type { RemotePolicy } from './remote-state.ts';
-import { mapWithWorkers } from './worker-pool.ts';
 
 export interface RemotePolicies {
   policies: RemotePolicy[];
@@ -60,7 +60,7 @@ export async function readRemotePolicies(
   const code = new Map<string, string>();
   const withoutCode: string[] = [];
   const unreadable: RemotePolicies['unreadable'] = [];
-  await mapWithWorkers(
+  await mapLimited(
     needed,
     options.workers ?? 16,
     async (policy) => {

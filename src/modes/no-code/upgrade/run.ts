@@ -1,6 +1,6 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
+import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
-import { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration } from '../../../wait/poll.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult } from '../results.ts';

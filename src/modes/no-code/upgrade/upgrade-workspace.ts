@@ -1,7 +1,7 @@
 import { getErrorMessage } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
+import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
-import type { Semaphore } from '../../../service/pacing.ts';
 import { formatDuration, statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { graceText, withGrace } from '../write-grace.ts';
