@@ -2,6 +2,115 @@ export const id = 476;
 export const ids = [476];
 export const modules = {
 
+/***/ 8451:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ Deadline)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+
+/**
+ * The moment a wait ends (action-interface: the timeout bounds the whole wait). Its signal fires
+ * then: given to every request and pause of the wait, it cuts a read that never answers and a
+ * back-off (a 429's Retry-After, say) that reaches past the deadline, so that nothing holds the
+ * step beyond it.
+ */
+class Deadline {
+    /** The moment, in the clock's milliseconds since the epoch. */
+    at;
+    /** Aborts with a TimeoutError at the deadline. */
+    signal;
+    clock;
+    /** The deadline `ms` from now. */
+    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        return new Deadline(clock.now() + ms, clock);
+    }
+    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        this.at = at;
+        this.clock = clock;
+        this.signal = clock.timeout(at - clock.now());
+    }
+    /** Milliseconds left; 0 once it has passed. */
+    remainingMs() {
+        return Math.max(0, this.at - this.clock.now());
+    }
+    get expired() {
+        return this.signal.aborted || this.clock.now() >= this.at;
+    }
+    /** The nearer of this deadline and the one `ms` from now. */
+    within(ms) {
+        const at = this.clock.now() + ms;
+        return at < this.at ? new Deadline(at, this.clock) : this;
+    }
+    /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
+    cut(signal) {
+        return AbortSignal.any([signal, this.signal]);
+    }
+}
+
+
+/***/ }),
+
+/***/ 666:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pd: () => (/* binding */ growingPauses),
+/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3853);
+
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+/**
+ * Pauses that start short, because a run that is already done should be reported at once, and
+ * grow towards `maxIntervalMs`, so that a long run costs few requests.
+ */
+function growingPauses(pauses = DEFAULT_POLL) {
+    let next = pauses.initialIntervalMs;
+    return () => {
+        const pause = next;
+        next = Math.min(pauses.maxIntervalMs, next * pauses.backoff);
+        return pause;
+    };
+}
+async function pollUntil(options) {
+    const { deadline, signal } = options;
+    const clock = deadline.clock;
+    const started = clock.now();
+    const pauses = options.pauses ?? growingPauses();
+    const readSignal = deadline.cut(signal);
+    let last;
+    for (;;) {
+        (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(signal);
+        try {
+            last = await options.read(readSignal);
+        }
+        catch (error) {
+            if (!signal.aborted && deadline.expired && (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+                return { outcome: 'timed-out', value: last, readCut: true };
+            throw error;
+        }
+        options.onValue?.(last, clock.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = deadline.remainingMs();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        const pause = pauses(clock.now() - started);
+        await clock.sleep(Math.min(pause, remaining), signal);
+        // No read starts at the deadline: the timeout bounds the whole wait. (Decided by the pause,
+        // not by reading the time again: a timer may fire a millisecond before the wall clock
+        // reaches it.)
+        if (pause >= remaining || deadline.expired)
+            return { outcome: 'timed-out', value: last };
+    }
+}
+
+
+/***/ }),
+
 /***/ 2476:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -25,6 +134,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __webpack_require__(784);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var lifetime_deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/wait/poll.ts
@@ -2041,7 +2152,7 @@ function testRunResult(ctx, ending) {
     else if (ending.timedOut) {
         title = `Module tests timed out: ${label}`;
         failure =
-            `Timed out after ${(0,poll/* formatDuration */.a3)(inputs.timeoutMs)} waiting for test run ${run.id} (still ${(0,test_run_status/* describeStatus */.Wn)(ending.statusAtTimeout ?? a.status)}); ` +
+            `Timed out after ${(0,poll/* formatDuration */.a)(inputs.timeoutMs)} waiting for test run ${run.id} (still ${(0,test_run_status/* describeStatus */.Wn)(ending.statusAtTimeout ?? a.status)}); ` +
                 `${ending.stopNote ?? 'it was left as it is.'} Raise the timeout input if the tests need longer.`;
         conclusion = 'timed_out';
     }
@@ -2856,7 +2967,10 @@ async function upsertTestVariables(client, module, variables, options = {}) {
     return changes;
 }
 
+// EXTERNAL MODULE: ./src/lifetime/poll.ts
+var lifetime_poll = __webpack_require__(666);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/wait-for-test-run.ts
+
 
 
 const DEFAULT_WAIT_TIMING = {
@@ -2865,11 +2979,14 @@ const DEFAULT_WAIT_TIMING = {
     backoff: 1.5,
     statusEveryMs: 30_000,
 };
-/** Reads the run until it is final or `deadline` passes; `signal` (the step's cancellation) aborts the wait. */
+/**
+ * Reads the run until it is final or `deadline` passes (a read still unanswered then is cut
+ * there); `signal` (the step's cancellation) aborts the wait.
+ */
 function waitForTestRun(options) {
     const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-    const report = (0,poll/* statusReporter */.WT)((line) => options.log(`Test run ${options.testRunId}: ${line}`), timing.statusEveryMs);
-    return (0,poll/* pollUntil */.g3)({
+    const report = (0,poll/* statusReporter */.W)((line) => options.log(`Test run ${options.testRunId}: ${line}`), timing.statusEveryMs);
+    return (0,lifetime_poll/* pollUntil */.g3)({
         read: (signal) => options.client.moduleTests.getTestRun(options.module, options.testRunId, { signal }),
         isFinal: test_run_status/* isFinal */.dR,
         signal: options.signal,
@@ -2878,9 +2995,7 @@ function waitForTestRun(options) {
             options.onRun?.(run);
             report(run.attributes.status, elapsedMs);
         },
-        initialIntervalMs: timing.initialIntervalMs,
-        maxIntervalMs: timing.maxIntervalMs,
-        backoff: timing.backoff,
+        pauses: (0,lifetime_poll/* growingPauses */.Pd)(timing),
     });
 }
 
@@ -2943,6 +3058,7 @@ function abortAfterFirstSignal(cancellation, ms) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/run.ts
+
 
 
 
@@ -3258,22 +3374,21 @@ async function followRun(ctx, first, context, t, watch) {
         stopper.halt();
     }
     /**
-     * One deadline for the wait (action-interface "timeout"): a signal that fires at it goes into
-     * every read and every back-off, so that neither a read that never answers nor a 429 whose
-     * Retry-After reaches past it holds the step.
+     * One deadline for the wait (action-interface "timeout"): it cuts every read and every
+     * back-off, so that neither a read that never answers nor a 429 whose Retry-After reaches
+     * past it holds the step.
      */
     async function waitForEnd() {
         if ((0,test_run_status/* isFinal */.dR)(first))
             return { end: 'final', run: first };
-        const deadline = Date.now() + inputs.timeoutMs;
-        const timeout = AbortSignal.timeout(inputs.timeoutMs);
+        const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs);
         try {
             const outcome = await waitForTestRun({
                 client,
                 module,
                 testRunId: first.id,
                 deadline,
-                signal: AbortSignal.any([signal, timeout]),
+                signal,
                 log: (line) => sink.info(line),
                 onRun: (run) => {
                     last = run;
@@ -3285,7 +3400,7 @@ async function followRun(ctx, first, context, t, watch) {
         catch (error) {
             if (signal.aborted)
                 return { end: 'cancelled' };
-            if (timeout.aborted)
+            if (deadline.expired)
                 return { end: 'timed-out' };
             return { end: 'failed', error: (0,errors/* getErrorMessage */.u)(error) };
         }
@@ -3314,7 +3429,7 @@ async function followRun(ctx, first, context, t, watch) {
         const statusAtTimeout = last.attributes.status;
         const by = Date.now() + t.stopAfterWaitMs;
         sink.info(waited.end === 'timed-out'
-            ? `Timed out after ${(0,poll/* formatDuration */.a3)(inputs.timeoutMs)} waiting for test run ${first.id} (${(0,test_run_status/* describeStatus */.Wn)(statusAtTimeout)}): cancelling it.`
+            ? `Timed out after ${(0,poll/* formatDuration */.a)(inputs.timeoutMs)} waiting for test run ${first.id} (${(0,test_run_status/* describeStatus */.Wn)(statusAtTimeout)}): cancelling it.`
             : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`);
         const [stopped, others] = await Promise.all([
             stopper.start({ lastSeen: last, deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
@@ -3358,7 +3473,7 @@ async function followRun(ctx, first, context, t, watch) {
             if (skipped > 0)
                 sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
             if (read.cut) {
-                const why = read.cut.reason === 'time' ? `it was still being read after ${(0,poll/* formatDuration */.a3)(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
+                const why = read.cut.reason === 'time' ? `it was still being read after ${(0,poll/* formatDuration */.a)(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
                 sink.warning(`The log of test run ${run.id} was read only in part (${(0,format/* formatBytes */.z)(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`);
             }
             return { parsed };

@@ -2,6 +2,115 @@ export const id = 59;
 export const ids = [59];
 export const modules = {
 
+/***/ 8451:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ Deadline)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+
+/**
+ * The moment a wait ends (action-interface: the timeout bounds the whole wait). Its signal fires
+ * then: given to every request and pause of the wait, it cuts a read that never answers and a
+ * back-off (a 429's Retry-After, say) that reaches past the deadline, so that nothing holds the
+ * step beyond it.
+ */
+class Deadline {
+    /** The moment, in the clock's milliseconds since the epoch. */
+    at;
+    /** Aborts with a TimeoutError at the deadline. */
+    signal;
+    clock;
+    /** The deadline `ms` from now. */
+    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        return new Deadline(clock.now() + ms, clock);
+    }
+    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        this.at = at;
+        this.clock = clock;
+        this.signal = clock.timeout(at - clock.now());
+    }
+    /** Milliseconds left; 0 once it has passed. */
+    remainingMs() {
+        return Math.max(0, this.at - this.clock.now());
+    }
+    get expired() {
+        return this.signal.aborted || this.clock.now() >= this.at;
+    }
+    /** The nearer of this deadline and the one `ms` from now. */
+    within(ms) {
+        const at = this.clock.now() + ms;
+        return at < this.at ? new Deadline(at, this.clock) : this;
+    }
+    /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
+    cut(signal) {
+        return AbortSignal.any([signal, this.signal]);
+    }
+}
+
+
+/***/ }),
+
+/***/ 666:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pd: () => (/* binding */ growingPauses),
+/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3853);
+
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+/**
+ * Pauses that start short, because a run that is already done should be reported at once, and
+ * grow towards `maxIntervalMs`, so that a long run costs few requests.
+ */
+function growingPauses(pauses = DEFAULT_POLL) {
+    let next = pauses.initialIntervalMs;
+    return () => {
+        const pause = next;
+        next = Math.min(pauses.maxIntervalMs, next * pauses.backoff);
+        return pause;
+    };
+}
+async function pollUntil(options) {
+    const { deadline, signal } = options;
+    const clock = deadline.clock;
+    const started = clock.now();
+    const pauses = options.pauses ?? growingPauses();
+    const readSignal = deadline.cut(signal);
+    let last;
+    for (;;) {
+        (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(signal);
+        try {
+            last = await options.read(readSignal);
+        }
+        catch (error) {
+            if (!signal.aborted && deadline.expired && (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+                return { outcome: 'timed-out', value: last, readCut: true };
+            throw error;
+        }
+        options.onValue?.(last, clock.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = deadline.remainingMs();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        const pause = pauses(clock.now() - started);
+        await clock.sleep(Math.min(pause, remaining), signal);
+        // No read starts at the deadline: the timeout bounds the whole wait. (Decided by the pause,
+        // not by reading the time again: a timer may fire a millisecond before the wall clock
+        // reaches it.)
+        if (pause >= remaining || deadline.expired)
+            return { outcome: 'timed-out', value: last };
+    }
+}
+
+
+/***/ }),
+
 /***/ 1634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -94,6 +203,8 @@ __webpack_require__.d(__webpack_exports__, {
   runUpgradeNoCodeWorkspace: () => (/* binding */ runUpgradeNoCodeWorkspace)
 });
 
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var lifetime_deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
 var limit = __webpack_require__(3520);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -178,15 +289,11 @@ function describeStatus(status) {
     return named ? status : `${status} (a status the service's API documentation does not name)`;
 }
 
-// EXTERNAL MODULE: ./src/lifetime/abort.ts
-var abort = __webpack_require__(3853);
-// EXTERNAL MODULE: ./src/lifetime/clock.ts
-var clock = __webpack_require__(9269);
+// EXTERNAL MODULE: ./src/lifetime/poll.ts
+var lifetime_poll = __webpack_require__(666);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/wait-for-upgrade-run.ts
-
-
 
 
 /**
@@ -204,88 +311,60 @@ function upgradeWaitSchedule(workspaces) {
     return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
 }
 /**
+ * The pauses of `schedule`: `minIntervalMs` until it equals `fraction` of the time waited (the
+ * last one cut to end that stretch on time), then growing by `1 + fraction` each read, which
+ * keeps it at that fraction, up to `maxIntervalMs`.
+ */
+function upgradeWaitPauses(schedule) {
+    const steadyMs = schedule.minIntervalMs / schedule.fraction;
+    const growing = (0,lifetime_poll/* growingPauses */.Pd)({
+        initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
+        maxIntervalMs: schedule.maxIntervalMs,
+        backoff: 1 + schedule.fraction,
+    });
+    return (waitedMs) => (waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs));
+}
+/**
  * Reads an upgrade run until `isFinal`, bounded by one deadline (action-interface "timeout
  * bounds the whole wait"): the waits between reads end at it, and so does a read in flight,
  * whatever the service does (a read that never answers, retries, a 429 whose wait reaches past
- * it). Two stretches: a fixed interval until it equals `fraction` of the time waited, then
- * growing by `1 + fraction` each read, which keeps it at that fraction.
+ * it). The reads follow upgradeWaitPauses.
  */
 async function waitForUpgradeRun(options) {
-    const { schedule } = options;
-    const started = Date.now();
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), Math.max(0, options.deadline - started));
-    const signal = AbortSignal.any([options.signal, deadline.signal]);
+    const { deadline } = options;
     let last = options.first;
-    let reported = false;
     let cached = options.first;
-    let reading = false;
-    const read = async (readSignal) => {
-        if (cached !== undefined) {
-            const value = cached;
-            cached = undefined;
-            return value;
-        }
-        reading = true;
-        try {
-            return await options.read(readSignal);
-        }
-        finally {
-            reading = false;
-        }
+    const read = (readSignal) => {
+        if (cached === undefined)
+            return options.read(readSignal);
+        const value = cached;
+        cached = undefined;
+        return Promise.resolve(value);
     };
-    // Whether the deadline cut a read short (rather than a wait between reads).
-    let cutWhileReading = false;
-    deadline.signal.addEventListener('abort', () => (cutWhileReading = reading), { once: true });
-    // Each value once: the one that opens the second stretch was reported at the end of the first.
-    const seen = (value) => {
-        if (reported && value === last)
-            return;
-        reported = true;
-        last = value;
-        options.onValue(value, Date.now() - started);
-    };
-    const timedOut = (lastRead) => lastRead ? { outcome: 'timed-out', value: last, lastRead } : { outcome: 'timed-out', value: last };
-    const common = { read, isFinal: options.isFinal, signal, onValue: seen };
     try {
-        const steadyUntil = started + schedule.minIntervalMs / schedule.fraction;
-        const steady = await (0,poll/* pollUntil */.g3)({
-            ...common,
-            deadline: Math.min(options.deadline, steadyUntil),
-            initialIntervalMs: schedule.minIntervalMs,
-            maxIntervalMs: schedule.minIntervalMs,
-            backoff: 1,
+        const waited = await (0,lifetime_poll/* pollUntil */.g3)({
+            read,
+            isFinal: options.isFinal,
+            signal: options.signal,
+            deadline,
+            onValue: (value, elapsedMs) => {
+                last = value;
+                options.onValue(value, elapsedMs);
+            },
+            pauses: upgradeWaitPauses(options.schedule),
         });
-        if (steady.outcome === 'final')
-            return { outcome: 'final', value: steady.value };
-        if (steadyUntil >= options.deadline)
-            return timedOut();
-        // The last value of the first stretch opens the second one, so it is not read twice.
-        cached = last;
-        const growing = await (0,poll/* pollUntil */.g3)({
-            ...common,
-            deadline: options.deadline,
-            initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
-            maxIntervalMs: schedule.maxIntervalMs,
-            backoff: 1 + schedule.fraction,
-        });
-        return growing.outcome === 'final' ? { outcome: 'final', value: growing.value } : timedOut();
+        if (waited.outcome === 'final')
+            return { outcome: 'final', value: waited.value };
+        return waited.readCut ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' } : { outcome: 'timed-out', value: last };
     }
     catch (error) {
-        if (options.signal.aborted)
-            throw error;
-        if (deadline.signal.aborted && (0,abort/* isAbortError */.zf)(error))
-            return timedOut(cutWhileReading ? 'unanswered' : undefined);
         // The service asked to wait longer than the client waits for a 429: the wait cannot go on
         // before the deadline, so it ends there, as the timeout says.
-        if ((0,service_errors/* isApiError */.d7)(error, 429)) {
-            await (0,clock/* sleep */.y)(options.deadline - Date.now(), options.signal);
-            return timedOut('rate-limited');
+        if (!options.signal.aborted && (0,service_errors/* isApiError */.d7)(error, 429)) {
+            await deadline.clock.sleep(deadline.remainingMs(), options.signal);
+            return { outcome: 'timed-out', value: last, lastRead: 'rate-limited' };
         }
         throw error;
-    }
-    finally {
-        clearTimeout(timer);
     }
 }
 
@@ -342,7 +421,7 @@ async function upgradeWorkspace(options) {
     }
     // Time in the status lines counts from the start, across the plan and the apply.
     const startedAt = Date.now();
-    const report = (0,poll/* statusReporter */.WT)(log);
+    const report = (0,poll/* statusReporter */.W)(log);
     const read = (readSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
     const seen = (answer) => {
         upgrade = answer.upgrade;
@@ -372,7 +451,7 @@ async function upgradeWorkspace(options) {
                 ...known(),
                 outcome: 'timed-out',
                 planUnknown: true,
-                error: `Timed out after ${(0,poll/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
+                error: `Timed out after ${(0,poll/* formatDuration */.a)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
                     `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
             });
         }
@@ -422,7 +501,7 @@ async function upgradeWorkspace(options) {
                     isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
                     onValue: (a) => seen(a),
                     signal,
-                    deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+                    deadline: options.deadline.within(options.confirmSettleMs),
                     schedule: options.schedule,
                 }).catch(() => undefined);
                 after = settled?.value ?? after;
@@ -456,7 +535,7 @@ async function upgradeWorkspace(options) {
                 ...known(),
                 planReady: true,
                 outcome: 'confirmed',
-                error: `Confirmed; the service has not reported the apply's end within the timeout (${(0,poll/* formatDuration */.a3)(options.timeoutMs)}): ` +
+                error: `Confirmed; the service has not reported the apply's end within the timeout (${(0,poll/* formatDuration */.a)(options.timeoutMs)}): ` +
                     `${still}${lastReadNote(waited)}. The apply may go on in the service: look at its plan page.`,
             });
         }
@@ -599,7 +678,7 @@ function summaryOf(input, applied) {
     const { results } = input;
     const intro = (0,markdown/* paragraph */.FY)((0,markdown/* html */.qy)(`No-code module ${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${(0,markdown/* escapeHtml */.ZD)(input.versionPin)})` : ''}.`), input.confirm
         ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
-        : 'Plans are not confirmed (confirm is false).', `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${(0,poll/* formatDuration */.a3)(input.timeoutMs)}.`);
+        : 'Plans are not confirmed (confirm is false).', `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${(0,poll/* formatDuration */.a)(input.timeoutMs)}.`);
     const counts = (0,markdown/* countsLine */.J7)(COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length]), { skipZero: true });
     const rows = results.map((r) => [
         workspaceCell(r),
@@ -635,6 +714,7 @@ function resultCell(r) {
 
 
 
+
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans and applies is not limited: every started run is watched at the same time, so that
@@ -653,16 +733,16 @@ const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'fa
 async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
-    const startedAt = Date.now();
+    // One deadline, `timeout` from the start, for every read and wait of the step.
+    const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs);
     const n = inputs.workspaceIds.length;
     const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
     // A read, allowed in a dry run: an unknown module id fails once here rather than once per
     // workspace, and the version pin tells the reader what the workspaces move to.
     let versionPin = null;
     // The timeout bounds this read too: a service that never answers must not hold the step.
-    const deadline = AbortSignal.timeout(inputs.timeoutMs);
     try {
-        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: AbortSignal.any([signal, deadline]) });
+        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: deadline.cut(signal) });
         versionPin = noCodeModule.attributes['version-pin'] ?? null;
         sink.info(`No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
             `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`);
@@ -676,8 +756,8 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
                 outputs: NOTHING_STARTED,
             });
         }
-        const message = deadline.aborted
-            ? `Timed out after ${(0,poll/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+        const message = deadline.expired
+            ? `Timed out after ${(0,poll/* formatDuration */.a)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
             : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
         return (0,no_code_results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
@@ -720,7 +800,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         workspaceId,
         vars: inputs.workspaceVariables,
         confirm: inputs.confirm,
-        deadline: startedAt + inputs.timeoutMs,
+        deadline,
         timeoutMs: inputs.timeoutMs,
         signal,
         writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR,
@@ -914,35 +994,11 @@ function failedWrite(error, signal) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   WT: () => (/* binding */ statusReporter),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */   W: () => (/* binding */ statusReporter),
+/* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
-/* unused harmony export DEFAULT_POLL */
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3853);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-
-
-const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
-async function pollUntil(options) {
-    const started = Date.now();
-    let interval = options.initialIntervalMs ?? DEFAULT_POLL.initialIntervalMs;
-    const maxInterval = options.maxIntervalMs ?? DEFAULT_POLL.maxIntervalMs;
-    const backoff = options.backoff ?? DEFAULT_POLL.backoff;
-    let last;
-    for (;;) {
-        (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfAborted */ .Te)(options.signal);
-        last = await options.read(options.signal);
-        options.onValue?.(last, Date.now() - started);
-        if (options.isFinal(last))
-            return { outcome: 'final', value: last };
-        const remaining = options.deadline - Date.now();
-        if (remaining <= 0)
-            return { outcome: 'timed-out', value: last };
-        await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(Math.min(interval, remaining), options.signal);
-        interval = Math.min(maxInterval, interval * backoff);
-    }
-}
+// How a long wait reads in the log: its status lines and durations. The wait itself (pollUntil,
+// its deadline and pauses) is in src/lifetime.
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
  * long wait shows it is alive without flooding the log.

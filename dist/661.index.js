@@ -8,11 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3916);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4245);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
-/* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
+/* harmony import */ var _modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
 /* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4164);
 /* harmony import */ var _modes_run_module_tests_start_test_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2366);
 /* harmony import */ var _modes_run_module_tests_stop_test_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5450);
@@ -20,7 +20,7 @@ export const modules = {
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7395);
 /* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5088);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2462);
-/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5548);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5548);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
 // itself on upload, late). The main step saves the configuration version as soon as it exists,
@@ -51,7 +51,7 @@ async function runPost(options = {}) {
     const token = read('token').trim();
     const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_7__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
     const { module } = saved;
-    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(module);
+    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
     const what = saved.testRunId !== undefined && !saved.final
         ? `Test run ${saved.testRunId} of module ${label}`
         : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
@@ -60,7 +60,7 @@ async function runPost(options = {}) {
         ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read));
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}`);
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
         return 1;
     }
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
@@ -132,7 +132,7 @@ async function findRunsToStop(saved, options) {
         return 0;
     }
     const version = versionRef.id;
-    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(saved.module);
+    const label = (0,_modes_run_module_tests_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
     const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
@@ -147,15 +147,15 @@ async function findRunsToStop(saved, options) {
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
                 stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
                 return 0;
             }
             if (ownFinal || known.size > 0) {
                 // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
                 return 0;
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
             return 1;
         }
         listedAny ||= listed.length > 0;
@@ -179,7 +179,7 @@ async function findRunsToStop(saved, options) {
             break;
         if (!noted) {
             noted = true;
-            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
             await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
@@ -212,7 +212,7 @@ function report(sink, what, outcome, queuedWaitMs) {
                 return 0;
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
-            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(queuedWaitMs)}, and only a running test can be cancelled)`;
             sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
             return 1;
         }

@@ -734,35 +734,11 @@ function describeStatus(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   WT: () => (/* binding */ statusReporter),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */   W: () => (/* binding */ statusReporter),
+/* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
-/* unused harmony export DEFAULT_POLL */
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3853);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-
-
-const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
-async function pollUntil(options) {
-    const started = Date.now();
-    let interval = options.initialIntervalMs ?? DEFAULT_POLL.initialIntervalMs;
-    const maxInterval = options.maxIntervalMs ?? DEFAULT_POLL.maxIntervalMs;
-    const backoff = options.backoff ?? DEFAULT_POLL.backoff;
-    let last;
-    for (;;) {
-        (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .throwIfAborted */ .Te)(options.signal);
-        last = await options.read(options.signal);
-        options.onValue?.(last, Date.now() - started);
-        if (options.isFinal(last))
-            return { outcome: 'final', value: last };
-        const remaining = options.deadline - Date.now();
-        if (remaining <= 0)
-            return { outcome: 'timed-out', value: last };
-        await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .y)(Math.min(interval, remaining), options.signal);
-        interval = Math.min(maxInterval, interval * backoff);
-    }
-}
+// How a long wait reads in the log: its status lines and durations. The wait itself (pollUntil,
+// its deadline and pauses) is in src/lifetime.
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
  * long wait shows it is alive without flooding the log.

@@ -40286,6 +40286,8 @@ class CancelledError extends Error {
 /* harmony export */ });
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
 
+/** Node fires a timer set for longer than this at once; a longer wait is cut to it (about 24.8 days). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
@@ -40300,7 +40302,7 @@ function sleep(ms, signal) {
         const timer = setTimeout(() => {
             signal?.removeEventListener('abort', onAbort);
             resolve();
-        }, Math.max(0, ms));
+        }, Math.min(LONGEST_TIMER_MS, Math.max(0, ms)));
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }
@@ -40308,7 +40310,7 @@ function sleep(ms, signal) {
 const systemClock = {
     now: () => Date.now(),
     sleep,
-    timeout: (ms) => AbortSignal.timeout(Math.max(0, Math.ceil(ms))),
+    timeout: (ms) => AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(ms)))),
 };
 
 

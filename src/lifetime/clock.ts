@@ -16,6 +16,9 @@ export interface Clock {
   timeout(ms: number): AbortSignal;
 }
 
+/** Node fires a timer set for longer than this at once; a longer wait is cut to it (about 24.8 days). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** Resolves after `ms`, or rejects with an AbortError as soon as the signal fires. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -30,7 +33,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, Math.max(0, ms));
+    }, Math.min(LONGEST_TIMER_MS, Math.max(0, ms)));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -39,5 +42,5 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep,
-  timeout: (ms) => AbortSignal.timeout(Math.max(0, Math.ceil(ms))),
+  timeout: (ms) => AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(ms)))),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../../src/lifetime/clock.ts';
-import { upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
+import { upgradeWaitPauses, upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
 
 describe('upgradeWaitSchedule', () => {
@@ -8,6 +9,15 @@ describe('upgradeWaitSchedule', () => {
     expect(upgradeWaitSchedule(1)).toEqual({ minIntervalMs: 250, fraction: 0.2, maxIntervalMs: 10_000 });
     expect(upgradeWaitSchedule(20).minIntervalMs).toBe(1000);
     expect(upgradeWaitSchedule(500)).toEqual({ minIntervalMs: 25_000, fraction: 0.2, maxIntervalMs: 25_000 });
+  });
+});
+
+describe('upgradeWaitPauses', () => {
+  it('keeps the shortest pause until it is the fraction of the time waited, ending that stretch on time, then grows it by the fraction', () => {
+    const pauses = upgradeWaitPauses({ minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 });
+    const asked = [0, 20, 40, 60, 90, 100, 124, 153, 188, 228].map((waited) => pauses(waited));
+    const expected = [20, 20, 20, 20, 10, 24, 28.8, 34.56, 40, 40];
+    asked.forEach((pause, i) => expect(pause).toBeCloseTo(expected[i]!, 6));
   });
 });
 
@@ -27,7 +37,7 @@ describe('waitForUpgradeRun', () => {
       isFinal: (s) => s === 'planned',
       onValue: (s) => seen.push(s),
       signal: new AbortController().signal,
-      deadline: Date.now() + 10_000,
+      deadline: Deadline.after(10_000),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 1000 },
     });
     expect(result).toEqual({ outcome: 'final', value: 'planned' });
@@ -49,7 +59,7 @@ describe('waitForUpgradeRun', () => {
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Date.now() + 150,
+      deadline: Deadline.after(150),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
     });
     expect(result).toEqual({ outcome: 'timed-out', value: 'planning' });
@@ -69,7 +79,7 @@ describe('waitForUpgradeRun', () => {
       isFinal: (s) => s === 'planned',
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Date.now() + 300,
+      deadline: Deadline.after(300),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
     });
     expect(Date.now() - started).toBeLessThan(600);
@@ -87,7 +97,7 @@ describe('waitForUpgradeRun', () => {
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Date.now() + 300,
+      deadline: Deadline.after(300),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
@@ -103,7 +113,7 @@ describe('waitForUpgradeRun', () => {
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Date.now() + 10_000,
+      deadline: Deadline.after(10_000),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
     });
     await expect(failing).rejects.toMatchObject({ status: 404 });
@@ -121,7 +131,7 @@ describe('waitForUpgradeRun', () => {
         isFinal: () => false,
         onValue: () => {},
         signal: controller.signal,
-        deadline: Date.now() + 10_000,
+        deadline: Deadline.after(10_000),
         schedule: { minIntervalMs: 1000, fraction: 0.2, maxIntervalMs: 1000 },
       }),
     ).rejects.toMatchObject({ name: 'AbortError', cause: reason });

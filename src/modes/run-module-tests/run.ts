@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { signalsReceived } from '../../lifetime/cancellation.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';
@@ -393,21 +394,20 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
   }
 
   /**
-   * One deadline for the wait (action-interface "timeout"): a signal that fires at it goes into
-   * every read and every back-off, so that neither a read that never answers nor a 429 whose
-   * Retry-After reaches past it holds the step.
+   * One deadline for the wait (action-interface "timeout"): it cuts every read and every
+   * back-off, so that neither a read that never answers nor a 429 whose Retry-After reaches
+   * past it holds the step.
    */
   async function waitForEnd(): Promise<WaitEnd> {
     if (isFinal(first)) return { end: 'final', run: first };
-    const deadline = Date.now() + inputs.timeoutMs;
-    const timeout = AbortSignal.timeout(inputs.timeoutMs);
+    const deadline = Deadline.after(inputs.timeoutMs);
     try {
       const outcome = await waitForTestRun({
         client,
         module,
         testRunId: first.id,
         deadline,
-        signal: AbortSignal.any([signal, timeout]),
+        signal,
         log: (line) => sink.info(line),
         onRun: (run) => {
           last = run;
@@ -417,7 +417,7 @@ async function followRun(ctx: RunContext, first: TestRun, context: ModeContext, 
       return outcome.outcome === 'final' ? { end: 'final', run: outcome.value } : { end: 'timed-out' };
     } catch (error) {
       if (signal.aborted) return { end: 'cancelled' };
-      if (timeout.aborted) return { end: 'timed-out' };
+      if (deadline.expired) return { end: 'timed-out' };
       return { end: 'failed', error: getErrorMessage(error) };
     }
   }

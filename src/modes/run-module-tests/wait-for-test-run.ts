@@ -1,8 +1,10 @@
+import type { Deadline } from '../../lifetime/deadline.ts';
+import { growingPauses, pollUntil } from '../../lifetime/poll.ts';
+import type { PollResult } from '../../lifetime/poll.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { pollUntil, statusReporter } from '../../wait/poll.ts';
-import type { PollResult } from '../../wait/poll.ts';
+import { statusReporter } from '../../wait/poll.ts';
 import { isFinal } from './test-run-status.ts';
 
 export interface WaitTiming {
@@ -23,12 +25,15 @@ export const DEFAULT_WAIT_TIMING: WaitTiming = {
   statusEveryMs: 30_000,
 };
 
-/** Reads the run until it is final or `deadline` passes; `signal` (the step's cancellation) aborts the wait. */
+/**
+ * Reads the run until it is final or `deadline` passes (a read still unanswered then is cut
+ * there); `signal` (the step's cancellation) aborts the wait.
+ */
 export function waitForTestRun(options: {
   client: ServiceClient;
   module: ModuleRef;
   testRunId: string;
-  deadline: number;
+  deadline: Deadline;
   signal: AbortSignal;
   log: (line: string) => void;
   /** Every read of the run, so that the caller knows its last state however the wait ends. */
@@ -46,8 +51,6 @@ export function waitForTestRun(options: {
       options.onRun?.(run);
       report(run.attributes.status, elapsedMs);
     },
-    initialIntervalMs: timing.initialIntervalMs,
-    maxIntervalMs: timing.maxIntervalMs,
-    backoff: timing.backoff,
+    pauses: growingPauses(timing),
   });
 }

@@ -1,4 +1,5 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
 import { formatDuration } from '../../../wait/poll.ts';
@@ -48,7 +49,8 @@ export async function runUpgradeNoCodeWorkspace(
 ): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
-  const startedAt = Date.now();
+  // One deadline, `timeout` from the start, for every read and wait of the step.
+  const deadline = Deadline.after(inputs.timeoutMs);
   const n = inputs.workspaceIds.length;
   const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
 
@@ -56,9 +58,8 @@ export async function runUpgradeNoCodeWorkspace(
   // workspace, and the version pin tells the reader what the workspaces move to.
   let versionPin: string | null = null;
   // The timeout bounds this read too: a service that never answers must not hold the step.
-  const deadline = AbortSignal.timeout(inputs.timeoutMs);
   try {
-    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: AbortSignal.any([signal, deadline]) });
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: deadline.cut(signal) });
     versionPin = noCodeModule.attributes['version-pin'] ?? null;
     sink.info(
       `No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
@@ -73,7 +74,7 @@ export async function runUpgradeNoCodeWorkspace(
         outputs: NOTHING_STARTED,
       });
     }
-    const message = deadline.aborted
+    const message = deadline.expired
       ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
@@ -125,7 +126,7 @@ export async function runUpgradeNoCodeWorkspace(
         workspaceId,
         vars: inputs.workspaceVariables,
         confirm: inputs.confirm,
-        deadline: startedAt + inputs.timeoutMs,
+        deadline,
         timeoutMs: inputs.timeoutMs,
         signal,
         writeGraceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS,

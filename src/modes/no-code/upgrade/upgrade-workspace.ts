@@ -1,5 +1,6 @@
 import { getErrorMessage } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
+import type { Deadline } from '../../../lifetime/deadline.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, statusReporter } from '../../../wait/poll.ts';
@@ -60,9 +61,8 @@ export interface UpgradeWorkspaceOptions {
   workspaceId: string;
   vars: readonly WorkspaceVariable[];
   confirm: boolean;
-  /** Absolute time (ms since epoch) at which waiting stops: for the plan and, after the
-   *  confirm, for the apply. */
-  deadline: number;
+  /** Where waiting stops: for the plan and, after the confirm, for the apply. */
+  deadline: Deadline;
   /** The `timeout` input, for messages. */
   timeoutMs: number;
   /**
@@ -219,7 +219,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
           isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
           onValue: (a) => seen(a),
           signal,
-          deadline: Math.min(options.deadline, Date.now() + options.confirmSettleMs),
+          deadline: options.deadline.within(options.confirmSettleMs),
           schedule: options.schedule,
         }).catch(() => undefined);
         after = settled?.value ?? after;

@@ -1,8 +1,7 @@
-import { isAbortError } from '../../../lifetime/abort.ts';
-import { sleep } from '../../../lifetime/clock.ts';
+import type { Deadline } from '../../../lifetime/deadline.ts';
+import { growingPauses, pollUntil } from '../../../lifetime/poll.ts';
+import type { PollPauses } from '../../../lifetime/poll.ts';
 import { isApiError } from '../../../service/errors.ts';
-import { pollUntil } from '../../../wait/poll.ts';
-import type { PollResult } from '../../../wait/poll.ts';
 
 /**
  * When to read an upgrade run's status: every `minIntervalMs` at first, then every `fraction`
@@ -31,6 +30,21 @@ export function upgradeWaitSchedule(workspaces: number): UpgradeWaitSchedule {
   return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
 }
 
+/**
+ * The pauses of `schedule`: `minIntervalMs` until it equals `fraction` of the time waited (the
+ * last one cut to end that stretch on time), then growing by `1 + fraction` each read, which
+ * keeps it at that fraction, up to `maxIntervalMs`.
+ */
+export function upgradeWaitPauses(schedule: UpgradeWaitSchedule): PollPauses {
+  const steadyMs = schedule.minIntervalMs / schedule.fraction;
+  const growing = growingPauses({
+    initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
+    maxIntervalMs: schedule.maxIntervalMs,
+    backoff: 1 + schedule.fraction,
+  });
+  return (waitedMs) => (waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs));
+}
+
 export interface WaitForUpgradeRunOptions<T> {
   /** The status already known (the initiate or confirm answer, or the last read): not read again. */
   first: T;
@@ -40,8 +54,8 @@ export interface WaitForUpgradeRunOptions<T> {
   onValue: (value: T, elapsedMs: number) => void;
   /** The step's cancellation: aborts the wait with an AbortError. */
   signal: AbortSignal;
-  /** Absolute time (ms since epoch) at which the wait ends with `timed-out`. */
-  deadline: number;
+  /** Where the wait ends with `timed-out`. */
+  deadline: Deadline;
   schedule: UpgradeWaitSchedule;
 }
 
@@ -60,79 +74,39 @@ export type UpgradeWaitResult<T> =
  * Reads an upgrade run until `isFinal`, bounded by one deadline (action-interface "timeout
  * bounds the whole wait"): the waits between reads end at it, and so does a read in flight,
  * whatever the service does (a read that never answers, retries, a 429 whose wait reaches past
- * it). Two stretches: a fixed interval until it equals `fraction` of the time waited, then
- * growing by `1 + fraction` each read, which keeps it at that fraction.
+ * it). The reads follow upgradeWaitPauses.
  */
 export async function waitForUpgradeRun<T>(options: WaitForUpgradeRunOptions<T>): Promise<UpgradeWaitResult<T>> {
-  const { schedule } = options;
-  const started = Date.now();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), Math.max(0, options.deadline - started));
-  const signal = AbortSignal.any([options.signal, deadline.signal]);
+  const { deadline } = options;
   let last: T = options.first;
-  let reported = false;
   let cached: T | undefined = options.first;
-  let reading = false;
-  const read = async (readSignal: AbortSignal): Promise<T> => {
-    if (cached !== undefined) {
-      const value = cached;
-      cached = undefined;
-      return value;
-    }
-    reading = true;
-    try {
-      return await options.read(readSignal);
-    } finally {
-      reading = false;
-    }
+  const read = (readSignal: AbortSignal): Promise<T> => {
+    if (cached === undefined) return options.read(readSignal);
+    const value = cached;
+    cached = undefined;
+    return Promise.resolve(value);
   };
-  // Whether the deadline cut a read short (rather than a wait between reads).
-  let cutWhileReading = false;
-  deadline.signal.addEventListener('abort', () => (cutWhileReading = reading), { once: true });
-  // Each value once: the one that opens the second stretch was reported at the end of the first.
-  const seen = (value: T): void => {
-    if (reported && value === last) return;
-    reported = true;
-    last = value;
-    options.onValue(value, Date.now() - started);
-  };
-  const timedOut = (lastRead?: 'unanswered' | 'rate-limited'): UpgradeWaitResult<T> =>
-    lastRead ? { outcome: 'timed-out', value: last, lastRead } : { outcome: 'timed-out', value: last };
-  const common = { read, isFinal: options.isFinal, signal, onValue: seen };
-
   try {
-    const steadyUntil = started + schedule.minIntervalMs / schedule.fraction;
-    const steady = await pollUntil<T>({
-      ...common,
-      deadline: Math.min(options.deadline, steadyUntil),
-      initialIntervalMs: schedule.minIntervalMs,
-      maxIntervalMs: schedule.minIntervalMs,
-      backoff: 1,
+    const waited = await pollUntil<T>({
+      read,
+      isFinal: options.isFinal,
+      signal: options.signal,
+      deadline,
+      onValue: (value, elapsedMs) => {
+        last = value;
+        options.onValue(value, elapsedMs);
+      },
+      pauses: upgradeWaitPauses(options.schedule),
     });
-    if (steady.outcome === 'final') return { outcome: 'final', value: steady.value };
-    if (steadyUntil >= options.deadline) return timedOut();
-
-    // The last value of the first stretch opens the second one, so it is not read twice.
-    cached = last;
-    const growing: PollResult<T> = await pollUntil<T>({
-      ...common,
-      deadline: options.deadline,
-      initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
-      maxIntervalMs: schedule.maxIntervalMs,
-      backoff: 1 + schedule.fraction,
-    });
-    return growing.outcome === 'final' ? { outcome: 'final', value: growing.value } : timedOut();
+    if (waited.outcome === 'final') return { outcome: 'final', value: waited.value };
+    return waited.readCut ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' } : { outcome: 'timed-out', value: last };
   } catch (error) {
-    if (options.signal.aborted) throw error;
-    if (deadline.signal.aborted && isAbortError(error)) return timedOut(cutWhileReading ? 'unanswered' : undefined);
     // The service asked to wait longer than the client waits for a 429: the wait cannot go on
     // before the deadline, so it ends there, as the timeout says.
-    if (isApiError(error, 429)) {
-      await sleep(options.deadline - Date.now(), options.signal);
-      return timedOut('rate-limited');
+    if (!options.signal.aborted && isApiError(error, 429)) {
+      await deadline.clock.sleep(deadline.remainingMs(), options.signal);
+      return { outcome: 'timed-out', value: last, lastRead: 'rate-limited' };
     }
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { isAbortError } from '../../src/lifetime/abort.ts';
+import { CancelledError } from '../../src/lifetime/cancellation.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
+import { growingPauses, pollUntil } from '../../src/lifetime/poll.ts';
+import { ManualClock } from '../support/manual-clock.ts';
+
+describe('pollUntil', () => {
+  it('reads at once, then after pauses that grow up to their maximum', async () => {
+    const clock = new ManualClock();
+    const start = clock.now();
+    const at: number[] = [];
+    let n = 0;
+    const polling = pollUntil({
+      read: async () => {
+        at.push(clock.now() - start);
+        return ++n;
+      },
+      isFinal: (v) => v === 5,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(10_000, clock),
+      pauses: growingPauses({ initialIntervalMs: 20, maxIntervalMs: 60, backoff: 2 }),
+    });
+    await clock.advance(1000);
+    expect(await polling).toEqual({ outcome: 'final', value: 5 });
+    expect(at).toEqual([0, 20, 60, 120, 180]);
+  });
+
+  it('ends at the deadline with the last value: the last pause is cut there, and no read starts at it', async () => {
+    const clock = new ManualClock();
+    const start = clock.now();
+    const at: number[] = [];
+    const polling = pollUntil({
+      read: async () => {
+        at.push(clock.now() - start);
+        return 'running';
+      },
+      isFinal: () => false,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(100, clock),
+      pauses: growingPauses({ initialIntervalMs: 30, maxIntervalMs: 30, backoff: 1 }),
+    });
+    await clock.advance(100);
+    expect(await polling).toEqual({ outcome: 'timed-out', value: 'running' });
+    expect(at).toEqual([0, 30, 60, 90]);
+  });
+
+  it('cuts a read still unanswered at the deadline, whatever the service does', async () => {
+    const clock = new ManualClock();
+    let reads = 0;
+    const polling = pollUntil({
+      read: async (signal) => {
+        // As the HTTP layer does: only the signal ends the wait for an answer.
+        if (++reads > 1) await clock.sleep(3_600_000, signal);
+        return 'running';
+      },
+      isFinal: () => false,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(300, clock),
+      pauses: growingPauses({ initialIntervalMs: 50, maxIntervalMs: 50, backoff: 1 }),
+    });
+    await clock.advance(300);
+    expect(await polling).toEqual({ outcome: 'timed-out', value: 'running', readCut: true });
+    expect(reads).toBe(2);
+  });
+
+  it('stops waiting at once when aborted, with the AbortError every request raises (the reason as its cause)', async () => {
+    const clock = new ManualClock();
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const polling = pollUntil({
+      read: async () => 1,
+      isFinal: () => false,
+      signal: controller.signal,
+      deadline: Deadline.after(60_000, clock),
+      pauses: () => 10_000,
+    }).catch((e: unknown) => e);
+    await clock.advance(50);
+    controller.abort(reason);
+    expect(await polling).toMatchObject({ name: 'AbortError', cause: reason });
+  });
+
+  it('does not read at all when the signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new CancelledError('SIGINT'));
+    let reads = 0;
+    const error = await pollUntil({ read: async () => ++reads, isFinal: () => true, signal: controller.signal, deadline: Deadline.after(1000) }).catch((e: unknown) => e);
+    expect(reads).toBe(0);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it('throws a read failure that is not the deadline\'s', async () => {
+    const failing = pollUntil({
+      read: async () => {
+        throw new Error('404 Not Found');
+      },
+      isFinal: () => false,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(1000),
+    });
+    await expect(failing).rejects.toThrow('404 Not Found');
+  });
+});

@@ -1,0 +1,83 @@
+// A clock whose time moves only when a test says so: waits, deadlines and grace periods run in
+// no time and land on the exact millisecond, whatever the machine's load.
+import { abortError } from '../../src/lifetime/abort.ts';
+import type { Clock } from '../../src/lifetime/clock.ts';
+
+interface Timer {
+  at: number;
+  order: number;
+  fire: () => void;
+}
+
+export class ManualClock implements Clock {
+  #now: number;
+  #order = 0;
+  readonly #timers = new Set<Timer>();
+
+  constructor(start = 1_700_000_000_000) {
+    this.#now = start;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortError(signal));
+        return;
+      }
+      const onAbort = (): void => {
+        this.#timers.delete(timer);
+        reject(abortError(signal));
+      };
+      const timer = this.#add(ms, () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  timeout(ms: number): AbortSignal {
+    const controller = new AbortController();
+    this.#add(ms, () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')));
+    return controller.signal;
+  }
+
+  /** Timers not yet fired. */
+  get pending(): number {
+    return this.#timers.size;
+  }
+
+  /**
+   * Moves time on by `ms`: each timer due on the way fires at its own time, in order, and what it
+   * wakes runs before time moves on to the next.
+   */
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    await settle();
+    for (;;) {
+      const next = [...this.#timers].filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.order - b.order)[0];
+      if (next === undefined) break;
+      this.#timers.delete(next);
+      this.#now = next.at;
+      next.fire();
+      await settle();
+    }
+    this.#now = end;
+    await settle();
+  }
+
+  #add(ms: number, fire: () => void): Timer {
+    const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, fire };
+    this.#timers.add(timer);
+    return timer;
+  }
+}
+
+/** Lets every promise callback queued so far run, and those they queue in turn. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
