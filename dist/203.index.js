@@ -2,6 +2,154 @@ export const id = 203;
 export const ids = [203];
 export const modules = {
 
+/***/ 8451:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ Deadline)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+
+/**
+ * The moment a wait ends (action-interface: the timeout bounds the whole wait). Its signal fires
+ * then: given to every request and pause of the wait, it cuts a read that never answers and a
+ * back-off (a 429's Retry-After, say) that reaches past the deadline, so that nothing holds the
+ * step beyond it.
+ */
+class Deadline {
+    /** The moment, in the clock's milliseconds since the epoch. */
+    at;
+    /** Aborts with a TimeoutError at the deadline. */
+    signal;
+    clock;
+    /** The deadline `ms` from now. */
+    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        return new Deadline(clock.now() + ms, clock);
+    }
+    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        this.at = at;
+        this.clock = clock;
+        this.signal = clock.timeout(at - clock.now());
+    }
+    /** Milliseconds left; 0 once it has passed. */
+    remainingMs() {
+        return Math.max(0, this.at - this.clock.now());
+    }
+    get expired() {
+        return this.signal.aborted || this.clock.now() >= this.at;
+    }
+    /** The nearer of this deadline and the one `ms` from now. */
+    within(ms) {
+        const at = this.clock.now() + ms;
+        return at < this.at ? new Deadline(at, this.clock) : this;
+    }
+    /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
+    cut(signal) {
+        return AbortSignal.any([signal, this.signal]);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7603:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal),
+/* harmony export */   p: () => (/* binding */ withGrace)
+/* harmony export */ });
+/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+// Grace after cancellation: work that must not be cut short at the first signal (a write
+// already sent, whose answer alone says whether it was carried out) gets a few seconds more,
+// counted from when the signal arrived, and no more: the runner kills the process 10 s after the
+// first signal (action-interface "Cancellation").
+
+
+
+/** A signal that aborts `ms` after a moment not known yet: when a signal of the step arrived. */
+class Grace {
+    #controller = new AbortController();
+    #ms;
+    #reason;
+    #clock;
+    #end;
+    #disposed = false;
+    #abort = () => this.#controller.abort(this.#reason());
+    constructor(ms, reason, clock) {
+        this.#ms = ms;
+        this.#reason = reason;
+        this.#clock = clock;
+    }
+    get signal() {
+        return this.#controller.signal;
+    }
+    /** Starts the grace at `arrivedAt`, a time on the clock (at once over when it has run out); the first start holds. */
+    startFrom(arrivedAt) {
+        if (this.#end !== undefined || this.#disposed)
+            return;
+        this.#end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(arrivedAt + this.#ms, this.#clock);
+        if (this.#end.expired)
+            this.#abort();
+        else
+            this.#end.signal.addEventListener('abort', this.#abort, { once: true });
+    }
+    /** The signal never aborts from now on. */
+    dispose() {
+        this.#disposed = true;
+        this.#end?.signal.removeEventListener('abort', this.#abort);
+    }
+}
+/**
+ * Runs `work` with a signal that aborts `graceMs` after `cancel` does (counted from now when it
+ * already has) rather than at once. A create cut short on the first signal may still have been
+ * carried out by the service, with nobody told; given a few seconds it is answered, and the
+ * answer is reported.
+ */
+async function withGrace(cancel, graceMs, work, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(graceMs, () => cancel.reason, clock);
+    const start = () => grace.startFrom(clock.now());
+    if (cancel.aborted)
+        start();
+    else
+        cancel.addEventListener('abort', start, { once: true });
+    try {
+        return await work(grace.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', start);
+        grace.dispose();
+    }
+}
+/**
+ * A signal that aborts `ms` after the first signal arrived (at once when that time has passed,
+ * also for a signal that came before this was set up): a bound on a request that must not be cut
+ * short at the first signal, but must not hold the step past its wind-down either. `dispose`
+ * ends it.
+ */
+function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+    const arm = () => {
+        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
+        if (first !== undefined)
+            grace.startFrom(first.at);
+    };
+    const off = cancellation.onSignal(arm);
+    arm();
+    return {
+        signal: grace.signal,
+        dispose() {
+            off();
+            grace.dispose();
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 4584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -208,7 +356,7 @@ const HEADING = 'No-code module';
  * when they already match).
  */
 async function runPublishNoCodeModule(inputs, context, tuning = {}) {
-    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR;
+    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A;
     return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
 }
 async function allowModule(inputs, context, graceMs) {
@@ -269,7 +417,7 @@ async function allowModule(inputs, context, graceMs) {
         case 'maybe-applied':
             if (allow.cause === 'cancelled') {
                 const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
-                    `and the service did not answer within ${(0,write_grace/* graceText */.cd)(graceMs)}, so the no-code module may have been created: ${check}`;
+                    `and the service did not answer within ${(0,write_grace/* graceText */.c)(graceMs)}, so the no-code module may have been created: ${check}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
                     heading: HEADING,
@@ -366,7 +514,7 @@ async function updateModule(inputs, context, graceMs) {
         case 'maybe-applied':
             if (sent.cause === 'cancelled') {
                 const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
-                    `${(0,write_grace/* graceText */.cd)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+                    `${(0,write_grace/* graceText */.c)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: no-code module ${id} may have been updated`,
                     heading: HEADING,
@@ -531,9 +679,8 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
-/* harmony export */   cd: () => (/* binding */ graceText),
-/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   c: () => (/* binding */ graceText)
 /* harmony export */ });
 /**
  * How long a write already under way may still take once the step is cancelled. The runner
@@ -541,29 +688,6 @@ function describeReadFailure(error, what, input) {
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 const WRITE_GRACE_MS = 5000;
-/**
- * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
- * create cut short on the first signal may still have been carried out by the service, with
- * nobody told; given a few seconds it is answered, and the answer is reported.
- */
-async function withGrace(cancel, graceMs, write) {
-    const controller = new AbortController();
-    let timer;
-    const startGrace = () => {
-        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
-    };
-    if (cancel.aborted)
-        startGrace();
-    else
-        cancel.addEventListener('abort', startGrace, { once: true });
-    try {
-        return await write(controller.signal);
-    }
-    finally {
-        cancel.removeEventListener('abort', startGrace);
-        clearTimeout(timer);
-    }
-}
 /** Words for a grace period in a message: `5 s`, `0.3 s`. */
 function graceText(graceMs) {
     return `${Number((graceMs / 1000).toFixed(1))} s`;
@@ -579,8 +703,8 @@ function graceText(graceMs) {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
-/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
+/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7603);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
 
 
 
@@ -601,7 +725,7 @@ async function sendWrite(send, options) {
         if (signal.aborted)
             return { kind: 'not-sent' };
         options.onSend?.();
-        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send) };
     }
     catch (error) {
         return failedWrite(error, signal);
@@ -613,11 +737,11 @@ async function sendWrite(send, options) {
 function failedWrite(error, signal) {
     if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
         return { kind: 'maybe-applied', cause: 'cancelled' };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk)
         return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
         return { kind: 'refused', error };
     return { kind: 'failed', error };
 }

@@ -52,6 +52,104 @@ class Deadline {
 
 /***/ }),
 
+/***/ 7603:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal),
+/* harmony export */   p: () => (/* binding */ withGrace)
+/* harmony export */ });
+/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+// Grace after cancellation: work that must not be cut short at the first signal (a write
+// already sent, whose answer alone says whether it was carried out) gets a few seconds more,
+// counted from when the signal arrived, and no more: the runner kills the process 10 s after the
+// first signal (action-interface "Cancellation").
+
+
+
+/** A signal that aborts `ms` after a moment not known yet: when a signal of the step arrived. */
+class Grace {
+    #controller = new AbortController();
+    #ms;
+    #reason;
+    #clock;
+    #end;
+    #disposed = false;
+    #abort = () => this.#controller.abort(this.#reason());
+    constructor(ms, reason, clock) {
+        this.#ms = ms;
+        this.#reason = reason;
+        this.#clock = clock;
+    }
+    get signal() {
+        return this.#controller.signal;
+    }
+    /** Starts the grace at `arrivedAt`, a time on the clock (at once over when it has run out); the first start holds. */
+    startFrom(arrivedAt) {
+        if (this.#end !== undefined || this.#disposed)
+            return;
+        this.#end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(arrivedAt + this.#ms, this.#clock);
+        if (this.#end.expired)
+            this.#abort();
+        else
+            this.#end.signal.addEventListener('abort', this.#abort, { once: true });
+    }
+    /** The signal never aborts from now on. */
+    dispose() {
+        this.#disposed = true;
+        this.#end?.signal.removeEventListener('abort', this.#abort);
+    }
+}
+/**
+ * Runs `work` with a signal that aborts `graceMs` after `cancel` does (counted from now when it
+ * already has) rather than at once. A create cut short on the first signal may still have been
+ * carried out by the service, with nobody told; given a few seconds it is answered, and the
+ * answer is reported.
+ */
+async function withGrace(cancel, graceMs, work, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(graceMs, () => cancel.reason, clock);
+    const start = () => grace.startFrom(clock.now());
+    if (cancel.aborted)
+        start();
+    else
+        cancel.addEventListener('abort', start, { once: true });
+    try {
+        return await work(grace.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', start);
+        grace.dispose();
+    }
+}
+/**
+ * A signal that aborts `ms` after the first signal arrived (at once when that time has passed,
+ * also for a signal that came before this was set up): a bound on a request that must not be cut
+ * short at the first signal, but must not hold the step past its wind-down either. `dispose`
+ * ends it.
+ */
+function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+    const arm = () => {
+        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
+        if (first !== undefined)
+            grace.startFrom(first.at);
+    };
+    const off = cancellation.onSignal(arm);
+    arm();
+    return {
+        signal: grace.signal,
+        dispose() {
+            off();
+            grace.dispose();
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 666:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -136,6 +234,8 @@ var errors = __webpack_require__(3916);
 var lifetime_cancellation = __webpack_require__(784);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var lifetime_deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/lifetime/grace.ts
+var grace = __webpack_require__(7603);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/wait/poll.ts
@@ -3004,7 +3104,6 @@ function waitForTestRun(options) {
 // SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
-
 /** The wind-down the signals received so far call for; undefined before any signal. */
 function windDownOf(received, timing) {
     const first = received[0];
@@ -3024,40 +3123,9 @@ function windDownOf(received, timing) {
     });
     return { firstAt: first.at, deadline, force };
 }
-/**
- * An AbortSignal that aborts `ms` after the first signal arrived (at once when that time has
- * passed): a bound on a request that must not be cut short at the first signal, but must not
- * hold the step past its wind-down either. `dispose` clears the timer.
- */
-function abortAfterFirstSignal(cancellation, ms) {
-    const controller = new AbortController();
-    let timer;
-    const arm = () => {
-        if (timer !== undefined || controller.signal.aborted)
-            return;
-        const first = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation)[0];
-        if (first === undefined)
-            return;
-        const left = first.at + ms - Date.now();
-        const abort = () => controller.abort(new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'));
-        if (left <= 0)
-            abort();
-        else
-            timer = setTimeout(abort, left);
-    };
-    const off = cancellation.onSignal(arm);
-    arm();
-    return {
-        signal: controller.signal,
-        dispose() {
-            off();
-            if (timer !== undefined)
-                clearTimeout(timer);
-        },
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/run.ts
+
 
 
 
@@ -3168,7 +3236,7 @@ async function uploadAndRun(ctx, packed, context, t) {
     const progress = { createSent: false };
     // A create already sent is not cut short at the first signal (its run would be unknown); it
     // gets a few seconds, then the run is looked up by configuration version.
-    const createWait = abortAfterFirstSignal(cancellation, t.createWaitAfterSignalMs);
+    const createWait = (0,grace/* abortAfterFirstSignal */.d)(cancellation, t.createWaitAfterSignalMs);
     let started;
     try {
         if (inputs.testEnvVariables.length > 0) {

@@ -52,6 +52,104 @@ class Deadline {
 
 /***/ }),
 
+/***/ 7603:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal),
+/* harmony export */   p: () => (/* binding */ withGrace)
+/* harmony export */ });
+/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+// Grace after cancellation: work that must not be cut short at the first signal (a write
+// already sent, whose answer alone says whether it was carried out) gets a few seconds more,
+// counted from when the signal arrived, and no more: the runner kills the process 10 s after the
+// first signal (action-interface "Cancellation").
+
+
+
+/** A signal that aborts `ms` after a moment not known yet: when a signal of the step arrived. */
+class Grace {
+    #controller = new AbortController();
+    #ms;
+    #reason;
+    #clock;
+    #end;
+    #disposed = false;
+    #abort = () => this.#controller.abort(this.#reason());
+    constructor(ms, reason, clock) {
+        this.#ms = ms;
+        this.#reason = reason;
+        this.#clock = clock;
+    }
+    get signal() {
+        return this.#controller.signal;
+    }
+    /** Starts the grace at `arrivedAt`, a time on the clock (at once over when it has run out); the first start holds. */
+    startFrom(arrivedAt) {
+        if (this.#end !== undefined || this.#disposed)
+            return;
+        this.#end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(arrivedAt + this.#ms, this.#clock);
+        if (this.#end.expired)
+            this.#abort();
+        else
+            this.#end.signal.addEventListener('abort', this.#abort, { once: true });
+    }
+    /** The signal never aborts from now on. */
+    dispose() {
+        this.#disposed = true;
+        this.#end?.signal.removeEventListener('abort', this.#abort);
+    }
+}
+/**
+ * Runs `work` with a signal that aborts `graceMs` after `cancel` does (counted from now when it
+ * already has) rather than at once. A create cut short on the first signal may still have been
+ * carried out by the service, with nobody told; given a few seconds it is answered, and the
+ * answer is reported.
+ */
+async function withGrace(cancel, graceMs, work, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(graceMs, () => cancel.reason, clock);
+    const start = () => grace.startFrom(clock.now());
+    if (cancel.aborted)
+        start();
+    else
+        cancel.addEventListener('abort', start, { once: true });
+    try {
+        return await work(grace.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', start);
+        grace.dispose();
+    }
+}
+/**
+ * A signal that aborts `ms` after the first signal arrived (at once when that time has passed,
+ * also for a signal that came before this was set up): a bound on a request that must not be cut
+ * short at the first signal, but must not hold the step past its wind-down either. `dispose`
+ * ends it.
+ */
+function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+    const arm = () => {
+        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
+        if (first !== undefined)
+            grace.startFrom(first.at);
+    };
+    const off = cancellation.onSignal(arm);
+    arm();
+    return {
+        signal: grace.signal,
+        dispose() {
+            off();
+            grace.dispose();
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 666:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -223,6 +321,8 @@ var service_address = __webpack_require__(4230);
 var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/lifetime/grace.ts
+var lifetime_grace = __webpack_require__(7603);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
@@ -376,6 +476,7 @@ async function waitForUpgradeRun(options) {
 
 
 
+
 /** Outcomes that fail the step: everything but a result the service reported in full. */
 const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled', 'confirmed']);
 /**
@@ -388,7 +489,7 @@ async function upgradeWorkspace(options) {
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     let workspaceName = null;
     const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
-    const grace = (0,write_grace/* graceText */.cd)(options.writeGraceMs);
+    const grace = (0,write_grace/* graceText */.c)(options.writeGraceMs);
     const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
     const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
     const none = { runId: null, status: null, planUrl: null };
@@ -491,7 +592,7 @@ async function upgradeWorkspace(options) {
             // The answer was lost: the run's status tells whether the confirmation arrived, once it
             // moves past the ready status (which may take the service a moment). A second
             // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-            let after = await (0,write_grace/* withGrace */.pj)(signal, options.writeGraceMs, read).catch(() => undefined);
+            let after = await (0,lifetime_grace/* withGrace */.p)(signal, options.writeGraceMs, read).catch(() => undefined);
             if (after)
                 seen(after);
             if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
@@ -803,7 +904,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         deadline,
         timeoutMs: inputs.timeoutMs,
         signal,
-        writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.AR,
+        writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A,
         writes,
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? upgradeWaitSchedule(n),
@@ -896,9 +997,8 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
-/* harmony export */   cd: () => (/* binding */ graceText),
-/* harmony export */   pj: () => (/* binding */ withGrace)
+/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   c: () => (/* binding */ graceText)
 /* harmony export */ });
 /**
  * How long a write already under way may still take once the step is cancelled. The runner
@@ -906,29 +1006,6 @@ function describeReadFailure(error, what, input) {
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 const WRITE_GRACE_MS = 5000;
-/**
- * Runs a write with a signal that aborts `graceMs` after `cancel` does rather than at once. A
- * create cut short on the first signal may still have been carried out by the service, with
- * nobody told; given a few seconds it is answered, and the answer is reported.
- */
-async function withGrace(cancel, graceMs, write) {
-    const controller = new AbortController();
-    let timer;
-    const startGrace = () => {
-        timer = setTimeout(() => controller.abort(cancel.reason), graceMs);
-    };
-    if (cancel.aborted)
-        startGrace();
-    else
-        cancel.addEventListener('abort', startGrace, { once: true });
-    try {
-        return await write(controller.signal);
-    }
-    finally {
-        cancel.removeEventListener('abort', startGrace);
-        clearTimeout(timer);
-    }
-}
 /** Words for a grace period in a message: `5 s`, `0.3 s`. */
 function graceText(graceMs) {
     return `${Number((graceMs / 1000).toFixed(1))} s`;
@@ -944,8 +1021,8 @@ function graceText(graceMs) {
 /* harmony export */   A: () => (/* binding */ sendWrite)
 /* harmony export */ });
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5756);
-/* harmony import */ var _write_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7286);
+/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7603);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
 
 
 
@@ -966,7 +1043,7 @@ async function sendWrite(send, options) {
         if (signal.aborted)
             return { kind: 'not-sent' };
         options.onSend?.();
-        return { kind: 'done', answer: await (0,_write_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .withGrace */ .pj)(signal, options.graceMs, send) };
+        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send) };
     }
     catch (error) {
         return failedWrite(error, signal);
@@ -978,11 +1055,11 @@ async function sendWrite(send, options) {
 function failedWrite(error, signal) {
     if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
         return { kind: 'maybe-applied', cause: 'cancelled' };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk)
         return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
         return { kind: 'refused', error };
     return { kind: 'failed', error };
 }

@@ -9,8 +9,7 @@ import {
   saveRunFinal,
   saveRunStarted,
 } from '../../src/modes/run-module-tests/run-state.ts';
-import { abortAfterFirstSignal, windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
-import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.ts';
+import { windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
 import { adoptableRun, optionDifferences, optionsFingerprint, runFingerprint } from '../../src/modes/run-module-tests/start-test-run.ts';
 import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
 import type { RequestedTestRun } from '../../src/modes/run-module-tests/start-test-run.ts';
@@ -182,59 +181,5 @@ describe('windDownOf', () => {
 
   it('treats any second signal as the force', () => {
     expect(windDownOf([{ signal: 'SIGINT', at: 0 }, { signal: 'SIGINT', at: 100 }], timing)).toEqual({ firstAt: 0, deadline: 1300, force: true });
-  });
-});
-
-describe('abortAfterFirstSignal', () => {
-  function signals(): Cancellation & { send(signal: StopSignal, at?: number): void } {
-    const received: StopSignal[] = [];
-    const receivedAt: number[] = [];
-    const listeners = new Set<(signal: StopSignal, count: number) => void>();
-    return {
-      signal: new AbortController().signal,
-      received,
-      receivedAt,
-      onSignal(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      dispose: () => listeners.clear(),
-      send(signal, at = Date.now()) {
-        received.push(signal);
-        receivedAt.push(at);
-        for (const listener of listeners) listener(signal, received.length);
-      },
-    };
-  }
-
-  it('aborts the given time after the first signal arrived, not before any signal', async () => {
-    const c = signals();
-    const bound = abortAfterFirstSignal(c, 80);
-    await new Promise((r) => setTimeout(r, 120));
-    expect(bound.signal.aborted).toBe(false);
-    const sent = Date.now();
-    c.send('SIGINT');
-    c.send('SIGTERM');
-    await new Promise<void>((resolve) => bound.signal.addEventListener('abort', () => resolve()));
-    expect(Date.now() - sent).toBeGreaterThanOrEqual(75);
-    expect(Date.now() - sent).toBeLessThan(300);
-    bound.dispose();
-  });
-
-  it('counts from the arrival of a signal that came before it was set up', () => {
-    const c = signals();
-    c.send('SIGINT', Date.now() - 1000);
-    const bound = abortAfterFirstSignal(c, 500);
-    expect(bound.signal.aborted).toBe(true);
-    expect((bound.signal.reason as Error).name).toBe('TimeoutError');
-  });
-
-  it('never aborts once disposed', async () => {
-    const c = signals();
-    const bound = abortAfterFirstSignal(c, 20);
-    c.send('SIGINT');
-    bound.dispose();
-    await new Promise((r) => setTimeout(r, 60));
-    expect(bound.signal.aborted).toBe(false);
   });
 });

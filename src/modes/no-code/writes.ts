@@ -1,7 +1,7 @@
 import { isAbortError } from '../../lifetime/abort.ts';
+import { withGrace } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
 import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
-import { withGrace } from './write-grace.ts';
 
 /**
  * How a no-code write (a module's create or update, a workspace's create, an upgrade's

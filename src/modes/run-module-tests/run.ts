@@ -5,6 +5,7 @@ import { getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { signalsReceived } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
+import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';
@@ -27,7 +28,7 @@ import { describeStatus, isFinal } from './test-run-status.ts';
 import { upsertTestVariables } from './test-variables.ts';
 import { waitForTestRun } from './wait-for-test-run.ts';
 import type { WaitTiming } from './wait-for-test-run.ts';
-import { abortAfterFirstSignal, windDownOf } from './wind-down.ts';
+import { windDownOf } from './wind-down.ts';
 import type { WindDown } from './wind-down.ts';
 
 /** Timings of the mode; tests and benchmarks shorten them. */

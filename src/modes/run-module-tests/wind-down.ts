@@ -3,8 +3,7 @@
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
-import { signalsReceived } from '../../lifetime/cancellation.ts';
-import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
+import type { ReceivedSignal } from '../../lifetime/cancellation.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
@@ -38,32 +37,4 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
     }
   });
   return { firstAt: first.at, deadline, force };
-}
-
-/**
- * An AbortSignal that aborts `ms` after the first signal arrived (at once when that time has
- * passed): a bound on a request that must not be cut short at the first signal, but must not
- * hold the step past its wind-down either. `dispose` clears the timer.
- */
-export function abortAfterFirstSignal(cancellation: Cancellation, ms: number): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = (): void => {
-    if (timer !== undefined || controller.signal.aborted) return;
-    const first = signalsReceived(cancellation)[0];
-    if (first === undefined) return;
-    const left = first.at + ms - Date.now();
-    const abort = (): void => controller.abort(new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'));
-    if (left <= 0) abort();
-    else timer = setTimeout(abort, left);
-  };
-  const off = cancellation.onSignal(arm);
-  arm();
-  return {
-    signal: controller.signal,
-    dispose() {
-      off();
-      if (timer !== undefined) clearTimeout(timer);
-    },
-  };
 }

@@ -1,11 +1,12 @@
 import { getErrorMessage } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { Deadline } from '../../../lifetime/deadline.ts';
+import { withGrace } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
-import { graceText, withGrace } from '../write-grace.ts';
+import { graceText } from '../write-grace.ts';
 import { sendWrite } from '../writes.ts';
 import type { FailedWrite } from '../writes.ts';
 import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
