@@ -2565,8 +2565,8 @@ function dryRunResult(options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/modes/run-module-tests/run-state.ts
-var run_state = __webpack_require__(4164);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/state.ts
+var state = __webpack_require__(6796);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-log.ts
 /**
  * Reads the log of a test run (the document at `log-read-url`): JSON lines in the
@@ -3250,7 +3250,7 @@ async function uploadAndRun(ctx, packed, context, t) {
         ctx.configurationVersionId = version.id;
         // From here on a run may exist on this version (the upload may start one, spec 4.2): the
         // post step must be able to find it even if this step dies before it knows the run's id.
-        (0,run_state/* saveConfigurationVersion */.i$)(saveState, version, module);
+        (0,state/* saveConfigurationVersion */.i$)(saveState, version, module);
         const uploadUrl = created.attributes['upload-url'];
         if (!uploadUrl)
             throw new Error(`the service gave configuration version ${version.id} no upload-url`);
@@ -3274,10 +3274,10 @@ async function uploadAndRun(ctx, packed, context, t) {
             beforeCreate: () => {
                 signal.throwIfAborted();
                 progress.createSent = true;
-                (0,run_state/* saveCreateSent */.kY)(saveState, { fingerprint: (0,start_test_run/* optionsFingerprint */.FB)(requestedRun(inputs)) });
+                (0,state/* saveCreateSent */.kY)(saveState, { fingerprint: (0,start_test_run/* optionsFingerprint */.FB)(requestedRun(inputs)) });
             },
-            onRun: (run) => (0,run_state/* saveRunStarted */.Yy)(saveState, run.id, module),
-            onCreateRefused: () => (0,run_state/* saveCreateSent */.kY)(saveState, false),
+            onRun: (run) => (0,state/* saveRunStarted */.Yy)(saveState, run.id, module),
+            onCreateRefused: () => (0,state/* saveCreateSent */.kY)(saveState, false),
         });
     }
     catch (error) {
@@ -3349,7 +3349,7 @@ async function cancelledBeforeRun(ctx, progress, context, t) {
     const run = (0,start_test_run/* adoptableRun */.SD)(runs, requestedRun(ctx.inputs));
     const watch = otherRunsWatch(context, ctx, progress, t, run?.id);
     if (run !== undefined) {
-        (0,run_state/* saveRunStarted */.Yy)(context.saveState, run.id, ctx.module);
+        (0,state/* saveRunStarted */.Yy)(context.saveState, run.id, ctx.module);
         ctx.started = { run, adopted: !progress.createSent, differences: [], others: [] };
         sink.info(`Found test run ${run.id} of configuration version ${version.id}: stopping it.`);
         watch.start(runs.filter((r) => r.id !== run.id && !(0,test_run_status/* isFinal */.dR)(r)));
@@ -3398,7 +3398,7 @@ async function followRun(ctx, first, context, t, watch) {
         testRunId: first.id,
         log: (line) => sink.info(line),
         pollMs: t.stopPollMs,
-        onCancelAccepted: () => (0,run_state/* saveCancelRequested */.M_)(context.saveState),
+        onCancelAccepted: () => (0,state/* saveCancelRequested */.M_)(context.saveState),
     });
     // First signal: cancel (a queued run as soon as it runs). SIGTERM or a second signal:
     // force-cancel, which the spec allows only after a cancel (3.1), and leave before the runner's
@@ -3426,7 +3426,7 @@ async function followRun(ctx, first, context, t, watch) {
         const waited = await waitForEnd();
         switch (waited.end) {
             case 'final': {
-                (0,run_state/* saveRunFinal */.$e)(context.saveState);
+                (0,state/* saveRunFinal */.$e)(context.saveState);
                 const log = await readLog(waited.run, signal, t.logReadTimeoutMs);
                 return testRunResult(ctx, { run: waited.run, ...log, others: await watch.finish() });
             }
@@ -3481,7 +3481,7 @@ async function followRun(ctx, first, context, t, watch) {
         const run = stopped.run ?? last;
         let log = {};
         if ((0,test_run_status/* isFinal */.dR)(run)) {
-            (0,run_state/* saveRunFinal */.$e)(context.saveState);
+            (0,state/* saveRunFinal */.$e)(context.saveState);
             const left = (w?.firstAt ?? Date.now()) + LOG_AFTER_SIGNAL_BUDGET_MS - Date.now();
             // The log of a cancelled run names what it could not destroy; read it if time allows.
             if (!windDown()?.force && left > 500)
@@ -3512,7 +3512,7 @@ async function followRun(ctx, first, context, t, watch) {
                 ? testRunResult(ctx, { run, timedOut: true, statusAtTimeout, stopNote, others })
                 : testRunResult(ctx, { run, ...waitError, stopNote, others });
         }
-        (0,run_state/* saveRunFinal */.$e)(context.saveState);
+        (0,state/* saveRunFinal */.$e)(context.saveState);
         const log = await readLog(run, signal, Math.min(t.logReadTimeoutMs, LOG_AFTER_STOP_MS));
         // It ended on its own as the wait ran out: its results are the answer.
         if (run.attributes.status !== 'canceled')

@@ -1,6 +1,6 @@
 /******/ var __webpack_modules__ = ({
 
-/***/ 164:
+/***/ 796:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -110,14 +110,14 @@ function parseModule(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(164);
+/* harmony import */ var _modes_run_module_tests_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(796);
 // The post step of every job that uses the action (action.yml `runs.post`, built as dist/post.js).
 // Most main steps leave nothing behind, and loading the bundle costs several times Node.js's own
 // start: the state is read first, from the STATE_* variables the runner sets (what
 // @actions/core's getState reads), and dist/index.js is loaded only when a test run may still be
 // running. It then runs the post step, which the main step marked in the state (`isPost`).
 
-if ((0,_modes_run_module_tests_run_state_js__WEBPACK_IMPORTED_MODULE_0__/* .runToStop */ .BF)((name) => process.env[`STATE_${name}`] ?? '') !== undefined) {
+if ((0,_modes_run_module_tests_state_js__WEBPACK_IMPORTED_MODULE_0__/* .runToStop */ .BF)((name) => process.env[`STATE_${name}`] ?? '') !== undefined) {
     // Not bundled into this file: the main bundle, beside it.
     await import(/* webpackIgnore: true */ './index.js');
 }

@@ -10,7 +10,7 @@ if (args.length > 0 || !startedByRunner(process.env)) {
   const { runCli } = await import('./cli.ts');
   process.exitCode = await runCli(args);
 } else if (getState('isPost') === 'true') {
-  const { runPost } = await import('./post.ts');
+  const { runPost } = await import('./modes/run-module-tests/post.ts');
   process.exitCode = await runPost();
 } else {
   saveState('isPost', 'true');

@@ -4,7 +4,7 @@
 // @actions/core's getState reads), and dist/index.js is loaded only when a test run may still be
 // running. It then runs the post step, which the main step marked in the state (`isPost`).
 
-import { runToStop } from './modes/run-module-tests/run-state.ts';
+import { runToStop } from './modes/run-module-tests/state.ts';
 
 if (runToStop((name) => process.env[`STATE_${name}`] ?? '') !== undefined) {
   // Not bundled into this file: the main bundle, beside it.

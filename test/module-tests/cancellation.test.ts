@@ -1,7 +1,7 @@
 // The job being cancelled (SIGINT, then SIGTERM) while a test run exists, and the post step
 // stopping a run the main step left behind. Process-level timing is in process.test.ts.
 import { describe, expect, it } from 'vitest';
-import { runPost } from '../../src/post.ts';
+import { runPost } from '../../src/modes/run-module-tests/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import { FAST_CLIENT, firstRun, liveRuns, reportedRun, startHarness, testCancellation, until } from './harness.ts';

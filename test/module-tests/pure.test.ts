@@ -8,7 +8,7 @@ import {
   saveCreateSent,
   saveRunFinal,
   saveRunStarted,
-} from '../../src/modes/run-module-tests/run-state.ts';
+} from '../../src/modes/run-module-tests/state.ts';
 import { windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
 import { adoptableRun, optionDifferences, optionsFingerprint, runFingerprint } from '../../src/modes/run-module-tests/start-test-run.ts';
 import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';

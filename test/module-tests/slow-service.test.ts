@@ -2,7 +2,7 @@
 // reads that take longer than the runner's grace periods. The limits here are those of the
 // runner scaled down (FAST_TUNING); process.test.ts keeps the runner's own 7.5 s.
 import { describe, expect, it } from 'vitest';
-import { runPost } from '../../src/post.ts';
+import { runPost } from '../../src/modes/run-module-tests/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';

@@ -14,7 +14,7 @@ import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRunResult, plannedVariables } from './dry-run.ts';
 import { moduleLabel, moduleRefOf } from './module-ref.ts';
-import { saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted } from './run-state.ts';
+import { saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted } from './state.ts';
 import { DEFAULT_OTHER_RUNS_TIMING, OtherRunsWatch } from './other-runs.ts';
 import type { OtherRun, OtherRunsTiming } from './other-runs.ts';
 import { adoptableRun, CLOCK_ALLOWANCE_MS, optionsFingerprint, runsOfConfigurationVersion, startTestRun } from './start-test-run.ts';

@@ -7,25 +7,25 @@
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
 
-import { getErrorMessage } from './errors.ts';
-import { readActionInput, readServiceInputs } from './inputs/read.ts';
-import type { InputReader } from './inputs/read.ts';
-import { createCancellation } from './lifetime/cancellation.ts';
-import { sleep } from './lifetime/clock.ts';
-import { moduleLabel } from './modes/run-module-tests/module-ref.ts';
-import { runToStop } from './modes/run-module-tests/run-state.ts';
-import type { GetState, SavedTestRun } from './modes/run-module-tests/run-state.ts';
-import { runFingerprint, runsOfConfigurationVersion } from './modes/run-module-tests/start-test-run.ts';
-import { TestRunStopper } from './modes/run-module-tests/stop-test-run.ts';
-import type { StopOutcome } from './modes/run-module-tests/stop-test-run.ts';
-import { isFinal } from './modes/run-module-tests/test-run-status.ts';
-import { githubSink } from './report/github-sink.ts';
-import type { ReportSink } from './report/sink.ts';
-import { createServiceClient } from './service/client.ts';
-import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
-import type { TestRun } from './service/types.ts';
-import { getState } from './state.ts';
-import { formatDuration } from './wait/poll.ts';
+import { getErrorMessage } from '../../errors.ts';
+import { readActionInput, readServiceInputs } from '../../inputs/read.ts';
+import type { InputReader } from '../../inputs/read.ts';
+import { createCancellation } from '../../lifetime/cancellation.ts';
+import { sleep } from '../../lifetime/clock.ts';
+import { githubSink } from '../../report/github-sink.ts';
+import type { ReportSink } from '../../report/sink.ts';
+import { createServiceClient } from '../../service/client.ts';
+import type { ServiceClient, ServiceClientOptions } from '../../service/client.ts';
+import type { TestRun } from '../../service/types.ts';
+import { getState } from '../../state.ts';
+import { formatDuration } from '../../wait/poll.ts';
+import { moduleLabel } from './module-ref.ts';
+import { runFingerprint, runsOfConfigurationVersion } from './start-test-run.ts';
+import { runToStop } from './state.ts';
+import type { GetState, SavedTestRun } from './state.ts';
+import { TestRunStopper } from './stop-test-run.ts';
+import type { StopOutcome } from './stop-test-run.ts';
+import { isFinal } from './test-run-status.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */
@@ -54,6 +54,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   if (saved === undefined) return 0;
 
   const read = options.read ?? readActionInput;
+  // Masked before it is checked: a token the table refuses is a secret all the same.
   const token = read('token').trim();
   const sink = options.sink ?? githubSink({ secrets: token ? [token] : [] });
   const { module } = saved;

@@ -1,0 +1,226 @@
+export const id = 331;
+export const ids = [331];
+export const modules = {
+
+/***/ 9331:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   runPost: () => (/* binding */ runPost)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3916);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4245);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
+/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5088);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
+/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5548);
+/* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
+/* harmony import */ var _start_test_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2366);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6796);
+/* harmony import */ var _stop_test_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5450);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1388);
+// The post step: a test run must never be left running behind a cancelled or killed job
+// (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
+// itself on upload, late). The main step saves the configuration version as soon as it exists,
+// the run id the moment the run is known, and marks the run once it saw it final. This step
+// makes sure every run of that version ends, the step's own when it was not seen final and any
+// other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
+// if it is still running after a grace period. A main step killed while its create was
+// unanswered saved no run id: the run is found by its configuration version, once it appears.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Exit code 0 unless a run may still be running that this step could not stop. */
+async function runPost(options = {}) {
+    const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .G);
+    if (saved === undefined)
+        return 0;
+    const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readActionInput */ .LJ;
+    // Masked before it is checked: a token the table refuses is a secret all the same.
+    const token = read('token').trim();
+    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
+    const { module } = saved;
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
+    const what = saved.testRunId !== undefined && !saved.final
+        ? `Test run ${saved.testRunId} of module ${label}`
+        : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
+    let baseUrl;
+    try {
+        ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read));
+    }
+    catch (error) {
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
+        return 1;
+    }
+    const queuedWaitMs = options.queuedWaitMs ?? 120_000;
+    const graceMs = options.graceMs ?? 20_000;
+    const pollMs = options.pollMs ?? 1000;
+    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
+    const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .createCancellation */ .MI)();
+    const stoppers = [];
+    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+    cancellation.onSignal(() => {
+        for (const stopper of stoppers)
+            stopper.limitDeadline(Date.now() + 1000);
+    });
+    // Each run is stopped as soon as it is found: one the service queued by itself is not left
+    // running while the step waits for the run of an unanswered create to appear.
+    const stops = [];
+    const stop = ({ id, lastSeen }) => {
+        const now = Date.now();
+        const plan = {
+            startBy: now + queuedWaitMs,
+            // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
+            deadline: now + queuedWaitMs + graceMs + 15_000,
+            forceAfterCancelMs: graceMs,
+            ...(lastSeen ? { lastSeen } : {}),
+        };
+        const stopper = new _stop_test_run_js__WEBPACK_IMPORTED_MODULE_8__/* .TestRunStopper */ .$({
+            client,
+            module,
+            testRunId: id,
+            log: (line) => sink.info(line),
+            pollMs,
+            cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+        });
+        stoppers.push(stopper);
+        if (cancellation.signal.aborted)
+            stopper.limitDeadline(Date.now() + 1000);
+        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+        stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+    };
+    try {
+        const code = await findRunsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000, stop });
+        return Math.max(code, ...(await Promise.all(stops)));
+    }
+    finally {
+        cancellation.dispose();
+        await client.close();
+    }
+}
+/**
+ * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
+ * configuration version that is not final, as each is found. When the main step sent a create it
+ * never saw answered, the version is looked at again until a run with the create's options
+ * appears or `appearWaitMs` passes. Resolves with 1 when a run may be running that could not be
+ * found, else 0.
+ */
+async function findRunsToStop(saved, options) {
+    const { sink, signal, stop } = options;
+    const known = new Set();
+    const stopOnce = (run) => {
+        if (known.has(run.id))
+            return;
+        known.add(run.id);
+        stop(run);
+    };
+    const versionRef = saved.configurationVersion;
+    if (versionRef === undefined) {
+        if (saved.testRunId !== undefined && !saved.final)
+            stopOnce({ id: saved.testRunId });
+        return 0;
+    }
+    const version = versionRef.id;
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
+    // The run of a create the main step never saw answered may take a while to appear.
+    const awaitingCreate = saved.testRunId === undefined && saved.createSent;
+    const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    const ownFinal = saved.testRunId !== undefined && saved.final;
+    let noted = false;
+    let listedAny = false;
+    for (;;) {
+        let listed;
+        try {
+            listed = await (0,_start_test_run_js__WEBPACK_IMPORTED_MODULE_6__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
+        }
+        catch (error) {
+            if (saved.testRunId !== undefined && !saved.final) {
+                stopOnce({ id: saved.testRunId });
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
+                return 0;
+            }
+            if (ownFinal || known.size > 0) {
+                // The step's own run ended; another run of the version is only possible, not known.
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
+                return 0;
+            }
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            return 1;
+        }
+        listedAny ||= listed.length > 0;
+        for (const run of listed) {
+            if (run.id === saved.testRunId ? !saved.final && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_9__/* .isFinal */ .dR)(run) : !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_9__/* .isFinal */ .dR)(run))
+                stopOnce({ id: run.id, lastSeen: run });
+        }
+        // The saved run may be missing from the list (the service no longer shows it): it is read by id.
+        if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
+            stopOnce({ id: saved.testRunId });
+        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_start_test_run_js__WEBPACK_IMPORTED_MODULE_6__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
+        if (appeared) {
+            if (known.size === 0) {
+                sink.info(listedAny
+                    ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+                    : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
+            }
+            return 0;
+        }
+        if (Date.now() >= waitUntil || signal.aborted)
+            break;
+        if (!noted) {
+            noted = true;
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(options.appearWaitMs)} for the run to appear.`);
+        }
+        try {
+            await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
+        }
+        catch {
+            break;
+        }
+    }
+    sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; if one appears later, cancel it in the service.`);
+    return 0;
+}
+function report(sink, what, outcome, queuedWaitMs) {
+    const status = outcome.run?.attributes.status;
+    switch (outcome.end) {
+        case 'not-found':
+            // Deleted, or the token lost access: nothing this step can do, nothing to fail for.
+            sink.info(`${what} no longer exists (404): nothing to stop.`);
+            return 0;
+        case 'final':
+            if (outcome.forceAccepted)
+                sink.info(`${what} was force-cancelled.`);
+            else if (outcome.cancelAccepted && status === 'canceled')
+                sink.info(`${what} was cancelled.`);
+            else
+                sink.info(`${what} had already ended (${status ?? 'final'}).`);
+            return 0;
+        default: {
+            if (outcome.cancelAccepted) {
+                sink.warning(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`);
+                return 0;
+            }
+            const why = outcome.lastError ? `: ${outcome.lastError}` : '';
+            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
+            return 1;
+        }
+    }
+}
+
+
+/***/ })
+
+};
