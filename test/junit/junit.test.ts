@@ -8,8 +8,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { renderJUnitReport } from '../../src/modes/run-module-tests/junit.ts';
 import type { JUnitReportInput } from '../../src/modes/run-module-tests/junit.ts';
-import { parseTestLogText } from '../../src/modes/run-module-tests/test-log.ts';
-import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log.ts';
+import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
+import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');

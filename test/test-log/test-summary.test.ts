@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTestLogText } from '../../src/modes/run-module-tests/test-log.ts';
-import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log.ts';
+import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
+import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
 import {
   formatElapsed,
   renderTestRunSummary,
   repositoryPath,
   testRunAnnotations,
-} from '../../src/modes/run-module-tests/test-summary.ts';
-import type { TestRunFacts } from '../../src/modes/run-module-tests/test-summary.ts';
+} from '../../src/modes/run-module-tests/test-log/summary.ts';
+import type { TestRunFacts } from '../../src/modes/run-module-tests/test-log/summary.ts';
 import { capAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 

@@ -10,9 +10,9 @@
  * escaped, and characters XML 1.0 cannot hold (control characters, lone surrogates) are removed.
  */
 
-import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } from './test-log.ts';
-import type { TestRunFacts } from './test-summary.ts';
-import { repositoryPath } from './test-summary.ts';
+import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } from './test-log/types.ts';
+import type { TestRunFacts } from './test-log/summary.ts';
+import { repositoryPath } from './test-log/summary.ts';
 
 export interface JUnitReportInput {
   /** Name of the whole report, such as `Module tests: acme/storage/aws`. */

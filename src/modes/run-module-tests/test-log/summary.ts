@@ -14,11 +14,11 @@ import {
   renderHtml,
   strong,
   table,
-} from '../../report/markdown.ts';
-import type { Annotation } from '../../report/sink.ts';
-import type { TestRun, TestRunAttributes } from '../../service/types.ts';
-import { describeStatus, isNamedStatus } from './test-run-status.ts';
-import type { ParsedTestLog, TestDiagnostic, TestStatus } from './test-log.ts';
+} from '../../../report/markdown.ts';
+import type { Annotation } from '../../../report/sink.ts';
+import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
+import { describeStatus, isNamedStatus } from '../test-run-status.ts';
+import type { ParsedTestLog, TestDiagnostic, TestStatus } from './types.ts';
 
 /**
  * The run as the service reports it (2.2). Its counters are the authority for the totals; the
