@@ -17,10 +17,10 @@ export const modules = {
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
 /* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5548);
 /* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
-/* harmony import */ var _start_test_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2366);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6796);
-/* harmony import */ var _stop_test_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5450);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1388);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6796);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3721);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1388);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8108);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
 // itself on upload, late). The main step saves the configuration version as soon as it exists,
@@ -44,7 +44,7 @@ export const modules = {
 
 /** Exit code 0 unless a run may still be running that this step could not stop. */
 async function runPost(options = {}) {
-    const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .G);
+    const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_6__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .G);
     if (saved === undefined)
         return 0;
     const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readActionInput */ .LJ;
@@ -87,7 +87,7 @@ async function runPost(options = {}) {
             forceAfterCancelMs: graceMs,
             ...(lastSeen ? { lastSeen } : {}),
         };
-        const stopper = new _stop_test_run_js__WEBPACK_IMPORTED_MODULE_8__/* .TestRunStopper */ .$({
+        const stopper = new _stop_js__WEBPACK_IMPORTED_MODULE_7__/* .TestRunStopper */ .$({
             client,
             module,
             testRunId: id,
@@ -143,7 +143,7 @@ async function findRunsToStop(saved, options) {
     for (;;) {
         let listed;
         try {
-            listed = await (0,_start_test_run_js__WEBPACK_IMPORTED_MODULE_6__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
+            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
         }
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
@@ -161,13 +161,13 @@ async function findRunsToStop(saved, options) {
         }
         listedAny ||= listed.length > 0;
         for (const run of listed) {
-            if (run.id === saved.testRunId ? !saved.final && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_9__/* .isFinal */ .dR)(run) : !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_9__/* .isFinal */ .dR)(run))
+            if (run.id === saved.testRunId ? !saved.final && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinal */ .dR)(run) : !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinal */ .dR)(run))
                 stopOnce({ id: run.id, lastSeen: run });
         }
         // The saved run may be missing from the list (the service no longer shows it): it is read by id.
         if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
             stopOnce({ id: saved.testRunId });
-        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_start_test_run_js__WEBPACK_IMPORTED_MODULE_6__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
+        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
         if (appeared) {
             if (known.size === 0) {
                 sink.info(listedAny

@@ -10,11 +10,11 @@ import { sleep } from '../../lifetime/clock.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { runsOfConfigurationVersion } from './start-test-run.ts';
-import type { VersionRef } from './start-test-run.ts';
-import { describeStop, TestRunStopper } from './stop-test-run.ts';
-import type { StopOutcome } from './stop-test-run.ts';
+import { describeStop, TestRunStopper } from './stop.ts';
+import type { StopOutcome } from './stop.ts';
 import { describeStatus, isFinal } from './test-run-status.ts';
+import { runsOfConfigurationVersion } from './version-runs.ts';
+import type { VersionRef } from './version-runs.ts';
 
 export interface OtherRunsTiming {
   /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */

@@ -20,12 +20,12 @@ import type { TestRun } from '../../service/types.ts';
 import { getState } from '../../state.ts';
 import { formatDuration } from '../../wait/poll.ts';
 import { moduleLabel } from './module-ref.ts';
-import { runFingerprint, runsOfConfigurationVersion } from './start-test-run.ts';
 import { runToStop } from './state.ts';
 import type { GetState, SavedTestRun } from './state.ts';
-import { TestRunStopper } from './stop-test-run.ts';
-import type { StopOutcome } from './stop-test-run.ts';
+import { TestRunStopper } from './stop.ts';
+import type { StopOutcome } from './stop.ts';
 import { isFinal } from './test-run-status.ts';
+import { runFingerprint, runsOfConfigurationVersion } from './version-runs.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */

@@ -5,7 +5,7 @@
 // as it is known.
 
 import type { ModuleRef } from '../../service/module-tests.ts';
-import type { VersionRef } from './start-test-run.ts';
+import type { VersionRef } from './version-runs.ts';
 
 export const STATE_NAMES = {
   testRunId: 'testRunId',

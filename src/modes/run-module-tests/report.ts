@@ -18,10 +18,10 @@ import { renderJUnitReport } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
 import { otherRunsNote } from './other-runs.ts';
 import type { OtherRun } from './other-runs.ts';
-import type { StartedTestRun } from './start-test-run.ts';
+import type { StartedTestRun } from './start.ts';
+import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
 import type { ParsedTestLog } from './test-log/types.ts';
 import { describeStatus, isNamedStatus } from './test-run-status.ts';
-import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
 import type { TestVariableChanges } from './test-variables.ts';
 
 /** What the step did before and around the run, for the summary and the `result` output. */
