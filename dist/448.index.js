@@ -192,6 +192,14 @@ class TestRunStopper {
         if (this.#cancelAccepted)
             this.#cancelAcceptedAt = Date.now();
     }
+    /**
+     * The run as the caller read it, until the stop starts: a run last seen running gets its
+     * cancel before any read of the stop's own.
+     */
+    seen(run) {
+        if (this.#running === undefined)
+            this.#lastRun = run;
+    }
     get started() {
         return this.#running !== undefined;
     }
@@ -539,6 +547,7 @@ function describeStatus(status) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FB: () => (/* binding */ optionsFingerprint),
 /* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
+/* harmony export */   Ne: () => (/* binding */ requestedRunOf),
 /* harmony export */   SD: () => (/* binding */ adoptableRun),
 /* harmony export */   nA: () => (/* binding */ isDefaultRequest),
 /* harmony export */   q5: () => (/* binding */ runFingerprint),
@@ -554,6 +563,15 @@ function describeStatus(status) {
 // may not send every option back: nothing here depends on either.
 
 
+/** The run options the inputs ask for. */
+function requestedRunOf(inputs) {
+    return {
+        testDirectory: inputs.testDirectory,
+        filters: inputs.testFilters,
+        variables: inputs.testVariables,
+        verbose: inputs.verbose,
+    };
+}
 /** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */
 function isDefaultRequest(requested) {
     return requested.testDirectory === 'tests' && requested.filters.length === 0 && requested.variables.length === 0 && !requested.verbose;

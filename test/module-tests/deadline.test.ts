@@ -3,7 +3,7 @@
 // deadline, and the cancel is sent on every way the wait ends without a final status.
 import { describe, expect, it } from 'vitest';
 import { personalityFromEnvironment } from '../emulator/index.ts';
-import { DEFAULT_TUNING } from '../../src/modes/run-module-tests/run.ts';
+import { DEFAULT_TUNING } from '../../src/modes/run-module-tests/tuning.ts';
 import { liveRuns, reportedRun, startHarness, until } from './harness.ts';
 
 /** A read of a test run by id (not the list). */

@@ -8,7 +8,7 @@ import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.t
 import type { RunModuleTestsInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
-import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/run.ts';
+import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/tuning.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';

@@ -227,11 +227,11 @@ describe('renderTestRunSummary', () => {
   });
 
   it('timed out, cancelled, or without a log', () => {
-    const timedOut = renderTestRunSummary({ run: run({ status: 'running', 'test-status': null }), moduleDirectory: '.', timedOut: true });
+    const timedOut = renderTestRunSummary({ run: run({ status: 'running', 'test-status': null }), moduleDirectory: '.', interruption: 'timed-out' });
     expect(timedOut.startsWith('## ⏱️ Module tests timed out\n')).toBe(true);
     expect(timedOut).toContain('<code>timeout</code> ran out');
 
-    const canceled = renderTestRunSummary({ run: run({ status: 'canceled', 'test-status': null }), moduleDirectory: '.', canceled: true });
+    const canceled = renderTestRunSummary({ run: run({ status: 'canceled', 'test-status': null }), moduleDirectory: '.', interruption: 'cancelled' });
     expect(canceled.startsWith('## ⏹️ Module tests canceled\n')).toBe(true);
     expect(canceled).toContain('The job was cancelled, and the test run with it.');
 

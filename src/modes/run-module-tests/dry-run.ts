@@ -3,14 +3,17 @@
 // read to say which would be created or updated. No request that creates anything is sent.
 
 import type { EnvVariable } from '../../inputs/parsers.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
+import { formatBytes } from '../../report/format.ts';
 import { bulletList, codeBlock, details, dryRunBanner, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { formatBytes, NO_TEST_RUN_OUTPUTS } from './report.ts';
+import { NO_TEST_RUN_OUTPUTS, noRunResult } from './report.ts';
+import type { TestedModule } from './report.ts';
+import { setupFailure } from './start.ts';
 
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;
@@ -20,7 +23,21 @@ export interface PlannedVariables {
   update: string[];
 }
 
-export async function plannedVariables(
+/** The dry run's report; a failure to read the module's variables is the step's failure. */
+export async function dryRun(tested: TestedModule, packed: PackedConfiguration, client: ServiceClient, signal: AbortSignal): Promise<ModeResult> {
+  const { inputs, module } = tested;
+  let variables: PlannedVariables;
+  try {
+    variables = await plannedVariables(client, module, inputs.testEnvVariables, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const note = setupFailure(module, 'reading the test environment variables', error);
+    return noRunResult(tested, { createSent: false }, { kind: 'failed', note }, []);
+  }
+  return dryRunResult({ inputs, module, packed, variables });
+}
+
+async function plannedVariables(
   client: ServiceClient,
   module: ModuleRef,
   variables: readonly EnvVariable[],
@@ -34,7 +51,7 @@ export async function plannedVariables(
   };
 }
 
-export function dryRunResult(options: {
+function dryRunResult(options: {
   inputs: RunModuleTestsInputs;
   module: ModuleRef;
   packed: PackedConfiguration;

@@ -2,71 +2,46 @@
 // fails, for every way a run can end (final, timed out, cancelled with the job) and for a step
 // that stopped before any run existed.
 
+import { getErrorMessage } from '../../errors.ts';
+import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
 import { formatBytes } from '../../report/format.ts';
-import { writeWorkspaceFile } from '../../report/workspace-file.ts';
-import { getErrorMessage } from '../../errors.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
+import { writeWorkspaceFile } from '../../report/workspace-file.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../wait/poll.ts';
-import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { ModeResult } from '../mode.ts';
+import type { NotRun, RunEnding } from './ending.ts';
 import { renderJUnitReport } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
 import { otherRunsNote } from './other-runs.ts';
 import type { OtherRun } from './other-runs.ts';
-import type { StartedTestRun } from './start.ts';
+import type { Setup, StartedTestRun } from './start.ts';
 import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
-import type { ParsedTestLog } from './test-log/types.ts';
 import { describeStatus, isNamedStatus } from './test-run-status.ts';
-import type { TestVariableChanges } from './test-variables.ts';
 
-/** What the step did before and around the run, for the summary and the `result` output. */
-export interface RunContext {
+/** The module the step tests and the archive of it: known before any request. */
+export interface TestedModule {
   inputs: RunModuleTestsInputs;
   module: ModuleRef;
   workspaceRoot: string;
-  configuration?: { files: number; bytes: number; ignored: number };
-  variables?: TestVariableChanges;
-  configurationVersionId?: string;
-  started?: StartedTestRun;
+  configuration: { files: number; bytes: number; ignored: number };
 }
-
-/** How the wait for the run ended. */
-export interface RunEnding {
-  /** The run as last read. */
-  run: TestRun;
-  parsed?: ParsedTestLog;
-  /** Why the log could not be read. */
-  logError?: string;
-  /** The `timeout` ran out before the run was final. */
-  timedOut?: boolean;
-  /** The run's status when the timeout ran out. */
-  statusAtTimeout?: string;
-  /** The job was cancelled; what became of the run, as a sentence. */
-  canceled?: string;
-  /** The run could not be followed to its end (the service stopped answering). */
-  waitError?: string;
-  /** What was done to stop the run after a timeout or a failed wait, as a sentence. */
-  stopNote?: string;
-  /** Other runs of the configuration version, stopped so that only this one tests it. */
-  others?: OtherRun[];
-}
-
-export { formatBytes } from '../../report/format.ts';
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
-export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
-  const { inputs } = ctx;
-  const { run, parsed } = ending;
+/** The report of a run the step followed: to its end, or until it stopped it. */
+export function testRunResult(tested: TestedModule, setup: Setup, started: StartedTestRun, ending: RunEnding): ModeResult {
+  const { inputs } = tested;
+  const { run, interruption } = ending;
+  const { parsed } = ending.log;
   const a = run.attributes;
-  const label = moduleLabel(ctx.module);
+  const label = moduleLabel(tested.module);
   const annotations: Annotation[] = parsed
-    ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: ctx.workspaceRoot })
+    ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
     : [];
   const { heldBack } = capAnnotations(annotations);
 
@@ -74,19 +49,19 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   let failure: string | null = null;
   let conclusion: CheckRunConclusion;
   let title: string;
-  if (ending.canceled !== undefined) {
+  if (interruption?.kind === 'cancelled') {
     title = `Module tests canceled: ${label}`;
-    failure = `The step was cancelled: ${ending.canceled}`;
+    failure = `The step was cancelled: ${interruption.note}`;
     conclusion = 'cancelled';
-  } else if (ending.timedOut) {
+  } else if (interruption?.kind === 'timed-out') {
     title = `Module tests timed out: ${label}`;
     failure =
-      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${describeStatus(ending.statusAtTimeout ?? a.status)}); ` +
-      `${ending.stopNote ?? 'it was left as it is.'} Raise the timeout input if the tests need longer.`;
+      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${describeStatus(interruption.statusAtTimeout)}); ` +
+      `${interruption.note} Raise the timeout input if the tests need longer.`;
     conclusion = 'timed_out';
-  } else if (ending.waitError !== undefined) {
+  } else if (interruption?.kind === 'lost') {
     title = `Test run ${run.id} could not be followed to its end`;
-    failure = `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${ending.waitError}. ${ending.stopNote ?? ''}`.trim();
+    failure = `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
     title = `Test run ${run.id} was canceled`;
@@ -119,17 +94,15 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
   }
 
   const notes: string[] = [];
-  if (ctx.started?.adopted) notes.push(adoptionNote(ctx.started));
-  else if (ctx.started && ctx.started.differences.length > 0) {
-    notes.push(`The service did not keep every requested option: ${ctx.started.differences.join('; ')}.`);
+  if (started.adopted) notes.push(adoptionNote(started));
+  else if (started.differences.length > 0) {
+    notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
   }
-  if (ending.canceled !== undefined) notes.push(ending.canceled);
-  if (ending.stopNote !== undefined && ending.timedOut) notes.push(ending.stopNote);
-  if (ending.waitError !== undefined) notes.push(`The run could not be followed to its end: ${ending.waitError}`);
-  if (ending.stopNote !== undefined && ending.waitError !== undefined) notes.push(ending.stopNote);
-  const others = otherRunsNote(ending.others ?? [], ctx.configurationVersionId, run.id);
+  if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}`);
+  if (interruption !== undefined) notes.push(interruption.note);
+  const others = otherRunsNote(ending.others, setup.version?.id, run.id);
   if (others !== '') notes.push(others);
-  if (testsFailed && !inputs.failOnTestFailure && ending.canceled === undefined && !ending.timedOut) {
+  if (testsFailed && !inputs.failOnTestFailure && interruption?.kind !== 'cancelled' && interruption?.kind !== 'timed-out') {
     notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
   }
 
@@ -142,16 +115,15 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
     notes,
   };
   if (parsed) summaryInput.parsed = parsed;
-  if (ending.logError !== undefined) summaryInput.logError = ending.logError;
-  if (ending.timedOut) summaryInput.timedOut = true;
-  if (ending.canceled !== undefined) summaryInput.canceled = true;
+  if (ending.log.error !== undefined) summaryInput.logError = ending.log.error;
+  if (interruption !== undefined) summaryInput.interruption = interruption.kind;
 
-  const junit = writeJUnit(ctx, ending, label);
+  const junit = writeJUnit(tested, ending, label);
   if (junit.note !== undefined) summaryInput.notes = [...notes, junit.note];
 
   return {
     title,
-    summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(ctx)),
+    summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(tested, setup)),
     annotations: junit.warning ? [...annotations, junit.warning] : annotations,
     outputs: {
       'junit-file': junit.path,
@@ -162,33 +134,38 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
       'tests-failed': a['tests-failed'],
       'tests-errored': a['tests-errored'],
       'tests-skipped': a['tests-skipped'],
-      result: resultJson(ctx, ending, annotations),
+      result: resultJson(tested, setup, started, ending, annotations),
     },
     failure,
     conclusion,
   };
 }
 
+/** Why run blocks without a final status did not finish, as the JUnit report says it. */
+const UNFINISHED: Record<NonNullable<RunEnding['interruption']>['kind'], string> = {
+  cancelled: 'the job was cancelled, and the test run with it',
+  'timed-out': 'the wait for the test run timed out',
+  lost: 'the test run could not be followed to its end',
+};
+
 /**
  * The `junit-file` input: the results as JUnit XML in the workspace, for a reporter to publish.
  * A file that cannot be written is a warning: the tests ran, and their results are reported.
  */
-function writeJUnit(ctx: RunContext, ending: RunEnding, label: string): { path: string; note?: string; warning?: Annotation } {
-  const path = ctx.inputs.junitFile;
+function writeJUnit(tested: TestedModule, ending: RunEnding, label: string): { path: string; note?: string; warning?: Annotation } {
+  const path = tested.inputs.junitFile;
   if (path === '') return { path: '' };
   const input: Parameters<typeof renderJUnitReport>[0] = {
     name: `Module tests: ${label}`,
     run: ending.run,
-    moduleDirectory: ctx.inputs.moduleDirectory,
-    repositoryRoot: ctx.workspaceRoot,
+    moduleDirectory: tested.inputs.moduleDirectory,
+    repositoryRoot: tested.workspaceRoot,
   };
-  if (ending.parsed) input.parsed = ending.parsed;
-  if (ending.logError !== undefined) input.logError = ending.logError;
-  if (ending.canceled !== undefined) input.unfinished = 'the job was cancelled, and the test run with it';
-  else if (ending.timedOut) input.unfinished = 'the wait for the test run timed out';
-  else if (ending.waitError !== undefined) input.unfinished = 'the test run could not be followed to its end';
+  if (ending.log.parsed) input.parsed = ending.log.parsed;
+  if (ending.log.error !== undefined) input.logError = ending.log.error;
+  if (ending.interruption !== undefined) input.unfinished = UNFINISHED[ending.interruption.kind];
   try {
-    writeWorkspaceFile(ctx.workspaceRoot, path, renderJUnitReport(input));
+    writeWorkspaceFile(tested.workspaceRoot, path, renderJUnitReport(input));
     return { path, note: `The results are written as JUnit XML to ${path}.` };
   } catch (error) {
     const message = `junit-file: the JUnit report was not written to ${path}: ${getErrorMessage(error)}`;
@@ -212,27 +189,28 @@ export const NO_TEST_RUN_OUTPUTS = {
  * The step ended before it had a test run to follow: a failure, or a cancelled job. `others`:
  * runs of the configuration version (started by the service on upload) that it stopped.
  */
-export function noRunResult(ctx: RunContext, ending: { failure: string; canceled?: boolean; others?: OtherRun[] }): ModeResult {
-  const label = moduleLabel(ctx.module);
-  const headline = ending.canceled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
-  const others = otherRunsNote(ending.others ?? [], ctx.configurationVersionId);
+export function noRunResult(tested: TestedModule, setup: Setup, notRun: NotRun, others: readonly OtherRun[]): ModeResult {
+  const label = moduleLabel(tested.module);
+  const cancelled = notRun.kind === 'cancelled';
+  const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+  const othersNote = otherRunsNote(others, setup.version?.id);
   return {
-    title: ending.canceled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
-    summary: joinBlocks(heading(headline), paragraph(ending.failure), others && paragraph(others), detailsSection(ctx)),
+    title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
+    summary: joinBlocks(heading(headline), paragraph(notRun.note), othersNote && paragraph(othersNote), detailsSection(tested, setup)),
     annotations: [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
       result: {
         module: label,
-        'configuration-version-id': ctx.configurationVersionId ?? null,
+        'configuration-version-id': setup.version?.id ?? null,
         'test-run-id': null,
-        canceled: ending.canceled === true,
-        error: ending.failure,
-        'other-runs': (ending.others ?? []).map(({ id, outcome }) => ({ id, outcome })),
+        canceled: cancelled,
+        error: notRun.note,
+        'other-runs': others.map(({ id, outcome }) => ({ id, outcome })),
       },
     },
-    failure: ending.failure,
-    conclusion: ending.canceled ? 'cancelled' : 'failure',
+    failure: notRun.note,
+    conclusion: cancelled ? 'cancelled' : 'failure',
   };
 }
 
@@ -241,26 +219,24 @@ function adoptionNote(started: StartedTestRun): string {
 }
 
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
-function detailsSection(ctx: RunContext): string {
-  const { inputs } = ctx;
+function detailsSection(tested: TestedModule, setup: Setup): string {
+  const { inputs, configuration } = tested;
   const rows: Array<[string, string]> = [];
-  if (ctx.configurationVersionId) rows.push(['Configuration version', ctx.configurationVersionId]);
-  if (ctx.configuration) {
-    rows.push([
-      'Configuration archive',
-      `${ctx.configuration.files} files, ${formatBytes(ctx.configuration.bytes)}` +
-        (ctx.configuration.ignored > 0
-          ? `, ${ctx.configuration.ignored} ${ctx.configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
-          : ''),
-    ]);
-  }
+  if (setup.version) rows.push(['Configuration version', setup.version.id]);
+  rows.push([
+    'Configuration archive',
+    `${configuration.files} files, ${formatBytes(configuration.bytes)}` +
+      (configuration.ignored > 0
+        ? `, ${configuration.ignored} ${configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
+        : ''),
+  ]);
   rows.push(['module-directory', inputs.moduleDirectory]);
   rows.push(['test-directory', inputs.testDirectory]);
   rows.push(['test-filters', inputs.testFilters.length > 0 ? inputs.testFilters.join(', ') : 'all test files']);
   rows.push(['test-variables', inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none']);
   rows.push(['verbose', String(inputs.verbose)]);
-  if (ctx.variables) {
-    const { created, updated } = ctx.variables;
+  if (setup.variables) {
+    const { created, updated } = setup.variables;
     const parts = [created.length > 0 ? `created ${created.join(', ')}` : '', updated.length > 0 ? `updated ${updated.join(', ')}` : ''];
     const text = parts.filter((p) => p !== '').join('; ');
     if (text !== '') rows.push(['Test environment variables (sensitive)', text]);
@@ -268,12 +244,12 @@ function detailsSection(ctx: RunContext): string {
   return details('Run details', table(['Setting', 'Value'], rows));
 }
 
-function resultJson(ctx: RunContext, ending: RunEnding, annotations: Annotation[]): Record<string, unknown> {
+function resultJson(tested: TestedModule, setup: Setup, started: StartedTestRun, ending: RunEnding, annotations: Annotation[]): Record<string, unknown> {
   const a = ending.run.attributes;
-  const parsed = ending.parsed;
+  const parsed = ending.log.parsed;
   return {
-    module: moduleLabel(ctx.module),
-    'configuration-version-id': ctx.configurationVersionId ?? null,
+    module: moduleLabel(tested.module),
+    'configuration-version-id': setup.version?.id ?? null,
     'test-run-id': ending.run.id,
     status: a.status,
     'test-status': a['test-status'],
@@ -281,10 +257,10 @@ function resultJson(ctx: RunContext, ending: RunEnding, annotations: Annotation[
     'tests-failed': a['tests-failed'],
     'tests-errored': a['tests-errored'],
     'tests-skipped': a['tests-skipped'],
-    adopted: ctx.started?.adopted ?? false,
-    'other-runs': (ending.others ?? []).map(({ id, outcome }) => ({ id, outcome })),
-    'timed-out': ending.timedOut === true,
-    canceled: ending.canceled !== undefined,
+    adopted: started.adopted,
+    'other-runs': ending.others.map(({ id, outcome }) => ({ id, outcome })),
+    'timed-out': ending.interruption?.kind === 'timed-out',
+    canceled: ending.interruption?.kind === 'cancelled',
     'log-read': parsed !== undefined,
     files: (parsed?.files ?? []).map((f) => ({ path: f.path, status: f.status, runs: f.runs.map((r) => ({ name: r.name, status: r.status })) })),
     annotations: annotations.slice(0, MAX_DIAGNOSTICS_IN_RESULT).map((x) => ({

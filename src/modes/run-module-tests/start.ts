@@ -1,3 +1,9 @@
+// The step's setup on the service, up to its one test run: the module's test environment
+// variables, a configuration version, the upload of the archive to it, and the run itself,
+// adopted or created. Each is saved for the post step the moment it exists; the value handed on
+// says how far the setup got, which the report names and the stops after a failure or a
+// cancellation need.
+//
 // Exactly one live test run per configuration version, with the requested options
 // (action-interface "Mode run-module-tests"). The spec says an upload creates the run by itself
 // (4.2); with `auto-queue-runs: false` (2.3) it should not, and the service's own command-line
@@ -6,15 +12,187 @@
 // otherwise the step creates its own and every other run of the version is stopped
 // (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
+import { createReadStream } from 'node:fs';
+import { getErrorMessage } from '../../errors.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { sleep } from '../../lifetime/clock.ts';
+import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
+import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import { createOnce } from '../../service/create-once.ts';
-import { AmbiguousWriteError, ApiError, NetworkError } from '../../service/errors.ts';
+import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../service/errors.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
+import { moduleLabel } from './module-ref.ts';
+import { saveConfigurationVersion, saveCreateSent, saveRunStarted } from './state.ts';
+import type { SaveState } from './state.ts';
 import { isFinal } from './test-run-status.ts';
-import { adoptableRun, isDefaultRequest, optionDifferences, runsOfConfigurationVersion } from './version-runs.ts';
+import { upsertTestVariables } from './test-variables.ts';
+import type { TestVariableChanges } from './test-variables.ts';
+import type { RunModuleTestsTuning } from './tuning.ts';
+import { adoptableRun, CLOCK_ALLOWANCE_MS, isDefaultRequest, optionDifferences, optionsFingerprint, requestedRunOf, runsOfConfigurationVersion } from './version-runs.ts';
 import type { RequestedTestRun, VersionRef } from './version-runs.ts';
+
+/** How far the setup got. */
+export interface Setup {
+  /** The test environment variables set, when any were given. */
+  variables?: TestVariableChanges;
+  /** The configuration version, once created. */
+  version?: VersionRef;
+  /**
+   * Set once the upload to the version began: from then on the service may start a run of it by
+   * itself (spec 4.2). `answeredAt`: when the upload was answered, if it was.
+   */
+  upload?: { answeredAt?: number };
+  /** The create of the test run went out: a run may exist although no answer came. */
+  createSent: boolean;
+}
+
+export type StartOutcome =
+  | { kind: 'started'; setup: Setup & { version: VersionRef; upload: { answeredAt: number } }; started: StartedTestRun }
+  /** `failure`: what failed, as the step's failure message. */
+  | { kind: 'failed'; setup: Setup; failure: string }
+  /** The job was cancelled before the step knew its run. */
+  | { kind: 'cancelled'; setup: Setup };
+
+export interface StartInput {
+  inputs: RunModuleTestsInputs;
+  module: ModuleRef;
+  /** The packed archive. */
+  archive: { file: string; bytes: number };
+  client: ServiceClient;
+  cancellation: Cancellation;
+  saveState: SaveState;
+  sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
+  tuning: Pick<RunModuleTestsTuning, 'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs'>;
+}
+
+/**
+ * A 403 from the single-use upload address (spec 5). After an attempt that dropped it may mean
+ * that attempt was stored, but the spec does not say so, nor whether a dropped attempt stores
+ * all of the archive or none: tests on a configuration that may not be there would report
+ * nothing true, so the step stops and says so.
+ */
+const UPLOAD_REFUSED =
+  'the upload address refused the archive (403 Forbidden). The address takes one upload: when an earlier attempt ' +
+  'dropped, it may have been stored or not, and the service does not say which, so this configuration version is not tested; run the step again';
+
+/** A part of the setup that failed, named as the failure message names it. */
+class SetupError extends Error {
+  readonly stage: string;
+  constructor(stage: string, cause: unknown) {
+    super(`${stage} failed`, { cause });
+    this.stage = stage;
+  }
+}
+
+/** Runs one part of the setup; what it throws names the part. */
+async function during<T>(stage: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new SetupError(stage, error);
+  }
+}
+
+/**
+ * Sets the test environment variables, creates the configuration version, uploads the archive
+ * to it and starts (or adopts) the one test run of it.
+ */
+export async function startRun(input: StartInput): Promise<StartOutcome> {
+  const { inputs, module, client, saveState, sink, tuning: t } = input;
+  const signal = input.cancellation.signal;
+  const requested = requestedRunOf(inputs);
+  const setup: Setup = { createSent: false };
+  // A create already sent is not cut short at the first signal (its run would be unknown); it
+  // gets a few seconds, then the run is looked up by configuration version.
+  const createWait = abortAfterFirstSignal(input.cancellation, t.createWaitAfterSignalMs);
+  try {
+    if (inputs.testEnvVariables.length > 0) {
+      const variables = await during('setting the test environment variables', () => upsertTestVariables(client, module, inputs.testEnvVariables, { signal }));
+      setup.variables = variables;
+      sink.info(describeVariableChanges(variables));
+    }
+    const { version, uploadUrl } = await during('creating the configuration version', async () => {
+      // The service's clock, not the step's: `since` is held against the runs' created-at.
+      const since = Date.now() - CLOCK_ALLOWANCE_MS;
+      const created = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false, signal });
+      const version: VersionRef = { id: created.id, since };
+      setup.version = version;
+      // From here on a run may exist on this version (the upload may start one, spec 4.2): the
+      // post step must be able to find it even if this step dies before it knows the run's id.
+      saveConfigurationVersion(saveState, version, module);
+      const uploadUrl = created.attributes['upload-url'];
+      if (!uploadUrl) throw new Error(`the service gave configuration version ${version.id} no upload-url`);
+      // A single-use address that carries its own authorization (spec 2.3, 5): a secret.
+      sink.addSecret(uploadUrl);
+      return { version, uploadUrl };
+    });
+    const upload: { answeredAt?: number } = {};
+    setup.upload = upload;
+    await during('uploading the configuration', () =>
+      client.moduleTests
+        .uploadConfiguration(uploadUrl, () => createReadStream(input.archive.file), { contentLength: input.archive.bytes, signal, timeoutMs: t.uploadTimeoutMs })
+        .catch((error: unknown) => {
+          throw isApiError(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
+        }),
+    );
+    const answeredAt = Date.now();
+    upload.answeredAt = answeredAt;
+    sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
+    const started = await during('starting the test run', () =>
+      startTestRun(client, module, version, requested, {
+        signal,
+        createSignal: createWait.signal,
+        adoptWaitMs: t.adoptWaitMs,
+        adoptLookMs: t.adoptLookMs,
+        beforeCreate: () => {
+          signal.throwIfAborted();
+          setup.createSent = true;
+          saveCreateSent(saveState, { fingerprint: optionsFingerprint(requested) });
+        },
+        onRun: (run) => saveRunStarted(saveState, run.id, module),
+        onCreateRefused: () => saveCreateSent(saveState, false),
+      }),
+    );
+    announce(started, version, sink);
+    return { kind: 'started', setup: { ...setup, version, upload: { answeredAt } }, started };
+  } catch (error) {
+    if (signal.aborted) return { kind: 'cancelled', setup };
+    const failed = error instanceof SetupError ? error : new SetupError('the setup', error);
+    return { kind: 'failed', setup, failure: setupFailure(module, failed.stage, failed.cause) };
+  } finally {
+    createWait.dispose();
+  }
+}
+
+/** The step's failure message when a part of the setup failed. */
+export function setupFailure(module: ModuleRef, stage: string, error: unknown): string {
+  const hint = isNotFound(error)
+    ? ` Check organization, module-namespace, module-name and module-provider (module ${moduleLabel(module)}), and that the token belongs to the owners team.`
+    : '';
+  return `The module tests were not run: ${stage} failed: ${getErrorMessage(error).replace(/\.$/, '')}.${hint}`;
+}
+
+function describeVariableChanges(changes: TestVariableChanges): string {
+  const parts: string[] = [];
+  if (changes.created.length > 0) parts.push(`created ${changes.created.join(', ')}`);
+  if (changes.updated.length > 0) parts.push(`updated ${changes.updated.join(', ')}`);
+  return `Test environment variables (sensitive): ${parts.join('; ')}.`;
+}
+
+function announce(started: StartedTestRun, version: VersionRef, sink: Pick<ReportSink, 'info' | 'warning'>): void {
+  const { run } = started;
+  const where = `configuration version ${version.id}`;
+  if (started.adopted) {
+    sink.info(`The service started test run ${run.id} by itself when the configuration was uploaded; it carries the requested options and is used as the one run of ${where}.`);
+  } else {
+    sink.info(`Started test run ${run.id} on ${where}.`);
+  }
+  // A service that takes the run but not all of its options: the run is still the one asked for.
+  if (started.differences.length > 0) sink.warning(`Test run ${run.id} does not carry every requested option: ${started.differences.join('; ')}.`);
+}
 
 export interface StartedTestRun {
   run: TestRun;

@@ -102,6 +102,14 @@ export class TestRunStopper {
     if (this.#cancelAccepted) this.#cancelAcceptedAt = Date.now();
   }
 
+  /**
+   * The run as the caller read it, until the stop starts: a run last seen running gets its
+   * cancel before any read of the stop's own.
+   */
+  seen(run: TestRun): void {
+    if (this.#running === undefined) this.#lastRun = run;
+  }
+
   get started(): boolean {
     return this.#running !== undefined;
   }

@@ -5,6 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import type { TestVariable } from '../../inputs/parsers.ts';
+import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
@@ -15,6 +16,16 @@ export interface RequestedTestRun {
   filters: string[];
   variables: TestVariable[];
   verbose: boolean;
+}
+
+/** The run options the inputs ask for. */
+export function requestedRunOf(inputs: RunModuleTestsInputs): RequestedTestRun {
+  return {
+    testDirectory: inputs.testDirectory,
+    filters: inputs.testFilters,
+    variables: inputs.testVariables,
+    verbose: inputs.verbose,
+  };
 }
 
 /** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */

@@ -3,7 +3,8 @@
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
-import type { ReceivedSignal } from '../../lifetime/cancellation.ts';
+import { signalsReceived } from '../../lifetime/cancellation.ts';
+import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
@@ -37,4 +38,19 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
     }
   });
   return { firstAt: first.at, deadline, force };
+}
+
+/**
+ * Calls `apply` with the wind-down at once when a signal came already, and again at each signal:
+ * what the signals call for, also those that came before the caller was listening. Returns the
+ * function that stops listening.
+ */
+export function onWindDown(cancellation: Cancellation, timing: WindDownTiming, apply: (windDown: WindDown) => void): () => void {
+  const each = (): void => {
+    const windDown = windDownOf(signalsReceived(cancellation), timing);
+    if (windDown !== undefined) apply(windDown);
+  };
+  const off = cancellation.onSignal(each);
+  each();
+  return off;
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../report/markdown.ts';
 import type { Annotation } from '../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
+import type { Interruption } from '../ending.ts';
 import { describeStatus, isNamedStatus } from '../test-run-status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './types.ts';
 
@@ -40,10 +41,12 @@ export interface TestRunSummaryInput {
   moduleDirectory: string;
   /** Why the log could not be read, when it could not. */
   logError?: string;
-  /** The action stopped waiting at its `timeout`. */
-  timedOut?: boolean;
-  /** The job was cancelled and the run with it. */
-  canceled?: boolean;
+  /**
+   * Why the action stopped following the run before it ended: `timed-out` at its `timeout`,
+   * `cancelled` with the job (and the run with it). A run it could no longer read (`lost`) is
+   * reported as last seen.
+   */
+  interruption?: Interruption['kind'];
   /** Every annotation of the run; computed from `parsed` when not given. */
   annotations?: readonly Annotation[];
   /** The annotations GitHub's cap kept off the diff (what `emitAnnotations` held back). */
@@ -142,9 +145,9 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
 function headline(input: TestRunSummaryInput): string {
   const a = input.run.attributes;
   const suffix = input.module ? `: ${input.module}` : '';
-  if (input.canceled) return `⏹️ Module tests canceled${suffix}`;
+  if (input.interruption === 'cancelled') return `⏹️ Module tests canceled${suffix}`;
   // A run cancelled because the wait timed out is reported as the timeout it was.
-  if (input.timedOut) return `⏱️ Module tests timed out${suffix}`;
+  if (input.interruption === 'timed-out') return `⏱️ Module tests timed out${suffix}`;
   if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   // A status the spec does not name says nothing of the tests, whatever test-status says.
@@ -194,20 +197,20 @@ function runLine(input: TestRunSummaryInput): string {
 
 function notes(input: TestRunSummaryInput): string {
   const lines: Content[][] = [];
-  if (input.timedOut) {
+  if (input.interruption === 'timed-out') {
     lines.push([
       'The action stopped waiting when the',
       inlineCode('timeout'),
       'ran out; the results below are those known then.',
     ]);
   }
-  if (input.canceled) lines.push(['The job was cancelled, and the test run with it.']);
+  if (input.interruption === 'cancelled') lines.push(['The job was cancelled, and the test run with it.']);
   for (const note of input.notes ?? []) lines.push([note]);
   if (input.logError !== undefined) {
     lines.push([`The test log could not be read (${input.logError}); only the run's counters are reported.`]);
   }
   const parsed = input.parsed;
-  if (parsed?.interrupted && !input.canceled) lines.push(['The test command reports that it was interrupted.']);
+  if (parsed?.interrupted && input.interruption !== 'cancelled') lines.push(['The test command reports that it was interrupted.']);
   if (parsed && parsed.diagnosticsOmitted > 0) {
     lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
   }

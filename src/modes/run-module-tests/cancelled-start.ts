@@ -1,0 +1,96 @@
+// The job was cancelled before the step knew its run. Once the upload had started, the service
+// may have started a run by itself; once the create was sent, it may have created ours without
+// the answer arriving in time. The runs of the version are looked up: one with the requested
+// options is followed and stopped like the step's own, every other one is stopped too. One that
+// appears only later is left to the post step, which looks for it the same way.
+
+import { getErrorMessage } from '../../errors.ts';
+import { signalsReceived } from '../../lifetime/cancellation.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
+import type { ReportSink } from '../../report/sink.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import type { Cancelled } from './ending.ts';
+import type { OtherRun, OtherRunsWatch } from './other-runs.ts';
+import type { Setup, StartedTestRun } from './start.ts';
+import { saveRunStarted } from './state.ts';
+import type { SaveState } from './state.ts';
+import { isFinal } from './test-run-status.ts';
+import type { RunModuleTestsTuning } from './tuning.ts';
+import { adoptableRun, runsOfConfigurationVersion } from './version-runs.ts';
+import type { RequestedTestRun, VersionRef } from './version-runs.ts';
+import { onWindDown, windDownOf } from './wind-down.ts';
+
+const NOTHING_LEFT_RUNNING: Cancelled = {
+  kind: 'cancelled',
+  note: 'The step was cancelled before a test run was started; nothing was left running.',
+};
+
+export type CancelledStart =
+  /** A run of the version carries the requested options: it is the step's, to be followed (and stopped) as such, with the other runs found beside it. */
+  | { kind: 'found'; started: StartedTestRun; watch: OtherRunsWatch; others: TestRun[] }
+  /** No run of the step's: what became of the version's runs, every one of them stopped. */
+  | { kind: 'not-run'; cancelled: Cancelled; others: OtherRun[] };
+
+export interface CancelledStartInput {
+  setup: Setup;
+  requested: RequestedTestRun;
+  module: ModuleRef;
+  client: ServiceClient;
+  cancellation: Cancellation;
+  saveState: SaveState;
+  sink: Pick<ReportSink, 'info'>;
+  tuning: Pick<RunModuleTestsTuning, 'lookUpAfterSignalMs' | 'windDownMs' | 'forceBudgetMs'>;
+  /** The watch over the version's other runs: `ownRunId` is the run the step follows, if any. */
+  watchOtherRuns: (version: VersionRef, ownRunId?: string) => OtherRunsWatch;
+}
+
+export async function afterCancelledStart(input: CancelledStartInput): Promise<CancelledStart> {
+  const { setup, module, cancellation, tuning: t } = input;
+  const version = setup.version;
+  if (version === undefined || setup.upload === undefined) return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
+  const firstAt = signalsReceived(cancellation)[0]?.at ?? Date.now();
+  const windDown = (): ReturnType<typeof windDownOf> => windDownOf(signalsReceived(cancellation), t);
+  // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
+  // list can take seconds. What is left after it is for the cancels.
+  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDown()?.deadline ?? Infinity);
+  let runs: TestRun[] = [];
+  let lookUpError: string | undefined;
+  try {
+    runs = await runsOfConfigurationVersion(input.client, module, version, { signal: AbortSignal.timeout(Math.max(0, lookUntil - Date.now())) });
+  } catch (error) {
+    lookUpError = getErrorMessage(error);
+  }
+  const run = adoptableRun(runs, input.requested);
+  const watch = input.watchOtherRuns(version, run?.id);
+  if (run !== undefined) {
+    saveRunStarted(input.saveState, run.id, module);
+    input.sink.info(`Found test run ${run.id} of configuration version ${version.id}: stopping it.`);
+    return {
+      kind: 'found',
+      started: { run, adopted: !setup.createSent, differences: [], others: [] },
+      watch,
+      others: runs.filter((r) => r.id !== run.id && !isFinal(r)),
+    };
+  }
+  // No run of ours: every run of the version is stopped, within what is left of the wind-down.
+  const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
+  let others: OtherRun[];
+  try {
+    watch.start(runs.filter((r) => !isFinal(r)));
+    others = await watch.finish({ by: windDown()?.deadline ?? Date.now(), lookBy: lookUntil });
+  } finally {
+    off();
+  }
+  if (others.length === 0 && !setup.createSent && lookUpError === undefined) return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others };
+  const why = setup.createSent
+    ? 'the test run was being created and the service had not answered'
+    : lookUpError !== undefined
+      ? `the runs of configuration version ${version.id} could not be listed (${lookUpError})`
+      : 'the test run was being started';
+  const note =
+    `The step was cancelled while ${why}. ` +
+    `The post step looks for test runs of configuration version ${version.id} and stops any that is still running.`;
+  return { kind: 'not-run', cancelled: { kind: 'cancelled', note }, others };
+}

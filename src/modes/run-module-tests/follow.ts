@@ -1,0 +1,168 @@
+// Following the step's test run to its end: the wait, and the stop that takes its place when the
+// job is cancelled, the timeout runs out or the run can no longer be read. The first signal
+// cancels the run (a queued one as soon as it runs); SIGTERM or a second signal force-cancels
+// it, which the spec allows only after a cancel (3.1), and the step leaves before the runner's
+// kill. Every other run of the configuration version is stopped by the watch meanwhile.
+
+import { getErrorMessage } from '../../errors.ts';
+import { signalsReceived } from '../../lifetime/cancellation.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
+import type { ReportSink } from '../../report/sink.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import { formatDuration } from '../../wait/poll.ts';
+import type { Interruption, RunEnding } from './ending.ts';
+import type { OtherRunsWatch } from './other-runs.ts';
+import { saveCancelRequested, saveRunFinal } from './state.ts';
+import type { SaveState } from './state.ts';
+import { describeStop, TestRunStopper } from './stop.ts';
+import { LOG_NOT_READ, readTestLog } from './test-log/read.ts';
+import type { TestLogRead } from './test-log/read.ts';
+import { describeStatus, isFinal } from './test-run-status.ts';
+import type { RunModuleTestsTuning } from './tuning.ts';
+import { waitForTestRun } from './wait.ts';
+import type { WaitEnd } from './wait.ts';
+import { onWindDown, windDownOf } from './wind-down.ts';
+
+/** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
+const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
+
+/** After a signal, the longest read of the log of the stopped run. */
+const LOG_AFTER_SIGNAL_MS = 2000;
+
+/** After a timeout or a failed wait, how long a run whose cancel was accepted is watched winding
+ *  down (its teardown may take minutes; the post step makes sure it ends). */
+const WATCH_AFTER_CANCEL_MS = 1000;
+
+/** After a timeout or a failed wait, the longest last look for other runs of the version. */
+const LAST_LOOK_AFTER_STOP_MS = 2000;
+
+/** After a timeout or a failed wait, the longest read of the log of the stopped run. */
+const LOG_AFTER_STOP_MS = 5000;
+
+export interface FollowInput {
+  /** The run as the start saw it. */
+  first: TestRun;
+  module: ModuleRef;
+  /** The `timeout` input. */
+  timeoutMs: number;
+  /** Stops the other runs of the version; started already. */
+  watch: OtherRunsWatch;
+  client: ServiceClient;
+  cancellation: Cancellation;
+  saveState: SaveState;
+  sink: Pick<ReportSink, 'info' | 'warning' | 'debug' | 'addSecret'>;
+  tuning: RunModuleTestsTuning;
+}
+
+/** Waits for the run and reads its log; on the step's cancellation, its timeout or a failed wait, stops it first. */
+export async function followRun(input: FollowInput): Promise<RunEnding> {
+  const { first, module, watch, client, cancellation, saveState, sink, tuning: t } = input;
+  const stopper = new TestRunStopper({
+    client,
+    module,
+    testRunId: first.id,
+    log: (line) => sink.info(line),
+    pollMs: t.stopPollMs,
+    onCancelAccepted: () => saveCancelRequested(saveState),
+  });
+  stopper.seen(first);
+  // The limits count from each signal's arrival, also for signals that came before the run was
+  // known and are applied only now.
+  const off = onWindDown(cancellation, t, (windDown) => {
+    watch.windDown(windDown.deadline, windDown.force);
+    if (!stopper.started) {
+      sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
+      stopper.start({ deadline: windDown.deadline }).catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
+    } else {
+      stopper.limitDeadline(windDown.deadline);
+    }
+    if (windDown.force) stopper.forceNow();
+  });
+  try {
+    const waited = await waitForTestRun(first, {
+      client,
+      module,
+      timeoutMs: input.timeoutMs,
+      signal: cancellation.signal,
+      log: (line) => sink.info(line),
+      onRun: (run) => stopper.seen(run),
+      timing: t.wait,
+    });
+    switch (waited.end) {
+      case 'final': {
+        saveRunFinal(saveState);
+        const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs);
+        return { run: waited.run, log, others: await watch.finish() };
+      }
+      case 'cancelled':
+        return await stopAfterCancellation(input, stopper, waited.last);
+      case 'timed-out':
+      case 'failed':
+        return await stopAfterWait(input, stopper, waited);
+    }
+  } finally {
+    off();
+    stopper.halt();
+  }
+}
+
+/** The job is being cancelled: the stop the first signal started is seen through, within the wind-down. */
+async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
+  const { watch, cancellation, tuning: t } = input;
+  const windDown = (): ReturnType<typeof windDownOf> => windDownOf(signalsReceived(cancellation), t);
+  const w = windDown();
+  const firstAt = w?.firstAt ?? Date.now();
+  const deadline = w?.deadline ?? Date.now() + t.windDownMs;
+  const lookBy = firstAt + t.lookUpAfterSignalMs;
+  const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline }), watch.finish({ by: deadline, lookBy })]);
+  const run = stopped.run ?? last;
+  let log = LOG_NOT_READ;
+  if (isFinal(run)) {
+    saveRunFinal(input.saveState);
+    // The log of a cancelled run names what it could not destroy; read it if time allows.
+    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS);
+    if (!windDown()?.force && budget.remainingMs() > 500) {
+      const by = budget.within(LOG_AFTER_SIGNAL_MS);
+      log = await readLog(input, run, by.signal, by.remainingMs());
+    }
+  }
+  return { run, log, interruption: { kind: 'cancelled', note: describeStop(run, stopped) }, others };
+}
+
+/**
+ * The wait ended without a final status: the timeout ran out, or the run could no longer be
+ * read. Either way the cancel is sent at once, and the step ends within `stopAfterWaitMs`.
+ */
+async function stopAfterWait(input: FollowInput, stopper: TestRunStopper, waited: Extract<WaitEnd, { end: 'timed-out' | 'failed' }>): Promise<RunEnding> {
+  const { first, watch, sink, tuning: t } = input;
+  const { last } = waited;
+  const statusAtTimeout = last.attributes.status;
+  const by = Date.now() + t.stopAfterWaitMs;
+  sink.info(
+    waited.end === 'timed-out'
+      ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeStatus(statusAtTimeout)}): cancelling it.`
+      : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`,
+  );
+  const [stopped, others] = await Promise.all([
+    stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
+    // A last look for other runs, held short: a service that stalls reads must not hold the step.
+    watch.finish({ by, lookBy: Date.now() + LAST_LOOK_AFTER_STOP_MS }),
+  ]);
+  const run = stopped.run ?? last;
+  const note = describeStop(run, stopped);
+  const interruption: Interruption =
+    waited.end === 'timed-out' ? { kind: 'timed-out', statusAtTimeout, note } : { kind: 'lost', error: waited.error, note };
+  if (!isFinal(run)) return { run, log: LOG_NOT_READ, interruption, others };
+  saveRunFinal(input.saveState);
+  const log = await readLog(input, run, input.cancellation.signal, Math.min(t.logReadTimeoutMs, LOG_AFTER_STOP_MS));
+  // It ended on its own as the wait ran out: its results are the answer.
+  if (run.attributes.status !== 'canceled') return { run, log, others };
+  return { run, log, interruption, others };
+}
+
+function readLog(input: FollowInput, run: TestRun, signal: AbortSignal, timeoutMs: number): Promise<TestLogRead> {
+  return readTestLog(run, { client: input.client, sink: input.sink, signal, timeoutMs });
+}

@@ -1,0 +1,64 @@
+import type { Clock } from '../../lifetime/clock.ts';
+import type { OtherRunsTiming } from './other-runs.ts';
+import type { WaitTiming } from './wait.ts';
+
+/** Timings of the mode, and the clock its waits run on; tests and benchmarks shorten them. */
+export interface RunModuleTestsTuning {
+  wait: Partial<WaitTiming>;
+  /** Looks for, and stops, other runs of the configuration version. */
+  otherRuns: Partial<OtherRunsTiming>;
+  /**
+   * With the default options, how long a run the service queues by itself on upload is looked
+   * for before the step creates its own (adopting it means no second run at all).
+   */
+  adoptWaitMs: number;
+  adoptLookMs: number;
+  /** Reads of a run being stopped (a queued run is cancelled as soon as it runs). */
+  stopPollMs: number;
+  /**
+   * After the first signal, how long the step keeps watching the run stop. The runner sends
+   * SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface
+   * "Cancellation"): the step must be gone by then, summary written. Counted from the signal's
+   * arrival.
+   */
+  windDownMs: number;
+  /** After the second signal, the time left for the force-cancel and the last read. */
+  forceBudgetMs: number;
+  /** After the first signal, how long a create of the test run already sent may still take. */
+  createWaitAfterSignalMs: number;
+  /**
+   * When the step is cancelled before it knows its run, until when (counted from the first
+   * signal) the runs of the configuration version may be looked up; the rest of the wind-down
+   * is for stopping them.
+   */
+  lookUpAfterSignalMs: number;
+  /**
+   * When the wait ends without a final status (timeout, a read that failed), how long the run
+   * is watched once its cancel is sent: the step ends within this long of the timeout, and the
+   * post step makes sure of the rest.
+   */
+  stopAfterWaitMs: number;
+  /** Longest upload attempt. */
+  uploadTimeoutMs: number;
+  /** Longest read of the test log. */
+  logReadTimeoutMs: number;
+  /** Where the archive is packed (default RUNNER_TEMP or the system's). */
+  tempDir?: string;
+  /** The clock every wait of the mode runs on (default the real one). */
+  clock?: Clock;
+}
+
+export const DEFAULT_TUNING: RunModuleTestsTuning = {
+  wait: {},
+  otherRuns: {},
+  adoptWaitMs: 2000,
+  adoptLookMs: 500,
+  stopPollMs: 250,
+  windDownMs: 8500,
+  forceBudgetMs: 1200,
+  createWaitAfterSignalMs: 3000,
+  lookUpAfterSignalMs: 6000,
+  stopAfterWaitMs: 5000,
+  uploadTimeoutMs: 10 * 60_000,
+  logReadTimeoutMs: 60_000,
+};
