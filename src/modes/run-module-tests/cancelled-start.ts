@@ -6,6 +6,7 @@
 
 import { getErrorMessage } from '../../errors.ts';
 import { signalsReceived } from '../../lifetime/cancellation.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
@@ -20,7 +21,7 @@ import { isFinal } from './test-run-status.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { adoptableRun, runsOfConfigurationVersion } from './version-runs.ts';
 import type { RequestedTestRun, VersionRef } from './version-runs.ts';
-import { onWindDown, windDownOf } from './wind-down.ts';
+import { onWindDown, windDownNow } from './wind-down.ts';
 
 const NOTHING_LEFT_RUNNING: Cancelled = {
   kind: 'cancelled',
@@ -41,24 +42,24 @@ export interface CancelledStartInput {
   cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info'>;
-  tuning: Pick<RunModuleTestsTuning, 'lookUpAfterSignalMs' | 'windDownMs' | 'forceBudgetMs'>;
+  tuning: Pick<RunModuleTestsTuning, 'lookUpAfterSignalMs' | 'windDownMs' | 'forceBudgetMs' | 'clock'>;
   /** The watch over the version's other runs: `ownRunId` is the run the step follows, if any. */
   watchOtherRuns: (version: VersionRef, ownRunId?: string) => OtherRunsWatch;
 }
 
 export async function afterCancelledStart(input: CancelledStartInput): Promise<CancelledStart> {
   const { setup, module, cancellation, tuning: t } = input;
+  const { clock } = t;
   const version = setup.version;
   if (version === undefined || setup.upload === undefined) return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-  const firstAt = signalsReceived(cancellation)[0]?.at ?? Date.now();
-  const windDown = (): ReturnType<typeof windDownOf> => windDownOf(signalsReceived(cancellation), t);
+  const firstAt = signalsReceived(cancellation, clock.now())[0]?.at ?? clock.now();
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDown()?.deadline ?? Infinity);
+  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDownNow(cancellation, t, clock)?.deadline ?? Infinity);
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {
-    runs = await runsOfConfigurationVersion(input.client, module, version, { signal: AbortSignal.timeout(Math.max(0, lookUntil - Date.now())) });
+    runs = await runsOfConfigurationVersion(input.client, module, version, { signal: new Deadline(lookUntil, clock).signal });
   } catch (error) {
     lookUpError = getErrorMessage(error);
   }
@@ -75,11 +76,11 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
     };
   }
   // No run of ours: every run of the version is stopped, within what is left of the wind-down.
-  const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
+  const off = onWindDown(cancellation, t, clock, (w) => watch.windDown(w.deadline, w.force));
   let others: OtherRun[];
   try {
     watch.start(runs.filter((r) => !isFinal(r)));
-    others = await watch.finish({ by: windDown()?.deadline ?? Date.now(), lookBy: lookUntil });
+    others = await watch.finish({ by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(), lookBy: lookUntil });
   } finally {
     off();
   }

@@ -5,7 +5,6 @@
 // kill. Every other run of the configuration version is stopped by the watch meanwhile.
 
 import { getErrorMessage } from '../../errors.ts';
-import { signalsReceived } from '../../lifetime/cancellation.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -24,7 +23,7 @@ import { describeStatus, isFinal } from './test-run-status.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
-import { onWindDown, windDownOf } from './wind-down.ts';
+import { onWindDown, windDownNow } from './wind-down.ts';
 
 /** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
 const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
@@ -67,11 +66,12 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     log: (line) => sink.info(line),
     pollMs: t.stopPollMs,
     onCancelAccepted: () => saveCancelRequested(saveState),
+    clock: t.clock,
   });
   stopper.seen(first);
   // The limits count from each signal's arrival, also for signals that came before the run was
   // known and are applied only now.
-  const off = onWindDown(cancellation, t, (windDown) => {
+  const off = onWindDown(cancellation, t, t.clock, (windDown) => {
     watch.windDown(windDown.deadline, windDown.force);
     if (!stopper.started) {
       sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
@@ -90,6 +90,7 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
       log: (line) => sink.info(line),
       onRun: (run) => stopper.seen(run),
       timing: t.wait,
+      clock: t.clock,
     });
     switch (waited.end) {
       case 'final': {
@@ -112,10 +113,10 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
 /** The job is being cancelled: the stop the first signal started is seen through, within the wind-down. */
 async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
   const { watch, cancellation, tuning: t } = input;
-  const windDown = (): ReturnType<typeof windDownOf> => windDownOf(signalsReceived(cancellation), t);
-  const w = windDown();
-  const firstAt = w?.firstAt ?? Date.now();
-  const deadline = w?.deadline ?? Date.now() + t.windDownMs;
+  const { clock } = t;
+  const w = windDownNow(cancellation, t, clock);
+  const firstAt = w?.firstAt ?? clock.now();
+  const deadline = w?.deadline ?? clock.now() + t.windDownMs;
   const lookBy = firstAt + t.lookUpAfterSignalMs;
   const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline }), watch.finish({ by: deadline, lookBy })]);
   const run = stopped.run ?? last;
@@ -123,8 +124,8 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
   if (isFinal(run)) {
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
-    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS);
-    if (!windDown()?.force && budget.remainingMs() > 500) {
+    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS, clock);
+    if (!windDownNow(cancellation, t, clock)?.force && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }
@@ -140,7 +141,8 @@ async function stopAfterWait(input: FollowInput, stopper: TestRunStopper, waited
   const { first, watch, sink, tuning: t } = input;
   const { last } = waited;
   const statusAtTimeout = last.attributes.status;
-  const by = Date.now() + t.stopAfterWaitMs;
+  const { clock } = t;
+  const by = clock.now() + t.stopAfterWaitMs;
   sink.info(
     waited.end === 'timed-out'
       ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeStatus(statusAtTimeout)}): cancelling it.`
@@ -149,7 +151,7 @@ async function stopAfterWait(input: FollowInput, stopper: TestRunStopper, waited
   const [stopped, others] = await Promise.all([
     stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
     // A last look for other runs, held short: a service that stalls reads must not hold the step.
-    watch.finish({ by, lookBy: Date.now() + LAST_LOOK_AFTER_STOP_MS }),
+    watch.finish({ by, lookBy: clock.now() + LAST_LOOK_AFTER_STOP_MS }),
   ]);
   const run = stopped.run ?? last;
   const note = describeStop(run, stopped);

@@ -6,7 +6,9 @@
 // the whole wait, and once more when the step is done with its own run.
 
 import { getErrorMessage } from '../../errors.ts';
-import { sleep } from '../../lifetime/clock.ts';
+import { systemClock } from '../../lifetime/clock.ts';
+import type { Clock } from '../../lifetime/clock.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
@@ -73,12 +75,14 @@ export interface OtherRunsWatchOptions {
   /** The run the step follows; none when the step ended before it had one (every run of the
    *  version is then stopped). */
   ownRunId?: string;
-  /** When the upload ended (ms since the epoch). */
+  /** When the upload ended (the clock's ms since the epoch). */
   uploadedAt: number;
   timing: OtherRunsTiming;
   info: (line: string) => void;
   warning: (line: string) => void;
   debug: (line: string) => void;
+  /** The clock the looks and the stops run on (default the real one). */
+  clock?: Clock;
 }
 
 interface Stop {
@@ -88,6 +92,7 @@ interface Stop {
 
 export class OtherRunsWatch {
   readonly #options: OtherRunsWatchOptions;
+  readonly #clock: Clock;
   readonly #stops = new Map<string, Stop>();
   /** Other runs first seen already ended: nothing to stop, but named all the same. */
   readonly #ended = new Map<string, TestRun>();
@@ -100,6 +105,7 @@ export class OtherRunsWatch {
 
   constructor(options: OtherRunsWatchOptions) {
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
@@ -125,11 +131,12 @@ export class OtherRunsWatch {
     const by = bounds.by ?? Number.POSITIVE_INFINITY;
     const lookBy = Math.min(bounds.lookBy ?? by, by);
     const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
-    if (Date.now() < windowEnd) await sleep(windowEnd - Date.now(), this.#hurry.signal).catch(() => undefined);
+    const clock = this.#clock;
+    if (clock.now() < windowEnd) await clock.sleep(windowEnd - clock.now(), this.#hurry.signal).catch(() => undefined);
     this.#looking.abort();
     await this.#loop;
-    const left = Math.min(LOOK_TIMEOUT_MS, lookBy - Date.now());
-    if (left > 0) await this.#look(AbortSignal.timeout(left));
+    const lastLook = new Deadline(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
+    if (!lastLook.expired) await this.#look(lastLook.signal);
     const stops = [...this.#stops.entries()];
     for (const [, { stopper }] of stops) stopper.limitDeadline(by);
     const stopped = await Promise.all(
@@ -147,7 +154,7 @@ export class OtherRunsWatch {
     const signal = this.#looking.signal;
     for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
       try {
-        await sleep(pause, signal);
+        await this.#clock.sleep(pause, signal);
       } catch {
         return;
       }
@@ -160,7 +167,7 @@ export class OtherRunsWatch {
     const { client, module, version, ownRunId } = this.#options;
     try {
       const runs = await runsOfConfigurationVersion(client, module, version, {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(LOOK_TIMEOUT_MS)]),
+        signal: Deadline.after(LOOK_TIMEOUT_MS, this.#clock).cut(signal),
         known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
       });
       for (const run of runs) this.#stop(run);
@@ -183,9 +190,9 @@ export class OtherRunsWatch {
         ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: cancelling it, so that only test run ${ownRunId} does.`
         : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: cancelling it, so that it is not left running.`,
     );
-    const stopper = new TestRunStopper({ client, module, testRunId: run.id, log: this.#options.info, pollMs: timing.stopPollMs });
+    const stopper = new TestRunStopper({ client, module, testRunId: run.id, log: this.#options.info, pollMs: timing.stopPollMs, clock: this.#clock });
     const outcome = stopper.start({
-      deadline: Date.now() + timing.stopWatchMs,
+      deadline: this.#clock.now() + timing.stopWatchMs,
       watchAfterCancelMs: timing.watchAfterCancelMs,
       lastSeen: run,
       cancelAtOnce: true,

@@ -8,7 +8,8 @@
 // be sent at once (action-interface "Cancellation").
 
 import { getErrorMessage } from '../../errors.ts';
-import { sleep } from '../../lifetime/clock.ts';
+import { systemClock } from '../../lifetime/clock.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -64,6 +65,8 @@ export interface TestRunStopperOptions {
   /** A cancel was already accepted (by the main step, for the post step). */
   cancelAlreadyAccepted?: boolean;
   onCancelAccepted?: () => void;
+  /** The clock the stop's limits and pauses run on (default the real one). */
+  clock?: Clock;
 }
 
 type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
@@ -75,6 +78,7 @@ const MIN_REQUEST_MS = 500;
 export class TestRunStopper {
   readonly #options: TestRunStopperOptions;
   readonly #pollMs: number;
+  readonly #clock: Clock;
   #plan: StopPlan | undefined;
   #running: Promise<StopOutcome> | undefined;
   #forceWanted = false;
@@ -98,8 +102,9 @@ export class TestRunStopper {
   constructor(options: TestRunStopperOptions) {
     this.#options = options;
     this.#pollMs = options.pollMs ?? 250;
+    this.#clock = options.clock ?? systemClock;
     this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
-    if (this.#cancelAccepted) this.#cancelAcceptedAt = Date.now();
+    if (this.#cancelAccepted) this.#cancelAcceptedAt = this.#clock.now();
   }
 
   /**
@@ -178,7 +183,7 @@ export class TestRunStopper {
       const plan = this.#plan!;
       if (this.#halt.signal.aborted) return 'halted';
       if (this.#gone) return 'not-found';
-      if (Date.now() >= plan.deadline) return 'gave-up';
+      if (this.#clock.now() >= plan.deadline) return 'gave-up';
 
       const run = read ? await this.#read() : this.#lastRun;
       read = true;
@@ -191,7 +196,7 @@ export class TestRunStopper {
           if (step === 'not-found') return 'not-found';
           if (step === 'read-again') continue;
         } else {
-          if (plan.startBy !== undefined && Date.now() >= plan.startBy) return 'gave-up';
+          if (plan.startBy !== undefined && this.#clock.now() >= plan.startBy) return 'gave-up';
           if (!this.#waitingNoted) {
             this.#waitingNoted = true;
             this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
@@ -201,7 +206,7 @@ export class TestRunStopper {
       if (
         this.#cancelAccepted &&
         plan.watchAfterCancelMs !== undefined &&
-        Date.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs
+        this.#clock.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs
       ) {
         return 'cancel-requested';
       }
@@ -225,7 +230,7 @@ export class TestRunStopper {
   #forceDue(plan: StopPlan): boolean {
     if (!this.#cancelAccepted) return false;
     if (this.#forceWanted) return true;
-    return plan.forceAfterCancelMs !== undefined && Date.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
+    return plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
   }
 
   /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
@@ -248,7 +253,7 @@ export class TestRunStopper {
     const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
       if (answer === 'accepted' && !this.#cancelAccepted) {
         this.#cancelAccepted = true;
-        this.#cancelAcceptedAt = Date.now();
+        this.#cancelAcceptedAt = this.#clock.now();
         log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
         this.#options.onCancelAccepted?.();
         // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
@@ -338,14 +343,14 @@ export class TestRunStopper {
    * must go out whatever else is being stopped), only by its own time limit.
    */
   #requestSignal(): AbortSignal {
-    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan!.deadline - Date.now()));
-    return AbortSignal.timeout(ms);
+    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan!.deadline - this.#clock.now()));
+    return this.#clock.timeout(ms);
   }
 
   async #pause(plan: StopPlan): Promise<void> {
-    const ms = Math.max(0, Math.min(this.#pollMs, plan.deadline - Date.now()));
+    const ms = Math.max(0, Math.min(this.#pollMs, plan.deadline - this.#clock.now()));
     try {
-      await sleep(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
+      await this.#clock.sleep(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
     } catch {
       // Woken early: a force-cancel was asked for or answered, the deadline moved, or halt().
     }

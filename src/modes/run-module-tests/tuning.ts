@@ -1,3 +1,4 @@
+import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { OtherRunsTiming } from './other-runs.ts';
 import type { WaitTiming } from './wait.ts';
@@ -44,8 +45,8 @@ export interface RunModuleTestsTuning {
   logReadTimeoutMs: number;
   /** Where the archive is packed (default RUNNER_TEMP or the system's). */
   tempDir?: string;
-  /** The clock every wait of the mode runs on (default the real one). */
-  clock?: Clock;
+  /** The clock every wait, deadline and wind-down of the mode runs on. */
+  clock: Clock;
 }
 
 export const DEFAULT_TUNING: RunModuleTestsTuning = {
@@ -61,4 +62,5 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   stopAfterWaitMs: 5000,
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
+  clock: systemClock,
 };

@@ -3,6 +3,8 @@
 // the caller's (follow.ts).
 
 import { getErrorMessage } from '../../errors.ts';
+import { systemClock } from '../../lifetime/clock.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import { growingPauses, pollUntil } from '../../lifetime/poll.ts';
 import type { ServiceClient } from '../../service/client.ts';
@@ -40,6 +42,8 @@ export interface WaitOptions {
   /** Every read of the run, as it comes: a stop that starts mid-wait knows the run's last state. */
   onRun?: (run: TestRun) => void;
   timing?: Partial<WaitTiming>;
+  /** The clock the wait's pauses and deadline run on (default the real one). */
+  clock?: Clock;
 }
 
 /** How the wait ended. `last`: the run as last read. */
@@ -60,7 +64,7 @@ export async function waitForTestRun(first: TestRun, options: WaitOptions): Prom
   if (isFinal(first)) return { end: 'final', run: first };
   const { client, module, signal } = options;
   const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-  const deadline = Deadline.after(options.timeoutMs);
+  const deadline = Deadline.after(options.timeoutMs, options.clock ?? systemClock);
   const report = statusReporter((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
   let last = first;
   try {

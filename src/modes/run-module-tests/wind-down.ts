@@ -5,6 +5,7 @@
 
 import { signalsReceived } from '../../lifetime/cancellation.ts';
 import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
@@ -20,6 +21,11 @@ export interface WindDown {
   deadline: number;
   /** A second signal, or SIGTERM, arrived: force-cancel now. */
   force: boolean;
+}
+
+/** The wind-down the signals received by `cancellation` so far call for; undefined before any signal. */
+export function windDownNow(cancellation: Cancellation, timing: WindDownTiming, clock: Clock): WindDown | undefined {
+  return windDownOf(signalsReceived(cancellation, clock.now()), timing);
 }
 
 /** The wind-down the signals received so far call for; undefined before any signal. */
@@ -45,9 +51,9 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
  * what the signals call for, also those that came before the caller was listening. Returns the
  * function that stops listening.
  */
-export function onWindDown(cancellation: Cancellation, timing: WindDownTiming, apply: (windDown: WindDown) => void): () => void {
+export function onWindDown(cancellation: Cancellation, timing: WindDownTiming, clock: Clock, apply: (windDown: WindDown) => void): () => void {
   const each = (): void => {
-    const windDown = windDownOf(signalsReceived(cancellation), timing);
+    const windDown = windDownNow(cancellation, timing, clock);
     if (windDown !== undefined) apply(windDown);
   };
   const off = cancellation.onSignal(each);
