@@ -25,7 +25,7 @@ import { createServiceClient } from './service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
 import type { TestRun } from './service/types.ts';
 import { getState } from './state.ts';
-import { formatDuration } from './wait/poll.ts';
+import { formatDuration } from './report/format.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */

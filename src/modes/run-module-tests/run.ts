@@ -8,7 +8,7 @@ import { Deadline } from '../../lifetime/deadline.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../wait/poll.ts';
+import { formatDuration } from '../../report/format.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';

@@ -4,14 +4,13 @@
 
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
-import { formatBytes } from '../../report/format.ts';
+import { formatBytes, formatDuration } from '../../report/format.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
 import { getErrorMessage } from '../../errors.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../wait/poll.ts';
 import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { ModeResult } from '../mode.ts';
 import { renderJUnitReport } from './junit.ts';

@@ -4,7 +4,7 @@ import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCod
 import type { Content } from '../../../report/markdown.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import type { Annotation } from '../../../report/sink.ts';
-import { formatDuration } from '../../../wait/poll.ts';
+import { formatDuration } from '../../../report/format.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';

@@ -2,7 +2,7 @@ import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
-import { formatDuration } from '../../../wait/poll.ts';
+import { formatDuration } from '../../../report/format.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult } from '../results.ts';
 import { WRITE_GRACE_MS } from '../write-grace.ts';
