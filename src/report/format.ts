@@ -1,5 +1,10 @@
 // Quantities as a person reads them, the same in every mode's report.
 
+/** `1 path`, `3 paths`: the count and its noun, plural unless the count is 1. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 /** `512 B`, `3.4 KiB`, `1.2 MiB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

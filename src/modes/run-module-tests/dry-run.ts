@@ -10,7 +10,8 @@ import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { formatBytes, NO_TEST_RUN_OUTPUTS } from './test-run-report.ts';
+import { formatBytes } from '../../report/format.ts';
+import { NO_TEST_RUN_OUTPUTS } from './test-run-report.ts';
 
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;

@@ -8,7 +8,7 @@ import { Deadline } from '../../lifetime/deadline.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../report/format.ts';
+import { formatBytes, formatDuration, plural } from '../../report/format.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
@@ -22,7 +22,7 @@ import type { RequestedTestRun, StartedTestRun, VersionRef } from './start-test-
 import { describeStop, TestRunStopper } from './stop-test-run.ts';
 import { TestLogParser } from './test-log.ts';
 import type { ParsedTestLog } from './test-log.ts';
-import { formatBytes, noRunResult, testRunResult } from './test-run-report.ts';
+import { noRunResult, testRunResult } from './test-run-report.ts';
 import type { RunContext } from './test-run-report.ts';
 import { describeStatus, isFinal } from './test-run-status.ts';
 import { upsertTestVariables } from './test-variables.ts';
@@ -547,8 +547,4 @@ async function warnWithoutTestDirectory(moduleRoot: string, inputs: RunModuleTes
     // Reported below.
   }
   warning(`The test-directory "${inputs.testDirectory}" is not a directory of ${join(inputs.moduleDirectory, '')}: the test run may find no tests.`);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

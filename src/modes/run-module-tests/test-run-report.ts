@@ -4,7 +4,7 @@
 
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
-import { formatBytes, formatDuration } from '../../report/format.ts';
+import { formatBytes, formatDuration, plural } from '../../report/format.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
 import { getErrorMessage } from '../../errors.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
@@ -54,8 +54,6 @@ export interface RunEnding {
   /** Other runs of the configuration version, stopped so that only this one tests it. */
   others?: OtherRun[];
 }
-
-export { formatBytes } from '../../report/format.ts';
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
@@ -249,7 +247,7 @@ function detailsSection(ctx: RunContext): string {
       'Configuration archive',
       `${ctx.configuration.files} files, ${formatBytes(ctx.configuration.bytes)}` +
         (ctx.configuration.ignored > 0
-          ? `, ${ctx.configuration.ignored} ${ctx.configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
+          ? `, ${plural(ctx.configuration.ignored, 'path')} left out by .terraformignore and the defaults`
           : ''),
     ]);
   }

@@ -15,6 +15,7 @@ import {
   strong,
   table,
 } from '../../report/markdown.ts';
+import { plural } from '../../report/format.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../service/types.ts';
 import { describeStatus, isNamedStatus } from './test-run-status.ts';
@@ -389,10 +390,6 @@ function contextLabel(testFile: string | undefined, testRun: string | undefined)
 
 function contextKey(testFile: string | undefined, testRun: string | undefined): string {
   return JSON.stringify([testFile ?? null, testRun ?? null]);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function clipText(text: string, max: number): string {

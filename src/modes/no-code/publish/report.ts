@@ -1,3 +1,4 @@
+import { plural } from '../../../report/format.ts';
 import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { ModeResult } from '../../mode.ts';
@@ -102,7 +103,7 @@ export function publishReport(input: PublishReportInput): ModeResult {
 function changeCount(input: PublishReportInput): string {
   const options = (input.variableOptions ?? []).filter((o) => o.action !== 'unchanged').length;
   const parts: string[] = input.settings.map((c) => c.setting);
-  if (options > 0) parts.push(`${options} option set${options === 1 ? '' : 's'}`);
+  if (options > 0) parts.push(plural(options, 'option set'));
   return parts.join(', ');
 }
 

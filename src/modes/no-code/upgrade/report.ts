@@ -4,7 +4,7 @@ import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCod
 import type { Content } from '../../../report/markdown.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import type { Annotation } from '../../../report/sink.ts';
-import { formatDuration } from '../../../report/format.ts';
+import { formatDuration, plural } from '../../../report/format.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
@@ -94,7 +94,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
   if (input.cancelled) failure = `The step was cancelled: ${countsText(results)}.`;
   else if (failed.length > 0) {
     failure =
-      `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
+      `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
       failed.map((r) => r.workspaceId).join(', ') +
       ' (see the annotations and the job summary).';
   }
@@ -104,7 +104,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
 
 function titleOf(input: UpgradeReportInput, failed: number): string {
   const n = input.results.length;
-  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+  const workspaces = plural(n, 'workspace');
   if (input.dryRun) return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
   const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
   return `${head} (${countsText(input.results)})`;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDuration, plural } from '../../src/report/format.ts';
+
+describe('plural', () => {
+  it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
+    expect(plural(1, 'path')).toBe('1 path');
+    expect(plural(0, 'path')).toBe('0 paths');
+    expect(plural(3, 'more line')).toBe('3 more lines');
+    expect(plural(2, 'policy', 'policies')).toBe('2 policies');
+  });
+});
+
+describe('formatBytes', () => {
+  it('spells bytes, KiB and MiB to a tenth', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(3482)).toBe('3.4 KiB');
+    expect(formatBytes(1_258_291)).toBe('1.2 MiB');
+  });
+});
+
+describe('formatDuration', () => {
+  it('spells a wait in whole seconds as the timeout input is written', () => {
+    expect(formatDuration(400)).toBe('0s');
+    expect(formatDuration(45_000)).toBe('45s');
+    expect(formatDuration(1_800_000)).toBe('30m00s');
+    expect(formatDuration(3_725_000)).toBe('1h02m');
+  });
+});
