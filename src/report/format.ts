@@ -23,3 +23,17 @@ export function formatDuration(ms: number): string {
   if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
+
+/**
+ * A short time to a tenth of a second, where the fraction tells something: how long a test
+ * took, a grace period. `850 ms`, `2.3 s`, `5 s`, `3 min 4 s`, `1 h 3 min`.
+ */
+export function formatPreciseDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
+  const seconds = Math.round(ms / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${rest} s`;
+}

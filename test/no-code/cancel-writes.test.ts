@@ -85,7 +85,7 @@ describe('provision-no-code-workspace', () => {
     const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
     expect(ms).toBeLessThan(HOLD_MS);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toContain('did not answer within 0.3 s, so the workspace may have been created: check for a workspace named bucket-prod');
+    expect(result.failure).toContain('did not answer within 300 ms, so the workspace may have been created: check for a workspace named bucket-prod');
     expect(result.summary).toContain('may have been created');
     expect(result.outputs['workspace-id']).toBe('');
     expect(result.outputs.result).toMatchObject({ action: 'may-have-been-created', workspaceId: null, name: 'bucket-prod' });
@@ -153,7 +153,7 @@ describe('publish-no-code-module', () => {
       controller.abort(new CancelledError('SIGINT'));
       const result = await running;
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure).toContain(`no-code module ${id} was being updated, and the service did not answer within 0.3 s, so the update may have been applied`);
+      expect(result.failure).toContain(`no-code module ${id} was being updated, and the service did not answer within 300 ms, so the update may have been applied`);
       expect(result.outputs).toMatchObject({ 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id } });
     } finally {
       await context.client.close();
@@ -191,7 +191,7 @@ describe('upgrade-no-code-workspace', () => {
     expect(result.conclusion).toBe('cancelled');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ outcome: 'cancelled', applied: false, runId: emulator.upgrades()[0]!.runId });
-    expect(entry!.error).toMatch(/did not answer within 0\.3 s, so it may have been applied: look at its plan page/);
+    expect(entry!.error).toMatch(/did not answer within 300 ms, so it may have been applied: look at its plan page/);
     expect(result.summary).toContain('may have been applied');
     expect(result.annotations.map((a) => a.message)).toEqual([entry!.error]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, plural } from '../../src/report/format.ts';
+import { formatBytes, formatDuration, formatPreciseDuration, plural } from '../../src/report/format.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -24,5 +24,15 @@ describe('formatDuration', () => {
     expect(formatDuration(45_000)).toBe('45s');
     expect(formatDuration(1_800_000)).toBe('30m00s');
     expect(formatDuration(3_725_000)).toBe('1h02m');
+  });
+});
+
+describe('formatPreciseDuration', () => {
+  it('spells a short time to a tenth of a second, a whole one without the .0', () => {
+    expect(formatPreciseDuration(850)).toBe('850 ms');
+    expect(formatPreciseDuration(2310)).toBe('2.3 s');
+    expect(formatPreciseDuration(5000)).toBe('5 s');
+    expect(formatPreciseDuration(184_000)).toBe('3 min 4 s');
+    expect(formatPreciseDuration(3_780_000)).toBe('1 h 3 min');
   });
 });

@@ -15,7 +15,7 @@ import {
   strong,
   table,
 } from '../../report/markdown.ts';
-import { plural } from '../../report/format.ts';
+import { formatPreciseDuration, plural } from '../../report/format.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../service/types.ts';
 import { describeStatus, isNamedStatus } from './test-run-status.ts';
@@ -233,7 +233,7 @@ function filesSection(parsed: ParsedTestLog): string {
         file.runs.map((r) => [
           r.name,
           `${STATUS_EMOJI[r.status]} ${r.status}`,
-          r.elapsedMs === undefined ? '' : formatElapsed(r.elapsedMs),
+          r.elapsedMs === undefined ? '' : formatPreciseDuration(r.elapsedMs),
         ]),
       ),
     );
@@ -364,17 +364,6 @@ function numberLines(code: string, startLine: number | undefined): string {
   const lines = code.split('\n');
   const width = String(startLine + lines.length - 1).length;
   return lines.map((line, i) => `${String(startLine + i).padStart(width)} | ${line}`).join('\n');
-}
-
-/** `1.2 s`, `3 min 4 s`, `850 ms`. */
-export function formatElapsed(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${rest} s`;
 }
 
 function testContext(d: TestDiagnostic): string | undefined {
