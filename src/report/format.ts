@@ -13,6 +13,14 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
+ * Whole KiB, `12 KiB`, for what a cut left out (rounded up: a cut never reads as 0 KiB) or for a
+ * limit (rounded down: a limit is never overstated).
+ */
+export function formatKiB(bytes: number, round: 'up' | 'down' = 'up'): string {
+  return `${round === 'up' ? Math.ceil(bytes / 1024) : Math.floor(bytes / 1024)} KiB`;
+}
+
+/**
  * A wait or a limit, in whole seconds and spelled as the timeout input is written: `45s`,
  * `30m00s`, `1h02m`. For timeouts, bounded waits and the time a status line says has passed.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatPreciseDuration, plural } from '../../src/report/format.ts';
+import { formatBytes, formatDuration, formatKiB, formatPreciseDuration, plural } from '../../src/report/format.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -34,5 +34,14 @@ describe('formatPreciseDuration', () => {
     expect(formatPreciseDuration(5000)).toBe('5 s');
     expect(formatPreciseDuration(184_000)).toBe('3 min 4 s');
     expect(formatPreciseDuration(3_780_000)).toBe('1 h 3 min');
+  });
+});
+
+describe('formatKiB', () => {
+  it('rounds what was left out up and a limit down', () => {
+    expect(formatKiB(1)).toBe('1 KiB');
+    expect(formatKiB(2049)).toBe('3 KiB');
+    expect(formatKiB(2049, 'down')).toBe('2 KiB');
+    expect(formatKiB(1024 * 1024 - 16 * 1024, 'down')).toBe('1008 KiB');
   });
 });
