@@ -11,6 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { HttpClient } from '@actions/http-client';
+import { isObject } from '../json-object.ts';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -53,7 +54,7 @@ function readEvent(path: string | undefined): WorkflowContext['payload'] {
   if (!path) return {};
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as WorkflowContext['payload']) : {};
+    return isObject(parsed) ? (parsed as WorkflowContext['payload']) : {};
   } catch {
     return {};
   }
@@ -104,7 +105,7 @@ export function gitHubApi(options: { token: string; apiUrl?: string }): GitHubAp
       const status = response.message.statusCode ?? 0;
       const parsed = parseJson(text);
       if (status < 200 || status > 299) {
-        const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
+        const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
         throw new GitHubApiError(status, message);
       }
       return parsed as T;
@@ -132,8 +133,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

@@ -13,6 +13,8 @@
  * JSON and message types this parser does not know are passed over and counted.
  */
 
+import { isObject } from '../../json-object.ts';
+
 /** Status of a test file, a run block or the suite, in increasing order of precedence. */
 export type TestStatus = 'pending' | 'skip' | 'pass' | 'fail' | 'error';
 
@@ -519,10 +521,6 @@ function parseJsonObject(line: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringField(object: Record<string, unknown>, key: string): string | undefined {
