@@ -154,6 +154,7 @@ describe('run-module-tests flow', () => {
   it('refuses a module-directory that is not a directory before any request', async () => {
     const h = await startHarness();
     await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(/Input "module-directory" is "examples\/no-such-module"/);
+    await expect(h.run({ moduleDirectory: 'README.md' })).rejects.toThrow(/Input "module-directory" is "README\.md", which is not a directory/);
     expect(h.emulator.requests).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatBytes, formatDuration, plural } from '../../report/format.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
-import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts';
+import { checkModuleDirectory, packConfiguration } from './configuration-archive.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRunResult, plannedVariables } from './dry-run.ts';
 import { moduleLabel, moduleRefOf } from './module-ref.ts';
@@ -129,7 +129,7 @@ export async function runModuleTests(
   const module = moduleRefOf(inputs);
 
   // Local work first: a module that cannot be packed stops the step before any request.
-  const moduleRoot = await resolveModuleRoot(context.workspaceRoot, inputs.moduleDirectory);
+  const moduleRoot = await checkModuleDirectory(context.workspaceRoot, inputs.moduleDirectory);
   await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
   const packed = await packConfiguration(moduleRoot, {
     signal,
