@@ -143,7 +143,7 @@ describe('run-module-tests flow', () => {
     const { result } = await h.run();
     const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
     expect(uploads.map((r) => r.status)).toEqual([0, 403]);
-    expect(result.failure).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
+    expect(result.failure?.message).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
     expect(result.conclusion).toBe('failure');
     // No run is started on a configuration that may not be there; one the service started for the upload is stopped.
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
@@ -161,9 +161,9 @@ describe('run-module-tests flow', () => {
   it('names the module inputs when the service does not know the module, and creates nothing', async () => {
     const h = await startHarness();
     const { result } = await h.run({ moduleName: 'unknown-module' });
-    expect(result.failure).toMatch(/creating the configuration version failed: .*404/);
-    expect(result.failure).toContain('module-namespace, module-name and module-provider');
-    expect(result.failure).toContain('acme/unknown-module/aws');
+    expect(result.failure?.message).toMatch(/creating the configuration version failed: .*404/);
+    expect(result.failure?.message).toContain('module-namespace, module-name and module-provider');
+    expect(result.failure?.message).toContain('acme/unknown-module/aws');
     expect(result.summary).toContain('Module tests not run');
     expect(h.emulator.testRuns()).toEqual([]);
   });

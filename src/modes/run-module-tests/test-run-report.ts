@@ -6,7 +6,7 @@ import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
 import { formatBytes, formatDuration, plural } from '../../report/format.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
-import { getErrorMessage } from '../../errors.ts';
+import { getErrorMessage, stepFailure } from '../../errors.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -161,7 +161,7 @@ export function testRunResult(ctx: RunContext, ending: RunEnding): ModeResult {
       'tests-skipped': a['tests-skipped'],
       result: resultJson(ctx, ending, annotations),
     },
-    failure,
+    failure: failure === null ? null : stepFailure(failure),
     conclusion,
   };
 }
@@ -228,7 +228,7 @@ export function noRunResult(ctx: RunContext, ending: { failure: string; canceled
         'other-runs': (ending.others ?? []).map(({ id, outcome }) => ({ id, outcome })),
       },
     },
-    failure: ending.failure,
+    failure: stepFailure(ending.failure),
     conclusion: ending.canceled ? 'cancelled' : 'failure',
   };
 }

@@ -1,3 +1,5 @@
+import { stepFailure } from '../../../errors.ts';
+import type { StepFailure } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
 import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
@@ -90,13 +92,14 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     message: r.error ?? OUTCOME_TEXT[r.outcome],
   }));
   const title = titleOf(input, failed.length);
-  let failure: string | null = null;
-  if (input.cancelled) failure = `The step was cancelled: ${countsText(results)}.`;
+  let failure: StepFailure | null = null;
+  if (input.cancelled) failure = stepFailure(`The step was cancelled: ${countsText(results)}.`);
   else if (failed.length > 0) {
-    failure =
+    failure = stepFailure(
       `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
-      failed.map((r) => r.workspaceId).join(', ') +
-      ' (see the annotations and the job summary).';
+        failed.map((r) => r.workspaceId).join(', ') +
+        ' (see the annotations and the job summary).',
+    );
   }
   const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
   return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
