@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatKiB, formatPreciseDuration, plural } from '../../src/report/format.ts';
+import { capitalise, formatBytes, formatDuration, formatKiB, formatPreciseDuration, plural } from '../../src/report/format.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -43,5 +43,12 @@ describe('formatKiB', () => {
     expect(formatKiB(2049)).toBe('3 KiB');
     expect(formatKiB(2049, 'down')).toBe('2 KiB');
     expect(formatKiB(1024 * 1024 - 16 * 1024, 'down')).toBe('1008 KiB');
+  });
+});
+
+describe('capitalise', () => {
+  it('upper-cases the first letter only', () => {
+    expect(capitalise('test run trun-1 was cancelled.')).toBe('Test run trun-1 was cancelled.');
+    expect(capitalise('')).toBe('');
   });
 });

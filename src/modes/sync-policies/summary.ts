@@ -2,7 +2,7 @@
 // and outputs. A replaced policy (its kind changed, so it was deleted and created again) counts
 // as one created and one deleted, in the summary as in the outputs: those are the writes made.
 
-import { plural } from '../../report/format.ts';
+import { capitalise, plural } from '../../report/format.ts';
 import type { OutputValue } from '../../report/outputs.ts';
 import {
   bulletList,
@@ -284,10 +284,6 @@ function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string):
       return [strong(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
     }),
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function problemsSection(title: string, problems: readonly Problem[]): string | false {
