@@ -11,7 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { HttpClient } from '@actions/http-client';
-import { isObject } from '../json-object.ts';
+import { isObject, parseJsonOrUndefined } from '../json-object.ts';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -103,7 +103,7 @@ export function gitHubApi(options: { token: string; apiUrl?: string }): GitHubAp
       const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
       const text = await response.readBody();
       const status = response.message.statusCode ?? 0;
-      const parsed = parseJson(text);
+      const parsed = parseJsonOrUndefined(text);
       if (status < 200 || status > 299) {
         const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
         throw new GitHubApiError(status, message);
@@ -125,12 +125,4 @@ export function answeredStatus(error: unknown): number | undefined {
 
 export function hideToken(text: string, token: string): string {
   return token.length >= 4 ? text.split(token).join('***') : text;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

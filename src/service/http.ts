@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors.ts';
+import { parseJsonOrUndefined } from '../json-object.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
@@ -483,13 +484,13 @@ export class HttpClient {
 
   #response(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, alreadyDone: boolean): HttpResponse {
     const text = answer.body.toString('utf8');
-    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJsonOrUndefined(text), alreadyDone, method, target };
     if (answer.stream) response.body = answer.stream;
     return response;
   }
 
   #apiError(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, attempts: number): ApiError {
-    const errors = errorItems(parseJson(answer.body.toString('utf8')));
+    const errors = errorItems(parseJsonOrUndefined(answer.body.toString('utf8')));
     return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
   }
 }
@@ -589,15 +590,6 @@ function attemptBody(body: string | UploadBody | undefined): string | Uint8Array
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   const made = body();
   return made instanceof Readable ? made : Readable.from(made);
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
