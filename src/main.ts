@@ -16,10 +16,9 @@ import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/github-sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
-import { createServiceClient } from './service/client.ts';
+import { createServiceClient, describeRequest } from './service/client.ts';
 import type { ServiceClient } from './service/client.ts';
 import { saveState } from './state.ts';
-import type { RequestEvent } from './service/http.ts';
 
 export interface RunOptions {
   read?: InputReader;
@@ -150,10 +149,4 @@ function failed(sink: ReportSink, failure: StepFailure): number {
   if (failure.trace !== undefined) sink.debug(failure.trace);
   sink.fail(failure.message);
   return exitCodeOf(failure);
-}
-
-
-function describeRequest(e: RequestEvent): string {
-  const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-  return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
 }

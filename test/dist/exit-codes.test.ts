@@ -84,6 +84,8 @@ describe('the post step', () => {
   it('exits 0 when nothing is left running', async () => {
     const result = await post({ 'base-url': emulator.baseUrl });
     expect(result.stdout).toContain('Test run trun-gone of module acme/network/aws no longer exists (404): nothing to stop.');
+    // Its requests in the debug log as the main step writes them.
+    expect(result.stdout).toMatch(/^::debug::GET \/\S+\/test-runs\/trun-gone → 404 in \d+ ms$/m);
     expect(result.code).toBe(0);
   });
 
