@@ -290,7 +290,9 @@ function publishReport(input) {
             : input.action === 'unchanged'
                 ? `No-code module ${name} is up to date`
                 : `Dry run: no-code module ${name} ${input.action === 'would-create' ? 'would be created' : `would be updated (${changeCount(input)})`}`;
-    const moduleCell = input.noCodeModuleId ? (0,markdown/* link */.nf)(input.noCodeModuleId, input.url) : 'not created yet';
+    // The id as text: the service gives a no-code module no page a person can open, only its API
+    // address (`links.self`), which answers JSON to a token holder; that stays in `result`.
+    const moduleCell = input.noCodeModuleId ? (0,markdown/* inlineCode */.ti)(input.noCodeModuleId) : 'not created yet';
     const settingsRows = [
         ['No-code module', moduleCell],
         ['Registry module', input.registryModuleId ? (0,markdown/* inlineCode */.ti)(input.registryModuleId) : '–'],

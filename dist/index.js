@@ -39309,17 +39309,23 @@ module.exports = {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8815);
+
+
 
 
 /**
  * action.yml, read at run time: the command line's help and flags, and the defaults of inputs
- * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift. From src/ it is the repository's file; in the bundle
- * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
- * check keeps equal to the repository's.
+ * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift.
+ * From src/ it is the repository's file; in the bundle ncc rewrites the address to the copy it
+ * ships as dist/action.yml, which the dist/ freshness check keeps equal to the repository's.
  */
 function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
-    const parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(url, 'utf8'));
+    const parsed = readDeclared(typeof url === 'string' ? url : (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(url));
     const inputs = {};
     for (const [name, input] of Object.entries(parsed.inputs ?? {})) {
         const meta = { description: (input.description ?? '').trim(), required: input.required === true };
@@ -39331,6 +39337,22 @@ function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
     for (const [name, output] of Object.entries(parsed.outputs ?? {}))
         outputs[name] = { description: (output.description ?? '').trim() };
     return { inputs, outputs };
+}
+/**
+ * The build ships action.yml already parsed beside it, as action.json (scripts/build.js): the
+ * main step reads the defaults whenever an input is empty (on a runner, every run), and parsing
+ * the YAML cost about a fifth of its CPU before its first request. Where there is no such file
+ * (src/), the YAML.
+ */
+function readDeclared(path) {
+    let json;
+    try {
+        json = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), 'action.json'), 'utf8');
+    }
+    catch {
+        return (0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .parse */ .qg)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+    }
+    return JSON.parse(json);
 }
 
 
@@ -40568,8 +40590,8 @@ function commitOf(context) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
 ;// CONCATENATED MODULE: ./src/github/github-api.ts
@@ -41991,65 +42013,65 @@ class RateLimiter {
 }
 _a = RateLimiter;
 
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/service/proxy.ts
-// Which proxy carries a request, read from the environment the way self-hosted runners set it
-// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, and their lower-case forms) and the way the runner's own
-// HTTP client (@actions/http-client, which the check run goes through) reads it: one decision
-// for every request of the step.
+// Which proxy carries a request. The runner's own HTTP client (@actions/http-client, which every
+// request to GitHub goes through) decides, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY (the
+// lower-case forms first) as self-hosted runners set them: the service, the object store and
+// GitHub take one route for one environment. What is ours is refusing, before any request, a
+// proxy variable that client would pass over in silence (and so send the step around the proxy)
+// or that names a kind of proxy undici cannot speak to.
+
 
 /**
- * The proxy settings of an environment; a proxy address that is not one is an input error
- * naming the variable (its value may hold the proxy's password, so it is not repeated).
+ * Fails with an input error naming the variable when HTTPS_PROXY or HTTP_PROXY (whichever form
+ * the runner's client reads) is not an http:// or https:// proxy address. Its value may hold the
+ * proxy's password, so it is never repeated.
  */
-function readProxyEnvironment(env) {
-    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(/[,\s]+/).filter((entry) => entry !== '');
-    return {
-        https: proxyAddress(env, 'https_proxy', 'HTTPS_PROXY'),
-        http: proxyAddress(env, 'http_proxy', 'HTTP_PROXY'),
-        noProxyAll: noProxy.includes('*'),
-        noProxy: noProxy.map(noProxyEntry),
-    };
+function checkProxyEnvironment() {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY'],
+    ]) {
+        // The client's precedence: the lower-case form unless it is unset or empty.
+        const name = process.env[lower] ? lower : upper;
+        const value = process.env[name];
+        if (!value)
+            continue;
+        const proxy = readAsTheRunnerDoes(value);
+        if (proxy === undefined || proxy.hostname === '') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+        }
+        if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+        }
+    }
 }
-/** The proxy a request to `url` goes through, or undefined to connect directly. */
-function proxyFor(proxies, url) {
-    const proxy = url.protocol === 'https:' ? proxies.https : url.protocol === 'http:' ? proxies.http : undefined;
-    if (proxy === undefined || proxies.noProxyAll || isLoopback(url.hostname))
-        return undefined;
-    const host = url.hostname.toUpperCase();
-    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-    const bypassed = proxies.noProxy.some((entry) => (entry.port === undefined || entry.port === port) && (host === entry.host || host.endsWith(`.${entry.host}`)));
-    return bypassed ? undefined : proxy;
+/** The proxy a request to `url` goes through, or undefined to connect directly (NO_PROXY, loopback). */
+function proxyFor(url) {
+    return (0,proxy/* getProxyUrl */.s)(url);
 }
-function proxyAddress(env, lower, upper) {
-    const name = env[lower] ? lower : upper;
-    const value = (env[name] ?? '').trim();
-    if (value === '')
-        return undefined;
-    // `proxy.example:3128` is as common as `http://proxy.example:3128`; curl and the runner read
-    // both as a plain-HTTP proxy.
-    const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    let url;
+/**
+ * The address @actions/http-client makes of a proxy variable: the value as a URL, else with
+ * `http://` in front when it names no http(s) scheme. Undefined where that client would use no
+ * proxy (a value starting `http://` that does not parse); a value such as `proxy:3128` parses as
+ * the scheme `proxy:` without a host, which that client also passes over.
+ */
+function readAsTheRunnerDoes(value) {
     try {
-        url = new URL(text);
+        return new URL(value);
     }
     catch {
-        throw new errors/* ConfigurationError */.j1(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+        if (value.startsWith('http://') || value.startsWith('https://'))
+            return undefined;
+        try {
+            return new URL(`http://${value}`);
+        }
+        catch {
+            return undefined;
+        }
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* ConfigurationError */.j1(`The environment variable ${name} names a ${url.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
-    }
-    return url;
-}
-function noProxyEntry(entry) {
-    const withPort = /^(.+):(\d+)$/.exec(entry);
-    const host = (withPort ? withPort[1] : entry).replace(/^\*?\./, '').toUpperCase();
-    return { host, port: withPort ? Number(withPort[2]) : undefined };
-}
-/** Loopback never goes through a proxy (as in the runner's client): the proxy's own loopback is
- *  not the runner's. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase();
-    return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]' || host === '[0:0:0:0:0:0:0:1]';
 }
 
 ;// CONCATENATED MODULE: ./src/service/retry.ts
@@ -42193,7 +42215,7 @@ class HttpClient {
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
-        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000), readProxyEnvironment(options.proxyEnvironment ?? process.env));
+        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000));
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -42441,24 +42463,25 @@ function firstHeader(value) {
 }
 /**
  * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
+ * the service and the object store alike, through an undici ProxyAgent per proxy address. A
  * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
  * connections and those inside a proxy's CONNECT tunnel use.
  */
 class Connections {
     #options;
     #connectTimeoutMs;
-    #proxies;
     #direct;
     #viaProxy = new Map();
-    constructor(options, connectTimeoutMs, proxies) {
+    constructor(options, connectTimeoutMs) {
+        // A proxy variable that is not a proxy address fails the client before any request.
+        checkProxyEnvironment();
         this.#options = options;
         this.#connectTimeoutMs = connectTimeoutMs;
-        this.#proxies = proxies;
         this.#direct = new undici/* Agent */.g6({ ...options, connect: { timeout: connectTimeoutMs } });
     }
     for(url) {
-        const proxy = proxyFor(this.#proxies, new URL(url));
+        const proxy = proxyFor(new URL(url));
         if (proxy === undefined)
             return this.#direct;
         let agent = this.#viaProxy.get(proxy.href);
@@ -52799,8 +52822,8 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -54782,119 +54805,20 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 4942:
+/***/ 2779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
+var http__WEBPACK_IMPORTED_MODULE_0___namespace_cache;
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ HttpClient)
+/* harmony export */ });
+/* unused harmony exports HttpCodes, Headers, MediaTypes, getProxyUrl, HttpClientError, HttpClientResponse, isHttps */
+/* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
+/* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -54953,7 +54877,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
+function getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -55318,7 +55242,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -55329,7 +55253,7 @@ class HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        info.httpModule = usingSsl ? /*#__PURE__*/ (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache || (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache = __nccwpck_require__.t(https__WEBPACK_IMPORTED_MODULE_1__, 2))) : /*#__PURE__*/ (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache || (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache = __nccwpck_require__.t(http__WEBPACK_IMPORTED_MODULE_0__, 2)));
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -55428,7 +55352,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -55443,7 +55367,7 @@ class HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || http__WEBPACK_IMPORTED_MODULE_0__.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -55457,10 +55381,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
@@ -55468,7 +55392,7 @@ class HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            agent = usingSsl ? new https__WEBPACK_IMPORTED_MODULE_1__.Agent(options) : new http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -55491,7 +55415,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__/* .ProxyAgent */ .kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -55591,6 +55515,106 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 9783:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ })
 

@@ -12,8 +12,7 @@ import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { sleep } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
 import { RateLimiter } from './pacing.ts';
-import { proxyFor, readProxyEnvironment } from './proxy.ts';
-import type { ProxyEnvironment } from './proxy.ts';
+import { checkProxyEnvironment, proxyFor } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
@@ -67,8 +66,6 @@ export interface HttpClientOptions {
   retry?: Partial<RetryOptions>;
   /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
-  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: the process's environment). */
-  proxyEnvironment?: NodeJS.ProcessEnv;
 }
 
 export interface RequestOptions {
@@ -232,7 +229,6 @@ export class HttpClient {
     this.#connections = new Connections(
       { connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs },
       Math.min(this.#timeoutMs, 10_000),
-      readProxyEnvironment(options.proxyEnvironment ?? process.env),
     );
   }
 
@@ -501,26 +497,27 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 
 /**
  * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
+ * the service and the object store alike, through an undici ProxyAgent per proxy address. A
  * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
  * connections and those inside a proxy's CONNECT tunnel use.
  */
 class Connections {
   readonly #options: Agent.Options;
   readonly #connectTimeoutMs: number;
-  readonly #proxies: ProxyEnvironment;
   readonly #direct: Agent;
   readonly #viaProxy = new Map<string, ProxyAgent>();
 
-  constructor(options: Agent.Options, connectTimeoutMs: number, proxies: ProxyEnvironment) {
+  constructor(options: Agent.Options, connectTimeoutMs: number) {
+    // A proxy variable that is not a proxy address fails the client before any request.
+    checkProxyEnvironment();
     this.#options = options;
     this.#connectTimeoutMs = connectTimeoutMs;
-    this.#proxies = proxies;
     this.#direct = new Agent({ ...options, connect: { timeout: connectTimeoutMs } });
   }
 
   for(url: string): Dispatcher {
-    const proxy = proxyFor(this.#proxies, new URL(url));
+    const proxy = proxyFor(new URL(url));
     if (proxy === undefined) return this.#direct;
     let agent = this.#viaProxy.get(proxy.href);
     if (agent === undefined) {
