@@ -42,6 +42,8 @@ __webpack_require__.d(__webpack_exports__, {
   runSyncPolicies: () => (/* binding */ runSyncPolicies)
 });
 
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
@@ -1575,6 +1577,7 @@ function sortProblems(problems) {
 
 
 
+
 /**
  * Lists the organization's policies (every page, 100 a page) and downloads the code of each
  * one the repository also defines with the same kind (following the download link's
@@ -1593,7 +1596,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     const documents = await client.policies.list(organization, { signal: options.signal });
     const policies = documents.map(toRemotePolicyState);
     const needed = policiesNeedingCode(desired, policies);
-    options.log?.(`Organization ${organization} has ${policies.length} policies; reading the code of ${needed.length} of them.`);
+    options.log?.(`Organization ${organization} has ${(0,format/* plural */.LS)(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
     // The first failure stops the downloads not yet started and aborts those in flight.
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -1629,8 +1632,6 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     return { policies, code, withoutCode: withoutCode.sort(), unreadable };
 }
 
-// EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
@@ -2074,6 +2075,7 @@ function problemsTable(column, problems) {
 
 
 
+
 async function runSyncPolicies(inputs, context, options = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
@@ -2097,7 +2099,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
             conclusion: 'failure',
         };
     }
-    sink.info(`The repository defines ${local.policies.length} policies${local.warnings.length > 0 ? ` (${local.warnings.length} warnings)` : ''}.`);
+    sink.info(`The repository defines ${(0,format/* plural */.LS)(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${(0,format/* plural */.LS)(local.warnings.length, 'warning')})` : ''}.`);
     let remote;
     try {
         remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });

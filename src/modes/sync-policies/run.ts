@@ -2,6 +2,7 @@
 // repository (action-interface "Mode sync-policies"). Files are read and checked before any
 // request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
+import { plural } from '../../report/format.ts';
 import { getErrorMessage, stepFailure, userError } from '../../errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
@@ -46,7 +47,7 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
       conclusion: 'failure',
     };
   }
-  sink.info(`The repository defines ${local.policies.length} policies${local.warnings.length > 0 ? ` (${local.warnings.length} warnings)` : ''}.`);
+  sink.info(`The repository defines ${plural(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${plural(local.warnings.length, 'warning')})` : ''}.`);
 
   let remote: RemotePolicies;
   try {
