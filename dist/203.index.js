@@ -167,6 +167,8 @@ var results = __webpack_require__(1634);
 var service_address = __webpack_require__(4230);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
 var write_failure = __webpack_require__(7116);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
 var write_grace = __webpack_require__(7286);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
@@ -179,7 +181,7 @@ var errors = __webpack_require__(3916);
 function planNoCodeModuleCreate(wanted) {
     const withId = (wanted.variableOptions ?? []).find((o) => o.id !== undefined);
     if (withId) {
-        throw new errors/* ConfigurationError */.j(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
+        throw new errors/* ConfigurationError */.j1(`Input "variable-options" gives the id ${withId.id} for "${withId.variableName}", but ids name option sets of an existing ` +
             'no-code module: set "no-code-module-id" to update that module, or leave the id out to create the module.');
     }
     // Allowing a module is meant to switch provisioning on unless the input says otherwise.
@@ -236,7 +238,7 @@ function planVariableOptions(noCodeModuleId, existing, wanted) {
     const byId = new Map(existing.map((o) => [o.id, o]));
     for (const entry of wanted) {
         if (entry.id !== undefined && !byId.has(entry.id)) {
-            throw new errors/* ConfigurationError */.j(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
+            throw new errors/* ConfigurationError */.j1(`Input "variable-options" names the option set ${entry.id} for "${entry.variableName}", but no-code module ${noCodeModuleId} ` +
                 `has no such set (it has: ${existing.map((o) => `${o.id} (${o.attributes['variable-name']})`).join(', ') || 'none'}); ` +
                 'leave the id out to match the set by variable name.');
         }
@@ -268,6 +270,7 @@ function sameJson(a, b) {
 var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/report.ts
 
+
 const ACTION_TEXT = {
     created: 'Allowed for no-code provisioning',
     updated: 'Updated',
@@ -287,7 +290,9 @@ function publishReport(input) {
             : input.action === 'unchanged'
                 ? `No-code module ${name} is up to date`
                 : `Dry run: no-code module ${name} ${input.action === 'would-create' ? 'would be created' : `would be updated (${changeCount(input)})`}`;
-    const moduleCell = input.noCodeModuleId ? (0,markdown/* link */.nf)(input.noCodeModuleId, input.url) : 'not created yet';
+    // The id as text: the service gives a no-code module no page a person can open, only its API
+    // address (`links.self`), which answers JSON to a token holder; that stays in `result`.
+    const moduleCell = input.noCodeModuleId ? (0,markdown/* inlineCode */.ti)(input.noCodeModuleId) : 'not created yet';
     const settingsRows = [
         ['No-code module', moduleCell],
         ['Registry module', input.registryModuleId ? (0,markdown/* inlineCode */.ti)(input.registryModuleId) : '–'],
@@ -333,7 +338,7 @@ function changeCount(input) {
     const options = (input.variableOptions ?? []).filter((o) => o.action !== 'unchanged').length;
     const parts = input.settings.map((c) => c.setting);
     if (options > 0)
-        parts.push(`${options} option set${options === 1 ? '' : 's'}`);
+        parts.push((0,format/* plural */.LS)(options, 'option set'));
     return parts.join(', ');
 }
 function optionsText(options) {
@@ -342,6 +347,7 @@ function optionsText(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/run.ts
+
 
 
 
@@ -417,7 +423,7 @@ async function allowModule(inputs, context, graceMs) {
         case 'maybe-applied':
             if (allow.cause === 'cancelled') {
                 const message = `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
-                    `and the service did not answer within ${(0,write_grace/* graceText */.c)(graceMs)}, so the no-code module may have been created: ${check}`;
+                    `and the service did not answer within ${(0,format/* formatPreciseDuration */.DE)(graceMs)}, so the no-code module may have been created: ${check}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
                     heading: HEADING,
@@ -514,7 +520,7 @@ async function updateModule(inputs, context, graceMs) {
         case 'maybe-applied':
             if (sent.cause === 'cancelled') {
                 const message = `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
-                    `${(0,write_grace/* graceText */.c)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+                    `${(0,format/* formatPreciseDuration */.DE)(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: no-code module ${id} may have been updated`,
                     heading: HEADING,
@@ -548,7 +554,9 @@ async function updateModule(inputs, context, graceMs) {
 /* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
 /* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
+
 
 /** The result of a mode that stopped at one error: the summary says what and why. */
 function failureResult(options) {
@@ -557,7 +565,7 @@ function failureResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: options.cancelled ? 'cancelled' : 'failure',
     };
 }
@@ -572,7 +580,7 @@ function cancelledResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: 'cancelled',
     };
 }
@@ -585,7 +593,7 @@ function reachedAfterCancellation(result, message) {
         ...result,
         title: `${result.title} (the step was cancelled)`,
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
-        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(result.failure === null ? message : `${message} ${result.failure.message}`),
         conclusion: 'cancelled',
     };
 }
@@ -662,14 +670,14 @@ function describeWriteFailure(failed, context) {
     if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
         return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
     }
-    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}`;
 }
 
 
@@ -679,8 +687,7 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS),
-/* harmony export */   c: () => (/* binding */ graceText)
+/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS)
 /* harmony export */ });
 /**
  * How long a write already under way may still take once the step is cancelled. The runner
@@ -688,10 +695,6 @@ function describeReadFailure(error, what, input) {
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 const WRITE_GRACE_MS = 5000;
-/** Words for a grace period in a message: `5 s`, `0.3 s`. */
-function graceText(graceMs) {
-    return `${Number((graceMs / 1000).toFixed(1))} s`;
-}
 
 
 /***/ }),

@@ -15,7 +15,7 @@ export const modules = {
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
 /* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5088);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
-/* harmony import */ var _wait_poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5548);
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2011);
 /* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6796);
 /* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3721);
@@ -61,13 +61,13 @@ async function runPost(options = {}) {
         ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read));
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}`);
+        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}`);
         return 1;
     }
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
     const graceMs = options.graceMs ?? 20_000;
     const pollMs = options.pollMs ?? 1000;
-    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
+    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .N)(e)), ...options.client });
     const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .createCancellation */ .MI)();
     const stoppers = [];
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
@@ -148,15 +148,15 @@ async function findRunsToStop(saved, options) {
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
                 stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); only test run ${saved.testRunId} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); only test run ${saved.testRunId} is stopped.`);
                 return 0;
             }
             if (ownFinal || known.size > 0) {
                 // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}); if another one is still running, cancel it in the service.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); if another one is still running, cancel it in the service.`);
                 return 0;
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}. Check the module's test runs in the service.`);
             return 1;
         }
         listedAny ||= listed.length > 0;
@@ -180,7 +180,7 @@ async function findRunsToStop(saved, options) {
             break;
         if (!noted) {
             noted = true;
-            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(options.appearWaitMs)} for the run to appear.`);
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
             await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
@@ -213,7 +213,7 @@ function report(sink, what, outcome, queuedWaitMs) {
                 return 0;
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
-            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_wait_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
             sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
             return 1;
         }

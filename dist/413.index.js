@@ -80,7 +80,7 @@ function plainSink(options = {}) {
                     return;
                 }
                 catch (error) {
-                    line(`warning: output ${name} could not be written to ${options.outputFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+                    line(`warning: output ${name} could not be written to ${options.outputFile}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
                 }
             }
             out.write(outputLines(name, shown(value)));
@@ -96,7 +96,7 @@ function plainSink(options = {}) {
                     return;
                 }
                 catch (error) {
-                    line(`warning: the summary could not be written to ${options.summaryFile}: ${(0,errors/* getErrorMessage */.u)(error)}`);
+                    line(`warning: the summary could not be written to ${options.summaryFile}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
                 }
             }
             out.write(`\n${(0,neutralise/* neutraliseCommands */.$)(body)}`);
@@ -110,7 +110,6 @@ function plainSink(options = {}) {
         },
         fail(message) {
             line(`error: ${message}`);
-            process.exitCode = 1;
         },
         addSecret(value) {
             secrets.add(value);
@@ -442,6 +441,7 @@ var main = __webpack_require__(1483);
 
 
 
+
 /**
  * `svc-ci-action <mode> --flag value ...` for CI systems other than GitHub Actions: flags and
  * environment variables become the very inputs the action reads, and run() does the rest.
@@ -451,20 +451,20 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
     const [mode, ...rest] = args;
     if (mode === undefined) {
         io.stderr.write(usage());
-        return main/* EXIT_BAD_INPUT */.yt;
+        return errors/* EXIT_BAD_INPUT */.yt;
     }
     if (mode === '--version') {
         io.stdout.write(`${package_namespaceObject.rE}\n`);
-        return main/* EXIT_SUCCESS */.DD;
+        return errors/* EXIT_SUCCESS */.DD;
     }
     if (mode === '--help' || mode === '-h' || mode === 'help') {
         io.stdout.write(generalHelp(package_namespaceObject.rE));
-        return main/* EXIT_SUCCESS */.DD;
+        return errors/* EXIT_SUCCESS */.DD;
     }
     if (!isMode(mode)) {
         const what = mode.startsWith('-') ? `${mode} comes after a mode` : `unknown mode "${mode}"`;
         io.stderr.write(`error: ${what}.\n\n${usage()}`);
-        return main/* EXIT_BAD_INPUT */.yt;
+        return errors/* EXIT_BAD_INPUT */.yt;
     }
     const metadata = (0,action_metadata/* readActionMetadata */.O)();
     let parsed;
@@ -473,11 +473,11 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
     }
     catch (error) {
         io.stderr.write(`error: ${error.message}\nRun "svc-ci-action ${mode} --help" for the flags of this mode.\n`);
-        return main/* EXIT_BAD_INPUT */.yt;
+        return errors/* EXIT_BAD_INPUT */.yt;
     }
     if (parsed.help) {
         io.stdout.write(modeHelp(mode, metadata));
-        return main/* EXIT_SUCCESS */.DD;
+        return errors/* EXIT_SUCCESS */.DD;
     }
     const offered = new Set(inputFlagsOf(mode));
     const read = (name) => {
@@ -497,7 +497,7 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         ...(parsed.summaryFile ? { summaryFile: parsed.summaryFile } : {}),
         ...(parsed.outputFile ? { outputFile: parsed.outputFile } : {}),
     });
-    return (0,main/* run */.eF)({ read, sink, checkRuns: false });
+    return (0,main/* run */.e)({ read, sink, checkRuns: false });
 }
 function parseFlags(mode, args, metadata) {
     const names = inputFlagsOf(mode);

@@ -2,6 +2,35 @@ export const id = 418;
 export const ids = [418];
 export const modules = {
 
+/***/ 6790:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ describeFsError)
+/* harmony export */ });
+// Why a file could not be read, in words a user can act on: shared by the packing of a module
+// (slug/) and the reading of policy files (sync-policies).
+const REASONS = {
+    ENOENT: 'it does not exist',
+    ENOTDIR: 'a part of its path is not a directory',
+    EISDIR: 'it is a directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'too many levels of links',
+    ENAMETOOLONG: 'the path is too long',
+};
+/**
+ * A short reason for a file-system error that a user can act on (a missing file, a denied
+ * permission), or `undefined` for anything else, which is a bug to report as it is.
+ */
+function describeFsError(error) {
+    const code = error?.code;
+    return code === undefined ? undefined : REASONS[code];
+}
+
+
+/***/ }),
+
 /***/ 2418:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -13,6 +42,8 @@ __webpack_require__.d(__webpack_exports__, {
   runSyncPolicies: () => (/* binding */ runSyncPolicies)
 });
 
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
@@ -432,7 +463,7 @@ function requireDesired(entry) {
 function failureMessage(outcome, error, signal) {
     const { entry } = outcome;
     const cancelled = signal?.aborted === true && (0,abort/* isAbortError */.zf)(error);
-    const what = cancelled ? 'the step was cancelled while this policy was being written' : (0,errors/* getErrorMessage */.u)(error);
+    const what = cancelled ? 'the step was cancelled while this policy was being written' : (0,errors/* getErrorMessage */.u1)(error);
     const done = outcome.steps.length > 0 ? ` (already done: ${outcome.steps.join(', ')})` : '';
     if (error instanceof SettingsNotAppliedError)
         return `${what}${done}`;
@@ -453,6 +484,8 @@ function failureMessage(outcome, error, signal) {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/fs-errors.ts
+var fs_errors = __webpack_require__(6790);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __webpack_require__(249);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl-outline.ts
@@ -763,6 +796,8 @@ function escapeRegExp(s) {
 
 
 
+
+
 const POLICY_ATTRIBUTES = ['source', 'enforcement_level', 'description', 'query'];
 const WHY_IGNORED = {
     import: 'a policy synced on its own cannot use imports',
@@ -779,7 +814,7 @@ async function readPolicyConfig(path, file) {
         text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` }] };
+        return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${(0,fs_errors/* describeFsError */.T)(error) ?? (0,errors/* getErrorMessage */.u1)(error)}).` }] };
     }
     return parsePolicyConfig(file, text);
 }
@@ -945,16 +980,6 @@ function describeValue(value) {
         return 'an object or block';
     return `a ${typeof value} (${JSON.stringify(value)})`;
 }
-function describeFsError(error) {
-    const code = error.code;
-    if (code === 'ENOENT')
-        return 'no such file';
-    if (code === 'EISDIR')
-        return 'it is a directory';
-    if (code === 'EACCES')
-        return 'permission denied';
-    return error instanceof Error ? error.message : String(error);
-}
 
 // EXTERNAL MODULE: ./node_modules/@actions/glob/lib/glob.js + 17 modules
 var glob = __webpack_require__(2377);
@@ -1051,7 +1076,7 @@ async function matchPolicyFiles(patterns, workspaceRoot, debug) {
         files = await toolkitDebugTo(debug, async () => (await glob/* create */.v(rooted.join('\n'), { matchDirectories: false })).glob());
     }
     catch (error) {
-        throw new errors/* ConfigurationError */.j(`Input "policy-files" has a pattern that cannot be used: ${(0,errors/* getErrorMessage */.u)(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`);
+        throw new errors/* ConfigurationError */.j1(`Input "policy-files" has a pattern that cannot be used: ${(0,errors/* getErrorMessage */.u1)(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`);
     }
     return [...new Set(files)].sort();
 }
@@ -1159,6 +1184,8 @@ function pathsToLookAt(source) {
 
 
 
+
+
 async function gatherLocalFiles(options) {
     const root = (0,external_node_path_.resolve)(options.workspaceRoot);
     const matched = await matchPolicyFiles(options.patterns, root, options.debug);
@@ -1231,7 +1258,7 @@ async function loadCode(path) {
         }
     }
     catch (error) {
-        return { error: `the file cannot be read (${describeFsError(error)}).` };
+        return { error: `the file cannot be read (${(0,fs_errors/* describeFsError */.T)(error) ?? (0,errors/* getErrorMessage */.u1)(error)}).` };
     }
 }
 function tooLarge(bytes) {
@@ -1550,6 +1577,7 @@ function sortProblems(problems) {
 
 
 
+
 /**
  * Lists the organization's policies (every page, 100 a page) and downloads the code of each
  * one the repository also defines with the same kind (following the download link's
@@ -1568,7 +1596,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     const documents = await client.policies.list(organization, { signal: options.signal });
     const policies = documents.map(toRemotePolicyState);
     const needed = policiesNeedingCode(desired, policies);
-    options.log?.(`Organization ${organization} has ${policies.length} policies; reading the code of ${needed.length} of them.`);
+    options.log?.(`Organization ${organization} has ${(0,format/* plural */.LS)(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
     // The first failure stops the downloads not yet started and aborts those in flight.
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -1589,7 +1617,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
                 return;
             }
             if (!(0,abort/* isAbortError */.zf)(error) && !(0,service_errors/* isApiError */.d7)(error, 401)) {
-                unreadable.push({ name: policy.name, reason: (0,errors/* getErrorMessage */.u)(error) });
+                unreadable.push({ name: policy.name, reason: (0,errors/* getErrorMessage */.u1)(error) });
                 return;
             }
             if (failure === undefined && !((0,abort/* isAbortError */.zf)(error) && stop.signal.aborted))
@@ -1606,8 +1634,6 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
 var create = __webpack_require__(7291);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/code-diff.ts
@@ -1625,7 +1651,7 @@ function codeDifference(oldCode, newCode, options) {
     if (oldBytes > maxBytes || newBytes > maxBytes) {
         return {
             kind: 'not-compared',
-            explanation: `The code is too large to show a diff here (${(0,format/* formatBytes */.z)(oldBytes)} in the service, ${(0,format/* formatBytes */.z)(newBytes)} in the repository).`,
+            explanation: `The code is too large to show a diff here (${(0,format/* formatBytes */.z3)(oldBytes)} in the service, ${(0,format/* formatBytes */.z3)(newBytes)} in the repository).`,
         };
     }
     const invisible = invisibleDifference(oldCode, newCode);
@@ -1816,11 +1842,10 @@ function cutBlock(text, language, room, what) {
     const cut = room.take(text);
     if (cut.omittedLines === 0)
         return [(0,markdown/* codeBlock */.DV)(cut.text, language)];
-    const lines = (n) => `${n} ${n === 1 ? 'line' : 'lines'}`;
     const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
     if (cut.text === '')
-        return [(0,markdown/* paragraph */.FY)(`This ${what} (${lines(cut.omittedLines)}, ${(0,format/* formatBytes */.z)(cut.omittedBytes)}) is left out: ${why}`)];
-    return [(0,markdown/* codeBlock */.DV)(cut.text, language), (0,markdown/* paragraph */.FY)(`\u2026 ${cut.omittedLines} more ${cut.omittedLines === 1 ? 'line' : 'lines'} (${(0,format/* formatBytes */.z)(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
+        return [(0,markdown/* paragraph */.FY)(`This ${what} (${(0,format/* plural */.LS)(cut.omittedLines, 'line')}, ${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) is left out: ${why}`)];
+    return [(0,markdown/* codeBlock */.DV)(cut.text, language), (0,markdown/* paragraph */.FY)(`\u2026 ${(0,format/* plural */.LS)(cut.omittedLines, 'more line')} (${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
 }
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */
 function cutAtLine(whole, maxBytes) {
@@ -1851,6 +1876,7 @@ function valueCell(value) {
 // The report of a policy sync, as plain functions of its outcomes: counts, title, job summary
 // and outputs. A replaced policy (its kind changed, so it was deleted and created again) counts
 // as one created and one deleted, in the summary as in the outputs: those are the writes made.
+
 
 
 const IN_SYNC = 'Everything is in sync: no write request was sent.';
@@ -1973,7 +1999,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
     return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
         (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
         (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 && (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
-        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
+        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,format/* capitalise */.sK)(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
 }
 /** The summary when the policy files have problems: nothing was sent to the service. */
 function problemsSummary(organization, problems, warnings) {
@@ -1981,7 +2007,7 @@ function problemsSummary(organization, problems, warnings) {
 }
 /** The step's failure message for problems in the policy files. */
 function problemsFailure(count) {
-    return `${count} problem${count === 1 ? '' : 's'} in the policy files; nothing was changed`;
+    return `${(0,format/* plural */.LS)(count, 'problem')} in the policy files; nothing was changed`;
 }
 /** The summary when the organization could not be read: nothing was changed. */
 function readFailureSummary(organization, message, warnings) {
@@ -2029,9 +2055,6 @@ function policyTable(outcomes, actionHeader) {
         return [(0,markdown/* strong */.ko)(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
     }));
 }
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
 function problemsSection(title, problems) {
     if (problems.length === 0)
         return false;
@@ -2052,6 +2075,7 @@ function problemsTable(column, problems) {
 
 
 
+
 async function runSyncPolicies(inputs, context, options = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
@@ -2065,18 +2089,17 @@ async function runSyncPolicies(inputs, context, options = {}) {
     });
     const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
     if (local.problems.length > 0) {
-        const failure = problemsFailure(local.problems.length);
+        const message = problemsFailure(local.problems.length);
         return {
-            title: failure,
+            title: message,
             summary: problemsSummary(organization, local.problems, local.warnings),
             annotations: [...local.problems.map((p) => problemAnnotation(p, 'error')), ...warnings],
             outputs: {},
-            failure,
-            badInput: true,
+            failure: (0,errors/* userError */.IF)(message),
             conclusion: 'failure',
         };
     }
-    sink.info(`The repository defines ${local.policies.length} policies${local.warnings.length > 0 ? ` (${local.warnings.length} warnings)` : ''}.`);
+    sink.info(`The repository defines ${(0,format/* plural */.LS)(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${(0,format/* plural */.LS)(local.warnings.length, 'warning')})` : ''}.`);
     let remote;
     try {
         remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });
@@ -2084,13 +2107,13 @@ async function runSyncPolicies(inputs, context, options = {}) {
     catch (error) {
         if ((0,abort/* isAbortError */.zf)(error))
             throw error;
-        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u)(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
+        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
         return {
             title: `The policies of ${organization} could not be read; nothing was changed`,
             summary: readFailureSummary(organization, message, local.warnings),
             annotations: warnings,
             outputs: {},
-            failure: message,
+            failure: (0,errors/* stepFailure */.nK)(message),
             conclusion: 'failure',
         };
     }
@@ -2125,7 +2148,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
         summary: syncSummary(report, counts),
         annotations: [...outcomes.filter((o) => o.status === 'failed').map(failureAnnotation), ...warnings],
         outputs: syncOutputs(report, counts),
-        failure: failing > 0 ? title : null,
+        failure: failing > 0 ? (0,errors/* stepFailure */.nK)(title) : null,
         conclusion: report.cancelled ? 'cancelled' : failing > 0 ? 'failure' : 'success',
     };
 }
@@ -2162,25 +2185,6 @@ function failureAnnotation(outcome) {
             annotation.startLine = site.line;
     }
     return annotation;
-}
-
-
-/***/ }),
-
-/***/ 2011:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ formatBytes)
-/* harmony export */ });
-// Quantities as a person reads them, the same in every mode's report.
-/** `512 B`, `3.4 KiB`, `1.2 MiB`. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    if (bytes < 1024 * 1024)
-        return `${(bytes / 1024).toFixed(1)} KiB`;
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 

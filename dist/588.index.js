@@ -167,6 +167,8 @@ var results = __webpack_require__(1634);
 var service_address = __webpack_require__(4230);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
 var write_failure = __webpack_require__(7116);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
 var write_grace = __webpack_require__(7286);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
@@ -218,6 +220,7 @@ function provisionReport(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/provision/run.ts
+
 
 
 
@@ -312,7 +315,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         case 'maybe-applied':
             if (create.cause === 'cancelled') {
                 const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-                    `within ${(0,write_grace/* graceText */.c)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+                    `within ${(0,format/* formatPreciseDuration */.DE)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
                     heading: HEADING,
@@ -350,7 +353,9 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
 /* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
 /* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
+
 
 /** The result of a mode that stopped at one error: the summary says what and why. */
 function failureResult(options) {
@@ -359,7 +364,7 @@ function failureResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: options.cancelled ? 'cancelled' : 'failure',
     };
 }
@@ -374,7 +379,7 @@ function cancelledResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: 'cancelled',
     };
 }
@@ -387,7 +392,7 @@ function reachedAfterCancellation(result, message) {
         ...result,
         title: `${result.title} (the step was cancelled)`,
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
-        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(result.failure === null ? message : `${message} ${result.failure.message}`),
         conclusion: 'cancelled',
     };
 }
@@ -486,14 +491,14 @@ function describeWriteFailure(failed, context) {
     if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
         return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
     }
-    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}`;
 }
 
 
@@ -503,8 +508,7 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS),
-/* harmony export */   c: () => (/* binding */ graceText)
+/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS)
 /* harmony export */ });
 /**
  * How long a write already under way may still take once the step is cancelled. The runner
@@ -512,10 +516,6 @@ function describeReadFailure(error, what, input) {
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 const WRITE_GRACE_MS = 5000;
-/** Words for a grace period in a message: `5 s`, `0.3 s`. */
-function graceText(graceMs) {
-    return `${Number((graceMs / 1000).toFixed(1))} s`;
-}
 
 
 /***/ }),

@@ -217,7 +217,9 @@ async function pollUntil(options) {
 /* harmony export */   Gt: () => (/* binding */ reachedAfterCancellation),
 /* harmony export */   Hv: () => (/* binding */ cancelledResult)
 /* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
+
 
 /** The result of a mode that stopped at one error: the summary says what and why. */
 function failureResult(options) {
@@ -226,7 +228,7 @@ function failureResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`❌ ${options.message}`), options.more),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: options.cancelled ? 'cancelled' : 'failure',
     };
 }
@@ -241,7 +243,7 @@ function cancelledResult(options) {
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .heading */ .R_)(options.heading), (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${options.message}`)),
         annotations: [],
         outputs: options.outputs ?? {},
-        failure: options.message,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(options.message),
         conclusion: 'cancelled',
     };
 }
@@ -254,7 +256,7 @@ function reachedAfterCancellation(result, message) {
         ...result,
         title: `${result.title} (the step was cancelled)`,
         summary: (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .joinBlocks */ .x9)(result.summary, (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)(`⛔ ${message}`)),
-        failure: result.failure === null ? message : `${message} ${result.failure}`,
+        failure: (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .stepFailure */ .nK)(result.failure === null ? message : `${message} ${result.failure.message}`),
         conclusion: 'cancelled',
     };
 }
@@ -307,8 +309,8 @@ var lifetime_deadline = __webpack_require__(8451);
 var limit = __webpack_require__(3520);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/wait/poll.ts
-var poll = __webpack_require__(5548);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var no_code_results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
@@ -317,12 +319,14 @@ var write_grace = __webpack_require__(7286);
 var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
 var service_address = __webpack_require__(4230);
-// EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
-var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
+var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var lifetime_grace = __webpack_require__(7603);
+// EXTERNAL MODULE: ./src/wait/poll.ts
+var poll = __webpack_require__(5548);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
@@ -489,7 +493,7 @@ async function upgradeWorkspace(options) {
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     let workspaceName = null;
     const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
-    const grace = (0,write_grace/* graceText */.c)(options.writeGraceMs);
+    const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGraceMs);
     const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
     const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
     const none = { runId: null, status: null, planUrl: null };
@@ -552,7 +556,7 @@ async function upgradeWorkspace(options) {
                 ...known(),
                 outcome: 'timed-out',
                 planUnknown: true,
-                error: `Timed out after ${(0,poll/* formatDuration */.a)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
+                error: `Timed out after ${(0,format/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
                     `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
             });
         }
@@ -561,7 +565,7 @@ async function upgradeWorkspace(options) {
         if (signal.aborted) {
             return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
         }
-        return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u)(error)}; the run may still go on in the service.` });
+        return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u1)(error)}; the run may still go on in the service.` });
     }
     const stage = upgradeStage(status);
     if (stage === 'failed')
@@ -575,7 +579,7 @@ async function upgradeWorkspace(options) {
     // The confirmation.
     const confirm = await (0,writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
     let afterConfirm = { upgrade, workspaceName };
-    const confirmFailed = (error) => result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u)(error)}` });
+    const confirmFailed = (error) => result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u1)(error)}` });
     switch (confirm.kind) {
         case 'done':
             log(`upgrade run ${runId} confirmed; following the apply`);
@@ -636,7 +640,7 @@ async function upgradeWorkspace(options) {
                 ...known(),
                 planReady: true,
                 outcome: 'confirmed',
-                error: `Confirmed; the service has not reported the apply's end within the timeout (${(0,poll/* formatDuration */.a)(options.timeoutMs)}): ` +
+                error: `Confirmed; the service has not reported the apply's end within the timeout (${(0,format/* formatDuration */.a3)(options.timeoutMs)}): ` +
                     `${still}${lastReadNote(waited)}. The apply may go on in the service: look at its plan page.`,
             });
         }
@@ -654,7 +658,7 @@ async function upgradeWorkspace(options) {
             ...known(),
             planReady: true,
             outcome: 'confirmed',
-            error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${(0,errors/* getErrorMessage */.u)(error)}. The apply may go on in the service: look at its plan page.`,
+            error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${(0,errors/* getErrorMessage */.u1)(error)}. The apply may go on in the service: look at its plan page.`,
         });
     }
     if (applyStage(status) === 'applied') {
@@ -685,6 +689,7 @@ function capitalize(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/report.ts
+
 
 
 
@@ -751,19 +756,18 @@ function upgradeReport(input) {
     const title = titleOf(input, failed.length);
     let failure = null;
     if (input.cancelled)
-        failure = `The step was cancelled: ${countsText(results)}.`;
+        failure = (0,errors/* stepFailure */.nK)(`The step was cancelled: ${countsText(results)}.`);
     else if (failed.length > 0) {
-        failure =
-            `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
-                failed.map((r) => r.workspaceId).join(', ') +
-                ' (see the annotations and the job summary).';
+        failure = (0,errors/* stepFailure */.nK)(`${failed.length} of ${(0,format/* plural */.LS)(results.length, 'workspace upgrade')} did not succeed: ` +
+            failed.map((r) => r.workspaceId).join(', ') +
+            ' (see the annotations and the job summary).');
     }
     const conclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
     return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
 }
 function titleOf(input, failed) {
     const n = input.results.length;
-    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+    const workspaces = (0,format/* plural */.LS)(n, 'workspace');
     if (input.dryRun)
         return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
     const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
@@ -779,7 +783,7 @@ function summaryOf(input, applied) {
     const { results } = input;
     const intro = (0,markdown/* paragraph */.FY)((0,markdown/* html */.qy)(`No-code module ${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${(0,markdown/* escapeHtml */.ZD)(input.versionPin)})` : ''}.`), input.confirm
         ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
-        : 'Plans are not confirmed (confirm is false).', `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${(0,poll/* formatDuration */.a)(input.timeoutMs)}.`);
+        : 'Plans are not confirmed (confirm is false).', `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}.`);
     const counts = (0,markdown/* countsLine */.J7)(COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length]), { skipZero: true });
     const rows = results.map((r) => [
         workspaceCell(r),
@@ -837,7 +841,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     // One deadline, `timeout` from the start, for every read and wait of the step.
     const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs);
     const n = inputs.workspaceIds.length;
-    const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+    const workspaces = (0,format/* plural */.LS)(n, 'workspace');
     // A read, allowed in a dry run: an unknown module id fails once here rather than once per
     // workspace, and the version pin tells the reader what the workspaces move to.
     let versionPin = null;
@@ -858,7 +862,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             });
         }
         const message = deadline.expired
-            ? `Timed out after ${(0,poll/* formatDuration */.a)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+            ? `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
             : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
         return (0,no_code_results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
@@ -980,14 +984,14 @@ function describeWriteFailure(failed, context) {
     if (failed.kind === 'refused' && failed.error.status === 422 && context.ifRefused) {
         return `The service refused ${context.operation}: ${failed.error.message}. ${context.ifRefused}`;
     }
-    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(failed.error)}`;
+    return `Could not finish the request ${context.operation}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(failed.error)}`;
 }
 /** A read of an object named by an input that failed: the input is the first thing to check. */
 function describeReadFailure(error, what, input) {
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
     }
-    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u)(error)}`;
+    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}`;
 }
 
 
@@ -997,8 +1001,7 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS),
-/* harmony export */   c: () => (/* binding */ graceText)
+/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS)
 /* harmony export */ });
 /**
  * How long a write already under way may still take once the step is cancelled. The runner
@@ -1006,10 +1009,6 @@ function describeReadFailure(error, what, input) {
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 const WRITE_GRACE_MS = 5000;
-/** Words for a grace period in a message: `5 s`, `0.3 s`. */
-function graceText(graceMs) {
-    return `${Number((graceMs / 1000).toFixed(1))} s`;
-}
 
 
 /***/ }),
@@ -1071,11 +1070,12 @@ function failedWrite(error, signal) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ statusReporter),
-/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-// How a long wait reads in the log: its status lines and durations. The wait itself (pollUntil,
-// its deadline and pauses) is in src/lifetime.
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
+// How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
+// and pauses) is in src/lifetime; durations are spelt by report/format.ts.
+
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
  * long wait shows it is alive without flooding the log.
@@ -1088,17 +1088,8 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${status} (${formatDuration(elapsedMs)} elapsed)`);
+        log(`${status} (${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
-}
-function formatDuration(ms) {
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s}s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m}m${String(s % 60).padStart(2, '0')}s`;
-    return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
 

@@ -39309,17 +39309,23 @@ module.exports = {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8815);
+
+
 
 
 /**
  * action.yml, read at run time: the command line's help and flags, and the defaults of inputs
- * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift. From src/ it is the repository's file; in the bundle
- * ncc rewrites the address to the copy it ships as dist/action.yml, which the dist/ freshness
- * check keeps equal to the repository's.
+ * left empty (inputs/schema.ts), come from the same file that GitHub reads, so they cannot drift.
+ * From src/ it is the repository's file; in the bundle ncc rewrites the address to the copy it
+ * ships as dist/action.yml, which the dist/ freshness check keeps equal to the repository's.
  */
 function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
-    const parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(url, 'utf8'));
+    const parsed = readDeclared(typeof url === 'string' ? url : (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(url));
     const inputs = {};
     for (const [name, input] of Object.entries(parsed.inputs ?? {})) {
         const meta = { description: (input.description ?? '').trim(), required: input.required === true };
@@ -39332,6 +39338,22 @@ function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
         outputs[name] = { description: (output.description ?? '').trim() };
     return { inputs, outputs };
 }
+/**
+ * The build ships action.yml already parsed beside it, as action.json (scripts/build.js): the
+ * main step reads the defaults whenever an input is empty (on a runner, every run), and parsing
+ * the YAML cost about a fifth of its CPU before its first request. Where there is no such file
+ * (src/), the YAML.
+ */
+function readDeclared(path) {
+    let json;
+    try {
+        json = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), 'action.json'), 'utf8');
+    }
+    catch {
+        return (0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .parse */ .qg)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+    }
+    return JSON.parse(json);
+}
 
 
 /***/ }),
@@ -39340,15 +39362,52 @@ function readActionMetadata(url = __nccwpck_require__.ab + "action.yml") {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ ConfigurationError),
-/* harmony export */   u: () => (/* binding */ getErrorMessage)
+/* harmony export */   DD: () => (/* binding */ EXIT_SUCCESS),
+/* harmony export */   FO: () => (/* binding */ exitCodeOf),
+/* harmony export */   IF: () => (/* binding */ userError),
+/* harmony export */   g5: () => (/* binding */ failureOf),
+/* harmony export */   j1: () => (/* binding */ ConfigurationError),
+/* harmony export */   nK: () => (/* binding */ stepFailure),
+/* harmony export */   u1: () => (/* binding */ getErrorMessage),
+/* harmony export */   yt: () => (/* binding */ EXIT_BAD_INPUT)
 /* harmony export */ });
+/* unused harmony export EXIT_FAILURE */
+// User errors apart from failures, decided here and nowhere else. A step that fails because of
+// what the user gave it (an input, files that do not validate, a setting the service refuses)
+// exits 2; any other failure exits 1. The action, its command line and the post step return
+// the code to the entry point (index.ts), the one place that sets the process's exit code.
+const EXIT_SUCCESS = 0;
+const EXIT_FAILURE = 1;
+const EXIT_BAD_INPUT = 2;
 /**
  * A problem the user can fix (a bad input, a file that does not parse, a setting the service
  * refuses): reported as one clear sentence, without a stack trace.
  */
 class ConfigurationError extends Error {
     name = 'ConfigurationError';
+}
+/** A failure the user can fix with their input or files: exit 2. */
+function userError(message) {
+    return { kind: 'user-error', message };
+}
+/** A failure that is not the user's input (the service, the network, a cancellation): exit 1. */
+function stepFailure(message) {
+    return { kind: 'failure', message };
+}
+/** The failure a thrown error stands for: a ConfigurationError is the user's to fix; anything else keeps its stack. */
+function failureOf(error) {
+    if (error instanceof ConfigurationError)
+        return userError(error.message);
+    const failure = stepFailure(getErrorMessage(error));
+    if (error instanceof Error && error.stack)
+        failure.trace = error.stack;
+    return failure;
+}
+/** The exit code of a step that ended with `failure`, or succeeded (null). */
+function exitCodeOf(failure) {
+    if (failure === null)
+        return EXIT_SUCCESS;
+    return failure.kind === 'user-error' ? EXIT_BAD_INPUT : EXIT_FAILURE;
 }
 function getErrorMessage(error) {
     if (error instanceof Error)
@@ -39376,12 +39435,12 @@ if (args.length > 0 || !startedByRunner(process.env)) {
     process.exitCode = await runCli(args);
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(448), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(53), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
     process.exitCode = await runPost();
 }
 else {
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
-    process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)({ saveState: _state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L });
+    process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)({ saveState: _state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L });
 }
 /**
  * A runner sets GITHUB_ACTIONS and hands the inputs over as INPUT_* variables; other CI
@@ -39419,7 +39478,7 @@ function withDefaults(read) {
 }
 function requiredError(name, mode) {
     const where = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.every((m) => (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .isRequiredIn */ .VD)(m, name)) ? '' : ` in mode ${mode}`;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(`Input "${name}" is required${where}.`);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Input "${name}" is required${where}.`);
 }
 /** The value of one row (the table in schema.ts): required where the table says so, then parsed. */
 function readRow(name, mode, text) {
@@ -39442,7 +39501,7 @@ function readFields(names, mode, text) {
 function readMode(text) {
     const mode = text('mode');
     if (mode === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(`Input "mode" is required: one of ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.join(', ')}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Input "mode" is required: one of ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.join(', ')}.`);
     return (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .parseMode */ .Zx)('mode', mode);
 }
 /**
@@ -39464,7 +39523,7 @@ function checkBeforeRows(mode, text) {
     if (mode !== 'publish-no-code-module')
         return;
     if (text('no-code-module-id') === '' && text('registry-module-id') === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.');
     }
     // Only allowing a module names the organization; an update addresses the module by id.
     if (text('no-code-module-id') === '' && text('organization') === '')
@@ -39474,7 +39533,7 @@ function checkAfterRows(inputs) {
     switch (inputs.mode) {
         case 'sync-policies':
             if (inputs.prune === 'policy-sets' && inputs.policySets.length === 0) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
                     'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
             }
             return inputs;
@@ -39572,11 +39631,11 @@ function parseDuration(input, value) {
             ms += Number(n) * UNIT_MS[unit];
     }
     if (ms > MAX_DURATION_MS) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" is longer than the longest wait allowed, 24h (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" is longer than the longest wait allowed, 24h (got "${value}").`);
     }
     if (ms > 0)
         return ms;
-    throw new errors/* ConfigurationError */.j(`Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`);
+    throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`);
 }
 /** The YAML 1.2 core schema booleans, as @actions/core accepts them. */
 function parseBoolean(input, value) {
@@ -39584,7 +39643,7 @@ function parseBoolean(input, value) {
         return true;
     if (['false', 'False', 'FALSE'].includes(value))
         return false;
-    throw new errors/* ConfigurationError */.j(`Input "${input}" must be true or false (got "${value}").`);
+    throw new errors/* ConfigurationError */.j1(`Input "${input}" must be true or false (got "${value}").`);
 }
 /**
  * Comma or newline separated. A value that holds no item once split (`",,,"`) is refused: it is
@@ -39596,7 +39655,7 @@ function parseList(input, value) {
         .map((s) => s.trim())
         .filter((s) => s !== '');
     if (items.length === 0 && value.trim() !== '') {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" holds no item once split at commas and line breaks (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" holds no item once split at commas and line breaks (got "${value}").`);
     }
     return items;
 }
@@ -39607,7 +39666,7 @@ function parseList(input, value) {
 function parseRepositoryPath(input, value) {
     const problem = pathProblem(value);
     if (problem)
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
     return value;
 }
 /**
@@ -39619,7 +39678,7 @@ function parseWorkspaceFilePath(input, value) {
     if (value === '')
         return '';
     const refuse = (why) => {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
     };
     if (/[\u0000-\u001f\u007f]/.test(value))
         refuse('it holds control characters');
@@ -39642,7 +39701,7 @@ function parseRepositoryGlobs(input, value) {
         const path = pattern.replace(/^!+/, '');
         const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
         if (problem) {
-            throw new errors/* ConfigurationError */.j(`Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`);
         }
     }
     return [...patterns];
@@ -39664,7 +39723,7 @@ function pathProblem(path) {
  */
 function parseBaseUrl(input, value) {
     const fail = (why) => {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
     };
     if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(value))
         fail('must not hold spaces, line breaks, control or invisible characters');
@@ -39706,10 +39765,10 @@ function isLoopback(hostname) {
  */
 function parseToken(input, value) {
     if (/\s/.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
     }
     if (!/^[\x21-\x7e]+$/.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
     }
     return value;
 }
@@ -39728,7 +39787,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** A name that becomes a segment of a request path: an organization, a module, a workspace. */
 function parseName(input, value) {
     if (value !== '' && !NAME_PATTERN.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" may contain only letters, digits, "-" and "_" (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" may contain only letters, digits, "-" and "_" (got "${value}").`);
     }
     return value;
 }
@@ -39736,7 +39795,7 @@ function parseName(input, value) {
 function idWithPrefix(prefix) {
     return (input, value) => {
         if (value !== '' && !(0,shapes/* isIdWithPrefix */.WY)(value, prefix)) {
-            throw new errors/* ConfigurationError */.j(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
         }
         return value;
     };
@@ -39758,7 +39817,7 @@ function parseOptionalBoolean(input, value) {
 function parseEnforcementLevel(input, value) {
     const all = [...types/* ENFORCEMENT_LEVELS */.B.native, ...types/* ENFORCEMENT_LEVELS */.B.opa];
     if (!all.includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
     }
     return value;
 }
@@ -39767,14 +39826,14 @@ function parsePrune(input, value) {
     if (value === 'organization')
         return 'organization';
     if (!['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be true, false or organization (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be true, false or organization (got "${value}").`);
     }
     return parseBoolean(input, value) ? 'policy-sets' : 'off';
 }
 /** A module version such as 1.2.0 (a pre-release suffix allowed). */
 function parseVersionPin(input, value) {
     if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
     }
     return value;
 }
@@ -39794,10 +39853,10 @@ function parseHclVariableLines(input, value) {
         const key = eq < 0 ? '' : text.slice(0, eq).trim();
         const literal = eq < 0 ? '' : text.slice(eq + 1).trim();
         if (!HCL_IDENTIFIER.test(key) || literal === '') {
-            throw new errors/* ConfigurationError */.j(`Input "${input}" line ${number} must look like key = "value" (an HCL literal after the =).`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" line ${number} must look like key = "value" (an HCL literal after the =).`);
         }
         if (seen.has(key))
-            throw new errors/* ConfigurationError */.j(`Input "${input}" sets "${key}" twice (line ${number}).`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" sets "${key}" twice (line ${number}).`);
         seen.add(key);
         return { key, value: literal };
     });
@@ -39810,10 +39869,10 @@ function parseEnvLines(input, value) {
         const key = eq < 0 ? '' : text.slice(0, eq).trim();
         if (!ENV_NAME.test(key)) {
             // The value is never echoed: these are secrets.
-            throw new errors/* ConfigurationError */.j(`Input "${input}" line ${number} must look like NAME=value with NAME made of letters, digits and _.`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" line ${number} must look like NAME=value with NAME made of letters, digits and _.`);
         }
         if (seen.has(key))
-            throw new errors/* ConfigurationError */.j(`Input "${input}" sets "${key}" twice (line ${number}).`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" sets "${key}" twice (line ${number}).`);
         seen.add(key);
         return { key, value: text.slice(eq + 1).trim() };
     });
@@ -39831,7 +39890,7 @@ function parseWorkspaceVariables(input, value) {
     for (const v of vars) {
         const id = `${v.category}:${v.key}`;
         if (seen.has(id))
-            throw new errors/* ConfigurationError */.j(`Input "${input}" sets ${v.category} variable "${v.key}" twice.`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" sets ${v.category} variable "${v.key}" twice.`);
         seen.add(id);
     }
     return vars;
@@ -39843,7 +39902,7 @@ function parseWorkspaceVariableLines(input, value) {
         const eq = body.indexOf('=');
         const key = eq < 0 ? '' : body.slice(0, eq).trim();
         if (!(env ? ENV_NAME : HCL_IDENTIFIER).test(key)) {
-            throw new errors/* ConfigurationError */.j(`Input "${input}" line ${number} must look like name=value, env:NAME=value, or the input must be a JSON array.`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" line ${number} must look like name=value, env:NAME=value, or the input must be a JSON array.`);
         }
         return { key, value: body.slice(eq + 1).trim(), category: env ? 'env' : 'svc', hcl: false, sensitive: false };
     });
@@ -39855,27 +39914,27 @@ function parseWorkspaceVariablesJson(input, value) {
     }
     catch {
         // The parser's message quotes the text, which may hold sensitive values.
-        throw new errors/* ConfigurationError */.j(`Input "${input}" starts with "[" but is not valid JSON.`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" starts with "[" but is not valid JSON.`);
     }
     if (!Array.isArray(parsed))
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a JSON array of variables.`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a JSON array of variables.`);
     return parsed.map((item, i) => {
         const where = `Input "${input}" item ${i + 1}`;
         if (!(0,json_object/* isObject */.G)(item))
-            throw new errors/* ConfigurationError */.j(`${where} must be an object.`);
+            throw new errors/* ConfigurationError */.j1(`${where} must be an object.`);
         const o = item;
         const allowed = ['key', 'value', 'category', 'hcl', 'sensitive', 'description'];
         const unknown = Object.keys(o).filter((k) => !allowed.includes(k));
         if (unknown.length)
-            throw new errors/* ConfigurationError */.j(`${where} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`);
+            throw new errors/* ConfigurationError */.j1(`${where} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`);
         if (typeof o.key !== 'string' || o.key === '')
-            throw new errors/* ConfigurationError */.j(`${where} needs a string "key".`);
+            throw new errors/* ConfigurationError */.j1(`${where} needs a string "key".`);
         const category = o.category ?? 'svc';
         if (category !== 'svc' && category !== 'env')
-            throw new errors/* ConfigurationError */.j(`${where} ("${o.key}"): category must be "svc" or "env".`);
+            throw new errors/* ConfigurationError */.j1(`${where} ("${o.key}"): category must be "svc" or "env".`);
         // The same names as the line form: an HCL identifier, or for env an environment variable name.
         if (!(category === 'env' ? ENV_NAME : HCL_IDENTIFIER).test(o.key)) {
-            throw new errors/* ConfigurationError */.j(`${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`);
+            throw new errors/* ConfigurationError */.j1(`${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`);
         }
         const v = {
             key: o.key,
@@ -39896,13 +39955,13 @@ function stringValue(v, what) {
         return v;
     if (typeof v === 'number' || typeof v === 'boolean')
         return String(v);
-    throw new errors/* ConfigurationError */.j(`${what} must be a string (write HCL values as strings with "hcl": true).`);
+    throw new errors/* ConfigurationError */.j1(`${what} must be a string (write HCL values as strings with "hcl": true).`);
 }
 function booleanField(v, what) {
     if (v === undefined)
         return false;
     if (typeof v !== 'boolean')
-        throw new errors/* ConfigurationError */.j(`${what} must be true or false.`);
+        throw new errors/* ConfigurationError */.j1(`${what} must be true or false.`);
     return v;
 }
 
@@ -39926,7 +39985,7 @@ var dist = __nccwpck_require__(8815);
  */
 function readVariableOptions(inline, file) {
     if (inline && file) {
-        throw new errors/* ConfigurationError */.j('Inputs "variable-options" and "variable-options-file" cannot both be set.');
+        throw new errors/* ConfigurationError */.j1('Inputs "variable-options" and "variable-options-file" cannot both be set.');
     }
     if (!inline && !file)
         return null;
@@ -39938,7 +39997,7 @@ function readVariableOptions(inline, file) {
             text = (0,external_node_fs_.readFileSync)(file, 'utf8');
         }
         catch {
-            throw new errors/* ConfigurationError */.j(`Input "variable-options-file": cannot read "${file}".`);
+            throw new errors/* ConfigurationError */.j1(`Input "variable-options-file": cannot read "${file}".`);
         }
     }
     let parsed;
@@ -39947,7 +40006,7 @@ function readVariableOptions(inline, file) {
         parsed = (0,dist/* parse */.qg)(text);
     }
     catch (error) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" is neither valid JSON nor YAML: ${error.message.split('\n')[0]}`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" is neither valid JSON nor YAML: ${error.message.split('\n')[0]}`);
     }
     return parseVariableOptions(input, parsed);
 }
@@ -39958,31 +40017,31 @@ function parseVariableOptions(input, parsed) {
             ? Object.entries(parsed)
             : [];
     if (entries.length === 0 && !(Array.isArray(parsed) || (0,json_object/* isObject */.G)(parsed))) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
     }
     const seen = new Set();
     return entries.map(([mapKey, item], i) => {
         const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
         if (!(0,json_object/* isObject */.G)(item))
-            throw new errors/* ConfigurationError */.j(`${where} must be an object.`);
+            throw new errors/* ConfigurationError */.j1(`${where} must be an object.`);
         const o = item;
         const variableName = mapKey ?? o['variable-name'];
         const variableType = o['variable-type'] ?? o.type;
         if (typeof variableName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(variableName)) {
-            throw new errors/* ConfigurationError */.j(`${where} needs a "variable-name" that is a variable name.`);
+            throw new errors/* ConfigurationError */.j1(`${where} needs a "variable-name" that is a variable name.`);
         }
         if (typeof variableType !== 'string' || variableType === '') {
-            throw new errors/* ConfigurationError */.j(`${where} needs a "variable-type" (e.g. string, number).`);
+            throw new errors/* ConfigurationError */.j1(`${where} needs a "variable-type" (e.g. string, number).`);
         }
         if (!Array.isArray(o.options))
-            throw new errors/* ConfigurationError */.j(`${where} needs "options", a list of allowed values.`);
+            throw new errors/* ConfigurationError */.j1(`${where} needs "options", a list of allowed values.`);
         if (seen.has(variableName))
-            throw new errors/* ConfigurationError */.j(`Input "${input}" gives options for "${variableName}" twice.`);
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" gives options for "${variableName}" twice.`);
         seen.add(variableName);
         const result = { variableName, variableType, options: o.options };
         if (o.id !== undefined) {
             if (!(0,shapes/* isIdWithPrefix */.WY)(o.id, 'ncvaropt')) {
-                throw new errors/* ConfigurationError */.j(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
+                throw new errors/* ConfigurationError */.j1(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
             }
             result.id = o.id;
         }
@@ -40009,7 +40068,7 @@ const MODES = [
 ];
 function parseMode(input, value) {
     if (!MODES.includes(value)) {
-        throw new errors/* ConfigurationError */.j(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
     }
     return value;
 }
@@ -40146,11 +40205,21 @@ function inputDefault(name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ isObject)
+/* harmony export */   G: () => (/* binding */ isObject),
+/* harmony export */   r: () => (/* binding */ parseJsonOrUndefined)
 /* harmony export */ });
 /** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value of a JSON text, or undefined when it is empty or not JSON: for answers read as they come. */
+function parseJsonOrUndefined(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
 }
 
 
@@ -40417,12 +40486,8 @@ function mapLimited(items, atOnce, work, options) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  yt: () => (/* binding */ EXIT_BAD_INPUT),
-  DD: () => (/* binding */ EXIT_SUCCESS),
-  eF: () => (/* binding */ run)
+  e: () => (/* binding */ run)
 });
-
-// UNUSED EXPORTS: EXIT_FAILURE
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
@@ -40525,8 +40590,10 @@ function commitOf(context) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __nccwpck_require__(249);
 ;// CONCATENATED MODULE: ./src/github/github-api.ts
 /**
  * What the check run and the pull request comment share about talking to GitHub: the workflow's
@@ -40538,6 +40605,7 @@ var lib = __nccwpck_require__(4942);
  * own (Octokit) would bring a second HTTP stack and its own copy of undici for the few calls a
  * step makes.
  */
+
 
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
@@ -40560,7 +40628,7 @@ function readEvent(path) {
         return {};
     try {
         const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+        return (0,json_object/* isObject */.G)(parsed) ? parsed : {};
     }
     catch {
         return {};
@@ -40600,9 +40668,9 @@ function gitHubApi(options) {
             const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
             const text = await response.readBody();
             const status = response.message.statusCode ?? 0;
-            const parsed = parseJson(text);
+            const parsed = (0,json_object/* parseJsonOrUndefined */.r)(text);
             if (status < 200 || status > 299) {
-                const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
+                const message = (0,json_object/* isObject */.G)(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
                 throw new GitHubApiError(status, message);
             }
             return parsed;
@@ -40619,17 +40687,6 @@ function answeredStatus(error) {
 }
 function hideToken(text, token) {
     return token.length >= 4 ? text.split(token).join('***') : text;
-}
-function parseJson(text) {
-    try {
-        return text === '' ? undefined : JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null;
 }
 
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
@@ -40749,6 +40806,8 @@ function failureReason(error, apiUrl) {
     return `could not reach ${apiUrl}: ${message}.`;
 }
 
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __nccwpck_require__(2011);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
@@ -40760,6 +40819,7 @@ var markdown = __nccwpck_require__(4285);
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
  */
+
 
 
 /** GitHub refuses a comment body longer than this many characters. */
@@ -40828,7 +40888,7 @@ function commentBody(marker, summary, runLink) {
         return whole;
     const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
     // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
-    return (0,markdown/* truncateMarkdown */.o4)(whole, COMMENT_BODY_LIMIT, (omitted) => `> [!NOTE]\n> Cut to fit a pull request comment (${Math.ceil(omitted / 1024)} KiB left out): ${where} has all of it.\n`).text;
+    return (0,markdown/* truncateMarkdown */.o4)(whole, COMMENT_BODY_LIMIT, (omitted) => `> [!NOTE]\n> Cut to fit a pull request comment (${(0,format/* formatKiB */.SK)(omitted)} left out): ${where} has all of it.\n`).text;
 }
 /** The step's own comment: the first one that starts with its marker, on any page. */
 async function findComment(comments, pullRequest, marker) {
@@ -40898,7 +40958,7 @@ var lifetime_cancellation = __nccwpck_require__(784);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2418))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(448), __nccwpck_require__.e(415)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9415))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(53), __nccwpck_require__.e(186)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1186))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -40952,9 +41012,6 @@ var state = __nccwpck_require__(2462);
 
 
 
-const EXIT_SUCCESS = 0;
-const EXIT_FAILURE = 1;
-const EXIT_BAD_INPUT = 2;
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
@@ -40963,18 +41020,18 @@ async function run(options = {}) {
         inputs = (0,read/* readInputs */.Ko)(options.read ?? read/* readActionInput */.LJ);
     }
     catch (error) {
-        return failed(sink, error);
+        return failed(sink, (0,errors/* failureOf */.g5)(error));
     }
     for (const secret of (0,read/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
     const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
     let client;
     try {
-        client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+        client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug((0,service_client/* describeRequest */.N)(e)) });
     }
     catch (error) {
         cancellation.dispose();
-        return failed(sink, error);
+        return failed(sink, (0,errors/* failureOf */.g5)(error));
     }
     const checkRun = inputs.checkName && options.checkRuns !== false
         ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
@@ -40998,17 +41055,16 @@ async function run(options = {}) {
             }),
             commentSummary(inputs, options, sink, cancellation, result.summary),
         ]);
-        if (result.failure === null)
-            return EXIT_SUCCESS;
-        return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
+        return (0,errors/* exitCodeOf */.FO)(result.failure);
     }
     catch (error) {
         const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof lifetime_cancellation/* CancelledError */.cc);
-        const message = aborted ? 'The step was cancelled before it finished.' : (0,errors/* getErrorMessage */.u)(error);
-        const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(message)}\n`;
+        // A cancellation is the step's end, not a bug: no stack for it.
+        const failure = aborted ? (0,errors/* stepFailure */.nK)('The step was cancelled before it finished.') : (0,errors/* failureOf */.g5)(error);
+        const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
         await sink.writeSummary(summary);
-        const code = failed(sink, error, aborted ? message : undefined);
-        const shown = sink.redact(message);
+        const code = failed(sink, failure);
+        const shown = sink.redact(failure.message);
         await Promise.all([
             completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
             commentSummary(inputs, options, sink, cancellation, summary),
@@ -41027,7 +41083,7 @@ async function report(sink, result) {
     setOutputs(sink, result.outputs);
     await sink.writeSummary(result.summary);
     if (result.failure !== null)
-        sink.fail(result.failure);
+        sink.fail(result.failure.message);
     else
         sink.info(result.title);
 }
@@ -41069,17 +41125,13 @@ function toCheckAnnotation(sink, a) {
         annotation.title = sink.redact(a.title);
     return annotation;
 }
-function failed(sink, error, message) {
-    if (!(error instanceof errors/* ConfigurationError */.j) && message === undefined && error instanceof Error && error.stack) {
-        // Not the user's doing: keep the trace for whoever debugs it.
-        sink.debug(error.stack);
-    }
-    sink.fail(message ?? (0,errors/* getErrorMessage */.u)(error));
-    return error instanceof errors/* ConfigurationError */.j ? EXIT_BAD_INPUT : EXIT_FAILURE;
-}
-function describeRequest(e) {
-    const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-    return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
+/** Reports a failure that ended the step early; its exit code. */
+function failed(sink, failure) {
+    // A bug's trace, for whoever debugs it.
+    if (failure.trace !== undefined)
+        sink.debug(failure.trace);
+    sink.fail(failure.message);
+    return (0,errors/* exitCodeOf */.FO)(failure);
 }
 
 
@@ -41093,6 +41145,8 @@ function describeRequest(e) {
 /* harmony export */   XO: () => (/* binding */ capAnnotations),
 /* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL)
 /* harmony export */ });
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2011);
+
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
 const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
 /**
@@ -41128,8 +41182,7 @@ function capAnnotations(annotations, limits = GITHUB_ANNOTATIONS_PER_LEVEL) {
     return { emit, heldBack };
 }
 function moreNote(level, count) {
-    const noun = count === 1 ? level : `${level}s`;
-    return { level, message: `+${count} more ${noun}; see the job summary` };
+    return { level, message: `+${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(count, `more ${level}`)}; see the job summary` };
 }
 /**
  * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
@@ -41142,6 +41195,73 @@ function emitAnnotations(sink, annotations, options = {}) {
     for (const a of capped.emit)
         sink.annotate(a);
     return capped;
+}
+
+
+/***/ }),
+
+/***/ 2011:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DE: () => (/* binding */ formatPreciseDuration),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   SK: () => (/* binding */ formatKiB),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   sK: () => (/* binding */ capitalise),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+// Quantities as a person reads them, the same in every mode's report.
+/** A sentence or label with its first letter upper case. */
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+/** `1 path`, `3 paths`: the count and its noun, plural unless the count is 1. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+/** `512 B`, `3.4 KiB`, `1.2 MiB`. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KiB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+/**
+ * Whole KiB, `12 KiB`, for what a cut left out (rounded up: a cut never reads as 0 KiB) or for a
+ * limit (rounded down: a limit is never overstated).
+ */
+function formatKiB(bytes, round = 'up') {
+    return `${round === 'up' ? Math.ceil(bytes / 1024) : Math.floor(bytes / 1024)} KiB`;
+}
+/**
+ * A wait or a limit, in whole seconds and spelled as the timeout input is written: `45s`,
+ * `30m00s`, `1h02m`. For timeouts, bounded waits and the time a status line says has passed.
+ */
+function formatDuration(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m${String(s % 60).padStart(2, '0')}s`;
+    return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+/**
+ * A short time to a tenth of a second, where the fraction tells something: how long a test
+ * took, a grace period. `850 ms`, `2.3 s`, `5 s`, `3 min 4 s`, `1 h 3 min`.
+ */
+function formatPreciseDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${Number((ms / 1000).toFixed(1))} s`;
+    const seconds = Math.round(ms / 1000);
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    const rest = seconds % 60;
+    return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${rest} s`;
 }
 
 
@@ -41231,7 +41351,7 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         async writeSummary(markdown) {
@@ -41244,7 +41364,7 @@ function githubSink(options = {}) {
             catch (error) {
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
                 // A summary that cannot be written must not fail a step whose work succeeded.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         startGroup(name) {
@@ -41254,15 +41374,15 @@ function githubSink(options = {}) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4();
         },
         fail(message) {
+            // The line only: the exit code is the entry point's to set (errors.ts), so core.setFailed,
+            // which sets it too, is not used.
             if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
                 written.error++;
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(shown(message));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(shown(message));
                 return;
             }
-            // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
-            // the step fails all the same.
+            // GitHub would drop an eleventh error annotation: the reason goes to the log instead.
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(`Error: ${message}`));
-            process.exitCode = 1;
         },
         annotationRoom(level) {
             return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
@@ -41317,12 +41437,14 @@ function isLine(value) {
 /* harmony export */   zH: () => (/* binding */ details)
 /* harmony export */ });
 /* unused harmony exports Html, renderMarkdown */
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2011);
 /**
  * Building blocks of every job summary. Anything that comes from the service, the repository or
  * a log is escaped here; only markup built by these helpers (an `Html` value) goes in as it is.
  * GitHub renders the summary as GitHub-flavoured Markdown with a safe subset of HTML; its own
  * `summary.addTable` does not escape cell text, so tables are built here instead.
  */
+
 /** Markup built by these helpers, inserted without escaping. */
 class Html {
     html;
@@ -41469,7 +41591,7 @@ const CLOSABLE_TAGS = new Set([
  * the HTML elements the cut left open (so the note is not swallowed by a `<details>`), and
  * appends `note(omittedBytes)`.
  */
-function truncateMarkdown(markdown, maxBytes, note = (n) => `> [!WARNING]\n> This summary was cut short: ${Math.ceil(n / 1024)} KiB more did not fit.\n`) {
+function truncateMarkdown(markdown, maxBytes, note = (n) => `> [!WARNING]\n> This summary was cut short: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatKiB */ .SK)(n)} more did not fit.\n`) {
     const bytes = Buffer.from(markdown, 'utf8');
     if (bytes.length <= maxBytes)
         return { text: markdown, cut: false, omittedBytes: 0 };
@@ -41718,7 +41840,9 @@ function escapeRegExp(text) {
 /* harmony export */   d: () => (/* binding */ GITHUB_SUMMARY_LIMIT_BYTES),
 /* harmony export */   q: () => (/* binding */ summaryBudget)
 /* harmony export */ });
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2011);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4285);
+
 
 /** GitHub keeps a step summary only up to 1 MiB; stay a little under it. */
 const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
@@ -41739,9 +41863,8 @@ function summaryBudget(limitBytes) {
             const room = limitBytes - used;
             if (room < 256)
                 return '';
-            const limitKiB = Math.floor(limitBytes / 1024);
-            const { text } = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .truncateMarkdown */ .o4)(markdown, room, (omitted) => `> [!WARNING]\n> The summary was cut at the ${limitKiB} KiB a job summary may hold; ` +
-                `${Math.ceil(omitted / 1024)} KiB more did not fit.\n`);
+            const { text } = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .truncateMarkdown */ .o4)(markdown, room, (omitted) => `> [!WARNING]\n> The summary was cut at the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatKiB */ .SK)(limitBytes, 'down')} a job summary may hold; ` +
+                `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatKiB */ .SK)(omitted)} more did not fit.\n`);
             used += Buffer.byteLength(text, 'utf8');
             return text;
         },
@@ -41757,7 +41880,8 @@ function summaryBudget(limitBytes) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  r: () => (/* binding */ createServiceClient)
+  r: () => (/* binding */ createServiceClient),
+  N: () => (/* binding */ describeRequest)
 });
 
 // EXTERNAL MODULE: external "node:stream"
@@ -41766,6 +41890,8 @@ var external_node_stream_ = __nccwpck_require__(7075);
 var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __nccwpck_require__(249);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
@@ -41887,65 +42013,65 @@ class RateLimiter {
 }
 _a = RateLimiter;
 
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/service/proxy.ts
-// Which proxy carries a request, read from the environment the way self-hosted runners set it
-// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, and their lower-case forms) and the way the runner's own
-// HTTP client (@actions/http-client, which the check run goes through) reads it: one decision
-// for every request of the step.
+// Which proxy carries a request. The runner's own HTTP client (@actions/http-client, which every
+// request to GitHub goes through) decides, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY (the
+// lower-case forms first) as self-hosted runners set them: the service, the object store and
+// GitHub take one route for one environment. What is ours is refusing, before any request, a
+// proxy variable that client would pass over in silence (and so send the step around the proxy)
+// or that names a kind of proxy undici cannot speak to.
+
 
 /**
- * The proxy settings of an environment; a proxy address that is not one is an input error
- * naming the variable (its value may hold the proxy's password, so it is not repeated).
+ * Fails with an input error naming the variable when HTTPS_PROXY or HTTP_PROXY (whichever form
+ * the runner's client reads) is not an http:// or https:// proxy address. Its value may hold the
+ * proxy's password, so it is never repeated.
  */
-function readProxyEnvironment(env) {
-    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(/[,\s]+/).filter((entry) => entry !== '');
-    return {
-        https: proxyAddress(env, 'https_proxy', 'HTTPS_PROXY'),
-        http: proxyAddress(env, 'http_proxy', 'HTTP_PROXY'),
-        noProxyAll: noProxy.includes('*'),
-        noProxy: noProxy.map(noProxyEntry),
-    };
+function checkProxyEnvironment() {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY'],
+    ]) {
+        // The client's precedence: the lower-case form unless it is unset or empty.
+        const name = process.env[lower] ? lower : upper;
+        const value = process.env[name];
+        if (!value)
+            continue;
+        const proxy = readAsTheRunnerDoes(value);
+        if (proxy === undefined || proxy.hostname === '') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+        }
+        if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+        }
+    }
 }
-/** The proxy a request to `url` goes through, or undefined to connect directly. */
-function proxyFor(proxies, url) {
-    const proxy = url.protocol === 'https:' ? proxies.https : url.protocol === 'http:' ? proxies.http : undefined;
-    if (proxy === undefined || proxies.noProxyAll || isLoopback(url.hostname))
-        return undefined;
-    const host = url.hostname.toUpperCase();
-    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-    const bypassed = proxies.noProxy.some((entry) => (entry.port === undefined || entry.port === port) && (host === entry.host || host.endsWith(`.${entry.host}`)));
-    return bypassed ? undefined : proxy;
+/** The proxy a request to `url` goes through, or undefined to connect directly (NO_PROXY, loopback). */
+function proxyFor(url) {
+    return (0,proxy/* getProxyUrl */.s)(url);
 }
-function proxyAddress(env, lower, upper) {
-    const name = env[lower] ? lower : upper;
-    const value = (env[name] ?? '').trim();
-    if (value === '')
-        return undefined;
-    // `proxy.example:3128` is as common as `http://proxy.example:3128`; curl and the runner read
-    // both as a plain-HTTP proxy.
-    const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    let url;
+/**
+ * The address @actions/http-client makes of a proxy variable: the value as a URL, else with
+ * `http://` in front when it names no http(s) scheme. Undefined where that client would use no
+ * proxy (a value starting `http://` that does not parse); a value such as `proxy:3128` parses as
+ * the scheme `proxy:` without a host, which that client also passes over.
+ */
+function readAsTheRunnerDoes(value) {
     try {
-        url = new URL(text);
+        return new URL(value);
     }
     catch {
-        throw new errors/* ConfigurationError */.j(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+        if (value.startsWith('http://') || value.startsWith('https://'))
+            return undefined;
+        try {
+            return new URL(`http://${value}`);
+        }
+        catch {
+            return undefined;
+        }
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* ConfigurationError */.j(`The environment variable ${name} names a ${url.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
-    }
-    return url;
-}
-function noProxyEntry(entry) {
-    const withPort = /^(.+):(\d+)$/.exec(entry);
-    const host = (withPort ? withPort[1] : entry).replace(/^\*?\./, '').toUpperCase();
-    return { host, port: withPort ? Number(withPort[2]) : undefined };
-}
-/** Loopback never goes through a proxy (as in the runner's client): the proxy's own loopback is
- *  not the runner's. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase();
-    return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]' || host === '[0:0:0:0:0:0:0:1]';
 }
 
 ;// CONCATENATED MODULE: ./src/service/retry.ts
@@ -42001,6 +42127,7 @@ var urls = __nccwpck_require__(1465);
 ;// CONCATENATED MODULE: ./src/service/http.ts
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
+
 
 
 
@@ -42072,9 +42199,9 @@ class HttpClient {
         // caller, so it speaks of the token, not of where it came from.
         const token = options.token.trim();
         if (!token)
-            throw new errors/* ConfigurationError */.j('The API token is empty: the service needs one.');
+            throw new errors/* ConfigurationError */.j1('The API token is empty: the service needs one.');
         if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-            throw new errors/* ConfigurationError */.j('The API token contains spaces or control characters: give the token alone.');
+            throw new errors/* ConfigurationError */.j1('The API token contains spaces or control characters: give the token alone.');
         }
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
@@ -42088,7 +42215,7 @@ class HttpClient {
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
-        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000), readProxyEnvironment(options.proxyEnvironment ?? process.env));
+        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000));
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -42321,13 +42448,13 @@ class HttpClient {
     }
     #response(method, target, answer, alreadyDone) {
         const text = answer.body.toString('utf8');
-        const response = { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+        const response = { status: answer.status, headers: answer.headers, text, json: (0,json_object/* parseJsonOrUndefined */.r)(text), alreadyDone, method, target };
         if (answer.stream)
             response.body = answer.stream;
         return response;
     }
     #apiError(method, target, answer, attempts) {
-        const errors = errorItems(parseJson(answer.body.toString('utf8')));
+        const errors = errorItems((0,json_object/* parseJsonOrUndefined */.r)(answer.body.toString('utf8')));
         return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
     }
 }
@@ -42336,24 +42463,25 @@ function firstHeader(value) {
 }
 /**
  * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
+ * the service and the object store alike, through an undici ProxyAgent per proxy address. A
  * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
  * connections and those inside a proxy's CONNECT tunnel use.
  */
 class Connections {
     #options;
     #connectTimeoutMs;
-    #proxies;
     #direct;
     #viaProxy = new Map();
-    constructor(options, connectTimeoutMs, proxies) {
+    constructor(options, connectTimeoutMs) {
+        // A proxy variable that is not a proxy address fails the client before any request.
+        checkProxyEnvironment();
         this.#options = options;
         this.#connectTimeoutMs = connectTimeoutMs;
-        this.#proxies = proxies;
         this.#direct = new undici/* Agent */.g6({ ...options, connect: { timeout: connectTimeoutMs } });
     }
     for(url) {
-        const proxy = proxyFor(this.#proxies, new URL(url));
+        const proxy = proxyFor(new URL(url));
         if (proxy === undefined)
             return this.#direct;
         let agent = this.#viaProxy.get(proxy.href);
@@ -42418,16 +42546,6 @@ function attemptBody(body) {
     const made = body();
     return made instanceof external_node_stream_.Readable ? made : external_node_stream_.Readable.from(made);
 }
-function parseJson(text) {
-    if (text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
 /** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
 function errorItems(json) {
     if (!json || typeof json !== 'object')
@@ -42468,8 +42586,6 @@ function errorItems(json) {
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
 var create_once = __nccwpck_require__(4249);
-// EXTERNAL MODULE: ./src/json-object.ts
-var json_object = __nccwpck_require__(249);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 ;// CONCATENATED MODULE: ./src/service/jsonapi.ts
@@ -43159,6 +43275,11 @@ function createServiceClient(options) {
         close: (options) => http.close(options),
     };
 }
+/** A request as the debug log shows it: `GET /organizations/acme/policies → 200 in 41 ms`. */
+function describeRequest(e) {
+    const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
+    return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
+}
 
 
 /***/ }),
@@ -43542,13 +43663,13 @@ function normaliseBaseUrl(address) {
         url = new URL(address.trim());
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
     }
     if (url.username || url.password) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j('The service address must not carry a user name or password.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1('The service address must not carry a user name or password.');
     }
     let path = url.pathname.replace(/\/+$/, '');
     if (!path.endsWith(VERSION_PREFIX))
@@ -52521,7 +52642,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   pq: () => (/* binding */ info),
   lm: () => (/* binding */ notice),
   LZ: () => (/* binding */ saveState),
-  C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
   Oh: () => (/* binding */ startGroup),
@@ -52529,7 +52649,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, platform, setCommandEcho, setFailed, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -52702,8 +52822,8 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -54685,119 +54805,20 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 4942:
+/***/ 2779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
+var http__WEBPACK_IMPORTED_MODULE_0___namespace_cache;
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ HttpClient)
+/* harmony export */ });
+/* unused harmony exports HttpCodes, Headers, MediaTypes, getProxyUrl, HttpClientError, HttpClientResponse, isHttps */
+/* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
+/* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -54856,7 +54877,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
+function getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -55221,7 +55242,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -55232,7 +55253,7 @@ class HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        info.httpModule = usingSsl ? /*#__PURE__*/ (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache || (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache = __nccwpck_require__.t(https__WEBPACK_IMPORTED_MODULE_1__, 2))) : /*#__PURE__*/ (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache || (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache = __nccwpck_require__.t(http__WEBPACK_IMPORTED_MODULE_0__, 2)));
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -55331,7 +55352,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -55346,7 +55367,7 @@ class HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || http__WEBPACK_IMPORTED_MODULE_0__.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -55360,10 +55381,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
@@ -55371,7 +55392,7 @@ class HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            agent = usingSsl ? new https__WEBPACK_IMPORTED_MODULE_1__.Agent(options) : new http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -55394,7 +55415,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__/* .ProxyAgent */ .kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -55494,6 +55515,106 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 9783:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ })
 

@@ -1,13 +1,15 @@
 // Bundles the action into dist/ with ncc (ESM): dist/index.js (the main step and the command
 // line) and dist/post.js (the post step's small entry, which loads index.js only when there is
 // something to clean up). Ships the HCL parser's WASM beside them: @cdktf/hcl2json reads
-// main.wasm.gz from disk at run time, which ncc cannot see.
+// main.wasm.gz from disk at run time, which ncc cannot see. And action.yml's inputs and outputs
+// as JSON (dist/action.json), which the bundle reads instead of parsing the YAML at every start.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--out DIR` builds elsewhere, so a test can compare a fresh build with the committed dist/.
@@ -30,6 +32,8 @@ try {
 } finally {
   rmSync(post, { recursive: true, force: true });
 }
+const { inputs, outputs } = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8'));
+writeFileSync(join(dist, 'action.json'), `${JSON.stringify({ inputs, outputs }, null, 2)}\n`);
 const wasm = join(dirname(require.resolve('@cdktf/hcl2json/package.json')), 'main.wasm.gz');
 mkdirSync(join(dist, 'hcl2json'), { recursive: true });
 copyFileSync(wasm, join(dist, 'hcl2json', 'main.wasm.gz'));

@@ -6,7 +6,8 @@ import { COMMAND_LINE_FLAGS, GITHUB_ONLY, MULTI_LINE, envName, inputFlagsOf, isM
 import { commandLineSink } from './cli-sink.ts';
 import type { TerminalWriter } from './cli-sink.ts';
 import type { Mode } from './inputs/schema.ts';
-import { EXIT_BAD_INPUT, EXIT_SUCCESS, run } from './main.ts';
+import { EXIT_BAD_INPUT, EXIT_SUCCESS } from './errors.ts';
+import { run } from './main.ts';
 
 export { envName } from './cli-flags.ts';
 

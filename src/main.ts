@@ -1,4 +1,5 @@
-import { ConfigurationError, getErrorMessage } from './errors.ts';
+import { exitCodeOf, failureOf, stepFailure } from './errors.ts';
+import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
@@ -15,14 +16,9 @@ import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/github-sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
-import { createServiceClient } from './service/client.ts';
+import { createServiceClient, describeRequest } from './service/client.ts';
 import type { ServiceClient } from './service/client.ts';
 import { saveState } from './state.ts';
-import type { RequestEvent } from './service/http.ts';
-
-export const EXIT_SUCCESS = 0;
-export const EXIT_FAILURE = 1;
-export const EXIT_BAD_INPUT = 2;
 
 export interface RunOptions {
   read?: InputReader;
@@ -40,7 +36,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
   try {
     inputs = readInputs(options.read ?? readActionInput);
   } catch (error) {
-    return failed(sink, error);
+    return failed(sink, failureOf(error));
   }
   for (const secret of secretsOf(inputs)) sink.addSecret(secret);
 
@@ -50,7 +46,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     client = createServiceClient({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
   } catch (error) {
     cancellation.dispose();
-    return failed(sink, error);
+    return failed(sink, failureOf(error));
   }
   const checkRun =
     inputs.checkName && options.checkRuns !== false
@@ -75,15 +71,15 @@ export async function run(options: RunOptions = {}): Promise<number> {
       }),
       commentSummary(inputs, options, sink, cancellation, result.summary),
     ]);
-    if (result.failure === null) return EXIT_SUCCESS;
-    return result.badInput ? EXIT_BAD_INPUT : EXIT_FAILURE;
+    return exitCodeOf(result.failure);
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
-    const message = aborted ? 'The step was cancelled before it finished.' : getErrorMessage(error);
-    const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(message)}\n`;
+    // A cancellation is the step's end, not a bug: no stack for it.
+    const failure = aborted ? stepFailure('The step was cancelled before it finished.') : failureOf(error);
+    const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(failure.message)}\n`;
     await sink.writeSummary(summary);
-    const code = failed(sink, error, aborted ? message : undefined);
-    const shown = sink.redact(message);
+    const code = failed(sink, failure);
+    const shown = sink.redact(failure.message);
     await Promise.all([
       completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
       commentSummary(inputs, options, sink, cancellation, summary),
@@ -101,7 +97,7 @@ async function report(sink: ReportSink, result: ModeResult): Promise<void> {
   emitAnnotations(sink, result.annotations);
   setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);
-  if (result.failure !== null) sink.fail(result.failure);
+  if (result.failure !== null) sink.fail(result.failure.message);
   else sink.info(result.title);
 }
 
@@ -147,17 +143,10 @@ function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   return annotation;
 }
 
-function failed(sink: ReportSink, error: unknown, message?: string): number {
-  if (!(error instanceof ConfigurationError) && message === undefined && error instanceof Error && error.stack) {
-    // Not the user's doing: keep the trace for whoever debugs it.
-    sink.debug(error.stack);
-  }
-  sink.fail(message ?? getErrorMessage(error));
-  return error instanceof ConfigurationError ? EXIT_BAD_INPUT : EXIT_FAILURE;
-}
-
-
-function describeRequest(e: RequestEvent): string {
-  const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-  return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
+/** Reports a failure that ended the step early; its exit code. */
+function failed(sink: ReportSink, failure: StepFailure): number {
+  // A bug's trace, for whoever debugs it.
+  if (failure.trace !== undefined) sink.debug(failure.trace);
+  sink.fail(failure.message);
+  return exitCodeOf(failure);
 }

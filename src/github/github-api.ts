@@ -11,6 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { HttpClient } from '@actions/http-client';
+import { isObject, parseJsonOrUndefined } from '../json-object.ts';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -53,7 +54,7 @@ function readEvent(path: string | undefined): WorkflowContext['payload'] {
   if (!path) return {};
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as WorkflowContext['payload']) : {};
+    return isObject(parsed) ? (parsed as WorkflowContext['payload']) : {};
   } catch {
     return {};
   }
@@ -102,9 +103,9 @@ export function gitHubApi(options: { token: string; apiUrl?: string }): GitHubAp
       const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
       const text = await response.readBody();
       const status = response.message.statusCode ?? 0;
-      const parsed = parseJson(text);
+      const parsed = parseJsonOrUndefined(text);
       if (status < 200 || status > 299) {
-        const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
+        const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
         throw new GitHubApiError(status, message);
       }
       return parsed as T;
@@ -124,16 +125,4 @@ export function answeredStatus(error: unknown): number | undefined {
 
 export function hideToken(text: string, token: string): string {
   return token.length >= 4 ? text.split(token).join('***') : text;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

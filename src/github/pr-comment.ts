@@ -8,6 +8,7 @@
  */
 
 import type { Inputs } from '../inputs/schema.ts';
+import { formatKiB } from '../report/format.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
 import { answeredStatus, gitHubApi, hideToken, repoPath, workflowContext } from './github-api.ts';
 import type { GitHubApi, GitHubLog } from './github-api.ts';
@@ -134,7 +135,7 @@ export function commentBody(marker: string, summary: string, runLink: string | u
   const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
   // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
   return truncateMarkdown(whole, COMMENT_BODY_LIMIT, (omitted) =>
-    `> [!NOTE]\n> Cut to fit a pull request comment (${Math.ceil(omitted / 1024)} KiB left out): ${where} has all of it.\n`,
+    `> [!NOTE]\n> Cut to fit a pull request comment (${formatKiB(omitted)} left out): ${where} has all of it.\n`,
   ).text;
 }
 

@@ -1,5 +1,6 @@
 import type { CheckRunConclusion } from '../github/check-run.ts';
 import type { Cancellation } from '../lifetime/cancellation.ts';
+import type { StepFailure } from '../errors.ts';
 import type { OutputValue } from '../report/outputs.ts';
 import type { Annotation, ReportSink } from '../report/sink.ts';
 import type { ServiceClient } from '../service/client.ts';
@@ -26,9 +27,7 @@ export interface ModeResult {
   summary: string;
   annotations: Annotation[];
   outputs: Record<string, OutputValue>;
-  /** Set when the step must fail; null when it succeeds. */
-  failure: string | null;
-  /** The failure is the user's input (files that do not validate): exit code 2 on the command line. */
-  badInput?: boolean;
+  /** Why the step fails, the user's input or not (errors.ts); null when it succeeds. */
+  failure: StepFailure | null;
   conclusion: CheckRunConclusion;
 }

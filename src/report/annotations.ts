@@ -1,3 +1,4 @@
+import { plural } from './format.ts';
 import type { Annotation, AnnotationLevel, ReportSink } from './sink.ts';
 
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
@@ -46,8 +47,7 @@ export function capAnnotations(
 }
 
 function moreNote(level: AnnotationLevel, count: number): Annotation {
-  const noun = count === 1 ? level : `${level}s`;
-  return { level, message: `+${count} more ${noun}; see the job summary` };
+  return { level, message: `+${plural(count, `more ${level}`)}; see the job summary` };
 }
 
 /**

@@ -87,15 +87,15 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
       core.endGroup();
     },
     fail(message) {
+      // The line only: the exit code is the entry point's to set (errors.ts), so core.setFailed,
+      // which sets it too, is not used.
       if (written.error < GITHUB_ANNOTATIONS_PER_LEVEL) {
         written.error++;
-        core.setFailed(shown(message));
+        core.error(shown(message));
         return;
       }
-      // GitHub would drop an eleventh error annotation: the reason goes to the log instead, and
-      // the step fails all the same.
+      // GitHub would drop an eleventh error annotation: the reason goes to the log instead.
       core.info(shown(`Error: ${message}`));
-      process.exitCode = 1;
     },
     annotationRoom(level) {
       return Math.max(0, GITHUB_ANNOTATIONS_PER_LEVEL - written[level]);

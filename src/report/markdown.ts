@@ -5,6 +5,8 @@
  * `summary.addTable` does not escape cell text, so tables are built here instead.
  */
 
+import { formatKiB } from './format.ts';
+
 /** Markup built by these helpers, inserted without escaping. */
 export class Html {
   readonly html: string;
@@ -180,7 +182,7 @@ export function truncateMarkdown(
   markdown: string,
   maxBytes: number,
   note: (omittedBytes: number) => string = (n) =>
-    `> [!WARNING]\n> This summary was cut short: ${Math.ceil(n / 1024)} KiB more did not fit.\n`,
+    `> [!WARNING]\n> This summary was cut short: ${formatKiB(n)} more did not fit.\n`,
 ): Truncated {
   const bytes = Buffer.from(markdown, 'utf8');
   if (bytes.length <= maxBytes) return { text: markdown, cut: false, omittedBytes: 0 };

@@ -35,7 +35,10 @@ export interface ReportSink {
   writeSummary(markdown: string): Promise<void>;
   startGroup(name: string): void;
   endGroup(): void;
-  /** Marks the step failed with this message (the process exits non-zero). */
+  /**
+   * Says why the step failed. The exit code is not the sink's to set: the caller returns it to
+   * the entry point (errors.ts `exitCodeOf`).
+   */
   fail(message: string): void;
   /**
    * How many more annotations of this level the step can still show: GitHub keeps 10 per level

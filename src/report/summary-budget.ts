@@ -1,3 +1,4 @@
+import { formatKiB } from './format.ts';
 import { truncateMarkdown } from './markdown.ts';
 
 /** GitHub keeps a step summary only up to 1 MiB; stay a little under it. */
@@ -26,13 +27,12 @@ export function summaryBudget(limitBytes: number): SummaryBudget {
       spent = true;
       const room = limitBytes - used;
       if (room < 256) return '';
-      const limitKiB = Math.floor(limitBytes / 1024);
       const { text } = truncateMarkdown(
         markdown,
         room,
         (omitted) =>
-          `> [!WARNING]\n> The summary was cut at the ${limitKiB} KiB a job summary may hold; ` +
-          `${Math.ceil(omitted / 1024)} KiB more did not fit.\n`,
+          `> [!WARNING]\n> The summary was cut at the ${formatKiB(limitBytes, 'down')} a job summary may hold; ` +
+          `${formatKiB(omitted)} more did not fit.\n`,
       );
       used += Buffer.byteLength(text, 'utf8');
       return text;

@@ -1,7 +1,7 @@
 // The typed client of the service: one HTTP layer, one group of calls per area of the API.
 
 import { HttpClient } from './http.ts';
-import type { HttpClientOptions } from './http.ts';
+import type { HttpClientOptions, RequestEvent } from './http.ts';
 import { createModuleTestsApi } from './module-tests.ts';
 import type { ModuleTestsApi } from './module-tests.ts';
 import { createNoCodeApi } from './no-code.ts';
@@ -30,4 +30,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     noCode: createNoCodeApi(http),
     close: (options) => http.close(options),
   };
+}
+
+/** A request as the debug log shows it: `GET /organizations/acme/policies → 200 in 41 ms`. */
+export function describeRequest(e: RequestEvent): string {
+  const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
+  return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
 }

@@ -5,14 +5,14 @@ import { Readable } from 'node:stream';
 import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors.ts';
+import { parseJsonOrUndefined } from '../json-object.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { sleep } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
 import { RateLimiter } from './pacing.ts';
-import { proxyFor, readProxyEnvironment } from './proxy.ts';
-import type { ProxyEnvironment } from './proxy.ts';
+import { checkProxyEnvironment, proxyFor } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
@@ -66,8 +66,6 @@ export interface HttpClientOptions {
   retry?: Partial<RetryOptions>;
   /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
-  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: the process's environment). */
-  proxyEnvironment?: NodeJS.ProcessEnv;
 }
 
 export interface RequestOptions {
@@ -231,7 +229,6 @@ export class HttpClient {
     this.#connections = new Connections(
       { connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs },
       Math.min(this.#timeoutMs, 10_000),
-      readProxyEnvironment(options.proxyEnvironment ?? process.env),
     );
   }
 
@@ -483,13 +480,13 @@ export class HttpClient {
 
   #response(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, alreadyDone: boolean): HttpResponse {
     const text = answer.body.toString('utf8');
-    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJson(text), alreadyDone, method, target };
+    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJsonOrUndefined(text), alreadyDone, method, target };
     if (answer.stream) response.body = answer.stream;
     return response;
   }
 
   #apiError(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, attempts: number): ApiError {
-    const errors = errorItems(parseJson(answer.body.toString('utf8')));
+    const errors = errorItems(parseJsonOrUndefined(answer.body.toString('utf8')));
     return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
   }
 }
@@ -500,26 +497,27 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 
 /**
  * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY), to the service and the object store alike. A
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
+ * the service and the object store alike, through an undici ProxyAgent per proxy address. A
  * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
  * connections and those inside a proxy's CONNECT tunnel use.
  */
 class Connections {
   readonly #options: Agent.Options;
   readonly #connectTimeoutMs: number;
-  readonly #proxies: ProxyEnvironment;
   readonly #direct: Agent;
   readonly #viaProxy = new Map<string, ProxyAgent>();
 
-  constructor(options: Agent.Options, connectTimeoutMs: number, proxies: ProxyEnvironment) {
+  constructor(options: Agent.Options, connectTimeoutMs: number) {
+    // A proxy variable that is not a proxy address fails the client before any request.
+    checkProxyEnvironment();
     this.#options = options;
     this.#connectTimeoutMs = connectTimeoutMs;
-    this.#proxies = proxies;
     this.#direct = new Agent({ ...options, connect: { timeout: connectTimeoutMs } });
   }
 
   for(url: string): Dispatcher {
-    const proxy = proxyFor(this.#proxies, new URL(url));
+    const proxy = proxyFor(new URL(url));
     if (proxy === undefined) return this.#direct;
     let agent = this.#viaProxy.get(proxy.href);
     if (agent === undefined) {
@@ -589,15 +587,6 @@ function attemptBody(body: string | UploadBody | undefined): string | Uint8Array
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   const made = body();
   return made instanceof Readable ? made : Readable.from(made);
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */

@@ -58,19 +58,6 @@ export interface Document<D> {
 
 export type ListDocument<R> = Document<R[]>;
 
-/** One JSON:API error object (spec section 7: its fields are "not shown"). */
-export interface ErrorObject {
-  status?: string;
-  code?: string;
-  title?: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string };
-}
-
-export interface ErrorDocument {
-  errors: ErrorObject[];
-}
-
 /**
  * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
  * back, when there is none or its resource is of another type, or when its id, status or

@@ -1,82 +1,57 @@
-// Which proxy carries a request, read from the environment the way self-hosted runners set it
-// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, and their lower-case forms) and the way the runner's own
-// HTTP client (@actions/http-client, which the check run goes through) reads it: one decision
-// for every request of the step.
+// Which proxy carries a request. The runner's own HTTP client (@actions/http-client, which every
+// request to GitHub goes through) decides, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY (the
+// lower-case forms first) as self-hosted runners set them: the service, the object store and
+// GitHub take one route for one environment. What is ours is refusing, before any request, a
+// proxy variable that client would pass over in silence (and so send the step around the proxy)
+// or that names a kind of proxy undici cannot speak to.
 
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { ConfigurationError } from '../errors.ts';
 
-export interface ProxyEnvironment {
-  /** Proxy of https:// addresses (`https_proxy`, else `HTTPS_PROXY`). */
-  https: URL | undefined;
-  /** Proxy of http:// addresses (`http_proxy`, else `HTTP_PROXY`). */
-  http: URL | undefined;
-  /** `no_proxy`, else `NO_PROXY`: host names, domains and `host:port` entries that go direct. */
-  noProxy: NoProxyEntry[];
-  /** NO_PROXY is `*`: nothing goes through a proxy. */
-  noProxyAll: boolean;
+/**
+ * Fails with an input error naming the variable when HTTPS_PROXY or HTTP_PROXY (whichever form
+ * the runner's client reads) is not an http:// or https:// proxy address. Its value may hold the
+ * proxy's password, so it is never repeated.
+ */
+export function checkProxyEnvironment(): void {
+  for (const [lower, upper] of [
+    ['https_proxy', 'HTTPS_PROXY'],
+    ['http_proxy', 'HTTP_PROXY'],
+  ] as const) {
+    // The client's precedence: the lower-case form unless it is unset or empty.
+    const name = process.env[lower] ? lower : upper;
+    const value = process.env[name];
+    if (!value) continue;
+    const proxy = readAsTheRunnerDoes(value);
+    if (proxy === undefined || proxy.hostname === '') {
+      throw new ConfigurationError(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+    }
+    if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+      throw new ConfigurationError(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+    }
+  }
 }
 
-interface NoProxyEntry {
-  /** Upper-case host or domain, without a leading `.` or `*.`. */
-  host: string;
-  /** Only this port, when the entry named one. */
-  port: number | undefined;
+/** The proxy a request to `url` goes through, or undefined to connect directly (NO_PROXY, loopback). */
+export function proxyFor(url: URL): URL | undefined {
+  return getProxyUrl(url);
 }
 
 /**
- * The proxy settings of an environment; a proxy address that is not one is an input error
- * naming the variable (its value may hold the proxy's password, so it is not repeated).
+ * The address @actions/http-client makes of a proxy variable: the value as a URL, else with
+ * `http://` in front when it names no http(s) scheme. Undefined where that client would use no
+ * proxy (a value starting `http://` that does not parse); a value such as `proxy:3128` parses as
+ * the scheme `proxy:` without a host, which that client also passes over.
  */
-export function readProxyEnvironment(env: NodeJS.ProcessEnv): ProxyEnvironment {
-  const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(/[,\s]+/).filter((entry) => entry !== '');
-  return {
-    https: proxyAddress(env, 'https_proxy', 'HTTPS_PROXY'),
-    http: proxyAddress(env, 'http_proxy', 'HTTP_PROXY'),
-    noProxyAll: noProxy.includes('*'),
-    noProxy: noProxy.map(noProxyEntry),
-  };
-}
-
-/** The proxy a request to `url` goes through, or undefined to connect directly. */
-export function proxyFor(proxies: ProxyEnvironment, url: URL): URL | undefined {
-  const proxy = url.protocol === 'https:' ? proxies.https : url.protocol === 'http:' ? proxies.http : undefined;
-  if (proxy === undefined || proxies.noProxyAll || isLoopback(url.hostname)) return undefined;
-  const host = url.hostname.toUpperCase();
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  const bypassed = proxies.noProxy.some(
-    (entry) => (entry.port === undefined || entry.port === port) && (host === entry.host || host.endsWith(`.${entry.host}`)),
-  );
-  return bypassed ? undefined : proxy;
-}
-
-function proxyAddress(env: NodeJS.ProcessEnv, lower: string, upper: string): URL | undefined {
-  const name = env[lower] ? lower : upper;
-  const value = (env[name] ?? '').trim();
-  if (value === '') return undefined;
-  // `proxy.example:3128` is as common as `http://proxy.example:3128`; curl and the runner read
-  // both as a plain-HTTP proxy.
-  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-  let url: URL;
+function readAsTheRunnerDoes(value: string): URL | undefined {
   try {
-    url = new URL(text);
+    return new URL(value);
   } catch {
-    throw new ConfigurationError(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+    if (value.startsWith('http://') || value.startsWith('https://')) return undefined;
+    try {
+      return new URL(`http://${value}`);
+    } catch {
+      return undefined;
+    }
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`The environment variable ${name} names a ${url.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
-  }
-  return url;
-}
-
-function noProxyEntry(entry: string): NoProxyEntry {
-  const withPort = /^(.+):(\d+)$/.exec(entry);
-  const host = (withPort ? withPort[1]! : entry).replace(/^\*?\./, '').toUpperCase();
-  return { host, port: withPort ? Number(withPort[2]) : undefined };
-}
-
-/** Loopback never goes through a proxy (as in the runner's client): the proxy's own loopback is
- *  not the runner's. */
-function isLoopback(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]' || host === '[0:0:0:0:0:0:0:1]';
 }

@@ -15,22 +15,29 @@ export const ENFORCEMENT_LEVELS = {
 
 export type EnforcementLevel = (typeof ENFORCEMENT_LEVELS)[PolicyKind][number];
 
-/** Deprecated form of the enforcement level, still returned (2.1). */
+/** Deprecated form of the enforcement level, still returned (2.1): one element. */
 export interface PolicyEnforce {
-  path: string;
-  mode: string;
+  path?: string | null;
+  mode?: string | null;
 }
 
+/**
+ * What a policy's attributes may hold as the service sends them. Read leniently (its readers
+ * take absent and null alike): a field the spec gives a default may be left out, and the
+ * deprecated form may stand in for the level.
+ */
 export interface PolicyAttributes {
   name: string;
-  description: string | null;
-  kind: PolicyKind;
+  /** Markdown; null (or absent) when there is none. */
+  description?: string | null;
+  /** A PolicyKind; `native` when absent (2.1). A kind the spec does not name is kept as sent. */
+  kind?: string | null;
   /** Only for `opa` policies. */
   query?: string | null;
   /** Absent on policies that only carry the deprecated `enforce` form. */
-  'enforcement-level'?: string;
-  enforce?: PolicyEnforce[];
-  'policy-set-count'?: number;
+  'enforcement-level'?: string | null;
+  enforce?: PolicyEnforce[] | null;
+  'policy-set-count'?: number | null;
   'updated-at'?: string | null;
 }
 
@@ -39,15 +46,15 @@ export interface Policy {
   type: 'policies';
   attributes: PolicyAttributes;
   relationships?: {
-    organization?: { data: ResourceIdentifier<'organizations'> };
-    'policy-sets'?: { data: Array<ResourceIdentifier<'policy-sets'>> };
-  };
+    organization?: { data?: ResourceIdentifier<'organizations'> | null } | null;
+    'policy-sets'?: { data?: Array<ResourceIdentifier<'policy-sets'>> | null } | null;
+  } | null;
   links?: {
     self?: string;
     upload?: string;
     /** Present on show, update and list answers, absent on create (2.1). */
     download?: string;
-  };
+  } | null;
 }
 
 // ---- 2.2 Test run -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ export {
 } from './ignore-rules.ts';
 export type { IgnoreDecision, IgnoreMatch, IgnoreRule } from './ignore-rules.ts';
 export { listArchiveEntries, walkArchiveEntries } from './walk.ts';
+export { resolveModuleRoot } from './module-root.ts';
 export type { WalkOptions } from './walk.ts';
 export { LinksOutsideBoundaryError } from './confinement.ts';
 export type { RefusedLink, Refusal } from './confinement.ts';

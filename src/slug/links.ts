@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { asBytePath, bytePathFromBuffer, fsPath, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
-import { describeFsError } from './fs-errors.ts';
+import { describeFsError } from '../fs-errors.ts';
 
 // The kernel gives up after 40 links in a chain (ELOOP); so do we.
 const MAX_LINK_HOPS = 40;

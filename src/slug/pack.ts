@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
-import { describeFsError } from './fs-errors.ts';
+import { describeFsError } from '../fs-errors.ts';
 import { encodeTarHeader, END_OF_ARCHIVE, padding } from './tar-header.ts';
 import { walkArchiveEntries } from './walk.ts';
 import type { WalkOptions } from './walk.ts';

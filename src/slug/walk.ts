@@ -9,7 +9,7 @@ import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-
 import type { BytePath } from './byte-path.ts';
 import { linkBoundary, LinksOutsideBoundaryError, realBytePath, refusalOf } from './confinement.ts';
 import type { LinkBoundary, RefusedLink } from './confinement.ts';
-import { describeFsError } from './fs-errors.ts';
+import { describeFsError } from '../fs-errors.ts';
 import { GIT_METADATA_NAME } from './git-metadata.ts';
 import { decideIgnore, keepingRule } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';

@@ -20,7 +20,7 @@ describe.each(nodeBinaries())('the built action on Node $version', ({ path, vers
       node: path,
       inputs: { mode: 'nope', token: emulator.token, 'base-url': emulator.baseUrl, organization: emulator.organization },
     });
-    expect(result.code).not.toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stdout).toContain(
       '::error::Input "mode" must be one of sync-policies, run-module-tests, upgrade-no-code-workspace, publish-no-code-module, provision-no-code-workspace (got "nope").',
     );
@@ -36,7 +36,7 @@ describe.each(nodeBinaries())('the built action on Node $version', ({ path, vers
       node: path,
       inputs: { mode: 'sync-policies', token: emulator.token, 'base-url': emulator.baseUrl, organization: emulator.organization, timeout: 'soon' },
     });
-    expect(result.code).not.toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/::error::Input "timeout" must be a duration/);
     expect(result.stdout).not.toContain(emulator.token);
     expect(emulator.requests).toHaveLength(0);

@@ -1,16 +1,40 @@
 import type { TestRunOutcome } from './api.ts';
 
+/** A run block's result in the test command's machine-readable output. */
+export type RunBlockStatus = 'pass' | 'fail' | 'error' | 'skip';
+
+const STATUS_ORDER: readonly RunBlockStatus[] = ['skip', 'pass', 'fail', 'error'];
+
+/**
+ * A test file's status from its run blocks', or the whole run's from its files', as the test
+ * command (terraform 1.11) merges them: the worst in the order skip < pass < fail < error. A file
+ * whose every run block was skipped (after an interrupt, say) is `skip`, not `pass`; a file of
+ * no run blocks passes.
+ */
+export function mergedTestStatus(statuses: readonly RunBlockStatus[]): RunBlockStatus {
+  if (statuses.length === 0) return 'pass';
+  return statuses.reduce((worst, status) => (STATUS_ORDER.indexOf(status) > STATUS_ORDER.indexOf(worst) ? status : worst));
+}
+
+/** The `@message` of the test command's `test_summary`: failed counts errored run blocks too,
+ *  skipped ones are named only when there are some, and a run that executed none says so. */
+export function testSummaryMessage(status: RunBlockStatus, counts: { passed: number; failed: number; errored: number; skipped: number }): string {
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped.` : '.';
+  if (status === 'skip') return `Executed 0 tests${skipped}`;
+  return `${status === 'pass' ? 'Success!' : 'Failure!'} ${counts.passed} passed, ${counts.failed + counts.errored} failed${skipped}`;
+}
+
 /** A log in the test command's machine-readable (`-json`) format, agreeing with the outcome's
  *  counters: one passing run block per passed test, and so on. */
 export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 'tests/main.tftest.hcl'): string {
   const at = '2024-05-01T12:00:00.000000Z';
-  const runs: Array<{ name: string; status: string }> = [
-    ...Array.from({ length: outcome.passed }, (_, i) => ({ name: `passes_${i + 1}`, status: 'pass' })),
-    ...Array.from({ length: outcome.failed }, (_, i) => ({ name: `fails_${i + 1}`, status: 'fail' })),
-    ...Array.from({ length: outcome.errored }, (_, i) => ({ name: `errors_${i + 1}`, status: 'error' })),
-    ...Array.from({ length: outcome.skipped }, (_, i) => ({ name: `skipped_${i + 1}`, status: 'skip' })),
+  const runs: Array<{ name: string; status: RunBlockStatus }> = [
+    ...Array.from({ length: outcome.passed }, (_, i) => ({ name: `passes_${i + 1}`, status: 'pass' as const })),
+    ...Array.from({ length: outcome.failed }, (_, i) => ({ name: `fails_${i + 1}`, status: 'fail' as const })),
+    ...Array.from({ length: outcome.errored }, (_, i) => ({ name: `errors_${i + 1}`, status: 'error' as const })),
+    ...Array.from({ length: outcome.skipped }, (_, i) => ({ name: `skipped_${i + 1}`, status: 'skip' as const })),
   ];
-  const fileStatus = outcome.errored > 0 ? 'error' : outcome.failed > 0 ? 'fail' : 'pass';
+  const fileStatus = mergedTestStatus(runs.map((r) => r.status));
   const line = (message: string, fields: Record<string, unknown>, level = 'info'): string =>
     JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at, ...fields });
   const lines = [
@@ -43,7 +67,7 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
       return [result, diagnostic];
     }),
     line(`${file}... ${fileStatus}`, { '@testfile': file, test_file: { path: file, progress: 'complete', status: fileStatus }, type: 'test_file' }),
-    line(`${fileStatus === 'pass' ? 'Success!' : 'Failure!'} ${outcome.passed} passed, ${outcome.failed} failed.`, {
+    line(testSummaryMessage(fileStatus, outcome), {
       test_summary: { status: fileStatus, passed: outcome.passed, failed: outcome.failed, errored: outcome.errored, skipped: outcome.skipped },
       type: 'test_summary',
     }),

@@ -77,7 +77,7 @@ describe('junit-file against the emulator', () => {
     for (const path of ['reports/junit.xml', 'reports/deeper/junit.xml', 'junit.xml']) {
       const { result } = await h.run({ moduleDirectory: MODULE, junitFile: path }, { workspaceRoot: root });
       expect(result.outputs['junit-file']).toBe('');
-      expect(result.failure).toMatch(/^Module tests failed/);
+      expect(result.failure?.message).toMatch(/^Module tests failed/);
       const warning = result.annotations.find((a) => a.title === 'JUnit report');
       expect(warning?.level).toBe('warning');
       expect(warning?.message).toMatch(new RegExp(`^junit-file: the JUnit report was not written to ${path}: ${path} (leads out of the workspace through a symbolic link|is a symbolic link; it is not written through)$`));

@@ -25,7 +25,7 @@ describe('cancellation of the main step', () => {
     const run = byId();
     expect(result.outputs['test-run-id']).toBe(id);
     expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
-    expect(result.failure).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
+    expect(result.failure?.message).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs.status).toBe('canceled');
     expect(result.summary).toContain('Module tests canceled');
@@ -43,7 +43,7 @@ describe('cancellation of the main step', () => {
     const { result } = await running;
     expect(reportedRun(h.emulator, result)).toMatchObject({ status: 'canceled', forceCanceled: false });
     expect(liveRuns(h.emulator)).toEqual([]);
-    expect(result.failure).toMatch(/test run trun-\w+ was cancelled\./);
+    expect(result.failure?.message).toMatch(/test run trun-\w+ was cancelled\./);
     expect(h.emulator.requests.some((r) => r.port === 'log')).toBe(true);
     expect(result.summary).toContain('The test run was interrupted');
   });
@@ -82,7 +82,7 @@ describe('cancellation of the main step', () => {
     const serviceRuns = h.emulator.testRuns();
     if (h.emulator.personality === 'cli-tool') {
       expect(serviceRuns).toEqual([]);
-      expect(result.failure).toContain('cancelled before a test run was started');
+      expect(result.failure?.message).toContain('cancelled before a test run was started');
     } else {
       // Strict: the upload created a run whatever auto-queue-runs said; it is stopped and named.
       expect(serviceRuns).toEqual([expect.objectContaining({ source: 'svc-configuration-version', status: 'canceled' })]);

@@ -23,7 +23,7 @@ describe('the timeout holds', () => {
     // Sent as the wait ended, not after the 299 s the service asked for.
     expect(cancel.at - started).toBeLessThan(3000);
     expect(took).toBeLessThan(1000 + 3000 + 1500);
-    expect(result.failure).toMatch(/^Timed out after 1s waiting for test run trun-\w+/);
+    expect(result.failure?.message).toMatch(/^Timed out after 1s waiting for test run trun-\w+/);
     expect(result.conclusion).toBe('timed_out');
   });
 
@@ -35,7 +35,7 @@ describe('the timeout holds', () => {
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
     expect(Date.now() - started).toBeLessThan(1000 + 3000 + 1500);
-    expect(result.failure).toMatch(/^Timed out after 1s waiting for test run trun-\w+ .*was cancelled/);
+    expect(result.failure?.message).toMatch(/^Timed out after 1s waiting for test run trun-\w+ .*was cancelled/);
     expect(liveRuns(h.emulator)).toEqual([]);
   });
 
@@ -50,8 +50,8 @@ describe('the timeout holds', () => {
     })();
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true });
-    expect(result.failure).toMatch(/could not be followed to its end .*answered 200 without a `test-runs` document/);
-    expect(result.failure).toMatch(/was cancelled|asked to cancel/);
+    expect(result.failure?.message).toMatch(/could not be followed to its end .*answered 200 without a `test-runs` document/);
+    expect(result.failure?.message).toMatch(/was cancelled|asked to cancel/);
     expect(result.conclusion).toBe('failure');
     await until(() => liveRuns(h.emulator).length === 0, 2000, 'nothing left running');
   });
@@ -61,7 +61,7 @@ describe('the timeout holds', () => {
     const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing'], queuedMs: 200, runningMs: 60_000, cancelGraceMs: 50 } });
     const { result } = await h.run({ timeoutMs: 300, verbose: true }, { tuning: { stopAfterWaitMs: 1000 } });
     expect(result.conclusion).toBe('timed_out');
-    expect(result.failure).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still "preparing" \(a status the spec does not name\)\)/);
+    expect(result.failure?.message).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still "preparing" \(a status the spec does not name\)\)/);
     // Once it ran, its cancel was accepted.
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(true);
   });
@@ -80,6 +80,6 @@ describe.runIf(personalityFromEnvironment() === 'strict')('the timeout as a user
     expect(took).toBeLessThan(10_000 + 3000);
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
-    expect(result.failure).toMatch(/^Timed out after 10s waiting for test run trun-\w+ \(still (running|queued)\); test run trun-\w+ was (cancelled|asked to cancel and is stopping)/);
+    expect(result.failure?.message).toMatch(/^Timed out after 10s waiting for test run trun-\w+ \(still (running|queued)\); test run trun-\w+ was (cancelled|asked to cancel and is stopping)/);
   }, 30_000);
 });

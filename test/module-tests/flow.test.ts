@@ -143,7 +143,7 @@ describe('run-module-tests flow', () => {
     const { result } = await h.run();
     const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
     expect(uploads.map((r) => r.status)).toEqual([0, 403]);
-    expect(result.failure).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
+    expect(result.failure?.message).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
     expect(result.conclusion).toBe('failure');
     // No run is started on a configuration that may not be there; one the service started for the upload is stopped.
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
@@ -154,15 +154,16 @@ describe('run-module-tests flow', () => {
   it('refuses a module-directory that is not a directory before any request', async () => {
     const h = await startHarness();
     await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(/Input "module-directory" is "examples\/no-such-module"/);
+    await expect(h.run({ moduleDirectory: 'README.md' })).rejects.toThrow(/Input "module-directory" is "README\.md", which is not a directory/);
     expect(h.emulator.requests).toEqual([]);
   });
 
   it('names the module inputs when the service does not know the module, and creates nothing', async () => {
     const h = await startHarness();
     const { result } = await h.run({ moduleName: 'unknown-module' });
-    expect(result.failure).toMatch(/creating the configuration version failed: .*404/);
-    expect(result.failure).toContain('module-namespace, module-name and module-provider');
-    expect(result.failure).toContain('acme/unknown-module/aws');
+    expect(result.failure?.message).toMatch(/creating the configuration version failed: .*404/);
+    expect(result.failure?.message).toContain('module-namespace, module-name and module-provider');
+    expect(result.failure?.message).toContain('acme/unknown-module/aws');
     expect(result.summary).toContain('Module tests not run');
     expect(h.emulator.testRuns()).toEqual([]);
   });

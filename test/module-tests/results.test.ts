@@ -129,7 +129,7 @@ describe('results', () => {
       ['error', 'examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required'), 'tests/failing.tftest.hcl › run "cost_center_tag_is_required"'],
     ]);
     expect(result.annotations[0]!.message).toContain('Log retention must not exceed 365 days.');
-    expect(result.failure).toMatch(/^Module tests failed: 4 passed, 2 failed \(test run trun-\w+\)/);
+    expect(result.failure?.message).toMatch(/^Module tests failed: 4 passed, 2 failed \(test run trun-\w+\)/);
     expect(result.conclusion).toBe('failure');
     expect(result.summary).toContain('Module tests failed');
     expect(result.summary).toContain('retention_is_capped_at_a_year');
@@ -142,7 +142,7 @@ describe('results', () => {
     expect(result.annotations.map((a) => [a.file, a.startLine])).toEqual([
       ['examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required')],
     ]);
-    expect(result.failure).toMatch(/^Test run trun-\w+ errored/);
+    expect(result.failure?.message).toMatch(/^Test run trun-\w+ errored/);
     expect(result.conclusion).toBe('failure');
     expect(result.summary).toContain('errored');
     expect(result.summary).toContain('panic: runtime error');
@@ -158,7 +158,7 @@ describe('results', () => {
     expect(b.annotations).toHaveLength(2);
     const files = (r: typeof a): unknown => (r.outputs.result as { files: unknown }).files;
     expect(files(b)).toEqual(files(a));
-    expect(b.failure).toMatch(/^Module tests failed/);
+    expect(b.failure?.message).toMatch(/^Module tests failed/);
   });
 
   it('fail-on-test-failure false: the step succeeds with the failures reported', async () => {
@@ -185,7 +185,7 @@ describe('results', () => {
     expect(log).toMatch(/warning: The log of test run trun-\w+ could not be read \(GET http:\/\/127\.0\.0\.1:\d+: the service failed \(500/);
     expect(result.annotations).toEqual([]);
     expect(result.outputs['tests-failed']).toBe(2);
-    expect(result.failure).toMatch(/^Module tests failed/);
+    expect(result.failure?.message).toMatch(/^Module tests failed/);
     expect(result.summary).toContain('The test log could not be read');
     expect((result.outputs.result as { 'log-read': boolean })['log-read']).toBe(false);
   });
@@ -197,7 +197,7 @@ describe('no success the spec does not promise', () => {
   it('finished with a null test-status: the step fails, saying the run has no result; test-status is not pass', async () => {
     const h = await startHarness({ testRuns: { outcome: ended('finished', null) } });
     const { result } = await h.run({ failOnTestFailure: false });
-    expect(result.failure).toMatch(/^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./);
+    expect(result.failure?.message).toMatch(/^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./);
     expect(result.conclusion).toBe('failure');
     expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': '' });
     expect(result.summary).toContain('finished without a result');
@@ -207,7 +207,7 @@ describe('no success the spec does not promise', () => {
   it('a final status the spec does not name fails, naming it', async () => {
     const h = await startHarness({ testRuns: { outcome: ended('terminated', 'pass') } });
     const { result } = await h.run();
-    expect(result.failure).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
+    expect(result.failure?.message).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
     expect(result.conclusion).toBe('failure');
     expect(result.outputs.status).toBe('terminated');
     expect(result.summary).toContain('Module test run ended as "terminated"');
@@ -227,7 +227,7 @@ describe('no success the spec does not promise', () => {
     const h = await startHarness();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'no-body', status: 201 } });
     const { result } = await h.run({ verbose: true });
-    expect(result.failure).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
+    expect(result.failure?.message).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
     expect(result.outputs['test-status']).toBe('');
     expect(liveRuns(h.emulator)).toEqual([]);
   });
@@ -243,7 +243,7 @@ describe('timeout', () => {
     expect(run.cancelRequested).toBe(true);
     expect(run.forceCanceled).toBe(false);
     expect(run.status).toBe('canceled');
-    expect(result.failure).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still running\); test run trun-\w+ was cancelled\./);
+    expect(result.failure?.message).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still running\); test run trun-\w+ was cancelled\./);
     expect(result.conclusion).toBe('timed_out');
     expect(result.summary).toContain('timed out');
     expect((result.outputs.result as { 'timed-out': boolean })['timed-out']).toBe(true);
@@ -256,14 +256,14 @@ describe('timeout', () => {
     const run = reportedRun(h.emulator, result);
     expect(run.cancelRequested).toBe(true);
     expect(run.status).toBe('canceled');
-    expect(result.failure).toMatch(/^Timed out after .* \(still queued\)/);
+    expect(result.failure?.message).toMatch(/^Timed out after .* \(still queued\)/);
   });
 
   it('a queued run that does not start within the bounded wait is left for the post step, and said so', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
     const { result, state } = await h.run({ timeoutMs: 100 }, { tuning: { stopAfterWaitMs: 300 } });
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(false);
-    expect(result.failure).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
+    expect(result.failure?.message).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
     expect(state.get('testRunFinal')).toBeUndefined();
   });
 });

@@ -51,7 +51,7 @@ describe('a create the service answers slowly', () => {
     expect(Date.now() - interrupted).toBeLessThan(700 + 400);
     expect(h.emulator.testRuns()).toEqual([]);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toMatch(/cancelled while the test run was being created.*The post step looks for test runs of configuration version cv-\w+/);
+    expect(result.failure?.message).toMatch(/cancelled while the test run was being created.*The post step looks for test runs of configuration version cv-\w+/);
     expect(state.get('testRunId')).toBeUndefined();
     expect(state.get('testRunCreateSent')).toBe('true');
     const version = state.get('testRunConfigurationVersion');
@@ -88,7 +88,7 @@ describe('a create the service answers slowly', () => {
     expect(state.get('testRunId')).toBe(run.id);
     expect(result.outputs['test-run-id']).toBe(run.id);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
+    expect(result.failure?.message).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
     // The create answered: it is not looked up, nor sent again.
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && /\/test-runs$/.test(r.path))).toHaveLength(1);
   });
@@ -138,7 +138,7 @@ describe('reads slower than the runner leaves after SIGTERM', () => {
       // The step leaves within its budget after SIGTERM, answered or not.
       expect(Date.now() - terminated).toBeLessThan(1200 + 600);
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure).toMatch(/force-cancel/);
+      expect(result.failure?.message).toMatch(/force-cancel/);
       // The service applies it once its latency has passed.
       await until(() => h.emulator.testRuns()[0]!.status === 'canceled', latencyMs + 2000, 'the run canceled');
       expect(h.emulator.testRuns()[0]).toMatchObject({ cancelRequested: true, forceCanceled: true });

@@ -76,7 +76,7 @@ describe('provision-no-code-workspace', () => {
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs['workspace-id']).toBe(workspace!.id);
     expect(result.outputs.result).toMatchObject({ action: 'created', workspaceId: workspace!.id });
-    expect(result.failure).toContain(`the service created it (${workspace!.id}) before the step ended`);
+    expect(result.failure?.message).toContain(`the service created it (${workspace!.id}) before the step ended`);
     expect(result.summary).toContain(`Created workspace bucket-prod`);
     expect(result.summary).toContain('The step was cancelled while workspace bucket-prod was being created');
   });
@@ -85,7 +85,7 @@ describe('provision-no-code-workspace', () => {
     const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
     expect(ms).toBeLessThan(HOLD_MS);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toContain('did not answer within 0.3 s, so the workspace may have been created: check for a workspace named bucket-prod');
+    expect(result.failure?.message).toContain('did not answer within 300 ms, so the workspace may have been created: check for a workspace named bucket-prod');
     expect(result.summary).toContain('may have been created');
     expect(result.outputs['workspace-id']).toBe('');
     expect(result.outputs.result).toMatchObject({ action: 'may-have-been-created', workspaceId: null, name: 'bucket-prod' });
@@ -102,7 +102,7 @@ describe('provision-no-code-workspace', () => {
       setTimeout(() => controller.abort(new CancelledError('SIGINT')), 100);
       const result = await runProvisionNoCodeWorkspace(inputs, context);
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure).toBe('The step was cancelled before workspace bucket-prod was created; nothing was created.');
+      expect(result.failure?.message).toBe('The step was cancelled before workspace bucket-prod was created; nothing was created.');
       expect(emulator.writeRequests()).toEqual([]);
     } finally {
       await context.client.close();
@@ -127,14 +127,14 @@ describe('publish-no-code-module', () => {
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs['no-code-module-id']).toBe(created!.id);
     expect(result.outputs.result).toMatchObject({ action: 'created', noCodeModuleId: created!.id });
-    expect(result.failure).toContain(`the service created no-code module ${created!.id} before the step ended`);
+    expect(result.failure?.message).toContain(`the service created no-code module ${created!.id} before the step ended`);
   });
 
   it('a create held longer than the grace: the result says the module may have been created', async () => {
     const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({}), context, { writeGraceMs: SHORT_GRACE_MS }));
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toContain('so the no-code module may have been created: look at registry module');
-    expect(result.failure).toContain('set no-code-module-id to update it instead of creating it again');
+    expect(result.failure?.message).toContain('so the no-code module may have been created: look at registry module');
+    expect(result.failure?.message).toContain('set no-code-module-id to update it instead of creating it again');
     expect(result.outputs).toMatchObject({ 'no-code-module-id': '', result: { action: 'may-have-been-created', registryModuleId } });
     expect(result.summary).toContain('may have been created');
   });
@@ -153,7 +153,7 @@ describe('publish-no-code-module', () => {
       controller.abort(new CancelledError('SIGINT'));
       const result = await running;
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure).toContain(`no-code module ${id} was being updated, and the service did not answer within 0.3 s, so the update may have been applied`);
+      expect(result.failure?.message).toContain(`no-code module ${id} was being updated, and the service did not answer within 300 ms, so the update may have been applied`);
       expect(result.outputs).toMatchObject({ 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id } });
     } finally {
       await context.client.close();
@@ -178,7 +178,7 @@ describe('upgrade-no-code-workspace', () => {
     const [upgrade] = emulator.upgrades();
     expect(upgrade!.confirmed).toBe(true);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toBe('The step was cancelled: 1 cancelled.');
+    expect(result.failure?.message).toBe('The step was cancelled: 1 cancelled.');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ workspaceId, runId: upgrade!.runId, outcome: 'cancelled', applied: false });
     expect(entry!.error).toBe(`The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status planned); the apply goes on in the service.`);
@@ -191,7 +191,7 @@ describe('upgrade-no-code-workspace', () => {
     expect(result.conclusion).toBe('cancelled');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ outcome: 'cancelled', applied: false, runId: emulator.upgrades()[0]!.runId });
-    expect(entry!.error).toMatch(/did not answer within 0\.3 s, so it may have been applied: look at its plan page/);
+    expect(entry!.error).toMatch(/did not answer within 300 ms, so it may have been applied: look at its plan page/);
     expect(result.summary).toContain('may have been applied');
     expect(result.annotations.map((a) => a.message)).toEqual([entry!.error]);
   });

@@ -64,7 +64,11 @@ describe('allowing a module', () => {
       enabled: true,
       versionPin: '1.1.0',
     });
-    expect(run.summary).toContain(`<a href="${result.url}">${stored!.id}</a>`);
+    // The id and the registry module as text: the API address answers JSON to a token holder,
+    // no page a reader can open.
+    expect(run.summary).toContain(`<tr><td>No-code module</td><td><code>${stored!.id}</code></td></tr>`);
+    expect(run.summary).toContain(`<tr><td>Registry module</td><td><code>${registryModuleId}</code></td></tr>`);
+    expect(run.summary).not.toContain('<a href');
   });
 
   it('without a version pin or options, sends neither; the service picks the latest version', async () => {

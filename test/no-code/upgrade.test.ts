@@ -451,7 +451,7 @@ describe('concurrency and cancellation', () => {
       const result = await runUpgradeNoCodeWorkspace(inputs, context);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure).toMatch(/^The step was cancelled/);
+      expect(result.failure?.message).toMatch(/^The step was cancelled/);
       const entries = result.outputs.result as Array<Record<string, unknown>>;
       expect(entries.map((e) => e.outcome)).toEqual(['cancelled', 'cancelled']);
       expect(entries.map((e) => e.runId)).toEqual(emulator.upgrades().map((u) => u.runId));

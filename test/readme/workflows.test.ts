@@ -18,6 +18,7 @@ const CHECKOUT = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683';
 interface Step {
   name?: string;
   uses?: string;
+  run?: string;
   with?: Record<string, unknown>;
 }
 interface Workflow {
@@ -124,5 +125,29 @@ describe('workflows that use the action', () => {
       expect(step.uses, `${source.name}: third-party actions are pinned`).toMatch(/@[0-9a-f]{40}$/);
       if (step.uses!.startsWith('actions/checkout@')) expect(step.uses).toBe(CHECKOUT);
     }
+  });
+});
+
+describe("the repository's own workflows", () => {
+  it.each(ownWorkflows)('$name pins every other action to a commit, with its version in a comment', (source) => {
+    const uses = [...source.text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)].filter((m) => m[1] !== './');
+    expect(uses.length, source.name).toBeGreaterThan(0);
+    for (const [line, action, rest] of uses) {
+      expect(action, `${source.name}: ${line.trim()}`).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+      expect(rest, `${source.name}: ${line.trim()}`).toMatch(/^\s+# v\d+\.\d+\.\d+\s*$/);
+    }
+  });
+
+  it('CI installs terraform 1.11, unwrapped, before the tests, so that the go-slug referee tests run there', () => {
+    const ci = ownWorkflows.find((w) => w.name === '.github/workflows/ci.yml')!;
+    const steps = parseWorkflow(ci).jobs?.['test']?.steps ?? [];
+    const setup = steps.findIndex((s) => s.uses?.startsWith('hashicorp/setup-terraform@'));
+    const tests = steps.findIndex((s) => s.run?.trim() === '.ci/run');
+    expect(setup).toBeGreaterThanOrEqual(0);
+    expect(setup).toBeLessThan(tests);
+    expect(String(steps[setup]!.with?.['terraform_version'])).toMatch(/^1\.11\.\d+$/);
+    // The wrapper is a Node script that runs terraform and re-prints its output: not the tool
+    // the referee means to compare with.
+    expect(steps[setup]!.with?.['terraform_wrapper']).toBe(false);
   });
 });

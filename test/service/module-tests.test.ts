@@ -11,7 +11,9 @@ import type { Harness } from './harness.ts';
 let h: Harness;
 let module: ModuleRef;
 beforeEach(async () => {
-  h = await startHarness({ testRuns: { queuedMs: 20, runningMs: 80, cancelGraceMs: Infinity } });
+  // These test the client's calls one by one: the service honours auto-queue-runs false here, so
+  // that the only runs are the ones a test creates (the modes' tests run under both personalities).
+  h = await startHarness({ personality: 'cli-tool', testRuns: { queuedMs: 20, runningMs: 80, cancelGraceMs: Infinity } });
   h.emulator.seedRegistryModule({ name: 'vpc', provider: 'aws' });
   module = { organization: h.emulator.organization, name: 'vpc', provider: 'aws' };
 });

@@ -1,16 +1,20 @@
 // The service client behind a proxy, for real: the emulator behind TLS fronts on 127.0.0.1 under
 // names only the proxy resolves (svc.test for the API, objects.test for upload-url and
-// log-read-url), certificates from a private authority made for the test, and a CONNECT proxy
-// that counts its tunnels. The client cannot resolve those names itself, so a request that
-// succeeds went through the proxy, and one that fails to resolve went direct.
+// log-read-url, github.test for GitHub), certificates from a private authority made for the
+// test, and a CONNECT proxy that counts its tunnels. The client cannot resolve those names
+// itself, so a request that succeeds went through the proxy, and one that fails to resolve went
+// direct. The proxy variables are the process's own, as on a runner.
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
+import { gitHubApi } from '../../src/github/github-api.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
 import { NetworkError } from '../../src/service/http.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
+import { startGitHubFake } from '../github-fake/server.ts';
+import type { GitHubFake } from '../github-fake/server.ts';
 import { startConnectProxy } from '../support/connect-proxy.ts';
 import type { ConnectProxy } from '../support/connect-proxy.ts';
 import { makeCertificates, startTlsFront } from '../support/tls-front.ts';
@@ -23,12 +27,14 @@ let certificates: TestCertificates;
 let emulator: Emulator;
 let apiFront: TlsFront;
 let objectFront: TlsFront;
+let github: GitHubFake;
+let githubFront: TlsFront;
 let proxy: ConnectProxy;
 let baseUrl: string;
 const trusted = getCACertificates('default');
 
 beforeAll(async () => {
-  certificates = makeCertificates(['svc.test', 'objects.test']);
+  certificates = makeCertificates(['svc.test', 'objects.test', 'github.test']);
   // This process trusts the private authority as NODE_EXTRA_CA_CERTS makes a new process trust it
   // (the bundle tests check that variable itself).
   setDefaultCACertificates([...trusted, certificates.caPem]);
@@ -38,13 +44,16 @@ beforeAll(async () => {
   objectFront = await startTlsFront(certificates, Number(new URL(emulator.uploadOrigin).port));
   baseUrl = `https://svc.test:${apiFront.port}/api/v2`;
   emulator.configure({ advertisedOrigins: { api: `https://svc.test:${apiFront.port}`, upload: `https://objects.test:${objectFront.port}` } });
-  proxy = await startConnectProxy({ 'svc.test': '127.0.0.1', 'objects.test': '127.0.0.1' });
+  github = await startGitHubFake();
+  githubFront = await startTlsFront(certificates, Number(new URL(github.url).port));
+  proxy = await startConnectProxy({ 'svc.test': '127.0.0.1', 'objects.test': '127.0.0.1', 'github.test': '127.0.0.1' });
 });
 
 afterAll(async () => {
   setDefaultCACertificates(trusted);
   await proxy?.close();
-  await Promise.all([apiFront?.close(), objectFront?.close()]);
+  await Promise.all([apiFront?.close(), objectFront?.close(), githubFront?.close()]);
+  await github?.close();
   await emulator?.close();
   certificates?.remove();
 });
@@ -54,13 +63,24 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
 });
 
-function client(proxyEnvironment: NodeJS.ProcessEnv, retries = 6): ServiceClient {
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+
+/** Sets the six proxy variables of this process: those in `env`, the others empty. */
+function setProxyEnvironment(env: Record<string, string>): void {
+  for (const name of PROXY_VARIABLES) vi.stubEnv(name, env[name] ?? '');
+}
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** A service client made under the proxy variables in `env`, which stay set for the test. */
+function client(env: Record<string, string>, retries = 6): ServiceClient {
+  setProxyEnvironment(env);
   const made = createServiceClient({
     baseUrl,
     token: emulator.token,
     retry: { ...FAST_RETRY, retries },
     rateLimitPerSecond: 10_000,
-    proxyEnvironment,
   });
   clients.push(made);
   return made;
@@ -165,5 +185,56 @@ describe('NO_PROXY', () => {
     const error = await caught(c.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('x')));
     expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((error as NetworkError).code);
     expect(proxy.tunnels.slice(before).map((t) => t.target)).toEqual([`svc.test:${apiFront.port}`]);
+  });
+});
+
+describe('the service and GitHub take one route for one environment', () => {
+  // Every request to GitHub (check run, pull request comment) goes through the runner's own HTTP
+  // client; the service's requests must be routed by the same rules, or a runner whose proxy
+  // settings work for one would fail the other half way through a step.
+  type Route = 'proxy' | 'direct';
+  const names = (): { svc: string; github: string } => ({ svc: `svc.test:${apiFront.port}`, github: `github.test:${githubFront.port}` });
+  const cases: Array<[string, () => Record<string, string>, Route]> = [
+    ['HTTPS_PROXY', () => ({ HTTPS_PROXY: proxy.url }), 'proxy'],
+    ['https_proxy before HTTPS_PROXY', () => ({ https_proxy: proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }), 'proxy'],
+    ['an empty https_proxy', () => ({ https_proxy: '', HTTPS_PROXY: proxy.url }), 'proxy'],
+    ['HTTP_PROXY only, for https addresses', () => ({ HTTP_PROXY: proxy.url }), 'direct'],
+    ['NO_PROXY naming both hosts', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test,github.test' }), 'direct'],
+    ['NO_PROXY naming both hosts with their ports', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: `${names().svc}, ${names().github}` }), 'direct'],
+    ['NO_PROXY naming both hosts with other ports', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test:443,github.test:443' }), 'proxy'],
+    ['no_proxy naming the domain with a dot', () => ({ HTTPS_PROXY: proxy.url, no_proxy: '.test' }), 'direct'],
+    ['NO_PROXY naming the domain in capitals', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'TEST' }), 'direct'],
+    ['NO_PROXY *', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' }), 'direct'],
+    ['no_proxy before NO_PROXY', () => ({ HTTPS_PROXY: proxy.url, no_proxy: 'other.example', NO_PROXY: '*' }), 'proxy'],
+    ['NO_PROXY with *. (not a wildcard there)', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: '*.test' }), 'proxy'],
+    ['NO_PROXY separated by spaces (not a separator there)', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test github.test' }), 'proxy'],
+  ];
+
+  /** Whether one request to `target` (host:port) opened a tunnel at the proxy. */
+  async function routeOf(target: string, send: () => Promise<unknown>): Promise<Route> {
+    const before = proxy.tunnels.filter((t) => t.target === target).length;
+    await send().catch(() => undefined);
+    return proxy.tunnels.filter((t) => t.target === target).length > before ? 'proxy' : 'direct';
+  }
+
+  for (const [name, env, expected] of cases) {
+    it(`${name}: ${expected}`, async () => {
+      const service = client(env(), 0);
+      const serviceRoute = await routeOf(names().svc, () => service.policies.list('acme'));
+      const gitHub = gitHubApi({ token: 'ghs_routeTestToken0123456789abcdefghij', apiUrl: `https://${names().github}` });
+      const gitHubRoute = await routeOf(names().github, () => gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments'));
+      expect({ service: serviceRoute, gitHub: gitHubRoute }).toEqual({ service: expected, gitHub: expected });
+    });
+  }
+
+  it('both arrive when they take the proxy, and neither resolves its name when it goes direct', async () => {
+    setProxyEnvironment({ HTTPS_PROXY: proxy.url });
+    const gitHub = gitHubApi({ token: 'ghs_routeTestToken0123456789abcdefghij', apiUrl: `https://${names().github}` });
+    expect(await client({ HTTPS_PROXY: proxy.url }, 0).policies.list('acme')).not.toHaveLength(0);
+    expect(await gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments')).toEqual([]);
+
+    setProxyEnvironment({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' });
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((await caught(client({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' }, 0).policies.list('acme')) as NetworkError).code);
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((await caught(gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments')) as { code?: string }).code);
   });
 });

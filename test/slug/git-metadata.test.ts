@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, EXIT_SUCCESS } from '../../src/main.ts';
+import { EXIT_BAD_INPUT, EXIT_SUCCESS } from '../../src/errors.ts';
 import { LinksOutsideBoundaryError, listArchiveEntries } from '../../src/slug/index.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';

@@ -411,7 +411,7 @@ describe('packModule', () => {
   it('falls back to the default exclusions, with a warning, when .terraformignore cannot be read', async () => {
     const made = await tree([{ dir: '.terraformignore' }, { file: 'main.tf' }, { file: '.git/HEAD' }]);
     const { archive, result } = await packToBuffer(made.module);
-    expect(result.warnings).toEqual([expect.stringContaining('.terraformignore could not be read')]);
+    expect(result.warnings).toEqual([expect.stringContaining('.terraformignore could not be read (it is a directory)')]);
     expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore/', 'main.tf']);
   });
 

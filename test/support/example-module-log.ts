@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestRunOutcome } from '../emulator/api.ts';
+import { mergedTestStatus, testSummaryMessage } from '../emulator/default-log.ts';
+import type { RunBlockStatus } from '../emulator/default-log.ts';
 
 export const EXAMPLE_MODULE_DIR = join(import.meta.dirname, '..', '..', 'examples', 'module');
 
@@ -82,7 +84,7 @@ export function exampleModuleOutcome(kind: ExampleOutcome, options: ExampleLogOp
   };
 }
 
-type Status = 'pass' | 'fail' | 'error' | 'skip';
+type Status = RunBlockStatus;
 
 function plan(kind: ExampleOutcome): Array<{ block: RunBlock; status: Status }> {
   const blocks = exampleRunBlocks();
@@ -145,7 +147,7 @@ export function exampleModuleLog(kind: ExampleOutcome, options: ExampleLogOption
         lines.push(message('info', 'a message of a newer version', { test_new_kind: { x: 1 }, type: 'test_new_kind' }));
       }
     }
-    const fileStatus = worst(inFile.map((p) => p.status));
+    const fileStatus = mergedTestStatus(inFile.map((p) => p.status));
     lines.push(message('info', `${file}... ${fileStatus}`, { '@testfile': file, test_file: { path: file, progress: 'complete', status: fileStatus }, type: 'test_file' }));
   }
   if (kind === 'error') {
@@ -153,10 +155,11 @@ export function exampleModuleLog(kind: ExampleOutcome, options: ExampleLogOption
     lines.push('panic: runtime error: invalid memory address or nil pointer dereference', 'Error: exit status 2');
   } else {
     const count = (s: Status): number => planned.filter((p) => p.status === s).length;
-    const overall = worst(planned.map((p) => p.status));
+    const overall = mergedTestStatus(planned.map((p) => p.status));
+    const counts = { passed: count('pass'), failed: count('fail'), errored: count('error'), skipped: count('skip') };
     lines.push(
-      message('info', `${overall === 'pass' ? 'Success!' : 'Failure!'} ${count('pass')} passed, ${count('fail')} failed.`, {
-        test_summary: { status: overall, passed: count('pass'), failed: count('fail'), errored: count('error'), skipped: count('skip') },
+      message('info', testSummaryMessage(overall, counts), {
+        test_summary: { status: overall, ...counts },
         type: 'test_summary',
       }),
     );
@@ -189,10 +192,4 @@ function diagnostic(
     },
     type: 'diagnostic',
   });
-}
-
-function worst(statuses: Status[]): 'pass' | 'fail' | 'error' {
-  if (statuses.includes('error')) return 'error';
-  if (statuses.includes('fail')) return 'fail';
-  return 'pass';
 }

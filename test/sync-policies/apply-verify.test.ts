@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredPolicy } from '../../src/modes/sync-policies/policy-model.ts';
-import type { PolicyDocument } from '../../src/modes/sync-policies/remote-state.ts';
+import type { Policy } from '../../src/service/types.ts';
 import { settingsNotApplied } from '../../src/modes/sync-policies/verify.ts';
 
 function desired(over: Partial<DesiredPolicy> = {}): DesiredPolicy {
@@ -19,7 +19,7 @@ function desired(over: Partial<DesiredPolicy> = {}): DesiredPolicy {
 }
 
 /** A show answer as the service sends it (spec 2.1), with `attributes` overridden. */
-function stored(attributes: Partial<PolicyDocument['attributes']> = {}, setIds: string[] = []): PolicyDocument {
+function stored(attributes: Partial<Policy['attributes']> = {}, setIds: string[] = []): Policy {
   return {
     id: 'pol-1',
     type: 'policies',

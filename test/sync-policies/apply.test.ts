@@ -43,7 +43,8 @@ describe('applying the plan: one failure does not stop the others', () => {
     expect(stored.get('b')!.enforcementLevel).toBe('advisory');
     expect(stored.get('c')!.enforcementLevel).toBe('soft-mandatory');
     expect(result.conclusion).toBe('failure');
-    expect(result.failure).toBe('1 of 3 policies failed to sync in acme');
+    // The service refused it: a failure, exit 1, not the user's input.
+    expect(result.failure).toEqual({ kind: 'failure', message: '1 of 3 policies failed to sync in acme' });
     expect(result.annotations).toEqual([
       {
         level: 'error',
@@ -116,7 +117,7 @@ describe('applying the plan: checking what the service kept', () => {
       error: 'the service did not apply enforcement-level hard-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
     });
     expect(byName.get('b')).toMatchObject({ outcome: 'done' });
-    expect(result.failure).toBe('1 of 2 policies failed to sync in acme');
+    expect(result.failure?.message).toBe('1 of 2 policies failed to sync in acme');
     expect(showLines(harness.emulator)).toEqual([]);
   });
 
@@ -236,7 +237,7 @@ describe('applying the plan: concurrency and cancellation', () => {
 
     expect(writes(harness.emulator).map((w) => w.method)).toEqual(['POST']);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure).toBe('Policy sync of acme cancelled: 4 of 5 policies not started, 1 failed');
+    expect(result.failure?.message).toBe('Policy sync of acme cancelled: 4 of 5 policies not started, 1 failed');
     const byName = entries(result.outputs);
     expect(byName.get('c1')).toMatchObject({ outcome: 'failed', error: expect.stringContaining('the step was cancelled') as unknown });
     for (const name of names.slice(1)) expect(byName.get(name)).toMatchObject({ outcome: 'not-started', id: null });

@@ -65,7 +65,7 @@ describe('sync-policies with download links that redirect', () => {
     for (const n of NAMES) emulator.seedPolicy({ name: n, code: 'old' });
     emulator.inject({ port: 'api', method: 'GET', path: /\/download$/, kind: { type: 'status', status: 401 } });
     const { result } = await harness.sync();
-    expect(result.failure).toMatch(/^Reading the policies of organization acme failed: .*401/);
+    expect(result.failure?.message).toMatch(/^Reading the policies of organization acme failed: .*401/);
     expect(writes(emulator)).toEqual([]);
     expect(requestLines(emulator).filter((l) => l.startsWith('PUT '))).toEqual([]);
   });

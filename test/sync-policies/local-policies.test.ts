@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { readLocalPolicies } from '../../src/modes/sync-policies/local-policies.ts';
+import { readPolicyConfig } from '../../src/modes/sync-policies/policy-config.ts';
 import type { Problem } from '../../src/modes/sync-policies/policy-model.ts';
 import { MAX_POLICY_CODE_BYTES } from '../../src/modes/sync-policies/policy-model.ts';
 import { lineOf, makeWorkspace } from './temp-workspace.ts';
@@ -495,5 +497,14 @@ describe('problems', () => {
     const error = await read(root, { patterns: ['../policies/**/*.native'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/^Input "policy-files" has a pattern that cannot be used/);
+  });
+});
+
+describe('a file that cannot be read', () => {
+  it('is a problem that says why in words, as the packing of a module says it', async () => {
+    // Found as a file, then replaced by a directory before it is read.
+    const root = await makeWorkspace({ 'policies/policies.hcl/x': 'x' });
+    const config = await readPolicyConfig(join(root, 'policies/policies.hcl'), 'policies/policies.hcl');
+    expect(config.problems).toEqual([{ file: 'policies/policies.hcl', message: 'Policy config policies/policies.hcl cannot be read (it is a directory).' }]);
   });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planPolicySync, policiesNeedingCode, settingsPatch } from '../../src/modes/sync-policies/plan.ts';
 import type { PlanPolicySyncInput, PolicyPlanEntry } from '../../src/modes/sync-policies/plan.ts';
 import type { DesiredPolicy } from '../../src/modes/sync-policies/policy-model.ts';
-import type { EnforcementLevel, PolicyKind } from '../../src/service/types.ts';
+import type { EnforcementLevel, Policy, PolicyKind } from '../../src/service/types.ts';
 import { toRemotePolicyState } from '../../src/modes/sync-policies/remote-state.ts';
-import type { PolicyDocument, RemotePolicy } from '../../src/modes/sync-policies/remote-state.ts';
+import type { RemotePolicy } from '../../src/modes/sync-policies/remote-state.ts';
 
 const CODE = 'import "tfplan/v2" as tfplan\nmain = rule { true }\n';
 
@@ -26,7 +26,7 @@ function desired(name: string, options: { kind?: PolicyKind; level?: Enforcement
 
 let nextId = 1;
 /** A remote policy built the way the apply step builds it: from a service document. */
-function remote(name: string, attributes: Partial<PolicyDocument['attributes']> = {}, policySetIds: string[] = []): RemotePolicy {
+function remote(name: string, attributes: Partial<Policy['attributes']> = {}, policySetIds: string[] = []): RemotePolicy {
   const id = `pol-${nextId++}`;
   return toRemotePolicyState({
     id,

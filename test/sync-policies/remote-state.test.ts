@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toRemotePolicyState } from '../../src/modes/sync-policies/remote-state.ts';
-import type { PolicyDocument } from '../../src/modes/sync-policies/remote-state.ts';
 import type { Policy } from '../../src/service/types.ts';
 
-function doc(attributes: Partial<PolicyDocument['attributes']> & { name: string }, extra: Partial<PolicyDocument> = {}): PolicyDocument {
+function doc(attributes: Partial<Policy['attributes']> & { name: string }, extra: Partial<Policy> = {}): Policy {
   return { id: 'pol-abc123', type: 'policies', attributes, ...extra };
 }
 
@@ -32,7 +31,6 @@ describe('toRemotePolicyState', () => {
         download: '/api/v2/policies/pol-u3S5p2Uwk21keu1s/download',
       },
     };
-    // The service client's Policy type is accepted as it is.
     expect(toRemotePolicyState(policy)).toEqual({
       id: 'pol-u3S5p2Uwk21keu1s',
       name: 's3-encryption',

@@ -91,7 +91,8 @@ describe('runSyncPolicies: problems in the policy files', () => {
 
       expect(harness.emulator.requests).toEqual([]);
       const n = c.expected.length;
-      expect(result.failure).toBe(`${n} problem${n === 1 ? '' : 's'} in the policy files; nothing was changed`);
+      // The user's files: exit 2.
+      expect(result.failure).toEqual({ kind: 'user-error', message: `${n} problem${n === 1 ? '' : 's'} in the policy files; nothing was changed` });
       expect(result.conclusion).toBe('failure');
       expect(result.outputs).toEqual({});
       const errors = result.annotations.filter((a) => a.level === 'error');
@@ -128,7 +129,7 @@ describe('runSyncPolicies: problems in the policy files', () => {
     });
     const { result } = await harness.sync();
     expect(harness.emulator.requests).toEqual([]);
-    expect(result.failure).toBe('3 problems in the policy files; nothing was changed');
+    expect(result.failure?.message).toBe('3 problems in the policy files; nothing was changed');
     expect(result.annotations.map((a) => [a.level, a.file, a.startLine])).toEqual([
       ['error', 'policies/noquery.rego', undefined],
       ['error', 'policies/policies.hcl', lineOf(config, 'enforcement_level')],

@@ -4,7 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_SUCCESS, run } from '../../src/main.ts';
+import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_SUCCESS } from '../../src/errors.ts';
+import { run } from '../../src/main.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';

@@ -243,8 +243,10 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
   it('dry run with nothing to change says so', async () => {
     const harness = await startSync({ 'policies/a.native': code('a') });
     harness.emulator.seedPolicy({ name: 'a', code: code('a') });
-    const { result } = await harness.sync({ dryRun: true });
+    const { result, log } = await harness.sync({ dryRun: true });
     expect(writes(harness.emulator)).toEqual([]);
+    expect(log).toContain('The repository defines 1 policy.');
+    expect(log).toContain('Organization acme has 1 policy;');
     expect(result.summary).toContain('Everything is in sync: nothing would change.');
     expect(result.title).toBe('Dry run: the policies of acme are in sync');
   });

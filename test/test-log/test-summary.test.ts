@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
 import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
-import {
-  formatElapsed,
-  renderTestRunSummary,
-  repositoryPath,
-  testRunAnnotations,
-} from '../../src/modes/run-module-tests/test-log/summary.ts';
+import { renderTestRunSummary, repositoryPath, testRunAnnotations } from '../../src/modes/run-module-tests/test-log/summary.ts';
 import type { TestRunFacts } from '../../src/modes/run-module-tests/test-log/summary.ts';
 import { capAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
@@ -125,7 +120,7 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('#### ✅ tests/defaults.tftest.hcl (pass)');
     expect(md).toContain('<tr><td>plan_defaults</td><td>✅ pass</td><td>2.3 s</td></tr>');
     expect(md).toContain('<tr><td>apply_defaults</td><td>✅ pass</td><td>4.9 s</td></tr>');
-    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td>1.0 s</td></tr>');
+    expect(md).toContain('<tr><td>valid_name</td><td>✅ pass</td><td>1 s</td></tr>');
     expect(md).not.toContain('Failed and errored');
     expect(md).not.toContain('Annotations');
     expect(md).not.toContain('Last ');
@@ -265,14 +260,5 @@ describe('renderTestRunSummary', () => {
     await sink.writeSummary(md);
     expect(written).toContain('Authorization: Bearer ***');
     expect(written).not.toContain(token);
-  });
-});
-
-describe('formatElapsed', () => {
-  it('reads at a glance', () => {
-    expect(formatElapsed(850)).toBe('850 ms');
-    expect(formatElapsed(2310)).toBe('2.3 s');
-    expect(formatElapsed(184_000)).toBe('3 min 4 s');
-    expect(formatElapsed(3_780_000)).toBe('1 h 3 min');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, statusReporter } from '../../src/wait/poll.ts';
+import { formatDuration } from '../../src/report/format.ts';
+import { statusReporter } from '../../src/wait/poll.ts';
 
 describe('statusReporter', () => {
   it('logs changes at once and repeats at most every interval', () => {

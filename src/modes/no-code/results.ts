@@ -1,3 +1,4 @@
+import { stepFailure } from '../../errors.ts';
 import { heading, joinBlocks, paragraph } from '../../report/markdown.ts';
 import type { OutputValue } from '../../report/outputs.ts';
 import type { ModeResult } from '../mode.ts';
@@ -23,7 +24,7 @@ export function failureResult(
     summary: joinBlocks(heading(options.heading), paragraph(`❌ ${options.message}`), options.more),
     annotations: [],
     outputs: options.outputs ?? {},
-    failure: options.message,
+    failure: stepFailure(options.message),
     conclusion: options.cancelled ? 'cancelled' : 'failure',
   };
 }
@@ -39,7 +40,7 @@ export function cancelledResult(options: StoppedResultOptions): ModeResult {
     summary: joinBlocks(heading(options.heading), paragraph(`⛔ ${options.message}`)),
     annotations: [],
     outputs: options.outputs ?? {},
-    failure: options.message,
+    failure: stepFailure(options.message),
     conclusion: 'cancelled',
   };
 }
@@ -53,7 +54,7 @@ export function reachedAfterCancellation(result: ModeResult, message: string): M
     ...result,
     title: `${result.title} (the step was cancelled)`,
     summary: joinBlocks(result.summary, paragraph(`⛔ ${message}`)),
-    failure: result.failure === null ? message : `${message} ${result.failure}`,
+    failure: stepFailure(result.failure === null ? message : `${message} ${result.failure.message}`),
     conclusion: 'cancelled',
   };
 }

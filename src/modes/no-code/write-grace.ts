@@ -4,8 +4,3 @@
  * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
  */
 export const WRITE_GRACE_MS = 5000;
-
-/** Words for a grace period in a message: `5 s`, `0.3 s`. */
-export function graceText(graceMs: number): string {
-  return `${Number((graceMs / 1000).toFixed(1))} s`;
-}

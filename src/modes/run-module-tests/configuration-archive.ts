@@ -2,11 +2,11 @@
 // packing problem (a dangling link, an unreadable file) stops the step before any request, and
 // so that each upload attempt can stream it from disk with a known length.
 
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import { LinksOutsideBoundaryError, packModuleToFile } from '../../slug/index.ts';
+import { LinksOutsideBoundaryError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
 import type { ArchiveEntry } from '../../slug/index.ts';
 
 export interface PackedConfiguration {
@@ -27,16 +27,17 @@ export interface PackedConfiguration {
   remove(): Promise<void>;
 }
 
-/** The module directory as an absolute path; a ConfigurationError naming the input when it is not a directory. */
-export async function resolveModuleRoot(workspaceRoot: string, moduleDirectory: string): Promise<string> {
+/**
+ * The module directory as an absolute path, checked as the packer resolves it (links followed,
+ * a directory at the end); a ConfigurationError naming the input, as the user wrote it, when it
+ * is not a directory.
+ */
+export async function checkModuleDirectory(workspaceRoot: string, moduleDirectory: string): Promise<string> {
   const root = resolve(workspaceRoot, moduleDirectory);
-  let isDirectory = false;
   try {
-    isDirectory = (await stat(root)).isDirectory();
-  } catch {
-    isDirectory = false;
-  }
-  if (!isDirectory) {
+    await resolveModuleRoot(root);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
     throw new ConfigurationError(
       `Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; give the module's root directory relative to the repository root.`,
     );

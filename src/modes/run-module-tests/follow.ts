@@ -11,7 +11,7 @@ import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../wait/poll.ts';
+import { formatDuration } from '../../report/format.ts';
 import type { Interruption, RunEnding } from './ending.ts';
 import type { OtherRunsWatch } from './other-runs.ts';
 import { saveCancelRequested, saveRunFinal } from './state.ts';

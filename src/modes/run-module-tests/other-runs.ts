@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../errors.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
+import { capitalise } from '../../report/format.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
@@ -62,10 +63,6 @@ export function otherRunsNote(others: readonly OtherRun[], versionId: string | u
   const what = ownRunId !== undefined ? `so that only test run ${ownRunId} tests it` : 'so that none is left running';
   const ids = others.map((other) => other.id).join(', ');
   return `Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, were stopped ${what}: ${ids}. ${others.map((other) => capitalise(other.outcome)).join(' ')}`;
-}
-
-function capitalise(sentence: string): string {
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 export interface OtherRunsWatchOptions {

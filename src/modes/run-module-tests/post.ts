@@ -14,11 +14,11 @@ import { createCancellation } from '../../lifetime/cancellation.ts';
 import { sleep } from '../../lifetime/clock.ts';
 import { githubSink } from '../../report/github-sink.ts';
 import type { ReportSink } from '../../report/sink.ts';
-import { createServiceClient } from '../../service/client.ts';
+import { createServiceClient, describeRequest } from '../../service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from '../../service/client.ts';
 import type { TestRun } from '../../service/types.ts';
 import { getState } from '../../state.ts';
-import { formatDuration } from '../../wait/poll.ts';
+import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
 import { runToStop } from './state.ts';
 import type { GetState, SavedTestRun } from './state.ts';
@@ -75,7 +75,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const queuedWaitMs = options.queuedWaitMs ?? 120_000;
   const graceMs = options.graceMs ?? 20_000;
   const pollMs = options.pollMs ?? 1000;
-  const client = createServiceClient({ baseUrl, token, onRequest: (e) => sink.debug(`${e.method} ${e.target} → ${e.status ?? e.error ?? 'no answer'}`), ...options.client });
+  const client = createServiceClient({ baseUrl, token, onRequest: (e) => sink.debug(describeRequest(e)), ...options.client });
   const cancellation = createCancellation();
   const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.

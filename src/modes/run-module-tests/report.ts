@@ -2,17 +2,16 @@
 // fails, for every way a run can end (final, timed out, cancelled with the job) and for a step
 // that stopped before any run existed.
 
-import { getErrorMessage } from '../../errors.ts';
+import { getErrorMessage, stepFailure } from '../../errors.ts';
 import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
-import { formatBytes } from '../../report/format.ts';
+import { formatBytes, formatDuration, plural } from '../../report/format.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../wait/poll.ts';
 import type { ModeResult } from '../mode.ts';
 import type { NotRun, RunEnding } from './ending.ts';
 import { renderJUnitReport } from './junit.ts';
@@ -136,7 +135,7 @@ export function testRunResult(tested: TestedModule, setup: Setup, started: Start
       'tests-skipped': a['tests-skipped'],
       result: resultJson(tested, setup, started, ending, annotations),
     },
-    failure,
+    failure: failure === null ? null : stepFailure(failure),
     conclusion,
   };
 }
@@ -209,7 +208,7 @@ export function noRunResult(tested: TestedModule, setup: Setup, notRun: NotRun, 
         'other-runs': others.map(({ id, outcome }) => ({ id, outcome })),
       },
     },
-    failure: notRun.note,
+    failure: stepFailure(notRun.note),
     conclusion: cancelled ? 'cancelled' : 'failure',
   };
 }
@@ -227,7 +226,7 @@ function detailsSection(tested: TestedModule, setup: Setup): string {
     'Configuration archive',
     `${configuration.files} files, ${formatBytes(configuration.bytes)}` +
       (configuration.ignored > 0
-        ? `, ${configuration.ignored} ${configuration.ignored === 1 ? 'path' : 'paths'} left out by .terraformignore and the defaults`
+        ? `, ${plural(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
         : ''),
   ]);
   rows.push(['module-directory', inputs.moduleDirectory]);

@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { formatBytes } from '../../report/format.ts';
+import { formatBytes, plural } from '../../report/format.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { afterCancelledStart } from './cancelled-start.ts';
-import { packConfiguration, resolveModuleRoot } from './configuration-archive.ts';
+import { checkModuleDirectory, packConfiguration } from './configuration-archive.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRun } from './dry-run.ts';
 import { followRun } from './follow.ts';
@@ -38,7 +38,7 @@ export async function runModuleTests(
   const module = moduleRefOf(inputs);
 
   // Local work first: a module that cannot be packed stops the step before any request.
-  const moduleRoot = await resolveModuleRoot(context.workspaceRoot, inputs.moduleDirectory);
+  const moduleRoot = await checkModuleDirectory(context.workspaceRoot, inputs.moduleDirectory);
   await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
   const packed = await packConfiguration(moduleRoot, {
     signal,
@@ -179,8 +179,4 @@ async function warnWithoutTestDirectory(moduleRoot: string, inputs: RunModuleTes
     // Reported below.
   }
   warning(`The test-directory "${inputs.testDirectory}" is not a directory of ${join(inputs.moduleDirectory, '')}: the test run may find no tests.`);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -3,7 +3,7 @@
 // diffs share a byte budget so that the summary stays within what GitHub keeps (1 MiB); past it,
 // they are cut with a line saying how much was left out.
 
-import { formatBytes } from '../../report/format.ts';
+import { formatBytes, plural } from '../../report/format.ts';
 import { codeBlock, details, html, inlineCode, joinBlocks, paragraph, renderHtml, strong, table } from '../../report/markdown.ts';
 import type { Content } from '../../report/markdown.ts';
 import type { PolicyOutcome } from './apply.ts';
@@ -171,10 +171,9 @@ function shownCode(entry: PolicyPlanEntry, room: Room): string[] {
 function cutBlock(text: string, language: string, room: Room, what: 'diff' | 'code'): string[] {
   const cut = room.take(text);
   if (cut.omittedLines === 0) return [codeBlock(cut.text, language)];
-  const lines = (n: number): string => `${n} ${n === 1 ? 'line' : 'lines'}`;
   const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
-  if (cut.text === '') return [paragraph(`This ${what} (${lines(cut.omittedLines)}, ${formatBytes(cut.omittedBytes)}) is left out: ${why}`)];
-  return [codeBlock(cut.text, language), paragraph(`\u2026 ${cut.omittedLines} more ${cut.omittedLines === 1 ? 'line' : 'lines'} (${formatBytes(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
+  if (cut.text === '') return [paragraph(`This ${what} (${plural(cut.omittedLines, 'line')}, ${formatBytes(cut.omittedBytes)}) is left out: ${why}`)];
+  return [codeBlock(cut.text, language), paragraph(`\u2026 ${plural(cut.omittedLines, 'more line')} (${formatBytes(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
 }
 
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */

@@ -6,7 +6,9 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { describeFsError, readPolicyConfig } from './policy-config.ts';
+import { getErrorMessage } from '../../errors.ts';
+import { describeFsError } from '../../fs-errors.ts';
+import { readPolicyConfig } from './policy-config.ts';
 import type { PolicyConfig } from './policy-config.ts';
 import { matchPolicyFiles } from './policy-files.ts';
 import { MAX_POLICY_CODE_BYTES, policyKindOfFile } from './policy-model.ts';
@@ -122,7 +124,7 @@ async function loadCode(path: string): Promise<Code> {
       return { error: 'the file is not UTF-8 text; save it as UTF-8.' };
     }
   } catch (error) {
-    return { error: `the file cannot be read (${describeFsError(error)}).` };
+    return { error: `the file cannot be read (${describeFsError(error) ?? getErrorMessage(error)}).` };
   }
 }
 

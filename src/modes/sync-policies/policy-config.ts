@@ -4,6 +4,8 @@
 // because a policy synced on its own cannot use them).
 
 import { readFile } from 'node:fs/promises';
+import { getErrorMessage } from '../../errors.ts';
+import { describeFsError } from '../../fs-errors.ts';
 import { isObject } from '../../json-object.ts';
 import { outlineHcl, placeBlocks } from './hcl-outline.ts';
 import type { HclBlockPosition, HclOutline } from './hcl-outline.ts';
@@ -53,7 +55,7 @@ export async function readPolicyConfig(path: string, file: string): Promise<Poli
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error)}).` }] };
+    return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error) ?? getErrorMessage(error)}).` }] };
   }
   return parsePolicyConfig(file, text);
 }
@@ -216,12 +218,4 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object or block';
   return `a ${typeof value} (${JSON.stringify(value)})`;
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 // What the organization holds: every policy (all pages), and the stored code of those the
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
 
+import { plural } from '../../report/format.ts';
 import { getErrorMessage } from '../../errors.ts';
 import { isAbortError, throwIfAborted } from '../../lifetime/abort.ts';
 import { mapLimited } from '../../lifetime/limit.ts';
@@ -51,7 +52,7 @@ export async function readRemotePolicies(
   const documents = await client.policies.list(organization, { signal: options.signal });
   const policies = documents.map(toRemotePolicyState);
   const needed = policiesNeedingCode(desired, policies);
-  options.log?.(`Organization ${organization} has ${policies.length} policies; reading the code of ${needed.length} of them.`);
+  options.log?.(`Organization ${organization} has ${plural(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
 
   // The first failure stops the downloads not yet started and aborts those in flight.
   const stop = new AbortController();

@@ -1,27 +1,6 @@
 // A policy as the service stores it (spec 2.1), reduced to what sync compares.
 
-/** The `policies` resource as the service sends it (spec 2.1); only the fields sync reads. */
-export interface PolicyDocument {
-  id: string;
-  type?: string;
-  attributes: {
-    name: string;
-    /** Default `native` (spec 2.1). */
-    kind?: string | null;
-    query?: string | null;
-    'enforcement-level'?: string | null;
-    /** DEPRECATED but still returned: one element, `path` and `mode`. */
-    enforce?: Array<{ path?: string | null; mode?: string | null }> | null;
-    description?: string | null;
-    'policy-set-count'?: number | null;
-    'updated-at'?: string | null;
-  };
-  relationships?: {
-    'policy-sets'?: { data?: Array<{ id: string; type?: string }> | null } | null;
-    organization?: { data?: { id: string; type?: string } | null } | null;
-  } | null;
-  links?: { self?: string; upload?: string; download?: string } | null;
-}
+import type { Policy } from '../../service/types.ts';
 
 /** Where a remote policy's level was read from. */
 export type EnforcementLevelOrigin =
@@ -47,7 +26,7 @@ export interface RemotePolicy {
   downloadPath: string | null;
 }
 
-export function toRemotePolicyState(doc: PolicyDocument): RemotePolicy {
+export function toRemotePolicyState(doc: Policy): RemotePolicy {
   const a = doc.attributes;
   const kind = a.kind || 'native';
   const { level, origin } = enforcementLevelOf(a.name, kind, a['enforcement-level'], a.enforce);
@@ -74,7 +53,7 @@ function enforcementLevelOf(
   name: string,
   kind: string,
   level: string | null | undefined,
-  enforce: PolicyDocument['attributes']['enforce'],
+  enforce: Policy['attributes']['enforce'],
 ): { level: string; origin: EnforcementLevelOrigin } {
   if (level) return { level, origin: 'enforcement-level' };
   const element = enforce?.[0];

@@ -2,7 +2,8 @@
 // repository (action-interface "Mode sync-policies"). Files are read and checked before any
 // request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
-import { getErrorMessage } from '../../errors.ts';
+import { plural } from '../../report/format.ts';
+import { getErrorMessage, stepFailure, userError } from '../../errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { isAbortError } from '../../lifetime/abort.ts';
@@ -36,18 +37,17 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
   if (local.problems.length > 0) {
-    const failure = problemsFailure(local.problems.length);
+    const message = problemsFailure(local.problems.length);
     return {
-      title: failure,
+      title: message,
       summary: problemsSummary(organization, local.problems, local.warnings),
       annotations: [...local.problems.map((p) => problemAnnotation(p, 'error')), ...warnings],
       outputs: {},
-      failure,
-      badInput: true,
+      failure: userError(message),
       conclusion: 'failure',
     };
   }
-  sink.info(`The repository defines ${local.policies.length} policies${local.warnings.length > 0 ? ` (${local.warnings.length} warnings)` : ''}.`);
+  sink.info(`The repository defines ${plural(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${plural(local.warnings.length, 'warning')})` : ''}.`);
 
   let remote: RemotePolicies;
   try {
@@ -60,7 +60,7 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
       summary: readFailureSummary(organization, message, local.warnings),
       annotations: warnings,
       outputs: {},
-      failure: message,
+      failure: stepFailure(message),
       conclusion: 'failure',
     };
   }
@@ -99,7 +99,7 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
     summary: syncSummary(report, counts),
     annotations: [...outcomes.filter((o) => o.status === 'failed').map(failureAnnotation), ...warnings],
     outputs: syncOutputs(report, counts),
-    failure: failing > 0 ? title : null,
+    failure: failing > 0 ? stepFailure(title) : null,
     conclusion: report.cancelled ? 'cancelled' : failing > 0 ? 'failure' : 'success',
   };
 }

@@ -2,6 +2,7 @@
 // and outputs. A replaced policy (its kind changed, so it was deleted and created again) counts
 // as one created and one deleted, in the summary as in the outputs: those are the writes made.
 
+import { capitalise, plural } from '../../report/format.ts';
 import type { OutputValue } from '../../report/outputs.ts';
 import {
   bulletList,
@@ -223,7 +224,7 @@ export function problemsSummary(organization: string, problems: readonly Problem
 
 /** The step's failure message for problems in the policy files. */
 export function problemsFailure(count: number): string {
-  return `${count} problem${count === 1 ? '' : 's'} in the policy files; nothing was changed`;
+  return `${plural(count, 'problem')} in the policy files; nothing was changed`;
 }
 
 /** The summary when the organization could not be read: nothing was changed. */
@@ -283,10 +284,6 @@ function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string):
       return [strong(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
     }),
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function problemsSection(title: string, problems: readonly Problem[]): string | false {

@@ -2,9 +2,9 @@
 // is compared with what was sent: a service that answers 2xx but keeps another value (a level
 // it does not support, a field it ignores) must not pass for a successful sync.
 
+import type { Policy } from '../../service/types.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';
-import type { PolicyDocument } from './remote-state.ts';
 
 /**
  * One sentence per setting the service did not take, empty when the policy is as desired.
@@ -12,7 +12,7 @@ import type { PolicyDocument } from './remote-state.ts';
  * form included), description (null and empty alike), query (opa only, spec 2.1), and
  * membership of `policySetIds` (sets the policy was asked to join; other sets are allowed).
  */
-export function settingsNotApplied(desired: DesiredPolicy, policySetIds: readonly string[], document: PolicyDocument): string[] {
+export function settingsNotApplied(desired: DesiredPolicy, policySetIds: readonly string[], document: Policy): string[] {
   const stored = toRemotePolicyState(document);
   const name = desired.name;
   const found: string[] = [];
@@ -60,7 +60,7 @@ function quoted(text: string | null): string {
  * resource of this name (and this id, when known). Anything else (no body, another policy) says
  * nothing of what was stored, so the caller reads the policy instead.
  */
-export function answerAbout<D extends PolicyDocument>(answer: D | undefined, name: string, id?: string): D | undefined {
+export function answerAbout<D extends Policy>(answer: D | undefined, name: string, id?: string): D | undefined {
   if (answer === undefined || typeof answer.attributes !== 'object' || answer.attributes === null) return undefined;
   if (answer.attributes.name !== name) return undefined;
   if (id !== undefined && answer.id !== id) return undefined;

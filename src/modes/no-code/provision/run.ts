@@ -4,7 +4,8 @@ import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
-import { graceText, WRITE_GRACE_MS } from '../write-grace.ts';
+import { formatPreciseDuration } from '../../../report/format.ts';
+import { WRITE_GRACE_MS } from '../write-grace.ts';
 import { sendWrite } from '../writes.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
@@ -115,7 +116,7 @@ export async function runProvisionNoCodeWorkspace(
       if (create.cause === 'cancelled') {
         const message =
           `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-          `within ${graceText(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+          `within ${formatPreciseDuration(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
         return cancelledResult({
           title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
           heading: HEADING,

@@ -1,4 +1,5 @@
-import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import { plural } from '../../../report/format.ts';
+import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { ModeResult } from '../../mode.ts';
 import type { PlannedVariableOptions, SettingChange } from './plan.ts';
@@ -9,7 +10,7 @@ export interface PublishReportInput {
   action: PublishAction;
   /** Null only for a module not created yet (dry run). */
   noCodeModuleId: string | null;
-  /** Absolute address of the module (`links.self`). */
+  /** Absolute API address of the module (`links.self`), for `result`; not a page to open. */
   url: string | null;
   registryModuleId: string | null;
   enabled: boolean;
@@ -46,7 +47,9 @@ export function publishReport(input: PublishReportInput): ModeResult {
           ? `No-code module ${name} is up to date`
           : `Dry run: no-code module ${name} ${input.action === 'would-create' ? 'would be created' : `would be updated (${changeCount(input)})`}`;
 
-  const moduleCell: Content = input.noCodeModuleId ? link(input.noCodeModuleId, input.url) : 'not created yet';
+  // The id as text: the service gives a no-code module no page a person can open, only its API
+  // address (`links.self`), which answers JSON to a token holder; that stays in `result`.
+  const moduleCell: Content = input.noCodeModuleId ? inlineCode(input.noCodeModuleId) : 'not created yet';
   const settingsRows: Content[][] = [
     ['No-code module', moduleCell],
     ['Registry module', input.registryModuleId ? inlineCode(input.registryModuleId) : '–'],
@@ -102,7 +105,7 @@ export function publishReport(input: PublishReportInput): ModeResult {
 function changeCount(input: PublishReportInput): string {
   const options = (input.variableOptions ?? []).filter((o) => o.action !== 'unchanged').length;
   const parts: string[] = input.settings.map((c) => c.setting);
-  if (options > 0) parts.push(`${options} option set${options === 1 ? '' : 's'}`);
+  if (options > 0) parts.push(plural(options, 'option set'));
   return parts.join(', ');
 }
 

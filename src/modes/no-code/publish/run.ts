@@ -4,7 +4,8 @@ import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
-import { graceText, WRITE_GRACE_MS } from '../write-grace.ts';
+import { formatPreciseDuration } from '../../../report/format.ts';
+import { WRITE_GRACE_MS } from '../write-grace.ts';
 import { sendWrite } from '../writes.ts';
 import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from './plan.ts';
 import type { PlannedVariableOptions } from './plan.ts';
@@ -96,7 +97,7 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
       if (allow.cause === 'cancelled') {
         const message =
           `The step was cancelled while registry module ${inputs.registryModuleId} was being allowed for no-code provisioning, ` +
-          `and the service did not answer within ${graceText(graceMs)}, so the no-code module may have been created: ${check}`;
+          `and the service did not answer within ${formatPreciseDuration(graceMs)}, so the no-code module may have been created: ${check}`;
         return cancelledResult({
           title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
           heading: HEADING,
@@ -198,7 +199,7 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
       if (sent.cause === 'cancelled') {
         const message =
           `The step was cancelled while no-code module ${id} was being updated, and the service did not answer within ` +
-          `${graceText(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
+          `${formatPreciseDuration(graceMs)}, so the update may have been applied: check the module in the service. ${again}`;
         return cancelledResult({
           title: `Cancelled: no-code module ${id} may have been updated`,
           heading: HEADING,

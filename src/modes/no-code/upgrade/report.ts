@@ -1,10 +1,12 @@
+import { stepFailure } from '../../../errors.ts';
+import type { StepFailure } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
 import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import type { Annotation } from '../../../report/sink.ts';
-import { formatDuration } from '../../../wait/poll.ts';
+import { formatDuration, plural } from '../../../report/format.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
@@ -90,13 +92,14 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     message: r.error ?? OUTCOME_TEXT[r.outcome],
   }));
   const title = titleOf(input, failed.length);
-  let failure: string | null = null;
-  if (input.cancelled) failure = `The step was cancelled: ${countsText(results)}.`;
+  let failure: StepFailure | null = null;
+  if (input.cancelled) failure = stepFailure(`The step was cancelled: ${countsText(results)}.`);
   else if (failed.length > 0) {
-    failure =
-      `${failed.length} of ${results.length} workspace upgrade${results.length === 1 ? '' : 's'} did not succeed: ` +
-      failed.map((r) => r.workspaceId).join(', ') +
-      ' (see the annotations and the job summary).';
+    failure = stepFailure(
+      `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
+        failed.map((r) => r.workspaceId).join(', ') +
+        ' (see the annotations and the job summary).',
+    );
   }
   const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
   return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
@@ -104,7 +107,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
 
 function titleOf(input: UpgradeReportInput, failed: number): string {
   const n = input.results.length;
-  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+  const workspaces = plural(n, 'workspace');
   if (input.dryRun) return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
   const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
   return `${head} (${countsText(input.results)})`;

@@ -2,7 +2,7 @@ import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
-import { formatDuration } from '../../../wait/poll.ts';
+import { formatDuration, plural } from '../../../report/format.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult } from '../results.ts';
 import { WRITE_GRACE_MS } from '../write-grace.ts';
@@ -52,7 +52,7 @@ export async function runUpgradeNoCodeWorkspace(
   // One deadline, `timeout` from the start, for every read and wait of the step.
   const deadline = Deadline.after(inputs.timeoutMs);
   const n = inputs.workspaceIds.length;
-  const workspaces = `${n} workspace${n === 1 ? '' : 's'}`;
+  const workspaces = plural(n, 'workspace');
 
   // A read, allowed in a dry run: an unknown module id fails once here rather than once per
   // workspace, and the version pin tells the reader what the workspaces move to.

@@ -4,9 +4,9 @@ import type { Deadline } from '../../../lifetime/deadline.ts';
 import { withGrace } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
-import { formatDuration, statusReporter } from '../../../wait/poll.ts';
+import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
+import { statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
-import { graceText } from '../write-grace.ts';
 import { sendWrite } from '../writes.ts';
 import type { FailedWrite } from '../writes.ts';
 import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
@@ -102,7 +102,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     },
   ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
 
-  const grace = graceText(options.writeGraceMs);
+  const grace = formatPreciseDuration(options.writeGraceMs);
   const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
 
   const initiate = await sendWrite(

@@ -13,6 +13,7 @@
  * JSON and message types this parser does not know are passed over and counted.
  */
 
+import { isObject } from '../../../json-object.ts';
 import type {
   LeftoverResources,
   ParsedTestLog,
@@ -439,10 +440,6 @@ function parseJsonObject(line: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringField(object: Record<string, unknown>, key: string): string | undefined {

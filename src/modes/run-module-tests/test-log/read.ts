@@ -7,7 +7,7 @@ import { formatBytes } from '../../../report/format.ts';
 import type { ReportSink } from '../../../report/sink.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { TestRun } from '../../../service/types.ts';
-import { formatDuration } from '../../../wait/poll.ts';
+import { formatDuration } from '../../../report/format.ts';
 import { TestLogParser } from './parser.ts';
 import type { ParsedTestLog } from './types.ts';
 

@@ -15,6 +15,7 @@ import {
   strong,
   table,
 } from '../../../report/markdown.ts';
+import { formatPreciseDuration, plural } from '../../../report/format.ts';
 import type { Annotation } from '../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
@@ -235,7 +236,7 @@ function filesSection(parsed: ParsedTestLog): string {
         file.runs.map((r) => [
           r.name,
           `${STATUS_EMOJI[r.status]} ${r.status}`,
-          r.elapsedMs === undefined ? '' : formatElapsed(r.elapsedMs),
+          r.elapsedMs === undefined ? '' : formatPreciseDuration(r.elapsedMs),
         ]),
       ),
     );
@@ -368,17 +369,6 @@ function numberLines(code: string, startLine: number | undefined): string {
   return lines.map((line, i) => `${String(startLine + i).padStart(width)} | ${line}`).join('\n');
 }
 
-/** `1.2 s`, `3 min 4 s`, `850 ms`. */
-export function formatElapsed(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min ${rest} s`;
-}
-
 function testContext(d: TestDiagnostic): string | undefined {
   return contextLabel(d.testFile, d.testRun);
 }
@@ -392,10 +382,6 @@ function contextLabel(testFile: string | undefined, testRun: string | undefined)
 
 function contextKey(testFile: string | undefined, testRun: string | undefined): string {
   return JSON.stringify([testFile ?? null, testRun ?? null]);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function clipText(text: string, max: number): string {

@@ -1,6 +1,10 @@
+// Why a file could not be read, in words a user can act on: shared by the packing of a module
+// (slug/) and the reading of policy files (sync-policies).
+
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'it does not exist',
   ENOTDIR: 'a part of its path is not a directory',
+  EISDIR: 'it is a directory',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
   ELOOP: 'too many levels of links',

@@ -1,0 +1,98 @@
+// The exit codes of the built bundle, by each way in: the action's main step, the command line
+// and the post step. Each returns its code to the entry point, the only place that sets the
+// process's exit code: 0 success, 1 failure, 2 the user's input (errors.ts).
+
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { runBundle } from '../support/run-bundle.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator.close());
+
+const bundleDir = (): string => inject('bundleDir');
+
+describe('the action', () => {
+  const action = (inputs: Record<string, string>) =>
+    runBundle({
+      bundleDir: bundleDir(),
+      cwd: root,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: root },
+      inputs: { mode: 'sync-policies', token: emulator.token, 'base-url': emulator.baseUrl, 'policy-files': 'examples/policies/*.native', 'dry-run': 'true', ...inputs },
+    });
+
+  it('exits 0 when the step succeeds', async () => {
+    const result = await action({ organization: emulator.organization });
+    expect(result.stdout).not.toContain('::error');
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 1 when the service fails it', async () => {
+    const result = await action({ organization: 'elsewhere' });
+    expect(result.stdout).toMatch(/^::error::Reading the policies of organization elsewhere failed/m);
+    expect(result.code).toBe(1);
+  });
+
+  it('exits 2 on bad input', async () => {
+    const result = await action({ organization: emulator.organization, timeout: 'soon' });
+    expect(result.stdout).toMatch(/^::error::Input "timeout" must be a duration/m);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('the command line', () => {
+  const cli = (...args: string[]) =>
+    runBundle({
+      bundleDir: bundleDir(),
+      cwd: root,
+      args: ['sync-policies', '--base-url', emulator.baseUrl, '--policy-files', 'examples/policies/*.native', '--dry-run', ...args],
+      env: { SVC_TOKEN: emulator.token },
+    });
+
+  it('exits 0 when the step succeeds', async () => {
+    expect((await cli('--organization', emulator.organization)).code).toBe(0);
+  });
+
+  it('exits 1 when the service fails it', async () => {
+    const result = await cli('--organization', 'elsewhere');
+    expect(result.stdout).toMatch(/^error: Reading the policies of organization elsewhere failed/m);
+    expect(result.code).toBe(1);
+  });
+
+  it('exits 2 on bad input', async () => {
+    const result = await cli('--organization', emulator.organization, '--prune', 'maybe');
+    expect(result.stdout).toMatch(/^error: --prune must be/m);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('the post step', () => {
+  const module = JSON.stringify({ organization: 'acme', name: 'network', provider: 'aws' });
+  const post = (inputs: Record<string, string>) =>
+    runBundle({
+      bundleDir: bundleDir(),
+      cwd: root,
+      env: { GITHUB_ACTIONS: 'true', STATE_isPost: 'true', STATE_testRunModule: module, STATE_testRunId: 'trun-gone' },
+      inputs: { mode: 'run-module-tests', token: emulator.token, ...inputs },
+    });
+
+  it('exits 0 when nothing is left running', async () => {
+    const result = await post({ 'base-url': emulator.baseUrl });
+    expect(result.stdout).toContain('Test run trun-gone of module acme/network/aws no longer exists (404): nothing to stop.');
+    // Its requests in the debug log as the main step writes them.
+    expect(result.stdout).toMatch(/^::debug::GET \/\S+\/test-runs\/trun-gone → 404 in \d+ ms$/m);
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 1 when a test run may still be running and cannot be stopped, whatever the cause', async () => {
+    // A malformed input here is no reason for exit 2: the run it leaves behind is the failure.
+    const result = await post({ 'base-url': 'ftp://service.example' });
+    expect(result.stdout).toMatch(/^::error::Test run trun-gone of module acme\/network\/aws may still be running, and it cannot be stopped: /m);
+    expect(result.code).toBe(1);
+  });
+});
