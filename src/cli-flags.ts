@@ -3,25 +3,11 @@
 // says which mode reads which, action.yml describes them).
 
 import type { ActionMetadata } from './action-metadata.ts';
-import { MODES, inputsOf, isUsedIn } from './inputs/schema.ts';
+import { MODES, gitHubOnlyReason, inputsOf, isUsedIn } from './inputs/schema.ts';
 import type { InputName, Mode } from './inputs/schema.ts';
-
-/** Inputs of the action that make no sense on the command line: check runs and pull request comments are GitHub's. */
-export const GITHUB_ONLY: ReadonlySet<string> = new Set(['mode', 'github-token', 'check-name', 'comment-on-pr']);
 
 /** Flags of the command line itself, in every mode. */
 export const COMMAND_LINE_FLAGS = ['summary-file', 'output-file', 'debug', 'help'] as const;
-
-/** Inputs that take several lines: a repeated flag adds a line. */
-export const MULTI_LINE: ReadonlySet<string> = new Set([
-  'policy-files',
-  'policy-sets',
-  'test-filters',
-  'test-variables',
-  'test-env-variables',
-  'workspace-id',
-  'workspace-variables',
-]);
 
 export function isMode(word: string): word is Mode {
   return (MODES as readonly string[]).includes(word);
@@ -29,7 +15,7 @@ export function isMode(word: string): word is Mode {
 
 /** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 export function inputFlagsOf(mode: Mode): InputName[] {
-  return inputsOf(mode).filter((name) => !GITHUB_ONLY.has(name) && isUsedIn(mode, name));
+  return inputsOf(mode).filter((name) => name !== 'mode' && gitHubOnlyReason(name) === undefined && isUsedIn(mode, name));
 }
 
 /** The modes that take an input as a flag. */

@@ -2,10 +2,11 @@ import packageJson from '../package.json' with { type: 'json' };
 import { readActionMetadata } from './action-metadata.ts';
 import type { ActionMetadata } from './action-metadata.ts';
 import { generalHelp, modeHelp, usage } from './cli-help.ts';
-import { COMMAND_LINE_FLAGS, GITHUB_ONLY, MULTI_LINE, envName, inputFlagsOf, isMode, isSwitch, modesWithFlag } from './cli-flags.ts';
+import { COMMAND_LINE_FLAGS, envName, inputFlagsOf, isMode, isSwitch, modesWithFlag } from './cli-flags.ts';
 import { commandLineSink } from './cli-sink.ts';
 import type { TerminalWriter } from './cli-sink.ts';
-import type { Mode } from './inputs/schema.ts';
+import { INPUTS, gitHubOnlyReason, takesLines } from './inputs/schema.ts';
+import type { InputName, Mode } from './inputs/schema.ts';
 import { EXIT_BAD_INPUT, EXIT_SUCCESS } from './errors.ts';
 import { run } from './main.ts';
 
@@ -109,7 +110,7 @@ function parseFlags(mode: Mode, args: string[], metadata: ActionMetadata): Parse
     else if (name === 'output-file') result.outputFile = value;
     else {
       const previous = result.inputs.get(name);
-      if (previous !== undefined && !MULTI_LINE.has(name)) throw new Error(`--${name} is given twice.`);
+      if (previous !== undefined && !takesLines(name as InputName)) throw new Error(`--${name} is given twice.`);
       result.inputs.set(name, previous === undefined ? value : `${previous}\n${value}`);
     }
   }
@@ -118,7 +119,9 @@ function parseFlags(mode: Mode, args: string[], metadata: ActionMetadata): Parse
 
 /** Why --name is refused: a flag of other modes, GitHub's alone, or no flag at all. */
 function notAFlag(mode: Mode, name: string): string {
-  if (GITHUB_ONLY.has(name)) return `--${name} is not a flag: check runs are published on GitHub Actions only.`;
+  if (name === 'mode') return `--mode is not a flag: the mode is the first argument (${mode} here).`;
+  const gitHubOnly = name in INPUTS ? gitHubOnlyReason(name as InputName) : undefined;
+  if (gitHubOnly !== undefined) return `--${name} is not a flag: ${gitHubOnly}.`;
   const modes = modesWithFlag(name);
   if (modes.length > 0) {
     const why = name === 'timeout' ? `: ${mode} never waits for the service` : '';

@@ -96,16 +96,3 @@ export function readServiceInputs(rawRead: InputReader = readActionInput): { tok
   const fields = readFields(['token', 'base-url'], 'run-module-tests', withDefaults(rawRead));
   return { token: fields.token as string, baseUrl: fields.baseUrl as string };
 }
-
-/**
- * Values no log line, summary or output may show. The sink masks them from the moment the
- * inputs are read (on GitHub it also registers them with the runner).
- */
-export function secretsOf(inputs: Inputs): string[] {
-  const secrets = [inputs.token, inputs.githubToken];
-  if (inputs.mode === 'run-module-tests') secrets.push(...inputs.testEnvVariables.map((v) => v.value));
-  if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
-    secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
-  }
-  return secrets.filter((s) => s !== '');
-}

@@ -62,6 +62,12 @@ interface InputRow {
    * naming the input. `other` gives the text of another input, for the few read together.
    */
   parse?: (input: string, value: string, other: (name: string) => string) => unknown;
+  /** It takes several lines, one item each: on the command line a repeated flag adds a line. */
+  lines?: true;
+  /** Why it is no flag of the command line: what it does happens on GitHub Actions alone. */
+  gitHubOnly?: string;
+  /** The parts of its value no log line, summary or output may show. */
+  secrets?: (value: never) => readonly string[];
 }
 
 /**
@@ -75,17 +81,28 @@ interface InputRow {
 export const INPUTS = {
   // Chooses the rows: read first, by read.ts.
   mode: { modes: MODES, requiredIn: MODES, parse: parseMode },
-  token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
+  token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken, secrets: (token: string) => [token] },
   // Always ends in /api/v2.
   'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
   // Bounds a wait: only two modes wait for the service.
   timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
   'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
-  'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
+  'github-token': {
+    modes: MODES,
+    field: 'githubToken',
+    parse: parseText,
+    gitHubOnly: 'it reaches the GitHub API, which only a GitHub Actions job uses',
+    secrets: (token: string) => [token],
+  },
   // Empty: no check run.
-  'check-name': { modes: MODES, field: 'checkName', parse: parseText },
+  'check-name': { modes: MODES, field: 'checkName', parse: parseText, gitHubOnly: 'check runs are published on GitHub Actions only' },
   // On a pull request, write the summary as one comment on it, kept up to date.
-  'comment-on-pr': { modes: MODES, field: 'commentOnPr', parse: parseBoolean },
+  'comment-on-pr': {
+    modes: MODES,
+    field: 'commentOnPr',
+    parse: parseBoolean,
+    gitHubOnly: 'pull request comments are written on GitHub Actions only',
+  },
 
   // Required by publish-no-code-module too when it allows a module (read.ts).
   organization: {
@@ -95,10 +112,10 @@ export const INPUTS = {
     parse: parseName,
   },
 
-  'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs },
+  'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs, lines: true },
   'policy-config': { modes: ['sync-policies'], field: 'policyConfig', parse: parseRepositoryPath },
   'enforcement-level': { modes: ['sync-policies'], field: 'enforcementLevel', parse: parseEnforcementLevel },
-  'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset') },
+  'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset'), lines: true },
   // true needs policy-sets (read.ts).
   prune: { modes: ['sync-policies'], field: 'prune', parse: parsePrune },
 
@@ -108,9 +125,16 @@ export const INPUTS = {
   'module-name': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleName', parse: parseName },
   'module-provider': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleProvider', parse: parseName },
   'test-directory': { modes: ['run-module-tests'], field: 'testDirectory', parse: parseText },
-  'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines },
-  'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines },
-  'test-env-variables': { modes: ['run-module-tests'], field: 'testEnvVariables', parse: parseEnvLines },
+  'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines, lines: true },
+  'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines, lines: true },
+  'test-env-variables': {
+    modes: ['run-module-tests'],
+    field: 'testEnvVariables',
+    parse: parseEnvLines,
+    lines: true,
+    // Environment variables carry credentials more often than not: every value is masked.
+    secrets: (variables: ReturnType<typeof parseEnvLines>) => variables.map((v) => v.value),
+  },
   verbose: { modes: ['run-module-tests'], field: 'verbose', parse: parseBoolean },
   'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
   // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
@@ -132,6 +156,7 @@ export const INPUTS = {
     requiredIn: ['upgrade-no-code-workspace'],
     field: 'workspaceIds',
     parse: idsWithPrefix('ws'),
+    lines: true,
   },
   'project-id': {
     modes: ['provision-no-code-workspace'],
@@ -151,6 +176,8 @@ export const INPUTS = {
     modes: ['upgrade-no-code-workspace', 'provision-no-code-workspace'],
     field: 'workspaceVariables',
     parse: parseWorkspaceVariables,
+    lines: true,
+    secrets: (variables: ReturnType<typeof parseWorkspaceVariables>) => variables.filter((v) => v.sensitive).map((v) => v.value),
   },
   confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
   // Null: on for a module allowed anew, unchanged on an update.
@@ -217,6 +244,27 @@ export function isUsedIn(mode: Mode, name: InputName): boolean {
 
 export function isRequiredIn(mode: Mode, name: InputName): boolean {
   return ROWS[name].requiredIn?.includes(mode) ?? false;
+}
+
+/** Whether an input takes several lines (a repeated flag adds one). */
+export function takesLines(name: InputName): boolean {
+  return ROWS[name].lines === true;
+}
+
+/** Why an input is no flag of the command line; undefined for one that is. */
+export function gitHubOnlyReason(name: InputName): string | undefined {
+  return ROWS[name].gitHubOnly;
+}
+
+/** The parts of a mode's inputs no output may show, as the rows of its inputs name them. */
+export function secretsOf(inputs: Inputs): string[] {
+  const fields = inputs as unknown as Record<string, unknown>;
+  return inputsOf(inputs.mode)
+    .flatMap((name) => {
+      const { field, secrets } = ROWS[name];
+      return field === undefined || secrets === undefined ? [] : secrets(fields[field] as never);
+    })
+    .filter((secret) => secret !== '');
 }
 
 let declaredDefaults: Map<string, string> | undefined;

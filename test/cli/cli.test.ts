@@ -115,6 +115,19 @@ describe('command line', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  it('refuses the GitHub-only inputs as flags, saying why, and a flag of one value given twice', async () => {
+    const checkName = await cli(['sync-policies', '--check-name', 'Policies']);
+    expect(checkName.code).toBe(2);
+    expect(checkName.stderr).toContain('--check-name is not a flag: check runs are published on GitHub Actions only.');
+    const comment = await cli(['run-module-tests', '--comment-on-pr']);
+    expect(comment.stderr).toContain('--comment-on-pr is not a flag: pull request comments are written on GitHub Actions only.');
+    const mode = await cli(['sync-policies', '--mode', 'run-module-tests']);
+    expect(mode.stderr).toContain('--mode is not a flag: the mode is the first argument (sync-policies here).');
+    const twice = await cli(['sync-policies', '--organization', 'acme', '--organization', 'other']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--organization is given twice.');
+  });
+
   it('syncs the example policies end to end: plain annotations, name=value outputs, Markdown summary to a file', async () => {
     const summaryFile = join(mkdtempSync(join(tmpdir(), 'cli-')), 'summary.md');
     const args = [

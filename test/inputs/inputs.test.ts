@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../../src/errors.ts';
 import { readInputs, readServiceInputs } from '../../src/inputs/read.ts';
-import { INPUTS, MODES, inputDefault, isRequiredIn } from '../../src/inputs/schema.ts';
+import { INPUTS, MODES, inputDefault, isRequiredIn, secretsOf } from '../../src/inputs/schema.ts';
 import type { InputName } from '../../src/inputs/schema.ts';
 import { normaliseBaseUrl } from '../../src/service/urls.ts';
 import type { Inputs } from '../../src/inputs/schema.ts';
@@ -132,6 +132,30 @@ describe('readInputs', () => {
     const message = failure({ ...base, mode: 'run-module-tests', 'module-name': 'v', 'module-provider': 'a', 'test-env-variables': `BAD KEY=${secret}` });
     expect(message).toMatch(/^Input "test-env-variables" line 1/);
     expect(message).not.toContain(secret);
+  });
+
+  it('names as secrets the tokens, every test environment value and only the sensitive workspace variables', () => {
+    const tests = read({
+      ...base,
+      mode: 'run-module-tests',
+      'github-token': 'ghs_abc',
+      'module-name': 'vpc',
+      'module-provider': 'aws',
+      'test-env-variables': 'AWS_SECRET=ab=cd\nTF_LOG=debug\nEMPTY=',
+    });
+    expect(secretsOf(tests).sort()).toEqual(['ab=cd', 'debug', 'ghs_abc', 'tok-123']);
+    const upgrade = read({
+      ...base,
+      mode: 'upgrade-no-code-workspace',
+      'no-code-module-id': 'nocode-abc',
+      'workspace-id': 'ws-1',
+      'workspace-variables': JSON.stringify([
+        { key: 'db_password', value: 'hunter2', sensitive: true },
+        { key: 'region', value: 'eu-west-1' },
+      ]),
+    });
+    expect(secretsOf(upgrade)).toEqual(['tok-123', 'hunter2']);
+    expect(secretsOf(read(base))).toEqual(['tok-123']);
   });
 
   it('parses upgrade-no-code-workspace inputs', () => {
