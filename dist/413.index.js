@@ -321,26 +321,14 @@ var schema = __webpack_require__(3880);
 // flag and as an environment variable. The inputs themselves are the action's (inputs/schema.ts
 // says which mode reads which, action.yml describes them).
 
-/** Inputs of the action that make no sense on the command line: check runs and pull request comments are GitHub's. */
-const GITHUB_ONLY = new Set(['mode', 'github-token', 'check-name', 'comment-on-pr']);
 /** Flags of the command line itself, in every mode. */
 const COMMAND_LINE_FLAGS = ['summary-file', 'output-file', 'debug', 'help'];
-/** Inputs that take several lines: a repeated flag adds a line. */
-const MULTI_LINE = new Set([
-    'policy-files',
-    'policy-sets',
-    'test-filters',
-    'test-variables',
-    'test-env-variables',
-    'workspace-id',
-    'workspace-variables',
-]);
 function isMode(word) {
     return schema/* MODES */.FN.includes(word);
 }
 /** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 function inputFlagsOf(mode) {
-    return (0,schema/* inputsOf */.Vc)(mode).filter((name) => !GITHUB_ONLY.has(name) && (0,schema/* isUsedIn */.Fn)(mode, name));
+    return (0,schema/* inputsOf */.Vc)(mode).filter((name) => name !== 'mode' && (0,schema/* gitHubOnlyReason */.c5)(name) === undefined && (0,schema/* isUsedIn */.Fn)(mode, name));
 }
 /** The modes that take an input as a flag. */
 function modesWithFlag(name) {
@@ -434,6 +422,7 @@ function wrap(text, indent, width = 96) {
 // EXTERNAL MODULE: ./src/main.ts + 7 modules
 var main = __webpack_require__(1483);
 ;// CONCATENATED MODULE: ./src/cli.ts
+
 
 
 
@@ -536,7 +525,7 @@ function parseFlags(mode, args, metadata) {
             result.outputFile = value;
         else {
             const previous = result.inputs.get(name);
-            if (previous !== undefined && !MULTI_LINE.has(name))
+            if (previous !== undefined && !(0,schema/* takesLines */.M8)(name))
                 throw new Error(`--${name} is given twice.`);
             result.inputs.set(name, previous === undefined ? value : `${previous}\n${value}`);
         }
@@ -545,8 +534,11 @@ function parseFlags(mode, args, metadata) {
 }
 /** Why --name is refused: a flag of other modes, GitHub's alone, or no flag at all. */
 function notAFlag(mode, name) {
-    if (GITHUB_ONLY.has(name))
-        return `--${name} is not a flag: check runs are published on GitHub Actions only.`;
+    if (name === 'mode')
+        return `--mode is not a flag: the mode is the first argument (${mode} here).`;
+    const gitHubOnly = name in schema/* INPUTS */.mc ? (0,schema/* gitHubOnlyReason */.c5)(name) : undefined;
+    if (gitHubOnly !== undefined)
+        return `--${name} is not a flag: ${gitHubOnly}.`;
     const modes = modesWithFlag(name);
     if (modes.length > 0) {
         const why = name === 'timeout' ? `: ${mode} never waits for the service` : '';

@@ -39461,7 +39461,6 @@ __webpack_async_result__();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dz: () => (/* binding */ readServiceInputs),
-/* harmony export */   Fj: () => (/* binding */ secretsOf),
 /* harmony export */   Ko: () => (/* binding */ readInputs),
 /* harmony export */   LJ: () => (/* binding */ readActionInput)
 /* harmony export */ });
@@ -39551,19 +39550,6 @@ function readServiceInputs(rawRead = readActionInput) {
     const fields = readFields(['token', 'base-url'], 'run-module-tests', withDefaults(rawRead));
     return { token: fields.token, baseUrl: fields.baseUrl };
 }
-/**
- * Values no log line, summary or output may show. The sink masks them from the moment the
- * inputs are read (on GitHub it also registers them with the runner).
- */
-function secretsOf(inputs) {
-    const secrets = [inputs.token, inputs.githubToken];
-    if (inputs.mode === 'run-module-tests')
-        secrets.push(...inputs.testEnvVariables.map((v) => v.value));
-    if (inputs.mode === 'upgrade-no-code-workspace' || inputs.mode === 'provision-no-code-workspace') {
-        secrets.push(...inputs.workspaceVariables.filter((v) => v.sensitive).map((v) => v.value));
-    }
-    return secrets.filter((s) => s !== '');
-}
 
 
 /***/ }),
@@ -39578,11 +39564,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   mc: () => (/* binding */ INPUTS),
   FN: () => (/* binding */ MODES),
   Mq: () => (/* binding */ MODE_INPUTS),
+  c5: () => (/* binding */ gitHubOnlyReason),
   qw: () => (/* binding */ inputDefault),
   Vc: () => (/* binding */ inputsOf),
   VD: () => (/* binding */ isRequiredIn),
   Fn: () => (/* binding */ isUsedIn),
-  Zx: () => (/* binding */ parseMode)
+  Zx: () => (/* binding */ parseMode),
+  Fj: () => (/* binding */ secretsOf),
+  M8: () => (/* binding */ takesLines)
 });
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
@@ -40083,17 +40072,28 @@ function parseMode(input, value) {
 const INPUTS = {
     // Chooses the rows: read first, by read.ts.
     mode: { modes: MODES, requiredIn: MODES, parse: parseMode },
-    token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken },
+    token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken, secrets: (token) => [token] },
     // Always ends in /api/v2.
     'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
     // Bounds a wait: only two modes wait for the service.
     timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
     'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
-    'github-token': { modes: MODES, field: 'githubToken', parse: parseText },
+    'github-token': {
+        modes: MODES,
+        field: 'githubToken',
+        parse: parseText,
+        gitHubOnly: 'it reaches the GitHub API, which only a GitHub Actions job uses',
+        secrets: (token) => [token],
+    },
     // Empty: no check run.
-    'check-name': { modes: MODES, field: 'checkName', parse: parseText },
+    'check-name': { modes: MODES, field: 'checkName', parse: parseText, gitHubOnly: 'check runs are published on GitHub Actions only' },
     // On a pull request, write the summary as one comment on it, kept up to date.
-    'comment-on-pr': { modes: MODES, field: 'commentOnPr', parse: parseBoolean },
+    'comment-on-pr': {
+        modes: MODES,
+        field: 'commentOnPr',
+        parse: parseBoolean,
+        gitHubOnly: 'pull request comments are written on GitHub Actions only',
+    },
     // Required by publish-no-code-module too when it allows a module (read.ts).
     organization: {
         modes: ['sync-policies', 'run-module-tests', 'publish-no-code-module'],
@@ -40101,10 +40101,10 @@ const INPUTS = {
         field: 'organization',
         parse: parseName,
     },
-    'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs },
+    'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs, lines: true },
     'policy-config': { modes: ['sync-policies'], field: 'policyConfig', parse: parseRepositoryPath },
     'enforcement-level': { modes: ['sync-policies'], field: 'enforcementLevel', parse: parseEnforcementLevel },
-    'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset') },
+    'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset'), lines: true },
     // true needs policy-sets (read.ts).
     prune: { modes: ['sync-policies'], field: 'prune', parse: parsePrune },
     'module-directory': { modes: ['run-module-tests'], field: 'moduleDirectory', parse: parseRepositoryPath },
@@ -40113,9 +40113,16 @@ const INPUTS = {
     'module-name': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleName', parse: parseName },
     'module-provider': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleProvider', parse: parseName },
     'test-directory': { modes: ['run-module-tests'], field: 'testDirectory', parse: parseText },
-    'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines },
-    'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines },
-    'test-env-variables': { modes: ['run-module-tests'], field: 'testEnvVariables', parse: parseEnvLines },
+    'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines, lines: true },
+    'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines, lines: true },
+    'test-env-variables': {
+        modes: ['run-module-tests'],
+        field: 'testEnvVariables',
+        parse: parseEnvLines,
+        lines: true,
+        // Environment variables carry credentials more often than not: every value is masked.
+        secrets: (variables) => variables.map((v) => v.value),
+    },
     verbose: { modes: ['run-module-tests'], field: 'verbose', parse: parseBoolean },
     'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
     // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
@@ -40136,6 +40143,7 @@ const INPUTS = {
         requiredIn: ['upgrade-no-code-workspace'],
         field: 'workspaceIds',
         parse: idsWithPrefix('ws'),
+        lines: true,
     },
     'project-id': {
         modes: ['provision-no-code-workspace'],
@@ -40155,6 +40163,8 @@ const INPUTS = {
         modes: ['upgrade-no-code-workspace', 'provision-no-code-workspace'],
         field: 'workspaceVariables',
         parse: parseWorkspaceVariables,
+        lines: true,
+        secrets: (variables) => variables.filter((v) => v.sensitive).map((v) => v.value),
     },
     confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
     // Null: on for a module allowed anew, unchanged on an update.
@@ -40185,6 +40195,24 @@ function isUsedIn(mode, name) {
 }
 function isRequiredIn(mode, name) {
     return ROWS[name].requiredIn?.includes(mode) ?? false;
+}
+/** Whether an input takes several lines (a repeated flag adds one). */
+function takesLines(name) {
+    return ROWS[name].lines === true;
+}
+/** Why an input is no flag of the command line; undefined for one that is. */
+function gitHubOnlyReason(name) {
+    return ROWS[name].gitHubOnly;
+}
+/** The parts of a mode's inputs no output may show, as the rows of its inputs name them. */
+function secretsOf(inputs) {
+    const fields = inputs;
+    return inputsOf(inputs.mode)
+        .flatMap((name) => {
+        const { field, secrets } = ROWS[name];
+        return field === undefined || secrets === undefined ? [] : secrets(fields[field]);
+    })
+        .filter((secret) => secret !== '');
 }
 let declaredDefaults;
 /**
@@ -40381,6 +40409,154 @@ const systemClock = {
     sleep,
     timeout: (ms) => AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(ms)))),
 };
+
+
+/***/ }),
+
+/***/ 8451:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ Deadline)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
+
+/**
+ * The moment a wait ends (action-interface: the timeout bounds the whole wait). Its signal fires
+ * then: given to every request and pause of the wait, it cuts a read that never answers and a
+ * back-off (a 429's Retry-After, say) that reaches past the deadline, so that nothing holds the
+ * step beyond it.
+ */
+class Deadline {
+    /** The moment, in the clock's milliseconds since the epoch. */
+    at;
+    /** Aborts with a TimeoutError at the deadline. */
+    signal;
+    clock;
+    /** The deadline `ms` from now. */
+    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        return new Deadline(clock.now() + ms, clock);
+    }
+    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+        this.at = at;
+        this.clock = clock;
+        this.signal = clock.timeout(at - clock.now());
+    }
+    /** Milliseconds left; 0 once it has passed. */
+    remainingMs() {
+        return Math.max(0, this.at - this.clock.now());
+    }
+    get expired() {
+        return this.signal.aborted || this.clock.now() >= this.at;
+    }
+    /** The nearer of this deadline and the one `ms` from now. */
+    within(ms) {
+        const at = this.clock.now() + ms;
+        return at < this.at ? new Deadline(at, this.clock) : this;
+    }
+    /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
+    cut(signal) {
+        return AbortSignal.any([signal, this.signal]);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7603:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal),
+/* harmony export */   p: () => (/* binding */ withGrace)
+/* harmony export */ });
+/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9269);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8451);
+// Grace after cancellation: work that must not be cut short at the first signal (a write
+// already sent, whose answer alone says whether it was carried out) gets a few seconds more,
+// counted from when the signal arrived, and no more: the runner kills the process 10 s after the
+// first signal (action-interface "Cancellation").
+
+
+
+/** A signal that aborts `ms` after a moment not known yet: when a signal of the step arrived. */
+class Grace {
+    #controller = new AbortController();
+    #ms;
+    #reason;
+    #clock;
+    #end;
+    #disposed = false;
+    #abort = () => this.#controller.abort(this.#reason());
+    constructor(ms, reason, clock) {
+        this.#ms = ms;
+        this.#reason = reason;
+        this.#clock = clock;
+    }
+    get signal() {
+        return this.#controller.signal;
+    }
+    /** Starts the grace at `arrivedAt`, a time on the clock (at once over when it has run out); the first start holds. */
+    startFrom(arrivedAt) {
+        if (this.#end !== undefined || this.#disposed)
+            return;
+        this.#end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(arrivedAt + this.#ms, this.#clock);
+        if (this.#end.expired)
+            this.#abort();
+        else
+            this.#end.signal.addEventListener('abort', this.#abort, { once: true });
+    }
+    /** The signal never aborts from now on. */
+    dispose() {
+        this.#disposed = true;
+        this.#end?.signal.removeEventListener('abort', this.#abort);
+    }
+}
+/**
+ * Runs `work` with a signal that aborts `graceMs` after `cancel` does (counted from now when it
+ * already has) rather than at once. A create cut short on the first signal may still have been
+ * carried out by the service, with nobody told; given a few seconds it is answered, and the
+ * answer is reported.
+ */
+async function withGrace(cancel, graceMs, work, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(graceMs, () => cancel.reason, clock);
+    const start = () => grace.startFrom(clock.now());
+    if (cancel.aborted)
+        start();
+    else
+        cancel.addEventListener('abort', start, { once: true });
+    try {
+        return await work(grace.signal);
+    }
+    finally {
+        cancel.removeEventListener('abort', start);
+        grace.dispose();
+    }
+}
+/**
+ * A signal that aborts `ms` after the first signal arrived (at once when that time has passed,
+ * also for a signal that came before this was set up): a bound on a request that must not be cut
+ * short at the first signal, but must not hold the step past its wind-down either. `dispose`
+ * ends it.
+ */
+function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
+    const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+    const arm = () => {
+        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
+        if (first !== undefined)
+            grace.startFrom(first.at);
+    };
+    const off = cancellation.onSignal(arm);
+    arm();
+    return {
+        signal: grace.signal,
+        dispose() {
+            off();
+            grace.dispose();
+        },
+    };
+}
 
 
 /***/ }),
@@ -40950,10 +41126,14 @@ function pr_comment_failureReason(error, apiUrl, pullRequest) {
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var read = __nccwpck_require__(4245);
+// EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
+var schema = __nccwpck_require__(3880);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __nccwpck_require__(784);
+// EXTERNAL MODULE: ./src/lifetime/grace.ts
+var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
@@ -41012,6 +41192,8 @@ var state = __nccwpck_require__(2462);
 
 
 
+
+
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
@@ -41022,7 +41204,7 @@ async function run(options = {}) {
     catch (error) {
         return failed(sink, (0,errors/* failureOf */.g5)(error));
     }
-    for (const secret of (0,read/* secretsOf */.Fj)(inputs))
+    for (const secret of (0,schema/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
     const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
     let client;
@@ -41099,19 +41281,25 @@ async function commentSummary(inputs, options, sink, cancellation, summary) {
     await boundedAfterSignal(cancellation, commentOnPullRequest({ token: inputs.githubToken, key: stickyCommentKey(inputs), body: sink.redact(summary), log: sink }));
 }
 /**
- * Once the runner has signalled, it kills the process 10 s after the first signal: what is sent
- * to GitHub gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
+ * once it has signalled, what is sent to GitHub gets what is left of that, counted from the
+ * signal's arrival as every bound after a signal is, not the 30 s a request to GitHub may
+ * otherwise take.
  */
 async function boundedAfterSignal(cancellation, work) {
-    if (!cancellation.signal.aborted) {
-        await work;
-        return;
+    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
+    try {
+        await (0,abort/* raceAbort */.Mu)(work, bound.signal);
     }
-    let timer;
-    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, GITHUB_BUDGET_AFTER_SIGNAL_MS)))]);
-    clearTimeout(timer);
+    catch (error) {
+        if (!(0,abort/* isAbortError */.zf)(error, bound.signal))
+            throw error;
+    }
+    finally {
+        bound.dispose();
+    }
 }
-const GITHUB_BUDGET_AFTER_SIGNAL_MS = 1500;
+const GITHUB_DONE_AFTER_SIGNAL_MS = 9000;
 function toCheckAnnotation(sink, a) {
     const annotation = {
         path: a.file,
@@ -41132,6 +41320,23 @@ function failed(sink, failure) {
         sink.debug(failure.trace);
     sink.fail(failure.message);
     return (0,errors/* exitCodeOf */.FO)(failure);
+}
+
+
+/***/ }),
+
+/***/ 984:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ escapeRegExp)
+/* harmony export */ });
+/**
+ * Text as a RegExp that matches exactly it: RegExp.escape arrives only with Node.js 24, and the
+ * bundle runs on 20 as well.
+ */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 
@@ -41705,11 +41910,13 @@ function neutraliseLine(line) {
 /* unused harmony export REDACTED */
 /* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8773);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
+/* harmony import */ var _regexp_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(984);
 /**
  * The last line of defence against leaking a secret: every string a sink writes (log line,
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
  * with `***`, the same mark the runner's own masking uses.
  */
+
 
 
 const REDACTED = '***';
@@ -41806,7 +42013,7 @@ function isPublicSegment(segment) {
 function compile(needles) {
     // Longest first, so that a secret containing another secret is masked whole.
     const sorted = [...needles].sort((a, b) => b.length - a.length);
-    return new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
+    return new RegExp(sorted.map(_regexp_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeRegExp */ .N).join('|'), 'g');
 }
 function parseHttpUrl(text) {
     if (!/^https?:\/\//i.test(text))
@@ -41825,9 +42032,6 @@ function decodeSafely(segment) {
     catch {
         return segment;
     }
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 

@@ -3,12 +3,14 @@ import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
-import { readActionInput, readInputs, secretsOf } from './inputs/read.ts';
+import { readActionInput, readInputs } from './inputs/read.ts';
+import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
-import { isAbortError } from './lifetime/abort.ts';
+import { isAbortError, raceAbort } from './lifetime/abort.ts';
 import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
+import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
@@ -116,20 +118,23 @@ async function commentSummary(inputs: Inputs, options: RunOptions, sink: ReportS
 }
 
 /**
- * Once the runner has signalled, it kills the process 10 s after the first signal: what is sent
- * to GitHub gets what is left of that, not the 30 s a request to GitHub may otherwise take.
+ * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
+ * once it has signalled, what is sent to GitHub gets what is left of that, counted from the
+ * signal's arrival as every bound after a signal is, not the 30 s a request to GitHub may
+ * otherwise take.
  */
 async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unknown>): Promise<void> {
-  if (!cancellation.signal.aborted) {
-    await work;
-    return;
+  const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
+  try {
+    await raceAbort(work, bound.signal);
+  } catch (error) {
+    if (!isAbortError(error, bound.signal)) throw error;
+  } finally {
+    bound.dispose();
   }
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, GITHUB_BUDGET_AFTER_SIGNAL_MS)))]);
-  clearTimeout(timer);
 }
 
-const GITHUB_BUDGET_AFTER_SIGNAL_MS = 1500;
+const GITHUB_DONE_AFTER_SIGNAL_MS = 9000;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

@@ -6,6 +6,7 @@
 
 import { isServiceId } from '../service/shapes.ts';
 import { escapeHtml, escapeMarkdown } from './markdown.ts';
+import { escapeRegExp } from '../regexp-escape.ts';
 
 export const REDACTED = '***';
 
@@ -126,8 +127,4 @@ function decodeSafely(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

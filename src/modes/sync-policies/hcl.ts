@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from '../../regexp-escape.ts';
 
 /** One syntax error, positioned when the parser gives a position (1-based). */
 export interface HclDiagnostic {
@@ -85,8 +86,4 @@ export function parseDiagnostics(file: string, raw: string): HclDiagnostic[] {
     const message = text.slice(m.index + m[0].length, end).trim();
     return { line: Number(m[1]), column: Number(m[2]), message };
   });
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
