@@ -16,7 +16,7 @@ export interface ActionMetadata {
 
 /** What action.yml declares, as the YAML parser (or JSON) gives it. */
 interface Declared {
-  inputs?: Record<string, { description?: string; required?: boolean; default?: unknown }>;
+  inputs?: Record<string, { description?: string; required?: boolean; default?: string | number | boolean }>;
   outputs?: Record<string, { description?: string }>;
 }
 

@@ -21,7 +21,7 @@ export interface CommandLineSinkOptions {
   /** Names of the action's inputs: where a message names one, it names the flag instead. */
   inputs: ReadonlySet<string>;
   /** The environment variable that sets an input, named in "is required" messages. */
-  envName(input: string): string;
+  envName: (input: string) => string;
   summaryFile?: string;
   outputFile?: string;
   debug: boolean;

@@ -54,7 +54,7 @@ function readEvent(path: string | undefined): WorkflowContext['payload'] {
   if (!path) return {};
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return isObject(parsed) ? (parsed as WorkflowContext['payload']) : {};
+    return isObject(parsed) ? parsed : {};
   } catch {
     return {};
   }

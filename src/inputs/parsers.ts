@@ -7,10 +7,10 @@ import { isIP } from 'node:net';
 import { posix, win32 } from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { isObject } from '../json-object.ts';
-import { isIdWithPrefix } from '../service/shapes.ts';
+import { normaliseBaseUrl } from '../service/client.ts';
+import { hasIdShape } from '../service/shapes.ts';
 import { ENFORCEMENT_LEVELS } from '../service/types.ts';
 import type { EnforcementLevel } from '../service/types.ts';
-import { normaliseBaseUrl } from '../service/urls.ts';
 
 /** A run variable of a test run (2.2): the value is an HCL literal, passed through as written. */
 export interface TestVariable {
@@ -99,6 +99,7 @@ export function parseWorkspaceFilePath(input: string, value: string): string {
   const refuse = (why: string): never => {
     throw new ConfigurationError(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
   };
+  // eslint-disable-next-line no-control-regex -- looking for them is the point
   if (/[\u0000-\u001f\u007f]/.test(value)) refuse('it holds control characters');
   const problem = pathProblem(value);
   if (problem) refuse(problem);
@@ -210,7 +211,7 @@ export function parseName(input: string, value: string): string {
 /** The parser of an id of one type of resource (`nocode-...`). */
 export function idWithPrefix(prefix: string): (input: string, value: string) => string {
   return (input, value) => {
-    if (value !== '' && !isIdWithPrefix(value, prefix)) {
+    if (value !== '' && !hasIdShape(value, prefix)) {
       throw new ConfigurationError(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
     }
     return value;

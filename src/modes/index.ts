@@ -14,5 +14,5 @@ const RUNNERS: { [M in Mode]: () => Promise<Runner<M>> } = {
 
 export async function runMode(inputs: Inputs, context: ModeContext): Promise<ModeResult> {
   const runner = (await RUNNERS[inputs.mode]()) as Runner<Mode>;
-  return runner(inputs as never, context);
+  return runner(inputs, context);
 }

@@ -11,7 +11,7 @@ export interface ModeContext {
   client: ServiceClient;
   cancellation: Cancellation;
   /** State handed to the post step (core.saveState on GitHub). */
-  saveState(name: string, value: string): void;
+  saveState: (name: string, value: string) => void;
   /** The repository root: annotation paths are relative to it. */
   workspaceRoot: string;
 }

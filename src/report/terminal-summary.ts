@@ -27,11 +27,11 @@ function inline(html: string, style: Style): string {
 }
 
 interface Style {
-  bold(text: string): string;
-  code(text: string): string;
-  dim(text: string): string;
-  added(text: string): string;
-  removed(text: string): string;
+  bold: (text: string) => string;
+  code: (text: string) => string;
+  dim: (text: string) => string;
+  added: (text: string) => string;
+  removed: (text: string) => string;
 }
 
 const PLAIN: Style = { bold: (t) => t, code: (t) => t, dim: (t) => t, added: (t) => t, removed: (t) => t };
@@ -107,6 +107,7 @@ export function renderSummaryForTerminal(markdown: string, options: { color?: bo
       lines.push(`    ${paint(raw)}`);
       continue;
     }
+    // eslint-disable-next-line no-control-regex -- NUL marks where a rendered block goes back
     const block = /^\u0000(\d+)\u0000$/.exec(raw);
     if (block) {
       lines.push(blocks[Number(block[1])]!);

@@ -26,6 +26,8 @@ let delivering = false;
 function captureDebugCommands(receiver: Receiver): () => void {
   receivers.push(receiver);
   if (originalWrite === undefined) {
+    // The very function goes back when the capture stops, and is only ever called with .call(this).
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const original = process.stdout.write;
     originalWrite = original;
     process.stdout.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
@@ -42,7 +44,7 @@ function captureDebugCommands(receiver: Receiver): () => void {
         return true;
       }
       return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof process.stdout.write;
+    };
   }
   let stopped = false;
   return () => {

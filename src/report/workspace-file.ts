@@ -29,7 +29,9 @@ export function writeWorkspaceFile(workspaceRoot: string, path: string, content:
   try {
     fd = openSync(target, flags, 0o644);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(`${path} is a symbolic link; it is not written through`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new Error(`${path} is a symbolic link; it is not written through`, { cause: error });
+    }
     throw error;
   }
   try {

@@ -9,6 +9,9 @@ import type { NoCodeApi } from './no-code.ts';
 import { createPoliciesApi } from './policies.ts';
 import type { PoliciesApi } from './policies.ts';
 
+/** The address the client speaks to, as it reads a base URL (the inputs check theirs with it). */
+export { normaliseBaseUrl } from './urls.ts';
+
 /** The client's options are the HTTP layer's: one address, one token, one set of limits. */
 export type ServiceClientOptions = HttpClientOptions;
 

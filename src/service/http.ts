@@ -211,6 +211,7 @@ export class HttpClient {
     // caller, so it speaks of the token, not of where it came from.
     const token = options.token.trim();
     if (!token) throw new ConfigurationError('The API token is empty: the service needs one.');
+    // eslint-disable-next-line no-control-regex -- looking for them is the point
     if (/[\s\u0000-\u001f\u007f]/.test(token)) {
       throw new ConfigurationError('The API token contains spaces or control characters: give the token alone.');
     }

@@ -32,7 +32,12 @@ const MAX_STATUS_LENGTH = 64;
 
 /** Whether `id` is an id with this prefix (`trun-...`). */
 export function isIdWithPrefix(id: unknown, prefix: string): id is string {
-  return typeof id === 'string' && new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(id);
+  return typeof id === 'string' && hasIdShape(id, prefix);
+}
+
+/** The same for a text known to be a string: false leaves it a string (a type guard would not). */
+export function hasIdShape(text: string, prefix: string): boolean {
+  return new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(text);
 }
 
 /** Whether `text` is an id of any documented type: public, never a credential. */
@@ -83,6 +88,6 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
 /** A value from the service as a message may show it: JSON-quoted (controls escaped), cut short. */
 function quote(value: unknown): string {
   if (value === undefined) return 'none';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value) ?? typeof value;
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

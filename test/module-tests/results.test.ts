@@ -151,6 +151,7 @@ describe('results', () => {
   it('a log with framing, CRLF, plain lines, broken JSON and unknown types gives the same report as a clean one', async () => {
     const clean = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
     const junk = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail', { junk: true }) } });
+    // eslint-disable-next-line no-control-regex -- the STX that frames the log
     expect(exampleModuleOutcome('fail', { junk: true }).log).toMatch(/^\x02.*\r\n/s);
     const a = (await clean.run()).result;
     const b = (await junk.run()).result;

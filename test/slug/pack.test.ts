@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, chmod, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';

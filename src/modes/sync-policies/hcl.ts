@@ -34,7 +34,7 @@ function loadParser(): Promise<Hcl2json> {
   // finds its file itself. The import is dynamic so that nothing is loaded until a config is
   // actually parsed. The library reads the path while it is being imported, so the global is
   // removed again right after, and no other bundled module ever sees it.
-  parser ??= (async () => {
+  parser ??= (async (): Promise<Hcl2json> => {
     const global = globalThis as { __dirname?: string };
     let pointed = false;
     if (typeof __dirname === 'undefined') {

@@ -185,6 +185,7 @@ export class TestLogParser {
       return;
     }
     // The service may frame the log with STX ... ETX; a BOM may lead the first line.
+    // eslint-disable-next-line no-control-regex -- the framing bytes are what is removed
     const line = raw.replace(/^[\uFEFF\x02]+/, '').replace(/[\x03\r]+$/, '').replace(/\x03/g, '');
     if (line.trim() === '') return;
 
@@ -492,5 +493,6 @@ function clip(text: string, max: number): string {
 
 function stripAnsi(text: string): string {
   // CSI sequences (colours, cursor movement) and OSC sequences (titles, links).
+  // eslint-disable-next-line no-control-regex -- escape sequences start with ESC
   return text.replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
 }
