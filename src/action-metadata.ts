@@ -35,7 +35,8 @@ export function readActionMetadata(url: URL | string = new URL('../action.yml', 
     inputs[name] = meta;
   }
   const outputs: Record<string, { description: string }> = {};
-  for (const [name, output] of Object.entries(parsed.outputs ?? {})) outputs[name] = { description: (output.description ?? '').trim() };
+  for (const [name, output] of Object.entries(parsed.outputs ?? {}))
+    outputs[name] = { description: (output.description ?? '').trim() };
   return { inputs, outputs };
 }
 

@@ -52,7 +52,8 @@ export function modeHelp(mode: Mode, metadata: ActionMetadata): string {
   for (const name of inputFlagsOf(mode)) {
     const meta = metadata.inputs[name];
     if (!meta) continue;
-    const shownDefault = meta.default && !meta.default.includes('${{') ? ` (default: ${meta.default.replace(/\n/g, ', ')})` : '';
+    const shownDefault =
+      meta.default && !meta.default.includes('${{') ? ` (default: ${meta.default.replace(/\n/g, ', ')})` : '';
     const required = meta.required || isRequiredIn(mode, name) ? ' (required)' : '';
     lines.push(`  --${name}${required}${shownDefault}`, ...wrap(meta.description, 6), `      env: ${envName(name)}`);
   }

@@ -51,7 +51,9 @@ export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
     async writeSummary(markdown) {
       if (options.summaryFile) return base.writeSummary(flags(markdown));
       // Secrets are masked after rendering too: the base sink redacts what it prints.
-      return base.writeSummary(renderSummaryForTerminal(flags(markdown), { color: options.color, width: options.stdout.columns ?? 100 }));
+      return base.writeSummary(
+        renderSummaryForTerminal(flags(markdown), { color: options.color, width: options.stdout.columns ?? 100 }),
+      );
     },
   };
 }
@@ -64,15 +66,21 @@ export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
  */
 export function inputsAsFlags(text: string, inputs: ReadonlySet<string>, envName: (input: string) => string): string {
   const flag = (name: string, whole: string): string => (inputs.has(name) ? `--${name}` : whole);
-  return text
-    .replace(/\b[Ii]nput "([a-z][a-z0-9-]*)" is required\b/g, (whole, name: string) =>
-      inputs.has(name) ? `--${name} (or ${envName(name)}) is required` : whole,
-    )
-    .replace(/\b[Ii]nputs "([a-z][a-z0-9-]*)" and "([a-z][a-z0-9-]*)"/g, (whole, a: string, b: string) =>
-      inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole,
-    )
-    .replace(/\b[Ii]nput (?:"([a-z][a-z0-9-]*)"|`([a-z][a-z0-9-]*)`)/g, (whole, quoted?: string, ticked?: string) => flag((quoted ?? ticked)!, whole))
-    // `--registry-module-id (to allow a module) or "no-code-module-id"`
-    .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before: string, name: string) => (inputs.has(name) ? `${before}--${name}` : whole))
-    .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name: string) => flag(name, whole));
+  return (
+    text
+      .replace(/\b[Ii]nput "([a-z][a-z0-9-]*)" is required\b/g, (whole, name: string) =>
+        inputs.has(name) ? `--${name} (or ${envName(name)}) is required` : whole,
+      )
+      .replace(/\b[Ii]nputs "([a-z][a-z0-9-]*)" and "([a-z][a-z0-9-]*)"/g, (whole, a: string, b: string) =>
+        inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole,
+      )
+      .replace(/\b[Ii]nput (?:"([a-z][a-z0-9-]*)"|`([a-z][a-z0-9-]*)`)/g, (whole, quoted?: string, ticked?: string) =>
+        flag((quoted ?? ticked)!, whole),
+      )
+      // `--registry-module-id (to allow a module) or "no-code-module-id"`
+      .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before: string, name: string) =>
+        inputs.has(name) ? `${before}--${name}` : whole,
+      )
+      .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name: string) => flag(name, whole))
+  );
 }

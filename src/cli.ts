@@ -23,7 +23,10 @@ export interface CliIo {
  * environment variables become the very inputs the action reads, and run() does the rest.
  * Exit codes: 0 success, 1 failure, 2 bad input.
  */
-export async function runCli(args: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+export async function runCli(
+  args: string[],
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<number> {
   const [mode, ...rest] = args;
   if (mode === undefined) {
     io.stderr.write(usage());
@@ -48,7 +51,9 @@ export async function runCli(args: string[], io: CliIo = { stdout: process.stdou
   try {
     parsed = parseFlags(mode, rest, metadata);
   } catch (error) {
-    io.stderr.write(`error: ${(error as Error).message}\nRun "svc-ci-action ${mode} --help" for the flags of this mode.\n`);
+    io.stderr.write(
+      `error: ${(error as Error).message}\nRun "svc-ci-action ${mode} --help" for the flags of this mode.\n`,
+    );
     return EXIT_BAD_INPUT;
   }
   if (parsed.help) {
@@ -60,7 +65,9 @@ export async function runCli(args: string[], io: CliIo = { stdout: process.stdou
     if (name === 'mode') return mode;
     // An input this mode has no flag for is not read from the environment either.
     if (!offered.has(name)) return '';
-    return parsed.inputs.get(name) ?? io.env[envName(name)] ?? io.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '';
+    return (
+      parsed.inputs.get(name) ?? io.env[envName(name)] ?? io.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
+    );
   };
   const sink = commandLineSink({
     stdout: io.stdout,
@@ -94,7 +101,8 @@ function parseFlags(mode: Mode, args: string[], metadata: ActionMetadata): Parse
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
     if (!match) throw new Error(`unexpected argument "${arg}"; flags look like --name value.`);
     const name = match[1]!;
-    if (!names.includes(name) && !(COMMAND_LINE_FLAGS as readonly string[]).includes(name)) throw new Error(notAFlag(mode, name));
+    if (!names.includes(name) && !(COMMAND_LINE_FLAGS as readonly string[]).includes(name))
+      throw new Error(notAFlag(mode, name));
     let value = match[2];
     if (value === undefined) {
       const next = args[i + 1];

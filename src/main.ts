@@ -45,7 +45,11 @@ export async function run(options: RunOptions = {}): Promise<number> {
   const cancellation = createCancellation();
   let client: ServiceClient;
   try {
-    client = createServiceClient({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug(describeRequest(e)) });
+    client = createServiceClient({
+      baseUrl: inputs.baseUrl,
+      token: inputs.token,
+      onRequest: (e) => sink.debug(describeRequest(e)),
+    });
   } catch (error) {
     cancellation.dispose();
     return failed(sink, failureOf(error));
@@ -83,7 +87,12 @@ export async function run(options: RunOptions = {}): Promise<number> {
     const code = failed(sink, failure);
     const shown = sink.redact(failure.message);
     await Promise.all([
-      completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
+      completeCheckRun(checkRun, cancellation, {
+        conclusion: aborted ? 'cancelled' : 'failure',
+        title: shown,
+        summary: shown,
+        annotations: [],
+      }),
       commentSummary(inputs, options, sink, cancellation, summary),
     ]);
     return code;
@@ -103,17 +112,32 @@ async function report(sink: ReportSink, result: ModeResult): Promise<void> {
   else sink.info(result.title);
 }
 
-async function completeCheckRun(checkRun: CheckRunHandle | null, cancellation: Cancellation, result: CheckRunResult): Promise<void> {
+async function completeCheckRun(
+  checkRun: CheckRunHandle | null,
+  cancellation: Cancellation,
+  result: CheckRunResult,
+): Promise<void> {
   if (checkRun === null) return;
   await boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
-async function commentSummary(inputs: Inputs, options: RunOptions, sink: ReportSink, cancellation: Cancellation, summary: string): Promise<void> {
+async function commentSummary(
+  inputs: Inputs,
+  options: RunOptions,
+  sink: ReportSink,
+  cancellation: Cancellation,
+  summary: string,
+): Promise<void> {
   if (!inputs.commentOnPr || options.checkRuns === false) return;
   await boundedAfterSignal(
     cancellation,
-    commentOnPullRequest({ token: inputs.githubToken, key: stickyCommentKey(inputs), body: sink.redact(summary), log: sink }),
+    commentOnPullRequest({
+      token: inputs.githubToken,
+      key: stickyCommentKey(inputs),
+      body: sink.redact(summary),
+      log: sink,
+    }),
   );
 }
 

@@ -33,7 +33,9 @@ export function checkRunTarget(context: CheckRunContext): CheckRunTargetResult {
   const owner = context.repo?.owner;
   const repo = context.repo?.repo;
   if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
-    return { problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)' };
+    return {
+      problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)',
+    };
   }
 
   const headSha = commitOf(context);

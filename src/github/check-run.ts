@@ -79,18 +79,23 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
 
   const found = checkRunTarget(options.context ?? workflowContext());
   if ('problem' in found) return notPublished(`${found.problem}.`);
-  if (token.trim() === '') return notPublished('github-token is empty; set it to a token with the checks: write permission.');
+  if (token.trim() === '')
+    return notPublished('github-token is empty; set it to a token with the checks: write permission.');
   const { target } = found;
 
   const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
   try {
-    const data = await github.request<{ id: number; html_url?: string | null }>('POST', `${repoPath(target.owner, target.repo)}/check-runs`, {
-      name,
-      head_sha: target.headSha,
-      status: 'in_progress',
-      started_at: timestamp(),
-      ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-    });
+    const data = await github.request<{ id: number; html_url?: string | null }>(
+      'POST',
+      `${repoPath(target.owner, target.repo)}/check-runs`,
+      {
+        name,
+        head_sha: target.headSha,
+        status: 'in_progress',
+        started_at: timestamp(),
+        ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
+      },
+    );
     log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
     return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, log });
   } catch (error) {
@@ -116,7 +121,9 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
     await github.request('PATCH', `${repoPath(target.owner, target.repo)}/check-runs/${id}`, fields);
   };
   const warn = (what: string, error: unknown): void => {
-    log.warning(hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url)}`, token));
+    log.warning(
+      hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url)}`, token),
+    );
   };
 
   return {
@@ -145,7 +152,10 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
         try {
           await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
         } catch (error) {
-          const range = batch.length === 0 ? 'output' : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
+          const range =
+            batch.length === 0
+              ? 'output'
+              : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
           warn(`publishing the ${range}`, error);
           break;
         }

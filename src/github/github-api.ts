@@ -29,7 +29,11 @@ export interface WorkflowContext {
   readonly repo: { readonly owner: string; readonly repo: string } | undefined;
   /** The event's payload (the file GITHUB_EVENT_PATH names); empty when there is none. */
   readonly payload: {
-    readonly pull_request?: { readonly number?: unknown; readonly head?: { readonly sha?: unknown }; readonly [key: string]: unknown };
+    readonly pull_request?: {
+      readonly number?: unknown;
+      readonly head?: { readonly sha?: unknown };
+      readonly [key: string]: unknown;
+    };
   };
   readonly serverUrl: string;
   /** NaN when GITHUB_RUN_ID is unset. */
@@ -100,7 +104,12 @@ export function gitHubApi(options: { token: string; apiUrl?: string }): GitHubAp
     url,
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       const data = body === undefined ? null : JSON.stringify(body);
-      const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
+      const response = await http.request(
+        method,
+        `${url}${path}`,
+        data,
+        data === null ? headers : { ...headers, 'content-type': 'application/json' },
+      );
       const text = await response.readBody();
       const status = response.message.statusCode ?? 0;
       const parsed = parseJsonOrUndefined(text);

@@ -97,7 +97,9 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   const { token, log } = options;
   const context = options.context ?? workflowContext();
   if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
-    log.debug(`comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`);
+    log.debug(
+      `comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`,
+    );
     return 'not-a-pull-request';
   }
   const pullRequest = pullRequestOf(context);
@@ -105,8 +107,10 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
     log.warning(hideToken(`comment-on-pr: the summary is not written to the pull request: ${reason}`, token));
     return 'failed';
   };
-  if (pullRequest === undefined) return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
-  if (token.trim() === '') return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
+  if (pullRequest === undefined)
+    return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
+  if (token.trim() === '')
+    return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
 
   const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
   const apiUrl = github.url;
@@ -140,7 +144,11 @@ export function commentBody(marker: string, summary: string, runLink: string | u
 }
 
 /** The step's own comment: the first one that starts with its marker, on any page. */
-async function findComment(comments: PullRequestComments, pullRequest: PullRequestRef, marker: string): Promise<IssueComment | undefined> {
+async function findComment(
+  comments: PullRequestComments,
+  pullRequest: PullRequestRef,
+  marker: string,
+): Promise<IssueComment | undefined> {
   for (let page = 1; page <= MAX_PAGES; page++) {
     const batch = await comments.list(pullRequest, page, PER_PAGE);
     const found = batch.find((c) => c.body.startsWith(marker));
@@ -167,11 +175,17 @@ function runUrl(context: PullRequestCommentContext, pullRequest: PullRequestRef)
 
 /** The comments API of GitHub's REST API (a pull request's comments are its issue's). */
 export function restComments(github: GitHubApi): PullRequestComments {
-  const comment = (data: { id: number; body?: string | null }): IssueComment => ({ id: data.id, body: data.body ?? '' });
+  const comment = (data: { id: number; body?: string | null }): IssueComment => ({
+    id: data.id,
+    body: data.body ?? '',
+  });
   const issue = ({ owner, repo, number }: PullRequestRef): string => `${repoPath(owner, repo)}/issues/${number}`;
   return {
     async list(pullRequest, page, perPage) {
-      const data = await github.request<Array<{ id: number; body?: string | null }>>('GET', `${issue(pullRequest)}/comments?per_page=${perPage}&page=${page}`);
+      const data = await github.request<Array<{ id: number; body?: string | null }>>(
+        'GET',
+        `${issue(pullRequest)}/comments?per_page=${perPage}&page=${page}`,
+      );
       return data.map(comment);
     },
     async create(pullRequest, body) {

@@ -54,7 +54,9 @@ export function parseDuration(input: string, value: string): number {
     throw new ConfigurationError(`Input "${input}" is longer than the longest wait allowed, 24h (got "${value}").`);
   }
   if (ms > 0) return ms;
-  throw new ConfigurationError(`Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`);
+  throw new ConfigurationError(
+    `Input "${input}" must be a duration such as 90s, 15m, 1h or a number of seconds (got "${value}").`,
+  );
 }
 
 /** The YAML 1.2 core schema booleans, as @actions/core accepts them. */
@@ -74,7 +76,9 @@ export function parseList(input: string, value: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (items.length === 0 && value.trim() !== '') {
-    throw new ConfigurationError(`Input "${input}" holds no item once split at commas and line breaks (got "${value}").`);
+    throw new ConfigurationError(
+      `Input "${input}" holds no item once split at commas and line breaks (got "${value}").`,
+    );
   }
   return items;
 }
@@ -85,7 +89,10 @@ export function parseList(input: string, value: string): string[] {
  */
 export function parseRepositoryPath(input: string, value: string): string {
   const problem = pathProblem(value);
-  if (problem) throw new ConfigurationError(`Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`);
+  if (problem)
+    throw new ConfigurationError(
+      `Input "${input}" must be a path inside the repository, relative to its root: ${problem} (got "${value}").`,
+    );
   return value;
 }
 
@@ -97,7 +104,9 @@ export function parseRepositoryPath(input: string, value: string): string {
 export function parseWorkspaceFilePath(input: string, value: string): string {
   if (value === '') return '';
   const refuse = (why: string): never => {
-    throw new ConfigurationError(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
+    throw new ConfigurationError(
+      `Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`,
+    );
   };
   // eslint-disable-next-line no-control-regex -- looking for them is the point
   if (/[\u0000-\u001f\u007f]/.test(value)) refuse('it holds control characters');
@@ -119,7 +128,9 @@ export function parseRepositoryGlobs(input: string, value: string): string[] {
     const path = pattern.replace(/^!+/, '');
     const problem = pathProblem(path) ?? (path.split(/[\\/]/).includes('..') ? 'it has a ".." segment' : undefined);
     if (problem) {
-      throw new ConfigurationError(`Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`);
+      throw new ConfigurationError(
+        `Input "${input}" must hold patterns inside the repository, relative to its root: ${problem} (got "${pattern}").`,
+      );
     }
   }
   return [...patterns];
@@ -153,9 +164,12 @@ export function parseBaseUrl(input: string, value: string): string {
   if (url.username !== '' || url.password !== '') {
     fail('must not carry a user name or password: give the token in the token input');
   }
-  if (value.includes('?') || value.includes('#')) fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
+  if (value.includes('?') || value.includes('#'))
+    fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    fail('must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear');
+    fail(
+      'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear',
+    );
   }
   return normaliseBaseUrl(value).href;
 }
@@ -177,10 +191,14 @@ function isLoopback(hostname: string): boolean {
  */
 export function parseToken(input: string, value: string): string {
   if (/\s/.test(value)) {
-    throw new ConfigurationError(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
+    throw new ConfigurationError(
+      `Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`,
+    );
   }
   if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigurationError(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
+    throw new ConfigurationError(
+      `Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`,
+    );
   }
   return value;
 }
@@ -285,7 +303,9 @@ export function parseHclVariableLines(input: string, value: string): TestVariabl
     const key = eq < 0 ? '' : text.slice(0, eq).trim();
     const literal = eq < 0 ? '' : text.slice(eq + 1).trim();
     if (!HCL_IDENTIFIER.test(key) || literal === '') {
-      throw new ConfigurationError(`Input "${input}" line ${number} must look like key = "value" (an HCL literal after the =).`);
+      throw new ConfigurationError(
+        `Input "${input}" line ${number} must look like key = "value" (an HCL literal after the =).`,
+      );
     }
     if (seen.has(key)) throw new ConfigurationError(`Input "${input}" sets "${key}" twice (line ${number}).`);
     seen.add(key);
@@ -301,7 +321,9 @@ export function parseEnvLines(input: string, value: string): EnvVariable[] {
     const key = eq < 0 ? '' : text.slice(0, eq).trim();
     if (!ENV_NAME.test(key)) {
       // The value is never echoed: these are secrets.
-      throw new ConfigurationError(`Input "${input}" line ${number} must look like NAME=value with NAME made of letters, digits and _.`);
+      throw new ConfigurationError(
+        `Input "${input}" line ${number} must look like NAME=value with NAME made of letters, digits and _.`,
+      );
     }
     if (seen.has(key)) throw new ConfigurationError(`Input "${input}" sets "${key}" twice (line ${number}).`);
     seen.add(key);
@@ -316,7 +338,9 @@ export function parseEnvLines(input: string, value: string): EnvVariable[] {
 export function parseWorkspaceVariables(input: string, value: string): WorkspaceVariable[] {
   const trimmed = value.trim();
   if (trimmed === '') return [];
-  const vars = trimmed.startsWith('[') ? parseWorkspaceVariablesJson(input, trimmed) : parseWorkspaceVariableLines(input, trimmed);
+  const vars = trimmed.startsWith('[')
+    ? parseWorkspaceVariablesJson(input, trimmed)
+    : parseWorkspaceVariableLines(input, trimmed);
   const seen = new Set<string>();
   for (const v of vars) {
     const id = `${v.category}:${v.key}`;
@@ -356,14 +380,21 @@ function parseWorkspaceVariablesJson(input: string, value: string): WorkspaceVar
     const o = item;
     const allowed = ['key', 'value', 'category', 'hcl', 'sensitive', 'description'];
     const unknown = Object.keys(o).filter((k) => !allowed.includes(k));
-    if (unknown.length) throw new ConfigurationError(`${where} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`);
+    if (unknown.length)
+      throw new ConfigurationError(
+        `${where} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`,
+      );
     if (typeof o.key !== 'string' || o.key === '') throw new ConfigurationError(`${where} needs a string "key".`);
     const category = o.category ?? 'svc';
-    if (category !== 'svc' && category !== 'env') throw new ConfigurationError(`${where} ("${o.key}"): category must be "svc" or "env".`);
+    if (category !== 'svc' && category !== 'env')
+      throw new ConfigurationError(`${where} ("${o.key}"): category must be "svc" or "env".`);
     // The same names as the line form: an HCL identifier, or for env an environment variable name.
     if (!(category === 'env' ? ENV_NAME : HCL_IDENTIFIER).test(o.key)) {
       throw new ConfigurationError(
-        `${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`,
+        `${where}: key ${JSON.stringify(o.key)} is not ` +
+          (category === 'env'
+            ? 'an environment variable name (letters, digits and _).'
+            : 'a variable name (letters, digits, _ and -, not starting with a digit).'),
       );
     }
     const v: WorkspaceVariable = {

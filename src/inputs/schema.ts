@@ -85,7 +85,12 @@ export const INPUTS = {
   // Always ends in /api/v2.
   'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
   // Bounds a wait: only two modes wait for the service.
-  timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
+  timeout: {
+    modes: MODES,
+    usedIn: ['run-module-tests', 'upgrade-no-code-workspace'],
+    field: 'timeoutMs',
+    parse: parseDuration,
+  },
   'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
   'github-token': {
     modes: MODES,
@@ -122,8 +127,18 @@ export const INPUTS = {
   'module-directory': { modes: ['run-module-tests'], field: 'moduleDirectory', parse: parseRepositoryPath },
   // Empty: the organization (read.ts).
   'module-namespace': { modes: ['run-module-tests'], field: 'moduleNamespace', parse: parseName },
-  'module-name': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleName', parse: parseName },
-  'module-provider': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleProvider', parse: parseName },
+  'module-name': {
+    modes: ['run-module-tests'],
+    requiredIn: ['run-module-tests'],
+    field: 'moduleName',
+    parse: parseName,
+  },
+  'module-provider': {
+    modes: ['run-module-tests'],
+    requiredIn: ['run-module-tests'],
+    field: 'moduleProvider',
+    parse: parseName,
+  },
   'test-directory': { modes: ['run-module-tests'], field: 'testDirectory', parse: parseText },
   'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines, lines: true },
   'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines, lines: true },
@@ -140,7 +155,11 @@ export const INPUTS = {
   // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
   'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
   // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
-  'allow-links-outside-repository': { modes: ['run-module-tests'], field: 'allowLinksOutsideRepository', parse: parseBoolean },
+  'allow-links-outside-repository': {
+    modes: ['run-module-tests'],
+    field: 'allowLinksOutsideRepository',
+    parse: parseBoolean,
+  },
 
   // publish-no-code-module: this or no-code-module-id (read.ts).
   'registry-module-id': { modes: ['publish-no-code-module'], field: 'registryModuleId', parse: idWithPrefix('mod') },
@@ -187,7 +206,8 @@ export const INPUTS = {
   'variable-options': {
     modes: ['publish-no-code-module'],
     field: 'variableOptions',
-    parse: (input: string, value: string, other: (name: string) => string) => readVariableOptions(value, other('variable-options-file')),
+    parse: (input: string, value: string, other: (name: string) => string) =>
+      readVariableOptions(value, other('variable-options-file')),
   },
   // Read with variable-options, which it excludes.
   'variable-options-file': { modes: ['publish-no-code-module'] },
@@ -198,7 +218,11 @@ type Rows = typeof INPUTS;
 
 /** The names of the rows that mode M turns into fields of its inputs. */
 type FieldRowsOf<M extends Mode> = {
-  [N in InputName]: Rows[N] extends { field: string; modes: readonly (infer R)[] } ? ([M] extends [R] ? N : never) : never;
+  [N in InputName]: Rows[N] extends { field: string; modes: readonly (infer R)[] }
+    ? [M] extends [R]
+      ? N
+      : never
+    : never;
 }[InputName];
 type FieldOf<N extends InputName> = Rows[N] extends { field: infer F extends string } ? F : never;
 type ValueOf<N extends InputName> = Rows[N] extends { parse: (...args: never[]) => infer V } ? V : never;
@@ -230,7 +254,9 @@ export function inputsOf(mode: Mode): InputName[] {
 }
 
 /** The inputs every mode reads. */
-export const COMMON_INPUTS: readonly InputName[] = NAMES.filter((name) => MODES.every((mode) => ROWS[name].modes.includes(mode)));
+export const COMMON_INPUTS: readonly InputName[] = NAMES.filter((name) =>
+  MODES.every((mode) => ROWS[name].modes.includes(mode)),
+);
 
 /** The inputs each mode reads besides the common ones. */
 export const MODE_INPUTS: Readonly<Record<Mode, readonly InputName[]>> = Object.fromEntries(
@@ -275,7 +301,9 @@ let declaredDefaults: Map<string, string> | undefined;
  * first time an input is empty (a few milliseconds).
  */
 export function inputDefault(name: InputName): string {
-  declaredDefaults ??= new Map(Object.entries(readActionMetadata().inputs).map(([input, meta]) => [input, meta.default ?? '']));
+  declaredDefaults ??= new Map(
+    Object.entries(readActionMetadata().inputs).map(([input, meta]) => [input, meta.default ?? '']),
+  );
   const value = declaredDefaults.get(name) ?? '';
   return value.includes('${{') ? '' : value;
 }

@@ -33,7 +33,9 @@ export function readVariableOptions(inline: string, file: string): VariableOptio
     // JSON is a subset of YAML 1.2, so one parser reads both.
     parsed = parseYaml(text);
   } catch (error) {
-    throw new ConfigurationError(`Input "${input}" is neither valid JSON nor YAML: ${(error as Error).message.split('\n')[0]}`);
+    throw new ConfigurationError(
+      `Input "${input}" is neither valid JSON nor YAML: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   return parseVariableOptions(input, parsed);
 }
@@ -45,7 +47,9 @@ export function parseVariableOptions(input: string, parsed: unknown): VariableOp
       ? Object.entries(parsed)
       : [];
   if (entries.length === 0 && !(Array.isArray(parsed) || isObject(parsed))) {
-    throw new ConfigurationError(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
+    throw new ConfigurationError(
+      `Input "${input}" must be a list of variable options or a map of variable name to options.`,
+    );
   }
   const seen = new Set<string>();
   return entries.map(([mapKey, item], i) => {
@@ -61,7 +65,8 @@ export function parseVariableOptions(input: string, parsed: unknown): VariableOp
       throw new ConfigurationError(`${where} needs a "variable-type" (e.g. string, number).`);
     }
     if (!Array.isArray(o.options)) throw new ConfigurationError(`${where} needs "options", a list of allowed values.`);
-    if (seen.has(variableName)) throw new ConfigurationError(`Input "${input}" gives options for "${variableName}" twice.`);
+    if (seen.has(variableName))
+      throw new ConfigurationError(`Input "${input}" gives options for "${variableName}" twice.`);
     seen.add(variableName);
     const result: VariableOptionsInput = { variableName, variableType, options: o.options };
     if (o.id !== undefined) {

@@ -50,7 +50,12 @@ class Grace {
  * carried out by the service, with nobody told; given a few seconds it is answered, and the
  * answer is reported.
  */
-export async function withGrace<T>(cancel: AbortSignal, graceMs: number, work: (signal: AbortSignal) => Promise<T>, clock: Clock = systemClock): Promise<T> {
+export async function withGrace<T>(
+  cancel: AbortSignal,
+  graceMs: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  clock: Clock = systemClock,
+): Promise<T> {
   const grace = new Grace(graceMs, () => cancel.reason, clock);
   const start = (): void => grace.startFrom(clock.now());
   if (cancel.aborted) start();
@@ -69,8 +74,16 @@ export async function withGrace<T>(cancel: AbortSignal, graceMs: number, work: (
  * short at the first signal, but must not hold the step past its wind-down either. `dispose`
  * ends it.
  */
-export function abortAfterFirstSignal(cancellation: Cancellation, ms: number, clock: Clock = systemClock): { signal: AbortSignal; dispose: () => void } {
-  const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+export function abortAfterFirstSignal(
+  cancellation: Cancellation,
+  ms: number,
+  clock: Clock = systemClock,
+): { signal: AbortSignal; dispose: () => void } {
+  const grace = new Grace(
+    ms,
+    () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'),
+    clock,
+  );
   const arm = (): void => {
     const first = signalsReceived(cancellation, clock.now())[0];
     if (first !== undefined) grace.startFrom(first.at);

@@ -90,6 +90,8 @@ export function mapLimited<T, R>(
 ): Promise<R[]> {
   const within = limit(Math.max(1, Math.floor(atOnce)));
   return Promise.all(
-    items.map((item, index) => within(async () => (options.signal?.aborted ? options.notStarted(item, index) : await work(item, index)))),
+    items.map((item, index) =>
+      within(async () => (options.signal?.aborted ? options.notStarted(item, index) : await work(item, index))),
+    ),
   );
 }

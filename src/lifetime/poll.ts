@@ -60,7 +60,8 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     try {
       last = await options.read(readSignal);
     } catch (error) {
-      if (!signal.aborted && deadline.expired && isAbortError(error)) return { outcome: 'timed-out', value: last, readCut: true };
+      if (!signal.aborted && deadline.expired && isAbortError(error))
+        return { outcome: 'timed-out', value: last, readCut: true };
       throw error;
     }
     options.onValue?.(last, clock.now() - started);

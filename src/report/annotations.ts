@@ -60,8 +60,13 @@ export function emitAnnotations(
   annotations: readonly Annotation[],
   options: { limit?: number } = {},
 ): CappedAnnotations {
-  const room = (level: AnnotationLevel): number => Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
-  const capped = capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
+  const room = (level: AnnotationLevel): number =>
+    Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
+  const capped = capAnnotations(annotations, {
+    error: room('error'),
+    warning: room('warning'),
+    notice: room('notice'),
+  });
   for (const a of capped.emit) sink.annotate(a);
   return capped;
 }

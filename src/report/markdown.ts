@@ -212,7 +212,8 @@ function closeOpenMarkup(text: string): string {
     const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (fence !== undefined) {
       const marker = fenceMatch?.[1];
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+        fence = undefined;
       continue;
     }
     if (fenceMatch) {

@@ -2,9 +2,10 @@
  * Where a report goes. Nothing but the reporter writes to the job summary, outputs or
  * annotations, and it writes them through a sink: `githubSink` (github-sink.ts) on GitHub
  * Actions, `plainSink` (plain-sink.ts) for any other CI system. This file holds only what they
- * share, the types, so that each sink imports it and it imports neither. Both pass every string they write through the redactor, and every
- * line bound for stdout through the neutraliser (`neutralise.ts`), so that no text from the
- * service, a log or a pull request becomes a runner command.
+ * share, the types, so that each sink imports it and it imports neither. Both pass every string
+ * they write through the redactor, and every line bound for stdout through the neutraliser
+ * (`neutralise.ts`), so that no text from the service, a log or a pull request becomes a runner
+ * command.
  */
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';

@@ -18,7 +18,9 @@ function inline(html: string, style: Style): string {
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<(strong|b)>([\s\S]*?)<\/\1>/gi, (_, _t, inner: string) => style.bold(inner))
       .replace(/<code>([\s\S]*?)<\/code>/gi, (_, inner: string) => style.code(inner))
-      .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, text: string) => (text === href ? text : `${text} (${href})`))
+      .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, text: string) =>
+        text === href ? text : `${text} (${href})`,
+      )
       .replace(/<[^>]+>/g, '')
       .replace(/\*\*([^*]+)\*\*/g, (_, inner: string) => style.bold(inner))
       .replace(/`([^`\n]+)`/g, (_, inner: string) => style.code(inner))
@@ -62,8 +64,11 @@ function renderTable(html: string, style: Style, maxCell: number): string {
   );
   if (rows.length === 0) return '';
   const columns = Math.max(...rows.map((r) => r.length));
-  const widths = Array.from({ length: columns }, (_, i) => Math.min(maxCell, Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? '')))));
-  const line = (left: string, mid: string, right: string): string => style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
+  const widths = Array.from({ length: columns }, (_, i) =>
+    Math.min(maxCell, Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? '')))),
+  );
+  const line = (left: string, mid: string, right: string): string =>
+    style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
   const out = [line('┌', '┬', '┐')];
   rows.forEach((row, index) => {
     const cells = widths.map((w, i) => {
@@ -87,7 +92,10 @@ export function renderSummaryForTerminal(markdown: string, options: { color?: bo
       blocks.push(renderTable(table, style, maxCell));
       return `\n\u0000${blocks.length - 1}\u0000\n`;
     })
-    .replace(/<details[^>]*>\s*<summary>([\s\S]*?)<\/summary>/gi, (_, summary: string) => `\n▸ ${inline(summary, style)}\n`)
+    .replace(
+      /<details[^>]*>\s*<summary>([\s\S]*?)<\/summary>/gi,
+      (_, summary: string) => `\n▸ ${inline(summary, style)}\n`,
+    )
     .replace(/<\/details>/gi, '\n');
   const lines: string[] = [];
   // The open fence and its language; a fence closes only with its own marker, at least as long.
@@ -98,12 +106,25 @@ export function renderSummaryForTerminal(markdown: string, options: { color?: bo
       fence = { marker: marker[1]!, language: marker[2] ?? '' };
       continue;
     }
-    if (fence !== undefined && marker && marker[2] === '' && marker[1]![0] === fence.marker[0] && marker[1]!.length >= fence.marker.length) {
+    if (
+      fence !== undefined &&
+      marker &&
+      marker[2] === '' &&
+      marker[1]![0] === fence.marker[0] &&
+      marker[1]!.length >= fence.marker.length
+    ) {
       fence = undefined;
       continue;
     }
     if (fence !== undefined) {
-      const paint = fence.language !== 'diff' ? style.dim : raw.startsWith('+') ? style.added : raw.startsWith('-') ? style.removed : style.dim;
+      const paint =
+        fence.language !== 'diff'
+          ? style.dim
+          : raw.startsWith('+')
+            ? style.added
+            : raw.startsWith('-')
+              ? style.removed
+              : style.dim;
       lines.push(`    ${paint(raw)}`);
       continue;
     }

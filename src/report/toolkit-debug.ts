@@ -6,7 +6,10 @@
  * which shows them where the step runs and only when debug output is asked for); without
  * `debug`, they are dropped. Every other write passes.
  */
-export async function toolkitDebugTo<T>(debug: ((message: string) => void) | undefined, work: () => Promise<T>): Promise<T> {
+export async function toolkitDebugTo<T>(
+  debug: ((message: string) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   const stop = captureDebugCommands(debug ?? (() => {}));
   try {
     return await work();

@@ -19,9 +19,11 @@ export function writeWorkspaceFile(workspaceRoot: string, path: string, content:
   // the way would lead elsewhere); the ones created after it are new, so they are plain ones.
   let existing = dirname(target);
   while (!exists(existing)) existing = dirname(existing);
-  if (!inside(root, realpathSync(existing))) throw new Error(`${path} leads out of the workspace through a symbolic link`);
+  if (!inside(root, realpathSync(existing)))
+    throw new Error(`${path} leads out of the workspace through a symbolic link`);
   mkdirSync(dirname(target), { recursive: true });
-  if (!inside(root, realpathSync(dirname(target)))) throw new Error(`${path} leads out of the workspace through a symbolic link`);
+  if (!inside(root, realpathSync(dirname(target))))
+    throw new Error(`${path} leads out of the workspace through a symbolic link`);
 
   // O_NOFOLLOW: a link in the file's own place is refused rather than written through.
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);

@@ -38,5 +38,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 /** A request as the debug log shows it: `GET /organizations/acme/policies → 200 in 41 ms`. */
 export function describeRequest(e: RequestEvent): string {
   const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-  return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
+  return (
+    `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms` +
+    (e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : '') +
+    (e.outcome === 'retry' ? ', retrying' : '')
+  );
 }

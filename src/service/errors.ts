@@ -85,7 +85,10 @@ export class NetworkError extends Error {
       ? 'the request timed out'
       : `the connection failed${init.code ? ` (${init.code})` : ''}`;
     const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
-    super(`${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
+    super(
+      `${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`,
+      options,
+    );
     this.method = init.method;
     this.path = init.target;
     this.code = init.code;
@@ -195,7 +198,10 @@ function apiErrorMessage(init: ApiErrorInit): string {
     case 401:
       return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
     case 403:
-      return `${head}: the token is not allowed to do this (403 Forbidden); use a token with the needed permission (a user or team token where organization tokens are refused)${said}`;
+      return (
+        `${head}: the token is not allowed to do this (403 Forbidden); ` +
+        `use a token with the needed permission (a user or team token where organization tokens are refused)${said}`
+      );
     case 404:
       // Spec section 5: a missing permission is reported as 404.
       return `${head}: not found, or the token has no permission to see it (404)${said}`;

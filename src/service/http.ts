@@ -18,7 +18,15 @@ import type { RetryOptions } from './retry.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
 
-export { AmbiguousWriteError, ApiError, NetworkError, RedirectError, UnexpectedResponseError, isApiError, isNotFound } from './errors.ts';
+export {
+  AmbiguousWriteError,
+  ApiError,
+  NetworkError,
+  RedirectError,
+  UnexpectedResponseError,
+  isApiError,
+  isNotFound,
+} from './errors.ts';
 export type { ApiErrorItem } from './errors.ts';
 export type { RetryOptions } from './retry.ts';
 export type { Query, QueryValue } from './urls.ts';
@@ -173,7 +181,13 @@ const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 type Attempt =
-  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; stream?: Readable }
+  | {
+      kind: 'answer';
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+      stream?: Readable;
+    }
   | { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
 
 /** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
@@ -228,7 +242,11 @@ export class HttpClient {
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#onRequest = options.onRequest ?? (() => {});
     this.#connections = new Connections(
-      { connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs },
+      {
+        connections: Math.max(8, options.concurrency ?? 8),
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      },
       Math.min(this.#timeoutMs, 10_000),
     );
   }
@@ -284,7 +302,15 @@ export class HttpClient {
       const started = Date.now();
       const result = await this.#attemptFollowingRedirects(
         { url, toApi, target },
-        { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true, urgent: options.urgent === true },
+        {
+          method,
+          headers,
+          body: jsonText ?? options.body,
+          signal,
+          timeoutMs: options.timeoutMs,
+          stream: options.stream === true,
+          urgent: options.urgent === true,
+        },
       );
       const ms = Date.now() - started;
       // A failure after a redirect names where it happened, as far as that may be shown.
@@ -297,14 +323,25 @@ export class HttpClient {
         const retriable = !result.sent || idempotent;
         if (!retriable) {
           report('failure', { error: result.code });
-          throw new AmbiguousWriteError(method, target, result.timedOut ? 'the request timed out' : 'the connection closed', {
-            cause: result.error,
-          });
+          throw new AmbiguousWriteError(
+            method,
+            target,
+            result.timedOut ? 'the request timed out' : 'the connection closed',
+            {
+              cause: result.error,
+            },
+          );
         }
         if (!canRetry) {
           report('failure', { error: result.code });
           throw new NetworkError(
-            { method, target: at, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 },
+            {
+              method,
+              target: at,
+              code: result.code === 'timeout' ? undefined : result.code,
+              timedOut: result.timedOut,
+              attempts: attempt + 1,
+            },
             { cause: result.error },
           );
         }
@@ -376,22 +413,42 @@ export class HttpClient {
     let headers = request.headers;
     let redirectedTo: string | undefined;
     for (let hops = 0; ; hops++) {
-      const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream, request.urgent);
+      const result = await this.#attempt(
+        url,
+        method,
+        headers,
+        request.body,
+        request.signal,
+        request.timeoutMs,
+        request.stream,
+        request.urgent,
+      );
       const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
-      if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD')) return followed;
+      if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
+        return followed;
       const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
       const location = firstHeader(result.headers.location);
-      if (!location) throw new RedirectError(method, at, `the answer ${statusText(result.status)} has no Location to follow`);
-      if (hops >= MAX_REDIRECTS) throw new RedirectError(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
+      if (!location)
+        throw new RedirectError(method, at, `the answer ${statusText(result.status)} has no Location to follow`);
+      if (hops >= MAX_REDIRECTS)
+        throw new RedirectError(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
       let next: URL;
       try {
         next = new URL(location, url);
       } catch {
-        throw new RedirectError(method, at, `the answer ${statusText(result.status)} redirects to an address that is not valid`);
+        throw new RedirectError(
+          method,
+          at,
+          `the answer ${statusText(result.status)} redirects to an address that is not valid`,
+        );
       }
       // Never a file:, data: or other scheme a service or object store might name.
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new RedirectError(method, at, `the answer ${statusText(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
+        throw new RedirectError(
+          method,
+          at,
+          `the answer ${statusText(result.status)} redirects to a ${next.protocol} address; only http and https are followed`,
+        );
       }
       const toApi = start.toApi && this.isApiAddress(next);
       url = toApi ? apiRequestUrl(next, undefined) : next.href;
@@ -434,7 +491,11 @@ export class HttpClient {
       // The service's limit is per token (30 requests a second): addresses that get no token (the
       // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
       // An urgent request takes its place at once (RequestOptions.urgent).
-      const answered = !this.isApiAddress(new URL(url)) ? () => undefined : urgent ? this.#limiter.takeNow() : await this.#limiter.take(signal);
+      const answered = !this.isApiAddress(new URL(url))
+        ? () => undefined
+        : urgent
+          ? this.#limiter.takeNow()
+          : await this.#limiter.take(signal);
       const limit = timeoutMs ?? this.#timeoutMs;
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), limit);
@@ -451,7 +512,13 @@ export class HttpClient {
         });
         answered();
         if (stream && isSuccess(response.statusCode)) {
-          return { kind: 'answer', status: response.statusCode, headers: response.headers, body: Buffer.alloc(0), stream: response.body };
+          return {
+            kind: 'answer',
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.alloc(0),
+            stream: response.body,
+          };
         }
         const bytes = Buffer.from(await response.body.arrayBuffer());
         return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
@@ -479,14 +546,32 @@ export class HttpClient {
     }
   }
 
-  #response(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, alreadyDone: boolean): HttpResponse {
+  #response(
+    method: HttpMethod,
+    target: string,
+    answer: Extract<Attempt, { kind: 'answer' }>,
+    alreadyDone: boolean,
+  ): HttpResponse {
     const text = answer.body.toString('utf8');
-    const response: HttpResponse = { status: answer.status, headers: answer.headers, text, json: parseJsonOrUndefined(text), alreadyDone, method, target };
+    const response: HttpResponse = {
+      status: answer.status,
+      headers: answer.headers,
+      text,
+      json: parseJsonOrUndefined(text),
+      alreadyDone,
+      method,
+      target,
+    };
     if (answer.stream) response.body = answer.stream;
     return response;
   }
 
-  #apiError(method: HttpMethod, target: string, answer: Extract<Attempt, { kind: 'answer' }>, attempts: number): ApiError {
+  #apiError(
+    method: HttpMethod,
+    target: string,
+    answer: Extract<Attempt, { kind: 'answer' }>,
+    attempts: number,
+  ): ApiError {
     const errors = errorItems(parseJsonOrUndefined(answer.body.toString('utf8')));
     return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
   }

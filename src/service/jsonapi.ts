@@ -68,9 +68,22 @@ export function readDocument<R>(response: HttpResponse, type: string): Document<
   if (isObject(json) && isObject(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
     const problem = shapeProblem(type, json.data);
     if (problem === undefined) return json as unknown as Document<R>;
-    throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`, problem);
+    throw new UnexpectedResponseError(
+      response.method,
+      response.target,
+      response.status,
+      `a \`${type}\` document`,
+      problem,
+    );
   }
-  throw new UnexpectedResponseError(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
+  throw new UnexpectedResponseError(
+    response.method,
+    response.target,
+    response.status,
+    `a \`${type}\` document`,
+    undefined,
+    describeBody(response),
+  );
 }
 
 /** Longest part of an unexpected body quoted in a message. */
@@ -84,7 +97,8 @@ export function describeBody(response: HttpResponse): string {
   const text = response.text.trim();
   if (text === '') return 'no body';
   const json = response.json;
-  if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string') return `a \`${json.data.type}\` document`;
+  if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string')
+    return `a \`${json.data.type}\` document`;
   const quoted = (s: string): string => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
   if (json !== undefined) return `a JSON body ${quoted(JSON.stringify(json))}`;
   const contentType = String(response.headers['content-type'] ?? 'untyped').split(';')[0]!.trim();
@@ -103,7 +117,8 @@ export function readResource<R>(response: HttpResponse, type: string): R {
  */
 export function optionalResource<R>(response: HttpResponse, type: string): R | undefined {
   const json = response.json;
-  if (!isObject(json) || !isObject(json.data) || typeof json.data.id !== 'string' || json.data.type !== type) return undefined;
+  if (!isObject(json) || !isObject(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+    return undefined;
   return shapeProblem(type, json.data) === undefined ? (json.data as R) : undefined;
 }
 
@@ -114,12 +129,25 @@ export function readListDocument<R>(response: HttpResponse, type: string): ListD
     for (const item of json.data) {
       const problem = isObject(item) ? shapeProblem(type, item) : 'an item that is not a resource';
       if (problem !== undefined) {
-        throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``, problem);
+        throw new UnexpectedResponseError(
+          response.method,
+          response.target,
+          response.status,
+          `a list of \`${type}\``,
+          problem,
+        );
       }
     }
     return json as unknown as ListDocument<R>;
   }
-  throw new UnexpectedResponseError(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
+  throw new UnexpectedResponseError(
+    response.method,
+    response.target,
+    response.status,
+    `a list of \`${type}\``,
+    undefined,
+    describeBody(response),
+  );
 }
 
 export interface PaginateOptions {
@@ -161,17 +189,22 @@ interface PageRequest {
  * service says: no more pages than the `total-pages` the latest page announced, nor than
  * MAX_PAGES; a page number must move forward and no page is asked for twice.
  */
-export async function* paginatePages<R>(http: HttpClient, path: string, options: PaginateOptions = {}): AsyncGenerator<ListDocument<R>> {
+export async function* paginatePages<R>(
+  http: HttpClient,
+  path: string,
+  options: PaginateOptions = {},
+): AsyncGenerator<ListDocument<R>> {
   const pageSize = options.pageSize ?? 100;
   const type = options.type ?? 'resources';
   const listPath = resolveTarget(http.baseUrl, path).pathname;
   const firstQuery: Query = { ...options.query, 'page[size]': pageSize };
   const seen = new Set<string>();
   let next: PageRequest | string | undefined = { path, query: firstQuery };
-  for (let pages = 0; next !== undefined; ) {
+  for (let pages = 0; next !== undefined;) {
     if (typeof next === 'string') throw new PaginationError(listPath, pages, next);
     const key = `${resolveTarget(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
-    if (seen.has(key)) throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
+    if (seen.has(key))
+      throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
     seen.add(key);
     const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
     const doc = readListDocument<R>(response, type);
@@ -193,7 +226,13 @@ function isPageNumber(value: unknown): value is number {
 }
 
 /** The request for the page after `doc`, undefined after the last, or what is wrong with the answer. */
-function nextPage(http: HttpClient, path: string, firstQuery: Query, doc: ListDocument<unknown>, pageSize: number): PageRequest | string | undefined {
+function nextPage(
+  http: HttpClient,
+  path: string,
+  firstQuery: Query,
+  doc: ListDocument<unknown>,
+  pageSize: number,
+): PageRequest | string | undefined {
   const link = typeof doc.links?.next === 'string' && doc.links.next !== '' ? doc.links.next : undefined;
   let linkUrl: URL | undefined;
   if (link !== undefined) {
@@ -214,7 +253,9 @@ function nextPage(http: HttpClient, path: string, firstQuery: Query, doc: ListDo
   const pagination = doc.meta?.pagination;
   const number: unknown = pagination?.['next-page'];
   if (number === undefined || number === null) {
-    return linkUrl ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given` : undefined;
+    return linkUrl
+      ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given`
+      : undefined;
   }
   const current: unknown = pagination?.['current-page'];
   if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {

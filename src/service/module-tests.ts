@@ -48,9 +48,16 @@ export interface ModuleTestsApi {
   /** `POST {TESTROOT}/test-runs` */
   createTestRun(module: ModuleRef, input: CreateTestRunInput, options?: CallOptions): Promise<TestRun>;
   /** `POST {TESTROOT}/test-runs/configuration-versions`; the answer holds the single-use `upload-url`. */
-  createConfigurationVersion(module: ModuleRef, options?: CreateConfigurationVersionOptions): Promise<ConfigurationVersion>;
+  createConfigurationVersion(
+    module: ModuleRef,
+    options?: CreateConfigurationVersionOptions,
+  ): Promise<ConfigurationVersion>;
   /** `PUT {upload-url}`: the archive bytes, without the token. */
-  uploadConfiguration(uploadUrl: string, body: UploadBody, options?: CallOptions & { contentLength?: number; timeoutMs?: number }): Promise<void>;
+  uploadConfiguration(
+    uploadUrl: string,
+    body: UploadBody,
+    options?: CallOptions & { contentLength?: number; timeoutMs?: number },
+  ): Promise<void>;
   /** `GET {TESTROOT}/test-runs`, every page. */
   listTestRuns(module: ModuleRef, options?: ListTestRunsOptions): Promise<TestRun[]>;
   /** The same list, one run at a time, so that a search can stop early. */
@@ -68,7 +75,12 @@ export interface ModuleTestsApi {
   /** `GET {TESTROOT}/vars` */
   listVariables(module: ModuleRef, options?: CallOptions): Promise<TestVariable[]>;
   /** `PATCH {TESTROOT}/vars/:id`; the updated variable, when the answer carries it. */
-  updateVariable(module: ModuleRef, variableId: string, input: Partial<TestVariableInput>, options?: CallOptions): Promise<TestVariable | undefined>;
+  updateVariable(
+    module: ModuleRef,
+    variableId: string,
+    input: Partial<TestVariableInput>,
+    options?: CallOptions,
+  ): Promise<TestVariable | undefined>;
   /** `DELETE {TESTROOT}/vars/:id` */
   deleteVariable(module: ModuleRef, variableId: string, options?: CallOptions): Promise<void>;
   /**

@@ -71,7 +71,10 @@ export interface NoCodeApi {
   /** `PATCH /no-code-modules/:id` */
   updateModule(noCodeModuleId: string, input: UpdateNoCodeModuleInput, options?: CallOptions): Promise<NoCodeModule>;
   /** `GET /no-code-modules/:id`, with `include=variable_options` when asked. */
-  readModule(noCodeModuleId: string, options?: CallOptions & { includeVariableOptions?: boolean }): Promise<NoCodeModuleWithOptions>;
+  readModule(
+    noCodeModuleId: string,
+    options?: CallOptions & { includeVariableOptions?: boolean },
+  ): Promise<NoCodeModuleWithOptions>;
   /** `POST /no-code-modules/:id/workspaces` */
   createWorkspace(noCodeModuleId: string, input: CreateWorkspaceInput, options?: CallOptions): Promise<Workspace>;
   /**
@@ -79,11 +82,26 @@ export interface NoCodeApi {
    * `workspace-upgrade` document: a 2xx without it is an UnexpectedResponseError saying what
    * came back (no run is known, so nothing can be followed or confirmed).
    */
-  initiateUpgrade(noCodeModuleId: string, workspaceId: string, vars?: WorkspaceVariableInput[], options?: CallOptions): Promise<UpgradeAnswer>;
+  initiateUpgrade(
+    noCodeModuleId: string,
+    workspaceId: string,
+    vars?: WorkspaceVariableInput[],
+    options?: CallOptions,
+  ): Promise<UpgradeAnswer>;
   /** `GET /no-code-modules/:id/workspaces/:workspace/upgrade/:run` */
-  readUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<UpgradeAnswer>;
+  readUpgrade(
+    noCodeModuleId: string,
+    workspaceId: string,
+    upgradeId: string,
+    options?: CallOptions,
+  ): Promise<UpgradeAnswer>;
   /** `POST /no-code-modules/:id/workspaces/:workspace/upgrade/:run`; the service's message, if any. */
-  confirmUpgrade(noCodeModuleId: string, workspaceId: string, upgradeId: string, options?: CallOptions): Promise<{ message: string | null }>;
+  confirmUpgrade(
+    noCodeModuleId: string,
+    workspaceId: string,
+    upgradeId: string,
+    options?: CallOptions,
+  ): Promise<{ message: string | null }>;
 }
 
 function variableOptionsData(entries: VariableOptionsInput[]): unknown[] {

@@ -75,7 +75,9 @@ export function createPolicyBody(input: CreatePolicyInput): unknown {
         query: input.query,
         'enforcement-level': input.enforcementLevel,
       },
-      ...(ids.length > 0 ? { relationships: { 'policy-sets': { data: ids.map((id) => ({ id, type: 'policy-sets' })) } } } : {}),
+      ...(ids.length > 0
+        ? { relationships: { 'policy-sets': { data: ids.map((id) => ({ id, type: 'policy-sets' })) } } }
+        : {}),
     },
   };
 }
@@ -162,11 +164,17 @@ export function createPoliciesApi(http: HttpClient): PoliciesApi {
     },
 
     async delete(policyId, options = {}) {
-      await http.request({ method: 'DELETE', path: `/policies/${enc(policyId)}`, idempotent: true, signal: options.signal });
+      await http.request({
+        method: 'DELETE',
+        path: `/policies/${enc(policyId)}`,
+        idempotent: true,
+        signal: options.signal,
+      });
     },
 
     async downloadCode(policy, options = {}) {
-      const path = typeof policy === 'string' ? policy : (policy.links?.download ?? `/policies/${enc(policy.id)}/download`);
+      const path =
+        typeof policy === 'string' ? policy : (policy.links?.download ?? `/policies/${enc(policy.id)}/download`);
       const response = await http.request({
         method: 'GET',
         path,

@@ -24,10 +24,14 @@ export function checkProxyEnvironment(): void {
     if (!value) continue;
     const proxy = readAsTheRunnerDoes(value);
     if (proxy === undefined || proxy.hostname === '') {
-      throw new ConfigurationError(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+      throw new ConfigurationError(
+        `The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`,
+      );
     }
     if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
-      throw new ConfigurationError(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+      throw new ConfigurationError(
+        `The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`,
+      );
     }
   }
 }

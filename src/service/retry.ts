@@ -56,8 +56,9 @@ export function parseRateLimitReset(value: HeaderValue, now: number): number | u
 
 /** How long the service asked to wait, in ms: the longer of the two headers, if any. */
 export function serverRequestedWait(headers: Record<string, HeaderValue>, now: number): number | undefined {
-  const waits = [parseRetryAfter(headers['retry-after'], now), parseRateLimitReset(headers['x-ratelimit-reset'], now)].filter(
-    (w): w is number => w !== undefined,
-  );
+  const waits = [
+    parseRetryAfter(headers['retry-after'], now),
+    parseRateLimitReset(headers['x-ratelimit-reset'], now),
+  ].filter((w): w is number => w !== undefined);
   return waits.length > 0 ? Math.max(...waits) : undefined;
 }

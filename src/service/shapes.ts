@@ -66,7 +66,9 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
   if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
     return `an id that is not a \`${prefix}-\` id (${quote(resource.id)})`;
   }
-  const attributes = (typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {}) as Record<string, unknown>;
+  const attributes = (
+    typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {}
+  ) as Record<string, unknown>;
   if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
     return `a status that is not a status name (${quote(attributes.status)})`;
   }
@@ -77,7 +79,11 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
     }
     for (const counter of COUNTERS) {
       const value = attributes[counter];
-      if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+      if (
+        value !== undefined &&
+        value !== null &&
+        !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+      ) {
         return `a ${counter} that is not a count (${quote(value)})`;
       }
     }

@@ -18,10 +18,14 @@ export function normaliseBaseUrl(address: string): URL {
   try {
     url = new URL(address.trim());
   } catch {
-    throw new ConfigurationError(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
+    throw new ConfigurationError(
+      `The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
+    throw new ConfigurationError(
+      `The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`,
+    );
   }
   if (url.username || url.password) {
     throw new ConfigurationError('The service address must not carry a user name or password.');
@@ -39,7 +43,10 @@ export function normaliseBaseUrl(address: string): URL {
 export function resolveTarget(base: URL, target: string): URL {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return new URL(target);
   const basePath = base.pathname;
-  if (target.startsWith('/') && (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
+  if (
+    target.startsWith('/') &&
+    (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))
+  ) {
     return new URL(target, base.origin);
   }
   const sep = target.startsWith('/') ? '' : '/';

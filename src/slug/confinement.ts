@@ -42,7 +42,10 @@ export interface RefusedLink {
   readonly refusal: Refusal;
 }
 
-/** Links (or the module directory itself) that lead outside the boundary or into its git metadata: nothing was packed from them. */
+/**
+ * Links (or the module directory itself) that lead outside the boundary or into its git metadata:
+ * nothing was packed from them.
+ */
 export class LinksOutsideBoundaryError extends ConfigurationError {
   readonly links: readonly RefusedLink[];
 
@@ -72,7 +75,10 @@ function describeRefusal(moduleRoot: string, boundary: LinkBoundary, links: read
     ...(git ? [`into ${outside ? 'its' : `${boundary.label}'s`} git metadata`] : []),
   ].join(' or ');
   const why = git ? ' Git metadata (.git) can hold the checkout\'s credentials.' : '';
-  return `module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`;
+  return (
+    `module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} ` +
+    `Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`
+  );
 }
 
 /** The boundary for `directory` (as given), its own links followed. */

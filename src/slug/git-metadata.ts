@@ -22,7 +22,11 @@ const MAX_POINTER_BYTES = 64 * 1024;
  * absent.
  */
 export async function linkedGitDirectories(repository: BytePath): Promise<BytePath[]> {
-  const gitdir = await readPointer(asBytePath(path.join(repository, GIT_METADATA_NAME)), /^gitdir: (.+?)\r*$/, repository);
+  const gitdir = await readPointer(
+    asBytePath(path.join(repository, GIT_METADATA_NAME)),
+    /^gitdir: (.+?)\r*$/,
+    repository,
+  );
   if (gitdir === null) return [];
   const common = await readPointer(asBytePath(path.join(gitdir, 'commondir')), /^(.+?)\r*$/, gitdir);
   return common === null ? [gitdir] : [gitdir, common];

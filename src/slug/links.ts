@@ -65,13 +65,16 @@ export async function resolveExternalLink(
       const reason = describeFsError(error);
       if (reason === undefined) throw error;
       throw new ConfigurationError(
-        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ${JSON.stringify(textOf(next))}, which cannot be read (${reason}). Remove the link, list it in .terraformignore, or make its target exist.`,
+        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ` +
+          `${JSON.stringify(textOf(next))}, which cannot be read (${reason}). ` +
+          `Remove the link, list it in .terraformignore, or make its target exist.`,
       );
     }
     if (!stats.isSymbolicLink()) return { path: next, stats };
     current = next;
   }
   throw new ConfigurationError(
-    `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} leads through more than ${MAX_LINK_HOPS} links (a loop?). Remove the link or list it in .terraformignore.`,
+    `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} leads through more than ${MAX_LINK_HOPS} links (a loop?). ` +
+      `Remove the link or list it in .terraformignore.`,
   );
 }

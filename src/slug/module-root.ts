@@ -3,7 +3,12 @@ import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import type { WalkReport } from './archive-entry.ts';
 import { describeFsError } from '../fs-errors.ts';
-import { DEFAULT_IGNORE_RULES, ignoreFileHasOverlongLine, MAX_IGNORE_LINE_BYTES, parseIgnoreRules } from './ignore-rules.ts';
+import {
+  DEFAULT_IGNORE_RULES,
+  ignoreFileHasOverlongLine,
+  MAX_IGNORE_LINE_BYTES,
+  parseIgnoreRules,
+} from './ignore-rules.ts';
 import type { IgnoreRule } from './ignore-rules.ts';
 import { asBytePath, bytePathOf, fsPath } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';

@@ -82,7 +82,10 @@ export async function packModule(
   return { ...tally, bytes: counter.bytes, ignored: report.ignored, warnings: report.warnings };
 }
 
-async function* tellEach(entries: AsyncIterable<ArchiveEntry>, onEntry: (entry: ArchiveEntry) => void): AsyncGenerator<ArchiveEntry> {
+async function* tellEach(
+  entries: AsyncIterable<ArchiveEntry>,
+  onEntry: (entry: ArchiveEntry) => void,
+): AsyncGenerator<ArchiveEntry> {
   for await (const entry of entries) {
     onEntry(entry);
     yield entry;

@@ -80,12 +80,17 @@ export async function* walkArchiveEntries(
   options: WalkOptions = {},
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
   const moduleRoot = await resolveModuleRoot(root);
-  const boundary = options.linksWithin ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label) : null;
+  const boundary = options.linksWithin
+    ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label)
+    : null;
   if (boundary) {
     const real = await realBytePath(moduleRoot);
     const refusal = refusalOf(boundary, real);
     if (refusal !== null) {
-      const where = refusal === 'outside' ? `outside ${boundary.label} (${textOf(boundary.root)})` : `into ${boundary.label}'s git metadata`;
+      const where =
+        refusal === 'outside'
+          ? `outside ${boundary.label} (${textOf(boundary.root)})`
+          : `into ${boundary.label}'s git metadata`;
       throw new LinksOutsideBoundaryError(
         `module directory ${JSON.stringify(root)} leads ${where}, to ${JSON.stringify(textOf(real))}.`,
         [{ name: '.', target: textOf(real), refusal }],
@@ -170,7 +175,9 @@ async function* walkDirectory(
 
 /** A directory's children, in go-slug's order, each with what the ignore rules decide for it. */
 async function listDirectory(ctx: WalkContext, frame: DirectoryFrame): Promise<Child[]> {
-  const listed = await ctx.limit(() => guardFs(ctx, frame.dir, () => readdir(fsPath(frame.dir), { encoding: 'buffer' })));
+  const listed = await ctx.limit(() =>
+    guardFs(ctx, frame.dir, () => readdir(fsPath(frame.dir), { encoding: 'buffer' })),
+  );
   // One character per byte: string order is byte order, Go's sort.Strings order.
   const names = listed.map(bytePathFromBuffer).sort();
   const allStats = await Promise.all(
@@ -214,7 +221,10 @@ async function noteKeptGitMetadata(ctx: WalkContext, frame: DirectoryFrame, deci
       throw error;
     }
     for (const child of children) {
-      if (child.decision === 'include') note(keepingRule(ctx.rules, textOf(asBytePath(`${current.matchPrefix}${child.name}`)), child.stats.isDirectory()));
+      if (child.decision === 'include')
+        note(
+          keepingRule(ctx.rules, textOf(asBytePath(`${current.matchPrefix}${child.name}`)), child.stats.isDirectory()),
+        );
       if (child.stats.isDirectory() && child.decision !== 'prune') pending.push(childFrame(current, child.name));
     }
   }
@@ -226,7 +236,11 @@ function gitMetadataWarnings(kept: ReadonlyMap<string, readonly string[]>): stri
   return [...kept].map(([rule, dirs]) => {
     const listed = dirs.slice(0, LISTED_GIT_DIRECTORIES).map((dir) => JSON.stringify(dir)).join(', ');
     const more = dirs.length > LISTED_GIT_DIRECTORIES ? ` and ${dirs.length - LISTED_GIT_DIRECTORIES} more` : '';
-    return `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); it is left out all the same, unlike the service's own packer, since git metadata can hold the checkout's credentials.`;
+    return (
+      `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); ` +
+      `it is left out all the same, unlike the service's own packer, ` +
+      `since git metadata can hold the checkout's credentials.`
+    );
   });
 }
 
@@ -278,7 +292,9 @@ async function* visitLink(
     const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
     if (frame.linkedDirs.includes(real)) {
       throw new ConfigurationError(
-        `module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, which is already being packed through a link (a cycle). Remove the link or list it in .terraformignore.`,
+        `module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, ` +
+          `which is already being packed through a link (a cycle). ` +
+          `Remove the link or list it in .terraformignore.`,
       );
     }
     // As in go-slug, the followed directory gets no entry of its own, only its contents.
@@ -351,7 +367,8 @@ async function guardFs<T>(ctx: WalkContext, onDisk: BytePath, operation: () => P
     if (reason === undefined) throw error;
     const where = pathInsideRoot(ctx.root, onDisk) ?? onDisk;
     throw new ConfigurationError(
-      `module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(textOf(where))} cannot be read (${reason}). Fix its permissions or list it in .terraformignore.`,
+      `module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(textOf(where))} cannot be read (${reason}). ` +
+        `Fix its permissions or list it in .terraformignore.`,
     );
   }
 }

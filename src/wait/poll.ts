@@ -7,7 +7,10 @@ import { formatDuration } from '../report/format.ts';
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
  * long wait shows it is alive without flooding the log.
  */
-export function statusReporter(log: (line: string) => void, everyMs = 30_000): (status: string, elapsedMs: number) => void {
+export function statusReporter(
+  log: (line: string) => void,
+  everyMs = 30_000,
+): (status: string, elapsedMs: number) => void {
   let lastStatus: string | undefined;
   let lastAt = -Infinity;
   return (status, elapsedMs) => {

@@ -10,7 +10,13 @@ export function variablesTable(vars: readonly WorkspaceVariable[]): string {
   if (vars.length === 0) return paragraph('No workspace variables are sent.');
   return table(
     ['Variable', 'Category', 'HCL', 'Sensitive', 'Description'],
-    vars.map((v) => [inlineCode(v.key), v.category, v.hcl ? 'yes' : 'no', v.sensitive ? 'yes' : 'no', v.description ?? '']),
+    vars.map((v) => [
+      inlineCode(v.key),
+      v.category,
+      v.hcl ? 'yes' : 'no',
+      v.sensitive ? 'yes' : 'no',
+      v.description ?? '',
+    ]),
   );
 }
 

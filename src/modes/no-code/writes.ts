@@ -32,7 +32,10 @@ export type MaybeApplied =
   | { kind: 'maybe-applied'; cause: 'cancelled' };
 
 /** A write that did not end done, nor was cut short by the step's cancellation. */
-export type FailedWrite = Exclude<WriteOutcome<unknown>, { kind: 'done' } | { kind: 'not-sent' } | { cause: 'cancelled' }>;
+export type FailedWrite = Exclude<
+  WriteOutcome<unknown>,
+  { kind: 'done' } | { kind: 'not-sent' } | { cause: 'cancelled' }
+>;
 
 export interface WriteOptions {
   /** The step's cancellation: no write is sent once it has fired; one already sent is not
@@ -47,7 +50,10 @@ export interface WriteOptions {
 }
 
 /** Sends one no-code write and says how it ended; never throws. */
-export async function sendWrite<T>(send: (signal: AbortSignal) => Promise<T>, options: WriteOptions): Promise<WriteOutcome<T>> {
+export async function sendWrite<T>(
+  send: (signal: AbortSignal) => Promise<T>,
+  options: WriteOptions,
+): Promise<WriteOutcome<T>> {
   const { signal } = options;
   let release: (() => void) | undefined;
   if (options.places) {

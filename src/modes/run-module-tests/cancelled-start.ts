@@ -51,15 +51,21 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   const { setup, module, cancellation, tuning: t } = input;
   const { clock } = t;
   const version = setup.version;
-  if (version === undefined || setup.upload === undefined) return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
+  if (version === undefined || setup.upload === undefined)
+    return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
   const firstAt = signalsReceived(cancellation, clock.now())[0]?.at ?? clock.now();
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDownNow(cancellation, t, clock)?.deadline ?? Infinity);
+  const lookUntil = Math.min(
+    firstAt + t.lookUpAfterSignalMs,
+    windDownNow(cancellation, t, clock)?.deadline ?? Infinity,
+  );
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {
-    runs = await runsOfConfigurationVersion(input.client, module, version, { signal: new Deadline(lookUntil, clock).signal });
+    runs = await runsOfConfigurationVersion(input.client, module, version, {
+      signal: new Deadline(lookUntil, clock).signal,
+    });
   } catch (error) {
     lookUpError = getErrorMessage(error);
   }
@@ -80,11 +86,15 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   let others: OtherRun[];
   try {
     watch.start(runs.filter((r) => !isFinal(r)));
-    others = await watch.finish({ by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(), lookBy: lookUntil });
+    others = await watch.finish({
+      by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(),
+      lookBy: lookUntil,
+    });
   } finally {
     off();
   }
-  if (others.length === 0 && !setup.createSent && lookUpError === undefined) return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others };
+  if (others.length === 0 && !setup.createSent && lookUpError === undefined)
+    return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others };
   const why = setup.createSent
     ? 'the test run was being created and the service had not answered'
     : lookUpError !== undefined

@@ -39,7 +39,8 @@ export async function checkModuleDirectory(workspaceRoot: string, moduleDirector
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     throw new ConfigurationError(
-      `Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; give the module's root directory relative to the repository root.`,
+      `Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; ` +
+        `give the module's root directory relative to the repository root.`,
     );
   }
   return root;
@@ -67,7 +68,9 @@ export async function packConfiguration(
     const packed = await packModuleToFile(moduleRoot, file, {
       ...(options.signal ? { signal: options.signal } : {}),
       // A pull request must not be able to ship the runner's files (action-interface, run-module-tests).
-      ...(options.allowLinksOutsideRepository ? {} : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
+      ...(options.allowLinksOutsideRepository
+        ? {}
+        : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
       ...(options.listEntries
         ? {
             onEntry: (e: ArchiveEntry) => {
@@ -90,7 +93,8 @@ export async function packConfiguration(
     await remove();
     if (error instanceof LinksOutsideBoundaryError) {
       throw new ConfigurationError(
-        `${error.message} Nothing was uploaded. To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`,
+        `${error.message} Nothing was uploaded. ` +
+          `To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`,
       );
     }
     if (error instanceof ConfigurationError || options.signal?.aborted) throw error;

@@ -5,7 +5,16 @@
 import type { EnvVariable } from '../../inputs/parsers.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { formatBytes } from '../../report/format.ts';
-import { bulletList, codeBlock, details, dryRunBanner, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
+import {
+  bulletList,
+  codeBlock,
+  details,
+  dryRunBanner,
+  heading,
+  joinBlocks,
+  paragraph,
+  table,
+} from '../../report/markdown.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { ModeResult } from '../mode.ts';
@@ -24,7 +33,12 @@ export interface PlannedVariables {
 }
 
 /** The dry run's report; a failure to read the module's variables is the step's failure. */
-export async function dryRun(tested: TestedModule, packed: PackedConfiguration, client: ServiceClient, signal: AbortSignal): Promise<ModeResult> {
+export async function dryRun(
+  tested: TestedModule,
+  packed: PackedConfiguration,
+  client: ServiceClient,
+  signal: AbortSignal,
+): Promise<ModeResult> {
   const { inputs, module } = tested;
   let variables: PlannedVariables;
   try {
@@ -61,7 +75,9 @@ function dryRunResult(options: {
   const content = packed.entries;
   const label = moduleLabel(module);
 
-  const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);
+  const fileRows = content
+    .slice(0, MAX_LISTED)
+    .map((e) => [e.name, e.type === 'file' ? formatBytes(e.size) : `link to ${e.target}`]);
   const moreFiles = content.length - fileRows.length;
   const ignored = packed.ignored;
 
@@ -91,12 +107,18 @@ function dryRunResult(options: {
     ignored.length > 0
       ? details(
           `Left out by .terraformignore and the default exclusions (${ignored.length})`,
-          joinBlocks(codeBlock(ignored.slice(0, MAX_LISTED).join('\n'), 'text'), ignored.length > MAX_LISTED ? paragraph(`… and ${ignored.length - MAX_LISTED} more.`) : ''),
+          joinBlocks(
+            codeBlock(ignored.slice(0, MAX_LISTED).join('\n'), 'text'),
+            ignored.length > MAX_LISTED ? paragraph(`… and ${ignored.length - MAX_LISTED} more.`) : '',
+          ),
         )
       : paragraph('Nothing was left out by .terraformignore or the default exclusions.'),
     packed.warnings.length > 0 ? joinBlocks(heading('Warnings', 3), bulletList(packed.warnings)) : '',
     variableRows.length > 0
-      ? joinBlocks(heading('Test environment variables that would be set (sensitive, values not shown)', 3), table(['Key', 'Action'], variableRows))
+      ? joinBlocks(
+          heading('Test environment variables that would be set (sensitive, values not shown)', 3),
+          table(['Key', 'Action'], variableRows),
+        )
       : '',
     heading('The test run that would start', 3),
     bulletList(runOptions),

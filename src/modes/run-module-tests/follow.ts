@@ -75,7 +75,9 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     watch.windDown(windDown.deadline, windDown.force);
     if (!stopper.started) {
       sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
-      stopper.start({ deadline: windDown.deadline }).catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
+      stopper
+        .start({ deadline: windDown.deadline })
+        .catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
     } else {
       stopper.limitDeadline(windDown.deadline);
     }
@@ -118,7 +120,10 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
   const firstAt = w?.firstAt ?? clock.now();
   const deadline = w?.deadline ?? clock.now() + t.windDownMs;
   const lookBy = firstAt + t.lookUpAfterSignalMs;
-  const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline }), watch.finish({ by: deadline, lookBy })]);
+  const [stopped, others] = await Promise.all([
+    stopper.outcome ?? stopper.start({ deadline }),
+    watch.finish({ by: deadline, lookBy }),
+  ]);
   const run = stopped.run ?? last;
   let log = LOG_NOT_READ;
   if (isFinal(run)) {
@@ -137,7 +142,11 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
  * The wait ended without a final status: the timeout ran out, or the run could no longer be
  * read. Either way the cancel is sent at once, and the step ends within `stopAfterWaitMs`.
  */
-async function stopAfterWait(input: FollowInput, stopper: TestRunStopper, waited: Extract<WaitEnd, { end: 'timed-out' | 'failed' }>): Promise<RunEnding> {
+async function stopAfterWait(
+  input: FollowInput,
+  stopper: TestRunStopper,
+  waited: Extract<WaitEnd, { end: 'timed-out' | 'failed' }>,
+): Promise<RunEnding> {
   const { first, watch, sink, tuning: t } = input;
   const { last } = waited;
   const statusAtTimeout = last.attributes.status;
@@ -156,7 +165,9 @@ async function stopAfterWait(input: FollowInput, stopper: TestRunStopper, waited
   const run = stopped.run ?? last;
   const note = describeStop(run, stopped);
   const interruption: Interruption =
-    waited.end === 'timed-out' ? { kind: 'timed-out', statusAtTimeout, note } : { kind: 'lost', error: waited.error, note };
+    waited.end === 'timed-out'
+      ? { kind: 'timed-out', statusAtTimeout, note }
+      : { kind: 'lost', error: waited.error, note };
   if (!isFinal(run)) return { run, log: LOG_NOT_READ, interruption, others };
   saveRunFinal(input.saveState);
   const log = await readLog(input, run, input.cancellation.signal, Math.min(t.logReadTimeoutMs, LOG_AFTER_STOP_MS));

@@ -59,7 +59,13 @@ export function renderJUnitReport(input: JUnitReportInput): string {
     const counts = tally(suite.cases);
     lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
     for (const c of suite.cases) {
-      const attrs = attributes({ name: c.name, classname: c.classname, time: seconds(c.timeMs), file: c.file, line: c.line });
+      const attrs = attributes({
+        name: c.name,
+        classname: c.classname,
+        time: seconds(c.timeMs),
+        file: c.file,
+        line: c.line,
+      });
       if (!c.result) {
         lines.push(`    <testcase${attrs}/>`);
         continue;
@@ -92,7 +98,13 @@ function suitesFromLog(parsed: ParsedTestLog, input: JUnitReportInput): Suite[] 
   });
 }
 
-function runCase(run: TestRunBlockResult, logPath: string, path: string, diagnostics: TestDiagnostic[], input: JUnitReportInput): Case {
+function runCase(
+  run: TestRunBlockResult,
+  logPath: string,
+  path: string,
+  diagnostics: TestDiagnostic[],
+  input: JUnitReportInput,
+): Case {
   const c: Case = { name: run.name, classname: logPath, file: path };
   if (run.elapsedMs !== undefined && run.status !== 'skip' && run.status !== 'pending') c.timeMs = run.elapsedMs;
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -109,18 +121,35 @@ function resultOf(status: TestStatus, diagnostics: TestDiagnostic[], input: JUni
     case 'pass':
       return undefined;
     case 'skip':
-      return { element: 'skipped', message: 'The test command skipped this run block (an earlier one in its file errored, for example).' };
+      return {
+        element: 'skipped',
+        message: 'The test command skipped this run block (an earlier one in its file errored, for example).',
+      };
     case 'pending':
-      return { element: 'skipped', message: `Not run: ${input.unfinished ?? 'the test run ended before this run block finished'}.` };
+      return {
+        element: 'skipped',
+        message: `Not run: ${input.unfinished ?? 'the test run ended before this run block finished'}.`,
+      };
     case 'fail':
     case 'error': {
       const element = status === 'fail' ? 'failure' : 'error';
       const first = diagnostics[0];
       if (!first) {
-        return { element, message: `The run block ${status === 'fail' ? 'failed' : 'errored'}; the log gives no diagnostic for it.` };
+        return {
+          element,
+          message: `The run block ${status === 'fail' ? 'failed' : 'errored'}; the log gives no diagnostic for it.`,
+        };
       }
-      const message = diagnostics.length === 1 ? oneLine(first, input) : `${diagnostics.length} problems; the first: ${oneLine(first, input)}`;
-      return { element, message, type: first.summary || undefined, text: diagnostics.map((d) => diagnosticText(d, input)).join('\n\n') };
+      const message =
+        diagnostics.length === 1
+          ? oneLine(first, input)
+          : `${diagnostics.length} problems; the first: ${oneLine(first, input)}`;
+      return {
+        element,
+        message,
+        type: first.summary || undefined,
+        text: diagnostics.map((d) => diagnosticText(d, input)).join('\n\n'),
+      };
     }
   }
 }
@@ -141,11 +170,16 @@ function suiteWithoutLog(input: JUnitReportInput): Suite {
 function diagnosticText(d: TestDiagnostic, input: JUnitReportInput): string {
   const label = d.severity === 'error' ? 'Error' : d.severity === 'warning' ? 'Warning' : 'Note';
   const lines = [`${label}: ${d.summary}`];
-  if (d.range) lines.push(`  at ${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line}`);
+  if (d.range)
+    lines.push(
+      `  at ${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line}`,
+    );
   if (d.address) lines.push(`  resource ${d.address}`);
   if (d.snippet) {
     const start = d.snippet.startLine;
-    d.snippet.code.split('\n').forEach((code, i) => lines.push(start === undefined ? `  | ${code}` : `  ${start + i} | ${code}`));
+    d.snippet.code
+      .split('\n')
+      .forEach((code, i) => lines.push(start === undefined ? `  | ${code}` : `  ${start + i} | ${code}`));
   }
   if (d.detail) lines.push('', d.detail);
   return lines.join('\n');
@@ -153,11 +187,19 @@ function diagnosticText(d: TestDiagnostic, input: JUnitReportInput): string {
 
 function oneLine(d: TestDiagnostic, input: JUnitReportInput): string {
   const detail = d.detail.split('\n').find((l) => l.trim() !== '')?.trim();
-  const where = d.range ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})` : '';
+  const where = d.range
+    ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})`
+    : '';
   return `${detail ? `${d.summary}: ${detail}` : d.summary}${where}`;
 }
 
-function tally(cases: readonly Case[]): { tests: number; failures: number; errors: number; skipped: number; time?: string } {
+function tally(cases: readonly Case[]): {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  time?: string;
+} {
   let timed = 0;
   let anyTime = false;
   for (const c of cases) {
@@ -166,7 +208,13 @@ function tally(cases: readonly Case[]): { tests: number; failures: number; error
     timed += c.timeMs;
   }
   const count = (element: string): number => cases.filter((c) => c.result?.element === element).length;
-  return { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped'), time: anyTime ? seconds(timed) : undefined };
+  return {
+    tests: cases.length,
+    failures: count('failure'),
+    errors: count('error'),
+    skipped: count('skipped'),
+    time: anyTime ? seconds(timed) : undefined,
+  };
 }
 
 function seconds(ms: number | undefined): string | undefined {
@@ -196,5 +244,9 @@ function escapeText(text: string): string {
 
 /** Line breaks and tabs as references, or a parser would turn them into spaces. */
 function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  return escapeText(text)
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 }

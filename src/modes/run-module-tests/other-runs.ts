@@ -62,7 +62,11 @@ export function otherRunsNote(others: readonly OtherRun[], versionId: string | u
   if (others.length === 0) return '';
   const what = ownRunId !== undefined ? `so that only test run ${ownRunId} tests it` : 'so that none is left running';
   const ids = others.map((other) => other.id).join(', ');
-  return `Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, were stopped ${what}: ${ids}. ${others.map((other) => capitalise(other.outcome)).join(' ')}`;
+  return (
+    `Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
+    `were stopped ${what}: ${ids}. ` +
+    `${others.map((other) => capitalise(other.outcome)).join(' ')}`
+  );
 }
 
 export interface OtherRunsWatchOptions {
@@ -113,7 +117,10 @@ export class OtherRunsWatch {
 
   /** The job is being cancelled: every stop, also one started later, gets `deadline`, and a force-cancel when `force`. */
   windDown(deadline: number, force: boolean): void {
-    this.#windDown = { deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity), force: force || (this.#windDown?.force ?? false) };
+    this.#windDown = {
+      deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity),
+      force: force || (this.#windDown?.force ?? false),
+    };
     for (const { stopper } of this.#stops.values()) this.#applyWindDown(stopper);
     if (force) this.#hurry.abort();
   }
@@ -139,10 +146,16 @@ export class OtherRunsWatch {
     const stopped = await Promise.all(
       stops.map(async ([id, { outcome }]) => {
         const end = await outcome;
-        return { id, outcome: end.run ? describeStop(end.run, end) : `test run ${id} could not be read while it was stopped.` };
+        return {
+          id,
+          outcome: end.run ? describeStop(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+        };
       }),
     );
-    const ended = [...this.#ended.values()].map((run) => ({ id: run.id, outcome: `test run ${run.id} had already ended (${describeStatus(run.attributes.status)}) when it was seen.` }));
+    const ended = [...this.#ended.values()].map((run) => ({
+      id: run.id,
+      outcome: `test run ${run.id} had already ended (${describeStatus(run.attributes.status)}) when it was seen.`,
+    }));
     return [...stopped, ...ended];
   }
 
@@ -169,7 +182,10 @@ export class OtherRunsWatch {
       });
       for (const run of runs) this.#stop(run);
     } catch (error) {
-      if (!signal.aborted) this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${getErrorMessage(error)}`);
+      if (!signal.aborted)
+        this.#options.debug(
+          `Looking for other test runs of configuration version ${version.id} failed: ${getErrorMessage(error)}`,
+        );
     }
   }
 
@@ -179,15 +195,27 @@ export class OtherRunsWatch {
     if (isFinal(run)) {
       // It came and went between two looks: named, since it tested the version too.
       this.#ended.set(run.id, run);
-      this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; it had already ended (${describeStatus(run.attributes.status)}).`);
+      this.#options.warning(
+        `Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
+          `it had already ended (${describeStatus(run.attributes.status)}).`,
+      );
       return;
     }
     this.#options.warning(
       ownRunId !== undefined
-        ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: cancelling it, so that only test run ${ownRunId} does.`
-        : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: cancelling it, so that it is not left running.`,
+        ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: ` +
+            `cancelling it, so that only test run ${ownRunId} does.`
+        : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
+            `cancelling it, so that it is not left running.`,
     );
-    const stopper = new TestRunStopper({ client, module, testRunId: run.id, log: this.#options.info, pollMs: timing.stopPollMs, clock: this.#clock });
+    const stopper = new TestRunStopper({
+      client,
+      module,
+      testRunId: run.id,
+      log: this.#options.info,
+      pollMs: timing.stopPollMs,
+      clock: this.#clock,
+    });
     const outcome = stopper.start({
       deadline: this.#clock.now() + timing.stopWatchMs,
       watchAfterCancelMs: timing.watchAfterCancelMs,

@@ -75,7 +75,12 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const queuedWaitMs = options.queuedWaitMs ?? 120_000;
   const graceMs = options.graceMs ?? 20_000;
   const pollMs = options.pollMs ?? 1000;
-  const client = createServiceClient({ baseUrl, token, onRequest: (e) => sink.debug(describeRequest(e)), ...options.client });
+  const client = createServiceClient({
+    baseUrl,
+    token,
+    onRequest: (e) => sink.debug(describeRequest(e)),
+    ...options.client,
+  });
   const cancellation = createCancellation();
   const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
@@ -105,10 +110,19 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
     stoppers.push(stopper);
     if (cancellation.signal.aborted) stopper.limitDeadline(Date.now() + 1000);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
-    stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+    stops.push(
+      stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
+    );
   };
   try {
-    const code = await findRunsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000, stop });
+    const code = await findRunsToStop(saved, {
+      client,
+      sink,
+      signal: cancellation.signal,
+      pollMs,
+      appearWaitMs: options.appearWaitMs ?? 30_000,
+      stop,
+    });
     return Math.max(code, ...(await Promise.all(stops)));
   } finally {
     cancellation.dispose();
@@ -131,7 +145,14 @@ interface RunToStop {
  */
 async function findRunsToStop(
   saved: SavedTestRun,
-  options: { client: ServiceClient; sink: ReportSink; signal: AbortSignal; pollMs: number; appearWaitMs: number; stop: (run: RunToStop) => void },
+  options: {
+    client: ServiceClient;
+    sink: ReportSink;
+    signal: AbortSignal;
+    pollMs: number;
+    appearWaitMs: number;
+    stop: (run: RunToStop) => void;
+  },
 ): Promise<number> {
   const { sink, signal, stop } = options;
   const known = new Set<string>();
@@ -156,28 +177,46 @@ async function findRunsToStop(
   for (;;) {
     let listed: TestRun[];
     try {
-      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
+      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
+        signal,
+        known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+      });
     } catch (error) {
       if (saved.testRunId !== undefined && !saved.final) {
         stopOnce({ id: saved.testRunId });
-        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); only test run ${saved.testRunId} is stopped.`);
+        sink.warning(
+          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+            `only test run ${saved.testRunId} is stopped.`,
+        );
         return 0;
       }
       if (ownFinal || known.size > 0) {
         // The step's own run ended; another run of the version is only possible, not known.
-        sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); if another one is still running, cancel it in the service.`);
+        sink.warning(
+          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+            `if another one is still running, cancel it in the service.`,
+        );
         return 0;
       }
-      sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. Check the module's test runs in the service.`);
+      sink.fail(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
+          `Check the module's test runs in the service.`,
+      );
       return 1;
     }
     listedAny ||= listed.length > 0;
     for (const run of listed) {
-      if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run)) stopOnce({ id: run.id, lastSeen: run });
+      if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run))
+        stopOnce({ id: run.id, lastSeen: run });
     }
     // The saved run may be missing from the list (the service no longer shows it): it is read by id.
-    if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId)) stopOnce({ id: saved.testRunId });
-    const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0);
+    if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
+      stopOnce({ id: saved.testRunId });
+    const appeared =
+      !awaitingCreate ||
+      (saved.requested !== undefined
+        ? listed.some((run) => runFingerprint(run) === saved.requested)
+        : listed.length > 0);
     if (appeared) {
       if (known.size === 0) {
         sink.info(
@@ -191,7 +230,10 @@ async function findRunsToStop(
     if (Date.now() >= waitUntil || signal.aborted) break;
     if (!noted) {
       noted = true;
-      sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`);
+      sink.info(
+        `The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
+          `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
+      );
     }
     try {
       await sleep(Math.min(options.pollMs, waitUntil - Date.now()), signal);
@@ -199,7 +241,10 @@ async function findRunsToStop(
       break;
     }
   }
-  sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; if one appears later, cancel it in the service.`);
+  sink.warning(
+    `No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
+      `if one appears later, cancel it in the service.`,
+  );
   return 0;
 }
 
@@ -217,11 +262,16 @@ function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWait
       return 0;
     default: {
       if (outcome.cancelAccepted) {
-        sink.warning(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`);
+        sink.warning(
+          `${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`,
+        );
         return 0;
       }
       const why = outcome.lastError ? `: ${outcome.lastError}` : '';
-      const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${formatDuration(queuedWaitMs)}, and only a running test can be cancelled)`;
+      const when =
+        status === 'running'
+          ? ''
+          : ` (it was still ${status ?? 'unknown'} after ${formatDuration(queuedWaitMs)}, and only a running test can be cancelled)`;
       sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
       return 1;
     }

@@ -33,7 +33,12 @@ export interface TestedModule {
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
 /** The report of a run the step followed: to its end, or until it stopped it. */
-export function testRunResult(tested: TestedModule, setup: Setup, started: StartedTestRun, ending: RunEnding): ModeResult {
+export function testRunResult(
+  tested: TestedModule,
+  setup: Setup,
+  started: StartedTestRun,
+  ending: RunEnding,
+): ModeResult {
   const { inputs } = tested;
   const { run, interruption } = ending;
   const { parsed } = ending.log;
@@ -60,7 +65,8 @@ export function testRunResult(tested: TestedModule, setup: Setup, started: Start
     conclusion = 'timed_out';
   } else if (interruption?.kind === 'lost') {
     title = `Test run ${run.id} could not be followed to its end`;
-    failure = `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+    failure =
+      `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
     title = `Test run ${run.id} was canceled`;
@@ -78,8 +84,12 @@ export function testRunResult(tested: TestedModule, setup: Setup, started: Start
     failure = `Test run ${run.id} finished without a result: its test-status is ${JSON.stringify(a['test-status'] ?? null)}, so nothing says the tests passed.`;
     conclusion = 'failure';
   } else if (testsFailed) {
-    title = a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
-    const what = a.status === 'errored' ? `Test run ${run.id} errored` : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
+    title =
+      a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
+    const what =
+      a.status === 'errored'
+        ? `Test run ${run.id} errored`
+        : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
     failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
     conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
   } else if (a.status === 'finished' && a['test-status'] === 'pass') {
@@ -101,7 +111,12 @@ export function testRunResult(tested: TestedModule, setup: Setup, started: Start
   if (interruption !== undefined) notes.push(interruption.note);
   const others = otherRunsNote(ending.others, setup.version?.id, run.id);
   if (others !== '') notes.push(others);
-  if (testsFailed && !inputs.failOnTestFailure && interruption?.kind !== 'cancelled' && interruption?.kind !== 'timed-out') {
+  if (
+    testsFailed &&
+    !inputs.failOnTestFailure &&
+    interruption?.kind !== 'cancelled' &&
+    interruption?.kind !== 'timed-out'
+  ) {
     notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
   }
 
@@ -151,7 +166,11 @@ const UNFINISHED: Record<NonNullable<RunEnding['interruption']>['kind'], string>
  * The `junit-file` input: the results as JUnit XML in the workspace, for a reporter to publish.
  * A file that cannot be written is a warning: the tests ran, and their results are reported.
  */
-function writeJUnit(tested: TestedModule, ending: RunEnding, label: string): { path: string; note?: string; warning?: Annotation } {
+function writeJUnit(
+  tested: TestedModule,
+  ending: RunEnding,
+  label: string,
+): { path: string; note?: string; warning?: Annotation } {
   const path = tested.inputs.junitFile;
   if (path === '') return { path: '' };
   const input: Parameters<typeof renderJUnitReport>[0] = {
@@ -188,14 +207,24 @@ export const NO_TEST_RUN_OUTPUTS = {
  * The step ended before it had a test run to follow: a failure, or a cancelled job. `others`:
  * runs of the configuration version (started by the service on upload) that it stopped.
  */
-export function noRunResult(tested: TestedModule, setup: Setup, notRun: NotRun, others: readonly OtherRun[]): ModeResult {
+export function noRunResult(
+  tested: TestedModule,
+  setup: Setup,
+  notRun: NotRun,
+  others: readonly OtherRun[],
+): ModeResult {
   const label = moduleLabel(tested.module);
   const cancelled = notRun.kind === 'cancelled';
   const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
   const othersNote = otherRunsNote(others, setup.version?.id);
   return {
     title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
-    summary: joinBlocks(heading(headline), paragraph(notRun.note), othersNote && paragraph(othersNote), detailsSection(tested, setup)),
+    summary: joinBlocks(
+      heading(headline),
+      paragraph(notRun.note),
+      othersNote && paragraph(othersNote),
+      detailsSection(tested, setup),
+    ),
     annotations: [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
@@ -214,7 +243,10 @@ export function noRunResult(tested: TestedModule, setup: Setup, notRun: NotRun, 
 }
 
 function adoptionNote(started: StartedTestRun): string {
-  return `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; it was kept so that only one run tests this configuration version.`;
+  return (
+    `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; ` +
+    `it was kept so that only one run tests this configuration version.`
+  );
 }
 
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
@@ -232,18 +264,30 @@ function detailsSection(tested: TestedModule, setup: Setup): string {
   rows.push(['module-directory', inputs.moduleDirectory]);
   rows.push(['test-directory', inputs.testDirectory]);
   rows.push(['test-filters', inputs.testFilters.length > 0 ? inputs.testFilters.join(', ') : 'all test files']);
-  rows.push(['test-variables', inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none']);
+  rows.push([
+    'test-variables',
+    inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none',
+  ]);
   rows.push(['verbose', String(inputs.verbose)]);
   if (setup.variables) {
     const { created, updated } = setup.variables;
-    const parts = [created.length > 0 ? `created ${created.join(', ')}` : '', updated.length > 0 ? `updated ${updated.join(', ')}` : ''];
+    const parts = [
+      created.length > 0 ? `created ${created.join(', ')}` : '',
+      updated.length > 0 ? `updated ${updated.join(', ')}` : '',
+    ];
     const text = parts.filter((p) => p !== '').join('; ');
     if (text !== '') rows.push(['Test environment variables (sensitive)', text]);
   }
   return details('Run details', table(['Setting', 'Value'], rows));
 }
 
-function resultJson(tested: TestedModule, setup: Setup, started: StartedTestRun, ending: RunEnding, annotations: Annotation[]): Record<string, unknown> {
+function resultJson(
+  tested: TestedModule,
+  setup: Setup,
+  started: StartedTestRun,
+  ending: RunEnding,
+  annotations: Annotation[],
+): Record<string, unknown> {
   const a = ending.run.attributes;
   const parsed = ending.log.parsed;
   return {
@@ -261,7 +305,11 @@ function resultJson(tested: TestedModule, setup: Setup, started: StartedTestRun,
     'timed-out': ending.interruption?.kind === 'timed-out',
     canceled: ending.interruption?.kind === 'cancelled',
     'log-read': parsed !== undefined,
-    files: (parsed?.files ?? []).map((f) => ({ path: f.path, status: f.status, runs: f.runs.map((r) => ({ name: r.name, status: r.status })) })),
+    files: (parsed?.files ?? []).map((f) => ({
+      path: f.path,
+      status: f.status,
+      runs: f.runs.map((r) => ({ name: r.name, status: r.status })),
+    })),
     annotations: annotations.slice(0, MAX_DIAGNOSTICS_IN_RESULT).map((x) => ({
       level: x.level,
       file: x.file ?? null,

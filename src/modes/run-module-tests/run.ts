@@ -51,7 +51,9 @@ export async function runModuleTests(
     for (const warning of packed.warnings) sink.warning(warning);
     sink.info(
       `Packed ${inputs.moduleDirectory}: ${packed.files} files, ${formatBytes(packed.bytes)}` +
-        (packed.ignored.length > 0 ? ` (${plural(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)` : '') +
+        (packed.ignored.length > 0
+          ? ` (${plural(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
+          : '') +
         '.',
     );
     const tested: TestedModule = {
@@ -72,7 +74,12 @@ export async function runModuleTests(
  * configuration version, upload, the run adopted or created), then the run followed to its end
  * or stopped; or, without a run, the stop of whatever the upload may have started.
  */
-async function testModule(tested: TestedModule, packed: PackedConfiguration, context: ModeContext, t: RunModuleTestsTuning): Promise<ModeResult> {
+async function testModule(
+  tested: TestedModule,
+  packed: PackedConfiguration,
+  context: ModeContext,
+  t: RunModuleTestsTuning,
+): Promise<ModeResult> {
   const { sink, client, cancellation, saveState } = context;
   const { inputs, module } = tested;
   const start = await startRun({
@@ -112,7 +119,12 @@ async function testModule(tested: TestedModule, packed: PackedConfiguration, con
         watchOtherRuns,
       });
       if (found.kind === 'not-run') return noRunResult(tested, setup, found.cancelled, found.others);
-      return testRunResult(tested, setup, found.started, await follow(tested, found.started, found.watch, found.others, context, t));
+      return testRunResult(
+        tested,
+        setup,
+        found.started,
+        await follow(tested, found.started, found.watch, found.others, context, t),
+      );
     }
   }
 }
@@ -171,12 +183,18 @@ function stopEveryRun(watch: OtherRunsWatch): Promise<OtherRun[]> {
   return watch.finish();
 }
 
-async function warnWithoutTestDirectory(moduleRoot: string, inputs: RunModuleTestsInputs, warning: (line: string) => void): Promise<void> {
+async function warnWithoutTestDirectory(
+  moduleRoot: string,
+  inputs: RunModuleTestsInputs,
+  warning: (line: string) => void,
+): Promise<void> {
   const dir = resolve(moduleRoot, inputs.testDirectory);
   try {
     if ((await stat(dir)).isDirectory()) return;
   } catch {
     // Reported below.
   }
-  warning(`The test-directory "${inputs.testDirectory}" is not a directory of ${join(inputs.moduleDirectory, '')}: the test run may find no tests.`);
+  warning(
+    `The test-directory "${inputs.testDirectory}" is not a directory of ${join(inputs.moduleDirectory, '')}: the test run may find no tests.`,
+  );
 }

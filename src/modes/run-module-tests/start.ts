@@ -31,7 +31,15 @@ import { isFinal } from './test-run-status.ts';
 import { upsertTestVariables } from './test-variables.ts';
 import type { TestVariableChanges } from './test-variables.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
-import { adoptableRun, CLOCK_ALLOWANCE_MS, isDefaultRequest, optionDifferences, optionsFingerprint, requestedRunOf, runsOfConfigurationVersion } from './version-runs.ts';
+import {
+  adoptableRun,
+  CLOCK_ALLOWANCE_MS,
+  isDefaultRequest,
+  optionDifferences,
+  optionsFingerprint,
+  requestedRunOf,
+  runsOfConfigurationVersion,
+} from './version-runs.ts';
 import type { RequestedTestRun, VersionRef } from './version-runs.ts';
 
 /** How far the setup got. */
@@ -110,7 +118,9 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
   const createWait = abortAfterFirstSignal(input.cancellation, t.createWaitAfterSignalMs);
   try {
     if (inputs.testEnvVariables.length > 0) {
-      const variables = await during('setting the test environment variables', () => upsertTestVariables(client, module, inputs.testEnvVariables, { signal }));
+      const variables = await during('setting the test environment variables', () =>
+        upsertTestVariables(client, module, inputs.testEnvVariables, { signal }),
+      );
       setup.variables = variables;
       sink.info(describeVariableChanges(variables));
     }
@@ -133,7 +143,11 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
     setup.upload = upload;
     await during('uploading the configuration', () =>
       client.moduleTests
-        .uploadConfiguration(uploadUrl, () => createReadStream(input.archive.file), { contentLength: input.archive.bytes, signal, timeoutMs: t.uploadTimeoutMs })
+        .uploadConfiguration(uploadUrl, () => createReadStream(input.archive.file), {
+          contentLength: input.archive.bytes,
+          signal,
+          timeoutMs: t.uploadTimeoutMs,
+        })
         .catch((error: unknown) => {
           throw isApiError(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
         }),
@@ -186,12 +200,16 @@ function announce(started: StartedTestRun, version: VersionRef, sink: Pick<Repor
   const { run } = started;
   const where = `configuration version ${version.id}`;
   if (started.adopted) {
-    sink.info(`The service started test run ${run.id} by itself when the configuration was uploaded; it carries the requested options and is used as the one run of ${where}.`);
+    sink.info(
+      `The service started test run ${run.id} by itself when the configuration was uploaded; ` +
+        `it carries the requested options and is used as the one run of ${where}.`,
+    );
   } else {
     sink.info(`Started test run ${run.id} on ${where}.`);
   }
   // A service that takes the run but not all of its options: the run is still the one asked for.
-  if (started.differences.length > 0) sink.warning(`Test run ${run.id} does not carry every requested option: ${started.differences.join('; ')}.`);
+  if (started.differences.length > 0)
+    sink.warning(`Test run ${run.id} does not carry every requested option: ${started.differences.join('; ')}.`);
 }
 
 export interface StartedTestRun {
@@ -276,7 +294,8 @@ export async function startTestRun(
       } catch (error) {
         if (error instanceof AmbiguousWriteError) ambiguous = true;
         // An error answer, or a request that never reached the service: nothing was created.
-        else if (!ambiguous && (error instanceof ApiError || error instanceof NetworkError)) options.onCreateRefused?.();
+        else if (!ambiguous && (error instanceof ApiError || error instanceof NetworkError))
+          options.onCreateRefused?.();
         throw error;
       }
     },

@@ -199,7 +199,9 @@ export class TestRunStopper {
           if (plan.startBy !== undefined && this.#clock.now() >= plan.startBy) return 'gave-up';
           if (!this.#waitingNoted) {
             this.#waitingNoted = true;
-            this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
+            this.#options.log(
+              `Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`,
+            );
           }
         }
       }
@@ -230,7 +232,9 @@ export class TestRunStopper {
   #forceDue(plan: StopPlan): boolean {
     if (!this.#cancelAccepted) return false;
     if (this.#forceWanted) return true;
-    return plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
+    return (
+      plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs
+    );
   }
 
   /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
@@ -250,7 +254,9 @@ export class TestRunStopper {
     if (this.#cancelAccepted) return Promise.resolve('accepted');
     if (this.#cancelling) return this.#cancelling;
     const { client, module, testRunId, log } = this.#options;
-    const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+    const cancelling = this.#send(() =>
+      client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() }),
+    ).then((answer) => {
       if (answer === 'accepted' && !this.#cancelAccepted) {
         this.#cancelAccepted = true;
         this.#cancelAcceptedAt = this.#clock.now();
@@ -275,7 +281,9 @@ export class TestRunStopper {
     if (this.#forcing) return this.#forcing;
     const { client, module, testRunId, log } = this.#options;
     this.#forceSent = true;
-    const forcing = this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+    const forcing = this.#send(() =>
+      client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() }),
+    ).then((answer) => {
       if (answer === 'accepted' && !this.#forceAccepted) {
         this.#forceAccepted = true;
         log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
@@ -308,7 +316,9 @@ export class TestRunStopper {
     if (this.#readAbort.signal.aborted) this.#readAbort = new AbortController();
     const dropped = this.#readAbort.signal;
     try {
-      return await client.moduleTests.getTestRun(module, testRunId, { signal: AbortSignal.any([this.#requestSignal(), dropped]) });
+      return await client.moduleTests.getTestRun(module, testRunId, {
+        signal: AbortSignal.any([this.#requestSignal(), dropped]),
+      });
     } catch (error) {
       if (isNotFound(error)) return 'not-found';
       // A read dropped for a new deadline or a force-cancel is no failure of the service.
@@ -383,12 +393,18 @@ export function describeStop(run: TestRun, stopped: StopOutcome): string {
     case 'not-found':
       return `test run ${id} no longer exists.`;
     case 'final':
-      if (status === 'canceled') return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
+      if (status === 'canceled')
+        return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
       return `test run ${id} had already ended (${describeStatus(status)}).`;
     default:
       if (stopped.forceAccepted) return `test run ${id} was force-cancelled.`;
-      if (stopped.forceSent) return `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
-      if (stopped.cancelAccepted) return `test run ${id} was asked to cancel and is stopping (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
+      if (stopped.forceSent)
+        return (
+          `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
+          `(last seen ${describeStatus(status)}); the post step makes sure it ends.`
+        );
+      if (stopped.cancelAccepted)
+        return `test run ${id} was asked to cancel and is stopping (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
       if (status === 'running') return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
       return `test run ${id} was still ${describeStatus(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
   }

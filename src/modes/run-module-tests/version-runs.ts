@@ -28,9 +28,17 @@ export function requestedRunOf(inputs: RunModuleTestsInputs): RequestedTestRun {
   };
 }
 
-/** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */
+/**
+ * The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service
+ * queues by itself carries.
+ */
 export function isDefaultRequest(requested: RequestedTestRun): boolean {
-  return requested.testDirectory === 'tests' && requested.filters.length === 0 && requested.variables.length === 0 && !requested.verbose;
+  return (
+    requested.testDirectory === 'tests' &&
+    requested.filters.length === 0 &&
+    requested.variables.length === 0 &&
+    !requested.verbose
+  );
 }
 
 /** A configuration version, as far as a search for its runs needs it. */
@@ -66,7 +74,10 @@ export async function runsOfConfigurationVersion(
   const unseen = new Set(options.known ?? []);
   let newestFirst = true;
   let previous = Number.POSITIVE_INFINITY;
-  for await (const run of client.moduleTests.iterateTestRuns(module, options.signal ? { signal: options.signal } : {})) {
+  for await (const run of client.moduleTests.iterateTestRuns(
+    module,
+    options.signal ? { signal: options.signal } : {},
+  )) {
     if (configurationVersionOf(run) === version.id) {
       runs.push(run);
       unseen.delete(run.id);
@@ -145,7 +156,12 @@ export function optionsFingerprint(options: RequestedTestRun): string {
 /** The fingerprint of the options a run carries. */
 export function runFingerprint(run: TestRun): string {
   const a = run.attributes;
-  return optionsFingerprint({ testDirectory: a['test-directory'] ?? 'tests', filters: a.filters ?? [], variables: a.variables ?? [], verbose: a.verbose ?? false });
+  return optionsFingerprint({
+    testDirectory: a['test-directory'] ?? 'tests',
+    filters: a.filters ?? [],
+    variables: a.variables ?? [],
+    verbose: a.verbose ?? false,
+  });
 }
 
 function variableKey(v: { key: string; value: string }): string {

@@ -51,7 +51,12 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
  * what the signals call for, also those that came before the caller was listening. Returns the
  * function that stops listening.
  */
-export function onWindDown(cancellation: Cancellation, timing: WindDownTiming, clock: Clock, apply: (windDown: WindDown) => void): () => void {
+export function onWindDown(
+  cancellation: Cancellation,
+  timing: WindDownTiming,
+  clock: Clock,
+  apply: (windDown: WindDown) => void,
+): () => void {
   const each = (): void => {
     const windDown = windDownNow(cancellation, timing, clock);
     if (windDown !== undefined) apply(windDown);

@@ -66,7 +66,10 @@ export function plannedOutcomes(entries: readonly PolicyPlanEntry[]): PolicyOutc
   });
 }
 
-export async function applyPolicyPlan(entries: readonly PolicyPlanEntry[], options: ApplyPolicyPlanOptions): Promise<PolicyOutcome[]> {
+export async function applyPolicyPlan(
+  entries: readonly PolicyPlanEntry[],
+  options: ApplyPolicyPlanOptions,
+): Promise<PolicyOutcome[]> {
   const outcomes = entries.map(initialOutcome);
   const pending = outcomes.filter((o) => !NO_WRITE.has(o.entry.action));
   await mapLimited(pending, options.workers ?? 16, (outcome) => applyEntry(outcome, options), {
@@ -143,14 +146,24 @@ async function applyEntry(outcome: PolicyOutcome, options: ApplyPolicyPlanOption
  * Creates the policy (exactly once: after a dropped connection the client looks it up by name
  * before trying again), uploads its code, and checks the settings it was created with.
  */
-async function createWithCode(outcome: PolicyOutcome, desired: DesiredPolicy, policySetIds: string[], options: ApplyPolicyPlanOptions): Promise<void> {
+async function createWithCode(
+  outcome: PolicyOutcome,
+  desired: DesiredPolicy,
+  policySetIds: string[],
+  options: ApplyPolicyPlanOptions,
+): Promise<void> {
   const { client, signal } = options;
-  const answer = answerAbout(await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal }), desired.name);
+  const answer = answerAbout(
+    await client.policies.createOnce(options.organization, createInput(desired, policySetIds), { signal }),
+    desired.name,
+  );
   // An answer without the new policy's document leaves its id unknown: the policy is looked up
   // by its name, which is unique in the organization, and that read is what gets checked.
   const created = answer ?? (await client.policies.findByName(options.organization, desired.name, { signal }));
   if (created === undefined) {
-    throw new Error(`the service answered the create of policy ${desired.name} without its document, and no policy of that name exists afterwards`);
+    throw new Error(
+      `the service answered the create of policy ${desired.name} without its document, and no policy of that name exists afterwards`,
+    );
   }
   outcome.id = created.id;
   outcome.steps.push(`created ${created.id}`);
@@ -190,7 +203,13 @@ async function verifySettings(
 }
 
 /** Fails the policy when the service kept another value than the one sent. */
-function checkSettings(outcome: PolicyOutcome, desired: DesiredPolicy, policySetIds: string[], stored: Policy, readBack: boolean): void {
+function checkSettings(
+  outcome: PolicyOutcome,
+  desired: DesiredPolicy,
+  policySetIds: string[],
+  stored: Policy,
+  readBack: boolean,
+): void {
   const differences = settingsNotApplied(desired, policySetIds, stored);
   if (differences.length > 0) throw new SettingsNotAppliedError(differences);
   outcome.steps.push(readBack ? 'read back' : 'settings checked');
@@ -204,7 +223,11 @@ class SettingsNotAppliedError extends Error {
 }
 
 function createInput(desired: DesiredPolicy, policySetIds: string[]): CreatePolicyInput {
-  const input: CreatePolicyInput = { name: desired.name, kind: desired.kind, enforcementLevel: desired.enforcementLevel };
+  const input: CreatePolicyInput = {
+    name: desired.name,
+    kind: desired.kind,
+    enforcementLevel: desired.enforcementLevel,
+  };
   if (desired.description !== null) input.description = desired.description;
   // Spec 2.1: query is only for opa policies.
   if (desired.kind === 'opa' && desired.query !== null) input.query = desired.query;
@@ -222,7 +245,8 @@ function updateInput(entry: PolicyPlanEntry): UpdatePolicyInput {
 }
 
 function requireDesired(entry: PolicyPlanEntry): DesiredPolicy {
-  if (entry.desired === null) throw new Error(`the plan entry for ${entry.name} (${entry.action}) has no desired policy`);
+  if (entry.desired === null)
+    throw new Error(`the plan entry for ${entry.name} (${entry.action}) has no desired policy`);
   return entry.desired;
 }
 
@@ -239,8 +263,14 @@ function failureMessage(outcome: PolicyOutcome, error: unknown, signal: AbortSig
     const sets = entry.remote?.policySetIds ?? [];
     next =
       ` The ${entry.remote?.kind ?? 'old'} policy was deleted and the ${entry.kind} one not created: run the sync again to create it` +
-      (sets.length > 0 ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.` : '.');
-  } else if (outcome.id !== null && (entry.action === 'create' || entry.action === 'replace') && !outcome.steps.includes('uploaded the code')) {
+      (sets.length > 0
+        ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.`
+        : '.');
+  } else if (
+    outcome.id !== null &&
+    (entry.action === 'create' || entry.action === 'replace') &&
+    !outcome.steps.includes('uploaded the code')
+  ) {
     next = ` The policy exists without its code; the next sync uploads it.`;
   }
   return `${what}${done}.${next}`;

@@ -4,7 +4,17 @@
 // they are cut with a line saying how much was left out.
 
 import { formatBytes, plural } from '../../report/format.ts';
-import { codeBlock, details, html, inlineCode, joinBlocks, paragraph, renderHtml, strong, table } from '../../report/markdown.ts';
+import {
+  codeBlock,
+  details,
+  html,
+  inlineCode,
+  joinBlocks,
+  paragraph,
+  renderHtml,
+  strong,
+  table,
+} from '../../report/markdown.ts';
 import type { Content } from '../../report/markdown.ts';
 import type { PolicyOutcome } from './apply.ts';
 import { codeDifference } from './code-diff.ts';
@@ -21,7 +31,11 @@ export interface ChangeDetailsBudget {
 }
 
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
-export const DEFAULT_CHANGE_DETAILS_BUDGET: ChangeDetailsBudget = { totalBytes: 640 * 1024, perPolicyBytes: 96 * 1024, totalDiffMs: 10_000 };
+export const DEFAULT_CHANGE_DETAILS_BUDGET: ChangeDetailsBudget = {
+  totalBytes: 640 * 1024,
+  perPolicyBytes: 96 * 1024,
+  totalDiffMs: 10_000,
+};
 
 /** The longest one diff may take. */
 const DIFF_TIMEOUT_MS = 2000;
@@ -36,7 +50,11 @@ const SETTING_LABEL: Record<PolicySetting, string> = {
 };
 
 /** One `<details>` block per changed policy, in the order given. */
-export function changeDetails(outcomes: readonly PolicyOutcome[], label: (o: PolicyOutcome) => string, budget = DEFAULT_CHANGE_DETAILS_BUDGET): string {
+export function changeDetails(
+  outcomes: readonly PolicyOutcome[],
+  label: (o: PolicyOutcome) => string,
+  budget = DEFAULT_CHANGE_DETAILS_BUDGET,
+): string {
   let remaining = budget.totalBytes;
   const diffDeadline = Date.now() + (budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
   const room: Room = {
@@ -70,7 +88,9 @@ interface CutText {
 function policyBlock(outcome: PolicyOutcome, label: string, room: Room): string {
   const { entry } = outcome;
   const parts = policyParts(entry, room);
-  const summary = html(`${strong(entry.name).html} · ${renderHtml(label)}${parts.stat ? ` ${renderHtml(parts.stat)}` : ''}`);
+  const summary = html(
+    `${strong(entry.name).html} · ${renderHtml(label)}${parts.stat ? ` ${renderHtml(parts.stat)}` : ''}`,
+  );
   return details(summary, joinBlocks(...parts.blocks));
 }
 
@@ -83,7 +103,11 @@ function policyParts(entry: PolicyPlanEntry, room: Room): { blocks: string[]; st
     case 'replace':
       return {
         blocks: [
-          paragraph(`The kind changes from ${remote?.kind ?? '?'} to ${entry.kind}, which the service cannot change in place: policy`, inlineCode(remote?.id ?? '?'), 'is deleted and the policy created again with a new id.'),
+          paragraph(
+            `The kind changes from ${remote?.kind ?? '?'} to ${entry.kind}, which the service cannot change in place: policy`,
+            inlineCode(remote?.id ?? '?'),
+            'is deleted and the policy created again with a new id.',
+          ),
           newPolicySettings(entry),
           ...shownCode(entry, room),
         ],
@@ -104,11 +128,19 @@ function policyParts(entry: PolicyPlanEntry, room: Room): { blocks: string[]; st
       }
       if (!entry.codeChanged || !desired) return { blocks };
       if (!room.hasRoom()) {
-        blocks.push(paragraph('The code differs; its diff is left out: the summary has no more room for code (GitHub keeps 1 MiB of a job summary).'));
+        blocks.push(
+          paragraph(
+            'The code differs; its diff is left out: the summary has no more room for code (GitHub keeps 1 MiB of a job summary).',
+          ),
+        );
         return { blocks };
       }
       if (entry.storedCode === undefined) {
-        blocks.push(paragraph('The service holds no code for this policy (none was ever uploaded, or it could not be read): the repository\u2019s code is uploaded.'));
+        blocks.push(
+          paragraph(
+            'The service holds no code for this policy (none was ever uploaded, or it could not be read): the repository\u2019s code is uploaded.',
+          ),
+        );
         blocks.push(...shownCode(entry, room));
         return { blocks };
       }
@@ -155,7 +187,9 @@ function deletedPolicy(entry: PolicyPlanEntry): string {
   if (remote.kind === 'opa') rows.push(['query', valueCell(remote.query)]);
   rows.push(['policy sets', remote.policySetIds.length > 0 ? remote.policySetIds.join(', ') : 'none']);
   return joinBlocks(
-    paragraph('No file of the repository defines this policy, and prune is on: the policy and its code are deleted from the service.'),
+    paragraph(
+      'No file of the repository defines this policy, and prune is on: the policy and its code are deleted from the service.',
+    ),
     table(['Setting', 'In the service'], rows),
   );
 }
@@ -172,8 +206,18 @@ function cutBlock(text: string, language: string, room: Room, what: 'diff' | 'co
   const cut = room.take(text);
   if (cut.omittedLines === 0) return [codeBlock(cut.text, language)];
   const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
-  if (cut.text === '') return [paragraph(`This ${what} (${plural(cut.omittedLines, 'line')}, ${formatBytes(cut.omittedBytes)}) is left out: ${why}`)];
-  return [codeBlock(cut.text, language), paragraph(`\u2026 ${plural(cut.omittedLines, 'more line')} (${formatBytes(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
+  if (cut.text === '')
+    return [
+      paragraph(
+        `This ${what} (${plural(cut.omittedLines, 'line')}, ${formatBytes(cut.omittedBytes)}) is left out: ${why}`,
+      ),
+    ];
+  return [
+    codeBlock(cut.text, language),
+    paragraph(
+      `\u2026 ${plural(cut.omittedLines, 'more line')} (${formatBytes(cut.omittedBytes)}) of this ${what} left out: ${why}`,
+    ),
+  ];
 }
 
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */

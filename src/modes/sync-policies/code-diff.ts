@@ -43,7 +43,11 @@ export function codeDifference(oldCode: string, newCode: string, options: CodeDi
   if (invisible !== undefined) return { kind: 'invisible', explanation: invisible };
 
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (timeout <= 0) return { kind: 'not-compared', explanation: 'The code differs; no diff is shown: the time set aside for diffs is spent.' };
+  if (timeout <= 0)
+    return {
+      kind: 'not-compared',
+      explanation: 'The code differs; no diff is shown: the time set aside for diffs is spent.',
+    };
   const patch = structuredPatch(options.oldLabel, options.newLabel, oldCode, newCode, '', '', {
     context: options.context ?? 3,
     timeout,
@@ -83,10 +87,16 @@ function invisibleDifference(oldCode: string, newCode: string): string | undefin
   if (normal(oldCode) !== normal(newCode)) return undefined;
   const parts: string[] = [];
   if (bom(oldCode) !== bom(newCode)) {
-    parts.push(bom(newCode) ? 'the repository\u2019s file starts with a byte order mark' : 'the service\u2019s copy starts with a byte order mark');
+    parts.push(
+      bom(newCode)
+        ? 'the repository\u2019s file starts with a byte order mark'
+        : 'the service\u2019s copy starts with a byte order mark',
+    );
   }
   if (crlf(oldCode) !== crlf(newCode) || oldCode.replace(/^\uFEFF/, '') !== newCode.replace(/^\uFEFF/, '')) {
-    parts.push(`line endings differ (${crlf(oldCode) ? 'CRLF' : 'LF'} in the service, ${crlf(newCode) ? 'CRLF' : 'LF'} in the repository)`);
+    parts.push(
+      `line endings differ (${crlf(oldCode) ? 'CRLF' : 'LF'} in the service, ${crlf(newCode) ? 'CRLF' : 'LF'} in the repository)`,
+    );
   }
   return `The code differs only in characters a diff does not show: ${parts.join('; ')}. The repository\u2019s bytes are uploaded as they are.`;
 }

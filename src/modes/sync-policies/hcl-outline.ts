@@ -184,7 +184,14 @@ export function outlineHcl(text: string): HclOutline {
       }
       if (peek() !== '{') continue;
       advance();
-      const block: HclBlockPosition = { type: name, labels, line: startLine, column: startColumn, attributes: [], blocks: [] };
+      const block: HclBlockPosition = {
+        type: name,
+        labels,
+        line: startLine,
+        column: startColumn,
+        attributes: [],
+        blocks: [],
+      };
       body.blocks.push(block);
       readBody(block, true);
     }
@@ -221,7 +228,12 @@ export function placeBlocks(bodies: readonly unknown[], headers: readonly HclBlo
   const objects = bodies.map((body) => (isObject(body) ? body : {}));
   const agree =
     objects.length === headers.length &&
-    objects.every((body, i) => sameNames(Object.keys(body), [...headers[i]!.attributes.map((a) => a.name), ...headers[i]!.blocks.map((b) => b.type)]));
+    objects.every((body, i) =>
+      sameNames(Object.keys(body), [
+        ...headers[i]!.attributes.map((a) => a.name),
+        ...headers[i]!.blocks.map((b) => b.type),
+      ]),
+    );
   return objects.map((body, i) => (agree ? { body, position: headers[i]! } : { body }));
 }
 

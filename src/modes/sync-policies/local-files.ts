@@ -12,7 +12,14 @@ import { readPolicyConfig } from './policy-config.ts';
 import type { PolicyConfig } from './policy-config.ts';
 import { matchPolicyFiles } from './policy-files.ts';
 import { MAX_POLICY_CODE_BYTES, policyKindOfFile } from './policy-model.ts';
-import { DEFAULT_CONFIG_FILE_NAME, blockSource, displayPath, isInside, isTestFile, pathsToLookAt } from './policy-sources.ts';
+import {
+  DEFAULT_CONFIG_FILE_NAME,
+  blockSource,
+  displayPath,
+  isInside,
+  isTestFile,
+  pathsToLookAt,
+} from './policy-sources.ts';
 
 /** What is at a path. */
 export type Found = 'file' | 'not-a-file' | 'missing';
@@ -64,10 +71,14 @@ export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFil
   } else {
     configPaths = await discoverConfigs(matched, root);
   }
-  const configs = await Promise.all(configPaths.map(async (path) => ({ path, config: await readPolicyConfig(path, displayPath(root, path)) })));
+  const configs = await Promise.all(
+    configPaths.map(async (path) => ({ path, config: await readPolicyConfig(path, displayPath(root, path)) })),
+  );
 
   const blockPaths = new Set(
-    configs.flatMap(({ path, config }) => config.blocks.flatMap((block) => pathsToLookAt(blockSource(block, dirname(path), root)))),
+    configs.flatMap(({ path, config }) =>
+      config.blocks.flatMap((block) => pathsToLookAt(blockSource(block, dirname(path), root))),
+    ),
   );
   const found = new Map(await Promise.all([...blockPaths].map(async (path) => [path, await foundAt(path)] as const)));
 

@@ -25,7 +25,13 @@ import { gatherLocalFiles } from './local-files.ts';
 import type { Found, GatherOptions, LocalFiles } from './local-files.ts';
 import { derivedOpaQuery } from './opa-query.ts';
 import type { PolicyBlock, PolicyConfig } from './policy-config.ts';
-import { POLICY_FILE_EXTENSIONS, POLICY_NAME_PATTERN, enforcementLevelsOf, isEnforcementLevelOf, policyKindOfFile } from './policy-model.ts';
+import {
+  POLICY_FILE_EXTENSIONS,
+  POLICY_NAME_PATTERN,
+  enforcementLevelsOf,
+  isEnforcementLevelOf,
+  policyKindOfFile,
+} from './policy-model.ts';
 import type { DesiredPolicy, PolicyDefinitionSite, Problem } from './policy-model.ts';
 import { DEFAULT_CONFIG_FILE_NAME, blockSource, displayPath, isTestFile } from './policy-sources.ts';
 import type { BlockSource } from './policy-sources.ts';
@@ -65,7 +71,10 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
  * The policies the gathered files define, and every problem found in them, in the order a
  * person fixes them (by file and line). Reads nothing: what is on disk is in `files`.
  */
-export function checkLocalPolicies(files: LocalFiles, options: { patterns: string[]; defaultEnforcementLevel: string }): LocalPolicies {
+export function checkLocalPolicies(
+  files: LocalFiles,
+  options: { patterns: string[]; defaultEnforcementLevel: string },
+): LocalPolicies {
   const { root, matched } = files;
   const display = (path: string): string => displayPath(root, path);
   const warnings: Problem[] = [];
@@ -76,7 +85,10 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
     const shown = display(files.namedConfig.path);
     problems.push({
       file: shown,
-      message: `The policy-config input names ${shown}, which ${files.namedConfig.found === 'not-a-file' ? 'is not a file' : 'does not exist'}; give the path of the HCL config relative to the repository root, or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
+      message:
+        `The policy-config input names ${shown}, which ${files.namedConfig.found === 'not-a-file' ? 'is not a file' : 'does not exist'}; ` +
+        `give the path of the HCL config relative to the repository root, ` +
+        `or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
     });
   }
   const configPaths = files.configs.map((c) => c.path);
@@ -107,7 +119,10 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
     if (kind === null) {
       problems.push({
         file: shown,
-        message: `policy-files matched ${shown}, which is not a policy file: native policies are .native files and opa policies .rego files. Narrow the patterns or exclude it with "!${shown}".`,
+        message:
+          `policy-files matched ${shown}, which is not a policy file: ` +
+          `native policies are .native files and opa policies .rego files. ` +
+          `Narrow the patterns or exclude it with "!${shown}".`,
       });
       continue;
     }
@@ -120,7 +135,9 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
     if (!POLICY_NAME_PATTERN.test(name)) {
       problems.push({
         file: shown,
-        message: `policy-files matched ${shown}: the policy would be named "${name}", but policy names may contain only letters, digits, "-" and "_". Rename the file, or give it a policy block with a valid name in the config.`,
+        message:
+          `policy-files matched ${shown}: the policy would be named "${name}", but policy names may contain only letters, digits, "-" and "_". ` +
+          `Rename the file, or give it a policy block with a valid name in the config.`,
       });
       definition.ok = false;
     }
@@ -128,10 +145,14 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
   }
 
   if (skippedTests.length > 0) {
-    const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
+    const listed =
+      skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
     warnings.push({
       file: skippedTests[0]!,
-      message: `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; to sync one as a policy, name it in a policy block.`,
+      message:
+        `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. ` +
+        `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
+        `to sync one as a policy, name it in a policy block.`,
     });
   }
 
@@ -144,18 +165,30 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
       continue;
     }
     definition.ok = false;
-    const hint = definition.block || first.block ? '' : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
+    const hint =
+      definition.block || first.block
+        ? ''
+        : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
     problems.push({
       ...site(definition.definedAt),
-      message: `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. Each policy name may be defined once: rename or remove one of them.${hint}`,
+      message:
+        `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. ` +
+        `Each policy name may be defined once: rename or remove one of them.${hint}`,
     });
   }
 
   if (definitions.length === 0 && configProblems === 0) {
-    const patterns = options.patterns.flatMap((p) => p.split(/\r?\n/)).map((p) => p.trim()).filter(Boolean);
+    const patterns = options.patterns
+      .flatMap((p) => p.split(/\r?\n/))
+      .map((p) => p.trim())
+      .filter(Boolean);
     problems.push({
       file: configPaths[0] ? display(configPaths[0]) : '',
-      message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. Check the patterns (they are relative to the repository root) or the policy config.`,
+      message:
+        `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
+        `matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}` +
+        `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
+        `Check the patterns (they are relative to the repository root) or the policy config.`,
     });
   }
 
@@ -171,7 +204,9 @@ export function checkLocalPolicies(files: LocalFiles, options: { patterns: strin
     if (code.error !== undefined) {
       if (!codeErrorsReported.has(definition.source)) {
         codeErrorsReported.add(definition.source);
-        const users = checked.filter((c) => c.definition.source === definition.source).map((c) => `"${c.definition.name}"`);
+        const users = checked
+          .filter((c) => c.definition.source === definition.source)
+          .map((c) => `"${c.definition.name}"`);
         problems.push({
           file: display(definition.source),
           message: `${display(definition.source)} (code of policy ${users.join(', ')}): ${code.error}`,
@@ -209,7 +244,8 @@ function blockDefinition(
   referenced: Set<string>,
   problems: Problem[],
 ): Definition {
-  const definedAt: PolicyDefinitionSite = block.line === undefined ? { file: config.file } : { file: config.file, line: block.line };
+  const definedAt: PolicyDefinitionSite =
+    block.line === undefined ? { file: config.file } : { file: config.file, line: block.line };
   const label = `${config.file}${block.line === undefined ? '' : `:${block.line}`}: policy "${block.name}"`;
   const definition: Definition = { name: block.name, kind: null, source: null, definedAt, block, label, ok: true };
   const fail = (line: number | undefined, message: string): Definition => {
@@ -236,29 +272,46 @@ function blockDefinition(
       if (existing.length === 0) {
         return fail(
           undefined,
-          `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`,
+          `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. ` +
+            `Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`,
         );
       }
       if (existing.length > 1) {
-        return fail(undefined, `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`);
+        return fail(
+          undefined,
+          `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`,
+        );
       }
       definition.kind = existing[0]!.kind;
       definition.source = existing[0]!.path;
       return definition;
     }
     case 'address':
-      return fail(sourceLine, `source ${JSON.stringify(source.source)} is an address; policy code must be a file in the repository.`);
+      return fail(
+        sourceLine,
+        `source ${JSON.stringify(source.source)} is an address; policy code must be a file in the repository.`,
+      );
     case 'outside':
       referenced.add(source.path);
-      return fail(sourceLine, `source ${JSON.stringify(source.source)} points outside the repository; policy code must be inside it.`);
+      return fail(
+        sourceLine,
+        `source ${JSON.stringify(source.source)} points outside the repository; policy code must be inside it.`,
+      );
     case 'not-a-policy-file':
       referenced.add(source.path);
-      return fail(sourceLine, `source ${JSON.stringify(source.source)} is not a policy file: native policies are .native files and opa policies .rego files.`);
+      return fail(
+        sourceLine,
+        `source ${JSON.stringify(source.source)} is not a policy file: native policies are .native files and opa policies .rego files.`,
+      );
     case 'file': {
       referenced.add(source.path);
       const at = found.get(source.path) ?? 'missing';
       const quoted = JSON.stringify(source.source);
-      if (at === 'missing') return fail(sourceLine, `source ${quoted} (${display(source.path)}) does not exist; fix the path (it is relative to ${config.file}) or add the file.`);
+      if (at === 'missing')
+        return fail(
+          sourceLine,
+          `source ${quoted} (${display(source.path)}) does not exist; fix the path (it is relative to ${config.file}) or add the file.`,
+        );
       if (at === 'not-a-file') return fail(sourceLine, `source ${quoted} (${display(source.path)}) is not a file.`);
       definition.kind = source.kind;
       definition.source = source.path;
@@ -267,7 +320,12 @@ function blockDefinition(
   }
 }
 
-function enforcementLevel(definition: Definition, kind: PolicyKind, fallback: string, problems: Problem[]): EnforcementLevel | null {
+function enforcementLevel(
+  definition: Definition,
+  kind: PolicyKind,
+  fallback: string,
+  problems: Problem[],
+): EnforcementLevel | null {
   const allowed = enforcementLevelsOf(kind).join(', ');
   const block = definition.block;
   if (block?.enforcementLevel !== undefined) {
@@ -282,13 +340,22 @@ function enforcementLevel(definition: Definition, kind: PolicyKind, fallback: st
   const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
   problems.push({
     ...site(definition.definedAt),
-    message: `${definition.label}: the policy sets no enforcement_level and the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ${fix}, or change the input.`,
+    message:
+      `${definition.label}: the policy sets no enforcement_level and ` +
+      `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
+      `${fix}, or change the input.`,
   });
   return null;
 }
 
 /** The query to send (null for native); undefined when it is missing or misplaced (a problem is recorded). */
-function policyQuery(definition: Definition, kind: PolicyKind, code: string, sourceFile: string, problems: Problem[]): string | null | undefined {
+function policyQuery(
+  definition: Definition,
+  kind: PolicyKind,
+  code: string,
+  sourceFile: string,
+  problems: Problem[],
+): string | null | undefined {
   const block = definition.block;
   const explicit = block?.query;
   const line = block?.attributeLines.query;
@@ -302,7 +369,10 @@ function policyQuery(definition: Definition, kind: PolicyKind, code: string, sou
   }
   if (explicit !== undefined) {
     if (explicit.trim() !== '') return explicit;
-    problems.push({ ...site(definition.definedAt, line), message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".` });
+    problems.push({
+      ...site(definition.definedAt, line),
+      message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".`,
+    });
     return undefined;
   }
   const derived = derivedOpaQuery(code);
@@ -310,7 +380,9 @@ function policyQuery(definition: Definition, kind: PolicyKind, code: string, sou
   const fix = block ? 'add query = "data.<package>.deny" to its policy block' : 'give it a policy block with a query';
   problems.push({
     ...site(definition.definedAt),
-    message: `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. Add a package line to the file, or ${fix}.`,
+    message:
+      `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
+      `Add a package line to the file, or ${fix}.`,
   });
   return undefined;
 }

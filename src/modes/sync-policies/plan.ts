@@ -114,7 +114,11 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
       : settingChanges.length > 0 ? 'update-settings'
       : codeChanged ? 'upload-code'
       : 'unchanged';
-    const planned = entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged });
+    const planned = entry(desired.name, desired.kind, action, desired, remote, {
+      settingChanges,
+      changes,
+      codeChanged,
+    });
     if (code !== undefined) planned.storedCode = code;
     entries.push(planned);
   }
@@ -123,7 +127,11 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
   for (const remote of [...remoteByName.values(), ...extra]) {
     if (desiredNames.has(remote.name) && remoteByName.get(remote.name) === remote) continue;
     if (pruned(remote)) {
-      entries.push(entry(remote.name, remote.kind, 'delete', null, remote, { reason: 'not defined in the repository, and prune is on' }));
+      entries.push(
+        entry(remote.name, remote.kind, 'delete', null, remote, {
+          reason: 'not defined in the repository, and prune is on',
+        }),
+      );
     } else {
       const reason =
         input.prune === 'off'
@@ -151,7 +159,10 @@ function prunedBy(prune: PruneScope, policySetIds: readonly string[]): (remote: 
  * The service's policies whose code must be downloaded before planning: those the repository
  * also defines, with the same kind (a kind change replaces the policy whatever its code).
  */
-export function policiesNeedingCode(desired: readonly DesiredPolicy[], remote: readonly RemotePolicy[]): RemotePolicy[] {
+export function policiesNeedingCode(
+  desired: readonly DesiredPolicy[],
+  remote: readonly RemotePolicy[],
+): RemotePolicy[] {
   const kinds = new Map(desired.map((p) => [p.name, p.kind as string]));
   const seen = new Set<string>();
   return remote.filter((r) => {

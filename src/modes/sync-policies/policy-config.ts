@@ -55,7 +55,17 @@ export async function readPolicyConfig(path: string, file: string): Promise<Poli
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${describeFsError(error) ?? getErrorMessage(error)}).` }] };
+    return {
+      file,
+      blocks: [],
+      warnings: [],
+      problems: [
+        {
+          file,
+          message: `Policy config ${file} cannot be read (${describeFsError(error) ?? getErrorMessage(error)}).`,
+        },
+      ],
+    };
   }
   return parsePolicyConfig(file, text);
 }
@@ -89,7 +99,8 @@ export async function parsePolicyConfig(file: string, source: string): Promise<P
       continue;
     }
     const headers = policyPositions.filter((b) => b.labels.length === 1 && b.labels[0] === name);
-    for (const { body, position } of placeBlocks(bodies, headers)) config.blocks.push(readPolicyBlock(config, name, body, position));
+    for (const { body, position } of placeBlocks(bodies, headers))
+      config.blocks.push(readPolicyBlock(config, name, body, position));
   }
   return config;
 }
@@ -133,7 +144,9 @@ function readPolicyBlock(
     if (/(?<!\$)\$\{|(?<!%)%\{/.test(value)) {
       config.problems.push({
         ...where(known),
-        message: `${label}: ${known} must be a literal string; variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
+        message:
+          `${label}: ${known} must be a literal string; ` +
+          `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
       });
       block.invalidAttributes.push(known);
       continue;
@@ -171,11 +184,18 @@ function reportIgnoredTopLevel(config: PolicyConfig, json: Record<string, unknow
   }
   for (const key of Object.keys(json)) {
     if (placed.has(key)) continue;
-    config.warnings.push({ file: config.file, message: `${config.file}: "${key}" is ignored: only policy blocks are read.` });
+    config.warnings.push({
+      file: config.file,
+      message: `${config.file}: "${key}" is ignored: only policy blocks are read.`,
+    });
   }
 }
 
-function reportLabelCount(config: PolicyConfig, positions: HclBlockPosition[], wrong: (b: HclBlockPosition) => boolean): void {
+function reportLabelCount(
+  config: PolicyConfig,
+  positions: HclBlockPosition[],
+  wrong: (b: HclBlockPosition) => boolean,
+): void {
   const bad = positions.filter(wrong);
   const message = (line?: number): string =>
     `${config.file}${line ? `:${line}` : ''}: a policy block takes exactly one label, the policy name: policy "NAME" { ... }.`;
@@ -209,7 +229,10 @@ function syntaxProblems(file: string, text: string, error: HclSyntaxError): Prob
       }
       continue;
     }
-    problems.push({ file, message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.` });
+    problems.push({
+      file,
+      message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.`,
+    });
   }
   return problems;
 }

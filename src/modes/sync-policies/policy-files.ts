@@ -12,7 +12,11 @@ import { toolkitDebugTo } from '../../report/toolkit-debug.ts';
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
  * The glob library's debug lines go to `debug`, or nowhere.
  */
-export async function matchPolicyFiles(patterns: string[], workspaceRoot: string, debug?: (message: string) => void): Promise<string[]> {
+export async function matchPolicyFiles(
+  patterns: string[],
+  workspaceRoot: string,
+  debug?: (message: string) => void,
+): Promise<string[]> {
   const lines = patterns
     .flatMap((p) => p.split(/\r?\n/))
     .map((p) => p.trim())
@@ -21,10 +25,13 @@ export async function matchPolicyFiles(patterns: string[], workspaceRoot: string
   const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
   let files: string[];
   try {
-    files = await toolkitDebugTo(debug, async () => (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob());
+    files = await toolkitDebugTo(debug, async () =>
+      (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob(),
+    );
   } catch (error) {
     throw new ConfigurationError(
-      `Input "policy-files" has a pattern that cannot be used: ${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
+      `Input "policy-files" has a pattern that cannot be used: ` +
+        `${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
     );
   }
   return [...new Set(files)].sort();

@@ -41,7 +41,10 @@ export function blockSource(block: PolicyBlock, configDir: string, root: string)
   if (block.invalidAttributes.includes('source')) return { is: 'unreadable' };
   if (block.source === undefined) {
     const kinds = ['native', 'opa'] as const;
-    return { is: 'beside-config', candidates: kinds.map((kind) => ({ kind, path: join(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) })) };
+    return {
+      is: 'beside-config',
+      candidates: kinds.map((kind) => ({ kind, path: join(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) })),
+    };
   }
   const source = block.source;
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(source)) return { is: 'address', source };

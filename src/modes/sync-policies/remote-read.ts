@@ -52,7 +52,9 @@ export async function readRemotePolicies(
   const documents = await client.policies.list(organization, { signal: options.signal });
   const policies = documents.map(toRemotePolicyState);
   const needed = policiesNeedingCode(desired, policies);
-  options.log?.(`Organization ${organization} has ${plural(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
+  options.log?.(
+    `Organization ${organization} has ${plural(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`,
+  );
 
   // The first failure stops the downloads not yet started and aborts those in flight.
   const stop = new AbortController();

@@ -16,14 +16,26 @@ import type { PolicyPlanEntry } from './plan.ts';
 import type { Problem } from './policy-model.ts';
 import { readRemotePolicies } from './remote-read.ts';
 import type { RemotePolicies } from './remote-read.ts';
-import { countOutcomes, problemsFailure, problemsSummary, readFailureSummary, syncOutputs, syncSummary, syncTitle } from './summary.ts';
+import {
+  countOutcomes,
+  problemsFailure,
+  problemsSummary,
+  readFailureSummary,
+  syncOutputs,
+  syncSummary,
+  syncTitle,
+} from './summary.ts';
 
 export interface SyncPoliciesOptions {
   /** Policies read or written side by side (default 16); 1 for a sequential run. */
   workers?: number;
 }
 
-export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeContext, options: SyncPoliciesOptions = {}): Promise<ModeResult> {
+export async function runSyncPolicies(
+  inputs: SyncPoliciesInputs,
+  context: ModeContext,
+  options: SyncPoliciesOptions = {},
+): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const organization = inputs.organization;
@@ -47,14 +59,24 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
       conclusion: 'failure',
     };
   }
-  sink.info(`The repository defines ${plural(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${plural(local.warnings.length, 'warning')})` : ''}.`);
+  sink.info(
+    `The repository defines ${plural(local.policies.length, 'policy', 'policies')}` +
+      (local.warnings.length > 0 ? ` (${plural(local.warnings.length, 'warning')})` : '') +
+      '.',
+  );
 
   let remote: RemotePolicies;
   try {
-    remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });
+    remote = await readRemotePolicies(client, organization, local.policies, {
+      signal,
+      workers: options.workers,
+      log: (m) => sink.info(m),
+    });
   } catch (error) {
     if (isAbortError(error)) throw error;
-    const message = `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
+    const message =
+      `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ` +
+      `Check the organization input and that the token may manage its policies; nothing was changed.`;
     return {
       title: `The policies of ${organization} could not be read; nothing was changed`,
       summary: readFailureSummary(organization, message, local.warnings),
@@ -67,7 +89,11 @@ export async function runSyncPolicies(inputs: SyncPoliciesInputs, context: ModeC
 
   // The code of these is uploaded from the repository, as when it differs (see readRemotePolicies).
   for (const u of remote.unreadable) {
-    warnings.push({ level: 'warning', title: `Policy ${u.name}`, message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.` });
+    warnings.push({
+      level: 'warning',
+      title: `Policy ${u.name}`,
+      message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.`,
+    });
   }
 
   const plan = planPolicySync({
@@ -118,17 +144,26 @@ function planLine(plan: readonly PolicyPlanEntry[], dryRun: boolean): string {
 }
 
 function problemAnnotation(problem: Problem, level: 'error' | 'warning'): Annotation {
-  const annotation: Annotation = { level, message: problem.message, title: level === 'error' ? 'Policy files' : 'Policy files (ignored)' };
+  const annotation: Annotation = {
+    level,
+    message: problem.message,
+    title: level === 'error' ? 'Policy files' : 'Policy files (ignored)',
+  };
   // Problem.file is relative to the workspace root already, so the annotation lands on the diff.
   if (problem.file !== '') annotation.file = problem.file;
   if (problem.file !== '' && problem.line !== undefined) annotation.startLine = problem.line;
-  if (problem.file !== '' && problem.line !== undefined && problem.column !== undefined) annotation.startColumn = problem.column;
+  if (problem.file !== '' && problem.line !== undefined && problem.column !== undefined)
+    annotation.startColumn = problem.column;
   return annotation;
 }
 
 /** On the policy's definition (its block, or its file) when the repository defines it. */
 function failureAnnotation(outcome: PolicyOutcome): Annotation {
-  const annotation: Annotation = { level: 'error', title: `Policy ${outcome.entry.name}`, message: outcome.error ?? 'failed' };
+  const annotation: Annotation = {
+    level: 'error',
+    title: `Policy ${outcome.entry.name}`,
+    message: outcome.error ?? 'failed',
+  };
   const site = outcome.entry.desired?.definedAt;
   if (site) {
     annotation.file = site.file;

@@ -74,7 +74,16 @@ const IN_SYNC = 'Everything is in sync: no write request was sent.';
 const IN_SYNC_DRY_RUN = 'Everything is in sync: nothing would change.';
 
 export function countOutcomes(outcomes: readonly PolicyOutcome[]): SyncCounts {
-  const counts: SyncCounts = { created: 0, updated: 0, deleted: 0, replaced: 0, unchanged: 0, notManaged: 0, failed: 0, notStarted: 0 };
+  const counts: SyncCounts = {
+    created: 0,
+    updated: 0,
+    deleted: 0,
+    replaced: 0,
+    unchanged: 0,
+    notManaged: 0,
+    failed: 0,
+    notStarted: 0,
+  };
   for (const outcome of outcomes) {
     if (outcome.status === 'unchanged') counts.unchanged++;
     else if (outcome.status === 'not-managed') counts.notManaged++;
@@ -121,7 +130,9 @@ export function syncTitle(report: SyncReport, counts = countOutcomes(report.outc
   }
   if (counts.failed > 0) return `${counts.failed} of ${total} policies failed to sync in ${org}`;
   if (isInSync(report.outcomes)) {
-    return report.dryRun ? `Dry run: the policies of ${org} are in sync` : `The policies of ${org} are in sync; nothing was changed`;
+    return report.dryRun
+      ? `Dry run: the policies of ${org} are in sync`
+      : `The policies of ${org} are in sync; nothing was changed`;
   }
   const { created, updated, deleted, unchanged } = counts;
   return report.dryRun
@@ -191,20 +202,30 @@ export function syncSummary(
     summaryHeading(report.organization),
     dry && dryRunBanner('Nothing was changed: this is what would be done (only read requests were sent).'),
     report.cancelled &&
-      paragraph(strong('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`),
+      paragraph(
+        strong('Cancelled.'),
+        `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`,
+      ),
     countsLine(countParts),
     counts.replaced > 0 &&
-      paragraph('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'),
+      paragraph(
+        'A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
+          'it counts as one created and one deleted, here and in the outputs.',
+      ),
     isInSync(report.outcomes) && paragraph(strong(dry ? IN_SYNC_DRY_RUN : IN_SYNC)),
     failed.length > 0 && heading('Failed', 3),
-    failed.length > 0 && bulletList(failed.map((o) => html(`${strong(o.entry.name).html}: ${escapeMarkdown(o.error ?? '')}`))),
+    failed.length > 0 &&
+      bulletList(failed.map((o) => html(`${strong(o.entry.name).html}: ${escapeMarkdown(o.error ?? '')}`))),
     changed.length > 0 && heading(dry ? 'Would change' : 'Changes', 3),
     changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'),
     unchanged.length > 0 && details(`${unchanged.length} unchanged`, policyTable(unchanged)),
     notManaged.length > 0 &&
       details(
         `${notManaged.length} not managed by this repository (left alone)`,
-        joinBlocks(paragraph(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged)),
+        joinBlocks(
+          paragraph(capitalise(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'),
+          policyTable(notManaged),
+        ),
       ),
     problemsSection('Warnings', report.warnings),
     changed.length > 0 && heading(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3),
@@ -213,10 +234,17 @@ export function syncSummary(
 }
 
 /** The summary when the policy files have problems: nothing was sent to the service. */
-export function problemsSummary(organization: string, problems: readonly Problem[], warnings: readonly Problem[]): string {
+export function problemsSummary(
+  organization: string,
+  problems: readonly Problem[],
+  warnings: readonly Problem[],
+): string {
   return joinBlocks(
     summaryHeading(organization),
-    paragraph(strong(problemsFailure(problems.length)), '(no request was sent to the service). Fix these and run again:'),
+    paragraph(
+      strong(problemsFailure(problems.length)),
+      '(no request was sent to the service). Fix these and run again:',
+    ),
     problemsTable('Problem', problems),
     problemsSection('Warnings', warnings),
   );
@@ -280,7 +308,10 @@ function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string):
     outcomes.map((o) => {
       const { entry } = o;
       const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
-      const id = o.previousId !== null ? html(`${renderHtml(o.id ?? '—')}<br>(replaces ${renderHtml(o.previousId)})`) : (o.id ?? '—');
+      const id =
+        o.previousId !== null
+          ? html(`${renderHtml(o.id ?? '—')}<br>(replaces ${renderHtml(o.previousId)})`)
+          : (o.id ?? '—');
       return [strong(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
     }),
   );
@@ -288,7 +319,10 @@ function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string):
 
 function problemsSection(title: string, problems: readonly Problem[]): string | false {
   if (problems.length === 0) return false;
-  return joinBlocks(heading(`${title} (${problems.length})`, 3), problemsTable(title === 'Warnings' ? 'Warning' : 'Problem', problems));
+  return joinBlocks(
+    heading(`${title} (${problems.length})`, 3),
+    problemsTable(title === 'Warnings' ? 'Warning' : 'Problem', problems),
+  );
 }
 
 function problemsTable(column: string, problems: readonly Problem[]): string {

@@ -12,7 +12,11 @@ import { toRemotePolicyState } from './remote-state.ts';
  * form included), description (null and empty alike), query (opa only, spec 2.1), and
  * membership of `policySetIds` (sets the policy was asked to join; other sets are allowed).
  */
-export function settingsNotApplied(desired: DesiredPolicy, policySetIds: readonly string[], document: Policy): string[] {
+export function settingsNotApplied(
+  desired: DesiredPolicy,
+  policySetIds: readonly string[],
+  document: Policy,
+): string[] {
   const stored = toRemotePolicyState(document);
   const name = desired.name;
   const found: string[] = [];
@@ -36,7 +40,9 @@ export function settingsNotApplied(desired: DesiredPolicy, policySetIds: readonl
     );
   }
   if (desired.kind === 'opa' && stored.query !== (desired.query || null)) {
-    found.push(`the service did not apply query ${desired.query ?? 'none'} to policy ${name}; it reports ${stored.query ?? 'none'}`);
+    found.push(
+      `the service did not apply query ${desired.query ?? 'none'} to policy ${name}; it reports ${stored.query ?? 'none'}`,
+    );
   }
   const missingSets = policySetIds.filter((id) => !stored.policySetIds.includes(id));
   if (missingSets.length > 0) {

@@ -1,5 +1,15 @@
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
-import { dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import {
+  dryRunBanner,
+  escapeHtml,
+  heading,
+  html,
+  inlineCode,
+  joinBlocks,
+  link,
+  paragraph,
+  table,
+} from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
@@ -24,7 +34,12 @@ export function provisionReport(input: ProvisionReportInput): ModeResult {
     ['Workspace', ws ? link(ws.id, ws.url) : 'not created yet'],
     ['Name', inlineCode(input.name)],
     ['Project', inlineCode(input.projectId)],
-    ['No-code module', html(`${inlineCode(input.noCodeModuleId).html}${input.moduleVersion ? ` (version ${escapeHtml(input.moduleVersion)})` : ''}`)],
+    [
+      'No-code module',
+      html(
+        `${inlineCode(input.noCodeModuleId).html}${input.moduleVersion ? ` (version ${escapeHtml(input.moduleVersion)})` : ''}`,
+      ),
+    ],
     ['Source module', ws?.sourceModuleId ? inlineCode(ws.sourceModuleId) : '–'],
     ['Auto apply', input.autoApply ? 'yes' : 'no'],
     ['Description', input.description || '–'],
@@ -44,7 +59,9 @@ export function provisionReport(input: ProvisionReportInput): ModeResult {
     variablesTable(input.vars),
   );
   return {
-    title: ws ? `Workspace ${input.name} (${ws.id}) created from no-code module ${input.noCodeModuleId}` : `Dry run: would create workspace ${input.name} from no-code module ${input.noCodeModuleId}`,
+    title: ws
+      ? `Workspace ${input.name} (${ws.id}) created from no-code module ${input.noCodeModuleId}`
+      : `Dry run: would create workspace ${input.name} from no-code module ${input.noCodeModuleId}`,
     summary,
     annotations: [],
     outputs: {

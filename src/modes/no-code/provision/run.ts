@@ -85,16 +85,24 @@ export async function runProvisionNoCodeWorkspace(
     });
 
   if (inputs.dryRun) {
-    sink.info(`Dry run: would create workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`);
+    sink.info(
+      `Dry run: would create workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`,
+    );
     return report(null);
   }
 
   // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-  const create = await sendWrite((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
-    signal,
-    graceMs,
-    onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
-  });
+  const create = await sendWrite(
+    (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }),
+    {
+      signal,
+      graceMs,
+      onSend: () =>
+        sink.info(
+          `Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`,
+        ),
+    },
+  );
   const beforeRunningAgain =
     `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
     '(a second creation is refused once the name is taken).';
@@ -105,7 +113,11 @@ export async function runProvisionNoCodeWorkspace(
       const workspace = create.answer;
       const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
       sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-      const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+      const created = report({
+        id: workspace.id,
+        url,
+        sourceModuleId: workspace.attributes['source-module-id'] ?? null,
+      });
       if (!signal.aborted) return created;
       return reachedAfterCancellation(
         created,
@@ -123,7 +135,14 @@ export async function runProvisionNoCodeWorkspace(
           message,
           outputs: {
             ...outputs,
-            result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+            result: {
+              action: 'may-have-been-created',
+              workspaceId: null,
+              name: inputs.workspaceName,
+              projectId: inputs.projectId,
+              noCodeModuleId: inputs.noCodeModuleId,
+              message,
+            },
           },
         });
       }

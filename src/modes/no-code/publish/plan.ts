@@ -1,6 +1,10 @@
 import { ConfigurationError } from '../../../errors.ts';
 import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
-import type { CreateNoCodeModuleInput, UpdateNoCodeModuleInput, VariableOptionsInput } from '../../../service/no-code.ts';
+import type {
+  CreateNoCodeModuleInput,
+  UpdateNoCodeModuleInput,
+  VariableOptionsInput,
+} from '../../../service/no-code.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 
 export type VariableOptionsAction = 'create' | 'replace' | 'unchanged';
@@ -45,7 +49,11 @@ export function planNoCodeModuleCreate(wanted: Wanted): CreateNoCodeModuleInput 
   const input: CreateNoCodeModuleInput = { registryModuleId: wanted.registryModuleId, enabled: wanted.enabled ?? true };
   if (wanted.versionPin !== '') input.versionPin = wanted.versionPin;
   if (wanted.variableOptions !== null) {
-    input.variableOptions = wanted.variableOptions.map(({ variableName, variableType, options }) => ({ variableName, variableType, options }));
+    input.variableOptions = wanted.variableOptions.map(({ variableName, variableType, options }) => ({
+      variableName,
+      variableType,
+      options,
+    }));
   }
   return input;
 }
@@ -80,9 +88,15 @@ export function planNoCodeModuleUpdate(
     update.versionPin = wanted.versionPin;
   }
 
-  const planned = wanted.variableOptions === null ? [] : planVariableOptions(module.id, current.variableOptions, wanted.variableOptions);
+  const planned =
+    wanted.variableOptions === null
+      ? []
+      : planVariableOptions(module.id, current.variableOptions, wanted.variableOptions);
   const named = new Set(planned.map((p) => p.id).filter((id): id is string => id !== undefined));
-  const untouched = wanted.variableOptions === null ? [] : current.variableOptions.filter((o) => !named.has(o.id)).map((o) => o.attributes['variable-name']);
+  const untouched =
+    wanted.variableOptions === null
+      ? []
+      : current.variableOptions.filter((o) => !named.has(o.id)).map((o) => o.attributes['variable-name']);
   if (planned.some((p) => p.action !== 'unchanged')) {
     // Every wanted set is sent, unchanged ones with their id too: the spec does not say whether
     // sets left out of an update are kept, so the update names all of them.

@@ -1,5 +1,15 @@
 import { plural } from '../../../report/format.ts';
-import { bulletList, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
+import {
+  bulletList,
+  dryRunBanner,
+  escapeHtml,
+  heading,
+  html,
+  inlineCode,
+  joinBlocks,
+  paragraph,
+  table,
+} from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { ModeResult } from '../../mode.ts';
 import type { PlannedVariableOptions, SettingChange } from './plan.ts';
@@ -56,7 +66,9 @@ export function publishReport(input: PublishReportInput): ModeResult {
     ['Enabled', input.enabled ? 'yes' : 'no'],
     ['Version pin', input.versionPin ?? 'the latest module version'],
   ];
-  const changes = input.settings.map((c) => html(`${inlineCode(c.setting).html}: ${escapeHtml(c.from ?? 'not set')} → ${escapeHtml(c.to)}`));
+  const changes = input.settings.map((c) =>
+    html(`${inlineCode(c.setting).html}: ${escapeHtml(c.from ?? 'not set')} → ${escapeHtml(c.to)}`),
+  );
   const optionRows: Content[][] = (input.variableOptions ?? []).map((o) => [
     inlineCode(o.variableName),
     o.variableType,
@@ -81,9 +93,16 @@ export function publishReport(input: PublishReportInput): ModeResult {
   return {
     title,
     summary,
-    annotations: input.untouched.length > 0
-      ? [{ level: 'warning', title: 'Variable options left as they are', message: `No-code module ${name} keeps option sets that variable-options leaves out: ${input.untouched.join(', ')}.` }]
-      : [],
+    annotations:
+      input.untouched.length > 0
+        ? [
+            {
+              level: 'warning',
+              title: 'Variable options left as they are',
+              message: `No-code module ${name} keeps option sets that variable-options leaves out: ${input.untouched.join(', ')}.`,
+            },
+          ]
+        : [],
     outputs: {
       'no-code-module-id': input.noCodeModuleId ?? '',
       result: {

@@ -32,7 +32,11 @@ export async function runPublishNoCodeModule(
   return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
 }
 
-async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, graceMs: number): Promise<ModeResult> {
+async function allowModule(
+  inputs: PublishNoCodeModuleInputs,
+  context: ModeContext,
+  graceMs: number,
+): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const create = planNoCodeModuleCreate(inputs);
@@ -40,7 +44,9 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
     create.variableOptions?.map((o) => ({ ...o, action: 'create' as const })) ?? null;
 
   if (inputs.dryRun) {
-    sink.info(`Dry run: would allow registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`);
+    sink.info(
+      `Dry run: would allow registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`,
+    );
     return publishReport({
       action: 'would-create',
       noCodeModuleId: null,
@@ -56,11 +62,17 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
 
   const outputs = { 'no-code-module-id': '' };
   // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-  const allow = await sendWrite((writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }), {
-    signal,
-    graceMs,
-    onSend: () => sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`),
-  });
+  const allow = await sendWrite(
+    (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }),
+    {
+      signal,
+      graceMs,
+      onSend: () =>
+        sink.info(
+          `Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`,
+        ),
+    },
+  );
   const check =
     `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
     'set no-code-module-id to update it instead of creating it again.';
@@ -102,7 +114,15 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
           title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
           heading: HEADING,
           message,
-          outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
+          outputs: {
+            ...outputs,
+            result: {
+              action: 'may-have-been-created',
+              noCodeModuleId: null,
+              registryModuleId: inputs.registryModuleId,
+              message,
+            },
+          },
         });
       }
       break;
@@ -114,14 +134,19 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
       operation: `to allow registry module ${inputs.registryModuleId} for no-code provisioning`,
       ids: `organization ${inputs.organization} or registry module ${inputs.registryModuleId}`,
       ifUnknown: `The no-code module may have been created: ${check}`,
-      ifRefused: 'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
+      ifRefused:
+        'If this registry module is already allowed for no-code provisioning, set no-code-module-id to update that no-code module instead.',
     }),
     outputs,
     cancelled: signal.aborted,
   });
 }
 
-async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, graceMs: number): Promise<ModeResult> {
+async function updateModule(
+  inputs: PublishNoCodeModuleInputs,
+  context: ModeContext,
+  graceMs: number,
+): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const id = inputs.noCodeModuleId;
@@ -155,18 +180,31 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
     variableOptions: inputs.variableOptions === null ? null : plan.variableOptions,
     untouched: plan.untouched,
   };
-  const wantedRegistryModule = inputs.registryModuleId || (current.module.relationships?.['registry-module']?.data?.id ?? null);
+  const wantedRegistryModule =
+    inputs.registryModuleId || (current.module.relationships?.['registry-module']?.data?.id ?? null);
   // A new registry module without a pin gets its latest version (4.3: the pin's default).
   const movesModule = plan.settings.some((c) => c.setting === 'registry-module');
   const wantedPin = inputs.versionPin || (movesModule ? null : (current.module.attributes['version-pin'] ?? null));
 
   if (plan.update === null) {
     sink.info(`No-code module ${id} already has these settings; no update sent.`);
-    return publishReport({ ...base, action: 'unchanged', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
+    return publishReport({
+      ...base,
+      action: 'unchanged',
+      registryModuleId: wantedRegistryModule,
+      enabled: inputs.enabled ?? current.module.attributes.enabled,
+      versionPin: wantedPin,
+    });
   }
   if (inputs.dryRun) {
     sink.info(`Dry run: would update no-code module ${id}.`);
-    return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
+    return publishReport({
+      ...base,
+      action: 'would-update',
+      registryModuleId: wantedRegistryModule,
+      enabled: inputs.enabled ?? current.module.attributes.enabled,
+      versionPin: wantedPin,
+    });
   }
 
   // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
@@ -175,7 +213,9 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
     signal,
     graceMs,
     onSend: () =>
-      sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`),
+      sink.info(
+        `Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`,
+      ),
   });
   const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
   switch (sent.kind) {
@@ -193,7 +233,10 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
         versionPin: updated.attributes['version-pin'] ?? wantedPin,
       });
       if (!signal.aborted) return result;
-      return reachedAfterCancellation(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
+      return reachedAfterCancellation(
+        result,
+        `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`,
+      );
     }
     case 'maybe-applied':
       if (sent.cause === 'cancelled') {
@@ -204,7 +247,10 @@ async function updateModule(inputs: PublishNoCodeModuleInputs, context: ModeCont
           title: `Cancelled: no-code module ${id} may have been updated`,
           heading: HEADING,
           message,
-          outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
+          outputs: {
+            'no-code-module-id': id,
+            result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message },
+          },
         });
       }
       break;

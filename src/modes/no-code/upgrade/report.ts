@@ -2,7 +2,19 @@ import { stepFailure } from '../../../errors.ts';
 import type { StepFailure } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
-import { countsLine, details, dryRunBanner, escapeHtml, heading, html, inlineCode, joinBlocks, link, paragraph, table } from '../../../report/markdown.ts';
+import {
+  countsLine,
+  details,
+  dryRunBanner,
+  escapeHtml,
+  heading,
+  html,
+  inlineCode,
+  joinBlocks,
+  link,
+  paragraph,
+  table,
+} from '../../../report/markdown.ts';
 import type { Content } from '../../../report/markdown.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import type { Annotation } from '../../../report/sink.ts';
@@ -123,7 +135,9 @@ function countsText(results: readonly WorkspaceUpgradeResult[]): string {
 function summaryOf(input: UpgradeReportInput, applied: boolean): string {
   const { results } = input;
   const intro = paragraph(
-    html(`No-code module ${inlineCode(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${escapeHtml(input.versionPin)})` : ''}.`),
+    html(
+      `No-code module ${inlineCode(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${escapeHtml(input.versionPin)})` : ''}.`,
+    ),
     input.confirm
       ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
       : 'Plans are not confirmed (confirm is false).',
@@ -146,9 +160,17 @@ function summaryOf(input: UpgradeReportInput, applied: boolean): string {
     intro,
     counts,
     table(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows),
-    !input.dryRun && input.confirm && paragraph(applied ? 'Every ready plan was confirmed, and the service reported it applied.' : 'Not every ready plan was reported applied.'),
+    !input.dryRun &&
+      input.confirm &&
+      paragraph(
+        applied
+          ? 'Every ready plan was confirmed, and the service reported it applied.'
+          : 'Not every ready plan was reported applied.',
+      ),
     input.cancelled && paragraph('The step was cancelled: upgrade runs that had started go on in the service.'),
-    details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), { open: input.dryRun }),
+    details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), {
+      open: input.dryRun,
+    }),
   );
 }
 

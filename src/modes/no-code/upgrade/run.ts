@@ -75,7 +75,8 @@ export async function runUpgradeNoCodeWorkspace(
       });
     }
     const message = deadline.expired
-      ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+      ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
+        `raise the timeout input or try again later.`
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
@@ -100,7 +101,9 @@ export async function runUpgradeNoCodeWorkspace(
     });
 
   if (inputs.dryRun) {
-    sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+    sink.info(
+      `Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
+    );
     return report(
       inputs.workspaceIds.map((workspaceId) => ({
         workspaceId,

@@ -51,7 +51,10 @@ const ENDED_WITHOUT_APPLY = new Map<string, string>([
  * Final statuses without an applicable plan. `policy_soft_failed` stops a plan only: a run
  * waiting for a policy override (`policy_override`) can still go on once someone overrides it.
  */
-const PLAN_FAILED = new Map<string, string>([...ENDED_WITHOUT_APPLY, ['policy_soft_failed', 'a policy check failed on the upgrade plan']]);
+const PLAN_FAILED = new Map<string, string>([
+  ...ENDED_WITHOUT_APPLY,
+  ['policy_soft_failed', 'a policy check failed on the upgrade plan'],
+]);
 
 export function upgradeStage(status: string): UpgradeStage {
   if (READY_STATUSES.has(status)) return 'ready';

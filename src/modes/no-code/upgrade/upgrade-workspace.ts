@@ -100,7 +100,14 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       planReady?: boolean;
       planUnknown?: boolean;
     },
-  ): WorkspaceUpgradeResult => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
+  ): WorkspaceUpgradeResult => ({
+    workspaceId,
+    workspaceName,
+    planReady: false,
+    planUnknown: false,
+    applied: false,
+    ...r,
+  });
 
   const grace = formatPreciseDuration(options.writeGraceMs);
   const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
@@ -115,12 +122,19 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
     case 'maybe-applied':
       if (initiate.cause === 'cancelled') {
-        const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`;
+        const message =
+          `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, ` +
+          `so it may have started: check workspace ${workspaceId} in the service.`;
         return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
       }
       // Accepted without a run, or answer lost: an upgrade may have started unseen.
       log('the upgrade could not be started');
-      return result({ ...none, outcome: 'failed', planUnknown: true, error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+      return result({
+        ...none,
+        outcome: 'failed',
+        planUnknown: true,
+        error: initiateFailure(initiate, noCodeModuleId, workspaceId),
+      });
     case 'refused':
     case 'failed':
       log('the upgrade could not be started');
@@ -136,13 +150,19 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   const known = (): Known => ({ workspaceName, runId, status, planUrl });
   log(`upgrade run ${runId} started (${status})`);
   if (signal.aborted) {
-    return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+    return result({
+      ...known(),
+      outcome: 'cancelled',
+      planUnknown: true,
+      error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.`,
+    });
   }
 
   // Time in the status lines counts from the start, across the plan and the apply.
   const startedAt = Date.now();
   const report = statusReporter(log);
-  const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
+  const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> =>
+    api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
   const seen = (answer: UpgradeAnswer): void => {
     upgrade = answer.upgrade;
     status = upgrade.attributes.status;
@@ -150,7 +170,10 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     workspaceName = answer.workspaceName ?? workspaceName;
   };
   /** Reads the run from `first` on until `isFinal`, within the one deadline. */
-  const follow = (first: UpgradeAnswer, isFinal: (status: string) => boolean): Promise<UpgradeWaitResult<UpgradeAnswer>> =>
+  const follow = (
+    first: UpgradeAnswer,
+    isFinal: (status: string) => boolean,
+  ): Promise<UpgradeWaitResult<UpgradeAnswer>> =>
     waitForUpgradeRun<UpgradeAnswer>({
       first,
       read,
@@ -180,31 +203,73 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     }
   } catch (error) {
     if (signal.aborted) {
-      return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+      return result({
+        ...known(),
+        outcome: 'cancelled',
+        planUnknown: true,
+        error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.`,
+      });
     }
-    return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.` });
+    return result({
+      ...known(),
+      outcome: 'failed',
+      planUnknown: true,
+      error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.`,
+    });
   }
 
   const stage = upgradeStage(status);
-  if (stage === 'failed') return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
+  if (stage === 'failed')
+    return result({
+      ...known(),
+      outcome: 'failed',
+      error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.`,
+    });
   if (stage === 'no-changes') return result({ ...known(), outcome: 'no-changes' });
-  if (stage === 'applied') return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
-  if (!options.confirm) return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
+  if (stage === 'applied')
+    return result({
+      ...known(),
+      outcome: 'applied',
+      applied: true,
+      note: 'The service applied the plan without a confirmation.',
+    });
+  if (!options.confirm)
+    return result({
+      ...known(),
+      planReady: true,
+      outcome: 'planned',
+      note: 'Not confirmed: set confirm to true to apply ready plans.',
+    });
 
   // The confirmation.
-  const confirm = await sendWrite((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
+  const confirm = await sendWrite(
+    (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
+    writeOptions,
+  );
   let afterConfirm: UpgradeAnswer = { upgrade, workspaceName };
   const confirmFailed = (error: unknown): WorkspaceUpgradeResult =>
-    result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}` });
+    result({
+      ...known(),
+      planReady: true,
+      outcome: 'failed',
+      error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}`,
+    });
   switch (confirm.kind) {
     case 'done':
       log(`upgrade run ${runId} confirmed; following the apply`);
       break;
     case 'not-sent':
-      return result({ ...known(), planReady: true, outcome: 'cancelled', error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.` });
+      return result({
+        ...known(),
+        planReady: true,
+        outcome: 'cancelled',
+        error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`,
+      });
     case 'maybe-applied': {
       if (confirm.cause === 'cancelled') {
-        const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`;
+        const message =
+          `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, ` +
+          `so it may have been applied: look at its plan page.`;
         return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
       }
       if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
@@ -231,7 +296,8 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
           planReady: true,
           outcome: 'failed',
           error:
-            `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+            `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) ` +
+            `and the run now reads ${after ? status : 'as unknown'}; ` +
             `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
         });
       }
@@ -274,7 +340,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       ...known(),
       planReady: true,
       outcome: 'confirmed',
-      error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. The apply may go on in the service: look at its plan page.`,
+      error:
+        `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. ` +
+        `The apply may go on in the service: look at its plan page.`,
     });
   }
   if (applyStage(status) === 'applied') {
@@ -282,7 +350,12 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
   }
   log(`upgrade run ${runId} ended as ${status} after the confirmation`);
-  return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.` });
+  return result({
+    ...known(),
+    planReady: true,
+    outcome: 'failed',
+    error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.`,
+  });
 }
 
 /** What a timed-out wait's last read did, for its message. */

@@ -42,7 +42,8 @@ export function upgradeWaitPauses(schedule: UpgradeWaitSchedule): PollPauses {
     maxIntervalMs: schedule.maxIntervalMs,
     backoff: 1 + schedule.fraction,
   });
-  return (waitedMs) => (waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs));
+  return (waitedMs) =>
+    waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs);
 }
 
 export interface WaitForUpgradeRunOptions<T> {
@@ -99,7 +100,9 @@ export async function waitForUpgradeRun<T>(options: WaitForUpgradeRunOptions<T>)
       pauses: upgradeWaitPauses(options.schedule),
     });
     if (waited.outcome === 'final') return { outcome: 'final', value: waited.value };
-    return waited.readCut ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' } : { outcome: 'timed-out', value: last };
+    return waited.readCut
+      ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' }
+      : { outcome: 'timed-out', value: last };
   } catch (error) {
     // The service asked to wait longer than the client waits for a 429: the wait cannot go on
     // before the deadline, so it ends there, as the timeout says.

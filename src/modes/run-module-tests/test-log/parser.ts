@@ -213,7 +213,8 @@ export class TestLogParser {
     const body = message[type];
     switch (type) {
       case 'version':
-        this.#version = clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
+        this.#version =
+          clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
         break;
       case 'test_abstract':
         if (isObject(body)) {
@@ -260,7 +261,8 @@ export class TestLogParser {
           // `starting` message to this one is how long it took.
           const started = this.#runStarts.get(run);
           const at = timestampMs(message['@timestamp']);
-          if (started !== undefined && at !== undefined && at >= started) run.elapsedMs = Math.max(run.elapsedMs ?? 0, at - started);
+          if (started !== undefined && at !== undefined && at >= started)
+            run.elapsedMs = Math.max(run.elapsedMs ?? 0, at - started);
         }
         if (progress === 'starting') {
           const at = timestampMs(message['@timestamp']);
@@ -283,15 +285,23 @@ export class TestLogParser {
         }
         break;
       case 'test_cleanup':
-        this.#leftover('cleanup', message, testFile, testRun, isObject(body) ? resourceList(body['failed_resources']) : []);
+        this.#leftover(
+          'cleanup',
+          message,
+          testFile,
+          testRun,
+          isObject(body) ? resourceList(body['failed_resources']) : [],
+        );
         break;
       case 'test_interrupt': {
         this.#interrupted = true;
         const resources: string[] = [];
         if (isObject(body)) {
           resources.push(...resourceList(body['state']));
-          if (isObject(body['states'])) for (const list of Object.values(body['states'])) resources.push(...resourceList(list));
-          if (Array.isArray(body['planned'])) for (const p of body['planned']) if (typeof p === 'string') resources.push(p);
+          if (isObject(body['states']))
+            for (const list of Object.values(body['states'])) resources.push(...resourceList(list));
+          if (Array.isArray(body['planned']))
+            for (const p of body['planned']) if (typeof p === 'string') resources.push(p);
         }
         this.#leftover('interrupt', message, testFile, testRun, resources);
         break;
@@ -339,7 +349,8 @@ export class TestLogParser {
       const context = stringField(snippet, 'context');
       if (context) diagnostic.snippet.context = clip(context, MAX_NAME);
       const startLine = snippet['start_line'];
-      if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0) diagnostic.snippet.startLine = startLine;
+      if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0)
+        diagnostic.snippet.startLine = startLine;
     }
     this.#diagnostics.push(diagnostic);
   }
@@ -357,7 +368,11 @@ export class TestLogParser {
     }
     const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
     this.#leftoversOmitted += resources.length - kept.length;
-    const entry: LeftoverResources = { kind, message: clip(stringField(message, '@message') ?? '', MAX_DETAIL), resources: kept };
+    const entry: LeftoverResources = {
+      kind,
+      message: clip(stringField(message, '@message') ?? '', MAX_DETAIL),
+      resources: kept,
+    };
     if (testFile !== undefined) entry.testFile = clip(testFile, MAX_NAME);
     if (testRun !== undefined) entry.testRun = clip(testRun, MAX_NAME);
     this.#leftovers.push(entry);
@@ -449,7 +464,9 @@ function stringField(object: Record<string, unknown>, key: string): string | und
 }
 
 function testStatus(value: unknown): TestStatus | undefined {
-  return typeof value === 'string' && (STATUS_ORDER as readonly string[]).includes(value) ? (value as TestStatus) : undefined;
+  return typeof value === 'string' && (STATUS_ORDER as readonly string[]).includes(value)
+    ? (value as TestStatus)
+    : undefined;
 }
 
 function timestampMs(value: unknown): number | undefined {

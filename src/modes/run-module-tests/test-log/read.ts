@@ -11,7 +11,10 @@ import { formatDuration } from '../../../report/format.ts';
 import { TestLogParser } from './parser.ts';
 import type { ParsedTestLog } from './types.ts';
 
-/** The log as read: parsed (in part, when the read was cut), or why it could not be read; neither when it was not read. */
+/**
+ * The log as read: parsed (in part, when the read was cut), or why it could not be read; neither
+ * when it was not read.
+ */
 export interface TestLogRead {
   parsed?: ParsedTestLog;
   error?: string;
@@ -43,13 +46,25 @@ export async function readTestLog(
     // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
     // the log's size, and a log that never ends is read for `timeoutMs` at most.
     const parser = new TestLogParser();
-    const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), { signal, timeoutMs, maxMs: timeoutMs });
+    const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
+      signal,
+      timeoutMs,
+      maxMs: timeoutMs,
+    });
     const parsed = parser.end();
     const skipped = parsed.counts.notJson + parsed.counts.oversized;
-    if (skipped > 0) sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
+    if (skipped > 0)
+      sink.debug(
+        `The test log held ${skipped} lines that are not messages of the test command; they were passed over.`,
+      );
     if (read.cut) {
-      const why = read.cut.reason === 'time' ? `it was still being read after ${formatDuration(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
-      sink.warning(`The log of test run ${run.id} was read only in part (${formatBytes(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`);
+      const why =
+        read.cut.reason === 'time'
+          ? `it was still being read after ${formatDuration(read.cut.afterMs)}`
+          : `the connection failed (${read.cut.error})`;
+      sink.warning(
+        `The log of test run ${run.id} was read only in part (${formatBytes(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`,
+      );
     }
     return { parsed };
   } catch (error) {

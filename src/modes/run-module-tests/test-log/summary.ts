@@ -211,12 +211,15 @@ function notes(input: TestRunSummaryInput): string {
     lines.push([`The test log could not be read (${input.logError}); only the run's counters are reported.`]);
   }
   const parsed = input.parsed;
-  if (parsed?.interrupted && input.interruption !== 'cancelled') lines.push(['The test command reports that it was interrupted.']);
+  if (parsed?.interrupted && input.interruption !== 'cancelled')
+    lines.push(['The test command reports that it was interrupted.']);
   if (parsed && parsed.diagnosticsOmitted > 0) {
     lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
   }
   if (parsed && parsed.runBlocksOmitted > 0) {
-    lines.push([`The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`]);
+    lines.push([
+      `The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`,
+    ]);
   }
   if (parsed && parsed.leftoversOmitted > 0) {
     lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
@@ -262,8 +265,13 @@ function failuresSection(parsed: ParsedTestLog, moduleDirectory: string): string
       if (run.status !== 'fail' && run.status !== 'error') continue;
       const own = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === run.name);
       blocks.push({
-        label: html(`${STATUS_EMOJI[run.status]} ${renderHtml(file.path)} › run ${renderHtml(`"${run.name}"`)}: ${run.status}`),
-        body: own.length > 0 ? diagnosticsMarkdown(own, moduleDirectory) : paragraph('The log gives no diagnostic for this run block.'),
+        label: html(
+          `${STATUS_EMOJI[run.status]} ${renderHtml(file.path)} › run ${renderHtml(`"${run.name}"`)}: ${run.status}`,
+        ),
+        body:
+          own.length > 0
+            ? diagnosticsMarkdown(own, moduleDirectory)
+            : paragraph('The log gives no diagnostic for this run block.'),
       });
     }
   }
@@ -273,7 +281,11 @@ function failuresSection(parsed: ParsedTestLog, moduleDirectory: string): string
   return joinBlocks(
     heading(`Failed and errored run blocks (${blocks.length})`, 3),
     ...shown.map((b) => joinBlocks(paragraph(strong(b.label)), b.body)),
-    folded.length > 0 && details(`${folded.length} more failed or errored run blocks`, joinBlocks(...folded.map((b) => joinBlocks(paragraph(strong(b.label)), b.body)))),
+    folded.length > 0 &&
+      details(
+        `${folded.length} more failed or errored run blocks`,
+        joinBlocks(...folded.map((b) => joinBlocks(paragraph(strong(b.label)), b.body))),
+      ),
   );
 }
 
@@ -286,7 +298,9 @@ function otherDiagnosticsSection(parsed: ParsedTestLog, moduleDirectory: string)
       if (run.status === 'fail' || run.status === 'error') failed.add(contextKey(file.path, run.name));
     }
   }
-  const others = parsed.diagnostics.filter((d) => d.testFile === undefined || !failed.has(contextKey(d.testFile, d.testRun)));
+  const others = parsed.diagnostics.filter(
+    (d) => d.testFile === undefined || !failed.has(contextKey(d.testFile, d.testRun)),
+  );
   if (others.length === 0) return '';
   const errors = others.filter((d) => d.severity === 'error').length;
   const warnings = others.length - errors;
@@ -343,13 +357,17 @@ function showTail(input: TestRunSummaryInput): boolean {
 }
 
 function tailSection(parsed: ParsedTestLog): string {
-  return details(`Last ${parsed.tail.length} lines of the test log`, codeBlock(parsed.tail.join('\n'), 'text'), { open: true });
+  return details(`Last ${parsed.tail.length} lines of the test log`, codeBlock(parsed.tail.join('\n'), 'text'), {
+    open: true,
+  });
 }
 
 function diagnosticsMarkdown(diagnostics: readonly TestDiagnostic[], moduleDirectory: string): string {
   return joinBlocks(
     ...diagnostics.map((d) => {
-      const where = d.range ? inlineCode(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`) : '';
+      const where = d.range
+        ? inlineCode(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`)
+        : '';
       const label = d.severity === 'error' ? 'Error:' : d.severity === 'warning' ? 'Warning:' : 'Note:';
       const detail = clipText(d.detail, MAX_DETAIL_SHOWN);
       return joinBlocks(
