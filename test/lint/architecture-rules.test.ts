@@ -1,0 +1,166 @@
+// The lint rules that hold the architecture (ARCHITECTURE.md, "Who may import whom") fail on a
+// deliberate violation, let the allowed imports through, and find nothing in the tree as it is.
+// Each case lints a small text as if it were a file at a path in src/ (nothing is written), with
+// the project's own eslint.config.js.
+import { globSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** The rules under test: they read the import graph and the text, not the types. */
+const RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-cycle', 'max-len']);
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: root,
+    // No type program: the rules under test do not need one, and the probes are not on disk.
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+    ruleFilter: ({ ruleId }) => RULES.has(ruleId),
+  });
+});
+
+interface Finding {
+  ruleId: string | null;
+  message: string;
+}
+
+/** What the rules under test report on `code` placed at `path` (relative to the repository). */
+async function lint(path: string, code: string): Promise<Finding[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+async function ruleIds(path: string, code: string): Promise<(string | null)[]> {
+  return (await lint(path, code)).map((m) => m.ruleId);
+}
+
+/** A file that imports the module at `from` and uses it. */
+const importing = (from: string): string => `import * as imported from '${from}';\nvoid imported;\n`;
+
+describe('only src/service/http.ts imports undici', () => {
+  it('a value or a type import of undici anywhere else in src fails', async () => {
+    expect(await ruleIds('src/report/probe.ts', "import { request } from 'undici';\nvoid request;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await ruleIds('src/service/probe.ts', "import type { Dispatcher } from 'undici';\nexport type D = Dispatcher;\n"),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('src/service/http.ts itself may', async () => {
+    expect(await ruleIds('src/service/http.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
+  });
+});
+
+describe("outside src/service/, only the service's public files are imported", () => {
+  it('a mode, an entry point or another layer importing an internal of the service fails', async () => {
+    for (const [path, from] of [
+      ['src/modes/sync-policies/probe.ts', '../../service/http.ts'],
+      ['src/modes/no-code/upgrade/probe.ts', '../../../service/retry.ts'],
+      ['src/probe.ts', './service/urls.ts'],
+      ['src/inputs/probe.ts', '../service/jsonapi.ts'],
+      ['src/lifetime/probe.ts', '../service/pacing.ts'],
+    ] as const) {
+      const findings = await lint(path, importing(from));
+      expect(
+        findings.map((f) => f.ruleId),
+        `${path} importing ${from}`,
+      ).toContain('import-x/no-restricted-paths');
+      expect(findings.find((f) => f.ruleId === 'import-x/no-restricted-paths')!.message).toContain('public surface');
+    }
+  });
+
+  it('the public files may be imported, and the service imports its own internals', async () => {
+    expect(await ruleIds('src/modes/sync-policies/probe.ts', importing('../../service/client.ts'))).toEqual([]);
+    expect(await ruleIds('src/inputs/probe.ts', importing('../service/types.ts'))).toEqual([]);
+    expect(await ruleIds('src/service/probe.ts', importing('./http.ts'))).toEqual([]);
+  });
+});
+
+describe('modes never import one another', () => {
+  it('one mode importing another fails, whatever the family', async () => {
+    for (const [path, from] of [
+      ['src/modes/sync-policies/probe.ts', '../run-module-tests/run.ts'],
+      ['src/modes/run-module-tests/probe.ts', '../no-code/publish/run.ts'],
+      ['src/modes/run-module-tests/test-log/probe.ts', '../../sync-policies/plan.ts'],
+      ['src/modes/no-code/publish/probe.ts', '../upgrade/run.ts'],
+      ['src/modes/no-code/provision/probe.ts', '../../sync-policies/run.ts'],
+    ] as const) {
+      expect(await ruleIds(path, importing(from)), `${path} importing ${from}`).toEqual([
+        'import-x/no-restricted-paths',
+      ]);
+    }
+  });
+
+  it("a mode's own subfolders are the mode's; the no-code modes share src/modes/no-code/'s own files", async () => {
+    expect(await ruleIds('src/modes/run-module-tests/probe.ts', importing('./test-log/parser.ts'))).toEqual([]);
+    expect(await ruleIds('src/modes/no-code/publish/probe.ts', importing('../writes.ts'))).toEqual([]);
+    expect(await ruleIds('src/modes/no-code/probe.ts', importing('./upgrade/run.ts'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('the layers below the modes never import one', async () => {
+    expect(await ruleIds('src/report/probe.ts', importing('../modes/sync-policies/run.ts'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('src/service/probe.ts', importing('../modes/mode.ts'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+});
+
+describe('src/lifetime/ imports nothing else from src', () => {
+  it('an import from another layer fails; one inside lifetime does not', async () => {
+    expect(await ruleIds('src/lifetime/probe.ts', importing('../errors.ts'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('src/lifetime/probe.ts', importing('./clock.ts'))).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  /** A module of src/ that imports a sibling (read from the tree, so no file is named here). */
+  function anImport(): { importer: string; imported: string } {
+    for (const file of globSync('src/**/*.ts', { cwd: root }).sort()) {
+      const sibling = /^import \{[^}]*\} from '\.\/([\w-]+\.ts)';$/m.exec(readFileSync(join(root, file), 'utf8'));
+      if (sibling) return { importer: file, imported: join(dirname(file), sibling[1]!) };
+    }
+    throw new Error('no module of src imports a sibling');
+  }
+
+  it('a module that imports one of its importers fails', async () => {
+    const { importer, imported } = anImport();
+    const text = readFileSync(join(root, imported), 'utf8');
+    expect(await ruleIds(imported, text)).toEqual([]);
+    const back = `./${relative(dirname(imported), importer)}`;
+    expect(await ruleIds(imported, `${text}\nimport '${back}';\n`), `${imported} importing ${back}`).toEqual([
+      'import-x/no-cycle',
+    ]);
+  });
+});
+
+describe('line length', () => {
+  const assign = (text: string): string => `export const x = ${text};\n`;
+
+  it('code stops at 120 columns in src; a line holding a string may run to 160, no further', async () => {
+    expect(await ruleIds('src/probe.ts', assign(`[${'1, '.repeat(40)}1]`))).toEqual(['max-len']);
+    expect(await ruleIds('src/probe.ts', assign(`'${'a'.repeat(140)}'`))).toEqual([]);
+    expect(await ruleIds('src/probe.ts', assign(`'${'a'.repeat(150)}'`))).toEqual(['max-len']);
+    expect(await ruleIds('src/probe.ts', `// ${'a'.repeat(120)}\n`)).toEqual(['max-len']);
+  });
+});
+
+describe('the tree as it is', () => {
+  it('src breaks none of these rules', async () => {
+    const results = await eslint.lintFiles(['src']);
+    expect(results.length).toBeGreaterThan(50);
+    const findings = results.flatMap((r) =>
+      r.messages.map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId}: ${m.message}`),
+    );
+    expect(findings).toEqual([]);
+  });
+});
