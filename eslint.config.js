@@ -42,25 +42,38 @@ function modeFolders() {
 
 const modes = modeFolders();
 
+/** The modules at the root of src/ that every layer may use; the other files there are entry points. */
+const SHARED = ['errors', 'json-object', 'fs-errors', 'action-metadata', 'state'];
+
+/**
+ * The layers of src/, from the bottom up (ARCHITECTURE.md, "Layers"): each imports only the ones
+ * before it. Paths are globs from the root.
+ */
+const LAYERS = [
+  { name: 'src/lifetime/', paths: ['src/lifetime/**'] },
+  { name: 'the shared modules of src/', paths: [`src/{${SHARED.join(',')}}.ts`] },
+  { name: 'src/service/ and src/slug/', paths: ['src/service/**', 'src/slug/**'] },
+  { name: 'src/inputs/', paths: ['src/inputs/**'] },
+  { name: 'src/report/, src/wait/ and src/github/', paths: ['src/report/**', 'src/wait/**', 'src/github/**'] },
+  { name: 'src/modes/', paths: ['src/modes/**'] },
+  { name: 'the entry points', paths: [`src/!(${SHARED.join('|')}).ts`] },
+];
+
 /** Who may import whom inside src/, as zones of import-x/no-restricted-paths (paths from the root). */
 const architectureZones = [
+  ...LAYERS.slice(0, -1).map((layer, i) => ({
+    target: layer.paths,
+    from: LAYERS.slice(i + 1).flatMap((above) => above.paths),
+    message:
+      i === 0
+        ? 'src/lifetime/ is the bottom layer: it imports nothing else from src/.'
+        : `A layer imports only the layers below it (ARCHITECTURE.md, "Layers"): ${layer.name} may not import this.`,
+  })),
   {
     target: ['src/*.ts', 'src/!(service)/**'],
     from: 'src/service',
     except: SERVICE_PUBLIC.map((file) => `./${file}`),
     message: `Outside src/service/, import only its public surface (${SERVICE_PUBLIC.join(', ')}).`,
-  },
-  {
-    target: 'src/lifetime',
-    from: 'src',
-    except: ['./lifetime'],
-    message: 'src/lifetime/ is the bottom layer: it imports nothing else from src/.',
-  },
-  {
-    // Every folder of src/ but the modes is a layer below them; the entry points (src/*.ts) are above.
-    target: 'src/!(modes)/**',
-    from: 'src/modes',
-    message: 'The layers below the modes never import a mode.',
   },
   ...modes.map(({ mode, family }) => ({
     target: `src/modes/${mode}`,
