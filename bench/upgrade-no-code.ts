@@ -1,6 +1,7 @@
 // Upgrade benchmark: 20 no-code workspaces upgraded at once (plans that take 5 s each on the
 // emulator, then confirmed and followed through an apply of 2.5 s), against one upgrade's
-// duration and against a sequential run measured here too. Usage: npm exec -- node bench/upgrade-no-code.ts [--workspaces N] [--plan-ms MS] [--sequential N]
+// duration and against a sequential run measured here too. Usage:
+//   npm exec -- node bench/upgrade-no-code.ts [--workspaces N] [--plan-ms MS] [--sequential N]
 import { runUpgradeNoCodeWorkspace } from '../src/modes/no-code/upgrade/run.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../src/inputs/schema.ts';
 import type { ModeContext } from '../src/modes/mode.ts';

@@ -1,5 +1,6 @@
 // Runs the emulated service for the demo and for trying the action by hand:
-//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30] [--retry-after] [--personality strict|cli-tool]
+//   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30]
+//                       [--retry-after] [--personality strict|cli-tool]
 import { parseArgs } from 'node:util';
 import { PERSONALITIES, type Personality } from './api.ts';
 import { startEmulator } from './index.ts';
