@@ -185,8 +185,12 @@ export class TestLogParser {
       return;
     }
     // The service may frame the log with STX ... ETX; a BOM may lead the first line.
-    // eslint-disable-next-line no-control-regex -- the framing bytes are what is removed
-    const line = raw.replace(/^[\uFEFF\x02]+/, '').replace(/[\x03\r]+$/, '').replace(/\x03/g, '');
+    /* eslint-disable no-control-regex -- the framing bytes are what is removed */
+    const line = raw
+      .replace(/^[\uFEFF\x02]+/, '')
+      .replace(/[\x03\r]+$/, '')
+      .replace(/\x03/g, '');
+    /* eslint-enable no-control-regex */
     if (line.trim() === '') return;
 
     const message = parseJsonObject(line);
