@@ -100,7 +100,12 @@ export const INPUTS = {
     secrets: (token: string) => [token],
   },
   // Empty: no check run.
-  'check-name': { modes: MODES, field: 'checkName', parse: parseText, gitHubOnly: 'check runs are published on GitHub Actions only' },
+  'check-name': {
+    modes: MODES,
+    field: 'checkName',
+    parse: parseText,
+    gitHubOnly: 'check runs are published on GitHub Actions only',
+  },
   // On a pull request, write the summary as one comment on it, kept up to date.
   'comment-on-pr': {
     modes: MODES,
@@ -196,7 +201,8 @@ export const INPUTS = {
     field: 'workspaceVariables',
     parse: parseWorkspaceVariables,
     lines: true,
-    secrets: (variables: ReturnType<typeof parseWorkspaceVariables>) => variables.filter((v) => v.sensitive).map((v) => v.value),
+    secrets: (variables: ReturnType<typeof parseWorkspaceVariables>) =>
+      variables.filter((v) => v.sensitive).map((v) => v.value),
   },
   confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
   // Null: on for a module allowed anew, unchanged on an update.
