@@ -195,7 +195,9 @@ async function afterCancelledStart(input) {
     let runs = [];
     let lookUpError;
     try {
-        runs = await (0,version_runs/* runsOfConfigurationVersion */.q8)(input.client, module, version, { signal: new lifetime_deadline/* Deadline */.B(lookUntil, clock).signal });
+        runs = await (0,version_runs/* runsOfConfigurationVersion */.q8)(input.client, module, version, {
+            signal: new lifetime_deadline/* Deadline */.B(lookUntil, clock).signal,
+        });
     }
     catch (error) {
         lookUpError = (0,errors/* getErrorMessage */.u1)(error);
@@ -217,7 +219,10 @@ async function afterCancelledStart(input) {
     let others;
     try {
         watch.start(runs.filter((r) => !(0,test_run_status/* isFinal */.dR)(r)));
-        others = await watch.finish({ by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(), lookBy: lookUntil });
+        others = await watch.finish({
+            by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(),
+            lookBy: lookUntil,
+        });
     }
     finally {
         off();
@@ -606,13 +611,16 @@ async function resolveExternalLink(linkPath, entryName, moduleRoot) {
             const reason = (0,fs_errors/* describeFsError */.T)(error);
             if (reason === undefined)
                 throw error;
-            throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ${JSON.stringify(textOf(next))}, which cannot be read (${reason}). Remove the link, list it in .terraformignore, or make its target exist.`);
+            throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} points outside the module to ` +
+                `${JSON.stringify(textOf(next))}, which cannot be read (${reason}). ` +
+                `Remove the link, list it in .terraformignore, or make its target exist.`);
         }
         if (!stats.isSymbolicLink())
             return { path: next, stats };
         current = next;
     }
-    throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} leads through more than ${MAX_LINK_HOPS} links (a loop?). Remove the link or list it in .terraformignore.`);
+    throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)} leads through more than ${MAX_LINK_HOPS} links (a loop?). ` +
+        `Remove the link or list it in .terraformignore.`);
 }
 
 ;// CONCATENATED MODULE: ./src/slug/git-metadata.ts
@@ -681,7 +689,10 @@ async function readPointer(file, line, base) {
 
 
 
-/** Links (or the module directory itself) that lead outside the boundary or into its git metadata: nothing was packed from them. */
+/**
+ * Links (or the module directory itself) that lead outside the boundary or into its git metadata:
+ * nothing was packed from them.
+ */
 class LinksOutsideBoundaryError extends errors/* ConfigurationError */.j1 {
     links;
     constructor(message, links) {
@@ -707,7 +718,8 @@ function describeRefusal(moduleRoot, boundary, links) {
         ...(git ? [`into ${outside ? 'its' : `${boundary.label}'s`} git metadata`] : []),
     ].join(' or ');
     const why = git ? ' Git metadata (.git) can hold the checkout\'s credentials.' : '';
-    return `module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`;
+    return (`module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} ` +
+        `Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`);
 }
 /** The boundary for `directory` (as given), its own links followed. */
 async function linkBoundary(directory, label) {
@@ -817,12 +829,16 @@ const FS_CONCURRENCY = 32;
  */
 async function* walkArchiveEntries(root, report = { ignored: [], warnings: [] }, options = {}) {
     const moduleRoot = await resolveModuleRoot(root);
-    const boundary = options.linksWithin ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label) : null;
+    const boundary = options.linksWithin
+        ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label)
+        : null;
     if (boundary) {
         const real = await realBytePath(moduleRoot);
         const refusal = refusalOf(boundary, real);
         if (refusal !== null) {
-            const where = refusal === 'outside' ? `outside ${boundary.label} (${textOf(boundary.root)})` : `into ${boundary.label}'s git metadata`;
+            const where = refusal === 'outside'
+                ? `outside ${boundary.label} (${textOf(boundary.root)})`
+                : `into ${boundary.label}'s git metadata`;
             throw new LinksOutsideBoundaryError(`module directory ${JSON.stringify(root)} leads ${where}, to ${JSON.stringify(textOf(real))}.`, [{ name: '.', target: textOf(real), refusal }]);
         }
     }
@@ -956,7 +972,9 @@ function gitMetadataWarnings(kept) {
     return [...kept].map(([rule, dirs]) => {
         const listed = dirs.slice(0, LISTED_GIT_DIRECTORIES).map((dir) => JSON.stringify(dir)).join(', ');
         const more = dirs.length > LISTED_GIT_DIRECTORIES ? ` and ${dirs.length - LISTED_GIT_DIRECTORIES} more` : '';
-        return `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); it is left out all the same, unlike the service's own packer, since git metadata can hold the checkout's credentials.`;
+        return (`.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); ` +
+            `it is left out all the same, unlike the service's own packer, ` +
+            `since git metadata can hold the checkout's credentials.`);
     });
 }
 function childFrame(frame, name) {
@@ -998,7 +1016,9 @@ async function* visitLink(ctx, frame, onDisk, entryName, stats) {
     else if (resolved.stats.isDirectory()) {
         const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
         if (frame.linkedDirs.includes(real)) {
-            throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, which is already being packed through a link (a cycle). Remove the link or list it in .terraformignore.`);
+            throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, ` +
+                `which is already being packed through a link (a cycle). ` +
+                `Remove the link or list it in .terraformignore.`);
         }
         // As in go-slug, the followed directory gets no entry of its own, only its contents.
         const inner = {
@@ -1061,7 +1081,8 @@ async function guardFs(ctx, onDisk, operation) {
         if (reason === undefined)
             throw error;
         const where = pathInsideRoot(ctx.root, onDisk) ?? onDisk;
-        throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(textOf(where))} cannot be read (${reason}). Fix its permissions or list it in .terraformignore.`);
+        throw new errors/* ConfigurationError */.j1(`module directory ${JSON.stringify(ctx.displayRoot)}: ${JSON.stringify(textOf(where))} cannot be read (${reason}). ` +
+            `Fix its permissions or list it in .terraformignore.`);
     }
 }
 
@@ -1459,7 +1480,8 @@ async function checkModuleDirectory(workspaceRoot, moduleDirectory) {
     catch (error) {
         if (!(error instanceof errors/* ConfigurationError */.j1))
             throw error;
-        throw new errors/* ConfigurationError */.j1(`Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; give the module's root directory relative to the repository root.`);
+        throw new errors/* ConfigurationError */.j1(`Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; ` +
+            `give the module's root directory relative to the repository root.`);
     }
     return root;
 }
@@ -1474,7 +1496,9 @@ async function packConfiguration(moduleRoot, options) {
         const packed = await packModuleToFile(moduleRoot, file, {
             ...(options.signal ? { signal: options.signal } : {}),
             // A pull request must not be able to ship the runner's files (action-interface, run-module-tests).
-            ...(options.allowLinksOutsideRepository ? {} : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
+            ...(options.allowLinksOutsideRepository
+                ? {}
+                : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
             ...(options.listEntries
                 ? {
                     onEntry: (e) => {
@@ -1498,7 +1522,8 @@ async function packConfiguration(moduleRoot, options) {
     catch (error) {
         await remove();
         if (error instanceof LinksOutsideBoundaryError) {
-            throw new errors/* ConfigurationError */.j1(`${error.message} Nothing was uploaded. To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`);
+            throw new errors/* ConfigurationError */.j1(`${error.message} Nothing was uploaded. ` +
+                `To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`);
         }
         if (error instanceof errors/* ConfigurationError */.j1 || options.signal?.aborted)
             throw error;
@@ -1545,8 +1570,9 @@ function writeWorkspaceFile(workspaceRoot, path, content) {
         fd = (0,external_node_fs_.openSync)(target, flags, 0o644);
     }
     catch (error) {
-        if (error.code === 'ELOOP')
-            throw new Error(`${path} is a symbolic link; it is not written through`);
+        if (error.code === 'ELOOP') {
+            throw new Error(`${path} is a symbolic link; it is not written through`, { cause: error });
+        }
         throw error;
     }
     try {
@@ -1711,7 +1737,9 @@ function notes(input) {
         lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
     }
     if (parsed && parsed.runBlocksOmitted > 0) {
-        lines.push([`The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`]);
+        lines.push([
+            `The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`,
+        ]);
     }
     if (parsed && parsed.leftoversOmitted > 0) {
         lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
@@ -1754,7 +1782,9 @@ function failuresSection(parsed, moduleDirectory) {
             const own = parsed.diagnostics.filter((d) => d.testFile === file.path && d.testRun === run.name);
             blocks.push({
                 label: (0,markdown/* html */.qy)(`${STATUS_EMOJI[run.status]} ${(0,markdown/* renderHtml */.K2)(file.path)} › run ${(0,markdown/* renderHtml */.K2)(`"${run.name}"`)}: ${run.status}`),
-                body: own.length > 0 ? diagnosticsMarkdown(own, moduleDirectory) : (0,markdown/* paragraph */.FY)('The log gives no diagnostic for this run block.'),
+                body: own.length > 0
+                    ? diagnosticsMarkdown(own, moduleDirectory)
+                    : (0,markdown/* paragraph */.FY)('The log gives no diagnostic for this run block.'),
             });
         }
     }
@@ -1762,7 +1792,8 @@ function failuresSection(parsed, moduleDirectory) {
         return '';
     const shown = blocks.slice(0, FAILURES_SHOWN);
     const folded = blocks.slice(FAILURES_SHOWN);
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(`Failed and errored run blocks (${blocks.length})`, 3), ...shown.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)), folded.length > 0 && (0,markdown/* details */.zH)(`${folded.length} more failed or errored run blocks`, (0,markdown/* joinBlocks */.x9)(...folded.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)))));
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(`Failed and errored run blocks (${blocks.length})`, 3), ...shown.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)), folded.length > 0 &&
+        (0,markdown/* details */.zH)(`${folded.length} more failed or errored run blocks`, (0,markdown/* joinBlocks */.x9)(...folded.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)))));
 }
 /** Diagnostics the failures section does not show: warnings of passing runs, errors outside any test. */
 function otherDiagnosticsSection(parsed, moduleDirectory) {
@@ -1818,11 +1849,15 @@ function showTail(input) {
     return input.run.attributes.status === 'errored' || parsed.files.length === 0;
 }
 function tailSection(parsed) {
-    return (0,markdown/* details */.zH)(`Last ${parsed.tail.length} lines of the test log`, (0,markdown/* codeBlock */.DV)(parsed.tail.join('\n'), 'text'), { open: true });
+    return (0,markdown/* details */.zH)(`Last ${parsed.tail.length} lines of the test log`, (0,markdown/* codeBlock */.DV)(parsed.tail.join('\n'), 'text'), {
+        open: true,
+    });
 }
 function diagnosticsMarkdown(diagnostics, moduleDirectory) {
     return (0,markdown/* joinBlocks */.x9)(...diagnostics.map((d) => {
-        const where = d.range ? (0,markdown/* inlineCode */.ti)(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`) : '';
+        const where = d.range
+            ? (0,markdown/* inlineCode */.ti)(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`)
+            : '';
         const label = d.severity === 'error' ? 'Error:' : d.severity === 'warning' ? 'Warning:' : 'Note:';
         const detail = clipText(d.detail, MAX_DETAIL_SHOWN);
         return (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(label), d.summary, where ? 'at' : '', where), d.address ? (0,markdown/* paragraph */.FY)('Resource', (0,markdown/* inlineCode */.ti)(d.address)) : '', d.snippet ? (0,markdown/* codeBlock */.DV)(numberLines(d.snippet.code, d.snippet.startLine), 'hcl') : '', detail ? (0,markdown/* codeBlock */.DV)(detail, 'text') : '');
@@ -1885,7 +1920,13 @@ function renderJUnitReport(input) {
         const counts = tally(suite.cases);
         lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
         for (const c of suite.cases) {
-            const attrs = attributes({ name: c.name, classname: c.classname, time: seconds(c.timeMs), file: c.file, line: c.line });
+            const attrs = attributes({
+                name: c.name,
+                classname: c.classname,
+                time: seconds(c.timeMs),
+                file: c.file,
+                line: c.line,
+            });
             if (!c.result) {
                 lines.push(`    <testcase${attrs}/>`);
                 continue;
@@ -1937,18 +1978,34 @@ function resultOf(status, diagnostics, input) {
         case 'pass':
             return undefined;
         case 'skip':
-            return { element: 'skipped', message: 'The test command skipped this run block (an earlier one in its file errored, for example).' };
+            return {
+                element: 'skipped',
+                message: 'The test command skipped this run block (an earlier one in its file errored, for example).',
+            };
         case 'pending':
-            return { element: 'skipped', message: `Not run: ${input.unfinished ?? 'the test run ended before this run block finished'}.` };
+            return {
+                element: 'skipped',
+                message: `Not run: ${input.unfinished ?? 'the test run ended before this run block finished'}.`,
+            };
         case 'fail':
         case 'error': {
             const element = status === 'fail' ? 'failure' : 'error';
             const first = diagnostics[0];
             if (!first) {
-                return { element, message: `The run block ${status === 'fail' ? 'failed' : 'errored'}; the log gives no diagnostic for it.` };
+                return {
+                    element,
+                    message: `The run block ${status === 'fail' ? 'failed' : 'errored'}; the log gives no diagnostic for it.`,
+                };
             }
-            const message = diagnostics.length === 1 ? oneLine(first, input) : `${diagnostics.length} problems; the first: ${oneLine(first, input)}`;
-            return { element, message, type: first.summary || undefined, text: diagnostics.map((d) => diagnosticText(d, input)).join('\n\n') };
+            const message = diagnostics.length === 1
+                ? oneLine(first, input)
+                : `${diagnostics.length} problems; the first: ${oneLine(first, input)}`;
+            return {
+                element,
+                message,
+                type: first.summary || undefined,
+                text: diagnostics.map((d) => diagnosticText(d, input)).join('\n\n'),
+            };
         }
     }
 }
@@ -1976,7 +2033,9 @@ function diagnosticText(d, input) {
         lines.push(`  resource ${d.address}`);
     if (d.snippet) {
         const start = d.snippet.startLine;
-        d.snippet.code.split('\n').forEach((code, i) => lines.push(start === undefined ? `  | ${code}` : `  ${start + i} | ${code}`));
+        d.snippet.code
+            .split('\n')
+            .forEach((code, i) => lines.push(start === undefined ? `  | ${code}` : `  ${start + i} | ${code}`));
     }
     if (d.detail)
         lines.push('', d.detail);
@@ -1984,7 +2043,9 @@ function diagnosticText(d, input) {
 }
 function oneLine(d, input) {
     const detail = d.detail.split('\n').find((l) => l.trim() !== '')?.trim();
-    const where = d.range ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})` : '';
+    const where = d.range
+        ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})`
+        : '';
     return `${detail ? `${d.summary}: ${detail}` : d.summary}${where}`;
 }
 function tally(cases) {
@@ -1997,7 +2058,13 @@ function tally(cases) {
         timed += c.timeMs;
     }
     const count = (element) => cases.filter((c) => c.result?.element === element).length;
-    return { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped'), time: anyTime ? seconds(timed) : undefined };
+    return {
+        tests: cases.length,
+        failures: count('failure'),
+        errors: count('error'),
+        skipped: count('skipped'),
+        time: anyTime ? seconds(timed) : undefined,
+    };
 }
 function seconds(ms) {
     return ms === undefined ? undefined : (ms / 1000).toFixed(3);
@@ -2021,7 +2088,11 @@ function escapeText(text) {
 }
 /** Line breaks and tabs as references, or a parser would turn them into spaces. */
 function escapeAttribute(text) {
-    return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+    return escapeText(text)
+        .replace(/"/g, '&quot;')
+        .replace(/\t/g, '&#9;')
+        .replace(/\n/g, '&#10;')
+        .replace(/\r/g, '&#13;');
 }
 
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
@@ -2058,7 +2129,9 @@ function otherRunsNote(others, versionId, ownRunId) {
         return '';
     const what = ownRunId !== undefined ? `so that only test run ${ownRunId} tests it` : 'so that none is left running';
     const ids = others.map((other) => other.id).join(', ');
-    return `Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, were stopped ${what}: ${ids}. ${others.map((other) => (0,format/* capitalise */.sK)(other.outcome)).join(' ')}`;
+    return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
+        `were stopped ${what}: ${ids}. ` +
+        `${others.map((other) => (0,format/* capitalise */.sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -2084,7 +2157,10 @@ class OtherRunsWatch {
     }
     /** The job is being cancelled: every stop, also one started later, gets `deadline`, and a force-cancel when `force`. */
     windDown(deadline, force) {
-        this.#windDown = { deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity), force: force || (this.#windDown?.force ?? false) };
+        this.#windDown = {
+            deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity),
+            force: force || (this.#windDown?.force ?? false),
+        };
         for (const { stopper } of this.#stops.values())
             this.#applyWindDown(stopper);
         if (force)
@@ -2113,9 +2189,15 @@ class OtherRunsWatch {
             stopper.limitDeadline(by);
         const stopped = await Promise.all(stops.map(async ([id, { outcome }]) => {
             const end = await outcome;
-            return { id, outcome: end.run ? (0,stop/* describeStop */.C)(end.run, end) : `test run ${id} could not be read while it was stopped.` };
+            return {
+                id,
+                outcome: end.run ? (0,stop/* describeStop */.C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+            };
         }));
-        const ended = [...this.#ended.values()].map((run) => ({ id: run.id, outcome: `test run ${run.id} had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}) when it was seen.` }));
+        const ended = [...this.#ended.values()].map((run) => ({
+            id: run.id,
+            outcome: `test run ${run.id} had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}) when it was seen.`,
+        }));
         return [...stopped, ...ended];
     }
     async #lookRepeatedly() {
@@ -2154,13 +2236,23 @@ class OtherRunsWatch {
         if ((0,test_run_status/* isFinal */.dR)(run)) {
             // It came and went between two looks: named, since it tested the version too.
             this.#ended.set(run.id, run);
-            this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; it had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}).`);
+            this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
+                `it had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}).`);
             return;
         }
         this.#options.warning(ownRunId !== undefined
-            ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: cancelling it, so that only test run ${ownRunId} does.`
-            : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: cancelling it, so that it is not left running.`);
-        const stopper = new stop/* TestRunStopper */.$({ client, module, testRunId: run.id, log: this.#options.info, pollMs: timing.stopPollMs, clock: this.#clock });
+            ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: ` +
+                `cancelling it, so that only test run ${ownRunId} does.`
+            : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
+                `cancelling it, so that it is not left running.`);
+        const stopper = new stop/* TestRunStopper */.$({
+            client,
+            module,
+            testRunId: run.id,
+            log: this.#options.info,
+            pollMs: timing.stopPollMs,
+            clock: this.#clock,
+        });
         const outcome = stopper.start({
             deadline: this.#clock.now() + timing.stopWatchMs,
             watchAfterCancelMs: timing.watchAfterCancelMs,
@@ -2223,7 +2315,8 @@ function testRunResult(tested, setup, started, ending) {
     }
     else if (interruption?.kind === 'lost') {
         title = `Test run ${run.id} could not be followed to its end`;
-        failure = `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeStatus */.Wn)(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+        failure =
+            `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeStatus */.Wn)(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
         conclusion = 'failure';
     }
     else if (a.status === 'canceled') {
@@ -2245,8 +2338,11 @@ function testRunResult(tested, setup, started, ending) {
         conclusion = 'failure';
     }
     else if (testsFailed) {
-        title = a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
-        const what = a.status === 'errored' ? `Test run ${run.id} errored` : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
+        title =
+            a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
+        const what = a.status === 'errored'
+            ? `Test run ${run.id} errored`
+            : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
         failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
         conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
     }
@@ -2273,7 +2369,10 @@ function testRunResult(tested, setup, started, ending) {
     const others = otherRunsNote(ending.others, setup.version?.id, run.id);
     if (others !== '')
         notes.push(others);
-    if (testsFailed && !inputs.failOnTestFailure && interruption?.kind !== 'cancelled' && interruption?.kind !== 'timed-out') {
+    if (testsFailed &&
+        !inputs.failOnTestFailure &&
+        interruption?.kind !== 'cancelled' &&
+        interruption?.kind !== 'timed-out') {
         notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
     }
     const summaryInput = {
@@ -2387,7 +2486,8 @@ function noRunResult(tested, setup, notRun, others) {
     };
 }
 function adoptionNote(started) {
-    return `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; it was kept so that only one run tests this configuration version.`;
+    return (`The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; ` +
+        `it was kept so that only one run tests this configuration version.`);
 }
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
 function detailsSection(tested, setup) {
@@ -2405,11 +2505,17 @@ function detailsSection(tested, setup) {
     rows.push(['module-directory', inputs.moduleDirectory]);
     rows.push(['test-directory', inputs.testDirectory]);
     rows.push(['test-filters', inputs.testFilters.length > 0 ? inputs.testFilters.join(', ') : 'all test files']);
-    rows.push(['test-variables', inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none']);
+    rows.push([
+        'test-variables',
+        inputs.testVariables.length > 0 ? inputs.testVariables.map((v) => v.key).join(', ') : 'none',
+    ]);
     rows.push(['verbose', String(inputs.verbose)]);
     if (setup.variables) {
         const { created, updated } = setup.variables;
-        const parts = [created.length > 0 ? `created ${created.join(', ')}` : '', updated.length > 0 ? `updated ${updated.join(', ')}` : ''];
+        const parts = [
+            created.length > 0 ? `created ${created.join(', ')}` : '',
+            updated.length > 0 ? `updated ${updated.join(', ')}` : '',
+        ];
         const text = parts.filter((p) => p !== '').join('; ');
         if (text !== '')
             rows.push(['Test environment variables (sensitive)', text]);
@@ -2434,7 +2540,11 @@ function resultJson(tested, setup, started, ending, annotations) {
         'timed-out': ending.interruption?.kind === 'timed-out',
         canceled: ending.interruption?.kind === 'cancelled',
         'log-read': parsed !== undefined,
-        files: (parsed?.files ?? []).map((f) => ({ path: f.path, status: f.status, runs: f.runs.map((r) => ({ name: r.name, status: r.status })) })),
+        files: (parsed?.files ?? []).map((f) => ({
+            path: f.path,
+            status: f.status,
+            runs: f.runs.map((r) => ({ name: r.name, status: r.status })),
+        })),
         annotations: annotations.slice(0, MAX_DIAGNOSTICS_IN_RESULT).map((x) => ({
             level: x.level,
             file: x.file ?? null,
@@ -2578,7 +2688,11 @@ async function startRun(input) {
         const upload = {};
         setup.upload = upload;
         await during('uploading the configuration', () => client.moduleTests
-            .uploadConfiguration(uploadUrl, () => (0,external_node_fs_.createReadStream)(input.archive.file), { contentLength: input.archive.bytes, signal, timeoutMs: t.uploadTimeoutMs })
+            .uploadConfiguration(uploadUrl, () => (0,external_node_fs_.createReadStream)(input.archive.file), {
+            contentLength: input.archive.bytes,
+            signal,
+            timeoutMs: t.uploadTimeoutMs,
+        })
             .catch((error) => {
             throw (0,service_errors/* isApiError */.d7)(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
         }));
@@ -2630,7 +2744,8 @@ function announce(started, version, sink) {
     const { run } = started;
     const where = `configuration version ${version.id}`;
     if (started.adopted) {
-        sink.info(`The service started test run ${run.id} by itself when the configuration was uploaded; it carries the requested options and is used as the one run of ${where}.`);
+        sink.info(`The service started test run ${run.id} by itself when the configuration was uploaded; ` +
+            `it carries the requested options and is used as the one run of ${where}.`);
     }
     else {
         sink.info(`Started test run ${run.id} on ${where}.`);
@@ -2734,7 +2849,9 @@ function dryRunResult(options) {
     const { inputs, module, packed, variables } = options;
     const content = packed.entries;
     const label = (0,module_ref/* moduleLabel */.$)(module);
-    const fileRows = content.slice(0, MAX_LISTED).map((e) => [e.name, e.type === 'file' ? (0,format/* formatBytes */.z3)(e.size) : `link to ${e.target}`]);
+    const fileRows = content
+        .slice(0, MAX_LISTED)
+        .map((e) => [e.name, e.type === 'file' ? (0,format/* formatBytes */.z3)(e.size) : `link to ${e.target}`]);
     const moreFiles = content.length - fileRows.length;
     const ignored = packed.ignored;
     const variableRows = [
@@ -2927,7 +3044,12 @@ class TestLogParser {
             return;
         }
         // The service may frame the log with STX ... ETX; a BOM may lead the first line.
-        const line = raw.replace(/^[\uFEFF\x02]+/, '').replace(/[\x03\r]+$/, '').replace(/\x03/g, '');
+        /* eslint-disable no-control-regex -- the framing bytes are what is removed */
+        const line = raw
+            .replace(/^[\uFEFF\x02]+/, '')
+            .replace(/[\x03\r]+$/, '')
+            .replace(/\x03/g, '');
+        /* eslint-enable no-control-regex */
         if (line.trim() === '')
             return;
         const message = parseJsonObject(line);
@@ -2952,7 +3074,8 @@ class TestLogParser {
         const body = message[type];
         switch (type) {
             case 'version':
-                this.#version = clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
+                this.#version =
+                    clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
                 break;
             case 'test_abstract':
                 if ((0,json_object/* isObject */.G)(body)) {
@@ -3113,7 +3236,11 @@ class TestLogParser {
         }
         const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
         this.#leftoversOmitted += resources.length - kept.length;
-        const entry = { kind, message: clip(stringField(message, '@message') ?? '', MAX_DETAIL), resources: kept };
+        const entry = {
+            kind,
+            message: clip(stringField(message, '@message') ?? '', MAX_DETAIL),
+            resources: kept,
+        };
         if (testFile !== undefined)
             entry.testFile = clip(testFile, MAX_NAME);
         if (testRun !== undefined)
@@ -3207,7 +3334,9 @@ function stringField(object, key) {
     return typeof value === 'string' ? value : undefined;
 }
 function testStatus(value) {
-    return typeof value === 'string' && STATUS_ORDER.includes(value) ? value : undefined;
+    return typeof value === 'string' && STATUS_ORDER.includes(value)
+        ? value
+        : undefined;
 }
 function timestampMs(value) {
     if (typeof value !== 'string')
@@ -3250,6 +3379,7 @@ function clip(text, max) {
 }
 function stripAnsi(text) {
     // CSI sequences (colours, cursor movement) and OSC sequences (titles, links).
+    // eslint-disable-next-line no-control-regex -- escape sequences start with ESC
     return text.replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
 }
 
@@ -3276,13 +3406,19 @@ async function readTestLog(run, options) {
         // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
         // the log's size, and a log that never ends is read for `timeoutMs` at most.
         const parser = new TestLogParser();
-        const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), { signal, timeoutMs, maxMs: timeoutMs });
+        const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
+            signal,
+            timeoutMs,
+            maxMs: timeoutMs,
+        });
         const parsed = parser.end();
         const skipped = parsed.counts.notJson + parsed.counts.oversized;
         if (skipped > 0)
             sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
         if (read.cut) {
-            const why = read.cut.reason === 'time' ? `it was still being read after ${(0,format/* formatDuration */.a3)(read.cut.afterMs)}` : `the connection failed (${read.cut.error})`;
+            const why = read.cut.reason === 'time'
+                ? `it was still being read after ${(0,format/* formatDuration */.a3)(read.cut.afterMs)}`
+                : `the connection failed (${read.cut.error})`;
             sink.warning(`The log of test run ${run.id} was read only in part (${(0,format/* formatBytes */.z3)(read.bytes)}; ${why}); what was read is reported, with the run's own counters.`);
         }
         return { parsed };
@@ -3396,7 +3532,9 @@ async function followRun(input) {
         watch.windDown(windDown.deadline, windDown.force);
         if (!stopper.started) {
             sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
-            stopper.start({ deadline: windDown.deadline }).catch((error) => sink.debug(`Stopping test run ${first.id} failed: ${(0,errors/* getErrorMessage */.u1)(error)}`));
+            stopper
+                .start({ deadline: windDown.deadline })
+                .catch((error) => sink.debug(`Stopping test run ${first.id} failed: ${(0,errors/* getErrorMessage */.u1)(error)}`));
         }
         else {
             stopper.limitDeadline(windDown.deadline);
@@ -3441,7 +3579,10 @@ async function stopAfterCancellation(input, stopper, last) {
     const firstAt = w?.firstAt ?? clock.now();
     const deadline = w?.deadline ?? clock.now() + t.windDownMs;
     const lookBy = firstAt + t.lookUpAfterSignalMs;
-    const [stopped, others] = await Promise.all([stopper.outcome ?? stopper.start({ deadline }), watch.finish({ by: deadline, lookBy })]);
+    const [stopped, others] = await Promise.all([
+        stopper.outcome ?? stopper.start({ deadline }),
+        watch.finish({ by: deadline, lookBy }),
+    ]);
     const run = stopped.run ?? last;
     let log = LOG_NOT_READ;
     if ((0,test_run_status/* isFinal */.dR)(run)) {
@@ -3475,7 +3616,9 @@ async function stopAfterWait(input, stopper, waited) {
     ]);
     const run = stopped.run ?? last;
     const note = (0,stop/* describeStop */.C)(run, stopped);
-    const interruption = waited.end === 'timed-out' ? { kind: 'timed-out', statusAtTimeout, note } : { kind: 'lost', error: waited.error, note };
+    const interruption = waited.end === 'timed-out'
+        ? { kind: 'timed-out', statusAtTimeout, note }
+        : { kind: 'lost', error: waited.error, note };
     if (!(0,test_run_status/* isFinal */.dR)(run))
         return { run, log: LOG_NOT_READ, interruption, others };
     (0,state/* saveRunFinal */.$e)(input.saveState);
@@ -3545,7 +3688,9 @@ async function runModuleTests(inputs, context, tuning = {}) {
         for (const warning of packed.warnings)
             sink.warning(warning);
         sink.info(`Packed ${inputs.moduleDirectory}: ${packed.files} files, ${(0,format/* formatBytes */.z3)(packed.bytes)}` +
-            (packed.ignored.length > 0 ? ` (${(0,format/* plural */.LS)(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)` : '') +
+            (packed.ignored.length > 0
+                ? ` (${(0,format/* plural */.LS)(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
+                : '') +
             '.');
         const tested = {
             inputs,

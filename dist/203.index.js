@@ -41,7 +41,11 @@ function planNoCodeModuleCreate(wanted) {
     if (wanted.versionPin !== '')
         input.versionPin = wanted.versionPin;
     if (wanted.variableOptions !== null) {
-        input.variableOptions = wanted.variableOptions.map(({ variableName, variableType, options }) => ({ variableName, variableType, options }));
+        input.variableOptions = wanted.variableOptions.map(({ variableName, variableType, options }) => ({
+            variableName,
+            variableType,
+            options,
+        }));
     }
     return input;
 }
@@ -70,9 +74,13 @@ function planNoCodeModuleUpdate(current, wanted) {
         settings.push({ setting: 'version-pin', from: currentPin, to: wanted.versionPin });
         update.versionPin = wanted.versionPin;
     }
-    const planned = wanted.variableOptions === null ? [] : planVariableOptions(module.id, current.variableOptions, wanted.variableOptions);
+    const planned = wanted.variableOptions === null
+        ? []
+        : planVariableOptions(module.id, current.variableOptions, wanted.variableOptions);
     const named = new Set(planned.map((p) => p.id).filter((id) => id !== undefined));
-    const untouched = wanted.variableOptions === null ? [] : current.variableOptions.filter((o) => !named.has(o.id)).map((o) => o.attributes['variable-name']);
+    const untouched = wanted.variableOptions === null
+        ? []
+        : current.variableOptions.filter((o) => !named.has(o.id)).map((o) => o.attributes['variable-name']);
     if (planned.some((p) => p.action !== 'unchanged')) {
         // Every wanted set is sent, unchanged ones with their id too: the spec does not say whether
         // sets left out of an update are kept, so the update names all of them.
@@ -167,7 +175,13 @@ function publishReport(input) {
         title,
         summary,
         annotations: input.untouched.length > 0
-            ? [{ level: 'warning', title: 'Variable options left as they are', message: `No-code module ${name} keeps option sets that variable-options leaves out: ${input.untouched.join(', ')}.` }]
+            ? [
+                {
+                    level: 'warning',
+                    title: 'Variable options left as they are',
+                    message: `No-code module ${name} keeps option sets that variable-options leaves out: ${input.untouched.join(', ')}.`,
+                },
+            ]
             : [],
         outputs: {
             'no-code-module-id': input.noCodeModuleId ?? '',
@@ -280,7 +294,15 @@ async function allowModule(inputs, context, graceMs) {
                     title: `Cancelled: a no-code module for registry module ${inputs.registryModuleId} may have been created`,
                     heading: HEADING,
                     message,
-                    outputs: { ...outputs, result: { action: 'may-have-been-created', noCodeModuleId: null, registryModuleId: inputs.registryModuleId, message } },
+                    outputs: {
+                        ...outputs,
+                        result: {
+                            action: 'may-have-been-created',
+                            noCodeModuleId: null,
+                            registryModuleId: inputs.registryModuleId,
+                            message,
+                        },
+                    },
                 });
             }
             break;
@@ -337,11 +359,23 @@ async function updateModule(inputs, context, graceMs) {
     const wantedPin = inputs.versionPin || (movesModule ? null : (current.module.attributes['version-pin'] ?? null));
     if (plan.update === null) {
         sink.info(`No-code module ${id} already has these settings; no update sent.`);
-        return publishReport({ ...base, action: 'unchanged', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
+        return publishReport({
+            ...base,
+            action: 'unchanged',
+            registryModuleId: wantedRegistryModule,
+            enabled: inputs.enabled ?? current.module.attributes.enabled,
+            versionPin: wantedPin,
+        });
     }
     if (inputs.dryRun) {
         sink.info(`Dry run: would update no-code module ${id}.`);
-        return publishReport({ ...base, action: 'would-update', registryModuleId: wantedRegistryModule, enabled: inputs.enabled ?? current.module.attributes.enabled, versionPin: wantedPin });
+        return publishReport({
+            ...base,
+            action: 'would-update',
+            registryModuleId: wantedRegistryModule,
+            enabled: inputs.enabled ?? current.module.attributes.enabled,
+            versionPin: wantedPin,
+        });
     }
     // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
     const update = plan.update;
@@ -377,7 +411,10 @@ async function updateModule(inputs, context, graceMs) {
                     title: `Cancelled: no-code module ${id} may have been updated`,
                     heading: HEADING,
                     message,
-                    outputs: { 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message } },
+                    outputs: {
+                        'no-code-module-id': id,
+                        result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message },
+                    },
                 });
             }
             break;

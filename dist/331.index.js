@@ -13,7 +13,7 @@ export const modules = {
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5088);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7848);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
 /* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2011);
 /* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
@@ -67,7 +67,12 @@ async function runPost(options = {}) {
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
     const graceMs = options.graceMs ?? 20_000;
     const pollMs = options.pollMs ?? 1000;
-    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({ baseUrl, token, onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .N)(e)), ...options.client });
+    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({
+        baseUrl,
+        token,
+        onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .Ng)(e)),
+        ...options.client,
+    });
     const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .createCancellation */ .MI)();
     const stoppers = [];
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
@@ -102,7 +107,14 @@ async function runPost(options = {}) {
         stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
     };
     try {
-        const code = await findRunsToStop(saved, { client, sink, signal: cancellation.signal, pollMs, appearWaitMs: options.appearWaitMs ?? 30_000, stop });
+        const code = await findRunsToStop(saved, {
+            client,
+            sink,
+            signal: cancellation.signal,
+            pollMs,
+            appearWaitMs: options.appearWaitMs ?? 30_000,
+            stop,
+        });
         return Math.max(code, ...(await Promise.all(stops)));
     }
     finally {
@@ -143,20 +155,26 @@ async function findRunsToStop(saved, options) {
     for (;;) {
         let listed;
         try {
-            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, { signal, known: saved.testRunId !== undefined ? [saved.testRunId] : [] });
+            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, {
+                signal,
+                known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+            });
         }
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
                 stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); only test run ${saved.testRunId} is stopped.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); ` +
+                    `only test run ${saved.testRunId} is stopped.`);
                 return 0;
             }
             if (ownFinal || known.size > 0) {
                 // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); if another one is still running, cancel it in the service.`);
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); ` +
+                    `if another one is still running, cancel it in the service.`);
                 return 0;
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}. Check the module's test runs in the service.`);
+            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}. ` +
+                `Check the module's test runs in the service.`);
             return 1;
         }
         listedAny ||= listed.length > 0;
@@ -167,7 +185,10 @@ async function findRunsToStop(saved, options) {
         // The saved run may be missing from the list (the service no longer shows it): it is read by id.
         if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
             stopOnce({ id: saved.testRunId });
-        const appeared = !awaitingCreate || (saved.requested !== undefined ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0);
+        const appeared = !awaitingCreate ||
+            (saved.requested !== undefined
+                ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runFingerprint */ .q5)(run) === saved.requested)
+                : listed.length > 0);
         if (appeared) {
             if (known.size === 0) {
                 sink.info(listedAny
@@ -180,7 +201,8 @@ async function findRunsToStop(saved, options) {
             break;
         if (!noted) {
             noted = true;
-            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
+                `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
             await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
@@ -189,7 +211,8 @@ async function findRunsToStop(saved, options) {
             break;
         }
     }
-    sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; if one appears later, cancel it in the service.`);
+    sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
+        `if one appears later, cancel it in the service.`);
     return 0;
 }
 function report(sink, what, outcome, queuedWaitMs) {
@@ -213,7 +236,9 @@ function report(sink, what, outcome, queuedWaitMs) {
                 return 0;
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
-            const when = status === 'running' ? '' : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            const when = status === 'running'
+                ? ''
+                : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
             sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
             return 1;
         }

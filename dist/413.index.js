@@ -163,7 +163,7 @@ function inline(html, style) {
         .replace(/<br\s*\/?>/gi, '\n')
         .replace(/<(strong|b)>([\s\S]*?)<\/\1>/gi, (_, _t, inner) => style.bold(inner))
         .replace(/<code>([\s\S]*?)<\/code>/gi, (_, inner) => style.code(inner))
-        .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, text) => (text === href ? text : `${text} (${href})`))
+        .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, text) => text === href ? text : `${text} (${href})`)
         .replace(/<[^>]+>/g, '')
         .replace(/\*\*([^*]+)\*\*/g, (_, inner) => style.bold(inner))
         .replace(/`([^`\n]+)`/g, (_, inner) => style.code(inner))
@@ -230,15 +230,26 @@ function renderSummaryForTerminal(markdown, options = {}) {
             fence = { marker: marker[1], language: marker[2] ?? '' };
             continue;
         }
-        if (fence !== undefined && marker && marker[2] === '' && marker[1][0] === fence.marker[0] && marker[1].length >= fence.marker.length) {
+        if (fence !== undefined &&
+            marker &&
+            marker[2] === '' &&
+            marker[1][0] === fence.marker[0] &&
+            marker[1].length >= fence.marker.length) {
             fence = undefined;
             continue;
         }
         if (fence !== undefined) {
-            const paint = fence.language !== 'diff' ? style.dim : raw.startsWith('+') ? style.added : raw.startsWith('-') ? style.removed : style.dim;
+            const paint = fence.language !== 'diff'
+                ? style.dim
+                : raw.startsWith('+')
+                    ? style.added
+                    : raw.startsWith('-')
+                        ? style.removed
+                        : style.dim;
             lines.push(`    ${paint(raw)}`);
             continue;
         }
+        // eslint-disable-next-line no-control-regex -- NUL marks where a rendered block goes back
         const block = /^\u0000(\d+)\u0000$/.exec(raw);
         if (block) {
             lines.push(blocks[Number(block[1])]);
@@ -305,13 +316,13 @@ function commandLineSink(options) {
  */
 function inputsAsFlags(text, inputs, envName) {
     const flag = (name, whole) => (inputs.has(name) ? `--${name}` : whole);
-    return text
+    return (text
         .replace(/\b[Ii]nput "([a-z][a-z0-9-]*)" is required\b/g, (whole, name) => inputs.has(name) ? `--${name} (or ${envName(name)}) is required` : whole)
         .replace(/\b[Ii]nputs "([a-z][a-z0-9-]*)" and "([a-z][a-z0-9-]*)"/g, (whole, a, b) => inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole)
         .replace(/\b[Ii]nput (?:"([a-z][a-z0-9-]*)"|`([a-z][a-z0-9-]*)`)/g, (whole, quoted, ticked) => flag((quoted ?? ticked), whole))
         // `--registry-module-id (to allow a module) or "no-code-module-id"`
-        .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before, name) => (inputs.has(name) ? `${before}--${name}` : whole))
-        .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name) => flag(name, whole));
+        .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before, name) => inputs.has(name) ? `${before}--${name}` : whole)
+        .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name) => flag(name, whole)));
 }
 
 // EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
@@ -475,7 +486,7 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         // An input this mode has no flag for is not read from the environment either.
         if (!offered.has(name))
             return '';
-        return parsed.inputs.get(name) ?? io.env[envName(name)] ?? io.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '';
+        return (parsed.inputs.get(name) ?? io.env[envName(name)] ?? io.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '');
     };
     const sink = commandLineSink({
         stdout: io.stdout,

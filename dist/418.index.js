@@ -96,7 +96,11 @@ function planPolicySync(input) {
             : settingChanges.length > 0 ? 'update-settings'
                 : codeChanged ? 'upload-code'
                     : 'unchanged';
-        const planned = entry(desired.name, desired.kind, action, desired, remote, { settingChanges, changes, codeChanged });
+        const planned = entry(desired.name, desired.kind, action, desired, remote, {
+            settingChanges,
+            changes,
+            codeChanged,
+        });
         if (code !== undefined)
             planned.storedCode = code;
         entries.push(planned);
@@ -106,7 +110,9 @@ function planPolicySync(input) {
         if (desiredNames.has(remote.name) && remoteByName.get(remote.name) === remote)
             continue;
         if (pruned(remote)) {
-            entries.push(entry(remote.name, remote.kind, 'delete', null, remote, { reason: 'not defined in the repository, and prune is on' }));
+            entries.push(entry(remote.name, remote.kind, 'delete', null, remote, {
+                reason: 'not defined in the repository, and prune is on',
+            }));
         }
         else {
             const reason = input.prune === 'off'
@@ -433,7 +439,11 @@ class SettingsNotAppliedError extends Error {
     }
 }
 function createInput(desired, policySetIds) {
-    const input = { name: desired.name, kind: desired.kind, enforcementLevel: desired.enforcementLevel };
+    const input = {
+        name: desired.name,
+        kind: desired.kind,
+        enforcementLevel: desired.enforcementLevel,
+    };
     if (desired.description !== null)
         input.description = desired.description;
     // Spec 2.1: query is only for opa policies.
@@ -472,9 +482,13 @@ function failureMessage(outcome, error, signal) {
         const sets = entry.remote?.policySetIds ?? [];
         next =
             ` The ${entry.remote?.kind ?? 'old'} policy was deleted and the ${entry.kind} one not created: run the sync again to create it` +
-                (sets.length > 0 ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.` : '.');
+                (sets.length > 0
+                    ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.`
+                    : '.');
     }
-    else if (outcome.id !== null && (entry.action === 'create' || entry.action === 'replace') && !outcome.steps.includes('uploaded the code')) {
+    else if (outcome.id !== null &&
+        (entry.action === 'create' || entry.action === 'replace') &&
+        !outcome.steps.includes('uploaded the code')) {
         next = ` The policy exists without its code; the next sync uploads it.`;
     }
     return `${what}${done}.${next}`;
@@ -665,7 +679,14 @@ function outlineHcl(text) {
             if (peek() !== '{')
                 continue;
             advance();
-            const block = { type: name, labels, line: startLine, column: startColumn, attributes: [], blocks: [] };
+            const block = {
+                type: name,
+                labels,
+                line: startLine,
+                column: startColumn,
+                attributes: [],
+                blocks: [],
+            };
             body.blocks.push(block);
             readBody(block, true);
         }
@@ -693,7 +714,10 @@ function decodeLabel(raw) {
 function placeBlocks(bodies, headers) {
     const objects = bodies.map((body) => ((0,json_object/* isObject */.G)(body) ? body : {}));
     const agree = objects.length === headers.length &&
-        objects.every((body, i) => sameNames(Object.keys(body), [...headers[i].attributes.map((a) => a.name), ...headers[i].blocks.map((b) => b.type)]));
+        objects.every((body, i) => sameNames(Object.keys(body), [
+            ...headers[i].attributes.map((a) => a.name),
+            ...headers[i].blocks.map((b) => b.type),
+        ]));
     return objects.map((body, i) => (agree ? { body, position: headers[i] } : { body }));
 }
 function sameNames(a, b) {
@@ -814,7 +838,17 @@ async function readPolicyConfig(path, file) {
         text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        return { file, blocks: [], warnings: [], problems: [{ file, message: `Policy config ${file} cannot be read (${(0,fs_errors/* describeFsError */.T)(error) ?? (0,errors/* getErrorMessage */.u1)(error)}).` }] };
+        return {
+            file,
+            blocks: [],
+            warnings: [],
+            problems: [
+                {
+                    file,
+                    message: `Policy config ${file} cannot be read (${(0,fs_errors/* describeFsError */.T)(error) ?? (0,errors/* getErrorMessage */.u1)(error)}).`,
+                },
+            ],
+        };
     }
     return parsePolicyConfig(file, text);
 }
@@ -889,7 +923,8 @@ function readPolicyBlock(config, name, body, position) {
         if (/(?<!\$)\$\{|(?<!%)%\{/.test(value)) {
             config.problems.push({
                 ...where(known),
-                message: `${label}: ${known} must be a literal string; variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
+                message: `${label}: ${known} must be a literal string; ` +
+                    `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
             });
             block.invalidAttributes.push(known);
             continue;
@@ -932,7 +967,10 @@ function reportIgnoredTopLevel(config, json, outline) {
     for (const key of Object.keys(json)) {
         if (placed.has(key))
             continue;
-        config.warnings.push({ file: config.file, message: `${config.file}: "${key}" is ignored: only policy blocks are read.` });
+        config.warnings.push({
+            file: config.file,
+            message: `${config.file}: "${key}" is ignored: only policy blocks are read.`,
+        });
     }
 }
 function reportLabelCount(config, positions, wrong) {
@@ -969,7 +1007,10 @@ function syntaxProblems(file, text, error) {
             }
             continue;
         }
-        problems.push({ file, message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.` });
+        problems.push({
+            file,
+            message: `${file}: HCL error: ${d.message.replace(/\.$/, '')}. Fix the file; nothing is synced until it parses.`,
+        });
     }
     return problems;
 }
@@ -1009,6 +1050,8 @@ let delivering = false;
 function captureDebugCommands(receiver) {
     receivers.push(receiver);
     if (originalWrite === undefined) {
+        // The very function goes back when the capture stops, and is only ever called with .call(this).
+        // eslint-disable-next-line @typescript-eslint/unbound-method
         const original = process.stdout.write;
         originalWrite = original;
         process.stdout.write = function (chunk, ...rest) {
@@ -1076,7 +1119,8 @@ async function matchPolicyFiles(patterns, workspaceRoot, debug) {
         files = await toolkitDebugTo(debug, async () => (await glob/* create */.v(rooted.join('\n'), { matchDirectories: false })).glob());
     }
     catch (error) {
-        throw new errors/* ConfigurationError */.j1(`Input "policy-files" has a pattern that cannot be used: ${(0,errors/* getErrorMessage */.u1)(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`);
+        throw new errors/* ConfigurationError */.j1(`Input "policy-files" has a pattern that cannot be used: ` +
+            `${(0,errors/* getErrorMessage */.u1)(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`);
     }
     return [...new Set(files)].sort();
 }
@@ -1150,7 +1194,10 @@ function blockSource(block, configDir, root) {
         return { is: 'unreadable' };
     if (block.source === undefined) {
         const kinds = ['native', 'opa'];
-        return { is: 'beside-config', candidates: kinds.map((kind) => ({ kind, path: (0,external_node_path_.join)(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) })) };
+        return {
+            is: 'beside-config',
+            candidates: kinds.map((kind) => ({ kind, path: (0,external_node_path_.join)(configDir, block.name + POLICY_FILE_EXTENSIONS[kind]) })),
+        };
     }
     const source = block.source;
     if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(source))
@@ -1326,7 +1373,9 @@ function checkLocalPolicies(files, options) {
         const shown = display(files.namedConfig.path);
         problems.push({
             file: shown,
-            message: `The policy-config input names ${shown}, which ${files.namedConfig.found === 'not-a-file' ? 'is not a file' : 'does not exist'}; give the path of the HCL config relative to the repository root, or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
+            message: `The policy-config input names ${shown}, which ${files.namedConfig.found === 'not-a-file' ? 'is not a file' : 'does not exist'}; ` +
+                `give the path of the HCL config relative to the repository root, ` +
+                `or leave the input empty to use a ${DEFAULT_CONFIG_FILE_NAME} beside the policy files.`,
         });
     }
     const configPaths = files.configs.map((c) => c.path);
@@ -1357,7 +1406,9 @@ function checkLocalPolicies(files, options) {
         if (kind === null) {
             problems.push({
                 file: shown,
-                message: `policy-files matched ${shown}, which is not a policy file: native policies are .native files and opa policies .rego files. Narrow the patterns or exclude it with "!${shown}".`,
+                message: `policy-files matched ${shown}, which is not a policy file: ` +
+                    `native policies are .native files and opa policies .rego files. ` +
+                    `Narrow the patterns or exclude it with "!${shown}".`,
             });
             continue;
         }
@@ -1370,7 +1421,8 @@ function checkLocalPolicies(files, options) {
         if (!POLICY_NAME_PATTERN.test(name)) {
             problems.push({
                 file: shown,
-                message: `policy-files matched ${shown}: the policy would be named "${name}", but policy names may contain only letters, digits, "-" and "_". Rename the file, or give it a policy block with a valid name in the config.`,
+                message: `policy-files matched ${shown}: the policy would be named "${name}", but policy names may contain only letters, digits, "-" and "_". ` +
+                    `Rename the file, or give it a policy block with a valid name in the config.`,
             });
             definition.ok = false;
         }
@@ -1380,7 +1432,9 @@ function checkLocalPolicies(files, options) {
         const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
         warnings.push({
             file: skippedTests[0],
-            message: `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; to sync one as a policy, name it in a policy block.`,
+            message: `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. ` +
+                `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
+                `to sync one as a policy, name it in a policy block.`,
         });
     }
     // Each name once.
@@ -1392,17 +1446,26 @@ function checkLocalPolicies(files, options) {
             continue;
         }
         definition.ok = false;
-        const hint = definition.block || first.block ? '' : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
+        const hint = definition.block || first.block
+            ? ''
+            : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
         problems.push({
             ...site(definition.definedAt),
-            message: `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. Each policy name may be defined once: rename or remove one of them.${hint}`,
+            message: `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. ` +
+                `Each policy name may be defined once: rename or remove one of them.${hint}`,
         });
     }
     if (definitions.length === 0 && configProblems === 0) {
-        const patterns = options.patterns.flatMap((p) => p.split(/\r?\n/)).map((p) => p.trim()).filter(Boolean);
+        const patterns = options.patterns
+            .flatMap((p) => p.split(/\r?\n/))
+            .map((p) => p.trim())
+            .filter(Boolean);
         problems.push({
             file: configPaths[0] ? display(configPaths[0]) : '',
-            message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. Check the patterns (they are relative to the repository root) or the policy config.`,
+            message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
+                `matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}` +
+                `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
+                `Check the patterns (they are relative to the repository root) or the policy config.`,
         });
     }
     // Code, levels and queries.
@@ -1418,7 +1481,9 @@ function checkLocalPolicies(files, options) {
         if (code.error !== undefined) {
             if (!codeErrorsReported.has(definition.source)) {
                 codeErrorsReported.add(definition.source);
-                const users = checked.filter((c) => c.definition.source === definition.source).map((c) => `"${c.definition.name}"`);
+                const users = checked
+                    .filter((c) => c.definition.source === definition.source)
+                    .map((c) => `"${c.definition.name}"`);
                 problems.push({
                     file: display(definition.source),
                     message: `${display(definition.source)} (code of policy ${users.join(', ')}): ${code.error}`,
@@ -1472,7 +1537,8 @@ function blockDefinition(block, config, source, found, display, referenced, prob
             for (const c of candidates)
                 referenced.add(c.path);
             if (existing.length === 0) {
-                return fail(undefined, `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`);
+                return fail(undefined, `the block sets no source and neither ${candidates.map((c) => display(c.path)).join(' nor ')} exists. ` +
+                    `Add source = "./path/to/${block.name}.native" (relative to ${config.file}) or create the file.`);
             }
             if (existing.length > 1) {
                 return fail(undefined, `the block sets no source and both ${existing.map((c) => display(c.path)).join(' and ')} exist. Set source to the one this policy uses.`);
@@ -1520,7 +1586,9 @@ function enforcementLevel(definition, kind, fallback, problems) {
     const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
     problems.push({
         ...site(definition.definedAt),
-        message: `${definition.label}: the policy sets no enforcement_level and the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ${fix}, or change the input.`,
+        message: `${definition.label}: the policy sets no enforcement_level and ` +
+            `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
+            `${fix}, or change the input.`,
     });
     return null;
 }
@@ -1541,7 +1609,10 @@ function policyQuery(definition, kind, code, sourceFile, problems) {
     if (explicit !== undefined) {
         if (explicit.trim() !== '')
             return explicit;
-        problems.push({ ...site(definition.definedAt, line), message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".` });
+        problems.push({
+            ...site(definition.definedAt, line),
+            message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".`,
+        });
         return undefined;
     }
     const derived = derivedOpaQuery(code);
@@ -1550,7 +1621,8 @@ function policyQuery(definition, kind, code, sourceFile, problems) {
     const fix = block ? 'add query = "data.<package>.deny" to its policy block' : 'give it a policy block with a query';
     problems.push({
         ...site(definition.definedAt),
-        message: `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. Add a package line to the file, or ${fix}.`,
+        message: `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
+            `Add a package line to the file, or ${fix}.`,
     });
     return undefined;
 }
@@ -1659,7 +1731,10 @@ function codeDifference(oldCode, newCode, options) {
         return { kind: 'invisible', explanation: invisible };
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (timeout <= 0)
-        return { kind: 'not-compared', explanation: 'The code differs; no diff is shown: the time set aside for diffs is spent.' };
+        return {
+            kind: 'not-compared',
+            explanation: 'The code differs; no diff is shown: the time set aside for diffs is spent.',
+        };
     const patch = (0,create/* structuredPatch */.YB)(options.oldLabel, options.newLabel, oldCode, newCode, '', '', {
         context: options.context ?? 3,
         timeout,
@@ -1701,7 +1776,9 @@ function invisibleDifference(oldCode, newCode) {
         return undefined;
     const parts = [];
     if (bom(oldCode) !== bom(newCode)) {
-        parts.push(bom(newCode) ? 'the repository\u2019s file starts with a byte order mark' : 'the service\u2019s copy starts with a byte order mark');
+        parts.push(bom(newCode)
+            ? 'the repository\u2019s file starts with a byte order mark'
+            : 'the service\u2019s copy starts with a byte order mark');
     }
     if (crlf(oldCode) !== crlf(newCode) || oldCode.replace(/^\uFEFF/, '') !== newCode.replace(/^\uFEFF/, '')) {
         parts.push(`line endings differ (${crlf(oldCode) ? 'CRLF' : 'LF'} in the service, ${crlf(newCode) ? 'CRLF' : 'LF'} in the repository)`);
@@ -1718,7 +1795,11 @@ function invisibleDifference(oldCode, newCode) {
 
 
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
-const DEFAULT_CHANGE_DETAILS_BUDGET = { totalBytes: 640 * 1024, perPolicyBytes: 96 * 1024, totalDiffMs: 10_000 };
+const DEFAULT_CHANGE_DETAILS_BUDGET = {
+    totalBytes: 640 * 1024,
+    perPolicyBytes: 96 * 1024,
+    totalDiffMs: 10_000,
+};
 /** The longest one diff may take. */
 const DIFF_TIMEOUT_MS = 2000;
 /** Below this, a cut diff would show too little to be worth its place. */
@@ -1844,8 +1925,13 @@ function cutBlock(text, language, room, what) {
         return [(0,markdown/* codeBlock */.DV)(cut.text, language)];
     const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
     if (cut.text === '')
-        return [(0,markdown/* paragraph */.FY)(`This ${what} (${(0,format/* plural */.LS)(cut.omittedLines, 'line')}, ${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) is left out: ${why}`)];
-    return [(0,markdown/* codeBlock */.DV)(cut.text, language), (0,markdown/* paragraph */.FY)(`\u2026 ${(0,format/* plural */.LS)(cut.omittedLines, 'more line')} (${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) of this ${what} left out: ${why}`)];
+        return [
+            (0,markdown/* paragraph */.FY)(`This ${what} (${(0,format/* plural */.LS)(cut.omittedLines, 'line')}, ${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) is left out: ${why}`),
+        ];
+    return [
+        (0,markdown/* codeBlock */.DV)(cut.text, language),
+        (0,markdown/* paragraph */.FY)(`\u2026 ${(0,format/* plural */.LS)(cut.omittedLines, 'more line')} (${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) of this ${what} left out: ${why}`),
+    ];
 }
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */
 function cutAtLine(whole, maxBytes) {
@@ -1882,7 +1968,16 @@ function valueCell(value) {
 const IN_SYNC = 'Everything is in sync: no write request was sent.';
 const IN_SYNC_DRY_RUN = 'Everything is in sync: nothing would change.';
 function countOutcomes(outcomes) {
-    const counts = { created: 0, updated: 0, deleted: 0, replaced: 0, unchanged: 0, notManaged: 0, failed: 0, notStarted: 0 };
+    const counts = {
+        created: 0,
+        updated: 0,
+        deleted: 0,
+        replaced: 0,
+        unchanged: 0,
+        notManaged: 0,
+        failed: 0,
+        notStarted: 0,
+    };
     for (const outcome of outcomes) {
         if (outcome.status === 'unchanged')
             counts.unchanged++;
@@ -1932,7 +2027,9 @@ function syncTitle(report, counts = countOutcomes(report.outcomes)) {
     if (counts.failed > 0)
         return `${counts.failed} of ${total} policies failed to sync in ${org}`;
     if (isInSync(report.outcomes)) {
-        return report.dryRun ? `Dry run: the policies of ${org} are in sync` : `The policies of ${org} are in sync; nothing was changed`;
+        return report.dryRun
+            ? `Dry run: the policies of ${org} are in sync`
+            : `The policies of ${org} are in sync; nothing was changed`;
     }
     const { created, updated, deleted, unchanged } = counts;
     return report.dryRun
@@ -1998,7 +2095,9 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
         countParts.push(['not started', counts.notStarted]);
     return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
         (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
-        (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 && (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
+        (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
+            'it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 &&
+        (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
         (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,format/* capitalise */.sK)(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
 }
 /** The summary when the policy files have problems: nothing was sent to the service. */
@@ -2051,7 +2150,9 @@ function policyTable(outcomes, actionHeader) {
     return (0,markdown/* table */.tp)(headers, outcomes.map((o) => {
         const { entry } = o;
         const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
-        const id = o.previousId !== null ? (0,markdown/* html */.qy)(`${(0,markdown/* renderHtml */.K2)(o.id ?? '—')}<br>(replaces ${(0,markdown/* renderHtml */.K2)(o.previousId)})`) : (o.id ?? '—');
+        const id = o.previousId !== null
+            ? (0,markdown/* html */.qy)(`${(0,markdown/* renderHtml */.K2)(o.id ?? '—')}<br>(replaces ${(0,markdown/* renderHtml */.K2)(o.previousId)})`)
+            : (o.id ?? '—');
         return [(0,markdown/* strong */.ko)(entry.name), entry.kind, level, ...(withAction ? [outcomeWords(o)] : []), id];
     }));
 }
@@ -2099,15 +2200,22 @@ async function runSyncPolicies(inputs, context, options = {}) {
             conclusion: 'failure',
         };
     }
-    sink.info(`The repository defines ${(0,format/* plural */.LS)(local.policies.length, 'policy', 'policies')}${local.warnings.length > 0 ? ` (${(0,format/* plural */.LS)(local.warnings.length, 'warning')})` : ''}.`);
+    sink.info(`The repository defines ${(0,format/* plural */.LS)(local.policies.length, 'policy', 'policies')}` +
+        (local.warnings.length > 0 ? ` (${(0,format/* plural */.LS)(local.warnings.length, 'warning')})` : '') +
+        '.');
     let remote;
     try {
-        remote = await readRemotePolicies(client, organization, local.policies, { signal, workers: options.workers, log: (m) => sink.info(m) });
+        remote = await readRemotePolicies(client, organization, local.policies, {
+            signal,
+            workers: options.workers,
+            log: (m) => sink.info(m),
+        });
     }
     catch (error) {
         if ((0,abort/* isAbortError */.zf)(error))
             throw error;
-        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. Check the organization input and that the token may manage its policies; nothing was changed.`;
+        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
+            `Check the organization input and that the token may manage its policies; nothing was changed.`;
         return {
             title: `The policies of ${organization} could not be read; nothing was changed`,
             summary: readFailureSummary(organization, message, local.warnings),
@@ -2119,7 +2227,11 @@ async function runSyncPolicies(inputs, context, options = {}) {
     }
     // The code of these is uploaded from the repository, as when it differs (see readRemotePolicies).
     for (const u of remote.unreadable) {
-        warnings.push({ level: 'warning', title: `Policy ${u.name}`, message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.` });
+        warnings.push({
+            level: 'warning',
+            title: `Policy ${u.name}`,
+            message: `The stored code of policy ${u.name} could not be read (${u.reason}); the repository's code ${inputs.dryRun ? 'would be' : 'is'} uploaded.`,
+        });
     }
     const plan = planPolicySync({
         desired: local.policies,
@@ -2165,7 +2277,11 @@ function planLine(plan, dryRun) {
     return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
 }
 function problemAnnotation(problem, level) {
-    const annotation = { level, message: problem.message, title: level === 'error' ? 'Policy files' : 'Policy files (ignored)' };
+    const annotation = {
+        level,
+        message: problem.message,
+        title: level === 'error' ? 'Policy files' : 'Policy files (ignored)',
+    };
     // Problem.file is relative to the workspace root already, so the annotation lands on the diff.
     if (problem.file !== '')
         annotation.file = problem.file;
@@ -2177,7 +2293,11 @@ function problemAnnotation(problem, level) {
 }
 /** On the policy's definition (its block, or its file) when the repository defines it. */
 function failureAnnotation(outcome) {
-    const annotation = { level: 'error', title: `Policy ${outcome.entry.name}`, message: outcome.error ?? 'failed' };
+    const annotation = {
+        level: 'error',
+        title: `Policy ${outcome.entry.name}`,
+        message: outcome.error ?? 'failed',
+    };
     const site = outcome.entry.desired?.definedAt;
     if (site) {
         annotation.file = site.file;

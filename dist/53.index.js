@@ -325,7 +325,7 @@ class TestRunStopper {
             return false;
         if (this.#forceWanted)
             return true;
-        return plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs;
+        return (plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs);
     }
     /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
     #forceAtOnce() {
@@ -408,7 +408,9 @@ class TestRunStopper {
             this.#readAbort = new AbortController();
         const dropped = this.#readAbort.signal;
         try {
-            return await client.moduleTests.getTestRun(module, testRunId, { signal: AbortSignal.any([this.#requestSignal(), dropped]) });
+            return await client.moduleTests.getTestRun(module, testRunId, {
+                signal: AbortSignal.any([this.#requestSignal(), dropped]),
+            });
         }
         catch (error) {
             if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
@@ -492,7 +494,8 @@ function describeStop(run, stopped) {
             if (stopped.forceAccepted)
                 return `test run ${id} was force-cancelled.`;
             if (stopped.forceSent)
-                return `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`;
+                return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
+                    `(last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`);
             if (stopped.cancelAccepted)
                 return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`;
             if (status === 'running')
@@ -574,9 +577,15 @@ function requestedRunOf(inputs) {
         verbose: inputs.verbose,
     };
 }
-/** The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service queues by itself carries. */
+/**
+ * The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service
+ * queues by itself carries.
+ */
 function isDefaultRequest(requested) {
-    return requested.testDirectory === 'tests' && requested.filters.length === 0 && requested.variables.length === 0 && !requested.verbose;
+    return (requested.testDirectory === 'tests' &&
+        requested.filters.length === 0 &&
+        requested.variables.length === 0 &&
+        !requested.verbose);
 }
 /**
  * Runs and service may disagree about the time by this much: `since` is taken this long before
@@ -669,7 +678,12 @@ function optionsFingerprint(options) {
 /** The fingerprint of the options a run carries. */
 function runFingerprint(run) {
     const a = run.attributes;
-    return optionsFingerprint({ testDirectory: a['test-directory'] ?? 'tests', filters: a.filters ?? [], variables: a.variables ?? [], verbose: a.verbose ?? false });
+    return optionsFingerprint({
+        testDirectory: a['test-directory'] ?? 'tests',
+        filters: a.filters ?? [],
+        variables: a.variables ?? [],
+        verbose: a.verbose ?? false,
+    });
 }
 function variableKey(v) {
     return JSON.stringify([v.key, v.value]);

@@ -38,7 +38,10 @@ function provisionReport(input) {
         ['Workspace', ws ? (0,markdown/* link */.nf)(ws.id, ws.url) : 'not created yet'],
         ['Name', (0,markdown/* inlineCode */.ti)(input.name)],
         ['Project', (0,markdown/* inlineCode */.ti)(input.projectId)],
-        ['No-code module', (0,markdown/* html */.qy)(`${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.moduleVersion ? ` (version ${(0,markdown/* escapeHtml */.ZD)(input.moduleVersion)})` : ''}`)],
+        [
+            'No-code module',
+            (0,markdown/* html */.qy)(`${(0,markdown/* inlineCode */.ti)(input.noCodeModuleId).html}${input.moduleVersion ? ` (version ${(0,markdown/* escapeHtml */.ZD)(input.moduleVersion)})` : ''}`),
+        ],
         ['Source module', ws?.sourceModuleId ? (0,markdown/* inlineCode */.ti)(ws.sourceModuleId) : '–'],
         ['Auto apply', input.autoApply ? 'yes' : 'no'],
         ['Description', input.description || '–'],
@@ -47,7 +50,9 @@ function provisionReport(input) {
         ? `<strong>Created workspace ${(0,markdown/* escapeHtml */.ZD)(input.name)}</strong> (${(0,markdown/* inlineCode */.ti)(ws.id).html}).`
         : `<strong>Would create workspace ${(0,markdown/* escapeHtml */.ZD)(input.name)}.</strong>`)), (0,markdown/* table */.tp)(['Setting', 'Value'], rows), (0,markdown/* heading */.R_)(`Variables (${input.vars.length})`, 3), (0,variables_table/* variablesTable */.o)(input.vars));
     return {
-        title: ws ? `Workspace ${input.name} (${ws.id}) created from no-code module ${input.noCodeModuleId}` : `Dry run: would create workspace ${input.name} from no-code module ${input.noCodeModuleId}`,
+        title: ws
+            ? `Workspace ${input.name} (${ws.id}) created from no-code module ${input.noCodeModuleId}`
+            : `Dry run: would create workspace ${input.name} from no-code module ${input.noCodeModuleId}`,
         summary,
         annotations: [],
         outputs: {
@@ -159,7 +164,11 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
             const workspace = create.answer;
             const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
             sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
-            const created = report({ id: workspace.id, url, sourceModuleId: workspace.attributes['source-module-id'] ?? null });
+            const created = report({
+                id: workspace.id,
+                url,
+                sourceModuleId: workspace.attributes['source-module-id'] ?? null,
+            });
             if (!signal.aborted)
                 return created;
             return (0,results/* reachedAfterCancellation */.Gt)(created, `The step was cancelled while workspace ${inputs.workspaceName} was being created; the service created it (${workspace.id}) before the step ended.`);
@@ -174,7 +183,14 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
                     message,
                     outputs: {
                         ...outputs,
-                        result: { action: 'may-have-been-created', workspaceId: null, name: inputs.workspaceName, projectId: inputs.projectId, noCodeModuleId: inputs.noCodeModuleId, message },
+                        result: {
+                            action: 'may-have-been-created',
+                            workspaceId: null,
+                            name: inputs.workspaceName,
+                            projectId: inputs.projectId,
+                            noCodeModuleId: inputs.noCodeModuleId,
+                            message,
+                        },
                     },
                 });
             }
@@ -295,7 +311,13 @@ function absoluteServiceUrl(link, baseUrl) {
 function variablesTable(vars) {
     if (vars.length === 0)
         return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)('No workspace variables are sent.');
-    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [(0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key), v.category, v.hcl ? 'yes' : 'no', v.sensitive ? 'yes' : 'no', v.description ?? '']));
+    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [
+        (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key),
+        v.category,
+        v.hcl ? 'yes' : 'no',
+        v.sensitive ? 'yes' : 'no',
+        v.description ?? '',
+    ]));
 }
 
 

@@ -206,7 +206,10 @@ const ENDED_WITHOUT_APPLY = new Map([
  * Final statuses without an applicable plan. `policy_soft_failed` stops a plan only: a run
  * waiting for a policy override (`policy_override`) can still go on once someone overrides it.
  */
-const PLAN_FAILED = new Map([...ENDED_WITHOUT_APPLY, ['policy_soft_failed', 'a policy check failed on the upgrade plan']]);
+const PLAN_FAILED = new Map([
+    ...ENDED_WITHOUT_APPLY,
+    ['policy_soft_failed', 'a policy check failed on the upgrade plan'],
+]);
 function upgradeStage(status) {
     if (READY_STATUSES.has(status))
         return 'ready';
@@ -278,7 +281,7 @@ function upgradeWaitPauses(schedule) {
         maxIntervalMs: schedule.maxIntervalMs,
         backoff: 1 + schedule.fraction,
     });
-    return (waitedMs) => (waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs));
+    return (waitedMs) => waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs);
 }
 /**
  * Reads an upgrade run until `isFinal`, bounded by one deadline (action-interface "timeout
@@ -311,7 +314,9 @@ async function waitForUpgradeRun(options) {
         });
         if (waited.outcome === 'final')
             return { outcome: 'final', value: waited.value };
-        return waited.readCut ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' } : { outcome: 'timed-out', value: last };
+        return waited.readCut
+            ? { outcome: 'timed-out', value: last, lastRead: 'unanswered' }
+            : { outcome: 'timed-out', value: last };
     }
     catch (error) {
         // The service asked to wait longer than the client waits for a 429: the wait cannot go on
@@ -344,7 +349,14 @@ async function upgradeWorkspace(options) {
     const { api, noCodeModuleId, workspaceId, signal } = options;
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     let workspaceName = null;
-    const result = (r) => ({ workspaceId, workspaceName, planReady: false, planUnknown: false, applied: false, ...r });
+    const result = (r) => ({
+        workspaceId,
+        workspaceName,
+        planReady: false,
+        planUnknown: false,
+        applied: false,
+        ...r,
+    });
     const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGraceMs);
     const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
     const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
@@ -354,12 +366,18 @@ async function upgradeWorkspace(options) {
             return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
         case 'maybe-applied':
             if (initiate.cause === 'cancelled') {
-                const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, so it may have started: check workspace ${workspaceId} in the service.`;
+                const message = `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, ` +
+                    `so it may have started: check workspace ${workspaceId} in the service.`;
                 return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
             }
             // Accepted without a run, or answer lost: an upgrade may have started unseen.
             log('the upgrade could not be started');
-            return result({ ...none, outcome: 'failed', planUnknown: true, error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
+            return result({
+                ...none,
+                outcome: 'failed',
+                planUnknown: true,
+                error: initiateFailure(initiate, noCodeModuleId, workspaceId),
+            });
         case 'refused':
         case 'failed':
             log('the upgrade could not be started');
@@ -374,7 +392,12 @@ async function upgradeWorkspace(options) {
     const known = () => ({ workspaceName, runId, status, planUrl });
     log(`upgrade run ${runId} started (${status})`);
     if (signal.aborted) {
-        return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.` });
+        return result({
+            ...known(),
+            outcome: 'cancelled',
+            planUnknown: true,
+            error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.`,
+        });
     }
     // Time in the status lines counts from the start, across the plan and the apply.
     const startedAt = Date.now();
@@ -415,32 +438,67 @@ async function upgradeWorkspace(options) {
     }
     catch (error) {
         if (signal.aborted) {
-            return result({ ...known(), outcome: 'cancelled', planUnknown: true, error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.` });
+            return result({
+                ...known(),
+                outcome: 'cancelled',
+                planUnknown: true,
+                error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.`,
+            });
         }
-        return result({ ...known(), outcome: 'failed', planUnknown: true, error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u1)(error)}; the run may still go on in the service.` });
+        return result({
+            ...known(),
+            outcome: 'failed',
+            planUnknown: true,
+            error: `Could not read the status of upgrade run ${runId}: ${(0,errors/* getErrorMessage */.u1)(error)}; the run may still go on in the service.`,
+        });
     }
     const stage = upgradeStage(status);
     if (stage === 'failed')
-        return result({ ...known(), outcome: 'failed', error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.` });
+        return result({
+            ...known(),
+            outcome: 'failed',
+            error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.`,
+        });
     if (stage === 'no-changes')
         return result({ ...known(), outcome: 'no-changes' });
     if (stage === 'applied')
-        return result({ ...known(), outcome: 'applied', applied: true, note: 'The service applied the plan without a confirmation.' });
+        return result({
+            ...known(),
+            outcome: 'applied',
+            applied: true,
+            note: 'The service applied the plan without a confirmation.',
+        });
     if (!options.confirm)
-        return result({ ...known(), planReady: true, outcome: 'planned', note: 'Not confirmed: set confirm to true to apply ready plans.' });
+        return result({
+            ...known(),
+            planReady: true,
+            outcome: 'planned',
+            note: 'Not confirmed: set confirm to true to apply ready plans.',
+        });
     // The confirmation.
     const confirm = await (0,writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
     let afterConfirm = { upgrade, workspaceName };
-    const confirmFailed = (error) => result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u1)(error)}` });
+    const confirmFailed = (error) => result({
+        ...known(),
+        planReady: true,
+        outcome: 'failed',
+        error: `The plan was ready but its confirmation failed: ${(0,errors/* getErrorMessage */.u1)(error)}`,
+    });
     switch (confirm.kind) {
         case 'done':
             log(`upgrade run ${runId} confirmed; following the apply`);
             break;
         case 'not-sent':
-            return result({ ...known(), planReady: true, outcome: 'cancelled', error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.` });
+            return result({
+                ...known(),
+                planReady: true,
+                outcome: 'cancelled',
+                error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`,
+            });
         case 'maybe-applied': {
             if (confirm.cause === 'cancelled') {
-                const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, so it may have been applied: look at its plan page.`;
+                const message = `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, ` +
+                    `so it may have been applied: look at its plan page.`;
                 return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
             }
             if (confirm.cause !== 'no-answer')
@@ -468,7 +526,8 @@ async function upgradeWorkspace(options) {
                     ...known(),
                     planReady: true,
                     outcome: 'failed',
-                    error: `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) and the run now reads ${after ? status : 'as unknown'}; ` +
+                    error: `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) ` +
+                        `and the run now reads ${after ? status : 'as unknown'}; ` +
                         `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
                 });
             }
@@ -510,7 +569,8 @@ async function upgradeWorkspace(options) {
             ...known(),
             planReady: true,
             outcome: 'confirmed',
-            error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${(0,errors/* getErrorMessage */.u1)(error)}. The apply may go on in the service: look at its plan page.`,
+            error: `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
+                `The apply may go on in the service: look at its plan page.`,
         });
     }
     if (applyStage(status) === 'applied') {
@@ -518,7 +578,12 @@ async function upgradeWorkspace(options) {
         return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
     }
     log(`upgrade run ${runId} ended as ${status} after the confirmation`);
-    return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.` });
+    return result({
+        ...known(),
+        planReady: true,
+        outcome: 'failed',
+        error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.`,
+    });
 }
 /** What a timed-out wait's last read did, for its message. */
 function lastReadNote(waited) {
@@ -644,7 +709,13 @@ function summaryOf(input, applied) {
         r.status ? (0,markdown/* inlineCode */.ti)(r.status) : '–',
         resultCell(r),
     ]);
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'), input.dryRun && (0,markdown/* dryRunBanner */.NI)('No upgrade was started: this is what would be done.'), intro, counts, (0,markdown/* table */.tp)(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows), !input.dryRun && input.confirm && (0,markdown/* paragraph */.FY)(applied ? 'Every ready plan was confirmed, and the service reported it applied.' : 'Not every ready plan was reported applied.'), input.cancelled && (0,markdown/* paragraph */.FY)('The step was cancelled: upgrade runs that had started go on in the service.'), (0,markdown/* details */.zH)(`Variables sent with each upgrade (${input.vars.length})`, (0,variables_table/* variablesTable */.o)(input.vars), { open: input.dryRun }));
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'), input.dryRun && (0,markdown/* dryRunBanner */.NI)('No upgrade was started: this is what would be done.'), intro, counts, (0,markdown/* table */.tp)(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows), !input.dryRun &&
+        input.confirm &&
+        (0,markdown/* paragraph */.FY)(applied
+            ? 'Every ready plan was confirmed, and the service reported it applied.'
+            : 'Not every ready plan was reported applied.'), input.cancelled && (0,markdown/* paragraph */.FY)('The step was cancelled: upgrade runs that had started go on in the service.'), (0,markdown/* details */.zH)(`Variables sent with each upgrade (${input.vars.length})`, (0,variables_table/* variablesTable */.o)(input.vars), {
+        open: input.dryRun,
+    }));
 }
 /** The workspace's name where the service gave it, and always its id. */
 function workspaceCell(r) {
@@ -714,7 +785,8 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
             });
         }
         const message = deadline.expired
-            ? `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; raise the timeout input or try again later.`
+            ? `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
+                `raise the timeout input or try again later.`
             : (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
         return (0,no_code_results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
@@ -788,7 +860,13 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
 function variablesTable(vars) {
     if (vars.length === 0)
         return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .paragraph */ .FY)('No workspace variables are sent.');
-    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [(0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key), v.category, v.hcl ? 'yes' : 'no', v.sensitive ? 'yes' : 'no', v.description ?? '']));
+    return (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Variable', 'Category', 'HCL', 'Sensitive', 'Description'], vars.map((v) => [
+        (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(v.key),
+        v.category,
+        v.hcl ? 'yes' : 'no',
+        v.sensitive ? 'yes' : 'no',
+        v.description ?? '',
+    ]));
 }
 
 

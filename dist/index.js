@@ -39584,12 +39584,12 @@ var external_node_net_ = __nccwpck_require__(7030);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
+// EXTERNAL MODULE: ./src/service/client.ts + 9 modules
+var client = __nccwpck_require__(7848);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
 var types = __nccwpck_require__(9450);
-// EXTERNAL MODULE: ./src/service/urls.ts
-var urls = __nccwpck_require__(1465);
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 // Each input's text to its typed value: one function per kind of value, given the input's name
 // for its messages. An empty text means "not given" (the input's default is applied before):
@@ -39669,6 +39669,7 @@ function parseWorkspaceFilePath(input, value) {
     const refuse = (why) => {
         throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a path inside the repository, relative to its root: ${why} (got ${JSON.stringify(value)}).`);
     };
+    // eslint-disable-next-line no-control-regex -- looking for them is the point
     if (/[\u0000-\u001f\u007f]/.test(value))
         refuse('it holds control characters');
     const problem = pathProblem(value);
@@ -39733,7 +39734,7 @@ function parseBaseUrl(input, value) {
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
         fail('must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear');
     }
-    return (0,urls/* normaliseBaseUrl */.Jg)(value).href;
+    return (0,client/* normaliseBaseUrl */.Jg)(value).href;
 }
 /** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
 function isLoopback(hostname) {
@@ -39783,7 +39784,7 @@ function parseName(input, value) {
 /** The parser of an id of one type of resource (`nocode-...`). */
 function idWithPrefix(prefix) {
     return (input, value) => {
-        if (value !== '' && !(0,shapes/* isIdWithPrefix */.WY)(value, prefix)) {
+        if (value !== '' && !(0,shapes/* hasIdShape */.Zv)(value, prefix)) {
             throw new errors/* ConfigurationError */.j1(`Input "${input}" must be an id starting with "${prefix}-" (got "${value}").`);
         }
         return value;
@@ -39874,7 +39875,9 @@ function parseWorkspaceVariables(input, value) {
     const trimmed = value.trim();
     if (trimmed === '')
         return [];
-    const vars = trimmed.startsWith('[') ? parseWorkspaceVariablesJson(input, trimmed) : parseWorkspaceVariableLines(input, trimmed);
+    const vars = trimmed.startsWith('[')
+        ? parseWorkspaceVariablesJson(input, trimmed)
+        : parseWorkspaceVariableLines(input, trimmed);
     const seen = new Set();
     for (const v of vars) {
         const id = `${v.category}:${v.key}`;
@@ -39923,7 +39926,10 @@ function parseWorkspaceVariablesJson(input, value) {
             throw new errors/* ConfigurationError */.j1(`${where} ("${o.key}"): category must be "svc" or "env".`);
         // The same names as the line form: an HCL identifier, or for env an environment variable name.
         if (!(category === 'env' ? ENV_NAME : HCL_IDENTIFIER).test(o.key)) {
-            throw new errors/* ConfigurationError */.j1(`${where}: key ${JSON.stringify(o.key)} is not ${category === 'env' ? 'an environment variable name (letters, digits and _)' : 'a variable name (letters, digits, _ and -, not starting with a digit)'}.`);
+            throw new errors/* ConfigurationError */.j1(`${where}: key ${JSON.stringify(o.key)} is not ` +
+                (category === 'env'
+                    ? 'an environment variable name (letters, digits and _).'
+                    : 'a variable name (letters, digits, _ and -, not starting with a digit).'));
         }
         const v = {
             key: o.key,
@@ -40076,7 +40082,12 @@ const INPUTS = {
     // Always ends in /api/v2.
     'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
     // Bounds a wait: only two modes wait for the service.
-    timeout: { modes: MODES, usedIn: ['run-module-tests', 'upgrade-no-code-workspace'], field: 'timeoutMs', parse: parseDuration },
+    timeout: {
+        modes: MODES,
+        usedIn: ['run-module-tests', 'upgrade-no-code-workspace'],
+        field: 'timeoutMs',
+        parse: parseDuration,
+    },
     'dry-run': { modes: MODES, field: 'dryRun', parse: parseBoolean },
     'github-token': {
         modes: MODES,
@@ -40086,7 +40097,12 @@ const INPUTS = {
         secrets: (token) => [token],
     },
     // Empty: no check run.
-    'check-name': { modes: MODES, field: 'checkName', parse: parseText, gitHubOnly: 'check runs are published on GitHub Actions only' },
+    'check-name': {
+        modes: MODES,
+        field: 'checkName',
+        parse: parseText,
+        gitHubOnly: 'check runs are published on GitHub Actions only',
+    },
     // On a pull request, write the summary as one comment on it, kept up to date.
     'comment-on-pr': {
         modes: MODES,
@@ -40110,8 +40126,18 @@ const INPUTS = {
     'module-directory': { modes: ['run-module-tests'], field: 'moduleDirectory', parse: parseRepositoryPath },
     // Empty: the organization (read.ts).
     'module-namespace': { modes: ['run-module-tests'], field: 'moduleNamespace', parse: parseName },
-    'module-name': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleName', parse: parseName },
-    'module-provider': { modes: ['run-module-tests'], requiredIn: ['run-module-tests'], field: 'moduleProvider', parse: parseName },
+    'module-name': {
+        modes: ['run-module-tests'],
+        requiredIn: ['run-module-tests'],
+        field: 'moduleName',
+        parse: parseName,
+    },
+    'module-provider': {
+        modes: ['run-module-tests'],
+        requiredIn: ['run-module-tests'],
+        field: 'moduleProvider',
+        parse: parseName,
+    },
     'test-directory': { modes: ['run-module-tests'], field: 'testDirectory', parse: parseText },
     'test-filters': { modes: ['run-module-tests'], field: 'testFilters', parse: parseLines, lines: true },
     'test-variables': { modes: ['run-module-tests'], field: 'testVariables', parse: parseHclVariableLines, lines: true },
@@ -40128,7 +40154,11 @@ const INPUTS = {
     // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
     'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
     // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
-    'allow-links-outside-repository': { modes: ['run-module-tests'], field: 'allowLinksOutsideRepository', parse: parseBoolean },
+    'allow-links-outside-repository': {
+        modes: ['run-module-tests'],
+        field: 'allowLinksOutsideRepository',
+        parse: parseBoolean,
+    },
     // publish-no-code-module: this or no-code-module-id (read.ts).
     'registry-module-id': { modes: ['publish-no-code-module'], field: 'registryModuleId', parse: idWithPrefix('mod') },
     // publish-no-code-module: set to update an existing no-code module.
@@ -40739,7 +40769,9 @@ function checkRunTarget(context) {
     const owner = context.repo?.owner;
     const repo = context.repo?.repo;
     if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
-        return { problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)' };
+        return {
+            problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)',
+        };
     }
     const headSha = commitOf(context);
     if (headSha === undefined) {
@@ -40938,7 +40970,9 @@ function checkRunHandle(parts) {
                     await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
                 }
                 catch (error) {
-                    const range = batch.length === 0 ? 'output' : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
+                    const range = batch.length === 0
+                        ? 'output'
+                        : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
                     warn(`publishing the ${range}`, error);
                     break;
                 }
@@ -41096,7 +41130,10 @@ function runUrl(context, pullRequest) {
 }
 /** The comments API of GitHub's REST API (a pull request's comments are its issue's). */
 function restComments(github) {
-    const comment = (data) => ({ id: data.id, body: data.body ?? '' });
+    const comment = (data) => ({
+        id: data.id,
+        body: data.body ?? '',
+    });
     const issue = ({ owner, repo, number }) => `${repoPath(owner, repo)}/issues/${number}`;
     return {
         async list(pullRequest, page, perPage) {
@@ -41174,8 +41211,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
-var service_client = __nccwpck_require__(5088);
+// EXTERNAL MODULE: ./src/service/client.ts + 9 modules
+var service_client = __nccwpck_require__(7848);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -41209,7 +41246,11 @@ async function run(options = {}) {
     const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
     let client;
     try {
-        client = (0,service_client/* createServiceClient */.r)({ baseUrl: inputs.baseUrl, token: inputs.token, onRequest: (e) => sink.debug((0,service_client/* describeRequest */.N)(e)) });
+        client = (0,service_client/* createServiceClient */.r)({
+            baseUrl: inputs.baseUrl,
+            token: inputs.token,
+            onRequest: (e) => sink.debug((0,service_client/* describeRequest */.Ng)(e)),
+        });
     }
     catch (error) {
         cancellation.dispose();
@@ -41248,7 +41289,12 @@ async function run(options = {}) {
         const code = failed(sink, failure);
         const shown = sink.redact(failure.message);
         await Promise.all([
-            completeCheckRun(checkRun, cancellation, { conclusion: aborted ? 'cancelled' : 'failure', title: shown, summary: shown, annotations: [] }),
+            completeCheckRun(checkRun, cancellation, {
+                conclusion: aborted ? 'cancelled' : 'failure',
+                title: shown,
+                summary: shown,
+                annotations: [],
+            }),
             commentSummary(inputs, options, sink, cancellation, summary),
         ]);
         return code;
@@ -41278,7 +41324,12 @@ async function completeCheckRun(checkRun, cancellation, result) {
 async function commentSummary(inputs, options, sink, cancellation, summary) {
     if (!inputs.commentOnPr || options.checkRuns === false)
         return;
-    await boundedAfterSignal(cancellation, commentOnPullRequest({ token: inputs.githubToken, key: stickyCommentKey(inputs), body: sink.redact(summary), log: sink }));
+    await boundedAfterSignal(cancellation, commentOnPullRequest({
+        token: inputs.githubToken,
+        key: stickyCommentKey(inputs),
+        body: sink.redact(summary),
+        log: sink,
+    }));
 }
 /**
  * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
@@ -41396,7 +41447,11 @@ function moreNote(level, count) {
  */
 function emitAnnotations(sink, annotations, options = {}) {
     const room = (level) => Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
-    const capped = capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
+    const capped = capAnnotations(annotations, {
+        error: room('error'),
+        warning: room('warning'),
+        notice: room('notice'),
+    });
     for (const a of capped.emit)
         sink.annotate(a);
     return capped;
@@ -42078,14 +42133,15 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 5088:
+/***/ 7848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   r: () => (/* binding */ createServiceClient),
-  N: () => (/* binding */ describeRequest)
+  Ng: () => (/* binding */ describeRequest),
+  Jg: () => (/* reexport */ normaliseBaseUrl)
 });
 
 // EXTERNAL MODULE: external "node:stream"
@@ -42322,12 +42378,100 @@ function parseRateLimitReset(value, now) {
 }
 /** How long the service asked to wait, in ms: the longer of the two headers, if any. */
 function serverRequestedWait(headers, now) {
-    const waits = [parseRetryAfter(headers['retry-after'], now), parseRateLimitReset(headers['x-ratelimit-reset'], now)].filter((w) => w !== undefined);
+    const waits = [
+        parseRetryAfter(headers['retry-after'], now),
+        parseRateLimitReset(headers['x-ratelimit-reset'], now),
+    ].filter((w) => w !== undefined);
     return waits.length > 0 ? Math.max(...waits) : undefined;
 }
 
-// EXTERNAL MODULE: ./src/service/urls.ts
-var urls = __nccwpck_require__(1465);
+;// CONCATENATED MODULE: ./src/service/urls.ts
+// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
+// way to name an address in a message.
+
+const VERSION_PREFIX = '/api/v2';
+/**
+ * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
+ * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
+ * misshapen address first, naming the input; this guard is for every other caller.
+ */
+function normaliseBaseUrl(address) {
+    let url;
+    try {
+        url = new URL(address.trim());
+    }
+    catch {
+        throw new errors/* ConfigurationError */.j1(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new errors/* ConfigurationError */.j1(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
+    }
+    if (url.username || url.password) {
+        throw new errors/* ConfigurationError */.j1('The service address must not carry a user name or password.');
+    }
+    let path = url.pathname.replace(/\/+$/, '');
+    if (!path.endsWith(VERSION_PREFIX))
+        path += VERSION_PREFIX;
+    return new URL(path, url.origin);
+}
+/**
+ * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
+ * full link); a link returned by the service, which carries the version prefix and so is
+ * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
+ */
+function resolveTarget(base, target) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
+        return new URL(target);
+    const basePath = base.pathname;
+    if (target.startsWith('/') &&
+        (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
+        return new URL(target, base.origin);
+    }
+    const sep = target.startsWith('/') ? '' : '/';
+    return new URL(`${basePath}${sep}${target}`, base.origin);
+}
+/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
+function encodeQueryComponent(text) {
+    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function queryValueText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return value.join(',');
+}
+/**
+ * The full address of an API request: the query already in `url` (from a link) merged with
+ * `query` (which wins for the same key), every key and value encoded so that brackets travel as
+ * `%5B`/`%5D` whatever the link held.
+ */
+function apiRequestUrl(url, query) {
+    const entries = [];
+    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
+    for (const [key, value] of url.searchParams) {
+        if (!overridden.has(key))
+            entries.push([key, value]);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+        if (value === undefined || value === null)
+            continue;
+        entries.push([key, queryValueText(value)]);
+    }
+    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
+    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
+}
+/**
+ * How an address may appear in a message or log line. API addresses show their path (and,
+ * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
+ * because its path and query string are its credentials.
+ */
+function describeTarget(url, apiOrigin, withQuery = false) {
+    if (url.origin !== apiOrigin)
+        return url.origin;
+    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
+}
+
 ;// CONCATENATED MODULE: ./src/service/http.ts
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
@@ -42404,13 +42548,14 @@ class HttpClient {
         const token = options.token.trim();
         if (!token)
             throw new errors/* ConfigurationError */.j1('The API token is empty: the service needs one.');
+        // eslint-disable-next-line no-control-regex -- looking for them is the point
         if (/[\s\u0000-\u001f\u007f]/.test(token)) {
             throw new errors/* ConfigurationError */.j1('The API token contains spaces or control characters: give the token alone.');
         }
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
         this.#token = token;
-        this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
+        this.baseUrl = normaliseBaseUrl(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
         this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30);
@@ -42419,7 +42564,11 @@ class HttpClient {
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
-        this.#connections = new Connections({ connections: Math.max(8, options.concurrency ?? 8), headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs }, Math.min(this.#timeoutMs, 10_000));
+        this.#connections = new Connections({
+            connections: Math.max(8, options.concurrency ?? 8),
+            headersTimeout: this.#timeoutMs,
+            bodyTimeout: this.#timeoutMs,
+        }, Math.min(this.#timeoutMs, 10_000));
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -42453,11 +42602,11 @@ class HttpClient {
             throw new Error('the service client is closed');
         const method = options.method;
         const signal = this.#combinedSignal(options.signal);
-        const resolved = (0,urls/* resolveTarget */.u1)(this.baseUrl, options.path);
+        const resolved = resolveTarget(this.baseUrl, options.path);
         const toApi = !options.external && this.isApiAddress(resolved);
-        const url = toApi ? (0,urls/* apiRequestUrl */.$j)(resolved, options.query) : resolved.href;
-        const target = toApi ? (0,urls/* describeTarget */.ff)(resolved, this.origin) : resolved.origin;
-        const logTarget = toApi ? (0,urls/* describeTarget */.ff)(new URL(url), this.origin, true) : target;
+        const url = toApi ? apiRequestUrl(resolved, options.query) : resolved.href;
+        const target = toApi ? describeTarget(resolved, this.origin) : resolved.origin;
+        const logTarget = toApi ? describeTarget(new URL(url), this.origin, true) : target;
         const idempotent = options.idempotent ?? IDEMPOTENT_BY_DEFAULT.has(method);
         const headers = this.#headers(options, toApi);
         const jsonText = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -42468,7 +42617,15 @@ class HttpClient {
         for (let attempt = 0;; attempt++) {
             (0,abort/* throwIfAborted */.Te)(signal);
             const started = Date.now();
-            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, { method, headers, body: jsonText ?? options.body, signal, timeoutMs: options.timeoutMs, stream: options.stream === true, urgent: options.urgent === true });
+            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, {
+                method,
+                headers,
+                body: jsonText ?? options.body,
+                signal,
+                timeoutMs: options.timeoutMs,
+                stream: options.stream === true,
+                urgent: options.urgent === true,
+            });
             const ms = Date.now() - started;
             // A failure after a redirect names where it happened, as far as that may be shown.
             const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
@@ -42484,7 +42641,13 @@ class HttpClient {
                 }
                 if (!canRetry) {
                     report('failure', { error: result.code });
-                    throw new service_errors/* NetworkError */.Dr({ method, target: at, code: result.code === 'timeout' ? undefined : result.code, timedOut: result.timedOut, attempts: attempt + 1 }, { cause: result.error });
+                    throw new service_errors/* NetworkError */.Dr({
+                        method,
+                        target: at,
+                        code: result.code === 'timeout' ? undefined : result.code,
+                        timedOut: result.timedOut,
+                        attempts: attempt + 1,
+                    }, { cause: result.error });
                 }
                 report('retry', { error: result.code });
                 if (result.sent)
@@ -42566,8 +42729,8 @@ class HttpClient {
                 throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
             }
             const toApi = start.toApi && this.isApiAddress(next);
-            url = toApi ? (0,urls/* apiRequestUrl */.$j)(next, undefined) : next.href;
-            redirectedTo = toApi ? (0,urls/* describeTarget */.ff)(next, this.origin) : next.origin;
+            url = toApi ? apiRequestUrl(next, undefined) : next.href;
+            redirectedTo = toApi ? describeTarget(next, this.origin) : next.origin;
             const { authorization: _dropped, ...rest } = headers;
             headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
         }
@@ -42599,7 +42762,11 @@ class HttpClient {
             // The service's limit is per token (30 requests a second): addresses that get no token (the
             // object store behind a redirected download, upload-url, log-read-url) are not paced by it.
             // An urgent request takes its place at once (RequestOptions.urgent).
-            const answered = !this.isApiAddress(new URL(url)) ? () => undefined : urgent ? this.#limiter.takeNow() : await this.#limiter.take(signal);
+            const answered = !this.isApiAddress(new URL(url))
+                ? () => undefined
+                : urgent
+                    ? this.#limiter.takeNow()
+                    : await this.#limiter.take(signal);
             const limit = timeoutMs ?? this.#timeoutMs;
             const timeout = new AbortController();
             const timer = setTimeout(() => timeout.abort(), limit);
@@ -42616,7 +42783,13 @@ class HttpClient {
                 });
                 answered();
                 if (stream && isSuccess(response.statusCode)) {
-                    return { kind: 'answer', status: response.statusCode, headers: response.headers, body: Buffer.alloc(0), stream: response.body };
+                    return {
+                        kind: 'answer',
+                        status: response.statusCode,
+                        headers: response.headers,
+                        body: Buffer.alloc(0),
+                        stream: response.body,
+                    };
                 }
                 const bytes = Buffer.from(await response.body.arrayBuffer());
                 return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
@@ -42652,7 +42825,15 @@ class HttpClient {
     }
     #response(method, target, answer, alreadyDone) {
         const text = answer.body.toString('utf8');
-        const response = { status: answer.status, headers: answer.headers, text, json: (0,json_object/* parseJsonOrUndefined */.r)(text), alreadyDone, method, target };
+        const response = {
+            status: answer.status,
+            headers: answer.headers,
+            text,
+            json: (0,json_object/* parseJsonOrUndefined */.r)(text),
+            alreadyDone,
+            method,
+            target,
+        };
         if (answer.stream)
             response.body = answer.stream;
         return response;
@@ -42886,14 +43067,14 @@ class PaginationError extends Error {
 async function* paginatePages(http, path, options = {}) {
     const pageSize = options.pageSize ?? 100;
     const type = options.type ?? 'resources';
-    const listPath = (0,urls/* resolveTarget */.u1)(http.baseUrl, path).pathname;
+    const listPath = resolveTarget(http.baseUrl, path).pathname;
     const firstQuery = { ...options.query, 'page[size]': pageSize };
     const seen = new Set();
     let next = { path, query: firstQuery };
     for (let pages = 0; next !== undefined;) {
         if (typeof next === 'string')
             throw new PaginationError(listPath, pages, next);
-        const key = `${(0,urls/* resolveTarget */.u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
+        const key = `${resolveTarget(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
         if (seen.has(key))
             throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
         seen.add(key);
@@ -42922,7 +43103,7 @@ function nextPage(http, path, firstQuery, doc, pageSize) {
     let linkUrl;
     if (link !== undefined) {
         try {
-            linkUrl = (0,urls/* resolveTarget */.u1)(http.baseUrl, link);
+            linkUrl = resolveTarget(http.baseUrl, link);
         }
         catch {
             return 'the next link is not an address';
@@ -42939,7 +43120,9 @@ function nextPage(http, path, firstQuery, doc, pageSize) {
     const pagination = doc.meta?.pagination;
     const number = pagination?.['next-page'];
     if (number === undefined || number === null) {
-        return linkUrl ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given` : undefined;
+        return linkUrl
+            ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given`
+            : undefined;
     }
     const current = pagination?.['current-page'];
     if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {
@@ -43361,7 +43544,9 @@ function createPolicyBody(input) {
                 query: input.query,
                 'enforcement-level': input.enforcementLevel,
             },
-            ...(ids.length > 0 ? { relationships: { 'policy-sets': { data: ids.map((id) => ({ id, type: 'policy-sets' })) } } } : {}),
+            ...(ids.length > 0
+                ? { relationships: { 'policy-sets': { data: ids.map((id) => ({ id, type: 'policy-sets' })) } } }
+                : {}),
         },
     };
 }
@@ -43439,7 +43624,12 @@ function createPoliciesApi(http) {
             return found.find((p) => p.attributes.name === name);
         },
         async delete(policyId, options = {}) {
-            await http.request({ method: 'DELETE', path: `/policies/${enc(policyId)}`, idempotent: true, signal: options.signal });
+            await http.request({
+                method: 'DELETE',
+                path: `/policies/${enc(policyId)}`,
+                idempotent: true,
+                signal: options.signal,
+            });
         },
         async downloadCode(policy, options = {}) {
             const path = typeof policy === 'string' ? policy : (policy.links?.download ?? `/policies/${enc(policy.id)}/download`);
@@ -43469,6 +43659,8 @@ function createPolicyOnce(policies, organization, input, options = {}) {
 
 
 
+/** The address the client speaks to, as it reads a base URL (the inputs check theirs with it). */
+
 function createServiceClient(options) {
     const http = new HttpClient(options);
     return {
@@ -43482,7 +43674,9 @@ function createServiceClient(options) {
 /** A request as the debug log shows it: `GET /organizations/acme/policies → 200 in 41 ms`. */
 function describeRequest(e) {
     const answer = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-    return `${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${e.outcome === 'retry' ? ', retrying' : ''}`;
+    return (`${e.method} ${e.target} → ${answer} in ${Math.round(e.ms)} ms` +
+        (e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : '') +
+        (e.outcome === 'retry' ? ', retrying' : ''));
 }
 
 
@@ -43689,7 +43883,8 @@ function apiErrorMessage(init) {
         case 401:
             return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
         case 403:
-            return `${head}: the token is not allowed to do this (403 Forbidden); use a token with the needed permission (a user or team token where organization tokens are refused)${said}`;
+            return (`${head}: the token is not allowed to do this (403 Forbidden); ` +
+                `use a token with the needed permission (a user or team token where organization tokens are refused)${said}`);
         case 404:
             // Spec section 5: a missing permission is reported as 404.
             return `${head}: not found, or the token has no permission to see it (404)${said}`;
@@ -43739,6 +43934,7 @@ function redactItem(item, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   WY: () => (/* binding */ isIdWithPrefix),
 /* harmony export */   Xh: () => (/* binding */ isServiceId),
+/* harmony export */   Zv: () => (/* binding */ hasIdShape),
 /* harmony export */   jn: () => (/* binding */ shapeProblem)
 /* harmony export */ });
 /* unused harmony exports ID_PREFIXES, isStatusName */
@@ -43772,7 +43968,11 @@ const STATUS_NAME = /^[a-z]+(?:_[a-z]+)*$/;
 const MAX_STATUS_LENGTH = 64;
 /** Whether `id` is an id with this prefix (`trun-...`). */
 function isIdWithPrefix(id, prefix) {
-    return typeof id === 'string' && new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(id);
+    return typeof id === 'string' && hasIdShape(id, prefix);
+}
+/** The same for a text known to be a string: false leaves it a string (a type guard would not). */
+function hasIdShape(text, prefix) {
+    return new RegExp(`^${prefix}-${ID_SUFFIX}$`).test(text);
 }
 /** Whether `text` is an id of any documented type: public, never a credential. */
 function isServiceId(text) {
@@ -43806,7 +44006,9 @@ function shapeProblem(type, resource) {
         }
         for (const counter of COUNTERS) {
             const value = attributes[counter];
-            if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+            if (value !== undefined &&
+                value !== null &&
+                !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
                 return `a ${counter} that is not a count (${quote(value)})`;
             }
         }
@@ -43817,7 +44019,7 @@ function shapeProblem(type, resource) {
 function quote(value) {
     if (value === undefined)
         return 'none';
-    const text = JSON.stringify(value) ?? String(value);
+    const text = JSON.stringify(value) ?? typeof value;
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -43837,105 +44039,6 @@ const ENFORCEMENT_LEVELS = {
     native: ['hard-mandatory', 'soft-mandatory', 'advisory'],
     opa: ['mandatory', 'advisory'],
 };
-
-
-/***/ }),
-
-/***/ 1465:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $j: () => (/* binding */ apiRequestUrl),
-/* harmony export */   Jg: () => (/* binding */ normaliseBaseUrl),
-/* harmony export */   ff: () => (/* binding */ describeTarget),
-/* harmony export */   u1: () => (/* binding */ resolveTarget)
-/* harmony export */ });
-/* unused harmony export encodeQueryComponent */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
-// way to name an address in a message.
-
-const VERSION_PREFIX = '/api/v2';
-/**
- * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
- * misshapen address first, naming the input; this guard is for every other caller.
- */
-function normaliseBaseUrl(address) {
-    let url;
-    try {
-        url = new URL(address.trim());
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
-    }
-    if (url.username || url.password) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1('The service address must not carry a user name or password.');
-    }
-    let path = url.pathname.replace(/\/+$/, '');
-    if (!path.endsWith(VERSION_PREFIX))
-        path += VERSION_PREFIX;
-    return new URL(path, url.origin);
-}
-/**
- * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
- * full link); a link returned by the service, which carries the version prefix and so is
- * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
- */
-function resolveTarget(base, target) {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
-        return new URL(target);
-    const basePath = base.pathname;
-    if (target.startsWith('/') && (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
-        return new URL(target, base.origin);
-    }
-    const sep = target.startsWith('/') ? '' : '/';
-    return new URL(`${basePath}${sep}${target}`, base.origin);
-}
-/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
-function encodeQueryComponent(text) {
-    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function queryValueText(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return value.join(',');
-}
-/**
- * The full address of an API request: the query already in `url` (from a link) merged with
- * `query` (which wins for the same key), every key and value encoded so that brackets travel as
- * `%5B`/`%5D` whatever the link held.
- */
-function apiRequestUrl(url, query) {
-    const entries = [];
-    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
-    for (const [key, value] of url.searchParams) {
-        if (!overridden.has(key))
-            entries.push([key, value]);
-    }
-    for (const [key, value] of Object.entries(query ?? {})) {
-        if (value === undefined || value === null)
-            continue;
-        entries.push([key, queryValueText(value)]);
-    }
-    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
-    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
-}
-/**
- * How an address may appear in a message or log line. API addresses show their path (and,
- * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
- * because its path and query string are its credentials.
- */
-function describeTarget(url, apiOrigin, withQuery = false) {
-    if (url.origin !== apiOrigin)
-        return url.origin;
-    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
-}
 
 
 /***/ }),
