@@ -1,9 +1,24 @@
 import { readFileSync, globSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Where the spec leaves the service's behaviour open, the emulator has two personalities
-// (test/emulator/README.md): every test that runs a mode against the emulator runs once under
-// each, so that the action is right whichever way the service behaves. Pure tests run once.
+// Three kinds of test file, each in a project of its own:
+// - `unit`: everything that runs in the test process, once. `npx vitest run --project unit`
+//   runs it alone in seconds.
+// - `strict` and `cli-tool`: where the spec leaves the service's behaviour open, the emulator has
+//   two personalities (test/emulator/README.md): every test that runs a mode against the emulator
+//   in the test process runs once under each, so that the action is right whichever way the
+//   service behaves.
+// - `bundle`: the built action started as a process (as a runner, the command line or the demo
+//   starts it) or read as files. Only this project builds the bundle; its tests prove what the
+//   bundle adds to the modes (the entry points, signals and exit codes, Node versions, proxies,
+//   the bytes of dist/), so they run under the default personality, where the modes' own
+//   behaviour under each personality is proven in the projects above.
+
+const files = (patterns: string[]): string[] => patterns.flatMap((pattern) => globSync(pattern)).sort();
+const containing = (pattern: RegExp) => (file: string) => pattern.test(readFileSync(file, 'utf8'));
+
+/** A test of the built bundle: it runs the fresh build of this run, or the demo (dist/ as committed). */
+const bundleTests = files(['test/**/*.test.ts']).filter(containing(/inject\('bundleDir'\)|'scripts', 'demo\.ts'/));
 
 /** Test files of the modes whose behaviour depends on the service. */
 const MODE_TESTS = [
@@ -17,7 +32,9 @@ const MODE_TESTS = [
 /** A test that starts the emulator, itself or through its directory's harness. */
 const STARTS_EMULATOR = /startEmulator\(|from '\.\/(?:run-)?harness\.ts'/;
 
-const emulatorModeTests = MODE_TESTS.flatMap((pattern) => globSync(pattern)).filter((file) => STARTS_EMULATOR.test(readFileSync(file, 'utf8')));
+const emulatorModeTests = files(MODE_TESTS)
+  .filter(containing(STARTS_EMULATOR))
+  .filter((file) => !bundleTests.includes(file));
 
 const personality = (name: 'strict' | 'cli-tool') => ({
   extends: true as const,
@@ -26,17 +43,19 @@ const personality = (name: 'strict' | 'cli-tool') => ({
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most tests wait on timers and sockets, not the CPU: a file more than the cores keeps
-    // `npm test` short on a 2-core machine with the suite run once per emulator personality.
+    // Most tests wait on sockets and child processes, not the CPU: a file more than the cores
+    // keeps `npm test` short on a 2-core machine.
     maxWorkers: 3,
     projects: [
-      { extends: true, test: { name: 'once', include: ['test/**/*.test.ts'], exclude: emulatorModeTests } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...emulatorModeTests, ...bundleTests] } },
       personality('strict'),
       personality('cli-tool'),
+      // The global setup builds the bundle once for the run; a project of its own, since vitest
+      // runs a global setup once per project that declares it.
+      { extends: true, test: { name: 'bundle', include: bundleTests, globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },
 });

@@ -3,12 +3,13 @@
 // something to clean up). Ships the HCL parser's WASM beside them: @cdktf/hcl2json reads
 // main.wasm.gz from disk at run time, which ncc cannot see. And action.yml's inputs and outputs
 // as JSON (dist/action.json), which the bundle reads instead of parsing the YAML at every start.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,17 +18,23 @@ const outIndex = process.argv.indexOf('--out');
 const dist = outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
-const ncc = (entry, out, ...options) =>
-  execFileSync(process.execPath, [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', out, '--quiet', ...options], {
+const ncc = (entry, out, ...options) => {
+  const build = promisify(execFile)(process.execPath, [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', out, '--quiet', ...options], {
     cwd: root,
-    stdio: 'inherit',
   });
+  // ncc writes its errors to stderr and exits non-zero: show them as a failed build.
+  return build.catch((error) => {
+    process.stderr.write(error.stderr ?? '');
+    throw new Error(`ncc could not bundle ${entry}`);
+  });
+};
 
 rmSync(dist, { recursive: true, force: true });
-ncc('src/index.ts', dist, '--license', 'licenses.txt');
+// The two entries are independent bundles: built side by side, the build takes as long as the
+// larger one.
 const post = mkdtempSync(join(tmpdir(), 'post-entry-'));
 try {
-  ncc('src/post-entry.ts', post);
+  await Promise.all([ncc('src/index.ts', dist, '--license', 'licenses.txt'), ncc('src/post-entry.ts', post)]);
   copyFileSync(join(post, 'index.js'), join(dist, 'post.js'));
 } finally {
   rmSync(post, { recursive: true, force: true });
