@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { sleep } from '../../src/lifetime/clock.ts';
@@ -6,14 +6,32 @@ import { Semaphore } from '../../src/lifetime/limit.ts';
 import { ApiError } from '../../src/service/errors.ts';
 
 describe('sleep', () => {
-  it('ends at once with an AbortError when the signal fires', async () => {
+  // The process's own timers, faked: the wait is measured in the timers' time, not the machine's.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('resolves when its time has passed', async () => {
+    let done = false;
+    const waiting = sleep(10_000).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    await waiting;
+  });
+
+  it('ends at once with an AbortError when the signal fires, leaving no timer behind', async () => {
     const controller = new AbortController();
-    const started = Date.now();
-    const waiting = sleep(10_000, controller.signal);
-    setTimeout(() => controller.abort(), 20);
-    const error = await waiting.catch((e: unknown) => e);
-    expect(isAbortError(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    let outcome: unknown = 'pending';
+    const waiting = sleep(10_000, controller.signal).catch((e: unknown) => (outcome = e));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(outcome).toBe('pending');
+    controller.abort();
+    // No time passes: the abort alone ends it.
+    await Promise.resolve();
+    expect(isAbortError(outcome)).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    await waiting;
   });
 });
 

@@ -5,7 +5,7 @@ import { abortAfterFirstSignal, withGrace } from '../../src/lifetime/grace.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
 describe('abortAfterFirstSignal', () => {
-  function signals(): Cancellation & { send(signal: StopSignal, at?: number): void } {
+  function signals(clock: ManualClock): Cancellation & { send(signal: StopSignal, at?: number): void } {
     const received: StopSignal[] = [];
     const receivedAt: number[] = [];
     const listeners = new Set<(signal: StopSignal, count: number) => void>();
@@ -18,7 +18,7 @@ describe('abortAfterFirstSignal', () => {
         return () => listeners.delete(listener);
       },
       dispose: () => listeners.clear(),
-      send(signal, at = Date.now()) {
+      send(signal, at = clock.now()) {
         received.push(signal);
         receivedAt.push(at);
         for (const listener of listeners) listener(signal, received.length);
@@ -27,33 +27,39 @@ describe('abortAfterFirstSignal', () => {
   }
 
   it('aborts the given time after the first signal arrived, not before any signal', async () => {
-    const c = signals();
-    const bound = abortAfterFirstSignal(c, 80);
-    await new Promise((r) => setTimeout(r, 120));
+    const clock = new ManualClock();
+    const c = signals(clock);
+    const bound = abortAfterFirstSignal(c, 80, clock);
+    await clock.advance(120);
     expect(bound.signal.aborted).toBe(false);
-    const sent = Date.now();
     c.send('SIGINT');
+    await clock.advance(40);
+    // A later signal does not move the end.
     c.send('SIGTERM');
-    await new Promise<void>((resolve) => bound.signal.addEventListener('abort', () => resolve()));
-    expect(Date.now() - sent).toBeGreaterThanOrEqual(75);
-    expect(Date.now() - sent).toBeLessThan(300);
+    await clock.advance(39);
+    expect(bound.signal.aborted).toBe(false);
+    await clock.advance(1);
+    expect(bound.signal.aborted).toBe(true);
+    expect((bound.signal.reason as Error).name).toBe('TimeoutError');
     bound.dispose();
   });
 
   it('counts from the arrival of a signal that came before it was set up', () => {
-    const c = signals();
-    c.send('SIGINT', Date.now() - 1000);
-    const bound = abortAfterFirstSignal(c, 500);
+    const clock = new ManualClock();
+    const c = signals(clock);
+    c.send('SIGINT', clock.now() - 1000);
+    const bound = abortAfterFirstSignal(c, 500, clock);
     expect(bound.signal.aborted).toBe(true);
     expect((bound.signal.reason as Error).name).toBe('TimeoutError');
   });
 
   it('never aborts once disposed', async () => {
-    const c = signals();
-    const bound = abortAfterFirstSignal(c, 20);
+    const clock = new ManualClock();
+    const c = signals(clock);
+    const bound = abortAfterFirstSignal(c, 20, clock);
     c.send('SIGINT');
     bound.dispose();
-    await new Promise((r) => setTimeout(r, 60));
+    await clock.advance(60);
     expect(bound.signal.aborted).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from '../../src/lifetime/clock.ts';
 import { Deadline } from '../../src/lifetime/deadline.ts';
 import { upgradeWaitPauses, upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
+import { ManualClock, settle } from '../support/manual-clock.ts';
 
 describe('upgradeWaitSchedule', () => {
   it('reads a lone plan often and spaces the reads as more plans are watched, under 20 reads a second in all', () => {
@@ -22,74 +22,91 @@ describe('upgradeWaitPauses', () => {
 });
 
 describe('waitForUpgradeRun', () => {
+  // On a clock of the test's own: each read lands on its exact millisecond, whatever the load.
+  const SHORT = { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 };
+
   it('does not read the first value again, keeps a fixed interval, then grows it with the time waited', async () => {
+    const clock = new ManualClock();
+    const started = clock.now();
     const reads: number[] = [];
     const seen: string[] = [];
-    const started = Date.now();
     let n = 0;
-    const result = await waitForUpgradeRun<string>({
+    const waiting = waitForUpgradeRun<string>({
       first: 'pending',
       read: async () => {
-        reads.push(Date.now() - started);
+        reads.push(clock.now() - started);
         n++;
         return n >= 9 ? 'planned' : `planning-${n}`;
       },
       isFinal: (s) => s === 'planned',
       onValue: (s) => seen.push(s),
       signal: new AbortController().signal,
-      deadline: Deadline.after(10_000),
+      deadline: Deadline.after(10_000, clock),
       schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 1000 },
     });
-    expect(result).toEqual({ outcome: 'final', value: 'planned' });
+    await clock.advance(10_000);
+    expect(await waiting).toEqual({ outcome: 'final', value: 'planned' });
     // Each value reported once, the boundary between the stretches included.
     expect(seen).toEqual(['pending', ...Array.from({ length: 8 }, (_, i) => `planning-${i + 1}`), 'planned']);
-    expect(reads).toHaveLength(9);
-    const gaps = reads.slice(1).map((t, i) => t - reads[i]!);
-    // Fixed 20 ms until 100 ms waited (the last sleep of that stretch may be cut to end it on
-    // time), then growing by a fifth each time.
-    expect(gaps.slice(0, 3).every((g) => g >= 19)).toBe(true);
-    expect(gaps.slice(4).every((g) => g >= 23)).toBe(true);
-    expect(gaps.at(-1)!).toBeGreaterThanOrEqual(Math.floor(20 * 1.2 ** 4) - 1);
+    // Fixed 20 ms until 100 ms waited, then growing by a fifth each time.
+    const expected = [20, 40, 60, 80, 100, 124, 152.8, 187.36, 228.832];
+    expect(reads).toHaveLength(expected.length);
+    reads.forEach((at, i) => expect(at).toBeCloseTo(expected[i]!, 3));
   });
 
   it('ends at the deadline with the last value', async () => {
-    const result = await waitForUpgradeRun<string>({
+    const clock = new ManualClock();
+    const reads: number[] = [];
+    const waiting = waitForUpgradeRun<string>({
       first: 'pending',
-      read: async () => 'planning',
+      read: async () => {
+        reads.push(clock.now());
+        return 'planning';
+      },
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Deadline.after(150),
-      schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
+      deadline: Deadline.after(150, clock),
+      schedule: SHORT,
     });
-    expect(result).toEqual({ outcome: 'timed-out', value: 'planning' });
+    const settled = track(waiting);
+    await clock.advance(149);
+    expect(settled()).toBe(false);
+    await clock.advance(1);
+    expect(await waiting).toEqual({ outcome: 'timed-out', value: 'planning' });
+    // No read starts at the deadline.
+    expect(Math.max(...reads)).toBeLessThan(clock.now());
   });
 
   it('a read that never answers is cut at the deadline: timed out, saying the read was unanswered', async () => {
-    const started = Date.now();
+    const clock = new ManualClock();
     let reads = 0;
-    const result = await waitForUpgradeRun<string>({
+    const waiting = waitForUpgradeRun<string>({
       first: 'pending',
       read: async (signal) => {
         reads++;
         // As the HTTP layer does: only the signal ends the wait for an answer.
-        await sleep(3_600_000, signal);
+        await clock.sleep(3_600_000, signal);
         return 'planned';
       },
       isFinal: (s) => s === 'planned',
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Deadline.after(300),
-      schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
+      deadline: Deadline.after(300, clock),
+      schedule: SHORT,
     });
-    expect(Date.now() - started).toBeLessThan(600);
+    const settled = track(waiting);
+    await clock.advance(299);
+    expect(settled()).toBe(false);
+    await clock.advance(1);
+    expect(settled()).toBe(true);
     expect(reads).toBe(1);
-    expect(result).toEqual({ outcome: 'timed-out', value: 'pending', lastRead: 'unanswered' });
+    expect(await waiting).toEqual({ outcome: 'timed-out', value: 'pending', lastRead: 'unanswered' });
   });
 
   it('a 429 asking to wait past what the client waits ends the wait at the deadline, not before', async () => {
-    const started = Date.now();
-    const result = await waitForUpgradeRun<string>({
+    const clock = new ManualClock();
+    const waiting = waitForUpgradeRun<string>({
       first: 'pending',
       read: async () => {
         throw new ApiError({ method: 'GET', target: '/upgrade/run-1', status: 429, errors: [] });
@@ -97,14 +114,19 @@ describe('waitForUpgradeRun', () => {
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Deadline.after(300),
-      schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
+      deadline: Deadline.after(300, clock),
+      schedule: SHORT,
     });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(result).toEqual({ outcome: 'timed-out', value: 'pending', lastRead: 'rate-limited' });
+    const settled = track(waiting);
+    await clock.advance(299);
+    expect(settled()).toBe(false);
+    await clock.advance(1);
+    expect(settled()).toBe(true);
+    expect(await waiting).toEqual({ outcome: 'timed-out', value: 'pending', lastRead: 'rate-limited' });
   });
 
   it('another read failure is thrown at once', async () => {
+    const clock = new ManualClock();
     const failing = waitForUpgradeRun<string>({
       first: 'pending',
       read: async () => {
@@ -113,28 +135,45 @@ describe('waitForUpgradeRun', () => {
       isFinal: () => false,
       onValue: () => {},
       signal: new AbortController().signal,
-      deadline: Deadline.after(10_000),
-      schedule: { minIntervalMs: 20, fraction: 0.2, maxIntervalMs: 40 },
+      deadline: Deadline.after(10_000, clock),
+      schedule: SHORT,
     });
+    const settled = track(failing);
+    // The first pause, then the read that fails.
+    await clock.advance(20);
+    expect(settled()).toBe(true);
     await expect(failing).rejects.toMatchObject({ status: 404 });
   });
 
   it('an abort ends the wait at once', async () => {
+    const clock = new ManualClock();
     const controller = new AbortController();
     const reason = new Error('stop');
-    setTimeout(() => controller.abort(reason), 30);
-    const started = Date.now();
-    await expect(
-      waitForUpgradeRun<string>({
-        first: 'pending',
-        read: async () => 'planning',
-        isFinal: () => false,
-        onValue: () => {},
-        signal: controller.signal,
-        deadline: Deadline.after(10_000),
-        schedule: { minIntervalMs: 1000, fraction: 0.2, maxIntervalMs: 1000 },
-      }),
-    ).rejects.toMatchObject({ name: 'AbortError', cause: reason });
-    expect(Date.now() - started).toBeLessThan(500);
+    const waiting = waitForUpgradeRun<string>({
+      first: 'pending',
+      read: async () => 'planning',
+      isFinal: () => false,
+      onValue: () => {},
+      signal: controller.signal,
+      deadline: Deadline.after(10_000, clock),
+      schedule: { minIntervalMs: 1000, fraction: 0.2, maxIntervalMs: 1000 },
+    });
+    const settled = track(waiting);
+    await clock.advance(30);
+    controller.abort(reason);
+    await settle();
+    // Without moving the clock: the pause in progress ends with the abort.
+    expect(settled()).toBe(true);
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError', cause: reason });
   });
 });
+
+/** Whether the promise has settled yet (either way); it is marked handled, the test awaits it. */
+function track(promise: Promise<unknown>): () => boolean {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return () => done;
+}
