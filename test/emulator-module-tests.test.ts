@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { personalityFromEnvironment, startEmulator, type Emulator } from './emulator/index.ts';
 import { defaultSettings } from './emulator/settings.ts';
 import { client, waitFor } from './emulator/test-client.ts';
+import { ManualClock } from './support/manual-clock.ts';
 
 const ROOT = '/organizations/acme/tests/registry-modules/private/acme/network/aws';
 const FAST = { queuedMs: 20, runningMs: 80, cancelGraceMs: 60 };
@@ -17,17 +18,17 @@ beforeEach(async () => {
 });
 afterEach(() => emulator.close());
 
-async function createVersion(autoQueueRuns?: boolean) {
+async function createVersion(autoQueueRuns?: boolean, on = api) {
   const body = autoQueueRuns === undefined ? undefined : { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
-  const reply = await api.post(`${ROOT}/test-runs/configuration-versions`, body);
+  const reply = await on.post(`${ROOT}/test-runs/configuration-versions`, body);
   expect(reply.status).toBe(201);
   return reply.body.data as { id: string; attributes: Record<string, unknown> & { 'upload-url': string } };
 }
 
 /** A configuration version uploaded without queuing a run, ready for an explicit run. */
-async function uploadedVersion(): Promise<string> {
-  const version = await createVersion(false);
-  expect((await api.put(version.attributes['upload-url'], 'archive')).status).toBe(200);
+async function uploadedVersion(on = api): Promise<string> {
+  const version = await createVersion(false, on);
+  expect((await on.put(version.attributes['upload-url'], 'archive')).status).toBe(200);
   return version.id;
 }
 
@@ -151,34 +152,63 @@ describe('test runs', () => {
     expect((await api.post(`${ROOT}/test-runs`, { data: { type: 'runs' } })).status).toBe(422);
   });
 
+  // On the emulator's own clock: each transition happens when the test moves time, however long
+  // the requests take.
+  async function onClock(testRuns: Partial<typeof FAST>) {
+    const clock = new ManualClock();
+    const own = await startEmulator({ personality: 'cli-tool', testRuns: { ...FAST, ...testRuns }, clock });
+    own.seedRegistryModule({ name: 'network', provider: 'aws' });
+    const on = client(own);
+    const versionId = await uploadedVersion(on);
+    const created = await on.post(`${ROOT}/test-runs`, {
+      data: { type: 'test-runs', attributes: {}, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+    });
+    const run = created.body.data as { id: string };
+    const status = async () => (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data.attributes.status as string;
+    return { clock, emulator: own, api: on, run, status };
+  }
+
   it('cancel: 409 unless running; 202 and canceled after the grace time', async () => {
-    const run = (await createRun(await uploadedVersion())).body.data;
-    const early = await api.post(`${ROOT}/test-runs/${run.id}/cancel`);
-    expect(early.status).toBe(409);
-    expect(early.body.errors[0].status).toBe('409');
-    await untilStatus(run.id, 'running');
-    const cancel = await api.post(`${ROOT}/test-runs/${run.id}/cancel`);
-    expect(cancel.status).toBe(202);
-    expect(cancel.text).toBe('');
-    expect((await getRun(run.id)).attributes.status).toBe('running');
-    const canceled = await untilStatus(run.id, 'canceled');
-    expect(canceled.attributes['test-status']).toBeNull();
-    expect(emulator.testRuns()[0]).toMatchObject({ cancelRequested: true, forceCanceled: false });
-    expect((await api.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(409);
+    const { clock, emulator: own, api: on, run, status } = await onClock({ queuedMs: 20, runningMs: 80, cancelGraceMs: 60 });
+    try {
+      const early = await on.post(`${ROOT}/test-runs/${run.id}/cancel`);
+      expect(early.status).toBe(409);
+      expect(early.body.errors[0].status).toBe('409');
+      await clock.advance(20);
+      expect(await status()).toBe('running');
+      await clock.advance(10);
+      const cancel = await on.post(`${ROOT}/test-runs/${run.id}/cancel`);
+      expect(cancel.status).toBe(202);
+      expect(cancel.text).toBe('');
+      // The grace runs from the cancel; the run's own end (at 100 ms) no longer comes.
+      await clock.advance(59);
+      expect(await status()).toBe('running');
+      await clock.advance(1);
+      expect(await status()).toBe('canceled');
+      expect((await on.get(`${ROOT}/test-runs/${run.id}`)).body.data.attributes['test-status']).toBeNull();
+      expect(own.testRuns()[0]).toMatchObject({ cancelRequested: true, forceCanceled: false });
+      expect((await on.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(409);
+    } finally {
+      await own.close();
+    }
   });
 
   it('force-cancel: 409 before a cancel; after one, canceled at once', async () => {
-    emulator.configure({ testRuns: { cancelGraceMs: Infinity, runningMs: 10_000 } });
-    const run = (await createRun(await uploadedVersion())).body.data;
-    await untilStatus(run.id, 'running');
-    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
-    expect((await api.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await getRun(run.id)).attributes.status).toBe('running');
-    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(202);
-    expect((await getRun(run.id)).attributes.status).toBe('canceled');
-    expect(emulator.testRuns()[0]!.forceCanceled).toBe(true);
-    expect((await api.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
+    const { clock, emulator: own, api: on, run, status } = await onClock({ cancelGraceMs: Infinity, runningMs: 10_000 });
+    try {
+      await clock.advance(FAST.queuedMs);
+      expect(await status()).toBe('running');
+      expect((await on.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
+      expect((await on.post(`${ROOT}/test-runs/${run.id}/cancel`)).status).toBe(202);
+      await clock.advance(5000);
+      expect(await status()).toBe('running');
+      expect((await on.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(202);
+      expect(await status()).toBe('canceled');
+      expect(own.testRuns()[0]!.forceCanceled).toBe(true);
+      expect((await on.post(`${ROOT}/test-runs/${run.id}/force-cancel`)).status).toBe(409);
+    } finally {
+      await own.close();
+    }
   });
 
   it('list filters by source, newest first; unknown runs and modules are 404', async () => {
@@ -272,22 +302,23 @@ describe('personalities', () => {
   });
 
   it('strict by default draws the delay from 0 to 2 s', async () => {
-    const { started, api: on, close } = await start({ personality: 'strict' });
+    const clock = new ManualClock();
+    const { started, api: on, close } = await start({ personality: 'strict', clock });
     try {
-      const uploadedAt = Date.now();
       await versionUploaded(on, false);
-      await waitFor(async () => (started.testRuns().length > 0 ? true : undefined), 3000);
-      expect(Date.now() - uploadedAt).toBeLessThan(2500);
+      await clock.advance(2000);
+      expect(started.testRuns()).toHaveLength(1);
     } finally {
       await close();
     }
   });
 
   it('cli-tool: auto-queue-runs false is honoured; true creates the run with the upload', async () => {
-    const { started, api: on, close } = await start({ personality: 'cli-tool' });
+    const clock = new ManualClock();
+    const { started, api: on, close } = await start({ personality: 'cli-tool', clock });
     try {
       await versionUploaded(on, false);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await clock.advance(60_000);
       expect(started.testRuns()).toEqual([]);
       await versionUploaded(on, true);
       expect(started.testRuns()).toHaveLength(1);
@@ -297,10 +328,12 @@ describe('personalities', () => {
   });
 
   it('an option overrides the personality one field at a time', async () => {
-    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { respectAutoQueueRuns: true } });
+    const clock = new ManualClock();
+    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { respectAutoQueueRuns: true }, clock });
     try {
       await versionUploaded(on, false);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Past the longest delay the personality draws.
+      await clock.advance(60_000);
       expect(started.testRuns()).toEqual([]);
     } finally {
       await close();

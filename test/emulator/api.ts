@@ -2,6 +2,8 @@
 // emulated service, seed it, script its behaviour and inspect what it received.
 // The HTTP side follows ../shared/spec/service-api.md; this file is only about controls.
 
+import type { Clock } from '../../src/lifetime/clock.ts';
+
 export type TokenKind = 'user' | 'team' | 'organization';
 
 /**
@@ -47,6 +49,11 @@ export interface EmulatorOptions {
   /** Origins written into links, `upload-url` and `log-read-url` instead of the listening
    *  addresses, for a front placed before the ports (TLS under another host name). */
   advertisedOrigins?: { api?: string; upload?: string };
+  /** The time of the emulator: its state machines, latency, delays, rate limit and the arrival
+   *  times it records. Default: the machine's. A test that runs the action on a clock of its
+   *  own gives the emulator the same one, so that both move only when the test moves it. Read
+   *  at start only. */
+  clock?: Clock;
 }
 
 /** A policy setting a service may answer 2xx to without keeping it. */
@@ -182,7 +189,7 @@ export interface RecordedRequest {
   body: Buffer;
   /** Status of the answer; 0 while unanswered and when the connection was dropped. */
   status: number;
-  /** Date.now() at arrival. */
+  /** The emulator's clock at arrival (Date.now() unless it was given one). */
   at: number;
 }
 

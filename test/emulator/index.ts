@@ -21,12 +21,13 @@ export { personalityFromEnvironment, PERSONALITY_VARIABLE } from './settings.ts'
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = defaultSettings(options.personality);
   applyOptions(settings, options);
-  const service: Service = { store: new Store(), settings, timers: new Timers(), apiOrigin: '', uploadOrigin: '' };
-  const log = new RequestLog();
+  const service: Service = { store: new Store(), settings, timers: new Timers(options.clock), apiOrigin: '', uploadOrigin: '' };
+  const now = options.clock === undefined ? undefined : () => options.clock!.now();
+  const log = new RequestLog(now);
   const faults = new FaultQueue();
   const deps = { log, faults, timers: service.timers };
 
-  const api = createPortServer(apiPort(service, new RateLimiter()), deps);
+  const api = createPortServer(apiPort(service, new RateLimiter(now)), deps);
   const upload = createPortServer(uploadPort(service), deps);
   service.apiOrigin = await listen(api, options.port ?? 0);
   service.uploadOrigin = await listen(upload, options.uploadPort ?? 0).catch(async (error: unknown) => {

@@ -4,8 +4,13 @@ export type RateDecision = { allowed: true } | { allowed: false; resetSeconds: n
  *  that waits as told by `X-RateLimit-Reset` gets through. */
 export class RateLimiter {
   #admitted = new Map<string, number[]>();
+  readonly #now: () => number;
 
-  check(key: string, perSecond: number, now = performance.now()): RateDecision {
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
+
+  check(key: string, perSecond: number, now = this.#now()): RateDecision {
     if (!Number.isFinite(perSecond)) return { allowed: true };
     const window = (this.#admitted.get(key) ?? []).filter((at) => at > now - 1000);
     this.#admitted.set(key, window);

@@ -7,6 +7,11 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  *  its body and status are filled in as they become known. */
 export class RequestLog {
   readonly entries: RecordedRequest[] = [];
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   begin(port: RecordedRequest['port'], req: IncomingMessage): RecordedRequest {
     const url = req.url ?? '/';
@@ -19,7 +24,7 @@ export class RequestLog {
       headers: { ...req.headers },
       body: Buffer.alloc(0),
       status: 0,
-      at: Date.now(),
+      at: this.#now(),
     };
     this.entries.push(entry);
     return entry;

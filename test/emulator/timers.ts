@@ -1,30 +1,50 @@
+import type { Clock } from '../../src/lifetime/clock.ts';
+
 /** Every timer of one emulator, so that close() can stop them all and no state machine keeps
  *  running (or keeps the process alive) after a test. Keyed timers replace each other: a test
- *  run or an upgrade has at most one pending transition. */
+ *  run or an upgrade has at most one pending transition. On the machine's timers, or on the
+ *  clock the emulator was given. */
 export class Timers {
-  #all = new Set<NodeJS.Timeout>();
-  #byKey = new Map<string, NodeJS.Timeout>();
+  /** How to stop each pending timer. */
+  #all = new Set<() => void>();
+  #byKey = new Map<string, () => void>();
   #disposed = false;
+  readonly #clock: Clock | undefined;
+
+  constructor(clock?: Clock) {
+    this.#clock = clock;
+  }
 
   /** Runs `action` after `ms`; an infinite delay never fires. */
   after(ms: number, action: () => void, key?: string): void {
     if (key !== undefined) this.cancel(key);
     if (this.#disposed || !Number.isFinite(ms)) return;
-    const timer = setTimeout(() => {
-      this.#all.delete(timer);
-      if (key !== undefined && this.#byKey.get(key) === timer) this.#byKey.delete(key);
+    const fire = (): void => {
+      this.#all.delete(stop);
+      if (key !== undefined && this.#byKey.get(key) === stop) this.#byKey.delete(key);
       action();
-    }, Math.max(0, ms));
-    timer.unref();
-    this.#all.add(timer);
-    if (key !== undefined) this.#byKey.set(key, timer);
+    };
+    const stop = this.#start(Math.max(0, ms), fire);
+    this.#all.add(stop);
+    if (key !== undefined) this.#byKey.set(key, stop);
+  }
+
+  #start(ms: number, fire: () => void): () => void {
+    if (this.#clock === undefined) {
+      const timer = setTimeout(fire, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    }
+    const stopped = new AbortController();
+    this.#clock.sleep(ms, stopped.signal).then(fire, () => undefined);
+    return () => stopped.abort();
   }
 
   cancel(key: string): void {
-    const timer = this.#byKey.get(key);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    this.#all.delete(timer);
+    const stop = this.#byKey.get(key);
+    if (stop === undefined) return;
+    stop();
+    this.#all.delete(stop);
     this.#byKey.delete(key);
   }
 
@@ -36,7 +56,7 @@ export class Timers {
 
   dispose(): void {
     this.#disposed = true;
-    for (const timer of this.#all) clearTimeout(timer);
+    for (const stop of this.#all) stop();
     this.#all.clear();
     this.#byKey.clear();
   }

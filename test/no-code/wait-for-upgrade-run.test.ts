@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Deadline } from '../../src/lifetime/deadline.ts';
 import { upgradeWaitPauses, upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
-import { ManualClock, settle } from '../support/manual-clock.ts';
+import { ManualClock, settle, tracked } from '../support/manual-clock.ts';
 
 describe('upgradeWaitSchedule', () => {
   it('reads a lone plan often and spaces the reads as more plans are watched, under 20 reads a second in all', () => {
@@ -69,7 +69,7 @@ describe('waitForUpgradeRun', () => {
       deadline: Deadline.after(150, clock),
       schedule: SHORT,
     });
-    const settled = track(waiting);
+    const { settled } = tracked(waiting);
     await clock.advance(149);
     expect(settled()).toBe(false);
     await clock.advance(1);
@@ -95,7 +95,7 @@ describe('waitForUpgradeRun', () => {
       deadline: Deadline.after(300, clock),
       schedule: SHORT,
     });
-    const settled = track(waiting);
+    const { settled } = tracked(waiting);
     await clock.advance(299);
     expect(settled()).toBe(false);
     await clock.advance(1);
@@ -117,7 +117,7 @@ describe('waitForUpgradeRun', () => {
       deadline: Deadline.after(300, clock),
       schedule: SHORT,
     });
-    const settled = track(waiting);
+    const { settled } = tracked(waiting);
     await clock.advance(299);
     expect(settled()).toBe(false);
     await clock.advance(1);
@@ -138,7 +138,7 @@ describe('waitForUpgradeRun', () => {
       deadline: Deadline.after(10_000, clock),
       schedule: SHORT,
     });
-    const settled = track(failing);
+    const { settled } = tracked(failing);
     // The first pause, then the read that fails.
     await clock.advance(20);
     expect(settled()).toBe(true);
@@ -158,7 +158,7 @@ describe('waitForUpgradeRun', () => {
       deadline: Deadline.after(10_000, clock),
       schedule: { minIntervalMs: 1000, fraction: 0.2, maxIntervalMs: 1000 },
     });
-    const settled = track(waiting);
+    const { settled } = tracked(waiting);
     await clock.advance(30);
     controller.abort(reason);
     await settle();
@@ -167,13 +167,3 @@ describe('waitForUpgradeRun', () => {
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError', cause: reason });
   });
 });
-
-/** Whether the promise has settled yet (either way); it is marked handled, the test awaits it. */
-function track(promise: Promise<unknown>): () => boolean {
-  let done = false;
-  promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  return () => done;
-}

@@ -70,6 +70,19 @@ export class ManualClock implements Clock {
     await settle();
   }
 
+  /**
+   * Resolves once at least `count` timers are pending. Work on sockets and child processes goes
+   * on in real time; this is how a test knows that it has got as far as waiting on this clock,
+   * and that moving time on now lands where the test means. Fails after `withinMs` of real time.
+   */
+  async whenPending(count = 1, withinMs = 10_000): Promise<void> {
+    const giveUp = Date.now() + withinMs;
+    while (this.#timers.size < count) {
+      if (Date.now() > giveUp) throw new Error(`fewer than ${count} timers pending on the clock after ${withinMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
   #add(ms: number, fire: () => void): Timer {
     const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, fire };
     this.#timers.add(timer);
@@ -80,4 +93,14 @@ export class ManualClock implements Clock {
 /** Lets every promise callback queued so far run, and those they queue in turn. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A promise and whether it has settled yet, either way (it is handled: the test awaits it). */
+export function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return { promise, settled: () => settled };
 }
