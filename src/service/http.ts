@@ -9,7 +9,8 @@ import { parseJsonOrUndefined } from '../json-object.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
-import { sleep } from '../lifetime/clock.ts';
+import type { Clock } from '../lifetime/clock.ts';
+import { systemClock } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
 import { RateLimiter } from './pacing.ts';
 import { checkProxyEnvironment, proxyFor } from './proxy.ts';
@@ -74,6 +75,11 @@ export interface HttpClientOptions {
   retry?: Partial<RetryOptions>;
   /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
+  /**
+   * The clock of the client's waits: back-offs, the waits a 429 or 503 asks for, and the rate
+   * limit (default: the machine's, the limit on a monotonic time).
+   */
+  clock?: Clock;
 }
 
 export interface RequestOptions {
@@ -218,6 +224,8 @@ export class HttpClient {
   readonly #userAgent: string;
   readonly #retry: RetryOptions;
   readonly #onRequest: (event: RequestEvent) => void;
+  /** The clock of the client's waits (HttpClientOptions.clock). */
+  readonly clock: Clock;
   #closed = false;
 
   constructor(options: HttpClientOptions) {
@@ -235,7 +243,8 @@ export class HttpClient {
     this.baseUrl = normaliseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
     this.#signal = options.signal;
-    this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30);
+    this.clock = options.clock ?? systemClock;
+    this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
     this.#slots = new Semaphore(options.concurrency ?? 8);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
@@ -347,7 +356,7 @@ export class HttpClient {
         }
         report('retry', { error: result.code });
         if (result.sent) mayHaveLanded = true;
-        await sleep(backoffDelay(attempt, this.#retry), signal);
+        await this.clock.sleep(backoffDelay(attempt, this.#retry), signal);
         continue;
       }
 
@@ -363,7 +372,7 @@ export class HttpClient {
       // repeating is harmless.
       const serverFault = status === 500 || status === 502 || status === 504;
       if ((refused || (serverFault && idempotent)) && canRetry) {
-        const asked = serverRequestedWait(result.headers, Date.now());
+        const asked = serverRequestedWait(result.headers, this.clock.now());
         if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
           report('failure', { status });
           throw this.#apiError(method, at, result, attempt + 1);
@@ -375,7 +384,7 @@ export class HttpClient {
         if (serverFault) mayHaveLanded = true;
         // After a 429 the limiter holds this request back with all the others (an urgent one
         // passes the limiter, so it waits here).
-        if (status !== 429 || options.urgent) await sleep(wait, signal);
+        if (status !== 429 || options.urgent) await this.clock.sleep(wait, signal);
         continue;
       }
       if (serverFault && !idempotent) {

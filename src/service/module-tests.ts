@@ -297,7 +297,8 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
     },
 
     async readLog(logReadUrl, onChunk, options = {}) {
-      const started = Date.now();
+      const clock = http.clock;
+      const started = clock.now();
       const maxMs = options.maxMs ?? 10 * 60_000;
       const response = await http.request({
         method: 'GET',
@@ -315,13 +316,12 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       }
       let bytes = 0;
       let cut: LogRead['cut'];
-      const timer = setTimeout(
-        () => {
-          cut = { reason: 'time', afterMs: Date.now() - started };
-          body.destroy();
-        },
-        Math.max(0, maxMs - (Date.now() - started)),
-      );
+      const timeUp = clock.timeout(maxMs - (clock.now() - started));
+      const cutForTime = (): void => {
+        cut = { reason: 'time', afterMs: clock.now() - started };
+        body.destroy();
+      };
+      timeUp.addEventListener('abort', cutForTime, { once: true });
       try {
         for await (const chunk of body as AsyncIterable<Uint8Array>) {
           bytes += chunk.byteLength;
@@ -331,7 +331,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         if (cut === undefined && isAbortError(error)) throw error;
         cut ??= { reason: 'connection', error: errorText(error) };
       } finally {
-        clearTimeout(timer);
+        timeUp.removeEventListener('abort', cutForTime);
         body.destroy();
       }
       return cut === undefined ? { bytes } : { bytes, cut };

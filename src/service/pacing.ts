@@ -2,7 +2,14 @@
 // requests per second per token).
 
 import { raceAbort } from '../lifetime/abort.ts';
-import { sleep } from '../lifetime/clock.ts';
+import { systemClock } from '../lifetime/clock.ts';
+import type { Clock } from '../lifetime/clock.ts';
+
+/**
+ * The process's timers with a monotonic time in sub-millisecond steps: a wall clock in whole
+ * milliseconds could free a place up to a millisecond early.
+ */
+const MONOTONIC_CLOCK: Clock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };
 
 /**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
@@ -20,15 +27,14 @@ export class RateLimiter {
   #pausedUntil = 0;
   #changed: { promise: Promise<void>; resolve: () => void };
   #queue: Promise<void> = Promise.resolve();
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
-  constructor(perSecond: number, options: { windowMs?: number; now?: () => number } = {}) {
+  /** `clock`: what the window is measured and waited on (default: monotonic, the process's timers). */
+  constructor(perSecond: number, options: { windowMs?: number; clock?: Clock } = {}) {
     if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
     this.perSecond = perSecond;
     this.windowMs = options.windowMs ?? 1000;
-    // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
-    // free a place up to a millisecond early.
-    this.#now = options.now ?? (() => performance.now());
+    this.#clock = options.clock ?? MONOTONIC_CLOCK;
     this.#changed = RateLimiter.#signalPair();
   }
 
@@ -40,7 +46,7 @@ export class RateLimiter {
 
   /** Holds every request for the next `ms`. */
   pauseFor(ms: number): void {
-    const until = this.#now() + ms;
+    const until = this.#clock.now() + ms;
     if (until > this.#pausedUntil) this.#pausedUntil = until;
   }
 
@@ -70,7 +76,7 @@ export class RateLimiter {
       if (finished) return;
       finished = true;
       this.#inFlight--;
-      this.#leaving.push(this.#now() + this.windowMs);
+      this.#leaving.push(this.#clock.now() + this.windowMs);
       const wake = this.#changed;
       this.#changed = RateLimiter.#signalPair();
       wake.resolve();
@@ -88,9 +94,9 @@ export class RateLimiter {
 
   async #waitForPlace(signal: AbortSignal | undefined): Promise<void> {
     for (;;) {
-      const now = this.#now();
+      const now = this.#clock.now();
       if (this.#pausedUntil > now) {
-        await sleep(this.#pausedUntil - now, signal);
+        await this.#clock.sleep(this.#pausedUntil - now, signal);
         continue;
       }
       while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now) this.#leaving.shift();
@@ -99,7 +105,7 @@ export class RateLimiter {
       const waits: Array<Promise<void>> = [this.#changed.promise];
       // The timer is cleared when another event wins, so that no wait outlives its purpose.
       const stop = new AbortController();
-      if (next !== undefined) waits.push(sleep(next - now, stop.signal).catch(() => undefined));
+      if (next !== undefined) waits.push(this.#clock.sleep(next - now, stop.signal).catch(() => undefined));
       try {
         await raceAbort(Promise.race(waits), signal);
       } finally {

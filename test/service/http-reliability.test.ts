@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { AmbiguousWriteError, ApiError, NetworkError } from '../../src/service/http.ts';
 import { createServiceClient } from '../../src/service/client.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { caught, header, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -17,35 +18,47 @@ const writes = (method: string): number => h.emulator.writeRequests().filter((r)
 
 describe('retries', () => {
   it('waits Retry-After (seconds) on a 429 and then succeeds', async () => {
-    h = await startHarness();
+    const clock = new ManualClock();
+    h = await startHarness({}, { clock });
     h.emulator.inject({ method: 'GET', kind: { type: 'status', status: 429, retryAfter: '1' } });
-    const started = Date.now();
-    expect(await h.client.policies.list(h.emulator.organization)).toEqual([]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const listed = tracked(h.client.policies.list(h.emulator.organization));
+    await clock.whenPending();
+    await clock.advance(999);
+    expect(h.emulator.requests).toHaveLength(1);
+    await clock.advance(1);
+    expect(await listed.promise).toEqual([]);
     expect(h.events.map((e) => e.status)).toEqual([429, 200]);
   });
 
   it('waits a Retry-After given as an HTTP date', async () => {
-    h = await startHarness();
-    const date = new Date(Date.now() + 1500).toUTCString();
+    // On a whole second: the date, in whole seconds, is then exactly one second away.
+    const clock = new ManualClock();
+    h = await startHarness({}, { clock });
+    const date = new Date(clock.now() + 1500).toUTCString();
     h.emulator.inject({ method: 'GET', kind: { type: 'status', status: 429, retryAfter: date } });
-    const started = Date.now();
-    await h.client.policies.list(h.emulator.organization);
-    // An HTTP date has whole seconds: the wait is between 0.5 and 1.5 s.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    const listed = tracked(h.client.policies.list(h.emulator.organization));
+    await clock.whenPending();
+    await clock.advance(999);
+    expect(h.emulator.requests).toHaveLength(1);
+    await clock.advance(1);
+    await listed.promise;
+    expect(h.events.map((e) => e.status)).toEqual([429, 200]);
   });
 
   it('waits a fractional X-RateLimit-Reset, pausing the whole client, not only the refused request', async () => {
-    h = await startHarness();
+    const clock = new ManualClock();
+    h = await startHarness({}, { clock });
     h.emulator.inject({ method: 'POST', kind: { type: 'status', status: 429, rateLimitReset: '0.3' } });
-    const started = Date.now();
-    const create = h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' });
+    const create = tracked(h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }));
+    await clock.whenPending();
+    await clock.advance(50);
     // A read sent while the create waits is held too.
-    await new Promise((r) => setTimeout(r, 50));
-    const listedAt = h.client.policies.list(h.emulator.organization).then(() => Date.now() - started);
-    await create;
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(await listedAt).toBeGreaterThanOrEqual(290);
+    const listed = tracked(h.client.policies.list(h.emulator.organization));
+    await clock.advance(249);
+    expect(h.emulator.requests).toHaveLength(1);
+    expect(create.settled() || listed.settled()).toBe(false);
+    await clock.advance(1);
+    await Promise.all([create.promise, listed.promise]);
     // The refused POST was repeated (429: the service did not carry it out) and made one policy.
     expect(writes('POST')).toBe(2);
     expect(h.emulator.policies()).toHaveLength(1);
@@ -145,66 +158,74 @@ describe('retries', () => {
 
 describe('pacing', () => {
   it('keeps a burst of 100 GETs under 30 per second: no 429, and no faster than the limit allows', async () => {
-    h = await startHarness({ rateLimitPerSecond: 30 });
+    // The service and the client on one clock of the test's own: the emulator counts its window
+    // in the time the client paces itself by.
+    const clock = new ManualClock();
+    h = await startHarness({ rateLimitPerSecond: 30, clock }, { clock });
     const { id } = h.emulator.seedPolicy({ name: 'p' });
     h.emulator.clearRequests();
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 100 }, () => h.client.policies.show(id)));
-    const elapsed = Date.now() - started;
+    const started = clock.now();
+    await clock.runUntilSettled(Promise.all(Array.from({ length: 100 }, () => h.client.policies.show(id))));
+    const elapsed = clock.now() - started;
     expect(h.emulator.requests.filter((r) => r.status === 429)).toEqual([]);
     expect(h.events.filter((e) => e.status !== 200)).toEqual([]);
     expect(h.emulator.requests).toHaveLength(100);
     // 30 at once, then 30 per second: the 100th request cannot start before 3 s.
     expect(elapsed).toBeGreaterThanOrEqual(3000);
-  }, 15_000);
+  });
 
   it('recovers from the rate limit of the service by waiting as X-RateLimit-Reset and Retry-After say', async () => {
-    h = await startHarness({ rateLimitPerSecond: 10, rateLimitRetryAfter: true }, { rateLimitPerSecond: 1000 });
+    const clock = new ManualClock();
+    h = await startHarness({ rateLimitPerSecond: 10, rateLimitRetryAfter: true, clock }, { rateLimitPerSecond: 1000, clock });
     const { id } = h.emulator.seedPolicy({ name: 'p' });
     h.emulator.clearRequests();
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 15 }, () => h.client.policies.show(id)));
+    const started = clock.now();
+    await clock.runUntilSettled(Promise.all(Array.from({ length: 15 }, () => h.client.policies.show(id))));
     expect(h.emulator.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     expect(h.emulator.requests.filter((r) => r.status === 200)).toHaveLength(15);
     // Retry-After is whole seconds (at least 1) and wins over the shorter X-RateLimit-Reset.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {
-    h = await startHarness({ latencyMs: 40 }, { concurrency: 3 });
+    const clock = new ManualClock();
+    h = await startHarness({ latencyMs: 40, clock }, { concurrency: 3, clock });
     const { id } = h.emulator.seedPolicy({ name: 'p' });
-    await Promise.all(Array.from({ length: 9 }, () => h.client.policies.show(id)));
+    await clock.runUntilSettled(Promise.all(Array.from({ length: 9 }, () => h.client.policies.show(id))));
     // Every call was started at once, yet the 4th request can only leave once one of the
     // first three was answered (40 ms after it arrived), and the 7th once one of the next three was.
     const times = h.emulator.requests.map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(9);
-    expect(times[3]! - times[0]!).toBeGreaterThanOrEqual(39);
-    expect(times[6]! - times[3]!).toBeGreaterThanOrEqual(39);
+    expect(times[3]! - times[0]!).toBeGreaterThanOrEqual(40);
+    expect(times[6]! - times[3]!).toBeGreaterThanOrEqual(40);
   });
 });
 
 describe('abort', () => {
+  // Both on a clock that never moves here: whatever ends the wait, it is not time passing.
   it('ends a request in flight promptly with an AbortError', async () => {
-    h = await startHarness();
+    const clock = new ManualClock();
+    h = await startHarness({ clock }, { clock });
     h.emulator.inject({ method: 'GET', kind: { type: 'delay', ms: 5000 } });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
-    const error = await caught(h.client.policies.list(h.emulator.organization, { signal: controller.signal }));
-    expect(isAbortError(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const listing = caught(h.client.policies.list(h.emulator.organization, { signal: controller.signal }));
+    // The request has arrived and is held.
+    await clock.whenPending();
+    controller.abort();
+    expect(isAbortError(await listing)).toBe(true);
   });
 
   it('ends a wait for Retry-After at once when the client-wide signal fires', async () => {
-    h = await startHarness();
+    const clock = new ManualClock();
+    h = await startHarness({ clock }, { clock });
     const controller = new AbortController();
     const client = h.newClient({ signal: controller.signal });
     h.emulator.inject({ method: 'GET', kind: { type: 'status', status: 429, retryAfter: '30' } });
-    setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    const error = await caught(client.policies.list(h.emulator.organization));
-    expect(isAbortError(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const listing = caught(client.policies.list(h.emulator.organization));
+    // The 429 has come back and the client waits.
+    await clock.whenPending();
+    controller.abort();
+    expect(isAbortError(await listing)).toBe(true);
     // Later calls of the aborted client fail at once, without a request.
     const count = h.emulator.requests.length;
     expect(isAbortError(await caught(client.policies.list(h.emulator.organization)))).toBe(true);

@@ -1,48 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
-import { sleep } from '../../src/lifetime/clock.ts';
 import { RateLimiter } from '../../src/service/pacing.ts';
+import { ManualClock, settle, tracked } from '../support/manual-clock.ts';
 
+// On a clock of the test's own: each place frees on its exact millisecond, whatever the load.
 describe('RateLimiter', () => {
   it('admits `perSecond` requests at once and the next one a window after an answer', async () => {
-    const limiter = new RateLimiter(3, { windowMs: 200 });
-    const started = Date.now();
+    const clock = new ManualClock();
+    const limiter = new RateLimiter(3, { windowMs: 200, clock });
     const done = await Promise.all([limiter.take(), limiter.take(), limiter.take()]);
-    expect(Date.now() - started).toBeLessThan(50);
-    const answeredAt = Date.now();
+    await clock.advance(30);
     for (const d of done) d();
-    await limiter.take();
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(195);
+    const fourth = tracked(limiter.take());
+    await clock.advance(199);
+    expect(fourth.settled()).toBe(false);
+    await clock.advance(1);
+    expect(fourth.settled()).toBe(true);
   });
 
   it('counts a request in flight until it is answered', async () => {
-    const limiter = new RateLimiter(1, { windowMs: 50 });
+    const clock = new ManualClock();
+    const limiter = new RateLimiter(1, { windowMs: 50, clock });
     const first = await limiter.take();
-    let second = false;
-    const next = limiter.take().then(() => (second = true));
-    await sleep(120);
-    expect(second).toBe(false);
+    const second = tracked(limiter.take());
+    await clock.advance(120);
+    expect(second.settled()).toBe(false);
     first();
-    await next;
-    expect(second).toBe(true);
+    await clock.advance(49);
+    expect(second.settled()).toBe(false);
+    await clock.advance(1);
+    expect(second.settled()).toBe(true);
   });
 
   it('holds every request while paused', async () => {
-    const limiter = new RateLimiter(100);
+    const clock = new ManualClock();
+    const limiter = new RateLimiter(100, { clock });
     limiter.pauseFor(150);
-    const started = Date.now();
-    await Promise.all([limiter.take(), limiter.take()]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    const both = tracked(Promise.all([limiter.take(), limiter.take()]));
+    await clock.advance(149);
+    expect(both.settled()).toBe(false);
+    await clock.advance(1);
+    expect(both.settled()).toBe(true);
   });
 
   it('ends a wait with an AbortError', async () => {
-    const limiter = new RateLimiter(1, { windowMs: 10_000 });
+    const clock = new ManualClock();
+    const limiter = new RateLimiter(1, { windowMs: 10_000, clock });
     (await limiter.take())();
     const controller = new AbortController();
-    const waiting = limiter.take(controller.signal);
-    setTimeout(() => controller.abort(), 10);
-    const started = Date.now();
-    expect(isAbortError(await waiting.catch((e: unknown) => e))).toBe(true);
-    expect(Date.now() - started).toBeLessThan(500);
+    const waiting = tracked(limiter.take(controller.signal).catch((e: unknown) => e));
+    await clock.advance(10);
+    controller.abort();
+    // No time passes: the abort alone ends it.
+    await settle();
+    expect(waiting.settled()).toBe(true);
+    expect(isAbortError(await waiting.promise)).toBe(true);
   });
 });

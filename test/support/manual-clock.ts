@@ -83,6 +83,21 @@ export class ManualClock implements Clock {
     }
   }
 
+  /**
+   * Moves time on from timer to timer until `work` settles, and returns its outcome. In between
+   * it waits a little real time whenever no timer is pending, for the sockets: for work whose
+   * result does not hang on the order of a timer and an answer on its way.
+   */
+  async runUntilSettled<T>(work: Promise<T>): Promise<T> {
+    const { settled } = tracked(work);
+    while (!settled()) {
+      const next = [...this.#timers].reduce((at, t) => Math.min(at, t.at), Infinity);
+      if (next === Infinity) await new Promise((resolve) => setTimeout(resolve, 2));
+      else await this.advance(next - this.#now);
+    }
+    return work;
+  }
+
   #add(ms: number, fire: () => void): Timer {
     const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, fire };
     this.#timers.add(timer);
