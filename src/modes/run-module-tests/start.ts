@@ -16,7 +16,8 @@ import { createReadStream } from 'node:fs';
 import { getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { sleep } from '../../lifetime/clock.ts';
+import { systemClock } from '../../lifetime/clock.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
@@ -73,7 +74,7 @@ export interface StartInput {
   cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
-  tuning: Pick<RunModuleTestsTuning, 'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs'>;
+  tuning: Pick<RunModuleTestsTuning, 'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock'>;
 }
 
 /**
@@ -115,7 +116,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
   const setup: Setup = { createSent: false };
   // A create already sent is not cut short at the first signal (its run would be unknown); it
   // gets a few seconds, then the run is looked up by configuration version.
-  const createWait = abortAfterFirstSignal(input.cancellation, t.createWaitAfterSignalMs);
+  const createWait = abortAfterFirstSignal(input.cancellation, t.createWaitAfterSignalMs, t.clock);
   try {
     if (inputs.testEnvVariables.length > 0) {
       const variables = await during('setting the test environment variables', () =>
@@ -152,7 +153,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
           throw isApiError(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
         }),
     );
-    const answeredAt = Date.now();
+    const answeredAt = t.clock.now();
     upload.answeredAt = answeredAt;
     sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
     const started = await during('starting the test run', () =>
@@ -161,6 +162,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
         createSignal: createWait.signal,
         adoptWaitMs: t.adoptWaitMs,
         adoptLookMs: t.adoptLookMs,
+        clock: t.clock,
         beforeCreate: () => {
           signal.throwIfAborted();
           setup.createSent = true;
@@ -238,6 +240,8 @@ export interface StartOptions {
   adoptWaitMs?: number;
   /** Pause between those looks. */
   adoptLookMs?: number;
+  /** The clock of that wait (default the real one). */
+  clock?: Clock;
   /** Called right before each create is sent; throws to stop (the step is being cancelled). */
   beforeCreate?: () => void;
   /** Called as soon as the run is known, before any other request: its id must be saved then. */
@@ -262,10 +266,11 @@ export async function startTestRun(
 
   // Only a run with the default options can be one the service queued by itself and that is
   // worth waiting for; a run with other options is created at once.
-  const waitUntil = Date.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
+  const clock = options.clock ?? systemClock;
+  const waitUntil = clock.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
   let seen = await lookFor();
-  while (seen.adoptable === undefined && Date.now() < waitUntil) {
-    await sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - Date.now()), options.signal);
+  while (seen.adoptable === undefined && clock.now() < waitUntil) {
+    await clock.sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - clock.now()), options.signal);
     seen = await lookFor();
   }
   if (seen.adoptable !== undefined) {
