@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import type { Clock } from '../../src/lifetime/clock.ts';
 import type { RunModuleTestsInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
@@ -55,7 +57,8 @@ export interface TestCancellation extends Cancellation {
   send(signal: StopSignal): void;
 }
 
-export function testCancellation(): TestCancellation {
+/** `clock`: where the arrival of each signal is read (the step's clock). */
+export function testCancellation(clock: Clock = systemClock): TestCancellation {
   const controller = new AbortController();
   const received: StopSignal[] = [];
   const receivedAt: number[] = [];
@@ -70,7 +73,7 @@ export function testCancellation(): TestCancellation {
     },
     dispose: () => listeners.clear(),
     send(signal) {
-      receivedAt.push(Date.now());
+      receivedAt.push(clock.now());
       received.push(signal);
       if (!controller.signal.aborted) controller.abort(new Error(`cancelled (${signal})`));
       for (const listener of [...listeners]) listener(signal, received.length);
@@ -97,6 +100,8 @@ export interface Harness {
       client?: Partial<ServiceClientOptions>;
       /** Default: the repository itself. */
       workspaceRoot?: string;
+      /** Each line the sink writes, as it is written. */
+      onLine?: (line: string) => void;
     },
   ): Promise<ModuleTestRun>;
 }
@@ -141,7 +146,15 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
       const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, ...FAST_CLIENT, ...options.client });
       const lines: string[] = [];
       const secrets = [emulator.token, ...all.testEnvVariables.map((v) => v.value)];
-      const sink = plainSink({ stdout: { write: (text: string) => lines.push(text) }, secrets });
+      const sink = plainSink({
+        stdout: {
+          write: (text: string) => {
+            lines.push(text);
+            options.onLine?.(text);
+          },
+        },
+        secrets,
+      });
       const state = new Map<string, string>();
       try {
         const result = await runModuleTests(

@@ -1,11 +1,19 @@
 // Cancellation against a slow service: a create that is not answered before the signals, and
 // reads that take longer than the runner's grace periods. The limits here are those of the
 // runner scaled down (FAST_TUNING); process.test.ts keeps the runner's own 7.5 s.
+//
+// The step, its client and the emulator share one manual clock. It follows real time until the
+// step has got where a test wants it (a create sent, a run read running); from the signals on,
+// the test moves it: every limit is checked at the millisecond it falls on, and "at once" means
+// before the clock moved at all, whatever the machine's load.
 import { describe, expect, it } from 'vitest';
 import { runPost } from '../../src/modes/run-module-tests/post.ts';
+import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/tuning.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
-import type { Emulator } from '../emulator/api.ts';
+import type { Emulator, TestRunBehaviour } from '../emulator/api.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';
+import type { Harness, ModuleTestRun, TestCancellation } from './harness.ts';
 
 const CREATE = { method: 'POST', path: /\/test-runs$/ } as const;
 
@@ -33,22 +41,53 @@ function runPostWith(emulator: Emulator, state: Map<string, string>) {
   }).then((code) => ({ code, log: lines.join('') }));
 }
 
+/** The harness on one manual clock, following real time until `hold()`. */
+async function onOneClock(testRuns: Partial<TestRunBehaviour>) {
+  const clock = new ManualClock();
+  const h = await startHarness({ testRuns, clock });
+  const cancellation = testCancellation(clock);
+  const hold = clock.followRealTime();
+  let log = '';
+  const run = (tuning: Partial<RunModuleTestsTuning>) =>
+    tracked(h.run({}, { cancellation, tuning: { ...tuning, clock }, client: { clock }, onLine: (line) => (log += line) }));
+  return { clock, h, cancellation, hold, run, log: () => log };
+}
+
+/** Resolves once the step has read its run running (its status line says so). */
+const readRunning = (log: () => string) => until(() => /Test run trun-\w+: running \(/.test(log()), 5000, 'the step reading its run running');
+
+/** Moves the clock to `ms` after `from` (which must not have passed). */
+async function advanceTo(clock: ManualClock, from: number, ms: number): Promise<void> {
+  await clock.advance(from + ms - clock.now());
+}
+
+/** The step ends without the clock moving on: only answers on their way are awaited. */
+async function endsNow(running: { promise: Promise<ModuleTestRun>; settled: () => boolean }, what: string): Promise<ModuleTestRun> {
+  await until(running.settled, 5000, what);
+  return running.promise;
+}
+
+function sendSignal(cancellation: TestCancellation, clock: ManualClock, signal: 'SIGINT' | 'SIGTERM'): number {
+  cancellation.send(signal);
+  return clock.now();
+}
+
 describe('a create the service answers slowly', () => {
   it('is given a bounded wait after the signals; the step leaves with the configuration version saved, and the post step stops the run once it appears', async () => {
-    const h = await startHarness({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { clock, h, cancellation, hold, run } = await onOneClock({ ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 });
     h.emulator.inject({ ...CREATE, kind: { type: 'delay', ms: 2500 } });
-    const cancellation = testCancellation();
     // The look-up of the version's runs may last until 700 ms after SIGINT.
-    const tuning = { createWaitAfterSignalMs: 400, lookUpAfterSignalMs: 700 };
-    const running = h.run({}, { cancellation, tuning });
+    const running = run({ createWaitAfterSignalMs: 400, lookUpAfterSignalMs: 700 });
     await until(() => createArrived(h.emulator), 5000, 'the create');
-    const interrupted = Date.now();
-    cancellation.send('SIGINT');
-    await new Promise((r) => setTimeout(r, 200));
+    await hold();
+    const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+    await clock.advance(200);
     cancellation.send('SIGTERM');
-    const { result, state } = await running;
     // The create's wait and the look-up, counted from SIGINT, not from when they were applied.
-    expect(Date.now() - interrupted).toBeLessThan(700 + 400);
+    await advanceTo(clock, interrupted, 399);
+    expect(running.settled()).toBe(false);
+    await advanceTo(clock, interrupted, 700);
+    const { result, state } = await endsNow(running, 'the step leaving at the end of the look-up');
     expect(h.emulator.testRuns()).toEqual([]);
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toMatch(/cancelled while the test run was being created.*The post step looks for test runs of configuration version cv-\w+/);
@@ -57,36 +96,43 @@ describe('a create the service answers slowly', () => {
     const version = state.get('testRunConfigurationVersion');
     expect(version).toMatch(/^cv-/);
 
-    // The post step starts before the run exists, and waits for it to appear.
-    const { code, log } = await runPostWith(h.emulator, state);
-    expect(code).toBe(0);
-    const runs = h.emulator.testRuns();
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ configurationVersionId: version, status: 'canceled', cancelRequested: true });
-    expect(log).toContain('waiting up to');
-    expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+    // The post step starts before the run exists, and waits for it to appear; the service (on
+    // real time again) creates it when its 2.5 s have passed.
+    const resume = clock.followRealTime();
+    try {
+      const { code, log } = await runPostWith(h.emulator, state);
+      expect(code).toBe(0);
+      const runs = h.emulator.testRuns();
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ configurationVersionId: version, status: 'canceled', cancelRequested: true });
+      expect(log).toContain('waiting up to');
+      expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+    } finally {
+      await resume();
+    }
   });
 
   it('answered within the wait: the run id is saved at once, and the replayed signals keep their own deadlines', async () => {
     // Queued for longer than the test: the run cannot be cancelled, so the step watches it until
     // its deadline, which must count from SIGTERM's arrival.
-    const h = await startHarness({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 60_000 } });
+    const { clock, h, cancellation, hold, run } = await onOneClock({ ...NO_RUN_ON_UPLOAD, queuedMs: 60_000 });
     h.emulator.inject({ ...CREATE, kind: { type: 'delay', ms: 1000 } });
-    const cancellation = testCancellation();
-    const running = h.run({}, { cancellation, tuning: { windDownMs: 3000, forceBudgetMs: 500, createWaitAfterSignalMs: 3000 } });
+    const running = run({ windDownMs: 3000, forceBudgetMs: 500, createWaitAfterSignalMs: 3000 });
     await until(() => createArrived(h.emulator), 5000, 'the create');
+    await hold();
+    const createdAt = h.emulator.requests.find((r) => r.method === 'POST' && /\/test-runs$/.test(r.path))!.at;
     cancellation.send('SIGINT');
-    await new Promise((r) => setTimeout(r, 100));
-    const terminated = Date.now();
-    cancellation.send('SIGTERM');
-    const { result, state } = await running;
-    const left = Date.now();
-    // The create answered about 0.9 s after SIGTERM: a deadline counted from then would end at
-    // 1.4 s; counted from SIGTERM it ends at 0.5 s, before the create even answered.
-    expect(left - terminated).toBeLessThan(1250);
-    const run = h.emulator.testRuns()[0]!;
-    expect(state.get('testRunId')).toBe(run.id);
-    expect(result.outputs['test-run-id']).toBe(run.id);
+    await clock.advance(100);
+    const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+    // The force budget from SIGTERM ends before the create is answered: the step still waits for
+    // the answer (the create's own wait is 3 s), and leaves as it comes, the budget being spent.
+    await advanceTo(clock, terminated, 500);
+    expect(running.settled()).toBe(false);
+    await advanceTo(clock, createdAt, 1000);
+    const { result, state } = await endsNow(running, 'the step leaving as the create is answered');
+    const run1 = h.emulator.testRuns()[0]!;
+    expect(state.get('testRunId')).toBe(run1.id);
+    expect(result.outputs['test-run-id']).toBe(run1.id);
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
     // The create answered: it is not looked up, nor sent again.
@@ -94,81 +140,86 @@ describe('a create the service answers slowly', () => {
   });
 
   it('a 429 with a long Retry-After on the create: the step does not wait for it, and no run is ever created', async () => {
-    const h = await startHarness({ testRuns: NO_RUN_ON_UPLOAD });
+    const { clock, h, cancellation, hold, run } = await onOneClock(NO_RUN_ON_UPLOAD);
     h.emulator.inject({ ...CREATE, kind: { type: 'status', status: 429, retryAfter: '20' } });
-    const cancellation = testCancellation();
-    const running = h.run({}, { cancellation, tuning: { createWaitAfterSignalMs: 300, lookUpAfterSignalMs: 600 } });
+    const running = run({ createWaitAfterSignalMs: 300, lookUpAfterSignalMs: 600 });
     await until(() => h.emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path) && r.status === 429), 5000, 'the 429');
-    const interrupted = Date.now();
-    cancellation.send('SIGINT');
-    const { result, state } = await running;
-    expect(Date.now() - interrupted).toBeLessThan(600 + 400);
+    await hold();
+    const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+    await advanceTo(clock, interrupted, 600);
+    const { result, state } = await endsNow(running, 'the step leaving by the end of the look-up');
     expect(result.conclusion).toBe('cancelled');
     expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
-    await new Promise((r) => setTimeout(r, 300));
+    // Past the 20 s the service asked for: nothing is sent again.
+    await clock.advance(30_000);
     expect(h.emulator.testRuns()).toEqual([]);
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && /\/test-runs$/.test(r.path))).toHaveLength(1);
   });
 });
 
 describe('reads slower than the runner leaves after SIGTERM', () => {
+  const RUNNING_FOR_GOOD = { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 120_000, cancelGraceMs: Infinity };
+  const runPath = (h: Harness) => `/test-runs/${h.emulator.testRuns()[0]!.id}`;
+  const requestsTo = (h: Harness, suffix: string) => h.emulator.requests.filter((r) => r.path.endsWith(suffix));
+
   for (const latencyMs of [1500, 3000]) {
     it(`at ${latencyMs / 1000} s per request, SIGTERM sends the force-cancel at once, beside the read in flight`, async () => {
-      const h = await startHarness({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 120_000, cancelGraceMs: Infinity } });
-      const cancellation = testCancellation();
-      const running = h.run({}, { cancellation, tuning: { windDownMs: 8500, forceBudgetMs: 1200 } });
-      await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
-      const runPath = `/test-runs/${h.emulator.testRuns()[0]!.id}`;
-      // The step has read it running: its cancel goes out at the first signal, before any read.
-      const seenRunning = Date.now();
-      await until(() => h.emulator.requests.some((r) => r.path.endsWith(runPath) && r.at > seenRunning && r.status === 200), 2000, 'a read of the running run');
+      const { clock, h, cancellation, hold, run, log } = await onOneClock(RUNNING_FOR_GOOD);
+      const running = run({ windDownMs: 8500, forceBudgetMs: 1200 });
+      await readRunning(log);
+      await hold();
       h.emulator.configure({ latencyMs });
-      cancellation.send('SIGINT');
-      // A read may come first, should the step not have taken in the running status yet.
-      await until(() => h.emulator.testRuns()[0]!.cancelRequested, 2 * latencyMs + 2000, 'the cancel');
-      // SIGTERM just as a read of the run went out: that read is answered only `latencyMs` later.
-      const readsBefore = h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath)).length;
-      await until(() => h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath)).length > readsBefore, latencyMs + 2000, 'a read');
-      const terminated = Date.now();
-      cancellation.send('SIGTERM');
-      await until(() => h.emulator.requests.some((r) => r.path.endsWith('/force-cancel')), 1000, 'the force-cancel');
-      const force = h.emulator.requests.find((r) => r.path.endsWith('/force-cancel'))!;
-      expect(force.at - terminated).toBeLessThan(200);
-      const { result } = await running;
+      // The step has read it running: its cancel goes out at the first signal, before any read.
+      const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+      await until(() => requestsTo(h, '/cancel').length === 1, 5000, 'the cancel');
+      expect(requestsTo(h, '/cancel')[0]!.at).toBe(interrupted);
+      // Answered after the service's latency; then, after the stop's pause, a read goes out.
+      await clock.advance(latencyMs);
+      await until(() => log().includes('Cancel requested for test run'), 5000, 'the cancel accepted');
+      const reads = h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length;
+      await clock.advance(20);
+      await until(() => h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length > reads, 5000, 'a read');
+      // SIGTERM as that read is held by the service for `latencyMs`.
+      const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+      await until(() => requestsTo(h, '/force-cancel').length === 1, 5000, 'the force-cancel');
+      expect(requestsTo(h, '/force-cancel')[0]!.at).toBe(terminated);
       // The step leaves within its budget after SIGTERM, answered or not.
-      expect(Date.now() - terminated).toBeLessThan(1200 + 600);
+      await advanceTo(clock, terminated, 1199);
+      expect(running.settled()).toBe(false);
+      await clock.advance(1);
+      const { result } = await endsNow(running, 'the step leaving at the end of its budget');
       expect(result.conclusion).toBe('cancelled');
       expect(result.failure?.message).toMatch(/force-cancel/);
       // The service applies it once its latency has passed.
-      await until(() => h.emulator.testRuns()[0]!.status === 'canceled', latencyMs + 2000, 'the run canceled');
+      await advanceTo(clock, terminated, latencyMs);
+      await until(() => h.emulator.testRuns()[0]!.status === 'canceled', 5000, 'the run canceled');
       expect(h.emulator.testRuns()[0]).toMatchObject({ cancelRequested: true, forceCanceled: true });
-      expect(h.emulator.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
-      expect(h.emulator.requests.filter((r) => r.path.endsWith('/force-cancel'))).toHaveLength(1);
-    }, 20_000);
+      expect(requestsTo(h, '/cancel')).toHaveLength(1);
+      expect(requestsTo(h, '/force-cancel')).toHaveLength(1);
+    });
   }
 
   it('SIGTERM while the cancel is still unanswered: the force-cancel follows the cancel at once', async () => {
-    const h = await startHarness({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 120_000, cancelGraceMs: Infinity } });
-    const cancellation = testCancellation();
-    const running = h.run({}, { cancellation, tuning: { windDownMs: 8500, forceBudgetMs: 1200 } });
-    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
-    const runPath = `/test-runs/${h.emulator.testRuns()[0]!.id}`;
-    const seenRunning = Date.now();
-    await until(() => h.emulator.requests.some((r) => r.path.endsWith(runPath) && r.at > seenRunning && r.status === 200), 2000, 'a read of the running run');
+    const { clock, h, cancellation, hold, run, log } = await onOneClock(RUNNING_FOR_GOOD);
+    const running = run({ windDownMs: 8500, forceBudgetMs: 1200 });
+    await readRunning(log);
+    await hold();
     h.emulator.configure({ latencyMs: 600 });
     cancellation.send('SIGINT');
-    await until(() => h.emulator.requests.some((r) => r.path.endsWith('/cancel')), 1000, 'the cancel sent');
-    const terminated = Date.now();
-    cancellation.send('SIGTERM');
-    const { result } = await running;
-    expect(Date.now() - terminated).toBeLessThan(1200 + 600);
-    const cancel = h.emulator.requests.find((r) => r.path.endsWith('/cancel'))!;
-    const force = h.emulator.requests.find((r) => r.path.endsWith('/force-cancel'))!;
-    expect(force).toBeDefined();
-    // Sent after the cancel's answer (the spec allows it only after a cancel), not after a read.
-    expect(force.at - cancel.at).toBeLessThan(600 + 300);
-    await until(() => h.emulator.testRuns()[0]!.status === 'canceled', 3000, 'the run canceled');
-    expect(h.emulator.testRuns()[0]!.forceCanceled).toBe(true);
+    await until(() => requestsTo(h, '/cancel').length === 1, 5000, 'the cancel sent');
+    const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+    // Sent on the cancel's answer (the spec allows it only after a cancel), not after a read.
+    await clock.advance(600);
+    await until(() => requestsTo(h, '/force-cancel').length === 1, 5000, 'the force-cancel');
+    const cancel = requestsTo(h, '/cancel')[0]!;
+    const force = requestsTo(h, '/force-cancel')[0]!;
+    expect(force.at - cancel.at).toBe(600);
+    await advanceTo(clock, terminated, 1199);
+    expect(running.settled()).toBe(false);
+    await clock.advance(1);
+    const { result } = await endsNow(running, 'the step leaving at the end of its budget');
     expect(result.conclusion).toBe('cancelled');
+    await until(() => h.emulator.testRuns()[0]!.status === 'canceled', 5000, 'the run canceled');
+    expect(h.emulator.testRuns()[0]!.forceCanceled).toBe(true);
   });
 });

@@ -84,6 +84,30 @@ export class ManualClock implements Clock {
   }
 
   /**
+   * Moves time on with real time, millisecond by millisecond, until the returned function is
+   * called (and awaited); from then on only `advance` moves it. For the part of a test that only
+   * has to get somewhere (a run started, read running) at the pace it would in real life, before
+   * the part whose every millisecond the test sets.
+   */
+  followRealTime(): () => Promise<void> {
+    let following = true;
+    let last = performance.now();
+    const ticking = (async () => {
+      while (following) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        const passed = Math.floor(performance.now() - last);
+        if (!following || passed <= 0) continue;
+        last += passed;
+        await this.advance(passed);
+      }
+    })();
+    return async () => {
+      following = false;
+      await ticking;
+    };
+  }
+
+  /**
    * Moves time on from timer to timer until `work` settles, and returns its outcome. In between
    * it waits a little real time whenever no timer is pending, for the sockets: for work whose
    * result does not hang on the order of a timer and an answer on its way.
