@@ -15,6 +15,7 @@ import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';
 import { personalityFromEnvironment, startEmulator } from '../emulator/index.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
 import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
 
 export const REPOSITORY_ROOT = join(import.meta.dirname, '..', '..');
@@ -54,7 +55,8 @@ afterEach(async () => {
 
 /** The step's cancellation without process signal handlers: the test sends the signals. */
 export interface TestCancellation extends Cancellation {
-  send(signal: StopSignal): void;
+  /** Sends the signal; returns its arrival time on the step's clock. */
+  send(signal: StopSignal): number;
 }
 
 /** `clock`: where the arrival of each signal is read (the step's clock). */
@@ -73,10 +75,12 @@ export function testCancellation(clock: Clock = systemClock): TestCancellation {
     },
     dispose: () => listeners.clear(),
     send(signal) {
-      receivedAt.push(clock.now());
+      const at = clock.now();
+      receivedAt.push(at);
       received.push(signal);
       if (!controller.signal.aborted) controller.abort(new Error(`cancelled (${signal})`));
       for (const listener of [...listeners]) listener(signal, received.length);
+      return at;
     },
   };
 }
@@ -231,4 +235,37 @@ export async function until(check: () => boolean, ms = 5000, what = 'condition')
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * The harness with the step, its client, its cancellation and the emulator on one manual clock,
+ * which moves only when the test moves it (`clock.followRealTime` to get somewhere at real
+ * pace, `advance` for the part whose every millisecond matters). `run` starts the step; `log`
+ * is what it has written so far.
+ */
+export async function startOnClock(emulatorOptions: EmulatorOptions = {}) {
+  const clock = new ManualClock();
+  const h = await startHarness({ ...emulatorOptions, clock });
+  const cancellation = testCancellation(clock);
+  let log = '';
+  const run = (overrides: Partial<RunModuleTestsInputs> = {}, tuning: Partial<RunModuleTestsTuning> = {}) =>
+    tracked(h.run(overrides, { cancellation, tuning: { ...tuning, clock }, client: { clock }, onLine: (line) => (log += line) }));
+  return { clock, h, cancellation, run, log: () => log };
+}
+
+/** The step has read its run running: its status line says so. */
+export const readRunning = (log: () => string) => (): boolean => /Test run trun-\w+: running \(/.test(log());
+
+/** The step has its test run, started or adopted: it says so. */
+export const hasItsRun = (log: () => string) => (): boolean => /(Started test run|The service started test run) trun-/.test(log());
+
+/** Moves the clock to `ms` after `from` (which must not have passed). */
+export async function advanceTo(clock: ManualClock, from: number, ms: number): Promise<void> {
+  await clock.advance(from + ms - clock.now());
+}
+
+/** The step ends without the clock moving on: only answers already on their way are awaited. */
+export async function endsNow(running: { promise: Promise<ModuleTestRun>; settled: () => boolean }, what: string): Promise<ModuleTestRun> {
+  await until(running.settled, 5000, what);
+  return running.promise;
 }

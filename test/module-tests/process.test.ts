@@ -91,9 +91,11 @@ function read(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
+// The full runs and the two tests with the runner's own timing (a process each, waiting most of
+// the time) run side by side.
 describe('the built action, run by the runner', () => {
   for (const node of nodeBinaries()) {
-    it(`full run on Node ${node.version}: annotations on the test files, outputs, summary, and no secret anywhere`, async () => {
+    it.concurrent(`full run on Node ${node.version}: annotations on the test files, outputs, summary, and no secret anywhere`, async () => {
       const emulator = await emulatorWith({ testRuns: { outcome: exampleModuleOutcome('fail') } });
       const sensitive = 'proc-sensitive-value-7f3a';
       const step = startStep(emulator, { 'test-env-variables': `API_KEY=${sensitive}` }, { node: node.path });
@@ -137,6 +139,86 @@ describe('the built action, run by the runner', () => {
     }, 30_000);
   }
 
+  /**
+   * The runner's cancellation with its own timing: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s
+   * after that. Resolves with the exit time; a step still alive at the kill is killed.
+   */
+  async function cancelLikeTheRunner(step: Step): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterInterrupt: number; terminated: boolean }> {
+    const interrupted = Date.now();
+    step.child.kill('SIGINT');
+    let terminated = false;
+    const term = setTimeout(() => {
+      terminated = step.child.kill('SIGTERM');
+    }, 7500);
+    const kill = setTimeout(() => step.child.kill('SIGKILL'), 10_000);
+    const { code, signal, at } = await step.exited;
+    clearTimeout(term);
+    clearTimeout(kill);
+    return { code, signal, afterInterrupt: at - interrupted, terminated };
+  }
+
+  function postStepFor(emulator: Emulator, main: Step): Step {
+    const env: Record<string, string> = {};
+    for (const [name, value] of readStateFile(main.files.state)) env[`STATE_${name}`] = value;
+    return startStep(emulator, {}, { env, entry: 'post.js' });
+  }
+
+  const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
+
+  // With an option of its own the step always creates its run (a run the service queues by
+  // itself cannot carry it): the create is what these two tests hold up.
+  it.concurrent('a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
+    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
+    const main = startStep(emulator, { verbose: 'true' });
+    await until(() => createArrived(emulator), 15_000, 'the create');
+    const exit = await cancelLikeTheRunner(main);
+    expect(exit.signal).toBeNull();
+    expect(exit.afterInterrupt).toBeLessThan(10_000);
+    expect(exit.code).toBe(1);
+    expect(read(main.files.summary)).toContain('Module tests canceled');
+    expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
+    const state = readStateFile(main.files.state);
+    expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
+    expect(state.get('testRunCreateSent')).toBe('true');
+    expect(state.has('testRunId')).toBe(false);
+    // The service has not created the step's run yet: the post step waits for it. A run the
+    // strict service queued by itself on upload was stopped by the main step.
+    expect(emulator.testRuns().filter((r) => r.source === 'svc-api')).toEqual([]);
+    expect(emulator.testRuns().filter((r) => r.status !== 'canceled')).toEqual([]);
+
+    const post = postStepFor(emulator, main);
+    const { code } = await post.exited;
+    expect(code).toBe(0);
+    const runs = emulator.testRuns().filter((r) => r.source === 'svc-api');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true, verbose: true });
+    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+    expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+  }, 60_000);
+
+  it.concurrent('a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill', async () => {
+    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
+    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
+    const main = startStep(emulator, { verbose: 'true' });
+    await until(() => createArrived(emulator), 15_000, 'the create');
+    const exit = await cancelLikeTheRunner(main);
+    expect(exit.signal).toBeNull();
+    expect(exit.terminated).toBe(true);
+    expect(exit.afterInterrupt).toBeLessThan(10_000);
+    expect(exit.code).toBe(1);
+    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+    const run = emulator.testRuns().find((r) => r.source === 'svc-api')!;
+    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+    const state = readStateFile(main.files.state);
+    expect(state.get('testRunId')).toBe(run.id);
+    expect(state.get('testRunFinal')).toBe('true');
+    const summary = read(main.files.summary);
+    expect(summary).toContain('Module tests canceled');
+    expect(summary).toContain('force-cancelled');
+  }, 40_000);
+
+  // Alone, each in turn: the tightest timing of the file (out within 4 s of SIGINT).
   it('SIGINT cancels the run, SIGTERM force-cancels it, and the process writes its summary and exits well before the kill', async () => {
     const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
     const step = startStep(emulator, {});
@@ -184,84 +266,5 @@ describe('the built action, run by the runner', () => {
     expect(emulator.testRuns().filter((r) => r.source === 'svc-api').length).toBeLessThanOrEqual(1);
     await until(() => emulator.testRuns().every((r) => r.status === 'canceled'), 3000, 'every run cancelled');
     expect(post.stdout().replace(`::add-mask::${emulator.token}`, '')).not.toContain(emulator.token);
-  }, 40_000);
-
-  /**
-   * The runner's cancellation with its own timing: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s
-   * after that. Resolves with the exit time; a step still alive at the kill is killed.
-   */
-  async function cancelLikeTheRunner(step: Step): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterInterrupt: number; terminated: boolean }> {
-    const interrupted = Date.now();
-    step.child.kill('SIGINT');
-    let terminated = false;
-    const term = setTimeout(() => {
-      terminated = step.child.kill('SIGTERM');
-    }, 7500);
-    const kill = setTimeout(() => step.child.kill('SIGKILL'), 10_000);
-    const { code, signal, at } = await step.exited;
-    clearTimeout(term);
-    clearTimeout(kill);
-    return { code, signal, afterInterrupt: at - interrupted, terminated };
-  }
-
-  function postStepFor(emulator: Emulator, main: Step): Step {
-    const env: Record<string, string> = {};
-    for (const [name, value] of readStateFile(main.files.state)) env[`STATE_${name}`] = value;
-    return startStep(emulator, {}, { env, entry: 'post.js' });
-  }
-
-  const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
-
-  // With an option of its own the step always creates its run (a run the service queues by
-  // itself cannot carry it): the create is what these two tests hold up.
-  it('a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it', async () => {
-    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
-    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
-    const main = startStep(emulator, { verbose: 'true' });
-    await until(() => createArrived(emulator), 15_000, 'the create');
-    const exit = await cancelLikeTheRunner(main);
-    expect(exit.signal).toBeNull();
-    expect(exit.afterInterrupt).toBeLessThan(10_000);
-    expect(exit.code).toBe(1);
-    expect(read(main.files.summary)).toContain('Module tests canceled');
-    expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
-    const state = readStateFile(main.files.state);
-    expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
-    expect(state.get('testRunCreateSent')).toBe('true');
-    expect(state.has('testRunId')).toBe(false);
-    // The service has not created the step's run yet: the post step waits for it. A run the
-    // strict service queued by itself on upload was stopped by the main step.
-    expect(emulator.testRuns().filter((r) => r.source === 'svc-api')).toEqual([]);
-    expect(emulator.testRuns().filter((r) => r.status !== 'canceled')).toEqual([]);
-
-    const post = postStepFor(emulator, main);
-    const { code } = await post.exited;
-    expect(code).toBe(0);
-    const runs = emulator.testRuns().filter((r) => r.source === 'svc-api');
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true, verbose: true });
-    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
-    expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
-  }, 60_000);
-
-  it('a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill', async () => {
-    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
-    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
-    const main = startStep(emulator, { verbose: 'true' });
-    await until(() => createArrived(emulator), 15_000, 'the create');
-    const exit = await cancelLikeTheRunner(main);
-    expect(exit.signal).toBeNull();
-    expect(exit.terminated).toBe(true);
-    expect(exit.afterInterrupt).toBeLessThan(10_000);
-    expect(exit.code).toBe(1);
-    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
-    const run = emulator.testRuns().find((r) => r.source === 'svc-api')!;
-    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
-    const state = readStateFile(main.files.state);
-    expect(state.get('testRunId')).toBe(run.id);
-    expect(state.get('testRunFinal')).toBe('true');
-    const summary = read(main.files.summary);
-    expect(summary).toContain('Module tests canceled');
-    expect(summary).toContain('force-cancelled');
   }, 40_000);
 });

@@ -8,12 +8,11 @@
 // before the clock moved at all, whatever the machine's load.
 import { describe, expect, it } from 'vitest';
 import { runPost } from '../../src/modes/run-module-tests/post.ts';
-import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/tuning.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
-import type { Emulator, TestRunBehaviour } from '../emulator/api.ts';
-import { ManualClock, tracked } from '../support/manual-clock.ts';
-import { FAST_CLIENT, startHarness, testCancellation, until } from './harness.ts';
-import type { Harness, ModuleTestRun, TestCancellation } from './harness.ts';
+import type { Emulator } from '../emulator/api.ts';
+import { tracked } from '../support/manual-clock.ts';
+import { advanceTo, endsNow, FAST_CLIENT, readRunning, startOnClock, until } from './harness.ts';
+import type { Harness } from './harness.ts';
 
 const CREATE = { method: 'POST', path: /\/test-runs$/ } as const;
 
@@ -41,46 +40,14 @@ function runPostWith(emulator: Emulator, state: Map<string, string>) {
   }).then((code) => ({ code, log: lines.join('') }));
 }
 
-/** The harness on one manual clock, following real time until `hold()`. */
-async function onOneClock(testRuns: Partial<TestRunBehaviour>) {
-  const clock = new ManualClock();
-  const h = await startHarness({ testRuns, clock });
-  const cancellation = testCancellation(clock);
-  const hold = clock.followRealTime();
-  let log = '';
-  const run = (tuning: Partial<RunModuleTestsTuning>) =>
-    tracked(h.run({}, { cancellation, tuning: { ...tuning, clock }, client: { clock }, onLine: (line) => (log += line) }));
-  return { clock, h, cancellation, hold, run, log: () => log };
-}
-
-/** Resolves once the step has read its run running (its status line says so). */
-const readRunning = (log: () => string) => until(() => /Test run trun-\w+: running \(/.test(log()), 5000, 'the step reading its run running');
-
-/** Moves the clock to `ms` after `from` (which must not have passed). */
-async function advanceTo(clock: ManualClock, from: number, ms: number): Promise<void> {
-  await clock.advance(from + ms - clock.now());
-}
-
-/** The step ends without the clock moving on: only answers on their way are awaited. */
-async function endsNow(running: { promise: Promise<ModuleTestRun>; settled: () => boolean }, what: string): Promise<ModuleTestRun> {
-  await until(running.settled, 5000, what);
-  return running.promise;
-}
-
-function sendSignal(cancellation: TestCancellation, clock: ManualClock, signal: 'SIGINT' | 'SIGTERM'): number {
-  cancellation.send(signal);
-  return clock.now();
-}
-
 describe('a create the service answers slowly', () => {
   it('is given a bounded wait after the signals; the step leaves with the configuration version saved, and the post step stops the run once it appears', async () => {
-    const { clock, h, cancellation, hold, run } = await onOneClock({ ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 });
+    const { clock, h, cancellation, run } = await startOnClock({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
     h.emulator.inject({ ...CREATE, kind: { type: 'delay', ms: 2500 } });
     // The look-up of the version's runs may last until 700 ms after SIGINT.
-    const running = run({ createWaitAfterSignalMs: 400, lookUpAfterSignalMs: 700 });
-    await until(() => createArrived(h.emulator), 5000, 'the create');
-    await hold();
-    const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+    const running = run({}, { createWaitAfterSignalMs: 400, lookUpAfterSignalMs: 700 });
+    await clock.followRealTime(() => createArrived(h.emulator));
+    const interrupted = cancellation.send('SIGINT');
     await clock.advance(200);
     cancellation.send('SIGTERM');
     // The create's wait and the look-up, counted from SIGINT, not from when they were applied.
@@ -98,32 +65,28 @@ describe('a create the service answers slowly', () => {
 
     // The post step starts before the run exists, and waits for it to appear; the service (on
     // real time again) creates it when its 2.5 s have passed.
-    const resume = clock.followRealTime();
-    try {
-      const { code, log } = await runPostWith(h.emulator, state);
-      expect(code).toBe(0);
-      const runs = h.emulator.testRuns();
-      expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ configurationVersionId: version, status: 'canceled', cancelRequested: true });
-      expect(log).toContain('waiting up to');
-      expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
-    } finally {
-      await resume();
-    }
+    const post = tracked(runPostWith(h.emulator, state));
+    await clock.followRealTime(post.settled);
+    const { code, log } = await post.promise;
+    expect(code).toBe(0);
+    const runs = h.emulator.testRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ configurationVersionId: version, status: 'canceled', cancelRequested: true });
+    expect(log).toContain('waiting up to');
+    expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
   });
 
   it('answered within the wait: the run id is saved at once, and the replayed signals keep their own deadlines', async () => {
     // Queued for longer than the test: the run cannot be cancelled, so the step watches it until
     // its deadline, which must count from SIGTERM's arrival.
-    const { clock, h, cancellation, hold, run } = await onOneClock({ ...NO_RUN_ON_UPLOAD, queuedMs: 60_000 });
+    const { clock, h, cancellation, run } = await startOnClock({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 60_000 } });
     h.emulator.inject({ ...CREATE, kind: { type: 'delay', ms: 1000 } });
-    const running = run({ windDownMs: 3000, forceBudgetMs: 500, createWaitAfterSignalMs: 3000 });
-    await until(() => createArrived(h.emulator), 5000, 'the create');
-    await hold();
+    const running = run({}, { windDownMs: 3000, forceBudgetMs: 500, createWaitAfterSignalMs: 3000 });
+    await clock.followRealTime(() => createArrived(h.emulator));
     const createdAt = h.emulator.requests.find((r) => r.method === 'POST' && /\/test-runs$/.test(r.path))!.at;
     cancellation.send('SIGINT');
     await clock.advance(100);
-    const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+    const terminated = cancellation.send('SIGTERM');
     // The force budget from SIGTERM ends before the create is answered: the step still waits for
     // the answer (the create's own wait is 3 s), and leaves as it comes, the budget being spent.
     await advanceTo(clock, terminated, 500);
@@ -140,12 +103,11 @@ describe('a create the service answers slowly', () => {
   });
 
   it('a 429 with a long Retry-After on the create: the step does not wait for it, and no run is ever created', async () => {
-    const { clock, h, cancellation, hold, run } = await onOneClock(NO_RUN_ON_UPLOAD);
+    const { clock, h, cancellation, run } = await startOnClock({ testRuns: NO_RUN_ON_UPLOAD });
     h.emulator.inject({ ...CREATE, kind: { type: 'status', status: 429, retryAfter: '20' } });
-    const running = run({ createWaitAfterSignalMs: 300, lookUpAfterSignalMs: 600 });
-    await until(() => h.emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path) && r.status === 429), 5000, 'the 429');
-    await hold();
-    const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+    const running = run({}, { createWaitAfterSignalMs: 300, lookUpAfterSignalMs: 600 });
+    await clock.followRealTime(() => h.emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path) && r.status === 429));
+    const interrupted = cancellation.send('SIGINT');
     await advanceTo(clock, interrupted, 600);
     const { result, state } = await endsNow(running, 'the step leaving by the end of the look-up');
     expect(result.conclusion).toBe('cancelled');
@@ -164,13 +126,12 @@ describe('reads slower than the runner leaves after SIGTERM', () => {
 
   for (const latencyMs of [1500, 3000]) {
     it(`at ${latencyMs / 1000} s per request, SIGTERM sends the force-cancel at once, beside the read in flight`, async () => {
-      const { clock, h, cancellation, hold, run, log } = await onOneClock(RUNNING_FOR_GOOD);
-      const running = run({ windDownMs: 8500, forceBudgetMs: 1200 });
-      await readRunning(log);
-      await hold();
+      const { clock, h, cancellation, run, log } = await startOnClock({ testRuns: RUNNING_FOR_GOOD });
+      const running = run({}, { windDownMs: 8500, forceBudgetMs: 1200 });
+      await clock.followRealTime(readRunning(log));
       h.emulator.configure({ latencyMs });
       // The step has read it running: its cancel goes out at the first signal, before any read.
-      const interrupted = sendSignal(cancellation, clock, 'SIGINT');
+      const interrupted = cancellation.send('SIGINT');
       await until(() => requestsTo(h, '/cancel').length === 1, 5000, 'the cancel');
       expect(requestsTo(h, '/cancel')[0]!.at).toBe(interrupted);
       // Answered after the service's latency; then, after the stop's pause, a read goes out.
@@ -180,7 +141,7 @@ describe('reads slower than the runner leaves after SIGTERM', () => {
       await clock.advance(20);
       await until(() => h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length > reads, 5000, 'a read');
       // SIGTERM as that read is held by the service for `latencyMs`.
-      const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+      const terminated = cancellation.send('SIGTERM');
       await until(() => requestsTo(h, '/force-cancel').length === 1, 5000, 'the force-cancel');
       expect(requestsTo(h, '/force-cancel')[0]!.at).toBe(terminated);
       // The step leaves within its budget after SIGTERM, answered or not.
@@ -200,14 +161,13 @@ describe('reads slower than the runner leaves after SIGTERM', () => {
   }
 
   it('SIGTERM while the cancel is still unanswered: the force-cancel follows the cancel at once', async () => {
-    const { clock, h, cancellation, hold, run, log } = await onOneClock(RUNNING_FOR_GOOD);
-    const running = run({ windDownMs: 8500, forceBudgetMs: 1200 });
-    await readRunning(log);
-    await hold();
+    const { clock, h, cancellation, run, log } = await startOnClock({ testRuns: RUNNING_FOR_GOOD });
+    const running = run({}, { windDownMs: 8500, forceBudgetMs: 1200 });
+    await clock.followRealTime(readRunning(log));
     h.emulator.configure({ latencyMs: 600 });
     cancellation.send('SIGINT');
     await until(() => requestsTo(h, '/cancel').length === 1, 5000, 'the cancel sent');
-    const terminated = sendSignal(cancellation, clock, 'SIGTERM');
+    const terminated = cancellation.send('SIGTERM');
     // Sent on the cancel's answer (the spec allows it only after a cancel), not after a read.
     await clock.advance(600);
     await until(() => requestsTo(h, '/force-cancel').length === 1, 5000, 'the force-cancel');

@@ -56,8 +56,15 @@ export class ManualClock implements Clock {
    * wakes runs before time moves on to the next.
    */
   async advance(ms: number): Promise<void> {
+    await this.#advance(ms, () => false);
+    await settle();
+  }
+
+  /** `advance`, stopping where it is (time not moved further) as soon as `stop()` holds. */
+  async #advance(ms: number, stop: () => boolean): Promise<boolean> {
     const end = this.#now + ms;
     await settle();
+    if (stop()) return true;
     for (;;) {
       const next = [...this.#timers].filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.order - b.order)[0];
       if (next === undefined) break;
@@ -65,9 +72,10 @@ export class ManualClock implements Clock {
       this.#now = next.at;
       next.fire();
       await settle();
+      if (stop()) return true;
     }
     this.#now = end;
-    await settle();
+    return false;
   }
 
   /**
@@ -84,27 +92,23 @@ export class ManualClock implements Clock {
   }
 
   /**
-   * Moves time on with real time, millisecond by millisecond, until the returned function is
-   * called (and awaited); from then on only `advance` moves it. For the part of a test that only
-   * has to get somewhere (a run started, read running) at the pace it would in real life, before
-   * the part whose every millisecond the test sets.
+   * Moves time on with real time, a millisecond at a time, until `until()` holds, and leaves the
+   * clock at the millisecond where it first held: what the code did on the way (a deadline set
+   * just after a log line, say) is then on a known time. For the part of a test that only has to
+   * get somewhere (a create sent, a run read running) at the pace it would in real life, before
+   * the part whose every millisecond the test sets. Fails after `withinMs` of real time.
    */
-  followRealTime(): () => Promise<void> {
-    let following = true;
+  async followRealTime(until: () => boolean, withinMs = 10_000): Promise<void> {
     let last = performance.now();
-    const ticking = (async () => {
-      while (following) {
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        const passed = Math.floor(performance.now() - last);
-        if (!following || passed <= 0) continue;
-        last += passed;
-        await this.advance(passed);
-      }
-    })();
-    return async () => {
-      following = false;
-      await ticking;
-    };
+    const giveUp = last + withinMs;
+    while (!until()) {
+      if (performance.now() > giveUp) throw new Error(`the clock followed real time for ${withinMs} ms, and the test's condition never held`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const passed = Math.floor(performance.now() - last);
+      last += passed;
+      // Checked after everything that ran at each moment, before time moves on from it.
+      for (let i = 0; i < passed; i++) if (await this.#advance(1, until)) return;
+    }
   }
 
   /**
