@@ -4,24 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { runPost } from '../../src/modes/run-module-tests/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
-import { FAST_CLIENT, firstRun, liveRuns, reportedRun, startHarness, testCancellation, until } from './harness.ts';
+import type { Clock } from '../../src/lifetime/clock.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
+import { endsNow, FAST_CLIENT, firstRun, liveRuns, reportedRun, startHarness, startOnClock, testCancellation, until } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 describe('cancellation of the main step', () => {
   it('first signal cancels the running run; second signal force-cancels it; the step reports canceled', async () => {
-    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
-    const cancellation = testCancellation();
-    const running = h.run({}, { cancellation });
-    await until(() => h.emulator.testRuns().length > 0 && liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running', 5000, 'one running run');
+    const { clock, h, cancellation, run: start } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const running = start();
+    await clock.followRealTime(() => h.emulator.testRuns().length > 0 && liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running');
     const id = liveRuns(h.emulator)[0]!.id;
     const byId = () => h.emulator.testRuns().find((r) => r.id === id)!;
+    // From here the clock stands still: each signal is acted on at once.
     cancellation.send('SIGINT');
     await until(() => byId().cancelRequested, 2000, 'the cancel');
     expect(byId().status).toBe('running');
-    const term = Date.now();
     cancellation.send('SIGTERM');
-    const { result, state } = await running;
-    expect(Date.now() - term).toBeLessThan(1500);
+    const { result, state } = await endsNow(running, 'the step ending on the force-cancel');
     const run = byId();
     expect(result.outputs['test-run-id']).toBe(id);
     expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
@@ -141,7 +141,7 @@ async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
 }
 
 describe('post step', () => {
-  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number } = {}) {
+  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number; clock?: Clock } = {}) {
     const lines: string[] = [];
     const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
     const inputs: Record<string, string> = { token: h.emulator.token, 'base-url': h.emulator.baseUrl };
@@ -154,6 +154,7 @@ describe('post step', () => {
       graceMs: options.graceMs ?? 200,
       queuedWaitMs: options.queuedWaitMs ?? 3000,
       appearWaitMs: options.appearWaitMs ?? 3000,
+      ...(options.clock ? { clock: options.clock } : {}),
     }).then((code) => ({ code, log: lines.join('') }));
   }
 
@@ -293,10 +294,12 @@ describe('post step', () => {
     const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
     const { state } = await versionWithRuns(h, 0);
     h.emulator.clearRequests();
-    const started = Date.now();
-    const { code, log } = await post(h, state, { appearWaitMs: 5000 });
+    // On a clock that does not move: the step ends without waiting for anything.
+    const clock = new ManualClock();
+    const posting = tracked(post(h, state, { appearWaitMs: 5000, clock }));
+    await until(posting.settled, 5000, 'the post step ending without a wait');
+    const { code, log } = await posting.promise;
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(h.emulator.requests.map((r) => r.method)).toEqual(['GET']);
     expect(log).toMatch(/Configuration version cv-\w+ \(module acme\/log-bucket\/aws\) has no test run: nothing to stop\./);
   });
@@ -305,11 +308,13 @@ describe('post step', () => {
     const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
     const { state } = await versionWithRuns(h, 0);
     state.set('testRunCreateSent', 'true');
-    const started = Date.now();
-    const { code, log } = await post(h, state, { appearWaitMs: 300 });
+    // Its looks are the only waits on the clock: moved from one to the next, the wait ends
+    // exactly at its bound.
+    const clock = new ManualClock();
+    const started = clock.now();
+    const { code, log } = await clock.runUntilSettled(post(h, state, { appearWaitMs: 300, clock }));
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(clock.now() - started).toBe(300);
     expect(log).toMatch(/warning: No test run with the requested options appeared on configuration version cv-\w+ .* after the main step sent its create/);
   });
 });

@@ -11,7 +11,8 @@ import { getErrorMessage } from '../../errors.ts';
 import { readActionInput, readServiceInputs } from '../../inputs/read.ts';
 import type { InputReader } from '../../inputs/read.ts';
 import { createCancellation } from '../../lifetime/cancellation.ts';
-import { sleep } from '../../lifetime/clock.ts';
+import { systemClock } from '../../lifetime/clock.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 import { githubSink } from '../../report/github-sink.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import { createServiceClient, describeRequest } from '../../service/client.ts';
@@ -46,6 +47,8 @@ export interface PostOptions {
    * for its answer).
    */
   appearWaitMs?: number;
+  /** The clock of the step's waits and limits (default the real one). */
+  clock?: Clock;
 }
 
 /** Exit code 0 unless a run may still be running that this step could not stop. */
@@ -75,6 +78,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const queuedWaitMs = options.queuedWaitMs ?? 120_000;
   const graceMs = options.graceMs ?? 20_000;
   const pollMs = options.pollMs ?? 1000;
+  const clock = options.clock ?? systemClock;
   const client = createServiceClient({
     baseUrl,
     token,
@@ -85,13 +89,13 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
   cancellation.onSignal(() => {
-    for (const stopper of stoppers) stopper.limitDeadline(Date.now() + 1000);
+    for (const stopper of stoppers) stopper.limitDeadline(clock.now() + 1000);
   });
   // Each run is stopped as soon as it is found: one the service queued by itself is not left
   // running while the step waits for the run of an unanswered create to appear.
   const stops: Array<Promise<number>> = [];
   const stop = ({ id, lastSeen }: RunToStop): void => {
-    const now = Date.now();
+    const now = clock.now();
     const plan = {
       startBy: now + queuedWaitMs,
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
@@ -106,9 +110,10 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
       log: (line) => sink.info(line),
       pollMs,
       cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+      clock,
     });
     stoppers.push(stopper);
-    if (cancellation.signal.aborted) stopper.limitDeadline(Date.now() + 1000);
+    if (cancellation.signal.aborted) stopper.limitDeadline(clock.now() + 1000);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
     stops.push(
       stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
@@ -122,6 +127,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
       pollMs,
       appearWaitMs: options.appearWaitMs ?? 30_000,
       stop,
+      clock,
     });
     return Math.max(code, ...(await Promise.all(stops)));
   } finally {
@@ -152,9 +158,10 @@ async function findRunsToStop(
     pollMs: number;
     appearWaitMs: number;
     stop: (run: RunToStop) => void;
+    clock: Clock;
   },
 ): Promise<number> {
-  const { sink, signal, stop } = options;
+  const { sink, signal, stop, clock } = options;
   const known = new Set<string>();
   const stopOnce = (run: RunToStop): void => {
     if (known.has(run.id)) return;
@@ -170,7 +177,7 @@ async function findRunsToStop(
   const label = moduleLabel(saved.module);
   // The run of a create the main step never saw answered may take a while to appear.
   const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-  const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
+  const waitUntil = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
   const ownFinal = saved.testRunId !== undefined && saved.final;
   let noted = false;
   let listedAny = false;
@@ -227,7 +234,7 @@ async function findRunsToStop(
       }
       return 0;
     }
-    if (Date.now() >= waitUntil || signal.aborted) break;
+    if (clock.now() >= waitUntil || signal.aborted) break;
     if (!noted) {
       noted = true;
       sink.info(
@@ -236,7 +243,7 @@ async function findRunsToStop(
       );
     }
     try {
-      await sleep(Math.min(options.pollMs, waitUntil - Date.now()), signal);
+      await clock.sleep(Math.min(options.pollMs, waitUntil - clock.now()), signal);
     } catch {
       break;
     }
