@@ -1,6 +1,6 @@
 import { readFileSync, globSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { BUNDLE_PROJECT, LongestFirst } from './test/support/sequencer.ts';
+import { BUNDLE_PROJECT, ProjectsInTurn } from './test/support/sequencer.ts';
 
 // Three kinds of test file, each in a project of its own:
 // - `unit`: everything that runs in the test process, once. `npx vitest run --project unit`
@@ -54,7 +54,7 @@ export default defineConfig({
     // Most tests wait on sockets, child processes and the emulator's timers, not the CPU: more
     // files than cores at once keep `npm test` short on a 2-core machine.
     maxWorkers: 6,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: ProjectsInTurn },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...emulatorModeTests, ...bundleTests] } },
       personality('strict'),

@@ -21,7 +21,10 @@ export default function setup(project: TestProject): () => Promise<void> {
   const outcomeFile = join(home, 'build-outcome.json');
   mkdirSync(home, { recursive: true });
   copyFileSync(join(root, 'action.yml'), join(home, 'action.yml'));
-  const build = spawn(process.execPath, [join(root, 'scripts', 'build.js'), '--out', bundleDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const build = spawn(process.execPath, [join(root, 'scripts', 'build.js'), '--out', bundleDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   build.stdout.on('data', (d: Buffer) => (output += d.toString()));
   build.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,23 +1,31 @@
-// The order in which test files start. vitest's own order runs the projects one after another,
-// each longest file first; with files that mostly wait on timers and sockets, the run is
-// shortest when the longest files of every project start first, side by side. The bundle's
-// files wait for the build (global-setup.ts), so they start only after a first file of every
-// worker: that first wave covers the build.
+// The order in which test files start. Like vitest's own order, project by project, each
+// longest file first: a worker keeps the modules of its project loaded from file to file, and
+// starting another project's file costs a new worker. Unlike it, the bundle's files come after
+// the emulator's (they wait for the build, global-setup.ts, which those cover), and the unit
+// files last: short, they fill the end of the run.
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
 export const BUNDLE_PROJECT = 'bundle';
+const PROJECT_ORDER = ['strict', 'cli-tool', BUNDLE_PROJECT, 'unit'];
 
-export class LongestFirst extends BaseSequencer {
+export class ProjectsInTurn extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { cache, config } = this.ctx;
     const last = (spec: TestSpecification) => {
       const key = `${spec.project.name}:${relative(config.root, spec.moduleId)}`;
       return { results: cache.getFileTestResults(key), size: cache.getFileStats(key)?.size ?? 0 };
     };
-    // Failed last time first, then the longest last time, then files never run, largest first.
-    const sorted = [...files].sort((a, b) => {
+    const project = (spec: TestSpecification): number => {
+      const at = PROJECT_ORDER.indexOf(spec.project.name);
+      return at === -1 ? PROJECT_ORDER.length : at;
+    };
+    // Within a project: failed last time first, then the longest last time, then files never
+    // run, largest first.
+    return [...files].sort((a, b) => {
+      const byProject = project(a) - project(b);
+      if (byProject !== 0) return byProject;
       const [x, y] = [last(a), last(b)];
       const failed = Number(y.results?.failed === true) - Number(x.results?.failed === true);
       if (failed !== 0) return failed;
@@ -25,9 +33,5 @@ export class LongestFirst extends BaseSequencer {
       if (x.results !== undefined || y.results !== undefined) return x.results !== undefined ? -1 : 1;
       return y.size - x.size;
     });
-    const bundle = sorted.filter((spec) => spec.project.name === BUNDLE_PROJECT);
-    const others = sorted.filter((spec) => spec.project.name !== BUNDLE_PROJECT);
-    const firstWave = Math.min(others.length, Number(config.maxWorkers) || 1);
-    return [...others.slice(0, firstWave), ...bundle, ...others.slice(firstWave)];
   }
 }

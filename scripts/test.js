@@ -1,0 +1,63 @@
+// `npm test`: the lint, the type check and the tests, side by side. The two checks each hold a
+// core for about ten seconds, and most test files wait on sockets, child processes and timers:
+// run before the tests, the checks made a fifth of the run's wall time. They run at a lower
+// priority, so that the tests' own timings (a step that must leave before the runner's kill)
+// are not squeezed by them. Their output is printed after the tests', in one piece each. Exits
+// non-zero when any of the three fails.
+import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** The script a package's `bin` names (as npm links it into node_modules/.bin). */
+function bin(pkg, name) {
+  const manifest = require.resolve(`${pkg}/package.json`);
+  const { bin: bins } = require(manifest);
+  return join(dirname(manifest), typeof bins === 'string' ? bins : bins[name]);
+}
+
+/**
+ * Runs a tool's script on this Node; resolves with its exit code and, when captured, its output.
+ * A captured one runs at a lower priority.
+ */
+function run(script, args, capture) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (capture && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+      } catch {
+        // Not allowed here: it runs at the normal priority.
+      }
+    }
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+    }
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const checks = [
+  { name: 'eslint .', script: bin('eslint', 'eslint'), args: ['.'] },
+  {
+    name: 'tsc --noEmit -p tsconfig.check.json',
+    script: bin('typescript', 'tsc'),
+    args: ['--noEmit', '-p', 'tsconfig.check.json'],
+  },
+];
+
+const checked = checks.map(async ({ name, script, args }) => ({ name, ...(await run(script, args, true)) }));
+const tests = await run(bin('vitest', 'vitest'), ['run', ...process.argv.slice(2)], false);
+const results = await Promise.all(checked);
+for (const { name, code, output } of results) process.stdout.write(`${code === 0 ? '✓' : '✗'} ${name}\n${output}`);
+process.exitCode = [...results.map((r) => r.code), tests.code].find((code) => code !== 0) ?? 0;
