@@ -1,6 +1,9 @@
 // A cancellation that arrives while a no-code write is held by the service: the write is not cut
 // short, its answer is reported, or, when it takes longer than the grace, the result says that
 // it may have taken effect. Either way the mode returns a cancelled result and throws nothing.
+//
+// The modes and the emulator share one manual clock: real pace until the write is held, then
+// the test moves time, so that the answer and the grace each land on their millisecond.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { readInputs } from '../../src/inputs/read.ts';
@@ -12,14 +15,17 @@ import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.t
 import type { ModeContext } from '../../src/modes/mode.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { modeContext } from './harness.ts';
 
 const HOLD_MS = 1500;
 const SHORT_GRACE_MS = 300;
 
 let emulator: Emulator;
+let clock: ManualClock;
 beforeEach(async () => {
-  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 } });
+  clock = new ManualClock();
+  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 }, clock });
 });
 afterEach(() => emulator.close());
 
@@ -28,35 +34,47 @@ function inputsOf<T>(mode: string, inputs: Record<string, string>): T {
   return readInputs((name) => all[name] ?? '') as T;
 }
 
-/** Resolves once a request matching `method` and `path` has reached the emulator. */
-async function arrival(method: string, path: RegExp): Promise<void> {
-  const until = Date.now() + 5000;
-  while (!emulator.requests.some((r) => r.method === method && path.test(r.path))) {
-    if (Date.now() > until) throw new Error(`no ${method} ${String(path)} arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The time the first request matching `method` and `path` reached the emulator, once one has (real pace till then). */
+async function arrival(method: string, path: RegExp): Promise<number> {
+  const arrived = () => emulator.requests.find((r) => r.method === method && path.test(r.path));
+  await clock.followRealTime(() => arrived() !== undefined);
+  return arrived()!.at;
 }
 
 /**
  * Runs a mode with a signal of its own, holds the first POST matching `path` for HOLD_MS, and
- * aborts the signal (as the first SIGINT would) once that POST has arrived.
+ * aborts the signal (as the first SIGINT would) once that POST has arrived. `answeredBy`: how
+ * long after the POST arrived the step must have its result, the clock moved to the
+ * millisecond before first (when the step must still be waiting).
  */
 async function cancelWhileHeld(
   path: RegExp,
   start: (context: ModeContext) => Promise<ModeResult>,
-): Promise<{ result: ModeResult; ms: number; log: string }> {
+  answeredBy: number,
+): Promise<{ result: ModeResult; log: string; arrivedAt: number }> {
   emulator.inject({ method: 'POST', path, kind: { type: 'delay', ms: HOLD_MS } });
   const controller = new AbortController();
   const context = modeContext(emulator, controller.signal);
   try {
-    const started = Date.now();
-    const running = start(context);
-    await arrival('POST', path);
+    const running = tracked(start(context));
+    const arrivedAt = await arrival('POST', path);
     controller.abort(new CancelledError('SIGINT'));
-    const result = await running;
-    return { result, ms: Date.now() - started, log: context.log() };
+    await clock.advance(arrivedAt + answeredBy - 1 - clock.now());
+    expect(running.settled()).toBe(false);
+    await clock.advance(1);
+    await until(running.settled, 'the step ending');
+    return { result: await running.promise, log: context.log(), arrivedAt };
   } finally {
     await context.client.close();
+  }
+}
+
+/** Resolves once `check` holds (real time, bounded). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const giveUp = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > giveUp) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -69,8 +87,8 @@ describe('provision-no-code-workspace', () => {
   });
 
   it('a create held by the service is answered and reported; the step ends cancelled', async () => {
-    const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context));
-    expect(ms).toBeGreaterThanOrEqual(HOLD_MS - 50);
+    // Within the grace: the step waits for the answer, which comes when the hold ends.
+    const { result } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
     const [workspace] = emulator.workspaces();
     expect(workspace).toBeDefined();
     expect(result.conclusion).toBe('cancelled');
@@ -82,15 +100,19 @@ describe('provision-no-code-workspace', () => {
   });
 
   it('a create held longer than the grace: the result says the workspace may have been created', async () => {
-    const { result, ms } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
-    expect(ms).toBeLessThan(HOLD_MS);
+    // The step stops waiting at the end of the grace, counted from the cancellation.
+    const { result, arrivedAt } = await cancelWhileHeld(
+      CREATE,
+      (context) => runProvisionNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS, clock }),
+      SHORT_GRACE_MS,
+    );
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toContain('did not answer within 300 ms, so the workspace may have been created: check for a workspace named bucket-prod');
     expect(result.summary).toContain('may have been created');
     expect(result.outputs['workspace-id']).toBe('');
     expect(result.outputs.result).toMatchObject({ action: 'may-have-been-created', workspaceId: null, name: 'bucket-prod' });
     // It was: the service carried the create out after the step stopped waiting.
-    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await clock.advance(arrivedAt + HOLD_MS - clock.now());
     expect(emulator.workspaces().map((w) => w.name)).toEqual(['bucket-prod']);
   });
 
@@ -99,8 +121,12 @@ describe('provision-no-code-workspace', () => {
     const controller = new AbortController();
     const context = modeContext(emulator, controller.signal);
     try {
-      setTimeout(() => controller.abort(new CancelledError('SIGINT')), 100);
-      const result = await runProvisionNoCodeWorkspace(inputs, context);
+      const running = tracked(runProvisionNoCodeWorkspace(inputs, context, { clock }));
+      await arrival('GET', /./);
+      controller.abort(new CancelledError('SIGINT'));
+      // The read held by the service is dropped at once: no time passes.
+      await until(running.settled, 'the step ending');
+      const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');
       expect(result.failure?.message).toBe('The step was cancelled before workspace bucket-prod was created; nothing was created.');
       expect(emulator.writeRequests()).toEqual([]);
@@ -121,7 +147,7 @@ describe('publish-no-code-module', () => {
     inputsOf('publish-no-code-module', { organization: 'acme', 'registry-module-id': registryModuleId, ...inputs });
 
   it('a create held by the service is answered and reported; the step ends cancelled', async () => {
-    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), context));
+    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), context, { clock }), HOLD_MS);
     const [created] = emulator.noCodeModules();
     expect(created).toBeDefined();
     expect(result.conclusion).toBe('cancelled');
@@ -131,7 +157,11 @@ describe('publish-no-code-module', () => {
   });
 
   it('a create held longer than the grace: the result says the module may have been created', async () => {
-    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({}), context, { writeGraceMs: SHORT_GRACE_MS }));
+    const { result } = await cancelWhileHeld(
+      CREATE,
+      (context) => runPublishNoCodeModule(publish({}), context, { writeGraceMs: SHORT_GRACE_MS, clock }),
+      SHORT_GRACE_MS,
+    );
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toContain('so the no-code module may have been created: look at registry module');
     expect(result.failure?.message).toContain('set no-code-module-id to update it instead of creating it again');
@@ -141,17 +171,21 @@ describe('publish-no-code-module', () => {
 
   it('an update held longer than the grace: the result says it may have been applied', async () => {
     const first = modeContext(emulator);
-    const created = await runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), first).finally(() => first.client.close());
+    const created = await runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), first, { clock }).finally(() => first.client.close());
     const id = created.outputs['no-code-module-id'] as string;
     expect(id).toMatch(/^nocode-/);
     emulator.inject({ method: 'PATCH', path: MODULE, kind: { type: 'delay', ms: HOLD_MS } });
     const controller = new AbortController();
     const context = modeContext(emulator, controller.signal);
     try {
-      const running = runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, { writeGraceMs: SHORT_GRACE_MS });
+      const running = tracked(runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, { writeGraceMs: SHORT_GRACE_MS, clock }));
       await arrival('PATCH', MODULE);
       controller.abort(new CancelledError('SIGINT'));
-      const result = await running;
+      await clock.advance(SHORT_GRACE_MS - 1);
+      expect(running.settled()).toBe(false);
+      await clock.advance(1);
+      await until(running.settled, 'the step ending');
+      const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');
       expect(result.failure?.message).toContain(`no-code module ${id} was being updated, and the service did not answer within 300 ms, so the update may have been applied`);
       expect(result.outputs).toMatchObject({ 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id } });
@@ -174,7 +208,7 @@ describe('upgrade-no-code-workspace', () => {
   const entriesOf = (result: ModeResult) => result.outputs.result as Array<Record<string, unknown>>;
 
   it('a confirmation held by the service is answered: the plan is reported confirmed, its apply not followed, the step cancelled', async () => {
-    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context));
+    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
     const [upgrade] = emulator.upgrades();
     expect(upgrade!.confirmed).toBe(true);
     expect(result.conclusion).toBe('cancelled');
@@ -187,7 +221,11 @@ describe('upgrade-no-code-workspace', () => {
   });
 
   it('a confirmation held longer than the grace: the result says the plan may have been applied', async () => {
-    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS }));
+    const { result } = await cancelWhileHeld(
+      CONFIRM,
+      (context) => runUpgradeNoCodeWorkspace(inputs, context, { writeGraceMs: SHORT_GRACE_MS, clock }),
+      SHORT_GRACE_MS,
+    );
     expect(result.conclusion).toBe('cancelled');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ outcome: 'cancelled', applied: false, runId: emulator.upgrades()[0]!.runId });
@@ -197,7 +235,7 @@ describe('upgrade-no-code-workspace', () => {
   });
 
   it('an initiate held by the service is answered: the run is reported, no plan is awaited or confirmed', async () => {
-    const { result } = await cancelWhileHeld(UPGRADE, (context) => runUpgradeNoCodeWorkspace(inputs, context));
+    const { result } = await cancelWhileHeld(UPGRADE, (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
     const [upgrade] = emulator.upgrades();
     expect(result.conclusion).toBe('cancelled');
     const [entry] = entriesOf(result);

@@ -8,6 +8,7 @@ import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
 import type { Cancellation } from '../../src/lifetime/cancellation.ts';
+import type { Clock } from '../../src/lifetime/clock.ts';
 import type { ModeContext } from '../../src/modes/mode.ts';
 import type { Emulator, RecordedRequest } from '../emulator/api.ts';
 
@@ -72,12 +73,16 @@ export function bodiesOf(requests: readonly RecordedRequest[], method: string, p
 }
 
 /** A mode context of our own, for driving a mode's run function with a signal the test controls. */
-export function modeContext(emulator: Emulator, signal: AbortSignal = new AbortController().signal): ModeContext & { client: ServiceClient; log(): string } {
+export function modeContext(
+  emulator: Emulator,
+  signal: AbortSignal = new AbortController().signal,
+  clock?: Clock,
+): ModeContext & { client: ServiceClient; log(): string } {
   let text = '';
   const cancellation: Cancellation = { signal, received: [], onSignal: () => () => false, dispose: () => {} };
   return {
     sink: plainSink({ stdout: { write: (t: string) => void (text += t) } }),
-    client: createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token }),
+    client: createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, clock }),
     cancellation,
     saveState: () => {},
     workspaceRoot: process.cwd(),

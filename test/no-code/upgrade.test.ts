@@ -5,6 +5,10 @@ import { readInputs } from '../../src/inputs/read.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
+import { exitCodeOf } from '../../src/errors.ts';
+import { outputText } from '../../src/report/outputs.ts';
+import { waitFor } from '../emulator/test-client.ts';
+import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { bodiesOf, modeContext, runAction } from './harness.ts';
 
 let emulator: Emulator;
@@ -23,6 +27,49 @@ const CONFIRM = /^\/api\/v2\/no-code-modules\/[^/]+\/workspaces\/[^/]+\/upgrade\
 function upgrade(inputs: Record<string, string>) {
   return runAction(emulator, { mode: 'upgrade-no-code-workspace', 'no-code-module-id': moduleId, ...inputs });
 }
+
+/**
+ * Puts this test's service on a clock of the test's own, in place of the one the beforeEach
+ * started (same module, same defaults).
+ */
+async function onClock(): Promise<ManualClock> {
+  await emulator.close();
+  const clock = new ManualClock();
+  emulator = await startEmulator({ upgrades: { stepMs: 20 }, clock });
+  moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
+  return clock;
+}
+
+/**
+ * The mode on that clock, started now, with a client on it too: what `upgrade` returns (exit
+ * code, outputs as the step writes them, summary and log), once the test has moved time far
+ * enough. `started` is the start of its one deadline.
+ */
+function upgradeOnClock(clock: ManualClock, inputs: Record<string, string>) {
+  const all: Record<string, string> = { mode: 'upgrade-no-code-workspace', token: emulator.token, 'base-url': emulator.baseUrl, 'no-code-module-id': moduleId, ...inputs };
+  const context = modeContext(emulator, undefined, clock);
+  const started = clock.now();
+  const run = runUpgradeNoCodeWorkspace(readInputs((name) => all[name] ?? '') as UpgradeNoCodeWorkspaceInputs, context, { clock })
+    .then((result) => ({
+      exitCode: exitCodeOf(result.failure),
+      outputs: Object.fromEntries(Object.entries(result.outputs).map(([name, value]) => [name, outputText(value) ?? ''])),
+      summary: result.summary,
+      log: context.log(),
+    }))
+    .finally(() => context.client.close());
+  return { started, log: () => context.log(), ...tracked(run) };
+}
+
+/** Moves the clock to the millisecond before `ms` after the step's start (still waiting there), then to it: the step ends. */
+async function endsAt(clock: ManualClock, step: ReturnType<typeof upgradeOnClock>, ms: number) {
+  await clock.advance(step.started + ms - 1 - clock.now());
+  expect(step.settled()).toBe(false);
+  await clock.advance(1);
+  await waitFor(() => (step.settled() ? true : undefined));
+  return step.promise;
+}
+
+const arrived = (method: string, path: RegExp) => () => emulator.requests.some((r) => r.method === method && path.test(r.path));
 
 function resultOf(outputs: Record<string, string>): Array<Record<string, unknown>> {
   return JSON.parse(outputs.result ?? 'null') as Array<Record<string, unknown>>;
@@ -181,11 +228,12 @@ describe('plans and confirmation', () => {
   });
 
   it('a service that never reports past the confirm: said plainly at the timeout, not success', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.setUpgradeBehaviour(ws, { applySteps: [], applyFinal: null });
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
-    expect(Date.now() - started).toBeLessThan(4000);
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    await clock.followRealTime(arrived('POST', CONFIRM));
+    const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'planned' });
@@ -196,9 +244,13 @@ describe('plans and confirmation', () => {
   });
 
   it('an apply still under way at the timeout, in a status the spec does not name: named as such', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.setUpgradeBehaviour(ws, { applySteps: ['applying'], applyFinal: null });
-    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    // Until the step has read the apply under way.
+    await clock.followRealTime(() => /upgrade run run-\w+ confirmed[\s\S]*applying/.test(step.log()));
+    const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'applying' });
@@ -286,6 +338,7 @@ describe('one workspace failing does not stop the others', () => {
   });
 
   it('a lost confirm answer is never followed by a second confirm; the run status tells what happened', async () => {
+    const clock = await onClock();
     const applied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const notApplied = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     // The service takes a moment to report a confirmed run as such: the run is watched for it.
@@ -294,8 +347,11 @@ describe('one workspace failing does not stop the others', () => {
       { method: 'POST', path: new RegExp(`/workspaces/${applied}/upgrade/run-`), kind: { type: 'drop-after' } },
       { method: 'POST', path: new RegExp(`/workspaces/${notApplied}/upgrade/run-`), kind: { type: 'drop-before' } },
     );
-    // The timeout bounds that watch for the one whose confirmation never arrived.
-    const run = await upgrade({ 'workspace-id': `${applied},${notApplied}`, confirm: 'true', timeout: '4s' });
+    // The timeout bounds that watch for the one whose confirmation never arrived: once the other
+    // is applied, the clock goes to it.
+    const step = upgradeOnClock(clock, { 'workspace-id': `${applied},${notApplied}`, confirm: 'true', timeout: '4s' });
+    await clock.followRealTime(() => new RegExp(`${applied}: upgrade run run-\\w+ applied`).test(step.log()));
+    const run = await endsAt(clock, step, 4000);
     expect(run.exitCode).toBe(1);
     for (const ws of [applied, notApplied]) {
       expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.includes(`/workspaces/${ws}/upgrade/run-`))).toHaveLength(1);
@@ -308,12 +364,13 @@ describe('one workspace failing does not stop the others', () => {
   });
 
   it('the timeout ends the wait for a slow plan: timed out, distinct from a failed plan; a quick one is still reported', async () => {
+    const clock = await onClock();
     const slow = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const quick = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.setUpgradeBehaviour(slow, { steps: ['pending', 'planning'], stepMs: 60_000 });
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': `${slow},${quick}`, timeout: '1s', confirm: 'true' });
-    expect(Date.now() - started).toBeLessThan(5000);
+    const step = upgradeOnClock(clock, { 'workspace-id': `${slow},${quick}`, timeout: '1s', confirm: 'true' });
+    await clock.followRealTime(() => new RegExp(`${quick}: upgrade run run-\\w+ applied`).test(step.log()));
+    const run = await endsAt(clock, step, 1000);
     expect(run.exitCode).toBe(1);
     const [first, second] = resultOf(run.outputs);
     expect(first).toMatchObject({ outcome: 'timed-out', status: 'pending', error: expect.stringMatching(/^Timed out after 1s waiting for the upgrade plan/) });
@@ -326,11 +383,12 @@ describe('one workspace failing does not stop the others', () => {
 
 describe('one deadline', () => {
   it('a plan read that never answers ends at the timeout, saying it timed out', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.inject({ method: 'GET', path: /\/upgrade\/run-/, times: 1000, kind: { type: 'delay', ms: 600_000 } });
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
-    expect(Date.now() - started).toBeLessThan(3500);
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    await clock.followRealTime(arrived('GET', /\/upgrade\/run-/));
+    const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out', applied: false, status: 'pending' });
@@ -339,22 +397,24 @@ describe('one deadline', () => {
   });
 
   it('a read answered 429 with a Retry-After far past the deadline ends at the timeout', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.inject({ method: 'GET', path: /\/upgrade\/run-/, times: 1000, kind: { type: 'status', status: 429, retryAfter: '299' } });
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': ws, timeout: '2s' });
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(1900);
-    expect(took).toBeLessThan(3500);
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, timeout: '2s' });
+    await clock.followRealTime(() => emulator.requests.some((r) => r.status === 429));
+    const run = await endsAt(clock, step, 2000);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out' });
     expect(entry!.error).toMatch(/^Timed out after 2s waiting for the upgrade plan/);
   });
 
   it('a plan held in a status the spec does not name is waited on, and named as such at the timeout', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     emulator.setUpgradeBehaviour(ws, { steps: ['pending'], final: 'plan_queued' });
-    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    await clock.followRealTime(() => step.log().includes('plan_queued'));
+    const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_queued' });
@@ -362,12 +422,13 @@ describe('one deadline', () => {
   });
 
   it('the plan and the apply share the one timeout', async () => {
+    const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     // A plan of about 1.2 s and an apply of about 1.2 s: each fits in 2 s, both do not.
     emulator.setUpgradeBehaviour(ws, { steps: ['pending', 'planning'], stepMs: 600, applySteps: ['applying'] });
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '2s' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
+    await clock.followRealTime(arrived('POST', CONFIRM));
+    const run = await endsAt(clock, step, 2000);
     expect(resultOf(run.outputs)[0]).toMatchObject({ outcome: 'confirmed', status: expect.stringMatching(/^(planned|applying)$/), applied: false });
     expect(emulator.upgrades()[0]!.confirmed).toBe(true);
   });
@@ -424,32 +485,38 @@ describe('tokens, dry run and inputs', () => {
 
 describe('concurrency and cancellation', () => {
   it('starts every upgrade before the first plan is ready, and waits for all of them together', async () => {
+    const clock = await onClock();
     emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 300 } });
     const ids = Array.from({ length: 12 }, () => emulator.seedWorkspace({ noCodeModuleId: moduleId }));
-    const started = Date.now();
-    const run = await upgrade({ 'workspace-id': ids.join(',') });
-    const wall = Date.now() - started;
+    const step = upgradeOnClock(clock, { 'workspace-id': ids.join(',') });
+    const initiates = () => emulator.requests.filter((r) => r.method === 'POST' && UPGRADE.test(r.path));
+    // Every initiate goes out before any time has passed, let alone a plan's 600 ms.
+    await waitFor(() => (initiates().length === 12 ? true : undefined));
+    expect(clock.now()).toBe(step.started);
+    await clock.followRealTime(step.settled);
+    const run = await step.promise;
     expect(run.exitCode).toBe(0);
-    const initiates = emulator.requests.filter((r) => r.method === 'POST' && UPGRADE.test(r.path));
-    expect(initiates).toHaveLength(12);
-    const spread = Math.max(...initiates.map((r) => r.at)) - Math.min(...initiates.map((r) => r.at));
-    expect(spread).toBeLessThan(600);
+    expect(initiates()).toHaveLength(12);
     // Twelve plans of 600 ms one after another would take over 7 s.
-    expect(wall).toBeLessThan(3000);
+    expect(clock.now() - step.started).toBeLessThan(3000);
   });
 
   it('cancellation ends the waits and reports what is known', async () => {
+    const clock = await onClock();
     emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 60_000 } });
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const controller = new AbortController();
-    const context = modeContext(emulator, controller.signal);
+    const context = modeContext(emulator, controller.signal, clock);
     const inputs = readInputs((name) => ({ mode: 'upgrade-no-code-workspace', token: emulator.token, 'base-url': emulator.baseUrl, 'no-code-module-id': moduleId, 'workspace-id': `${a},${b}`, confirm: 'true' })[name] ?? '') as UpgradeNoCodeWorkspaceInputs;
-    setTimeout(() => controller.abort(new Error('cancelled by the test')), 400);
-    const started = Date.now();
     try {
-      const result = await runUpgradeNoCodeWorkspace(inputs, context);
-      expect(Date.now() - started).toBeLessThan(3000);
+      const running = tracked(runUpgradeNoCodeWorkspace(inputs, context, { clock }));
+      // Both runs started and waited on (their plans take a minute), then the signal: the
+      // waits end on it, with no time passing.
+      await clock.followRealTime(() => emulator.requests.filter((r) => r.method === 'GET' && /\/upgrade\/run-/.test(r.path)).length >= 2);
+      controller.abort(new Error('cancelled by the test'));
+      await waitFor(() => (running.settled() ? true : undefined));
+      const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');
       expect(result.failure?.message).toMatch(/^The step was cancelled/);
       const entries = result.outputs.result as Array<Record<string, unknown>>;

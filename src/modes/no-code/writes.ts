@@ -1,4 +1,5 @@
 import { isAbortError } from '../../lifetime/abort.ts';
+import type { Clock } from '../../lifetime/clock.ts';
 import { withGrace } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
 import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
@@ -42,6 +43,8 @@ export interface WriteOptions {
    *  cut short at once (the service may carry it out anyway) but gets `graceMs` to answer. */
   signal: AbortSignal;
   graceMs: number;
+  /** The clock the grace is counted on (default the real one). */
+  clock?: Clock;
   /** Called just before the write is sent, and only then: to say so in the log. */
   onSend?: () => void;
   /** Places for writes in flight, shared by writes sent side by side: the write waits for
@@ -67,7 +70,7 @@ export async function sendWrite<T>(
   try {
     if (signal.aborted) return { kind: 'not-sent' };
     options.onSend?.();
-    return { kind: 'done', answer: await withGrace(signal, options.graceMs, send) };
+    return { kind: 'done', answer: await withGrace(signal, options.graceMs, send, options.clock) };
   } catch (error) {
     return failedWrite(error, signal);
   } finally {

@@ -1,4 +1,5 @@
 import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
@@ -15,6 +16,8 @@ const HEADING = 'Workspace from a no-code module';
 export interface ProvisionTuning {
   /** How long the create may still take once the step is cancelled. */
   writeGraceMs?: number;
+  /** The clock that grace is counted on (default the real one). */
+  clock?: Clock;
 }
 
 /**
@@ -97,6 +100,7 @@ export async function runProvisionNoCodeWorkspace(
     {
       signal,
       graceMs,
+      clock: tuning.clock,
       onSend: () =>
         sink.info(
           `Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`,

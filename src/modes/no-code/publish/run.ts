@@ -1,4 +1,5 @@
 import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
@@ -16,6 +17,14 @@ const HEADING = 'No-code module';
 export interface PublishTuning {
   /** How long the create or update may still take once the step is cancelled. */
   writeGraceMs?: number;
+  /** The clock that grace is counted on (default the real one). */
+  clock?: Clock;
+}
+
+/** The grace of the write, and the clock it is counted on. */
+interface Grace {
+  graceMs: number;
+  clock: Clock | undefined;
 }
 
 /**
@@ -28,15 +37,16 @@ export async function runPublishNoCodeModule(
   context: ModeContext,
   tuning: PublishTuning = {},
 ): Promise<ModeResult> {
-  const graceMs = tuning.writeGraceMs ?? WRITE_GRACE_MS;
-  return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
+  const grace: Grace = { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock };
+  return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
 }
 
 async function allowModule(
   inputs: PublishNoCodeModuleInputs,
   context: ModeContext,
-  graceMs: number,
+  grace: Grace,
 ): Promise<ModeResult> {
+  const { graceMs } = grace;
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const create = planNoCodeModuleCreate(inputs);
@@ -66,7 +76,7 @@ async function allowModule(
     (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }),
     {
       signal,
-      graceMs,
+      ...grace,
       onSend: () =>
         sink.info(
           `Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`,
@@ -145,8 +155,9 @@ async function allowModule(
 async function updateModule(
   inputs: PublishNoCodeModuleInputs,
   context: ModeContext,
-  graceMs: number,
+  grace: Grace,
 ): Promise<ModeResult> {
+  const { graceMs } = grace;
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const id = inputs.noCodeModuleId;
@@ -211,7 +222,7 @@ async function updateModule(
   const update = plan.update;
   const sent = await sendWrite((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
     signal,
-    graceMs,
+    ...grace,
     onSend: () =>
       sink.info(
         `Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`,

@@ -1,4 +1,5 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
@@ -35,6 +36,8 @@ export interface UpgradeTuning {
   writeGraceMs?: number;
   /** How long a run is watched after a confirmation whose answer was lost (default 10 s). */
   confirmSettleMs?: number;
+  /** The clock every wait, the deadline and the writes' grace run on (default the real one). */
+  clock?: Clock;
 }
 
 /**
@@ -50,7 +53,7 @@ export async function runUpgradeNoCodeWorkspace(
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   // One deadline, `timeout` from the start, for every read and wait of the step.
-  const deadline = Deadline.after(inputs.timeoutMs);
+  const deadline = Deadline.after(inputs.timeoutMs, tuning.clock);
   const n = inputs.workspaceIds.length;
   const workspaces = plural(n, 'workspace');
 

@@ -110,7 +110,8 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   });
 
   const grace = formatPreciseDuration(options.writeGraceMs);
-  const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
+  const clock = options.deadline.clock;
+  const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes, clock };
 
   const initiate = await sendWrite(
     (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
@@ -159,7 +160,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   }
 
   // Time in the status lines counts from the start, across the plan and the apply.
-  const startedAt = Date.now();
+  const startedAt = clock.now();
   const report = statusReporter(log);
   const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> =>
     api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
@@ -180,7 +181,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       isFinal: (a) => isFinal(a.upgrade.attributes.status),
       onValue: (a) => {
         seen(a);
-        report(status, Date.now() - startedAt);
+        report(status, clock.now() - startedAt);
       },
       signal,
       deadline: options.deadline,
@@ -276,7 +277,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       // The answer was lost: the run's status tells whether the confirmation arrived, once it
       // moves past the ready status (which may take the service a moment). A second
       // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-      let after = await withGrace(signal, options.writeGraceMs, read).catch(() => undefined);
+      let after = await withGrace(signal, options.writeGraceMs, read, clock).catch(() => undefined);
       if (after) seen(after);
       if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
         const settled = await waitForUpgradeRun<UpgradeAnswer>({
