@@ -2096,7 +2096,7 @@ function escapeAttribute(text) {
 }
 
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
-var clock = __webpack_require__(9269);
+var lifetime_clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/stop.ts
 var stop = __webpack_require__(3721);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/other-runs.ts
@@ -2147,7 +2147,7 @@ class OtherRunsWatch {
     #windDown;
     constructor(options) {
         this.#options = options;
-        this.#clock = options.clock ?? clock/* systemClock */.m;
+        this.#clock = options.clock ?? lifetime_clock/* systemClock */.m;
     }
     /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
     start(known) {
@@ -2662,7 +2662,7 @@ async function startRun(input) {
     const setup = { createSent: false };
     // A create already sent is not cut short at the first signal (its run would be unknown); it
     // gets a few seconds, then the run is looked up by configuration version.
-    const createWait = (0,grace/* abortAfterFirstSignal */.d)(input.cancellation, t.createWaitAfterSignalMs);
+    const createWait = (0,grace/* abortAfterFirstSignal */.d)(input.cancellation, t.createWaitAfterSignalMs, t.clock);
     try {
         if (inputs.testEnvVariables.length > 0) {
             const variables = await during('setting the test environment variables', () => upsertTestVariables(client, module, inputs.testEnvVariables, { signal }));
@@ -2696,7 +2696,7 @@ async function startRun(input) {
             .catch((error) => {
             throw (0,service_errors/* isApiError */.d7)(error, 403) ? new Error(UPLOAD_REFUSED, { cause: error }) : error;
         }));
-        const answeredAt = Date.now();
+        const answeredAt = t.clock.now();
         upload.answeredAt = answeredAt;
         sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
         const started = await during('starting the test run', () => startTestRun(client, module, version, requested, {
@@ -2704,6 +2704,7 @@ async function startRun(input) {
             createSignal: createWait.signal,
             adoptWaitMs: t.adoptWaitMs,
             adoptLookMs: t.adoptLookMs,
+            clock: t.clock,
             beforeCreate: () => {
                 signal.throwIfAborted();
                 setup.createSent = true;
@@ -2763,10 +2764,11 @@ async function startTestRun(client, module, version, requested, options = {}) {
     };
     // Only a run with the default options can be one the service queued by itself and that is
     // worth waiting for; a run with other options is created at once.
-    const waitUntil = Date.now() + ((0,version_runs/* isDefaultRequest */.nA)(requested) ? (options.adoptWaitMs ?? 0) : 0);
+    const clock = options.clock ?? lifetime_clock/* systemClock */.m;
+    const waitUntil = clock.now() + ((0,version_runs/* isDefaultRequest */.nA)(requested) ? (options.adoptWaitMs ?? 0) : 0);
     let seen = await lookFor();
-    while (seen.adoptable === undefined && Date.now() < waitUntil) {
-        await (0,clock/* sleep */.y)(Math.min(options.adoptLookMs ?? 250, waitUntil - Date.now()), options.signal);
+    while (seen.adoptable === undefined && clock.now() < waitUntil) {
+        await clock.sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - clock.now()), options.signal);
         seen = await lookFor();
     }
     if (seen.adoptable !== undefined) {
@@ -3460,7 +3462,7 @@ async function waitForTestRun(first, options) {
         return { end: 'final', run: first };
     const { client, module, signal } = options;
     const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? clock/* systemClock */.m);
+    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? lifetime_clock/* systemClock */.m);
     const report = (0,wait_poll/* statusReporter */.W)((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
     let last = first;
     try {
@@ -3647,7 +3649,7 @@ const DEFAULT_TUNING = {
     stopAfterWaitMs: 5000,
     uploadTimeoutMs: 10 * 60_000,
     logReadTimeoutMs: 60_000,
-    clock: clock/* systemClock */.m,
+    clock: lifetime_clock/* systemClock */.m,
 };
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/run.ts

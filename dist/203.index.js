@@ -228,10 +228,11 @@ const HEADING = 'No-code module';
  * when they already match).
  */
 async function runPublishNoCodeModule(inputs, context, tuning = {}) {
-    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A;
-    return inputs.noCodeModuleId === '' ? allowModule(inputs, context, graceMs) : updateModule(inputs, context, graceMs);
+    const grace = { graceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A, clock: tuning.clock };
+    return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
 }
-async function allowModule(inputs, context, graceMs) {
+async function allowModule(inputs, context, grace) {
+    const { graceMs } = grace;
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const create = planNoCodeModuleCreate(inputs);
@@ -254,7 +255,7 @@ async function allowModule(inputs, context, graceMs) {
     // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
     const allow = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }), {
         signal,
-        graceMs,
+        ...grace,
         onSend: () => sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`),
     });
     const check = `look at registry module ${inputs.registryModuleId} in the service, and if it is allowed, ` +
@@ -320,7 +321,8 @@ async function allowModule(inputs, context, graceMs) {
         cancelled: signal.aborted,
     });
 }
-async function updateModule(inputs, context, graceMs) {
+async function updateModule(inputs, context, grace) {
+    const { graceMs } = grace;
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const id = inputs.noCodeModuleId;
@@ -381,7 +383,7 @@ async function updateModule(inputs, context, graceMs) {
     const update = plan.update;
     const sent = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
         signal,
-        graceMs,
+        ...grace,
         onSend: () => sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`),
     });
     const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
@@ -617,7 +619,7 @@ async function sendWrite(send, options) {
         if (signal.aborted)
             return { kind: 'not-sent' };
         options.onSend?.();
-        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send) };
+        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send, options.clock) };
     }
     catch (error) {
         return failedWrite(error, signal);

@@ -67,6 +67,7 @@ async function runPost(options = {}) {
     const queuedWaitMs = options.queuedWaitMs ?? 120_000;
     const graceMs = options.graceMs ?? 20_000;
     const pollMs = options.pollMs ?? 1000;
+    const clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m;
     const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({
         baseUrl,
         token,
@@ -78,13 +79,13 @@ async function runPost(options = {}) {
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
     cancellation.onSignal(() => {
         for (const stopper of stoppers)
-            stopper.limitDeadline(Date.now() + 1000);
+            stopper.limitDeadline(clock.now() + 1000);
     });
     // Each run is stopped as soon as it is found: one the service queued by itself is not left
     // running while the step waits for the run of an unanswered create to appear.
     const stops = [];
     const stop = ({ id, lastSeen }) => {
-        const now = Date.now();
+        const now = clock.now();
         const plan = {
             startBy: now + queuedWaitMs,
             // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
@@ -99,10 +100,11 @@ async function runPost(options = {}) {
             log: (line) => sink.info(line),
             pollMs,
             cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+            clock,
         });
         stoppers.push(stopper);
         if (cancellation.signal.aborted)
-            stopper.limitDeadline(Date.now() + 1000);
+            stopper.limitDeadline(clock.now() + 1000);
         sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
         stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
     };
@@ -114,6 +116,7 @@ async function runPost(options = {}) {
             pollMs,
             appearWaitMs: options.appearWaitMs ?? 30_000,
             stop,
+            clock,
         });
         return Math.max(code, ...(await Promise.all(stops)));
     }
@@ -130,7 +133,7 @@ async function runPost(options = {}) {
  * found, else 0.
  */
 async function findRunsToStop(saved, options) {
-    const { sink, signal, stop } = options;
+    const { sink, signal, stop, clock } = options;
     const known = new Set();
     const stopOnce = (run) => {
         if (known.has(run.id))
@@ -148,7 +151,7 @@ async function findRunsToStop(saved, options) {
     const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-    const waitUntil = Date.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    const waitUntil = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
     const ownFinal = saved.testRunId !== undefined && saved.final;
     let noted = false;
     let listedAny = false;
@@ -197,7 +200,7 @@ async function findRunsToStop(saved, options) {
             }
             return 0;
         }
-        if (Date.now() >= waitUntil || signal.aborted)
+        if (clock.now() >= waitUntil || signal.aborted)
             break;
         if (!noted) {
             noted = true;
@@ -205,7 +208,7 @@ async function findRunsToStop(saved, options) {
                 `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
-            await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(Math.min(options.pollMs, waitUntil - Date.now()), signal);
+            await clock.sleep(Math.min(options.pollMs, waitUntil - clock.now()), signal);
         }
         catch {
             break;

@@ -153,6 +153,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const create = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
         signal,
         graceMs,
+        clock: tuning.clock,
         onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
     });
     const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
@@ -423,7 +424,7 @@ async function sendWrite(send, options) {
         if (signal.aborted)
             return { kind: 'not-sent' };
         options.onSend?.();
-        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send) };
+        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send, options.clock) };
     }
     catch (error) {
         return failedWrite(error, signal);

@@ -358,7 +358,8 @@ async function upgradeWorkspace(options) {
         ...r,
     });
     const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGraceMs);
-    const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes };
+    const clock = options.deadline.clock;
+    const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes, clock };
     const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
     const none = { runId: null, status: null, planUrl: null };
     switch (initiate.kind) {
@@ -400,7 +401,7 @@ async function upgradeWorkspace(options) {
         });
     }
     // Time in the status lines counts from the start, across the plan and the apply.
-    const startedAt = Date.now();
+    const startedAt = clock.now();
     const report = (0,poll/* statusReporter */.W)(log);
     const read = (readSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
     const seen = (answer) => {
@@ -416,7 +417,7 @@ async function upgradeWorkspace(options) {
         isFinal: (a) => isFinal(a.upgrade.attributes.status),
         onValue: (a) => {
             seen(a);
-            report(status, Date.now() - startedAt);
+            report(status, clock.now() - startedAt);
         },
         signal,
         deadline: options.deadline,
@@ -506,7 +507,7 @@ async function upgradeWorkspace(options) {
             // The answer was lost: the run's status tells whether the confirmation arrived, once it
             // moves past the ready status (which may take the service a moment). A second
             // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-            let after = await (0,lifetime_grace/* withGrace */.p)(signal, options.writeGraceMs, read).catch(() => undefined);
+            let after = await (0,lifetime_grace/* withGrace */.p)(signal, options.writeGraceMs, read, clock).catch(() => undefined);
             if (after)
                 seen(after);
             if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
@@ -762,7 +763,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     // One deadline, `timeout` from the start, for every read and wait of the step.
-    const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs);
+    const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs, tuning.clock);
     const n = inputs.workspaceIds.length;
     const workspaces = (0,format/* plural */.LS)(n, 'workspace');
     // A read, allowed in a dry run: an unknown module id fails once here rather than once per
@@ -972,7 +973,7 @@ async function sendWrite(send, options) {
         if (signal.aborted)
             return { kind: 'not-sent' };
         options.onSend?.();
-        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send) };
+        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send, options.clock) };
     }
     catch (error) {
         return failedWrite(error, signal);

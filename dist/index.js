@@ -40408,9 +40408,9 @@ class CancelledError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ systemClock),
-/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */   m: () => (/* binding */ systemClock)
 /* harmony export */ });
+/* unused harmony export sleep */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
 
 /** Node fires a timer set for longer than this at once; a longer wait is cut to it (about 24.8 days). */
@@ -42167,6 +42167,11 @@ var _a;
 
 
 /**
+ * The process's timers with a monotonic time in sub-millisecond steps: a wall clock in whole
+ * milliseconds could free a place up to a millisecond early.
+ */
+const MONOTONIC_CLOCK = { ...clock/* systemClock */.m, now: () => performance.timeOrigin + performance.now() };
+/**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
  * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
  * that whatever the delay between sending and the service counting it, the service never sees
@@ -42182,15 +42187,14 @@ class RateLimiter {
     #pausedUntil = 0;
     #changed;
     #queue = Promise.resolve();
-    #now;
+    #clock;
+    /** `clock`: what the window is measured and waited on (default: monotonic, the process's timers). */
     constructor(perSecond, options = {}) {
         if (!(perSecond > 0))
             throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
         this.perSecond = perSecond;
         this.windowMs = options.windowMs ?? 1000;
-        // A monotonic clock with sub-millisecond steps: a wall clock in whole milliseconds could
-        // free a place up to a millisecond early.
-        this.#now = options.now ?? (() => performance.now());
+        this.#clock = options.clock ?? MONOTONIC_CLOCK;
         this.#changed = _a.#signalPair();
     }
     static #signalPair() {
@@ -42200,7 +42204,7 @@ class RateLimiter {
     }
     /** Holds every request for the next `ms`. */
     pauseFor(ms) {
-        const until = this.#now() + ms;
+        const until = this.#clock.now() + ms;
         if (until > this.#pausedUntil)
             this.#pausedUntil = until;
     }
@@ -42231,7 +42235,7 @@ class RateLimiter {
                 return;
             finished = true;
             this.#inFlight--;
-            this.#leaving.push(this.#now() + this.windowMs);
+            this.#leaving.push(this.#clock.now() + this.windowMs);
             const wake = this.#changed;
             this.#changed = _a.#signalPair();
             wake.resolve();
@@ -42247,9 +42251,9 @@ class RateLimiter {
     }
     async #waitForPlace(signal) {
         for (;;) {
-            const now = this.#now();
+            const now = this.#clock.now();
             if (this.#pausedUntil > now) {
-                await (0,clock/* sleep */.y)(this.#pausedUntil - now, signal);
+                await this.#clock.sleep(this.#pausedUntil - now, signal);
                 continue;
             }
             while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now)
@@ -42261,7 +42265,7 @@ class RateLimiter {
             // The timer is cleared when another event wins, so that no wait outlives its purpose.
             const stop = new AbortController();
             if (next !== undefined)
-                waits.push((0,clock/* sleep */.y)(next - now, stop.signal).catch(() => undefined));
+                waits.push(this.#clock.sleep(next - now, stop.signal).catch(() => undefined));
             try {
                 await (0,abort/* raceAbort */.Mu)(Promise.race(waits), signal);
             }
@@ -42541,6 +42545,8 @@ class HttpClient {
     #userAgent;
     #retry;
     #onRequest;
+    /** The clock of the client's waits (HttpClientOptions.clock). */
+    clock;
     #closed = false;
     constructor(options) {
         // Inputs refuse a misshapen token first, naming the input; this guard is for every other
@@ -42558,7 +42564,8 @@ class HttpClient {
         this.baseUrl = normaliseBaseUrl(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
-        this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30);
+        this.clock = options.clock ?? clock/* systemClock */.m;
+        this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? 30_000;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
@@ -42652,7 +42659,7 @@ class HttpClient {
                 report('retry', { error: result.code });
                 if (result.sent)
                     mayHaveLanded = true;
-                await (0,clock/* sleep */.y)(backoffDelay(attempt, this.#retry), signal);
+                await this.clock.sleep(backoffDelay(attempt, this.#retry), signal);
                 continue;
             }
             const { status } = result;
@@ -42666,7 +42673,7 @@ class HttpClient {
             // repeating is harmless.
             const serverFault = status === 500 || status === 502 || status === 504;
             if ((refused || (serverFault && idempotent)) && canRetry) {
-                const asked = serverRequestedWait(result.headers, Date.now());
+                const asked = serverRequestedWait(result.headers, this.clock.now());
                 if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
                     report('failure', { status });
                     throw this.#apiError(method, at, result, attempt + 1);
@@ -42681,7 +42688,7 @@ class HttpClient {
                 // After a 429 the limiter holds this request back with all the others (an urgent one
                 // passes the limiter, so it waits here).
                 if (status !== 429 || options.urgent)
-                    await (0,clock/* sleep */.y)(wait, signal);
+                    await this.clock.sleep(wait, signal);
                 continue;
             }
             if (serverFault && !idempotent) {
@@ -43318,7 +43325,8 @@ function createModuleTestsApi(http) {
             });
         },
         async readLog(logReadUrl, onChunk, options = {}) {
-            const started = Date.now();
+            const clock = http.clock;
+            const started = clock.now();
             const maxMs = options.maxMs ?? 10 * 60_000;
             const response = await http.request({
                 method: 'GET',
@@ -43336,10 +43344,12 @@ function createModuleTestsApi(http) {
             }
             let bytes = 0;
             let cut;
-            const timer = setTimeout(() => {
-                cut = { reason: 'time', afterMs: Date.now() - started };
+            const timeUp = clock.timeout(maxMs - (clock.now() - started));
+            const cutForTime = () => {
+                cut = { reason: 'time', afterMs: clock.now() - started };
                 body.destroy();
-            }, Math.max(0, maxMs - (Date.now() - started)));
+            };
+            timeUp.addEventListener('abort', cutForTime, { once: true });
             try {
                 for await (const chunk of body) {
                     bytes += chunk.byteLength;
@@ -43352,7 +43362,7 @@ function createModuleTestsApi(http) {
                 cut ??= { reason: 'connection', error: errorText(error) };
             }
             finally {
-                clearTimeout(timer);
+                timeUp.removeEventListener('abort', cutForTime);
                 body.destroy();
             }
             return cut === undefined ? { bytes } : { bytes, cut };
