@@ -56,7 +56,10 @@ export default defineConfig({
     maxWorkers: 6,
     sequence: { sequencer: ProjectsInTurn },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...emulatorModeTests, ...bundleTests] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...emulatorModeTests, ...bundleTests] },
+      },
       personality('strict'),
       personality('cli-tool'),
       // The global setup builds the bundle once for the run, in the background (vitest runs a

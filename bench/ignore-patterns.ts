@@ -9,7 +9,16 @@ const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
 // Each pattern is written as a user would put it in .terraformignore; go-slug passes the group,
 // alternation and repetition syntax through to the expression (see src/slug/ignore-rules.ts).
-const PATTERNS = ['(a+)+b', '(a|a)+b', '(a|aa)+b', '(a*)*b', '(*a){20}b', '(a|){30}a{30}b', '*a*a*a*a*a*a*a*a*a*b', '**/**/**/**/**/**/**/**/**/**/b'];
+const PATTERNS = [
+  '(a+)+b',
+  '(a|a)+b',
+  '(a|aa)+b',
+  '(a*)*b',
+  '(*a){20}b',
+  '(a|){30}a{30}b',
+  '*a*a*a*a*a*a*a*a*a*b',
+  '**/**/**/**/**/**/**/**/**/**/b',
+];
 
 /**
  * A name of `n` characters that does not match, the worst case for a backtracking engine: a run
@@ -20,7 +29,6 @@ function nameOf(pattern: string, n: number): string {
   const run = pattern.startsWith('**') ? 'a/'.repeat(Math.floor((n - 2) / 2)).padEnd(n - 2, 'a') : 'a'.repeat(n - 2);
   return `${run}ba`;
 }
-
 
 /**
  * Milliseconds for one decision (the plain path and, for a directory, its `dir/` form): the
@@ -48,7 +56,9 @@ function timeBacktracking(pattern: string, name: string): number {
 
 const fmt = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
 
-console.log(`Node ${process.version}, slowest of ${runs} runs; each decision tests the path and its dir/ form against the defaults and the pattern.\n`);
+console.log(
+  `Node ${process.version}, slowest of ${runs} runs; each decision tests the path and its dir/ form against the defaults and the pattern.\n`,
+);
 console.log('| pattern | 32 | 40 | 255 | 4,096 | RegExp at 20 | RegExp at 24 | RegExp at 26 |');
 console.log('|---|---|---|---|---|---|---|---|');
 let worst = { ms: 0, pattern: '', length: 0 };
@@ -67,11 +77,34 @@ console.log(`\nWorst decision: ${fmt(worst.ms)} (\`${worst.pattern}\`, ${worst.l
 
 // A module-sized workload: 20,000 paths against 25 rules, half of them adversarial.
 const rules = parseIgnoreRules(
-  [...PATTERNS, '*.log', '!keep.log', 'docs/', '/build/**', '**/tmp/*', '*.tfvars', '!example.tfvars', 'node_modules/', '.cache/', '*.zip', 'dist/', 'coverage/', '*.swp', '*.bak', '.DS_Store', 'secret-*.json', '/local/**']
-    .join('\n'),
+  [
+    ...PATTERNS,
+    '*.log',
+    '!keep.log',
+    'docs/',
+    '/build/**',
+    '**/tmp/*',
+    '*.tfvars',
+    '!example.tfvars',
+    'node_modules/',
+    '.cache/',
+    '*.zip',
+    'dist/',
+    'coverage/',
+    '*.swp',
+    '*.bak',
+    '.DS_Store',
+    'secret-*.json',
+    '/local/**',
+  ].join('\n'),
 );
-const paths = Array.from({ length: 20_000 }, (_, i) => `modules/m${i % 50}/sub${i % 7}/${'a'.repeat(i % 200)}file${i}.tf`);
+const paths = Array.from(
+  { length: 20_000 },
+  (_, i) => `modules/m${i % 50}/sub${i % 7}/${'a'.repeat(i % 200)}file${i}.tf`,
+);
 const started = performance.now();
 for (const path of paths) decideIgnore(rules, path, false);
 const total = performance.now() - started;
-console.log(`20,000 paths against ${rules.length} rules: ${fmt(total)} (${((total * 1000) / paths.length).toFixed(1)} µs a path).`);
+console.log(
+  `20,000 paths against ${rules.length} rules: ${fmt(total)} (${((total * 1000) / paths.length).toFixed(1)} µs a path).`,
+);

@@ -16,7 +16,11 @@ export async function generateModuleTree(root: string, files: number, totalBytes
   await mkdir(root, { recursive: true });
 
   for (let index = 0; index < files; index++) {
-    const dir = path.join(root, `d${String(Math.floor(index / 2500)).padStart(2, '0')}`, `m${String(Math.floor(index / 50) % 50).padStart(2, '0')}`);
+    const dir = path.join(
+      root,
+      `d${String(Math.floor(index / 2500)).padStart(2, '0')}`,
+      `m${String(Math.floor(index / 50) % 50).padStart(2, '0')}`,
+    );
     if (index % 50 === 0) await mkdir(dir, { recursive: true });
     let content: Buffer;
     let name: string;

@@ -27,10 +27,14 @@ const worker = path.join(work, 'worker', 'index.js');
 try {
   // Bundled as the action is shipped (see pack-worker.ts).
   const ncc = createRequire(import.meta.url).resolve('@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(process.execPath, [ncc, 'build', WORKER_SOURCE, '-o', path.dirname(worker), '--quiet', '--transpile-only'], {
-    cwd: REPO,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [ncc, 'build', WORKER_SOURCE, '-o', path.dirname(worker), '--quiet', '--transpile-only'],
+    {
+      cwd: REPO,
+      stdio: 'inherit',
+    },
+  );
 
   const modules = [
     { label: '50 MB / 5,000 files', dir: path.join(work, 'module-50'), files: 5_000, bytes: 50 * MB },
@@ -70,7 +74,7 @@ try {
     report('gzip -1 *', median(tar1), pack1);
     console.log('');
   }
-  console.log('* level 1 is go-slug\'s (gzip.BestSpeed) and packModule\'s default; level 6 is tar -czf\'s.');
+  console.log("* level 1 is go-slug's (gzip.BestSpeed) and packModule's default; level 6 is tar -czf's.");
 } finally {
   if (!process.argv.includes('--keep')) await rm(work, { recursive: true, force: true });
 }

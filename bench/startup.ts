@@ -111,7 +111,8 @@ async function toFirstRequest(node: string, args: string[], env: NodeJS.ProcessE
 /** Time every thread of the process has spent on a CPU so far (the first field of schedstat). */
 function cpuNanoseconds(pid: number): number {
   let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  for (const task of readdirSync(`/proc/${pid}/task`))
+    total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
   return total;
 }
 
@@ -125,7 +126,12 @@ const inputs = {
 
 const cases = {
   'node -e 0': (node: string) => toExit(node, ['-e', '0'], stepEnv({})),
-  'bare request': (node: string) => toFirstRequest(node, ['-e', `require('node:http').get(${JSON.stringify(baseUrl)}, (r) => r.resume())`], stepEnv({})),
+  'bare request': (node: string) =>
+    toFirstRequest(
+      node,
+      ['-e', `require('node:http').get(${JSON.stringify(baseUrl)}, (r) => r.resume())`],
+      stepEnv({}),
+    ),
   '--help': (node: string) => toExit(node, [main, '--help'], stepEnv({})),
   'first request': (node: string) => toFirstRequest(node, [main], stepEnv(inputs)),
   'post, nothing saved': (node: string) => toExit(node, [post], stepEnv({ ...inputs, STATE_isPost: 'true' })),
@@ -151,14 +157,18 @@ try {
     const wall = (name: Case) => median(samples.get(name)!.map((s) => s.wallMs));
     const cpu = (name: Case) => median(samples.get(name)!.map((s) => s.cpuMs));
     console.log(`\nNode.js ${version}, ${runs} rounds, ${main}`);
-    console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)} ${'× floor'.padStart(8)} ${'cpu'.padStart(8)} ${'× floor'.padStart(8)}`);
+    console.log(
+      `  ${''.padEnd(20)} ${'wall'.padStart(8)} ${'× floor'.padStart(8)} ${'cpu'.padStart(8)} ${'× floor'.padStart(8)}`,
+    );
     for (const name of samples.keys()) {
       console.log(
         `  ${name.padEnd(20)} ${`${wall(name).toFixed(0)} ms`.padStart(8)} ${(wall(name) / wall('node -e 0')).toFixed(2).padStart(7)}× ${`${cpu(name).toFixed(0)} ms`.padStart(8)} ${(cpu(name) / cpu('node -e 0')).toFixed(2).padStart(7)}×`,
       );
     }
     const target = wall('node -e 0') + wall('bare request');
-    console.log(`  first request: ${wall('first request').toFixed(0)} ms against a target of ${target.toFixed(0)} ms (node -e 0 + bare request): ${(wall('first request') / target).toFixed(2)}×`);
+    console.log(
+      `  first request: ${wall('first request').toFixed(0)} ms against a target of ${target.toFixed(0)} ms (node -e 0 + bare request): ${(wall('first request') / target).toFixed(2)}×`,
+    );
   }
 } finally {
   server.close();

@@ -32,12 +32,16 @@ function numberArg(flag: string): number | undefined {
 const LATENCY_MS = numberArg('--latency') ?? 20;
 if (!(LATENCY_MS >= 0)) throw new Error('--latency takes a number of milliseconds');
 const sequentialCount = numberArg('--sequential');
-if (sequentialCount !== undefined && !(Number.isInteger(sequentialCount) && sequentialCount >= 4 && sequentialCount <= POLICIES)) {
+if (
+  sequentialCount !== undefined &&
+  !(Number.isInteger(sequentialCount) && sequentialCount >= 4 && sequentialCount <= POLICIES)
+) {
   throw new Error(`--sequential takes a whole number from 4 to ${POLICIES}`);
 }
 
 const name = (i: number): string => `policy-${String(i).padStart(3, '0')}`;
-const code = (i: number): string => `# ${name(i)}\nimport "tfplan/v2" as tfplan\nmain = rule { length(tfplan.resource_changes) >= ${i % 7} }\n`;
+const code = (i: number): string =>
+  `# ${name(i)}\nimport "tfplan/v2" as tfplan\nmain = rule { length(tfplan.resource_changes) >= ${i % 7} }\n`;
 
 /** i % 4: 0 another level, 1 other code, 2 and 3 identical. */
 function seedHalfChanged(emulator: Emulator, count: number): void {
@@ -73,7 +77,12 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     ...(sequential ? { concurrency: 1 } : {}),
   });
   const controller = new AbortController();
-  const cancellation: Cancellation = { signal: controller.signal, received: [], onSignal: () => () => undefined, dispose: () => undefined };
+  const cancellation: Cancellation = {
+    signal: controller.signal,
+    received: [],
+    onSignal: () => () => undefined,
+    dispose: () => undefined,
+  };
   const inputs: SyncPoliciesInputs = {
     mode: 'sync-policies',
     token: emulator.token,
@@ -95,7 +104,13 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
   try {
     const result = await runSyncPolicies(
       inputs,
-      { sink: plainSink({ stdout: { write: () => true } }), client, cancellation, saveState: () => undefined, workspaceRoot: root },
+      {
+        sink: plainSink({ stdout: { write: () => true } }),
+        client,
+        cancellation,
+        saveState: () => undefined,
+        workspaceRoot: root,
+      },
       sequential ? { workers: 1 } : {},
     );
     const ms = performance.now() - started;
@@ -155,7 +170,9 @@ const root = await repository(POLICIES);
 const fresh = await startEmulator(emulatorOptions);
 const seeded = await startEmulator(emulatorOptions);
 try {
-  console.log(`node ${process.version}; emulator: ${LATENCY_MS} ms latency, ${LIMIT_PER_SECOND} requests/s per token; ${POLICIES} policies in the repository\n`);
+  console.log(
+    `node ${process.version}; emulator: ${LATENCY_MS} ms latency, ${LIMIT_PER_SECOND} requests/s per token; ${POLICIES} policies in the repository\n`,
+  );
 
   const created = await sync(fresh, root, false);
   checkConverged(fresh, POLICIES);
@@ -180,8 +197,12 @@ try {
       const perRequest = sequential.ms / sequential.api.length;
       const extrapolated = perRequest * changed.api.length;
       console.log(`sequential half-changed sync of ${sequentialCount} (one policy, one request at a time):`);
-      console.log(`  measured         ${seconds(sequential.ms)} for ${sequential.api.length} requests (${perRequest.toFixed(1)} ms a request)`);
-      console.log(`  extrapolated     ${seconds(extrapolated)} for the ${changed.api.length} requests of the half-changed sync`);
+      console.log(
+        `  measured         ${seconds(sequential.ms)} for ${sequential.api.length} requests (${perRequest.toFixed(1)} ms a request)`,
+      );
+      console.log(
+        `  extrapolated     ${seconds(extrapolated)} for the ${changed.api.length} requests of the half-changed sync`,
+      );
       console.log(`  speed-up         ${(extrapolated / changed.ms).toFixed(2)}x (sequential / concurrent)`);
     } finally {
       await baseline.close();

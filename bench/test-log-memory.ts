@@ -22,10 +22,17 @@ if (!(SIZE_MB > 0)) throw new Error('--mb takes a size in megabytes');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'log-bench-'));
 const bundle = path.join(work, 'dist');
-execFileSync(process.execPath, [path.join(REPO, 'scripts', 'build.js'), '--out', bundle], { cwd: REPO, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(REPO, 'scripts', 'build.js'), '--out', bundle], {
+  cwd: REPO,
+  stdio: 'inherit',
+});
 
 const emulator = await startEmulator({
-  testRuns: { queuedMs: 20, runningMs: 100, outcome: { status: 'finished', testStatus: 'fail', passed: 9, failed: 1, errored: 0, skipped: 0, log: '' } },
+  testRuns: {
+    queuedMs: 20,
+    runningMs: 100,
+    outcome: { status: 'finished', testStatus: 'fail', passed: 9, failed: 1, errored: 0, skipped: 0, log: '' },
+  },
 });
 emulator.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
 
@@ -75,30 +82,53 @@ async function runStep(megabytes: number, forever = false): Promise<Measured> {
     'module-provider': 'aws',
     'fail-on-test-failure': 'false',
   };
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: work, RUNNER_TEMP: work, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, RSS_FILE: rssFile };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: work,
+    RUNNER_TEMP: work,
+    GITHUB_OUTPUT: output,
+    GITHUB_STEP_SUMMARY: summary,
+    RSS_FILE: rssFile,
+  };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', probe, path.join(bundle, 'index.js')], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', probe, path.join(bundle, 'index.js')], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, maxRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024, seconds: (performance.now() - started) / 1000, stdout };
+  return {
+    code,
+    maxRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
+    seconds: (performance.now() - started) / 1000,
+    stdout,
+  };
 }
 
 try {
   console.log(`node ${process.version}, ${os.cpus().length} CPUs\n`);
   const floor = await runStep(1);
-  console.log(`1 MB log:   peak RSS ${floor.maxRssMiB.toFixed(1)} MiB, ${floor.seconds.toFixed(1)} s, exit ${floor.code}`);
+  console.log(
+    `1 MB log:   peak RSS ${floor.maxRssMiB.toFixed(1)} MiB, ${floor.seconds.toFixed(1)} s, exit ${floor.code}`,
+  );
   const big = await runStep(SIZE_MB);
-  console.log(`${SIZE_MB} MB log: peak RSS ${big.maxRssMiB.toFixed(1)} MiB, ${big.seconds.toFixed(1)} s, exit ${big.code}; ${(logBytes / MB).toFixed(1)} MiB served, ${blocks.total} run blocks (${blocks.failed} failing)`);
+  console.log(
+    `${SIZE_MB} MB log: peak RSS ${big.maxRssMiB.toFixed(1)} MiB, ${big.seconds.toFixed(1)} s, exit ${big.code}; ${(logBytes / MB).toFixed(1)} MiB served, ${blocks.total} run blocks (${blocks.failed} failing)`,
+  );
   const annotations = big.stdout.split('\n').filter((l) => l.startsWith('::error ')).length;
   console.log(`  annotations written: ${annotations}; last lines of the step:`);
   for (const l of big.stdout.trimEnd().split('\n').slice(-4)) console.log(`  | ${l.slice(0, 200)}`);
   console.log(`\n  budget 256 MiB: ${big.maxRssMiB < 256 ? 'within' : 'OVER'}`);
   if (process.argv.includes('--endless')) {
     const endlessRun = await runStep(0, true);
-    console.log(`\nendless log: peak RSS ${endlessRun.maxRssMiB.toFixed(1)} MiB, step ended after ${endlessRun.seconds.toFixed(1)} s, exit ${endlessRun.code}; ${(logBytes / MB).toFixed(1)} MiB served`);
-    for (const l of endlessRun.stdout.split('\n').filter((l) => l.includes('read only in part'))) console.log(`  | ${l.slice(0, 240)}`);
+    console.log(
+      `\nendless log: peak RSS ${endlessRun.maxRssMiB.toFixed(1)} MiB, step ended after ${endlessRun.seconds.toFixed(1)} s, exit ${endlessRun.code}; ${(logBytes / MB).toFixed(1)} MiB served`,
+    );
+    for (const l of endlessRun.stdout.split('\n').filter((l) => l.includes('read only in part')))
+      console.log(`  | ${l.slice(0, 240)}`);
   }
 } finally {
   await front.close();

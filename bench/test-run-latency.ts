@@ -18,7 +18,9 @@ import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator } from '../test/emulator/api.ts';
 import { exampleModuleOutcome } from '../test/support/example-module-log.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, seconds: { type: 'string', default: '60' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '9' }, seconds: { type: 'string', default: '60' } },
+});
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 const root = join(import.meta.dirname, '..');
@@ -27,10 +29,15 @@ const work = join(root, '.bench-tmp', 'test-run-latency');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 process.stdout.write('Building the bundle... ');
-execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), '--out', join(work, 'dist')], { cwd: root, stdio: 'pipe' });
+execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), '--out', join(work, 'dist')], {
+  cwd: root,
+  stdio: 'pipe',
+});
 process.stdout.write('done.\n');
 
-const emulator = await startEmulator({ testRuns: { queuedMs: 500, runningMs: seconds * 1000, outcome: exampleModuleOutcome('pass') } });
+const emulator = await startEmulator({
+  testRuns: { queuedMs: 500, runningMs: seconds * 1000, outcome: exampleModuleOutcome('pass') },
+});
 console.log(`${runs} runs of ${seconds} s each, at the same time...`);
 
 interface Measured {
@@ -47,7 +54,10 @@ try {
   // would all finish at the same point of it and the latencies would be one sample repeated.
   // Each run takes its length when it starts running: a length drawn anew every 50 ms spreads
   // them over more than one polling interval, as real runs are.
-  const spread = setInterval(() => emulator.configure({ testRuns: { runningMs: seconds * 1000 + Math.random() * 2000 } }), 50);
+  const spread = setInterval(
+    () => emulator.configure({ testRuns: { runningMs: seconds * 1000 + Math.random() * 2000 } }),
+    50,
+  );
   let results: Measured[];
   try {
     results = await Promise.all(
@@ -89,21 +99,31 @@ async function runOnce(emulator: Emulator, name: string): Promise<Measured> {
     INPUT_TIMEOUT: `${seconds * 2 + 60}s`,
   };
   const child = spawn(process.execPath, [join(work, 'dist', 'index.js')], { cwd: root, env, stdio: 'ignore' });
-  const exit = await new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+  const exit = await new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: Date.now() })),
+  );
 
   const id = /^test-run-id<<.*\n(trun-\w+)\n/m.exec(readFileSync(output, 'utf8'))?.[1];
   if (!id) throw new Error(`${name}: the action gave no test-run-id (exit ${exit.code})`);
   const path = `/organizations/${emulator.organization}/tests/registry-modules/private/${emulator.organization}/${name}/aws/test-runs/${id}`;
-  const answer = await fetch(`${emulator.baseUrl}${path}`, { headers: { authorization: `Bearer ${emulator.token}`, accept: 'application/vnd.api+json' } });
-  const run = (await answer.json()) as { data: { attributes: { 'created-at': string; 'status-timestamps': Record<string, string> } } };
+  const answer = await fetch(`${emulator.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${emulator.token}`, accept: 'application/vnd.api+json' },
+  });
+  const run = (await answer.json()) as {
+    data: { attributes: { 'created-at': string; 'status-timestamps': Record<string, string> } };
+  };
   const finishedAt = Date.parse(run.data.attributes['status-timestamps']['finished-at']!);
   const createdAt = Date.parse(run.data.attributes['created-at']);
 
-  const mine = emulator.requests.filter((r) => r.port === 'api' && r.path.includes(`/private/${emulator.organization}/${name}/`));
+  const mine = emulator.requests.filter(
+    (r) => r.port === 'api' && r.path.includes(`/private/${emulator.organization}/${name}/`),
+  );
   // The reads above were the benchmark's own.
   const own = mine.filter((r) => r.at >= exit.at);
   const actionRequests = mine.length - own.length;
-  const pollReads = mine.filter((r) => r.at < exit.at && r.method === 'GET' && r.path.endsWith(`/test-runs/${id}`)).length;
+  const pollReads = mine.filter(
+    (r) => r.at < exit.at && r.method === 'GET' && r.path.endsWith(`/test-runs/${id}`),
+  ).length;
   return {
     module: name,
     latencyMs: exit.at - finishedAt,
@@ -125,10 +145,13 @@ function report(results: Measured[]): void {
   }
   const latencies = results.map((r) => r.latencyMs).sort((a, b) => a - b);
   const p = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  const median = latencies.length % 2 === 1 ? p(0.5) : (latencies[latencies.length / 2 - 1]! + latencies[latencies.length / 2]!) / 2;
+  const median =
+    latencies.length % 2 === 1 ? p(0.5) : (latencies[latencies.length / 2 - 1]! + latencies[latencies.length / 2]!) / 2;
   const rate = results.reduce((s, r) => s + r.requests, 0) / results.reduce((s, r) => s + r.waitSeconds, 0);
   console.log('');
-  console.log(`completion latency: p50 ${(median / 1000).toFixed(2)} s, max ${(p(1) / 1000).toFixed(2)} s (target p50 <= 1.5 s)`);
+  console.log(
+    `completion latency: p50 ${(median / 1000).toFixed(2)} s, max ${(p(1) / 1000).toFixed(2)} s (target p50 <= 1.5 s)`,
+  );
   console.log(`requests per second over the run, all requests of the action: ${rate.toFixed(2)} (target <= 1)`);
   if (results.some((r) => r.exitCode !== 0)) console.log('note: some runs did not exit 0');
 }

@@ -27,12 +27,21 @@ const APPLY_MS = (APPLY_STEPS.length + 1) * STEP_MS;
 const UPGRADE_MS = PLAN_MS + APPLY_MS;
 
 /** Upgrades these workspaces in one step, as the action does, and returns the wall time in ms. */
-async function upgrade(emulator: Emulator, noCodeModuleId: string, workspaceIds: string[]): Promise<{ ms: number; applied: number }> {
+async function upgrade(
+  emulator: Emulator,
+  noCodeModuleId: string,
+  workspaceIds: string[],
+): Promise<{ ms: number; applied: number }> {
   const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
   const context: ModeContext = {
     sink: plainSink({ stdout: { write: () => {} } }),
     client,
-    cancellation: { signal: new AbortController().signal, received: [], onSignal: () => () => false, dispose: () => {} },
+    cancellation: {
+      signal: new AbortController().signal,
+      received: [],
+      onSignal: () => () => false,
+      dispose: () => {},
+    },
     saveState: () => {},
     workspaceRoot: process.cwd(),
   };
@@ -62,7 +71,10 @@ async function upgrade(emulator: Emulator, noCodeModuleId: string, workspaceIds:
 }
 
 // The service's documented limit, enforced by the emulator as well as paced by the client.
-const emulator = await startEmulator({ rateLimitPerSecond: 30, upgrades: { steps: STEPS, stepMs: STEP_MS, applySteps: APPLY_STEPS } });
+const emulator = await startEmulator({
+  rateLimitPerSecond: 30,
+  upgrades: { steps: STEPS, stepMs: STEP_MS, applySteps: APPLY_STEPS },
+});
 try {
   const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.1.0' });
   const seed = (n: number): string[] => Array.from({ length: n }, () => emulator.seedWorkspace({ noCodeModuleId }));
@@ -79,9 +91,15 @@ try {
   const sequentialEstimate = oneRun * WORKSPACES;
 
   const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`${WORKSPACES} workspaces at once: ${s(concurrent.ms)} wall, ${concurrent.applied} applied, ${requests} requests`);
-  console.log(`  ratio to one upgrade's duration, plan and apply (${s(UPGRADE_MS)}): ${(concurrent.ms / UPGRADE_MS).toFixed(2)}x (target <= 1.3x)`);
-  console.log(`  ratio to one workspace upgraded alone (${s(oneRun)}, mean of ${SEQUENTIAL}): ${(concurrent.ms / oneRun).toFixed(2)}x`);
+  console.log(
+    `${WORKSPACES} workspaces at once: ${s(concurrent.ms)} wall, ${concurrent.applied} applied, ${requests} requests`,
+  );
+  console.log(
+    `  ratio to one upgrade's duration, plan and apply (${s(UPGRADE_MS)}): ${(concurrent.ms / UPGRADE_MS).toFixed(2)}x (target <= 1.3x)`,
+  );
+  console.log(
+    `  ratio to one workspace upgraded alone (${s(oneRun)}, mean of ${SEQUENTIAL}): ${(concurrent.ms / oneRun).toFixed(2)}x`,
+  );
   console.log(
     `sequential baseline: ${SEQUENTIAL} workspaces one after another took ${sequentialRuns.map(s).join(', ')}; ` +
       `extrapolated to ${WORKSPACES}: ${s(sequentialEstimate)}`,

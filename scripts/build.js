@@ -19,9 +19,13 @@ const dist = outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 const ncc = (entry, out, ...options) => {
-  const build = promisify(execFile)(process.execPath, [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', out, '--quiet', ...options], {
-    cwd: root,
-  });
+  const build = promisify(execFile)(
+    process.execPath,
+    [require.resolve('@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', out, '--quiet', ...options],
+    {
+      cwd: root,
+    },
+  );
   // ncc writes its errors to stderr and exits non-zero: show them as a failed build.
   return build.catch((error) => {
     process.stderr.write(error.stderr ?? '');

@@ -31,7 +31,10 @@ const started = Date.now();
 // repository, one the repository does not know, a test module and a module for no-code use.
 const policySet = emulator.seedPolicySet();
 // Someone loosened it by hand in the service: the dry run shows the diff back to the repository.
-const handEdited = readFileSync(join(root, 'examples', 'policies', 'restrict-instance-types.native'), 'utf8').replace('"t3.micro"', '"t3.micro", "t3.2xlarge"');
+const handEdited = readFileSync(join(root, 'examples', 'policies', 'restrict-instance-types.native'), 'utf8').replace(
+  '"t3.micro"',
+  '"t3.micro", "t3.2xlarge"',
+);
 emulator.seedPolicy({
   name: 'restrict-instance-types',
   kind: 'native',
@@ -40,9 +43,19 @@ emulator.seedPolicy({
   code: handEdited,
   policySetIds: [policySet],
 });
-emulator.seedPolicy({ name: 'legacy-cost-guard', kind: 'native', enforcementLevel: 'advisory', code: 'main = rule { true }\n', policySetIds: [policySet] });
+emulator.seedPolicy({
+  name: 'legacy-cost-guard',
+  kind: 'native',
+  enforcementLevel: 'advisory',
+  code: 'main = rule { true }\n',
+  policySetIds: [policySet],
+});
 emulator.seedRegistryModule({ name: 'storage', provider: 'aws' });
-const noCodeRegistryModule = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws', versions: ['1.0.0', '1.1.0'] });
+const noCodeRegistryModule = emulator.seedRegistryModule({
+  name: 'bucket',
+  provider: 'aws',
+  versions: ['1.0.0', '1.1.0'],
+});
 const project = emulator.seedProject();
 
 const common = { token: emulator.token, 'base-url': emulator.baseUrl };
@@ -66,7 +79,11 @@ async function runStep(step: Step): Promise<Record<string, string>> {
     GITHUB_WORKSPACE: root,
   };
   for (const [name, value] of Object.entries({ ...common, ...step.inputs })) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let buffered = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
@@ -78,7 +95,9 @@ async function runStep(step: Step): Promise<Record<string, string>> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (buffered) printLogLine(buffered);
   console.log(`\n${bold('Job summary')}`);
-  console.log(renderSummaryForTerminal(readFileSync(summaryFile, 'utf8'), { color, width: process.stdout.columns ?? 120 }));
+  console.log(
+    renderSummaryForTerminal(readFileSync(summaryFile, 'utf8'), { color, width: process.stdout.columns ?? 120 }),
+  );
   const outputs = parseOutputs(readFileSync(outputFile, 'utf8'));
   console.log(bold('Outputs'));
   for (const [name, value] of Object.entries(outputs)) {
@@ -122,14 +141,18 @@ function parseOutputs(text: string): Record<string, string> {
 /** Inside the workspace, as the input requires; removed when the demo ends. */
 const JUNIT_FILE = '.demo/module-tests.xml';
 
-const policies = { organization: emulator.organization, 'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego', 'policy-sets': policySet };
+const policies = {
+  organization: emulator.organization,
+  'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego',
+  'policy-sets': policySet,
+};
 
 try {
   console.log(bold('Service emulator started'), dim(`at ${emulator.baseUrl} (organization ${emulator.organization})`));
 
   await runStep({
     title: 'sync-policies, dry run (as on a pull request)',
-    why: 'Reads examples/policies and the organization, and shows what a sync would change, with each policy\'s settings and code diff. Nothing is written.',
+    why: "Reads examples/policies and the organization, and shows what a sync would change, with each policy's settings and code diff. Nothing is written.",
     inputs: { mode: 'sync-policies', ...policies, 'dry-run': 'true' },
   });
   await runStep({
@@ -191,7 +214,9 @@ try {
       confirm: 'true',
     },
   });
-  console.log(`\n${bold('━'.repeat(80))}\n${green(`Demo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`)} ${dim(`${emulator.requests.length} requests reached the emulator.`)}`);
+  console.log(
+    `\n${bold('━'.repeat(80))}\n${green(`Demo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`)} ${dim(`${emulator.requests.length} requests reached the emulator.`)}`,
+  );
 } finally {
   await emulator.close();
   rmSync(scratch, { recursive: true, force: true });

@@ -41,7 +41,8 @@ const released = git('tag', '--list', 'v*.*.*')
   .map((t) => /^v(\d+)\.(\d+)\.(\d+)$/.exec(t))
   .filter((m): m is RegExpExecArray => m !== null)
   .map((m) => [Number(m[1]), Number(m[2]), Number(m[3])] as const);
-if (released.some(([a, b, c]) => `v${a}.${b}.${c}` === tag)) refuse(`${tag} is already tagged; raise the version in package.json.`);
+if (released.some(([a, b, c]) => `v${a}.${b}.${c}` === tag))
+  refuse(`${tag} is already tagged; raise the version in package.json.`);
 const latest = released.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]).at(-1);
 const wanted = [Number(parts[1]), Number(parts[2]), Number(parts[3])] as const;
 if (latest && (wanted[0] - latest[0] || wanted[1] - latest[1] || wanted[2] - latest[2]) < 0) {
@@ -54,7 +55,8 @@ if (!new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{
 }
 
 const stale = staleDistFiles();
-if (stale.length > 0) refuse(`dist/ is not a fresh build of the sources (${stale.join(', ')}): run npm run build and commit dist/.`);
+if (stale.length > 0)
+  refuse(`dist/ is not a fresh build of the sources (${stale.join(', ')}): run npm run build and commit dist/.`);
 
 const commit = git('rev-parse', 'HEAD');
 git('tag', '--annotate', '--message', `${tag}`, tag, commit);
@@ -65,7 +67,9 @@ if (values.push) {
   git('push', '--force', 'origin', `refs/tags/${major}`);
   process.stdout.write(`Pushed ${tag} and ${major} to origin.\n`);
 } else {
-  process.stdout.write(`To publish them:\n  git push origin refs/tags/${tag}\n  git push --force origin refs/tags/${major}\n`);
+  process.stdout.write(
+    `To publish them:\n  git push origin refs/tags/${tag}\n  git push --force origin refs/tags/${major}\n`,
+  );
 }
 
 /** Files of dist/ that a fresh build would not write as they are (added, missing or changed). */
@@ -75,14 +79,22 @@ function staleDistFiles(): string[] {
   if (fresh === undefined) {
     scratch = mkdtempSync(join(tmpdir(), 'release-build-'));
     fresh = join(scratch, 'dist');
-    execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), '--out', fresh], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), '--out', fresh], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   try {
     const built = files(fresh);
     const committed = files(join(root, 'dist'));
     return [...new Set([...built, ...committed])]
       .sort()
-      .filter((f) => !built.includes(f) || !committed.includes(f) || !readFileSync(join(fresh!, f)).equals(readFileSync(join(root, 'dist', f))))
+      .filter(
+        (f) =>
+          !built.includes(f) ||
+          !committed.includes(f) ||
+          !readFileSync(join(fresh!, f)).equals(readFileSync(join(root, 'dist', f))),
+      )
       .map((f) => `dist/${f}`);
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -15,7 +15,9 @@ export function isMode(word: string): word is Mode {
 
 /** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 export function inputFlagsOf(mode: Mode): InputName[] {
-  return inputsOf(mode).filter((name) => name !== 'mode' && gitHubOnlyReason(name) === undefined && isUsedIn(mode, name));
+  return inputsOf(mode).filter(
+    (name) => name !== 'mode' && gitHubOnlyReason(name) === undefined && isUsedIn(mode, name),
+  );
 }
 
 /** The modes that take an input as a flag. */

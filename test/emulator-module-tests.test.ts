@@ -19,7 +19,10 @@ beforeEach(async () => {
 afterEach(() => emulator.close());
 
 async function createVersion(autoQueueRuns?: boolean, on = api) {
-  const body = autoQueueRuns === undefined ? undefined : { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
+  const body =
+    autoQueueRuns === undefined
+      ? undefined
+      : { data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': autoQueueRuns } } };
   const reply = await on.post(`${ROOT}/test-runs/configuration-versions`, body);
   expect(reply.status).toBe(201);
   return reply.body.data as { id: string; attributes: Record<string, unknown> & { 'upload-url': string } };
@@ -34,15 +37,20 @@ async function uploadedVersion(on = api): Promise<string> {
 
 async function createRun(versionId: string, attributes: Record<string, unknown> = {}) {
   return api.post(`${ROOT}/test-runs`, {
-    data: { type: 'test-runs', attributes, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+    data: {
+      type: 'test-runs',
+      attributes,
+      relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } },
+    },
   });
 }
 
 const getRun = async (id: string) => (await api.get(`${ROOT}/test-runs/${id}`)).body.data;
-const untilStatus = (id: string, status: string) => waitFor(async () => {
-  const run = await getRun(id);
-  return run.attributes.status === status ? run : undefined;
-});
+const untilStatus = (id: string, status: string) =>
+  waitFor(async () => {
+    const run = await getRun(id);
+    return run.attributes.status === status ? run : undefined;
+  });
 
 describe('configuration versions', () => {
   it('create answers a pending version with a single-use upload-url on the upload origin', async () => {
@@ -66,9 +74,17 @@ describe('configuration versions', () => {
   it('the upload address takes the bytes once; a second PUT is refused and changes nothing', async () => {
     const version = await createVersion(false);
     const url = version.attributes['upload-url'];
-    const first = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([1, 2, 3]) });
+    const first = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from([1, 2, 3]),
+    });
     expect(first.status).toBe(200);
-    const second = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([9]) });
+    const second = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from([9]),
+    });
     expect(second.status).toBe(403);
     expect(emulator.configurationVersionArchive(version.id)).toEqual(Buffer.from([1, 2, 3]));
     const upload = emulator.requests.find((request) => request.port === 'upload');
@@ -79,7 +95,13 @@ describe('configuration versions', () => {
     const version = await createVersion();
     await api.put(version.attributes['upload-url'], 'archive');
     const runs = emulator.testRuns();
-    expect(runs).toEqual([expect.objectContaining({ configurationVersionId: version.id, source: 'svc-configuration-version', testDirectory: 'tests' })]);
+    expect(runs).toEqual([
+      expect.objectContaining({
+        configurationVersionId: version.id,
+        source: 'svc-configuration-version',
+        testDirectory: 'tests',
+      }),
+    ]);
   });
 
   it('an upload with auto-queue-runs false creates no run, unless told to ignore it', async () => {
@@ -97,7 +119,12 @@ describe('configuration versions', () => {
 describe('test runs', () => {
   it('walk queued -> running -> finished with counters and a log at log-read-url', async () => {
     const versionId = await uploadedVersion();
-    const created = await createRun(versionId, { verbose: true, 'test-directory': 'spec', filters: ['spec/a.tftest.hcl'], variables: [{ key: 'region', value: '"eu-west-1"' }] });
+    const created = await createRun(versionId, {
+      verbose: true,
+      'test-directory': 'spec',
+      filters: ['spec/a.tftest.hcl'],
+      variables: [{ key: 'region', value: '"eu-west-1"' }],
+    });
     expect(created.status).toBe(201);
     const run = created.body.data;
     expect(run.id).toMatch(/^trun-/);
@@ -120,7 +147,13 @@ describe('test runs', () => {
     expect(running.attributes['status-timestamps']['started-at']).toEqual(expect.any(String));
     expect(running.attributes).not.toHaveProperty('log-read-url');
     const finished = await untilStatus(run.id, 'finished');
-    expect(finished.attributes).toMatchObject({ 'test-status': 'pass', 'tests-passed': 2, 'tests-failed': 0, 'tests-errored': 0, 'tests-skipped': 0 });
+    expect(finished.attributes).toMatchObject({
+      'test-status': 'pass',
+      'tests-passed': 2,
+      'tests-failed': 0,
+      'tests-errored': 0,
+      'tests-skipped': 0,
+    });
 
     const logUrl: string = finished.attributes['log-read-url'];
     expect(logUrl.startsWith(`${emulator.uploadOrigin}/`)).toBe(true);
@@ -133,13 +166,22 @@ describe('test runs', () => {
 
   it('takes outcomes from nextOutcomes first, then the default outcome', async () => {
     emulator.configure({
-      testRuns: { nextOutcomes: [{ status: 'errored', testStatus: 'fail', passed: 0, failed: 1, errored: 2, skipped: 3, log: 'broken\n' }] },
+      testRuns: {
+        nextOutcomes: [
+          { status: 'errored', testStatus: 'fail', passed: 0, failed: 1, errored: 2, skipped: 3, log: 'broken\n' },
+        ],
+      },
     });
     const versionId = await uploadedVersion();
     const first = (await createRun(versionId)).body.data;
     const second = (await createRun(versionId)).body.data;
     const errored = await untilStatus(first.id, 'errored');
-    expect(errored.attributes).toMatchObject({ 'test-status': 'fail', 'tests-failed': 1, 'tests-errored': 2, 'tests-skipped': 3 });
+    expect(errored.attributes).toMatchObject({
+      'test-status': 'fail',
+      'tests-failed': 1,
+      'tests-errored': 2,
+      'tests-skipped': 3,
+    });
     expect(await (await fetch(errored.attributes['log-read-url'])).text()).toBe('broken\n');
     expect((await untilStatus(second.id, 'finished')).attributes['test-status']).toBe('pass');
   });
@@ -161,7 +203,11 @@ describe('test runs', () => {
     const on = client(own);
     const versionId = await uploadedVersion(on);
     const created = await on.post(`${ROOT}/test-runs`, {
-      data: { type: 'test-runs', attributes: {}, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+      data: {
+        type: 'test-runs',
+        attributes: {},
+        relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } },
+      },
     });
     const run = created.body.data as { id: string };
     const status = async () => (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data.attributes.status as string;
@@ -169,7 +215,13 @@ describe('test runs', () => {
   }
 
   it('cancel: 409 unless running; 202 and canceled after the grace time', async () => {
-    const { clock, emulator: own, api: on, run, status } = await onClock({ queuedMs: 20, runningMs: 80, cancelGraceMs: 60 });
+    const {
+      clock,
+      emulator: own,
+      api: on,
+      run,
+      status,
+    } = await onClock({ queuedMs: 20, runningMs: 80, cancelGraceMs: 60 });
     try {
       const early = await on.post(`${ROOT}/test-runs/${run.id}/cancel`);
       expect(early.status).toBe(409);
@@ -194,7 +246,13 @@ describe('test runs', () => {
   });
 
   it('force-cancel: 409 before a cancel; after one, canceled at once', async () => {
-    const { clock, emulator: own, api: on, run, status } = await onClock({ cancelGraceMs: Infinity, runningMs: 10_000 });
+    const {
+      clock,
+      emulator: own,
+      api: on,
+      run,
+      status,
+    } = await onClock({ cancelGraceMs: Infinity, runningMs: 10_000 });
     try {
       await clock.advance(FAST.queuedMs);
       expect(await status()).toBe('running');
@@ -216,12 +274,17 @@ describe('test runs', () => {
     await api.put(version.attributes['upload-url'], 'archive');
     const apiRun = (await createRun(version.id)).body.data;
     const all = await api.get(`${ROOT}/test-runs/`);
-    expect(all.body.data.map((run: { attributes: { source: string } }) => run.attributes.source)).toEqual(['svc-api', 'svc-configuration-version']);
+    expect(all.body.data.map((run: { attributes: { source: string } }) => run.attributes.source)).toEqual([
+      'svc-api',
+      'svc-configuration-version',
+    ]);
     expect(all.body.meta.pagination['total-count']).toBe(2);
     const filtered = await api.get(`${ROOT}/test-runs?filter%5Bsource%5D=svc-api,svc`);
     expect(filtered.body.data.map((run: { id: string }) => run.id)).toEqual([apiRun.id]);
     expect((await api.get(`${ROOT}/test-runs/trun-unknown`)).status).toBe(404);
-    expect((await api.get('/organizations/acme/tests/registry-modules/private/acme/nope/aws/test-runs')).status).toBe(404);
+    expect((await api.get('/organizations/acme/tests/registry-modules/private/acme/nope/aws/test-runs')).status).toBe(
+      404,
+    );
   });
 
   it('module tests are refused to an organization token (404)', async () => {
@@ -237,22 +300,35 @@ describe('test variables', () => {
     expect((await api.post(`${ROOT}/vars`, variable({ key: 'A', category: 'terraform' }))).status).toBe(422);
     const plain = await api.post(`${ROOT}/vars`, variable({ key: 'PLAIN', category: 'env' }));
     expect(plain.body.data.id).toMatch(/^var-/);
-    expect(plain.body.data.attributes).toMatchObject({ key: 'PLAIN', value: '', category: 'env', sensitive: false, hcl: false });
+    expect(plain.body.data.attributes).toMatchObject({
+      key: 'PLAIN',
+      value: '',
+      category: 'env',
+      sensitive: false,
+      hcl: false,
+    });
     expect(plain.body.data.attributes).toHaveProperty('created-at');
     expect(plain.body.data.attributes).toHaveProperty('version-id');
-    const secret = await api.post(`${ROOT}/vars`, variable({ key: 'TOKEN', value: 's3cret', category: 'env', sensitive: true }));
+    const secret = await api.post(
+      `${ROOT}/vars`,
+      variable({ key: 'TOKEN', value: 's3cret', category: 'env', sensitive: true }),
+    );
     expect(secret.body.data.attributes.value).toBeNull();
     expect(secret.text).not.toContain('s3cret');
     const listed = await api.get(`${ROOT}/vars`);
     expect(listed.text).not.toContain('s3cret');
     expect(listed.body.data).toHaveLength(2);
     expect(listed.body.meta.pagination['total-count']).toBe(2);
-    expect(emulator.testVariables({ name: 'network', provider: 'aws' }).find((v) => v.key === 'TOKEN')?.value).toBe('s3cret');
+    expect(emulator.testVariables({ name: 'network', provider: 'aws' }).find((v) => v.key === 'TOKEN')?.value).toBe(
+      's3cret',
+    );
     expect((await api.post(`${ROOT}/vars`, variable({ key: 'PLAIN', category: 'env' }))).status).toBe(422);
   });
 
   it('update changes what is sent (without created-at and version-id); delete answers 204', async () => {
-    const id = (await api.post(`${ROOT}/vars`, variable({ key: 'TOKEN', value: 'a', category: 'env', sensitive: true }))).body.data.id;
+    const id = (
+      await api.post(`${ROOT}/vars`, variable({ key: 'TOKEN', value: 'a', category: 'env', sensitive: true }))
+    ).body.data.id;
     const updated = await api.patch(`${ROOT}/vars/${id}`, variable({ value: 'b' }));
     expect(updated.status).toBe(200);
     expect(updated.body.data.attributes).toMatchObject({ key: 'TOKEN', value: null, sensitive: true });
@@ -283,19 +359,40 @@ describe('personalities', () => {
     expect(personalityFromEnvironment({})).toBe('strict');
     expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'cli-tool' })).toBe('cli-tool');
     expect(personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'strict' })).toBe('strict');
-    expect(() => personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'lenient' })).toThrow(/SVC_EMULATOR_PERSONALITY must be one of strict, cli-tool, got "lenient"/);
-    expect(defaultSettings('strict').testRuns).toMatchObject({ respectAutoQueueRuns: false, autoRunDelayMs: [0, 2000], listOrder: 'by-id' });
-    expect(defaultSettings('cli-tool').testRuns).toMatchObject({ respectAutoQueueRuns: true, autoRunDelayMs: [0, 0], listOrder: 'newest-first' });
+    expect(() => personalityFromEnvironment({ SVC_EMULATOR_PERSONALITY: 'lenient' })).toThrow(
+      /SVC_EMULATOR_PERSONALITY must be one of strict, cli-tool, got "lenient"/,
+    );
+    expect(defaultSettings('strict').testRuns).toMatchObject({
+      respectAutoQueueRuns: false,
+      autoRunDelayMs: [0, 2000],
+      listOrder: 'by-id',
+    });
+    expect(defaultSettings('cli-tool').testRuns).toMatchObject({
+      respectAutoQueueRuns: true,
+      autoRunDelayMs: [0, 0],
+      listOrder: 'newest-first',
+    });
   });
 
   it('strict: the upload creates a run although auto-queue-runs was false, after the drawn delay', async () => {
-    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { autoRunDelayMs: [150, 150] } });
+    const {
+      started,
+      api: on,
+      close,
+    } = await start({ personality: 'strict', testRuns: { autoRunDelayMs: [150, 150] } });
     try {
       expect(started.personality).toBe('strict');
       const versionId = await versionUploaded(on, false);
       expect(started.testRuns()).toEqual([]);
       await waitFor(async () => (started.testRuns().length > 0 ? true : undefined));
-      expect(started.testRuns()).toEqual([expect.objectContaining({ configurationVersionId: versionId, source: 'svc-configuration-version', verbose: false, filters: [] })]);
+      expect(started.testRuns()).toEqual([
+        expect.objectContaining({
+          configurationVersionId: versionId,
+          source: 'svc-configuration-version',
+          verbose: false,
+          filters: [],
+        }),
+      ]);
     } finally {
       await close();
     }
@@ -329,7 +426,11 @@ describe('personalities', () => {
 
   it('an option overrides the personality one field at a time', async () => {
     const clock = new ManualClock();
-    const { started, api: on, close } = await start({ personality: 'strict', testRuns: { respectAutoQueueRuns: true }, clock });
+    const {
+      started,
+      api: on,
+      close,
+    } = await start({ personality: 'strict', testRuns: { respectAutoQueueRuns: true }, clock });
     try {
       await versionUploaded(on, false);
       // Past the longest delay the personality draws.
@@ -347,7 +448,8 @@ describe('personalities', () => {
         const versionId = await versionUploaded(on, false);
         const created: string[] = [];
         for (let i = 0; i < 6; i++) created.push((await createRunOn(on, versionId)).id);
-        const listed = async (): Promise<string[]> => (await on.get(`${ROOT}/test-runs`)).body.data.map((run: { id: string }) => run.id);
+        const listed = async (): Promise<string[]> =>
+          (await on.get(`${ROOT}/test-runs`)).body.data.map((run: { id: string }) => run.id);
         const first = await listed();
         expect(await listed()).toEqual(first);
         if (personality === 'cli-tool') expect(first).toEqual([...created].reverse());
@@ -359,7 +461,9 @@ describe('personalities', () => {
   });
 
   it('walks statuses the spec does not name before running, when asked', async () => {
-    const { api: on, close } = await start({ testRuns: { uploadCreatesRun: false, unnamedStatuses: ['preparing'], queuedMs: 60, runningMs: 60 } });
+    const { api: on, close } = await start({
+      testRuns: { uploadCreatesRun: false, unnamedStatuses: ['preparing'], queuedMs: 60, runningMs: 60 },
+    });
     try {
       const run = await createRunOn(on, await versionUploaded(on, false));
       const seen = new Set<string>();
@@ -375,17 +479,40 @@ describe('personalities', () => {
   });
 
   it('ends a run finished with a null test-status, or in a final status the spec does not name', async () => {
-    const noResult = { status: 'finished', testStatus: null, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' } as const;
-    const unnamed = { status: 'terminated', testStatus: null, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' } as const;
-    const { api: on, close } = await start({ testRuns: { uploadCreatesRun: false, nextOutcomes: [noResult, unnamed] } });
+    const noResult = {
+      status: 'finished',
+      testStatus: null,
+      passed: 0,
+      failed: 0,
+      errored: 0,
+      skipped: 0,
+      log: '',
+    } as const;
+    const unnamed = {
+      status: 'terminated',
+      testStatus: null,
+      passed: 0,
+      failed: 0,
+      errored: 0,
+      skipped: 0,
+      log: '',
+    } as const;
+    const { api: on, close } = await start({
+      testRuns: { uploadCreatesRun: false, nextOutcomes: [noResult, unnamed] },
+    });
     try {
       const versionId = await versionUploaded(on, false);
       const [a, b] = [await createRunOn(on, versionId), await createRunOn(on, versionId)];
-      const final = (id: string) => waitFor(async () => {
-        const run = (await on.get(`${ROOT}/test-runs/${id}`)).body.data;
-        return run.attributes['status-timestamps']['finished-at'] ? run : undefined;
+      const final = (id: string) =>
+        waitFor(async () => {
+          const run = (await on.get(`${ROOT}/test-runs/${id}`)).body.data;
+          return run.attributes['status-timestamps']['finished-at'] ? run : undefined;
+        });
+      expect((await final(a.id)).attributes).toMatchObject({
+        status: 'finished',
+        'test-status': null,
+        'tests-passed': 0,
       });
-      expect((await final(a.id)).attributes).toMatchObject({ status: 'finished', 'test-status': null, 'tests-passed': 0 });
       const ended = await final(b.id);
       expect(ended.attributes.status).toBe('terminated');
       expect(ended.attributes['log-read-url']).toEqual(expect.any(String));
@@ -397,7 +524,12 @@ describe('personalities', () => {
   it('seeds a module history of old finished runs, listed with their creation time', async () => {
     emulator.seedTestRuns({ name: 'network', provider: 'aws' }, 3, new Date('2024-01-01T00:00:00Z'));
     const listed = (await api.get(`${ROOT}/test-runs`)).body.data;
-    expect(listed.map((run: { attributes: { 'created-at': string; status: string } }) => [run.attributes['created-at'], run.attributes.status])).toEqual([
+    expect(
+      listed.map((run: { attributes: { 'created-at': string; status: string } }) => [
+        run.attributes['created-at'],
+        run.attributes.status,
+      ]),
+    ).toEqual([
       ['2024-01-01T00:02:00.000Z', 'finished'],
       ['2024-01-01T00:01:00.000Z', 'finished'],
       ['2024-01-01T00:00:00.000Z', 'finished'],
@@ -407,7 +539,11 @@ describe('personalities', () => {
 
 async function createRunOn(on: ReturnType<typeof client>, versionId: string): Promise<{ id: string }> {
   const reply = await on.post(`${ROOT}/test-runs`, {
-    data: { type: 'test-runs', attributes: {}, relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } } },
+    data: {
+      type: 'test-runs',
+      attributes: {},
+      relationships: { 'configuration-version': { data: { id: versionId, type: 'configuration-versions' } } },
+    },
   });
   expect(reply.status).toBe(201);
   return reply.body.data;

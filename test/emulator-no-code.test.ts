@@ -10,7 +10,10 @@ beforeEach(async () => {
 });
 afterEach(() => emulator.close());
 
-function allowBody(registryModuleId: string, extra: { attributes?: Record<string, unknown>; options?: unknown[]; type?: string } = {}) {
+function allowBody(
+  registryModuleId: string,
+  extra: { attributes?: Record<string, unknown>; options?: unknown[]; type?: string } = {},
+) {
   return {
     data: {
       type: 'no-code-modules',
@@ -29,7 +32,11 @@ const options = (name: string, values: unknown[], id?: string) => ({
   attributes: { 'variable-name': name, 'variable-type': 'string', options: values },
 });
 
-function workspaceBody(name: string, projectId: string, extra: { projectType?: string; vars?: unknown[]; autoApply?: boolean } = {}) {
+function workspaceBody(
+  name: string,
+  projectId: string,
+  extra: { projectType?: string; vars?: unknown[]; autoApply?: boolean } = {},
+) {
   return {
     data: {
       type: 'workspaces',
@@ -45,8 +52,13 @@ function workspaceBody(name: string, projectId: string, extra: { projectType?: s
 describe('no-code modules', () => {
   it('allow: 200 with the document of 2.5, options created; registry-module type is checked', async () => {
     const moduleId = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws', versions: ['1.0.0', '1.2.0'] });
-    expect((await api.post('/organizations/acme/no-code-modules', allowBody(moduleId, { type: 'registry-modules' }))).status).toBe(422);
-    const reply = await api.post('/organizations/acme/no-code-modules', allowBody(moduleId, { attributes: { enabled: true }, options: [options('region', ['eu', 'us'])] }));
+    expect(
+      (await api.post('/organizations/acme/no-code-modules', allowBody(moduleId, { type: 'registry-modules' }))).status,
+    ).toBe(422);
+    const reply = await api.post(
+      '/organizations/acme/no-code-modules',
+      allowBody(moduleId, { attributes: { enabled: true }, options: [options('region', ['eu', 'us'])] }),
+    );
     expect(reply.status).toBe(200);
     const { data } = reply.body;
     expect(data.id).toMatch(/^nocode-/);
@@ -54,7 +66,9 @@ describe('no-code modules', () => {
     expect(data.attributes).toEqual({ enabled: true, 'version-pin': '1.2.0' });
     expect(data.relationships['registry-module'].data).toEqual({ id: moduleId, type: 'registry-modules' });
     expect(data.relationships.organization.data).toEqual({ id: 'acme', type: 'organizations' });
-    expect(data.relationships['variable-options'].data).toEqual([{ id: expect.stringMatching(/^ncvaropt-/), type: 'variable-options' }]);
+    expect(data.relationships['variable-options'].data).toEqual([
+      { id: expect.stringMatching(/^ncvaropt-/), type: 'variable-options' },
+    ]);
     expect(data.links.self).toBe(`/api/v2/no-code-modules/${data.id}`);
     expect((await api.post('/organizations/acme/no-code-modules', allowBody(moduleId))).status).toBe(422);
   });
@@ -66,8 +80,16 @@ describe('no-code modules', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.errors[0].detail).toContain('organization tokens');
     const noCodeId = emulator.seedNoCodeModule({ moduleName: 'queue', provider: 'aws' });
-    expect((await orgApi.patch(`/no-code-modules/${noCodeId}`, { data: { type: 'no-code-modules', attributes: { enabled: false } } })).status).toBe(404);
-    expect((await orgApi.post(`/no-code-modules/${noCodeId}/workspaces`, workspaceBody('w', emulator.seedProject()))).status).toBe(404);
+    expect(
+      (
+        await orgApi.patch(`/no-code-modules/${noCodeId}`, {
+          data: { type: 'no-code-modules', attributes: { enabled: false } },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await orgApi.post(`/no-code-modules/${noCodeId}/workspaces`, workspaceBody('w', emulator.seedProject()))).status,
+    ).toBe(404);
     expect((await orgApi.get(`/no-code-modules/${noCodeId}`)).status).toBe(200);
     expect(emulator.noCodeModules()).toHaveLength(1);
     expect(emulator.noCodeModules()[0]!.enabled).toBe(true);
@@ -76,13 +98,20 @@ describe('no-code modules', () => {
 
   it('update: options with an id replace that set, without one add a set; the rest keeps its value', async () => {
     const moduleId = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws', versions: ['1.0.0', '2.0.0'] });
-    const created = (await api.post('/organizations/acme/no-code-modules', allowBody(moduleId, { options: [options('region', ['eu'])] }))).body.data;
+    const created = (
+      await api.post(
+        '/organizations/acme/no-code-modules',
+        allowBody(moduleId, { options: [options('region', ['eu'])] }),
+      )
+    ).body.data;
     const regionId = created.relationships['variable-options'].data[0].id;
     const body = {
       data: {
         type: 'no-code-modules',
         attributes: { 'version-pin': '1.0.0' },
-        relationships: { 'variable-options': { data: [options('region', ['eu', 'us'], regionId), options('size', ['s', 'm'])] } },
+        relationships: {
+          'variable-options': { data: [options('region', ['eu', 'us'], regionId), options('size', ['s', 'm'])] },
+        },
       },
     };
     const updated = await api.patch(`/no-code-modules/${created.id}`, body);
@@ -91,14 +120,34 @@ describe('no-code modules', () => {
     const [region, size] = emulator.noCodeModules()[0]!.variableOptions;
     expect(region).toEqual({ id: regionId, variableName: 'region', variableType: 'string', options: ['eu', 'us'] });
     expect(size).toMatchObject({ variableName: 'size', options: ['s', 'm'] });
-    expect((await api.patch(`/no-code-modules/${created.id}`, { data: { type: 'no-code-modules', attributes: { 'version-pin': '9.9.9' } } })).status).toBe(422);
-    expect((await api.patch(`/no-code-modules/${created.id}`, { data: { type: 'no-code-modules', attributes: { enabled: 'yes' } } })).status).toBe(422);
-    expect((await api.patch('/no-code-modules/nocode-unknown', { data: { type: 'no-code-modules', attributes: {} } })).status).toBe(404);
+    expect(
+      (
+        await api.patch(`/no-code-modules/${created.id}`, {
+          data: { type: 'no-code-modules', attributes: { 'version-pin': '9.9.9' } },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await api.patch(`/no-code-modules/${created.id}`, {
+          data: { type: 'no-code-modules', attributes: { enabled: 'yes' } },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await api.patch('/no-code-modules/nocode-unknown', { data: { type: 'no-code-modules', attributes: {} } }))
+        .status,
+    ).toBe(404);
   });
 
   it('read: include=variable_options adds the options; any other include is 400', async () => {
     const moduleId = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws' });
-    const id = (await api.post('/organizations/acme/no-code-modules', allowBody(moduleId, { options: [options('region', ['eu'])] }))).body.data.id;
+    const id = (
+      await api.post(
+        '/organizations/acme/no-code-modules',
+        allowBody(moduleId, { options: [options('region', ['eu'])] }),
+      )
+    ).body.data.id;
     const plain = await api.get(`/no-code-modules/${id}`);
     expect(plain.body).not.toHaveProperty('included');
     const included = await api.get(`/no-code-modules/${id}?include=variable_options`);
@@ -120,8 +169,14 @@ describe('workspaces from a no-code module', () => {
   it('create answers the full workspace document; auto_apply and vars are taken', async () => {
     const noCodeId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws' });
     const projectId = emulator.seedProject();
-    const vars = [{ type: 'vars', attributes: { key: 'region', value: 'eu', category: 'svc' } }, { type: 'vars', attributes: { key: 'TOKEN', value: 'x', category: 'env', sensitive: true } }];
-    const reply = await api.post(`/no-code-modules/${noCodeId}/workspaces`, workspaceBody('bucket-prod', projectId, { vars, autoApply: true }));
+    const vars = [
+      { type: 'vars', attributes: { key: 'region', value: 'eu', category: 'svc' } },
+      { type: 'vars', attributes: { key: 'TOKEN', value: 'x', category: 'env', sensitive: true } },
+    ];
+    const reply = await api.post(
+      `/no-code-modules/${noCodeId}/workspaces`,
+      workspaceBody('bucket-prod', projectId, { vars, autoApply: true }),
+    );
     expect(reply.status).toBe(200);
     const { data } = reply.body;
     expect(data.id).toMatch(/^ws-/);
@@ -138,8 +193,16 @@ describe('workspaces from a no-code module', () => {
     expect(Object.keys(data.attributes.permissions)).toHaveLength(20);
     expect(data.relationships.project.data).toEqual({ id: projectId, type: 'projects' });
     expect(data.relationships['no-code-module-version'].data.type).toBe('no-code-module-versions');
-    expect(data.links).toEqual({ self: `/api/v2/workspaces/${data.id}`, 'self-html': '/app/acme/workspaces/bucket-prod' });
-    expect(emulator.workspaces()[0]).toMatchObject({ name: 'bucket-prod', projectId, autoApply: true, noCodeModuleId: noCodeId });
+    expect(data.links).toEqual({
+      self: `/api/v2/workspaces/${data.id}`,
+      'self-html': '/app/acme/workspaces/bucket-prod',
+    });
+    expect(emulator.workspaces()[0]).toMatchObject({
+      name: 'bucket-prod',
+      projectId,
+      autoApply: true,
+      noCodeModuleId: noCodeId,
+    });
     expect(emulator.workspaces()[0]!.vars).toHaveLength(2);
   });
 
@@ -149,13 +212,23 @@ describe('workspaces from a no-code module', () => {
     const post = (body: unknown) => api.post(`/no-code-modules/${noCodeId}/workspaces`, body);
     expect((await post(workspaceBody('w1', projectId, { projectType: 'projects' }))).status).toBe(422);
     expect((await post(workspaceBody('bad name', projectId))).status).toBe(422);
-    expect((await post(workspaceBody('w1', projectId, { vars: [{ type: 'vars', attributes: { key: 'k', category: 'terraform' } }] }))).status).toBe(422);
+    expect(
+      (
+        await post(
+          workspaceBody('w1', projectId, { vars: [{ type: 'vars', attributes: { key: 'k', category: 'terraform' } }] }),
+        )
+      ).status,
+    ).toBe(422);
     expect((await post(workspaceBody('w1', 'prj-unknown'))).status).toBe(422);
     expect((await post(workspaceBody('w1', projectId))).status).toBe(200);
     expect((await post(workspaceBody('w1', projectId))).status).toBe(422);
     const disabled = emulator.seedNoCodeModule({ moduleName: 'off', provider: 'aws', enabled: false });
-    expect((await api.post(`/no-code-modules/${disabled}/workspaces`, workspaceBody('w2', projectId))).status).toBe(422);
-    expect((await api.post('/no-code-modules/nocode-unknown/workspaces', workspaceBody('w3', projectId))).status).toBe(404);
+    expect((await api.post(`/no-code-modules/${disabled}/workspaces`, workspaceBody('w2', projectId))).status).toBe(
+      422,
+    );
+    expect((await api.post('/no-code-modules/nocode-unknown/workspaces', workspaceBody('w3', projectId))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -164,7 +237,8 @@ describe('workspace upgrades', () => {
     const noCodeId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws' });
     const workspaceId = emulator.seedWorkspace({ noCodeModuleId: noCodeId, name: 'bucket-dev' });
     const base = `/no-code-modules/${noCodeId}/workspaces/${workspaceId}/upgrade`;
-    const initiate = (vars: unknown[] = []) => api.post(base, { data: { type: 'workspaces', relationships: { vars: { data: vars } } } });
+    const initiate = (vars: unknown[] = []) =>
+      api.post(base, { data: { type: 'workspaces', relationships: { vars: { data: vars } } } });
     return { noCodeId, workspaceId, base, initiate };
   }
 
@@ -175,7 +249,11 @@ describe('workspace upgrades', () => {
     const started = await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }]);
     expect(started.status).toBe(202);
     const { data } = started.body;
-    expect(data).toMatchObject({ type: 'workspace-upgrade', attributes: { status: 'pending' }, relationships: { workspace: { data: { id: workspaceId, type: 'workspaces' } } } });
+    expect(data).toMatchObject({
+      type: 'workspace-upgrade',
+      attributes: { status: 'pending' },
+      relationships: { workspace: { data: { id: workspaceId, type: 'workspaces' } } },
+    });
     expect(started.body).not.toHaveProperty('included');
     expect(data.id).toMatch(/^run-/);
     expect(data.attributes['plan-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
@@ -204,7 +282,9 @@ describe('workspace upgrades', () => {
     expect((await api.post(`${base}/${data.id}`)).status).toBe(409);
     // The workspace takes the upgrade only once the apply ends `applied`.
     expect(emulator.workspaces()[0]!.vars).toEqual([]);
-    expect(await statuses('applied')).toEqual(expect.arrayContaining(['confirmed', 'apply_queued', 'applying', 'applied']));
+    expect(await statuses('applied')).toEqual(
+      expect.arrayContaining(['confirmed', 'apply_queued', 'applying', 'applied']),
+    );
     expect(emulator.upgrades()[0]).toMatchObject({ runId: data.id, confirmed: true, status: 'applied' });
     expect(emulator.workspaces()[0]!.vars).toEqual([expect.objectContaining({ key: 'size', value: 'm' })]);
   });
@@ -228,9 +308,12 @@ describe('workspace upgrades', () => {
   it('an apply that ends errored leaves the workspace as it was; one that is never reported past the confirm keeps its status', async () => {
     const { workspaceId, base, initiate } = setUp();
     emulator.setUpgradeBehaviour(workspaceId, { steps: [], applySteps: ['applying'], applyFinal: 'errored' });
-    const failing = (await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }])).body.data;
+    const failing = (await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }])).body
+      .data;
     expect((await api.post(`${base}/${failing.id}`)).status).toBe(202);
-    await waitFor(async () => ((await api.get(`${base}/${failing.id}`)).body.data.attributes.status === 'errored' ? true : undefined));
+    await waitFor(async () =>
+      (await api.get(`${base}/${failing.id}`)).body.data.attributes.status === 'errored' ? true : undefined,
+    );
     expect(emulator.workspaces()[0]!.vars).toEqual([]);
 
     emulator.setUpgradeBehaviour(workspaceId, { applySteps: [], applyFinal: null });

@@ -42,17 +42,28 @@ describe('policy documents', () => {
   });
 
   it('opa policies carry their query and a .rego enforce path; query on a native policy is 422', async () => {
-    const opa = await create({ name: 'deny-public', kind: 'opa', query: 'data.terraform.deny', 'enforcement-level': 'mandatory' });
+    const opa = await create({
+      name: 'deny-public',
+      kind: 'opa',
+      query: 'data.terraform.deny',
+      'enforcement-level': 'mandatory',
+    });
     expect(opa.status).toBe(200);
     expect(opa.body.data.attributes.query).toBe('data.terraform.deny');
     expect(opa.body.data.attributes.enforce).toEqual([{ path: 'deny-public.rego', mode: 'mandatory' }]);
     const native = await create({ name: 'n1', query: 'data.x', 'enforcement-level': 'advisory' });
     expect(native.status).toBe(422);
-    expect(native.body.errors[0]).toMatchObject({ status: '422', title: expect.any(String), detail: expect.stringContaining('query') });
+    expect(native.body.errors[0]).toMatchObject({
+      status: '422',
+      title: expect.any(String),
+      detail: expect.stringContaining('query'),
+    });
   });
 
   it('validates the enforcement level per kind and requires one', async () => {
-    expect((await create({ name: 'a', kind: 'opa', query: 'q', 'enforcement-level': 'hard-mandatory' })).status).toBe(422);
+    expect((await create({ name: 'a', kind: 'opa', query: 'q', 'enforcement-level': 'hard-mandatory' })).status).toBe(
+      422,
+    );
     expect((await create({ name: 'b', 'enforcement-level': 'mandatory' })).status).toBe(422);
     expect((await create({ name: 'c' })).status).toBe(422);
     expect(emulator.policies()).toEqual([]);
@@ -63,12 +74,21 @@ describe('policy documents', () => {
     expect(matching.body.data.attributes['enforcement-level']).toBe('soft-mandatory');
     const otherPath = await create({ name: 'o', enforce: [{ path: 'elsewhere.native', mode: 'advisory' }] });
     expect(otherPath.body.data.attributes['enforcement-level']).toBe('hard-mandatory');
-    const opa = await create({ name: 'r', kind: 'opa', query: 'q', enforce: [{ path: 'other.rego', mode: 'mandatory' }] });
+    const opa = await create({
+      name: 'r',
+      kind: 'opa',
+      query: 'q',
+      enforce: [{ path: 'other.rego', mode: 'mandatory' }],
+    });
     expect(opa.body.data.attributes['enforcement-level']).toBe('advisory');
   });
 
   it('a policy stored before enforcement-level existed has only the enforce form', async () => {
-    const { id } = emulator.seedPolicy({ name: 'legacy', enforcementLevel: 'hard-mandatory', deprecatedEnforceOnly: true });
+    const { id } = emulator.seedPolicy({
+      name: 'legacy',
+      enforcementLevel: 'hard-mandatory',
+      deprecatedEnforceOnly: true,
+    });
     const { attributes } = (await api.get(`/policies/${id}`)).body.data;
     expect(attributes).not.toHaveProperty('enforcement-level');
     expect(attributes.enforce).toEqual([{ path: 'legacy.native', mode: 'hard-mandatory' }]);
@@ -83,23 +103,37 @@ describe('policy documents', () => {
   });
 
   it('refuses malformed bodies: wrong data.type, wrong attribute types, wrong media type', async () => {
-    const wrongType = await api.post('/organizations/acme/policies', { data: { type: 'policy', attributes: { name: 'x', 'enforcement-level': 'advisory' } } });
+    const wrongType = await api.post('/organizations/acme/policies', {
+      data: { type: 'policy', attributes: { name: 'x', 'enforcement-level': 'advisory' } },
+    });
     expect(wrongType.status).toBe(422);
-    expect(wrongType.body).toEqual({ errors: [expect.objectContaining({ status: '422', detail: expect.stringContaining('/data/type') })] });
+    expect(wrongType.body).toEqual({
+      errors: [expect.objectContaining({ status: '422', detail: expect.stringContaining('/data/type') })],
+    });
     expect((await create({ name: 'x', 'enforcement-level': 'advisory', description: 5 })).status).toBe(422);
     expect((await create({ name: 7, 'enforcement-level': 'advisory' })).status).toBe(422);
     expect((await api.post('/organizations/acme/policies', '{not json')).status).toBe(422);
-    const plainJson = await api.post('/organizations/acme/policies', policyBody({ name: 'x', 'enforcement-level': 'advisory' }), { 'content-type': 'application/json' });
+    const plainJson = await api.post(
+      '/organizations/acme/policies',
+      policyBody({ name: 'x', 'enforcement-level': 'advisory' }),
+      { 'content-type': 'application/json' },
+    );
     expect(plainJson.status).toBe(415);
     expect(emulator.policies()).toEqual([]);
   });
 
   it('joins the policy sets named in relationships; an unknown set is 422', async () => {
     const setId = emulator.seedPolicySet();
-    const joined = await create({ name: 'in-set', 'enforcement-level': 'advisory' }, { 'policy-sets': { data: [{ id: setId, type: 'policy-sets' }] } });
+    const joined = await create(
+      { name: 'in-set', 'enforcement-level': 'advisory' },
+      { 'policy-sets': { data: [{ id: setId, type: 'policy-sets' }] } },
+    );
     expect(joined.body.data.attributes['policy-set-count']).toBe(1);
     expect(joined.body.data.relationships['policy-sets'].data).toEqual([{ id: setId, type: 'policy-sets' }]);
-    const unknown = await create({ name: 'x', 'enforcement-level': 'advisory' }, { 'policy-sets': { data: [{ id: 'polset-nope', type: 'policy-sets' }] } });
+    const unknown = await create(
+      { name: 'x', 'enforcement-level': 'advisory' },
+      { 'policy-sets': { data: [{ id: 'polset-nope', type: 'policy-sets' }] } },
+    );
     expect(unknown.status).toBe(422);
     const included = await api.get(`/policies/${joined.body.data.id}?include=policy_sets`);
     expect(included.body.included).toEqual([expect.objectContaining({ id: setId, type: 'policy-sets' })]);
@@ -113,7 +147,10 @@ describe('policy code', () => {
     expect(upload.status).toBeGreaterThanOrEqual(200);
     expect(upload.status).toBeLessThan(300);
     expect(emulator.policies()[0]!.code).toBe('main = rule { true }\n');
-    const download = await fetch(`${emulator.baseUrl}/policies/${id}/download`, { headers: { authorization: `Bearer ${emulator.token}` }, redirect: 'manual' });
+    const download = await fetch(`${emulator.baseUrl}/policies/${id}/download`, {
+      headers: { authorization: `Bearer ${emulator.token}` },
+      redirect: 'manual',
+    });
     expect(download.status).toBe(302);
     const location = download.headers.get('location')!;
     expect(location.startsWith(`${emulator.uploadOrigin}/objects/`)).toBe(true);
@@ -160,7 +197,10 @@ describe('policy code', () => {
 describe('policy update, list and delete', () => {
   it('update changes settings; name and kind cannot change', async () => {
     const { id } = (await create({ name: 'p', 'enforcement-level': 'advisory' })).body.data;
-    const updated = await api.patch(`/policies/${id}`, policyBody({ description: 'now', 'enforcement-level': 'hard-mandatory' }));
+    const updated = await api.patch(
+      `/policies/${id}`,
+      policyBody({ description: 'now', 'enforcement-level': 'hard-mandatory' }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data.attributes).toMatchObject({ description: 'now', 'enforcement-level': 'hard-mandatory' });
     expect(updated.body.data.attributes['updated-at']).toEqual(expect.any(String));
@@ -176,9 +216,13 @@ describe('policy update, list and delete', () => {
     emulator.seedPolicy({ name: 'alpha-tags', policySetIds: [setId] });
     emulator.seedPolicy({ name: 'beta-tags', kind: 'opa', enforcementLevel: 'mandatory', query: 'q' });
     emulator.seedPolicy({ name: 'gamma' });
-    const names = (reply: { body: { data: Array<{ attributes: { name: string } }> } }) => reply.body.data.map((p) => p.attributes.name);
+    const names = (reply: { body: { data: Array<{ attributes: { name: string } }> } }) =>
+      reply.body.data.map((p) => p.attributes.name);
     expect(names(await api.get('/organizations/acme/policies?filter%5Bkind%5D=opa'))).toEqual(['beta-tags']);
-    expect(names(await api.get('/organizations/acme/policies?search%5Bname%5D=tags')).sort()).toEqual(['alpha-tags', 'beta-tags']);
+    expect(names(await api.get('/organizations/acme/policies?search%5Bname%5D=tags')).sort()).toEqual([
+      'alpha-tags',
+      'beta-tags',
+    ]);
     const withSets = await api.get('/organizations/acme/policies?include=policy_sets');
     expect(withSets.body.included.map((set: { id: string }) => set.id)).toEqual([setId]);
     const bad = await api.get('/organizations/acme/policies?include=workspaces');
@@ -187,9 +231,14 @@ describe('policy update, list and delete', () => {
   });
 
   it('lists by id by default: not the order of creation, the same from page to page; policies.listOrder "creation" keeps creation order', async () => {
-    const created = Array.from({ length: 30 }, (_, i) => emulator.seedPolicy({ name: `p${String(i).padStart(2, '0')}` }).id);
+    const created = Array.from(
+      { length: 30 },
+      (_, i) => emulator.seedPolicy({ name: `p${String(i).padStart(2, '0')}` }).id,
+    );
     const listed = async (): Promise<string[]> => {
-      const pages = await Promise.all([1, 2, 3].map((n) => api.get(`/organizations/acme/policies?page%5Bsize%5D=10&page%5Bnumber%5D=${n}`)));
+      const pages = await Promise.all(
+        [1, 2, 3].map((n) => api.get(`/organizations/acme/policies?page%5Bsize%5D=10&page%5Bnumber%5D=${n}`)),
+      );
       return pages.flatMap((page) => page.body.data.map((p: { id: string }) => p.id));
     };
     const byId = await listed();

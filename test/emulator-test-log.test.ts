@@ -26,12 +26,16 @@ interface Completed {
 
 function completed(log: string): Completed {
   const all = messages(log);
-  const runs = all.filter((m) => m.type === 'test_run' && (m['test_run'] as { progress: string }).progress === 'complete');
+  const runs = all.filter(
+    (m) => m.type === 'test_run' && (m['test_run'] as { progress: string }).progress === 'complete',
+  );
   const files = all
     .filter((m) => m.type === 'test_file' && (m['test_file'] as { progress: string }).progress === 'complete')
     .map((m) => {
       const file = m['test_file'] as { path: string; status: string };
-      const inFile = runs.map((r) => r['test_run'] as { path: string; status: RunBlockStatus }).filter((r) => r.path === file.path);
+      const inFile = runs
+        .map((r) => r['test_run'] as { path: string; status: RunBlockStatus })
+        .filter((r) => r.path === file.path);
       return { path: file.path, stated: file.status, runs: inFile.map((r) => r.status) };
     });
   const summary = all.find((m) => m.type === 'test_summary')!;
@@ -52,7 +56,11 @@ describe("the test command's rules, read from its real logs", () => {
 
   it('an interrupted run skips the files it had not started: their status is skip', () => {
     const { files, summaryMessage } = completed(realLog('interrupted-module.jsonl'));
-    expect(files.find((f) => f.path === 'tests/not_started.tftest.hcl')).toEqual({ path: 'tests/not_started.tftest.hcl', stated: 'skip', runs: ['skip', 'skip'] });
+    expect(files.find((f) => f.path === 'tests/not_started.tftest.hcl')).toEqual({
+      path: 'tests/not_started.tftest.hcl',
+      stated: 'skip',
+      runs: ['skip', 'skip'],
+    });
     expect(summaryMessage).toBe('Success! 1 passed, 0 failed, 3 skipped.');
   });
 });
@@ -78,7 +86,9 @@ describe('the log the emulator makes of an outcome', () => {
   it('counts errored run blocks as failed and names the skipped ones in the summary line, as the real log of edge-module does', () => {
     const real = completed(realLog('edge-module.jsonl')).summary;
     const { passed, failed, errored, skipped } = real;
-    const { files, summary, summaryMessage } = completed(machineReadableLog(outcome({ passed, failed, errored, skipped })));
+    const { files, summary, summaryMessage } = completed(
+      machineReadableLog(outcome({ passed, failed, errored, skipped })),
+    );
     expect(files[0]!.stated).toBe('error');
     expect(summary).toEqual(real);
     expect(summaryMessage).toBe('Failure! 2 passed, 3 failed, 1 skipped.');

@@ -25,13 +25,19 @@ async function onClock(test: (clock: ManualClock, own: Emulator) => Promise<void
 }
 
 const createPolicy = (name: string, viaApi = api) =>
-  viaApi.post('/organizations/acme/policies', { data: { type: 'policies', attributes: { name, 'enforcement-level': 'advisory' } } });
+  viaApi.post('/organizations/acme/policies', {
+    data: { type: 'policies', attributes: { name, 'enforcement-level': 'advisory' } },
+  });
 
 describe('authentication', () => {
   it('an unknown or missing token is 401 with a JSON:API error', async () => {
     const unknown = await client(emulator, 'nope').get('/organizations/acme/policies');
     expect(unknown.status).toBe(401);
-    expect(unknown.body.errors[0]).toMatchObject({ status: '401', title: expect.any(String), detail: expect.any(String) });
+    expect(unknown.body.errors[0]).toMatchObject({
+      status: '401',
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect((await fetch(`${emulator.baseUrl}/organizations/acme/policies`)).status).toBe(401);
   });
 
@@ -56,7 +62,14 @@ describe('pagination', () => {
     for (let i = 0; i < 130; i++) emulator.seedPolicy({ name: `p${String(i).padStart(3, '0')}` });
     const first = await api.get('/organizations/acme/policies?page%5Bnumber%5D=1&page%5Bsize%5D=100');
     expect(first.body.data).toHaveLength(100);
-    expect(first.body.meta.pagination).toEqual({ 'current-page': 1, 'next-page': 2, 'prev-page': null, 'total-pages': 2, 'total-count': 130, 'page-size': 100 });
+    expect(first.body.meta.pagination).toEqual({
+      'current-page': 1,
+      'next-page': 2,
+      'prev-page': null,
+      'total-pages': 2,
+      'total-count': 130,
+      'page-size': 100,
+    });
     const { links } = first.body;
     expect(links.next).toBe(`${emulator.baseUrl}/organizations/acme/policies?page%5Bnumber%5D=2&page%5Bsize%5D=100`);
     expect(links.prev).toBeNull();
@@ -65,7 +78,9 @@ describe('pagination', () => {
     const second = await api.get(links.next);
     expect(second.body.data).toHaveLength(30);
     // Every policy once over the two pages (the list order is not creation order).
-    const names = [...first.body.data, ...second.body.data].map((p: { attributes: { name: string } }) => p.attributes.name);
+    const names = [...first.body.data, ...second.body.data].map(
+      (p: { attributes: { name: string } }) => p.attributes.name,
+    );
     expect(names.sort()).toEqual(Array.from({ length: 130 }, (_, i) => `p${String(i).padStart(3, '0')}`));
     expect(second.body.meta.pagination).toMatchObject({ 'current-page': 2, 'next-page': null, 'prev-page': 1 });
     expect(second.body.links.next).toBeNull();
@@ -86,7 +101,11 @@ describe('pagination', () => {
 
 describe('faults', () => {
   it('a status fault answers instead of the service, once, with rate-limit headers', async () => {
-    emulator.inject({ method: 'GET', path: /\/policies$/, kind: { type: 'status', status: 429, retryAfter: '2', rateLimitReset: '0.25' } });
+    emulator.inject({
+      method: 'GET',
+      path: /\/policies$/,
+      kind: { type: 'status', status: 429, retryAfter: '2', rateLimitReset: '0.25' },
+    });
     const limited = await api.get('/organizations/acme/policies');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
@@ -129,7 +148,11 @@ describe('faults', () => {
       await clock.advance(1);
       expect((await reply.promise).status).toBe(200);
       own.inject({ port: 'upload', kind: { type: 'status', status: 500 } });
-      const upload = await fetch(`${own.uploadOrigin}/uploads/unknown`, { method: 'PUT', body: 'x', headers: { 'content-type': 'application/octet-stream' } });
+      const upload = await fetch(`${own.uploadOrigin}/uploads/unknown`, {
+        method: 'PUT',
+        body: 'x',
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expect(upload.status).toBe(500);
     });
   });
@@ -175,7 +198,13 @@ describe('request log and lifetime', () => {
     await api.get('/organizations/acme/policies?page%5Bsize%5D=5');
     await createPolicy('logged');
     const [read, write] = emulator.requests;
-    expect(read).toMatchObject({ port: 'api', method: 'GET', path: '/api/v2/organizations/acme/policies', rawQuery: 'page%5Bsize%5D=5', status: 200 });
+    expect(read).toMatchObject({
+      port: 'api',
+      method: 'GET',
+      path: '/api/v2/organizations/acme/policies',
+      rawQuery: 'page%5Bsize%5D=5',
+      status: 200,
+    });
     expect(write).toMatchObject({ port: 'api', method: 'POST', status: 200 });
     expect(JSON.parse(write!.body.toString()).data.attributes.name).toBe('logged');
     expect(emulator.writeRequests()).toEqual([write]);
@@ -185,7 +214,10 @@ describe('request log and lifetime', () => {
 
   it('close() does not wait for keep-alive connections', async () => {
     const agent = new Agent({ keepAliveTimeout: 60_000 });
-    const reply = await request(`${emulator.baseUrl}/organizations/acme/policies`, { dispatcher: agent, headers: { authorization: `Bearer ${emulator.token}` } });
+    const reply = await request(`${emulator.baseUrl}/organizations/acme/policies`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${emulator.token}` },
+    });
     await reply.body.text();
     const started = performance.now();
     await emulator.close();

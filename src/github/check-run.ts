@@ -24,13 +24,7 @@ export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.t
 export type { CheckRunContext } from './check-run-target.ts';
 
 export type CheckRunConclusion =
-  | 'success'
-  | 'failure'
-  | 'neutral'
-  | 'cancelled'
-  | 'timed_out'
-  | 'action_required'
-  | 'skipped';
+  'success' | 'failure' | 'neutral' | 'cancelled' | 'timed_out' | 'action_required' | 'skipped';
 
 export type CheckRunLog = GitHubLog;
 
@@ -194,7 +188,6 @@ interface OutputFields {
 type UpdateFields =
   | { output: OutputFields }
   | { status: 'completed'; conclusion: CheckRunConclusion; completed_at: string; output?: OutputFields };
-
 
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp(): string {

@@ -138,8 +138,11 @@ export function commentBody(marker: string, summary: string, runLink: string | u
   if (whole.length <= COMMENT_BODY_LIMIT) return whole;
   const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
   // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
-  return truncateMarkdown(whole, COMMENT_BODY_LIMIT, (omitted) =>
-    `> [!NOTE]\n> Cut to fit a pull request comment (${formatKiB(omitted)} left out): ${where} has all of it.\n`,
+  return truncateMarkdown(
+    whole,
+    COMMENT_BODY_LIMIT,
+    (omitted) =>
+      `> [!NOTE]\n> Cut to fit a pull request comment (${formatKiB(omitted)} left out): ${where} has all of it.\n`,
   ).text;
 }
 
@@ -210,4 +213,3 @@ function failureReason(error: unknown, apiUrl: string, pullRequest: PullRequestR
   if (status !== undefined) return `GitHub answered ${status} for pull request #${pullRequest.number} (${message}).`;
   return `could not reach ${apiUrl}: ${message}.`;
 }
-

@@ -30,10 +30,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(abortError(signal));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.min(LONGEST_TIMER_MS, Math.max(0, ms)));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.min(LONGEST_TIMER_MS, Math.max(0, ms)),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

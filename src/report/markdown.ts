@@ -88,7 +88,10 @@ export function heading(text: Content, level: 1 | 2 | 3 | 4 | 5 | 6 = 2): string
 }
 
 export function paragraph(...parts: Content[]): string {
-  return `${parts.map(renderMarkdown).filter((p) => p !== '').join(' ')}\n`;
+  return `${parts
+    .map(renderMarkdown)
+    .filter((p) => p !== '')
+    .join(' ')}\n`;
 }
 
 export function bulletList(items: Content[]): string {
@@ -169,8 +172,25 @@ export interface Truncated {
 }
 
 const CLOSABLE_TAGS = new Set([
-  'details', 'summary', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'ul', 'ol', 'li',
-  'blockquote', 'pre', 'code', 'p', 'div', 'strong', 'em', 'a',
+  'details',
+  'summary',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'p',
+  'div',
+  'strong',
+  'em',
+  'a',
 ]);
 
 /**
@@ -200,7 +220,10 @@ export function truncateMarkdown(
   let result = `${text}${closing}\n${note(omittedBytes)}`;
   // A note or closing markup larger than the reserve is not expected; never exceed the limit.
   if (Buffer.byteLength(result, 'utf8') > maxBytes) {
-    result = Buffer.from(result, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+    result = Buffer.from(result, 'utf8')
+      .subarray(0, maxBytes)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
   }
   return { text: result, cut: true, omittedBytes };
 }
@@ -232,6 +255,10 @@ function closeOpenMarkup(text: string): string {
     }
   }
   let closing = fence === undefined ? '' : `${fence}\n`;
-  if (open.length > 0) closing += `${open.reverse().map((name) => `</${name}>`).join('')}\n`;
+  if (open.length > 0)
+    closing += `${open
+      .reverse()
+      .map((name) => `</${name}>`)
+      .join('')}\n`;
   return closing;
 }

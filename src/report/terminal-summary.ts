@@ -59,7 +59,9 @@ function renderTable(html: string, style: Style, maxCell: number): string {
   const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) =>
     [...row[1]!.matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
       header: cell[1] === 'h',
-      text: inline(cell[2]!, style).replace(/\s*\n\s*/g, ' ').trim(),
+      text: inline(cell[2]!, style)
+        .replace(/\s*\n\s*/g, ' ')
+        .trim(),
     })),
   );
   if (rows.length === 0) return '';

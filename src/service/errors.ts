@@ -81,9 +81,7 @@ export class NetworkError extends Error {
     init: { method: string; target: string; code: string | undefined; timedOut: boolean; attempts: number },
     options?: { cause?: unknown },
   ) {
-    const what = init.timedOut
-      ? 'the request timed out'
-      : `the connection failed${init.code ? ` (${init.code})` : ''}`;
+    const what = init.timedOut ? 'the request timed out' : `the connection failed${init.code ? ` (${init.code})` : ''}`;
     const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
     super(
       `${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`,

@@ -712,4 +712,3 @@ function errorItems(json: unknown): ApiErrorItem[] {
   }
   return items;
 }
-

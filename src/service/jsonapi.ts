@@ -101,7 +101,9 @@ export function describeBody(response: HttpResponse): string {
     return `a \`${json.data.type}\` document`;
   const quoted = (s: string): string => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
   if (json !== undefined) return `a JSON body ${quoted(JSON.stringify(json))}`;
-  const contentType = String(response.headers['content-type'] ?? 'untyped').split(';')[0]!.trim();
+  const contentType = String(response.headers['content-type'] ?? 'untyped')
+    .split(';')[0]!
+    .trim();
   return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
 }
 

@@ -92,4 +92,3 @@ export function describeTarget(url: URL, apiOrigin: string, withQuery = false): 
   if (url.origin !== apiOrigin) return url.origin;
   return withQuery ? `${url.pathname}${url.search}` : url.pathname;
 }
-

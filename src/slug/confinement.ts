@@ -74,7 +74,7 @@ function describeRefusal(moduleRoot: string, boundary: LinkBoundary, links: read
     ...(outside ? [`outside ${boundary.label} (${textOf(boundary.root)})`] : []),
     ...(git ? [`into ${outside ? 'its' : `${boundary.label}'s`} git metadata`] : []),
   ].join(' or ');
-  const why = git ? ' Git metadata (.git) can hold the checkout\'s credentials.' : '';
+  const why = git ? " Git metadata (.git) can hold the checkout's credentials." : '';
   return (
     `module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} ` +
     `Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`

@@ -136,11 +136,7 @@ export function matchRules(rules: readonly IgnoreRule[], path: string): IgnoreMa
  * exclusion there only leaves the entry out (a directory is still walked); a directory is then
  * tested in its `dir/` form, and only that form can prune it.
  */
-export function decideIgnore(
-  rules: readonly IgnoreRule[],
-  relPath: string,
-  isDir: boolean,
-): IgnoreDecision {
+export function decideIgnore(rules: readonly IgnoreRule[], relPath: string, isDir: boolean): IgnoreDecision {
   if (matchRules(rules, relPath).excluded) return 'omit';
   if (isDir) {
     const asDirectory = matchRules(rules, `${relPath}/`);
@@ -223,8 +219,8 @@ function compileExpression(expression: string): RE2JS | null {
 // String.prototype.trim, not U+FEFF. A loop, not an expression: `\s+$` is quadratic on a long
 // run of spaces that does not end the line.
 const GO_SPACE = new Set([
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
-  0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+  0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 
 function trimGoSpace(text: string): string {

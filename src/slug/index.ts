@@ -1,17 +1,5 @@
-export type {
-  ArchiveEntry,
-  DirectoryEntry,
-  FileEntry,
-  SymlinkEntry,
-  WalkReport,
-} from './archive-entry.ts';
-export {
-  DEFAULT_IGNORE_RULES,
-  decideIgnore,
-  matchIgnore,
-  matchRules,
-  parseIgnoreRules,
-} from './ignore-rules.ts';
+export type { ArchiveEntry, DirectoryEntry, FileEntry, SymlinkEntry, WalkReport } from './archive-entry.ts';
+export { DEFAULT_IGNORE_RULES, decideIgnore, matchIgnore, matchRules, parseIgnoreRules } from './ignore-rules.ts';
 export type { IgnoreDecision, IgnoreMatch, IgnoreRule } from './ignore-rules.ts';
 export { listArchiveEntries, walkArchiveEntries } from './walk.ts';
 export { resolveModuleRoot } from './module-root.ts';

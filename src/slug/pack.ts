@@ -93,11 +93,7 @@ async function* tellEach(
 }
 
 /** `packModule` into a new file at `file`, removed again if packing fails. */
-export async function packModuleToFile(
-  root: string,
-  file: string,
-  opts: PackOptions = {},
-): Promise<PackResult> {
+export async function packModuleToFile(root: string, file: string, opts: PackOptions = {}): Promise<PackResult> {
   try {
     return await packModule(root, createWriteStream(file), opts);
   } catch (error) {

@@ -134,10 +134,7 @@ export async function listArchiveEntries(
 // young-generation collections and make V8 grow its heap (measured: 175 MiB peak instead of 100
 // MiB for a 200 MB module, and slower), while reading file contents ahead already keeps the walk
 // off the critical path.
-async function* walkDirectory(
-  ctx: WalkContext,
-  frame: DirectoryFrame,
-): AsyncGenerator<ArchiveEntry, void, undefined> {
+async function* walkDirectory(ctx: WalkContext, frame: DirectoryFrame): AsyncGenerator<ArchiveEntry, void, undefined> {
   for (const child of await listDirectory(ctx, frame)) {
     const onDisk = asBytePath(path.join(frame.dir, child.name));
     const entryName = asBytePath(frame.archivePrefix + child.name);
@@ -155,7 +152,13 @@ async function* walkDirectory(
     if (stats.isDirectory()) {
       if (decision === 'include') {
         const name = asBytePath(`${entryName}/`);
-        yield { type: 'directory', name: textOf(name), nameBytes: bytesOf(name), mode: permissions(stats), mtime: roundedMtime(stats) };
+        yield {
+          type: 'directory',
+          name: textOf(name),
+          nameBytes: bytesOf(name),
+          mode: permissions(stats),
+          mtime: roundedMtime(stats),
+        };
       }
       yield* walkDirectory(ctx, childFrame(frame, child.name));
       continue;
@@ -234,7 +237,10 @@ const LISTED_GIT_DIRECTORIES = 5;
 
 function gitMetadataWarnings(kept: ReadonlyMap<string, readonly string[]>): string[] {
   return [...kept].map(([rule, dirs]) => {
-    const listed = dirs.slice(0, LISTED_GIT_DIRECTORIES).map((dir) => JSON.stringify(dir)).join(', ');
+    const listed = dirs
+      .slice(0, LISTED_GIT_DIRECTORIES)
+      .map((dir) => JSON.stringify(dir))
+      .join(', ');
     const more = dirs.length > LISTED_GIT_DIRECTORIES ? ` and ${dirs.length - LISTED_GIT_DIRECTORIES} more` : '';
     return (
       `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); ` +
@@ -318,12 +324,7 @@ async function* visitLink(
  * its name (`../mod/x`, refused). Those get the equivalent relative target instead (the
  * first of the contract's deliberate differences from go-slug, and its consequences).
  */
-function storedLinkTarget(
-  frame: DirectoryFrame,
-  entryName: BytePath,
-  written: BytePath,
-  inside: BytePath,
-): BytePath {
+function storedLinkTarget(frame: DirectoryFrame, entryName: BytePath, written: BytePath, inside: BytePath): BytePath {
   const slashed = asBytePath(written.split(path.sep).join('/'));
   if (!frame.viaLink && !path.isAbsolute(written)) {
     const fromEntry = path.posix.join(path.posix.dirname(entryName), slashed).replace(/(.)\/+$/, '$1');
@@ -343,7 +344,6 @@ function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath): FileEn
     source: fsPath(source),
   };
 }
-
 
 function permissions(stats: BigIntStats): number {
   return Number(stats.mode & 0o777n);

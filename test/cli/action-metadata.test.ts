@@ -27,7 +27,8 @@ it('the bundle reads the same inputs and outputs from dist/action.json as from a
 });
 
 it('reads action.json beside action.yml when there is one, and the YAML otherwise', () => {
-  const yaml = 'inputs:\n  mode:\n    description: " from the YAML "\n    required: true\noutputs:\n  result:\n    description: JSON\n';
+  const yaml =
+    'inputs:\n  mode:\n    description: " from the YAML "\n    required: true\noutputs:\n  result:\n    description: JSON\n';
   expect(readActionMetadata(join(folder({ 'action.yml': yaml }), 'action.yml'))).toEqual({
     inputs: { mode: { description: 'from the YAML', required: true } },
     outputs: { result: { description: 'JSON' } },

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const cli = (args: string[], env: Record<string, string> = {}) => runBundle({ bundleDir: inject('bundleDir'), args, env, cwd: root });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runBundle({ bundleDir: inject('bundleDir'), args, env, cwd: root });
 
 describe('command line: help, version, usage', () => {
   it('started alone outside a runner, prints the usage on stderr and exits 2, with no workflow command', async () => {
@@ -54,16 +55,24 @@ describe('command line', () => {
     expect(read).toEqual(declared);
   });
 
-  it.each(MODES)('prints the flags of %s from action.yml, and no other mode\'s', async (mode) => {
+  it.each(MODES)("prints the flags of %s from action.yml, and no other mode's", async (mode) => {
     const { code, stdout } = await cli([mode, '--help']);
     expect(code).toBe(0);
     const metadata = readActionMetadata();
     for (const name of MODE_INPUTS[mode]) {
       expect(stdout).toContain(`--${name}`);
-      expect(stdout.replace(/\s+/g, ' ')).toContain(metadata.inputs[name]!.description.replace(/\s+/g, ' ').slice(0, 40));
+      expect(stdout.replace(/\s+/g, ' ')).toContain(
+        metadata.inputs[name]!.description.replace(/\s+/g, ' ').slice(0, 40),
+      );
     }
     const flags = new Set([...stdout.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]));
-    const others = Object.values(MODE_INPUTS).flat().filter((name) => !(MODE_INPUTS[mode] as readonly string[]).includes(name) && !(COMMON_INPUTS as readonly string[]).includes(name));
+    const others = Object.values(MODE_INPUTS)
+      .flat()
+      .filter(
+        (name) =>
+          !(MODE_INPUTS[mode] as readonly string[]).includes(name) &&
+          !(COMMON_INPUTS as readonly string[]).includes(name),
+      );
     for (const name of others) expect(flags.has(name), `--${name} in the help of ${mode}`).toBe(false);
     expect(stdout).not.toContain('--github-token');
     expect(stdout).not.toContain('--comment-on-pr');
@@ -76,20 +85,37 @@ describe('command line', () => {
     expect((await cli(['upgrade-no-code-workspace', '--help'])).stdout).toContain('--timeout');
     for (const mode of ['sync-policies', 'publish-no-code-module', 'provision-no-code-workspace']) {
       expect((await cli([mode, '--help'])).stdout).not.toContain('--timeout');
-      const refused = await cli([mode, '--base-url', emulator.baseUrl, '--timeout', '5m'], { SVC_TOKEN: emulator.token });
+      const refused = await cli([mode, '--base-url', emulator.baseUrl, '--timeout', '5m'], {
+        SVC_TOKEN: emulator.token,
+      });
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`error: --timeout is not a flag of ${mode}: ${mode} never waits for the service`);
+      expect(refused.stderr).toContain(
+        `error: --timeout is not a flag of ${mode}: ${mode} never waits for the service`,
+      );
     }
     expect(emulator.requests).toHaveLength(0);
   });
 
-  it('names flags, not the action\'s inputs, in its errors', async () => {
+  it("names flags, not the action's inputs, in its errors", async () => {
     const missing = await cli(['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme']);
     expect(missing.code).toBe(2);
     expect(missing.stdout).toContain('error: --token (or SVC_TOKEN) is required.');
-    const malformed = await cli(['upgrade-no-code-workspace', '--base-url', emulator.baseUrl, '--no-code-module-id', 'nocode-x', '--workspace-id', 'ws-x', '--timeout', 'soon'], {
-      SVC_TOKEN: emulator.token,
-    });
+    const malformed = await cli(
+      [
+        'upgrade-no-code-workspace',
+        '--base-url',
+        emulator.baseUrl,
+        '--no-code-module-id',
+        'nocode-x',
+        '--workspace-id',
+        'ws-x',
+        '--timeout',
+        'soon',
+      ],
+      {
+        SVC_TOKEN: emulator.token,
+      },
+    );
     expect(malformed.code).toBe(2);
     expect(malformed.stdout).toMatch(/^error: --timeout must be a duration/m);
     expect(malformed.stdout + missing.stdout).not.toMatch(/[Ii]nput "/);
@@ -101,17 +127,34 @@ describe('command line', () => {
     const unknownFlag = await cli(['sync-policies', '--colour', 'red']);
     expect(unknownFlag.code).toBe(2);
     expect(unknownFlag.stderr).toContain('unknown flag --colour');
-    const badValue = await cli(['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme', '--prune', 'maybe'], {
-      SVC_TOKEN: emulator.token,
-    });
+    const badValue = await cli(
+      ['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme', '--prune', 'maybe'],
+      {
+        SVC_TOKEN: emulator.token,
+      },
+    );
     expect(badValue.code).toBe(2);
     expect(badValue.stdout).toContain('error: --prune must be true, false or organization (got "maybe").');
     const outsideJunit = await cli(
-      ['run-module-tests', '--base-url', emulator.baseUrl, '--organization', 'acme', '--module-name', 'm', '--module-provider', 'aws', '--junit-file', '../junit.xml'],
+      [
+        'run-module-tests',
+        '--base-url',
+        emulator.baseUrl,
+        '--organization',
+        'acme',
+        '--module-name',
+        'm',
+        '--module-provider',
+        'aws',
+        '--junit-file',
+        '../junit.xml',
+      ],
       { SVC_TOKEN: emulator.token },
     );
     expect(outsideJunit.code).toBe(2);
-    expect(outsideJunit.stdout).toContain('--junit-file must be a path inside the repository, relative to its root: it leaves the repository');
+    expect(outsideJunit.stdout).toContain(
+      '--junit-file must be a path inside the repository, relative to its root: it leaves the repository',
+    );
     expect(emulator.requests).toHaveLength(0);
   });
 
@@ -120,7 +163,9 @@ describe('command line', () => {
     expect(checkName.code).toBe(2);
     expect(checkName.stderr).toContain('--check-name is not a flag: check runs are published on GitHub Actions only.');
     const comment = await cli(['run-module-tests', '--comment-on-pr']);
-    expect(comment.stderr).toContain('--comment-on-pr is not a flag: pull request comments are written on GitHub Actions only.');
+    expect(comment.stderr).toContain(
+      '--comment-on-pr is not a flag: pull request comments are written on GitHub Actions only.',
+    );
     const mode = await cli(['sync-policies', '--mode', 'run-module-tests']);
     expect(mode.stderr).toContain('--mode is not a flag: the mode is the first argument (sync-policies here).');
     const twice = await cli(['sync-policies', '--organization', 'acme', '--organization', 'other']);
@@ -150,7 +195,12 @@ describe('command line', () => {
     expect(first.stdout).not.toContain(emulator.token);
     expect(first.stdout).toMatch(/^created=6$/m);
     expect(readFileSync(summaryFile, 'utf8')).toContain('restrict-instance-types');
-    expect(emulator.policies().map((p) => p.name).sort()).toHaveLength(6);
+    expect(
+      emulator
+        .policies()
+        .map((p) => p.name)
+        .sort(),
+    ).toHaveLength(6);
 
     emulator.clearRequests();
     const second = await cli(args, { SVC_TOKEN: emulator.token });
@@ -160,7 +210,16 @@ describe('command line', () => {
   });
 
   it('in a terminal, prints the summary as text and the outputs but result, which goes only to --output-file', async () => {
-    const args = ['sync-policies', '--base-url', emulator.baseUrl, '--organization', emulator.organization, '--policy-files', 'examples/policies/*.native', '--dry-run'];
+    const args = [
+      'sync-policies',
+      '--base-url',
+      emulator.baseUrl,
+      '--organization',
+      emulator.organization,
+      '--policy-files',
+      'examples/policies/*.native',
+      '--dry-run',
+    ];
     const shown = await cli(args, { SVC_TOKEN: emulator.token });
     expect(shown.code).toBe(0);
     expect(shown.stdout).not.toMatch(/debug|::/);

@@ -14,14 +14,22 @@ it('npm run demo runs every mode through dist/ against the emulator in well unde
   });
   expect(stderr).toBe('');
   expect(Date.now() - started).toBeLessThan(45_000);
-  for (const mode of ['sync-policies', 'run-module-tests', 'publish-no-code-module', 'provision-no-code-workspace', 'upgrade-no-code-workspace']) {
+  for (const mode of [
+    'sync-policies',
+    'run-module-tests',
+    'publish-no-code-module',
+    'provision-no-code-workspace',
+    'upgrade-no-code-workspace',
+  ]) {
     expect(stdout).toContain(`▶ ${mode}`);
   }
   expect(stdout).toContain('Everything is in sync: no write request was sent.');
   expect(stdout).toMatch(/✘ examples\/module\/tests\/failing\.tftest\.hcl:\d+: Test assertion failed/);
   // The policy diff of the dry run, and the JUnit file the module tests wrote.
   expect(stdout).toMatch(/▸ restrict-instance-types · would update settings and code \(\+1 −1\)/);
-  expect(stdout).toMatch(/--- restrict-instance-types \(service, pol-\w+\)\n\s+\+\+\+ examples\/policies\/restrict-instance-types\.native \(repository\)/);
+  expect(stdout).toMatch(
+    /--- restrict-instance-types \(service, pol-\w+\)\n\s+\+\+\+ examples\/policies\/restrict-instance-types\.native \(repository\)/,
+  );
   expect(stdout).toContain('-allowed_types = ["t3.micro", "t3.2xlarge", "t3.small", "t3.medium", "m6i.large"]');
   expect(stdout).toContain('JUnit XML written to .demo/module-tests.xml');
   expect(stdout).toMatch(/<testsuite name="tests\/failing\.tftest\.hcl" tests="3" failures="2" errors="0" skipped="0"/);

@@ -30,7 +30,13 @@ export function apiPort(service: Service, limiter: RateLimiter): PortBehaviour {
   };
 }
 
-function applyApiRequest(service: Service, limiter: RateLimiter, request: RecordedRequest, req: IncomingMessage, body: ReceivedBody): Answer {
+function applyApiRequest(
+  service: Service,
+  limiter: RateLimiter,
+  request: RecordedRequest,
+  req: IncomingMessage,
+  body: ReceivedBody,
+): Answer {
   if (!request.path.startsWith(`${API_PREFIX}/`)) {
     const page = request.method === 'GET' ? planPage(service, request.path) : undefined;
     if (page) return page;
@@ -41,7 +47,8 @@ function applyApiRequest(service: Service, limiter: RateLimiter, request: Record
   const caller = authenticate(service.store, req.headers.authorization);
   const match = findRoute(ROUTES, request.method, request.path.slice(API_PREFIX.length));
   if (match === undefined) throw notFound(`no endpoint at ${request.path}`);
-  if (match === 'method-not-allowed') throw new ServiceError(405, 'method not allowed', `${request.method} is not supported on ${request.path}`);
+  if (match === 'method-not-allowed')
+    throw new ServiceError(405, 'method not allowed', `${request.method} is not supported on ${request.path}`);
   checkBody(match.route, req, body);
   return match.route.handle({
     service,
@@ -60,8 +67,13 @@ function rateLimit(service: Service, limiter: RateLimiter, authorization: string
   const decision = limiter.check(authorization, service.settings.rateLimitPerSecond);
   if (decision.allowed) return undefined;
   const headers: Record<string, string> = { 'x-ratelimit-reset': decision.resetSeconds.toFixed(3) };
-  if (service.settings.rateLimitRetryAfter) headers['retry-after'] = String(Math.max(1, Math.ceil(decision.resetSeconds)));
-  const error = new ServiceError(429, 'too many requests', `rate limit of ${service.settings.rateLimitPerSecond} requests per second exceeded`);
+  if (service.settings.rateLimitRetryAfter)
+    headers['retry-after'] = String(Math.max(1, Math.ceil(decision.resetSeconds)));
+  const error = new ServiceError(
+    429,
+    'too many requests',
+    `rate limit of ${service.settings.rateLimitPerSecond} requests per second exceeded`,
+  );
   return jsonAnswer(429, error.toDocument(), headers);
 }
 
@@ -75,10 +87,15 @@ function checkBody(route: Route, req: IncomingMessage, body: ReceivedBody): void
     return;
   }
   if (route.body === 'none' || (route.body === 'optional-json' && body.total === 0)) return;
-  if (body.total > body.bytes.length) throw new ServiceError(413, 'payload too large', 'the request document is too large');
+  if (body.total > body.bytes.length)
+    throw new ServiceError(413, 'payload too large', 'the request document is too large');
   if (body.total > 0 && type !== JSON_API_MEDIA_TYPE) throw unsupported(JSON_API_MEDIA_TYPE, type);
 }
 
 function unsupported(expected: string, actual: string): ServiceError {
-  return new ServiceError(415, 'unsupported media type', `this endpoint takes Content-Type ${expected}, got ${actual || 'none'}`);
+  return new ServiceError(
+    415,
+    'unsupported media type',
+    `this endpoint takes Content-Type ${expected}, got ${actual || 'none'}`,
+  );
 }

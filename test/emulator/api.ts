@@ -247,7 +247,13 @@ export interface Emulator {
 
   /** A private registry module that tests can run against; returns its `mod-` id.
    *  `versions` are its published versions, oldest first (default ['1.0.0']). */
-  seedRegistryModule(m: { name: string; provider: string; namespace?: string; organization?: string; versions?: string[] }): string;
+  seedRegistryModule(m: {
+    name: string;
+    provider: string;
+    namespace?: string;
+    organization?: string;
+    versions?: string[];
+  }): string;
   /** Test variables of a module (values included, even sensitive ones). */
   testVariables(m: { name: string; provider: string; namespace?: string; organization?: string }): Array<{
     id: string;
@@ -261,7 +267,11 @@ export interface Emulator {
    *  the history a search for the runs of a new configuration version should not read whole.
    *  `createdAt` is the first run's creation time (default a day ago); the others follow it a
    *  minute apart. */
-  seedTestRuns(m: { name: string; provider: string; namespace?: string; organization?: string }, count: number, createdAt?: Date): void;
+  seedTestRuns(
+    m: { name: string; provider: string; namespace?: string; organization?: string },
+    count: number,
+    createdAt?: Date,
+  ): void;
   /** Test runs of every module, with their state and options as stored. */
   testRuns(): Array<{
     id: string;
@@ -282,15 +292,41 @@ export interface Emulator {
   seedProject(organization?: string): string;
   /** Returns a `nocode-` id for a registry module seeded for no-code use (enabled by default;
    *  the registry module is created when missing, with versions ['1.0.0'] plus `versionPin`). */
-  seedNoCodeModule(m: { moduleName: string; provider: string; enabled?: boolean; versionPin?: string; organization?: string }): string;
+  seedNoCodeModule(m: {
+    moduleName: string;
+    provider: string;
+    enabled?: boolean;
+    versionPin?: string;
+    organization?: string;
+  }): string;
   /** A workspace provisioned from a no-code module; returns its `ws-` id. */
   seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string }): string;
   /** Per-workspace upgrade behaviour, overriding the defaults. */
   setUpgradeBehaviour(workspaceId: string, b: Partial<UpgradeBehaviour>): void;
   /** Upgrade runs with their status, whether they were confirmed and the variables sent. */
-  upgrades(): Array<{ runId: string; workspaceId: string; noCodeModuleId: string; status: string; confirmed: boolean; vars: unknown[] }>;
-  noCodeModules(): Array<{ id: string; enabled: boolean; versionPin: string; registryModuleId: string; variableOptions: Array<{ id: string; variableName: string; variableType: string; options: unknown[] }> }>;
-  workspaces(): Array<{ id: string; name: string; projectId: string; noCodeModuleId: string; autoApply: boolean; vars: unknown[] }>;
+  upgrades(): Array<{
+    runId: string;
+    workspaceId: string;
+    noCodeModuleId: string;
+    status: string;
+    confirmed: boolean;
+    vars: unknown[];
+  }>;
+  noCodeModules(): Array<{
+    id: string;
+    enabled: boolean;
+    versionPin: string;
+    registryModuleId: string;
+    variableOptions: Array<{ id: string; variableName: string; variableType: string; options: unknown[] }>;
+  }>;
+  workspaces(): Array<{
+    id: string;
+    name: string;
+    projectId: string;
+    noCodeModuleId: string;
+    autoApply: boolean;
+    vars: unknown[];
+  }>;
 
   close(): Promise<void>;
 }

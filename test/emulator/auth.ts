@@ -24,7 +24,9 @@ export function requireOrganization(ctx: RequestContext, organization: string): 
  *  says why, as the upgrade writes are treated too. */
 export function refuseOrganizationToken(ctx: RequestContext): void {
   if (ctx.caller.kind === 'organization') {
-    throw notFound('not found or not authorized: organization tokens cannot be used with this endpoint; use a user or team token');
+    throw notFound(
+      'not found or not authorized: organization tokens cannot be used with this endpoint; use a user or team token',
+    );
   }
 }
 
@@ -32,6 +34,8 @@ export function refuseOrganizationToken(ctx: RequestContext): void {
  *  organization token belongs to no team. User and team tokens of the emulator are owners. */
 export function requireOwnersTeam(ctx: RequestContext): void {
   if (ctx.caller.kind === 'organization') {
-    throw notFound('not found or not authorized: module tests need a token of the owners team or of one of its members');
+    throw notFound(
+      'not found or not authorized: module tests need a token of the owners team or of one of its members',
+    );
   }
 }

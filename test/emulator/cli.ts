@@ -23,8 +23,12 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--personality strict|cli-tool] [--json]');
-  console.log('--personality: how the emulator behaves where the spec leaves it open (default: SVC_EMULATOR_PERSONALITY, else strict).');
+  console.log(
+    'Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--personality strict|cli-tool] [--json]',
+  );
+  console.log(
+    '--personality: how the emulator behaves where the spec leaves it open (default: SVC_EMULATOR_PERSONALITY, else strict).',
+  );
   console.log('--json prints the addresses, tokens and seeded ids as one JSON line (for scripts).');
   process.exit(0);
 }
@@ -56,7 +60,13 @@ const emulator = await startEmulator({
 });
 
 const policySetId = emulator.seedPolicySet();
-emulator.seedPolicy({ name: 'require-tags', kind: 'native', enforcementLevel: 'advisory', code: 'main = rule { true }\n', policySetIds: [policySetId] });
+emulator.seedPolicy({
+  name: 'require-tags',
+  kind: 'native',
+  enforcementLevel: 'advisory',
+  code: 'main = rule { true }\n',
+  policySetIds: [policySetId],
+});
 const testModuleId = emulator.seedRegistryModule({ name: 'network', provider: 'aws', versions: ['1.0.0', '1.1.0'] });
 const projectId = emulator.seedProject();
 const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws' });
@@ -76,19 +86,21 @@ const seeded: Array<[string, string]> = [
   ['workspace', `${workspaceId} (bucket-demo)`],
 ];
 if (values.json) {
-  console.log(JSON.stringify({
-    personality: emulator.personality,
-    baseUrl: emulator.baseUrl,
-    uploadOrigin: emulator.uploadOrigin,
-    token: emulator.token,
-    organizationToken: emulator.organizationToken,
-    organization: emulator.organization,
-    policySetId,
-    testModule: { id: testModuleId, namespace: emulator.organization, name: 'network', provider: 'aws' },
-    projectId,
-    noCodeModuleId,
-    workspaceId,
-  }));
+  console.log(
+    JSON.stringify({
+      personality: emulator.personality,
+      baseUrl: emulator.baseUrl,
+      uploadOrigin: emulator.uploadOrigin,
+      token: emulator.token,
+      organizationToken: emulator.organizationToken,
+      organization: emulator.organization,
+      policySetId,
+      testModule: { id: testModuleId, namespace: emulator.organization, name: 'network', provider: 'aws' },
+      projectId,
+      noCodeModuleId,
+      workspaceId,
+    }),
+  );
 } else {
   const width = Math.max(...seeded.map(([label]) => label.length));
   console.log('Service emulator running. Ctrl-C stops it.');

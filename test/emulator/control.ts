@@ -23,7 +23,12 @@ export function createControl(parts: ControlParts): Emulator {
   const defaultOrganization = service.settings.organization;
   const org = (organization: string | undefined): string => organization ?? defaultOrganization;
 
-  const findModule = (m: { name: string; provider: string; namespace?: string; organization?: string }): RegistryModule | undefined =>
+  const findModule = (m: {
+    name: string;
+    provider: string;
+    namespace?: string;
+    organization?: string;
+  }): RegistryModule | undefined =>
     store.findRegistryModule(org(m.organization), m.namespace ?? org(m.organization), m.name, m.provider);
 
   return {
@@ -50,7 +55,8 @@ export function createControl(parts: ControlParts): Emulator {
     seedPolicy(policy: SeedPolicy) {
       const organization = org(policy.organization);
       store.addOrganization(organization);
-      if (store.policyNamed(organization, policy.name)) throw new Error(`seedPolicy: ${policy.name} already exists in ${organization}`);
+      if (store.policyNamed(organization, policy.name))
+        throw new Error(`seedPolicy: ${policy.name} already exists in ${organization}`);
       const id = newId('pol');
       const createdAt = timestamp();
       store.policies.set(id, {
@@ -92,12 +98,22 @@ export function createControl(parts: ControlParts): Emulator {
     testVariables(m) {
       const module = findModule(m);
       if (module === undefined) return [];
-      return store.testVariablesOf(module.id).map(({ id, key, value, category, sensitive, description }) => ({ id, key, value, category, sensitive, description }));
+      return store
+        .testVariablesOf(module.id)
+        .map(({ id, key, value, category, sensitive, description }) => ({
+          id,
+          key,
+          value,
+          category,
+          sensitive,
+          description,
+        }));
     },
     seedTestRuns(m, count, createdAt = new Date(Date.now() - 24 * 3600_000)) {
       const module = findModule(m);
       if (module === undefined) throw new Error(`seedTestRuns: registry module ${m.name}/${m.provider} does not exist`);
-      for (let i = 0; i < count; i++) store.addFinishedTestRun(module, new Date(createdAt.getTime() + i * 60_000).toISOString());
+      for (let i = 0; i < count; i++)
+        store.addFinishedTestRun(module, new Date(createdAt.getTime() + i * 60_000).toISOString());
     },
     testRuns: () =>
       [...store.testRuns.values()].map((run) => ({
@@ -119,9 +135,17 @@ export function createControl(parts: ControlParts): Emulator {
     seedNoCodeModule(m) {
       const organization = org(m.organization);
       const versions = m.versionPin === undefined || m.versionPin === '1.0.0' ? ['1.0.0'] : ['1.0.0', m.versionPin];
-      const registryModule = store.addRegistryModule({ organization, namespace: organization, name: m.moduleName, provider: m.provider, versions });
-      if (m.versionPin !== undefined && !registryModule.versions.includes(m.versionPin)) registryModule.versions.push(m.versionPin);
-      if (store.noCodeModuleFor(registryModule.id)) throw new Error(`seedNoCodeModule: ${m.moduleName}/${m.provider} is already a no-code module`);
+      const registryModule = store.addRegistryModule({
+        organization,
+        namespace: organization,
+        name: m.moduleName,
+        provider: m.provider,
+        versions,
+      });
+      if (m.versionPin !== undefined && !registryModule.versions.includes(m.versionPin))
+        registryModule.versions.push(m.versionPin);
+      if (store.noCodeModuleFor(registryModule.id))
+        throw new Error(`seedNoCodeModule: ${m.moduleName}/${m.provider} is already a no-code module`);
       return store.addNoCodeModule({
         organization,
         registryModuleId: registryModule.id,
@@ -132,7 +156,8 @@ export function createControl(parts: ControlParts): Emulator {
     },
     seedWorkspace(w) {
       const noCodeModule = store.noCodeModules.get(w.noCodeModuleId);
-      if (noCodeModule === undefined) throw new Error(`seedWorkspace: no-code module ${w.noCodeModuleId} does not exist`);
+      if (noCodeModule === undefined)
+        throw new Error(`seedWorkspace: no-code module ${w.noCodeModuleId} does not exist`);
       const count = [...store.workspaces.values()].filter((ws) => ws.organization === noCodeModule.organization).length;
       return store.addWorkspace({
         name: w.name ?? `workspace-${count + 1}`,

@@ -13,12 +13,17 @@ const STATUS_ORDER: readonly RunBlockStatus[] = ['skip', 'pass', 'fail', 'error'
  */
 export function mergedTestStatus(statuses: readonly RunBlockStatus[]): RunBlockStatus {
   if (statuses.length === 0) return 'pass';
-  return statuses.reduce((worst, status) => (STATUS_ORDER.indexOf(status) > STATUS_ORDER.indexOf(worst) ? status : worst));
+  return statuses.reduce((worst, status) =>
+    STATUS_ORDER.indexOf(status) > STATUS_ORDER.indexOf(worst) ? status : worst,
+  );
 }
 
 /** The `@message` of the test command's `test_summary`: failed counts errored run blocks too,
  *  skipped ones are named only when there are some, and a run that executed none says so. */
-export function testSummaryMessage(status: RunBlockStatus, counts: { passed: number; failed: number; errored: number; skipped: number }): string {
+export function testSummaryMessage(
+  status: RunBlockStatus,
+  counts: { passed: number; failed: number; errored: number; skipped: number },
+): string {
   const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped.` : '.';
   if (status === 'skip') return `Executed 0 tests${skipped}`;
   return `${status === 'pass' ? 'Success!' : 'Failure!'} ${counts.passed} passed, ${counts.failed + counts.errored} failed${skipped}`;
@@ -39,8 +44,15 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
     JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at, ...fields });
   const lines = [
     line('Terraform 1.9.5', { terraform: '1.9.5', type: 'version', ui: '1.2' }),
-    line(`Found 1 file and ${runs.length} run blocks`, { test_abstract: { [file]: runs.map((r) => r.name) }, type: 'test_abstract' }),
-    line(`${file}... in progress`, { '@testfile': file, test_file: { path: file, progress: 'starting' }, type: 'test_file' }),
+    line(`Found 1 file and ${runs.length} run blocks`, {
+      test_abstract: { [file]: runs.map((r) => r.name) },
+      type: 'test_abstract',
+    }),
+    line(`${file}... in progress`, {
+      '@testfile': file,
+      test_file: { path: file, progress: 'starting' },
+      type: 'test_file',
+    }),
     ...runs.flatMap((run, index) => {
       const result = line(`  "${run.name}"... ${run.status}`, {
         '@testfile': file,
@@ -57,8 +69,15 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
           diagnostic: {
             severity: 'error',
             summary: run.status === 'fail' ? 'Test assertion failed' : 'Invalid reference',
-            detail: run.status === 'fail' ? 'the value did not match' : 'A reference to a resource type must be followed by an attribute.',
-            range: { filename: file, start: { line: 10 + index * 5, column: 5, byte: 0 }, end: { line: 10 + index * 5, column: 20, byte: 0 } },
+            detail:
+              run.status === 'fail'
+                ? 'the value did not match'
+                : 'A reference to a resource type must be followed by an attribute.',
+            range: {
+              filename: file,
+              start: { line: 10 + index * 5, column: 5, byte: 0 },
+              end: { line: 10 + index * 5, column: 20, byte: 0 },
+            },
           },
           type: 'diagnostic',
         },
@@ -66,9 +85,19 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
       );
       return [result, diagnostic];
     }),
-    line(`${file}... ${fileStatus}`, { '@testfile': file, test_file: { path: file, progress: 'complete', status: fileStatus }, type: 'test_file' }),
+    line(`${file}... ${fileStatus}`, {
+      '@testfile': file,
+      test_file: { path: file, progress: 'complete', status: fileStatus },
+      type: 'test_file',
+    }),
     line(testSummaryMessage(fileStatus, outcome), {
-      test_summary: { status: fileStatus, passed: outcome.passed, failed: outcome.failed, errored: outcome.errored, skipped: outcome.skipped },
+      test_summary: {
+        status: fileStatus,
+        passed: outcome.passed,
+        failed: outcome.failed,
+        errored: outcome.errored,
+        skipped: outcome.skipped,
+      },
       type: 'test_summary',
     }),
   ];

@@ -58,7 +58,8 @@ export class Fields {
   stringArray(key: string): string[] | undefined {
     const value = this.array(key);
     value?.forEach((item, index) => {
-      if (typeof item !== 'string') throw unprocessable(`${this.at(key)}/${index} must be a string`, `${this.at(key)}/${index}`);
+      if (typeof item !== 'string')
+        throw unprocessable(`${this.at(key)}/${index} must be a string`, `${this.at(key)}/${index}`);
     });
     return value as string[] | undefined;
   }
@@ -120,7 +121,8 @@ export function relatedId(relationships: Fields, name: string, type: string, req
 
 export function checkType(fields: Fields, type: string): void {
   const actual = fields.requiredString('type');
-  if (actual !== type) throw unprocessable(`${fields.at('type')} must be "${type}", got "${actual}"`, fields.at('type'));
+  if (actual !== type)
+    throw unprocessable(`${fields.at('type')} must be "${type}", got "${actual}"`, fields.at('type'));
 }
 
 /** Names of policies and workspaces: letters, numbers, `-` and `_` (spec 2.1, 4.3). */

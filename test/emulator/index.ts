@@ -21,7 +21,13 @@ export { personalityFromEnvironment, PERSONALITY_VARIABLE } from './settings.ts'
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = defaultSettings(options.personality);
   applyOptions(settings, options);
-  const service: Service = { store: new Store(), settings, timers: new Timers(options.clock), apiOrigin: '', uploadOrigin: '' };
+  const service: Service = {
+    store: new Store(),
+    settings,
+    timers: new Timers(options.clock),
+    apiOrigin: '',
+    uploadOrigin: '',
+  };
   const now = options.clock === undefined ? undefined : () => options.clock!.now();
   const log = new RequestLog(now);
   const faults = new FaultQueue();

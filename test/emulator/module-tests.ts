@@ -27,11 +27,17 @@ export const moduleTestRoutes: Route[] = [
 ];
 
 function testModule(ctx: RequestContext): RegistryModule {
-  const { organization, namespace, name, provider } = ctx.params as Record<'organization' | 'namespace' | 'name' | 'provider', string>;
+  const { organization, namespace, name, provider } = ctx.params as Record<
+    'organization' | 'namespace' | 'name' | 'provider',
+    string
+  >;
   requireOrganization(ctx, organization);
   requireOwnersTeam(ctx);
   const module = ctx.service.store.findRegistryModule(organization, namespace, name, provider);
-  if (module === undefined) throw notFound(`registry module ${namespace}/${name}/${provider} not found in organization ${organization} or not authorized`);
+  if (module === undefined)
+    throw notFound(
+      `registry module ${namespace}/${name}/${provider} not found in organization ${organization} or not authorized`,
+    );
   return module;
 }
 
@@ -67,7 +73,10 @@ function createConfigurationVersion(ctx: RequestContext): Answer {
         'upload-url': uploadUrl(ctx, version),
       },
       relationships: {
-        'ingress-attributes': { data: null, links: { related: `${API_PREFIX}/configuration-versions/${version.id}/ingress-attributes` } },
+        'ingress-attributes': {
+          data: null,
+          links: { related: `${API_PREFIX}/configuration-versions/${version.id}/ingress-attributes` },
+        },
       },
       links: { self: `${API_PREFIX}/configuration-versions/${version.id}` },
     },
@@ -88,7 +97,10 @@ function createTestRun(ctx: RequestContext): Answer {
     throw unprocessable('a configuration version is required', '/data/relationships/configuration-version/data');
   }
   if (versionData.has('type') && versionData.string('type') !== 'configuration-versions') {
-    throw unprocessable('/data/relationships/configuration-version/data/type must be "configuration-versions"', versionData.at('type'));
+    throw unprocessable(
+      '/data/relationships/configuration-version/data/type must be "configuration-versions"',
+      versionData.at('type'),
+    );
   }
   const versionId = versionData.requiredString('id');
   const version = ctx.service.store.configurationVersions.get(versionId);
@@ -96,9 +108,15 @@ function createTestRun(ctx: RequestContext): Answer {
     throw unprocessable(`configuration version ${versionId} not found`, versionData.at('id'));
   }
   if (version.archive === null) {
-    throw unprocessable(`configuration version ${versionId} has no uploaded configuration yet; upload it first`, versionData.at('id'));
+    throw unprocessable(
+      `configuration version ${versionId} has no uploaded configuration yet; upload it first`,
+      versionData.at('id'),
+    );
   }
-  const variables = (attributes.objects('variables') ?? []).map((entry) => ({ key: entry.requiredString('key'), value: entry.requiredString('value') }));
+  const variables = (attributes.objects('variables') ?? []).map((entry) => ({
+    key: entry.requiredString('key'),
+    value: entry.requiredString('value'),
+  }));
   const run = startTestRun(ctx.service, version, module.id, 'svc-api', ctx.caller.userId, {
     testDirectory: attributes.string('test-directory') ?? DEFAULT_TEST_RUN_OPTIONS.testDirectory,
     filters: attributes.stringArray('filters') ?? [],
@@ -111,12 +129,19 @@ function createTestRun(ctx: RequestContext): Answer {
 /** In the personality's order (`listOrder`): spec 4.2 promises none. */
 function listTestRuns(ctx: RequestContext): Answer {
   const module = testModule(ctx);
-  const sources = ctx.query.get('filter[source]')?.split(',').map((source) => source.trim());
+  const sources = ctx.query
+    .get('filter[source]')
+    ?.split(',')
+    .map((source) => source.trim());
   const runs = [...ctx.service.store.testRuns.values()].filter(
     (run) => run.moduleId === module.id && (sources === undefined || sources.includes(run.source)),
   );
   const page = paginate(ctx, inListOrder(runs, ctx.service.settings.testRuns.listOrder));
-  return jsonAnswer(200, { data: page.items.map((run) => testRunResource(ctx, run, module)), links: page.links, meta: page.meta });
+  return jsonAnswer(200, {
+    data: page.items.map((run) => testRunResource(ctx, run, module)),
+    links: page.links,
+    meta: page.meta,
+  });
 }
 
 function getTestRun(ctx: RequestContext): Answer {
@@ -171,7 +196,10 @@ function testRunResource(ctx: RequestContext, run: TestRun, module: RegistryModu
         data: { id: run.configurationVersionId, type: 'configuration-versions' },
         links: { related: `${API_PREFIX}/configuration-versions/${run.configurationVersionId}` },
       },
-      'created-by': { data: { id: run.createdBy, type: 'users' }, links: { related: `${API_PREFIX}/users/${run.createdBy}` } },
+      'created-by': {
+        data: { id: run.createdBy, type: 'users' },
+        links: { related: `${API_PREFIX}/users/${run.createdBy}` },
+      },
     },
   };
 }
@@ -202,7 +230,11 @@ function createVariable(ctx: RequestContext): Answer {
 function listVariables(ctx: RequestContext): Answer {
   const module = testModule(ctx);
   const page = paginate(ctx, ctx.service.store.testVariablesOf(module.id));
-  return jsonAnswer(200, { data: page.items.map((variable) => variableResource(ctx, variable, true)), links: page.links, meta: page.meta });
+  return jsonAnswer(200, {
+    data: page.items.map((variable) => variableResource(ctx, variable, true)),
+    links: page.links,
+    meta: page.meta,
+  });
 }
 
 function updateVariable(ctx: RequestContext): Answer {
@@ -214,11 +246,18 @@ function updateVariable(ctx: RequestContext): Answer {
   const category = attributes.string('category');
   const sensitive = attributes.boolean('sensitive');
   if (category !== undefined) checkCategory(category, attributes.at('category'));
-  if (key !== undefined && key !== variable.key && ctx.service.store.testVariablesOf(variable.moduleId).some((other) => other.key === key)) {
+  if (
+    key !== undefined &&
+    key !== variable.key &&
+    ctx.service.store.testVariablesOf(variable.moduleId).some((other) => other.key === key)
+  ) {
     throw unprocessable(`a test variable with key ${key} already exists`, attributes.at('key'));
   }
   if (variable.sensitive && sensitive === false) {
-    throw unprocessable(`test variable ${variable.key} is sensitive and cannot be made non-sensitive; delete and create it again`, attributes.at('sensitive'));
+    throw unprocessable(
+      `test variable ${variable.key} is sensitive and cannot be made non-sensitive; delete and create it again`,
+      attributes.at('sensitive'),
+    );
   }
   if (key !== undefined) variable.key = key;
   if (value !== undefined) variable.value = value;
@@ -238,7 +277,8 @@ function deleteVariable(ctx: RequestContext): Answer {
 function moduleVariable(ctx: RequestContext, module: RegistryModule): TestVariable {
   const id = ctx.params['id']!;
   const variable = ctx.service.store.testVariables.get(id);
-  if (variable === undefined || variable.moduleId !== module.id) throw notFound(`test variable ${id} not found or not authorized`);
+  if (variable === undefined || variable.moduleId !== module.id)
+    throw notFound(`test variable ${id} not found or not authorized`);
   return variable;
 }
 

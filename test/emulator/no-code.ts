@@ -22,9 +22,16 @@ function allowModule(ctx: RequestContext): Answer {
   refuseOrganizationToken(ctx);
   const { attributes, relationships } = readDocument(ctx.body, 'no-code-modules');
   // Spec 4.3: the request names the type `registry-module` (singular).
-  const registryModule = organizationModule(ctx, relatedId(relationships, 'registry-module', 'registry-module', true)!, relationships);
+  const registryModule = organizationModule(
+    ctx,
+    relatedId(relationships, 'registry-module', 'registry-module', true)!,
+    relationships,
+  );
   if (ctx.service.store.noCodeModuleFor(registryModule.id)) {
-    throw unprocessable(`registry module ${registryModule.name} is already allowed for no-code provisioning; update that no-code module instead`, relationships.at('registry-module'));
+    throw unprocessable(
+      `registry module ${registryModule.name} is already allowed for no-code provisioning; update that no-code module instead`,
+      relationships.at('registry-module'),
+    );
   }
   const module = ctx.service.store.addNoCodeModule({
     organization,
@@ -47,7 +54,10 @@ function updateNoCodeModule(ctx: RequestContext): Answer {
   if (registryModuleId !== undefined && registryModuleId !== module.registryModuleId) {
     registryModule = organizationModule(ctx, registryModuleId, relationships);
     if (ctx.service.store.noCodeModuleFor(registryModule.id)) {
-      throw unprocessable(`registry module ${registryModule.name} is already allowed by another no-code module`, relationships.at('registry-module'));
+      throw unprocessable(
+        `registry module ${registryModule.name} is already allowed by another no-code module`,
+        relationships.at('registry-module'),
+      );
     }
   }
   const enabled = attributes.boolean('enabled');
@@ -69,7 +79,8 @@ function readNoCodeModule(ctx: RequestContext): Answer {
   let included: unknown[] | undefined;
   if (include !== null) {
     for (const value of include.split(',')) {
-      if (value !== 'variable_options') throw badRequest(`include value "${value}" is not supported; use variable_options`, 'include');
+      if (value !== 'variable_options')
+        throw badRequest(`include value "${value}" is not supported; use variable_options`, 'include');
     }
     included = module.variableOptions.map((options) => variableOptionsResource(module, options));
   }
@@ -83,12 +94,18 @@ function createWorkspace(ctx: RequestContext): Answer {
   const name = attributes.requiredString('name');
   checkName(name, attributes.at('name'));
   if (ctx.service.store.workspaceNamed(module.organization, name)) {
-    throw unprocessable(`a workspace named ${name} already exists in organization ${module.organization}`, attributes.at('name'));
+    throw unprocessable(
+      `a workspace named ${name} already exists in organization ${module.organization}`,
+      attributes.at('name'),
+    );
   }
   // Spec 4.3: `project` (singular) is the type the request names.
   const projectId = relatedId(relationships, 'project', 'project', true)!;
   if (ctx.service.store.projects.get(projectId)?.organization !== module.organization) {
-    throw unprocessable(`project ${projectId} not found in organization ${module.organization} or not authorized`, relationships.at('project'));
+    throw unprocessable(
+      `project ${projectId} not found in organization ${module.organization} or not authorized`,
+      relationships.at('project'),
+    );
   }
   const vars = readWorkspaceVariables(relationships);
   if (!module.enabled) throw unprocessable(`no-code provisioning is not enabled for no-code module ${module.id}`);
@@ -107,7 +124,8 @@ function createWorkspace(ctx: RequestContext): Answer {
 export function visibleNoCodeModule(ctx: RequestContext): NoCodeModule {
   const id = ctx.params['id']!;
   const module = ctx.service.store.noCodeModules.get(id);
-  if (module === undefined || module.organization !== ctx.caller.organization) throw notFound(`no-code module ${id} not found or not authorized`);
+  if (module === undefined || module.organization !== ctx.caller.organization)
+    throw notFound(`no-code module ${id} not found or not authorized`);
   return module;
 }
 
@@ -116,7 +134,10 @@ export function visibleNoCodeModule(ctx: RequestContext): NoCodeModule {
 function organizationModule(ctx: RequestContext, id: string, relationships: Fields): RegistryModule {
   const module = ctx.service.store.registryModules.get(id);
   if (module === undefined || module.organization !== ctx.caller.organization) {
-    throw unprocessable(`registry module ${id} not found in the organization's private registry`, relationships.at('registry-module'));
+    throw unprocessable(
+      `registry module ${id} not found in the organization's private registry`,
+      relationships.at('registry-module'),
+    );
   }
   return module;
 }
@@ -128,7 +149,10 @@ function latestVersion(module: RegistryModule): string {
 function readVersionPin(attributes: Fields, module: RegistryModule): string | undefined {
   const pin = attributes.string('version-pin');
   if (pin !== undefined && !module.versions.includes(pin)) {
-    throw unprocessable(`version ${pin} of registry module ${module.name} does not exist; published: ${module.versions.join(', ')}`, attributes.at('version-pin'));
+    throw unprocessable(
+      `version ${pin} of registry module ${module.name} does not exist; published: ${module.versions.join(', ')}`,
+      attributes.at('version-pin'),
+    );
   }
   return pin;
 }
@@ -151,7 +175,8 @@ function readVariableOptions(relationships: Fields, current: VariableOptions[]):
       continue;
     }
     const index = result.findIndex((options) => options.id === id);
-    if (index === -1) throw unprocessable(`variable options ${id} do not belong to this no-code module`, entry.at('id'));
+    if (index === -1)
+      throw unprocessable(`variable options ${id} do not belong to this no-code module`, entry.at('id'));
     result[index] = { id, ...values };
   }
   return result;
@@ -171,7 +196,9 @@ function noCodeModuleResource(module: NoCodeModule): unknown {
         data: { id: module.registryModuleId, type: 'registry-modules' },
         links: { related: `${API_PREFIX}/registry-modules/${module.registryModuleId}` },
       },
-      'variable-options': { data: module.variableOptions.map((options) => ({ id: options.id, type: 'variable-options' })) },
+      'variable-options': {
+        data: module.variableOptions.map((options) => ({ id: options.id, type: 'variable-options' })),
+      },
     },
     links: { self: `${API_PREFIX}/no-code-modules/${module.id}` },
   };
@@ -181,7 +208,11 @@ function variableOptionsResource(module: NoCodeModule, options: VariableOptions)
   return {
     id: options.id,
     type: 'variable-options',
-    attributes: { 'variable-name': options.variableName, 'variable-type': options.variableType, options: options.options },
+    attributes: {
+      'variable-name': options.variableName,
+      'variable-type': options.variableType,
+      options: options.options,
+    },
     relationships: { 'no-code-allowed-module': { data: { id: module.id, type: 'no-code-allowed-modules' } } },
   };
 }

@@ -42,7 +42,10 @@ function createPolicy(ctx: RequestContext): Answer {
   const query = readQuery(attributes, kind);
   const enforcementLevel = readEnforcementLevel(attributes, kind, name);
   if (enforcementLevel === undefined) {
-    throw unprocessable('enforcement-level is required (or the deprecated enforce form)', attributes.at('enforcement-level'));
+    throw unprocessable(
+      'enforcement-level is required (or the deprecated enforce form)',
+      attributes.at('enforcement-level'),
+    );
   }
   const policySetIds = (relationships.object('policy-sets')?.objects('data') ?? []).map((entry) => {
     checkType(entry, 'policy-sets');
@@ -109,7 +112,9 @@ function writeAnswer(ctx: RequestContext, policy: Policy, withDownload: boolean)
     case 'no-body':
       return emptyAnswer(200);
     case 'another-policy':
-      return jsonAnswer(200, { data: policyResource({ ...policy, id: newId('pol'), name: `${policy.name}-other` }, withDownload) });
+      return jsonAnswer(200, {
+        data: policyResource({ ...policy, id: newId('pol'), name: `${policy.name}-other` }, withDownload),
+      });
     default:
       return jsonAnswer(200, { data: policyResource(policy, withDownload) });
   }
@@ -135,7 +140,8 @@ function listPolicies(ctx: RequestContext): Answer {
     .filter((policy) => (kind ? policy.kind === kind : true))
     .filter((policy) => (search ? policy.name.toLowerCase().includes(search) : true));
   // The spec gives no order. By id: the same from page to page, but not the order of creation.
-  if (ctx.service.settings.policies.listOrder === 'by-id') matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (ctx.service.settings.policies.listOrder === 'by-id')
+    matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const page = paginate(ctx, matching);
   return jsonAnswer(200, {
     data: page.items.map((policy) => policyResource(policy, true)),
@@ -154,7 +160,11 @@ function deletePolicy(ctx: RequestContext): Answer {
 function uploadPolicy(ctx: RequestContext): Answer {
   const policy = visiblePolicy(ctx);
   if (ctx.bodyTotal > POLICY_UPLOAD_LIMIT) {
-    throw new ServiceError(413, 'payload too large', `policy code of ${policy.name} is ${ctx.bodyTotal} bytes; the limit is 10 MB (${POLICY_UPLOAD_LIMIT} bytes); nothing was saved`);
+    throw new ServiceError(
+      413,
+      'payload too large',
+      `policy code of ${policy.name} is ${ctx.bodyTotal} bytes; the limit is 10 MB (${POLICY_UPLOAD_LIMIT} bytes); nothing was saved`,
+    );
   }
   policy.code = ctx.body.toString('utf8');
   policy.updatedAt = timestamp();
@@ -166,7 +176,8 @@ function downloadPolicy(ctx: RequestContext): Answer {
   const policy = visiblePolicy(ctx);
   if (policy.code === null) throw notFound(`policy ${policy.name} has no uploaded code`);
   // Spec 2.1 says only "Path of the download": where it leads is the service's choice.
-  if (ctx.service.settings.policies.download === 'redirect') return redirectAnswer(policyObjectUrl(ctx.service, policy.code));
+  if (ctx.service.settings.policies.download === 'redirect')
+    return redirectAnswer(policyObjectUrl(ctx.service, policy.code));
   return textAnswer(200, policy.code);
 }
 
@@ -187,7 +198,8 @@ function readKind(attributes: Fields): PolicyKind | undefined {
 
 function readQuery(attributes: Fields, kind: PolicyKind): string | undefined {
   const query = attributes.string('query');
-  if (query !== undefined && kind !== 'opa') throw unprocessable('query is only for opa policies', attributes.at('query'));
+  if (query !== undefined && kind !== 'opa')
+    throw unprocessable('query is only for opa policies', attributes.at('query'));
   return query;
 }
 
@@ -209,7 +221,10 @@ function readEnforcementLevel(attributes: Fields, kind: PolicyKind, name: string
 
 function checkLevel(level: string, kind: PolicyKind, pointer: string): string {
   if (!LEVELS[kind].includes(level)) {
-    throw unprocessable(`enforcement level "${level}" is not valid for a ${kind} policy; use one of ${LEVELS[kind].join(', ')}`, pointer);
+    throw unprocessable(
+      `enforcement level "${level}" is not valid for a ${kind} policy; use one of ${LEVELS[kind].join(', ')}`,
+      pointer,
+    );
   }
   return level;
 }
@@ -218,7 +233,8 @@ function includesPolicySets(ctx: RequestContext): boolean {
   const include = ctx.query.get('include');
   if (include === null) return false;
   for (const value of include.split(',')) {
-    if (value !== 'policy_sets') throw badRequest(`include value "${value}" is not supported; use policy_sets`, 'include');
+    if (value !== 'policy_sets')
+      throw badRequest(`include value "${value}" is not supported; use policy_sets`, 'include');
   }
   return true;
 }

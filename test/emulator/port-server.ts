@@ -55,7 +55,8 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
   if (fault?.type === 'delay') await deps.timers.sleep(fault.ms);
   let answer = answerOf(() => behaviour.apply(record, req, body));
   if (fault?.type === 'drop-after') return drop(req);
-  if (fault?.type === 'rewrite' && answer.kind === 'json') answer = { ...answer, body: fault.body(structuredClone(answer.body)) };
+  if (fault?.type === 'rewrite' && answer.kind === 'json')
+    answer = { ...answer, body: fault.body(structuredClone(answer.body)) };
   if (fault?.type === 'no-body') return { record, answer: emptyAnswer(fault.status) };
   return { record, answer };
 }

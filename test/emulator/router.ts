@@ -13,7 +13,13 @@ export interface Route {
   handle(ctx: RequestContext): Answer;
 }
 
-export function route(method: string, pattern: string, body: BodyKind, handle: Route['handle'], keepBytes?: number): Route {
+export function route(
+  method: string,
+  pattern: string,
+  body: BodyKind,
+  handle: Route['handle'],
+  keepBytes?: number,
+): Route {
   const segments = pattern.split('/').filter(Boolean);
   return keepBytes === undefined ? { method, segments, body, handle } : { method, segments, body, handle, keepBytes };
 }

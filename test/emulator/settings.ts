@@ -1,4 +1,11 @@
-import { PERSONALITIES, type EmulatorOptions, type Personality, type PolicyBehaviour, type TestRunBehaviour, type UpgradeBehaviour } from './api.ts';
+import {
+  PERSONALITIES,
+  type EmulatorOptions,
+  type Personality,
+  type PolicyBehaviour,
+  type TestRunBehaviour,
+  type UpgradeBehaviour,
+} from './api.ts';
 import { machineReadableLog } from './default-log.ts';
 
 export interface Settings {
@@ -56,7 +63,9 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
     },
     upgrades: {
       // Spec 3.3 names no transition: strict walks a status it does not name before the plan.
-      steps: strict ? ['pending', 'fetching', 'queuing', 'plan_queued', 'planning'] : ['pending', 'fetching', 'queuing', 'planning'],
+      steps: strict
+        ? ['pending', 'fetching', 'queuing', 'plan_queued', 'planning']
+        : ['pending', 'fetching', 'queuing', 'planning'],
       stepMs: 50,
       final: 'planned',
       initiateAnswer: 'document',

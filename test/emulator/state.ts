@@ -197,7 +197,13 @@ export class Store {
     return this.policiesOf(organization).find((policy) => policy.name === name);
   }
 
-  addRegistryModule(m: { organization: string; namespace: string; name: string; provider: string; versions: string[] }): RegistryModule {
+  addRegistryModule(m: {
+    organization: string;
+    namespace: string;
+    name: string;
+    provider: string;
+    versions: string[];
+  }): RegistryModule {
     this.addOrganization(m.organization);
     const existing = this.findRegistryModule(m.organization, m.namespace, m.name, m.provider);
     if (existing) return existing;
@@ -206,13 +212,24 @@ export class Store {
     return module;
   }
 
-  findRegistryModule(organization: string, namespace: string, name: string, provider: string): RegistryModule | undefined {
+  findRegistryModule(
+    organization: string,
+    namespace: string,
+    name: string,
+    provider: string,
+  ): RegistryModule | undefined {
     return [...this.registryModules.values()].find(
       (m) => m.organization === organization && m.namespace === namespace && m.name === name && m.provider === provider,
     );
   }
 
-  addConfigurationVersion(c: { organization: string; moduleId: string; autoQueueRuns: boolean; speculative: boolean; createdBy: string }): ConfigurationVersion {
+  addConfigurationVersion(c: {
+    organization: string;
+    moduleId: string;
+    autoQueueRuns: boolean;
+    speculative: boolean;
+    createdBy: string;
+  }): ConfigurationVersion {
     const version: ConfigurationVersion = {
       id: newId('cv'),
       ...c,
@@ -226,10 +243,24 @@ export class Store {
 
   /** A run of long ago, finished and passed, on a configuration version of its own. */
   addFinishedTestRun(module: RegistryModule, createdAt: string): TestRun {
-    const version = this.addConfigurationVersion({ organization: module.organization, moduleId: module.id, autoQueueRuns: false, speculative: false, createdBy: newId('user') });
+    const version = this.addConfigurationVersion({
+      organization: module.organization,
+      moduleId: module.id,
+      autoQueueRuns: false,
+      speculative: false,
+      createdBy: newId('user'),
+    });
     version.createdAt = createdAt;
     version.archive = Buffer.alloc(0);
-    const outcome: TestRunOutcome = { status: 'finished', testStatus: 'pass', passed: 1, failed: 0, errored: 0, skipped: 0, log: '' };
+    const outcome: TestRunOutcome = {
+      status: 'finished',
+      testStatus: 'pass',
+      passed: 1,
+      failed: 0,
+      errored: 0,
+      skipped: 0,
+      log: '',
+    };
     const run: TestRun = {
       id: newId('trun'),
       moduleId: module.id,
@@ -271,7 +302,11 @@ export class Store {
     this.addOrganization(organization);
     const count = [...this.projects.values()].filter((project) => project.organization === organization).length;
     const id = newId('prj');
-    this.projects.set(id, { id, organization, name: name ?? (count === 0 ? 'Default Project' : `project-${count + 1}`) });
+    this.projects.set(id, {
+      id,
+      organization,
+      name: name ?? (count === 0 ? 'Default Project' : `project-${count + 1}`),
+    });
     return id;
   }
 
@@ -280,7 +315,13 @@ export class Store {
     return project ? project.id : this.addProject(organization);
   }
 
-  addNoCodeModule(n: { organization: string; registryModuleId: string; enabled: boolean; versionPin: string; variableOptions: VariableOptions[] }): NoCodeModule {
+  addNoCodeModule(n: {
+    organization: string;
+    registryModuleId: string;
+    enabled: boolean;
+    versionPin: string;
+    variableOptions: VariableOptions[];
+  }): NoCodeModule {
     const module: NoCodeModule = { id: newId('nocode'), versionId: newId('nocodever'), ...n };
     this.noCodeModules.set(module.id, module);
     return module;
@@ -294,7 +335,14 @@ export class Store {
     return [...this.workspaces.values()].find((ws) => ws.organization === organization && ws.name === name);
   }
 
-  addWorkspace(w: { name: string; description: string | null; projectId: string; noCodeModule: NoCodeModule; autoApply: boolean; vars: WorkspaceVariable[] }): Workspace {
+  addWorkspace(w: {
+    name: string;
+    description: string | null;
+    projectId: string;
+    noCodeModule: NoCodeModule;
+    autoApply: boolean;
+    vars: WorkspaceVariable[];
+  }): Workspace {
     const now = timestamp();
     const workspace: Workspace = {
       id: newId('ws'),

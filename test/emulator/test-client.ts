@@ -9,7 +9,12 @@ export interface Reply {
 }
 
 export function client(emulator: Emulator, token: string = emulator.token) {
-  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const url = path.startsWith('http') ? path : `${emulator.baseUrl}${path}`;
     // Upload and log addresses carry their own credential: the token goes to the API only.
     const toApi = url.startsWith(emulator.baseUrl);
@@ -20,7 +25,12 @@ export function client(emulator: Emulator, token: string = emulator.token) {
         ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? (body as string | Uint8Array<ArrayBuffer>)
+            : JSON.stringify(body),
     });
     const text = await response.text();
     let parsed: unknown;
@@ -36,7 +46,8 @@ export function client(emulator: Emulator, token: string = emulator.token) {
     post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers),
     patch: (path: string, body: unknown, headers?: Record<string, string>) => send('PATCH', path, body, headers),
     delete: (path: string) => send('DELETE', path),
-    put: (path: string, body: Uint8Array<ArrayBuffer> | string, contentType = 'application/octet-stream') => send('PUT', path, body, { 'content-type': contentType }),
+    put: (path: string, body: Uint8Array<ArrayBuffer> | string, contentType = 'application/octet-stream') =>
+      send('PUT', path, body, { 'content-type': contentType }),
   };
 }
 

@@ -16,7 +16,12 @@ export interface TestRunOptions {
   verbose: boolean;
 }
 
-export const DEFAULT_TEST_RUN_OPTIONS: TestRunOptions = { testDirectory: 'tests', filters: [], variables: [], verbose: false };
+export const DEFAULT_TEST_RUN_OPTIONS: TestRunOptions = {
+  testDirectory: 'tests',
+  filters: [],
+  variables: [],
+  verbose: false,
+};
 
 /** Creates a test run and starts its clock: queued at once (a create response shows `queued`,
  *  spec 3.1), then each of `unnamedStatuses` and running, `queuedMs` apart, final after
@@ -86,7 +91,8 @@ function finish(service: Service, run: TestRun): void {
 /** Spec 3.1: only a running test can be canceled (409 otherwise). The interrupt ends the tests
  *  `cancelGraceMs` later, instead of their normal end. */
 export function cancelTestRun(service: Service, run: TestRun): void {
-  if (run.status !== 'running') throw conflict(`test run ${run.id} is ${run.status}, not running; only a running test can be canceled`);
+  if (run.status !== 'running')
+    throw conflict(`test run ${run.id} is ${run.status}, not running; only a running test can be canceled`);
   run.cancelRequested = true;
   run.updatedAt = timestamp();
   service.timers.after(service.settings.testRuns.cancelGraceMs, () => endCanceled(run), run.id);

@@ -36,11 +36,20 @@ function initiateUpgrade(ctx: RequestContext): Answer {
   const vars = readWorkspaceVariables(relationships);
   const behaviour = upgradeBehaviour(ctx.service, workspace);
   if (behaviour.initiateAnswer === 'message') {
-    return jsonAnswer(200, { message: `Workspace ${workspace.name} is already up to date with no-code module ${module.id}; there is nothing to upgrade.` });
+    return jsonAnswer(200, {
+      message: `Workspace ${workspace.name} is already up to date with no-code module ${module.id}; there is nothing to upgrade.`,
+    });
   }
   if (behaviour.initiateAnswer === 'no-content') return emptyAnswer(202);
   const statuses = [...behaviour.steps, behaviour.final];
-  const upgrade: Upgrade = { runId: newId('run'), workspaceId: workspace.id, noCodeModuleId: module.id, status: statuses[0]!, confirmed: false, vars };
+  const upgrade: Upgrade = {
+    runId: newId('run'),
+    workspaceId: workspace.id,
+    noCodeModuleId: module.id,
+    status: statuses[0]!,
+    confirmed: false,
+    vars,
+  };
   ctx.service.store.upgrades.set(upgrade.runId, upgrade);
   walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs);
   return jsonAnswer(202, upgradeDocument(ctx.service, upgrade, workspace));
@@ -48,7 +57,14 @@ function initiateUpgrade(ctx: RequestContext): Answer {
 
 /** Sets the run's status to each of `statuses` in turn, `stepMs` apart; `then` runs once the
  *  last is reached. */
-function walk(service: Service, upgrade: Upgrade, statuses: string[], next: number, stepMs: number, then?: () => void): void {
+function walk(
+  service: Service,
+  upgrade: Upgrade,
+  statuses: string[],
+  next: number,
+  stepMs: number,
+  then?: () => void,
+): void {
   if (next >= statuses.length) {
     then?.();
     return;
@@ -77,12 +93,18 @@ function confirmUpgrade(ctx: RequestContext): Answer {
   refuseOrganizationToken(ctx);
   const upgrade = upgradeRun(ctx, workspace);
   if (upgrade.confirmed || !READY_TO_CONFIRM.has(upgrade.status)) {
-    throw conflict(`upgrade run ${upgrade.runId} is ${upgrade.confirmed ? 'already confirmed' : upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`);
+    throw conflict(
+      `upgrade run ${upgrade.runId} is ${upgrade.confirmed ? 'already confirmed' : upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`,
+    );
   }
   ctx.service.timers.cancel(upgrade.runId);
   upgrade.confirmed = true;
   const behaviour = upgradeBehaviour(ctx.service, workspace);
-  const statuses = [upgrade.status, ...behaviour.applySteps, ...(behaviour.applyFinal === null ? [] : [behaviour.applyFinal])];
+  const statuses = [
+    upgrade.status,
+    ...behaviour.applySteps,
+    ...(behaviour.applyFinal === null ? [] : [behaviour.applyFinal]),
+  ];
   walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs, () => {
     if (upgrade.status === 'applied') applyUpgrade(workspace, module, upgrade);
   });
@@ -112,7 +134,8 @@ function upgradeTarget(ctx: RequestContext): { module: NoCodeModule; workspace: 
 function upgradeRun(ctx: RequestContext, workspace: Workspace): Upgrade {
   const id = ctx.params['run']!;
   const upgrade = ctx.service.store.upgrades.get(id);
-  if (upgrade === undefined || upgrade.workspaceId !== workspace.id) throw notFound(`upgrade run ${id} not found for workspace ${workspace.id}`);
+  if (upgrade === undefined || upgrade.workspaceId !== workspace.id)
+    throw notFound(`upgrade run ${id} not found for workspace ${workspace.id}`);
   return upgrade;
 }
 

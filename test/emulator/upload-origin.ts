@@ -27,11 +27,19 @@ export function uploadPort(service: Service): PortBehaviour {
     port: (path) => (path.startsWith('/logs/') ? 'log' : isPolicyObjectPath(path) ? 'object' : 'upload'),
     keepBytes: (method) => (method === 'PUT' ? CONFIGURATION_UPLOAD_LIMIT : 0),
     latencyMs: () => 0,
-    apply: (request, req, body) => handleUploadOrigin(service, request.method, request.path, req.headers, body.bytes, body.total),
+    apply: (request, req, body) =>
+      handleUploadOrigin(service, request.method, request.path, req.headers, body.bytes, body.total),
   };
 }
 
-function handleUploadOrigin(service: Service, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, bodyTotal: number): Answer {
+function handleUploadOrigin(
+  service: Service,
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  bodyTotal: number,
+): Answer {
   const upload = UPLOAD_PATH.exec(path);
   if (upload && method === 'PUT') return receiveConfiguration(service, upload[1]!, headers, body, bodyTotal);
   const log = LOG_PATH.exec(path);
@@ -43,18 +51,42 @@ function handleUploadOrigin(service: Service, method: string, path: string, head
 /** Spec 4.2: the upload itself creates the test (TestRunBehaviour decides whether it does).
  *  Spec 5: the address is single-use; like an object store refusing a spent signed URL, a
  *  second PUT is refused with 403 and changes nothing. */
-function receiveConfiguration(service: Service, secret: string, headers: IncomingHttpHeaders, body: Buffer, bodyTotal: number): Answer {
+function receiveConfiguration(
+  service: Service,
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  bodyTotal: number,
+): Answer {
   if (mediaType(headers['content-type']) !== 'application/octet-stream') {
-    throw new ServiceError(415, 'unsupported media type', 'configuration uploads take Content-Type application/octet-stream');
+    throw new ServiceError(
+      415,
+      'unsupported media type',
+      'configuration uploads take Content-Type application/octet-stream',
+    );
   }
   const version = service.store.configurationVersionByUploadSecret(secret);
   if (version === undefined) throw notFound('no upload address like this one');
-  if (version.archive !== null) throw new ServiceError(403, 'forbidden', 'this upload address was already used; create a new configuration version');
-  if (bodyTotal > CONFIGURATION_UPLOAD_LIMIT) throw new ServiceError(413, 'payload too large', 'the configuration archive is too large');
+  if (version.archive !== null)
+    throw new ServiceError(
+      403,
+      'forbidden',
+      'this upload address was already used; create a new configuration version',
+    );
+  if (bodyTotal > CONFIGURATION_UPLOAD_LIMIT)
+    throw new ServiceError(413, 'payload too large', 'the configuration archive is too large');
   version.archive = body;
   const behaviour = service.settings.testRuns;
   if (behaviour.uploadCreatesRun && (version.autoQueueRuns || !behaviour.respectAutoQueueRuns)) {
-    const start = (): void => void startTestRun(service, version, version.moduleId, 'svc-configuration-version', version.createdBy, DEFAULT_TEST_RUN_OPTIONS);
+    const start = (): void =>
+      void startTestRun(
+        service,
+        version,
+        version.moduleId,
+        'svc-configuration-version',
+        version.createdBy,
+        DEFAULT_TEST_RUN_OPTIONS,
+      );
     const delay = drawDelay(behaviour.autoRunDelayMs);
     if (delay <= 0) start();
     else service.timers.after(delay, start);

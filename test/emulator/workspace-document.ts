@@ -2,9 +2,25 @@ import { API_PREFIX, type Service } from './context.ts';
 import type { Workspace } from './state.ts';
 
 const PERMISSIONS = [
-  'update', 'destroy', 'queue-run', 'read-variable', 'update-variable', 'read-state-versions', 'read-state-outputs',
-  'create-state-versions', 'queue-apply', 'lock', 'unlock', 'force-unlock', 'read-settings', 'manage-tags',
-  'manage-run-tasks', 'force-delete', 'manage-assessments', 'manage-ephemeral-workspaces', 'read-assessment-results',
+  'update',
+  'destroy',
+  'queue-run',
+  'read-variable',
+  'update-variable',
+  'read-state-versions',
+  'read-state-outputs',
+  'create-state-versions',
+  'queue-apply',
+  'lock',
+  'unlock',
+  'force-unlock',
+  'read-settings',
+  'manage-tags',
+  'manage-run-tasks',
+  'force-delete',
+  'manage-assessments',
+  'manage-ephemeral-workspaces',
+  'read-assessment-results',
   'queue-destroy',
 ];
 
@@ -55,7 +71,9 @@ export function workspaceResource(service: Service, workspace: Workspace): unkno
       source: 'svc-module',
       'source-name': null,
       'source-url': null,
-      'source-module-id': module ? `private/${module.namespace}/${module.name}/${module.provider}/${workspace.moduleVersion}` : null,
+      'source-module-id': module
+        ? `private/${module.namespace}/${module.name}/${module.provider}/${workspace.moduleVersion}`
+        : null,
       'no-code-upgrade-available': noCode !== undefined && noCode.versionId !== workspace.noCodeModuleVersionId,
       'tag-names': [],
       'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },

@@ -11,7 +11,10 @@ export function readWorkspaceVariables(relationships: Fields): WorkspaceVariable
     const key = attributes.requiredString('key');
     const category = attributes.requiredString('category');
     if (category !== 'svc' && category !== 'env') {
-      throw unprocessable(`category of variable ${key} must be "svc" or "env", got "${category}"`, attributes.at('category'));
+      throw unprocessable(
+        `category of variable ${key} must be "svc" or "env", got "${category}"`,
+        attributes.at('category'),
+      );
     }
     return {
       id: newId('var'),
@@ -26,7 +29,10 @@ export function readWorkspaceVariables(relationships: Fields): WorkspaceVariable
 }
 
 /** Variables sent again replace those of the same key and category; the others stay. */
-export function mergeWorkspaceVariables(current: WorkspaceVariable[], updates: WorkspaceVariable[]): WorkspaceVariable[] {
+export function mergeWorkspaceVariables(
+  current: WorkspaceVariable[],
+  updates: WorkspaceVariable[],
+): WorkspaceVariable[] {
   const replaced = (variable: WorkspaceVariable): boolean =>
     updates.some((update) => update.key === variable.key && update.category === variable.category);
   return [...current.filter((variable) => !replaced(variable)), ...updates];

@@ -86,7 +86,16 @@ export interface GitHubFake {
 
 const DOCS = 'https://docs.github.com/rest/checks/runs';
 const STATUSES = new Set(['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending']);
-const CONCLUSIONS = new Set(['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out']);
+const CONCLUSIONS = new Set([
+  'action_required',
+  'cancelled',
+  'failure',
+  'neutral',
+  'success',
+  'skipped',
+  'stale',
+  'timed_out',
+]);
 const LEVELS = new Set(['notice', 'warning', 'failure']);
 const MAX_ANNOTATIONS = 50;
 const MAX_OUTPUT_TEXT = 65535;
@@ -178,24 +187,41 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         const slice = all.slice((page - 1) * perPage, page * perPage);
         const last = Math.max(1, Math.ceil(all.length / perPage));
         const link = (n: number, rel: string): string => `<${url}${route}?per_page=${perPage}&page=${n}>; rel="${rel}"`;
-        const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
-        return { status: 200, json: slice.map(commentRepresentation), headers: links.length > 0 ? { link: links.join(', ') } : {} };
+        const links = [
+          ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
+          ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : []),
+        ];
+        return {
+          status: 200,
+          json: slice.map(commentRepresentation),
+          headers: links.length > 0 ? { link: links.join(', ') } : {},
+        };
       }
       if (method === 'POST') {
         if (deniedPullRequests.has(token)) throw new Answer(403, 'Resource not accessible by integration');
         const fields = object(body);
         if (typeof fields.body !== 'string' || fields.body === '') throw invalid('"body" wasn\'t supplied.');
-        if (fields.body.length > MAX_COMMENT_BODY) throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
-        return { status: 201, json: commentRepresentation(addComment({ owner, repo, issue, body: fields.body, user: loginOf(token) })) };
+        if (fields.body.length > MAX_COMMENT_BODY)
+          throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
+        return {
+          status: 201,
+          json: commentRepresentation(addComment({ owner, repo, issue, body: fields.body, user: loginOf(token) })),
+        };
       }
     }
     if (comment && method === 'PATCH') {
       if (deniedPullRequests.has(token)) throw new Answer(403, 'Resource not accessible by integration');
-      const found = comments.find((c) => c.id === Number(comment[3]) && c.owner === decodeURIComponent(comment[1] ?? '') && c.repo === decodeURIComponent(comment[2] ?? ''));
+      const found = comments.find(
+        (c) =>
+          c.id === Number(comment[3]) &&
+          c.owner === decodeURIComponent(comment[1] ?? '') &&
+          c.repo === decodeURIComponent(comment[2] ?? ''),
+      );
       if (!found) throw new Answer(404, 'Not Found');
       const fields = object(body);
       if (typeof fields.body !== 'string' || fields.body === '') throw invalid('"body" wasn\'t supplied.');
-      if (fields.body.length > MAX_COMMENT_BODY) throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
+      if (fields.body.length > MAX_COMMENT_BODY)
+        throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
       found.body = fields.body;
       found.updated_at = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       return { status: 200, json: commentRepresentation(found) };
@@ -302,7 +328,10 @@ function applyUpdate(run: FakeCheckRun, fields: Record<string, unknown>): void {
   if ((status === 'completed' || completed_at !== undefined) && conclusion === undefined && run.conclusion === null) {
     throw new Answer(422, 'Validation Failed: conclusion is required when status is completed');
   }
-  for (const [key, value] of [['started_at', started_at], ['completed_at', completed_at]] as const) {
+  for (const [key, value] of [
+    ['started_at', started_at],
+    ['completed_at', completed_at],
+  ] as const) {
     if (value !== undefined && (typeof value !== 'string' || !ISO_8601.test(value))) {
       throw invalid(`"${key}" ${JSON.stringify(value)} is not a timestamp.`);
     }
@@ -335,14 +364,24 @@ function validOutput(value: unknown): FakeAnnotation[] {
   const output = object(value, 'output');
   if (typeof output.title !== 'string') throw invalid('"title" wasn\'t supplied.');
   if (typeof output.summary !== 'string') throw invalid('"summary" wasn\'t supplied.');
-  if (output.summary.length > MAX_OUTPUT_TEXT) throw new Answer(422, `Invalid request.\n\nOnly ${MAX_OUTPUT_TEXT} characters are allowed; ${output.summary.length} were supplied.`);
+  if (output.summary.length > MAX_OUTPUT_TEXT)
+    throw new Answer(
+      422,
+      `Invalid request.\n\nOnly ${MAX_OUTPUT_TEXT} characters are allowed; ${output.summary.length} were supplied.`,
+    );
   if (typeof output.text === 'string' && output.text.length > MAX_OUTPUT_TEXT) {
-    throw new Answer(422, `Invalid request.\n\nOnly ${MAX_OUTPUT_TEXT} characters are allowed; ${output.text.length} were supplied.`);
+    throw new Answer(
+      422,
+      `Invalid request.\n\nOnly ${MAX_OUTPUT_TEXT} characters are allowed; ${output.text.length} were supplied.`,
+    );
   }
   if (output.annotations === undefined) return [];
   if (!Array.isArray(output.annotations)) throw invalid('"annotations" is not an array.');
   if (output.annotations.length > MAX_ANNOTATIONS) {
-    throw new Answer(422, `Invalid request.\n\nOnly ${MAX_ANNOTATIONS} annotations are allowed per request; ${output.annotations.length} were supplied.`);
+    throw new Answer(
+      422,
+      `Invalid request.\n\nOnly ${MAX_ANNOTATIONS} annotations are allowed per request; ${output.annotations.length} were supplied.`,
+    );
   }
   return output.annotations.map((item: unknown) => {
     const a = object(item, 'annotation');
@@ -351,11 +390,14 @@ function validOutput(value: unknown): FakeAnnotation[] {
     if (!isLine(a.end_line)) throw invalid('"end_line" wasn\'t supplied.');
     if (a.end_line < a.start_line) throw invalid('"end_line" is before "start_line".');
     if (typeof a.annotation_level !== 'string' || !LEVELS.has(a.annotation_level)) {
-      throw invalid(`"annotation_level" ${JSON.stringify(a.annotation_level)} is not a member of notice, warning, failure.`);
+      throw invalid(
+        `"annotation_level" ${JSON.stringify(a.annotation_level)} is not a member of notice, warning, failure.`,
+      );
     }
     if (typeof a.message !== 'string' || a.message === '') throw invalid('"message" wasn\'t supplied.');
     if (Buffer.byteLength(a.message) > 64 * 1024) throw invalid('"message" is longer than 64 KB.');
-    if (a.title !== undefined && (typeof a.title !== 'string' || a.title.length > 255)) throw invalid('"title" is longer than 255 characters.');
+    if (a.title !== undefined && (typeof a.title !== 'string' || a.title.length > 255))
+      throw invalid('"title" is longer than 255 characters.');
     const annotation: FakeAnnotation = {
       path: a.path,
       start_line: a.start_line,
@@ -400,7 +442,8 @@ function representation(run: FakeCheckRun): unknown {
 }
 
 function object(value: unknown, what = 'body'): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`the ${what} is not an object.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid(`the ${what} is not an object.`);
   return value as Record<string, unknown>;
 }
 

@@ -27,7 +27,9 @@ describe('cutToLimit', () => {
 
 describe('toApiAnnotation', () => {
   it('uses the API field names and ends on the start line by default', () => {
-    expect(toApiAnnotation({ path: 'tests/a.tftest.hcl', startLine: 4, level: 'failure', message: 'm', title: 't' })).toEqual({
+    expect(
+      toApiAnnotation({ path: 'tests/a.tftest.hcl', startLine: 4, level: 'failure', message: 'm', title: 't' }),
+    ).toEqual({
       path: 'tests/a.tftest.hcl',
       start_line: 4,
       end_line: 4,
@@ -46,9 +48,9 @@ describe('toApiAnnotation', () => {
   });
 
   it('writes paths with forward slashes and without a leading ./', () => {
-    expect(toApiAnnotation({ path: './modules\\net\\main.tf', startLine: 1, level: 'warning', message: 'm' }).path).toBe(
-      'modules/net/main.tf',
-    );
+    expect(
+      toApiAnnotation({ path: './modules\\net\\main.tf', startLine: 1, level: 'warning', message: 'm' }).path,
+    ).toBe('modules/net/main.tf');
   });
 
   it('cuts titles to 255 characters and never sends an empty message', () => {

@@ -25,7 +25,8 @@ beforeEach(async () => {
   fake = await startGitHubFake();
   proxy = await startConnectProxy({ 'github.test': '127.0.0.1' });
   apiUrl = `http://github.test:${new URL(fake.url).port}`;
-  for (const name of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']) vi.stubEnv(name, '');
+  for (const name of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'])
+    vi.stubEnv(name, '');
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -47,7 +48,9 @@ it('sends every request to GitHub through the proxy named by HTTP_PROXY', async 
   expect(log.warnings).toEqual([]);
   expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['POST 201', 'PATCH 200', 'PATCH 200']);
   expect(proxy.tunnels.length).toBeGreaterThan(0);
-  expect(new Set(proxy.tunnels.map((t) => `${t.target} ${t.status}`))).toEqual(new Set([`github.test:${new URL(fake.url).port} 200`]));
+  expect(new Set(proxy.tunnels.map((t) => `${t.target} ${t.status}`))).toEqual(
+    new Set([`github.test:${new URL(fake.url).port} 200`]),
+  );
 });
 
 it('goes straight to a host listed in NO_PROXY', async () => {

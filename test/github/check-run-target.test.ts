@@ -14,12 +14,16 @@ const pullRequest = { pull_request: { number: 1, head: { sha: HEAD } } };
 it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
   'takes the pull request head on %s',
   (eventName) => {
-    expect(checkRunTarget(context(eventName, pullRequest))).toEqual({ target: { owner: 'o', repo: 'r', headSha: HEAD } });
+    expect(checkRunTarget(context(eventName, pullRequest))).toEqual({
+      target: { owner: 'o', repo: 'r', headSha: HEAD },
+    });
   },
 );
 
 it.each(['push', 'workflow_dispatch', 'merge_group', 'schedule'])('takes context.sha on %s', (eventName) => {
-  expect(checkRunTarget(context(eventName, pullRequest))).toEqual({ target: { owner: 'o', repo: 'r', headSha: MERGE } });
+  expect(checkRunTarget(context(eventName, pullRequest))).toEqual({
+    target: { owner: 'o', repo: 'r', headSha: MERGE },
+  });
 });
 
 it('falls back to context.sha when a pull request event has no head sha', () => {
@@ -40,5 +44,7 @@ it('links to the workflow run only when the run id is known', () => {
     target: { owner: 'o', repo: 'r', headSha: MERGE, detailsUrl: 'https://github.com/o/r/actions/runs/42' },
   });
   // workflowContext() holds NaN when GITHUB_RUN_ID is unset.
-  expect(checkRunTarget({ ...withRun, runId: Number.NaN })).toEqual({ target: { owner: 'o', repo: 'r', headSha: MERGE } });
+  expect(checkRunTarget({ ...withRun, runId: Number.NaN })).toEqual({
+    target: { owner: 'o', repo: 'r', headSha: MERGE },
+  });
 });

@@ -56,7 +56,13 @@ describe('startCheckRun', () => {
   it('creates the check run in_progress on the pull request head commit, not GITHUB_SHA', async () => {
     const log = recordingLog();
     const before = Date.now();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pullRequestContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pullRequestContext(),
+      apiUrl: fake.url,
+      log,
+    });
 
     expect(handle).not.toBeNull();
     expect(fake.requests).toHaveLength(1);
@@ -83,14 +89,22 @@ describe('startCheckRun', () => {
   });
 
   it('uses GITHUB_SHA (context.sha) on a push', async () => {
-    await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log: recordingLog() });
+    await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
     expect((fake.requests[0]?.body as Record<string, unknown>).head_sha).toBe(PUSH_SHA);
   });
 
   it('links the check run to the workflow run when the context names it', async () => {
     const context = { ...pushContext(), serverUrl: 'https://github.example.com', runId: 987654321 };
     await startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl: fake.url, log: recordingLog() });
-    expect(fake.checkRuns[0]?.details_url).toBe('https://github.example.com/octo-org/infra-modules/actions/runs/987654321');
+    expect(fake.checkRuns[0]?.details_url).toBe(
+      'https://github.example.com/octo-org/infra-modules/actions/runs/987654321',
+    );
   });
 
   it('sends the token as `Bearer …` to the API address given, and nowhere else', async () => {
@@ -99,8 +113,19 @@ describe('startCheckRun', () => {
       // GITHUB_API_URL names another server: the explicit address wins and that one sees nothing.
       vi.stubEnv('GITHUB_API_URL', elsewhere.url);
       const log = recordingLog();
-      const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
-      await handle?.complete({ conclusion: 'success', title: 'ok', summary: 'all passed', annotations: annotations(3) });
+      const handle = await startCheckRun({
+        token: TOKEN,
+        name: 'module tests',
+        context: pushContext(),
+        apiUrl: fake.url,
+        log,
+      });
+      await handle?.complete({
+        conclusion: 'success',
+        title: 'ok',
+        summary: 'all passed',
+        annotations: annotations(3),
+      });
 
       expect(fake.requests.length).toBe(3);
       for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -114,7 +139,13 @@ describe('startCheckRun', () => {
   it('warns once and returns null when the token lacks checks: write (403)', async () => {
     fake.denyChecksWrite(TOKEN);
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pullRequestContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pullRequestContext(),
+      apiUrl: fake.url,
+      log,
+    });
 
     expect(handle).toBeNull();
     expect(fake.requests.map((r) => r.status)).toEqual([403]);
@@ -128,7 +159,13 @@ describe('startCheckRun', () => {
   it('warns and returns null without a request when there is no repository', async () => {
     const outsideGitHub: CheckRunContext = { eventName: '', sha: '', repo: undefined, payload: {} };
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: outsideGitHub, apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: outsideGitHub,
+      apiUrl: fake.url,
+      log,
+    });
 
     expect(handle).toBeNull();
     expect(fake.requests).toEqual([]);
@@ -138,7 +175,13 @@ describe('startCheckRun', () => {
 
   it('warns and returns null when there is no commit', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: { ...pushContext(), sha: '' }, apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: { ...pushContext(), sha: '' },
+      apiUrl: fake.url,
+      log,
+    });
     expect(handle).toBeNull();
     expect(fake.requests).toEqual([]);
     expect(log.warnings[0]).toContain('GITHUB_SHA');
@@ -149,7 +192,13 @@ describe('startCheckRun', () => {
     const address = gone.url;
     await gone.close();
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: address, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: address,
+      log,
+    });
     expect(handle).toBeNull();
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain(`could not reach ${address}`);
@@ -158,7 +207,13 @@ describe('startCheckRun', () => {
   it('warns and returns null on a server error', async () => {
     fake.failNext(502, { message: 'Bad Gateway' });
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
     expect(handle).toBeNull();
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('GitHub answered 502');
@@ -168,7 +223,12 @@ describe('startCheckRun', () => {
     const enterprise = await startGitHubFake({ basePath: '/api/v3' });
     try {
       vi.stubEnv('GITHUB_API_URL', `${enterprise.url}/`);
-      const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), log: recordingLog() });
+      const handle = await startCheckRun({
+        token: TOKEN,
+        name: 'module tests',
+        context: pushContext(),
+        log: recordingLog(),
+      });
       expect(handle).not.toBeNull();
       expect(enterprise.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
         'POST /api/v3/repos/octo-org/infra-modules/check-runs 201',
@@ -183,7 +243,13 @@ describe('startCheckRun', () => {
 describe('CheckRunHandle.complete', () => {
   it('publishes 120 annotations in batches of 50, then completes with the conclusion', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pullRequestContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pullRequestContext(),
+      apiUrl: fake.url,
+      log,
+    });
     const all = annotations(120);
     const outcome = await handle?.complete({
       conclusion: 'failure',
@@ -229,7 +295,13 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('sends the output once and completes when there are no annotations', async () => {
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log: recordingLog() });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
     await handle?.complete({ conclusion: 'success', title: 'all passed', summary: 'ok', annotations: [] });
     const bodies = fake.requests.slice(1).map((r) => r.body as Record<string, any>);
     expect(bodies).toHaveLength(2);
@@ -239,10 +311,23 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('cuts a summary over 65535 characters with a note, which GitHub then accepts', async () => {
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log: recordingLog() });
-    const summary = Array.from({ length: 4000 }, (_, i) => `| case_${i} | failed | assertion did not hold |`).join('\n');
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
+    const summary = Array.from({ length: 4000 }, (_, i) => `| case_${i} | failed | assertion did not hold |`).join(
+      '\n',
+    );
     expect(summary.length).toBeGreaterThan(65535);
-    const outcome = await handle?.complete({ conclusion: 'failure', title: 'many', summary, annotations: annotations(1) });
+    const outcome = await handle?.complete({
+      conclusion: 'failure',
+      title: 'many',
+      summary,
+      annotations: annotations(1),
+    });
 
     expect(outcome?.completed).toBe(true);
     const sent = (fake.requests[1]?.body as Record<string, any>).output.summary as string;
@@ -254,10 +339,21 @@ describe('CheckRunHandle.complete', () => {
 
   it('warns when a batch fails, still completes the check run, and says how many were published', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
     // The first batch goes through; the second is refused.
     fake.failNext(500, { after: 1 });
-    const outcome = await handle?.complete({ conclusion: 'failure', title: 't', summary: 's', annotations: annotations(120) });
+    const outcome = await handle?.complete({
+      conclusion: 'failure',
+      title: 't',
+      summary: 's',
+      annotations: annotations(120),
+    });
 
     expect(outcome).toEqual({ completed: true, annotationsPublished: 50 });
     expect(fake.requests.slice(1).map((r) => r.status)).toEqual([200, 500, 200]);
@@ -270,9 +366,20 @@ describe('CheckRunHandle.complete', () => {
 
   it('still puts the summary on the check run when the first output update fails', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
     fake.failNext(503);
-    const outcome = await handle?.complete({ conclusion: 'failure', title: 'title', summary: 'summary', annotations: annotations(2) });
+    const outcome = await handle?.complete({
+      conclusion: 'failure',
+      title: 'title',
+      summary: 'summary',
+      annotations: annotations(2),
+    });
 
     expect(outcome).toEqual({ completed: true, annotationsPublished: 0 });
     expect(fake.checkRuns[0]?.output).toEqual({ title: 'title', summary: 'summary', text: null });
@@ -282,7 +389,13 @@ describe('CheckRunHandle.complete', () => {
 
   it('warns, never throws, when completing fails', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
     fake.denyChecksWrite(TOKEN);
     const outcome = await handle?.complete({ conclusion: 'success', title: 't', summary: 's', annotations: [] });
 
@@ -292,7 +405,13 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('sends nothing on a second call', async () => {
-    const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log: recordingLog() });
+    const handle = await startCheckRun({
+      token: TOKEN,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
     const result = { conclusion: 'cancelled', title: 't', summary: 's', annotations: [] } as const;
     const [first, second] = await Promise.all([handle?.complete(result), handle?.complete(result)]);
     expect(first?.completed).toBe(true);

@@ -22,7 +22,11 @@ let fake: GitHubFake;
 beforeAll(async () => {
   emulator = await startEmulator({ testRuns: { queuedMs: 10, runningMs: 30, outcome: exampleModuleOutcome('fail') } });
   emulator.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
-  emulator.seedPolicy({ name: 'restrict-instance-types', enforcementLevel: 'advisory', code: 'main = rule { true }\n' });
+  emulator.seedPolicy({
+    name: 'restrict-instance-types',
+    enforcementLevel: 'advisory',
+    code: 'main = rule { true }\n',
+  });
 });
 afterAll(() => emulator.close());
 beforeEach(async () => {
@@ -36,7 +40,14 @@ function step(inputs: Record<string, string>, eventName = 'pull_request') {
   return runBundle({
     bundleDir: inject('bundleDir'),
     cwd: root,
-    inputs: { token: emulator.token, 'base-url': emulator.baseUrl, organization: emulator.organization, 'github-token': GITHUB_TOKEN, 'comment-on-pr': 'true', ...inputs },
+    inputs: {
+      token: emulator.token,
+      'base-url': emulator.baseUrl,
+      organization: emulator.organization,
+      'github-token': GITHUB_TOKEN,
+      'comment-on-pr': 'true',
+      ...inputs,
+    },
     env: {
       GITHUB_ACTIONS: 'true',
       GITHUB_WORKSPACE: root,
@@ -51,8 +62,17 @@ function step(inputs: Record<string, string>, eventName = 'pull_request') {
   });
 }
 
-const policies = { mode: 'sync-policies', 'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego', 'dry-run': 'true' };
-const moduleTests = { mode: 'run-module-tests', 'module-directory': 'examples/module', 'module-name': 'log-bucket', 'module-provider': 'aws' };
+const policies = {
+  mode: 'sync-policies',
+  'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego',
+  'dry-run': 'true',
+};
+const moduleTests = {
+  mode: 'run-module-tests',
+  'module-directory': 'examples/module',
+  'module-name': 'log-bucket',
+  'module-provider': 'aws',
+};
 
 describe('comment-on-pr from the built action', () => {
   it('writes the job summary as one comment, and updates it on the next run', async () => {
@@ -62,7 +82,9 @@ describe('comment-on-pr from the built action', () => {
     const [comment] = fake.comments;
     expect(comment).toMatchObject({ owner: 'octo-org', repo: 'platform', issue: 31, user: 'github-actions[bot]' });
     // The job summary file gets one more line break from @actions/core.
-    expect(`${comment?.body}\n`).toBe(`<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`);
+    expect(`${comment?.body}\n`).toBe(
+      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`,
+    );
     expect(comment?.body).toContain('```diff\n--- restrict-instance-types (service, ');
     // The token of the service never reaches GitHub.
     expect(comment?.body).not.toContain(emulator.token);
@@ -71,7 +93,12 @@ describe('comment-on-pr from the built action', () => {
     expect(second.code).toBe(0);
     expect(fake.comments).toHaveLength(1);
     expect(fake.comments[0]?.id).toBe(comment?.id);
-    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 201', 'GET 200', 'PATCH 200']);
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 200',
+      'POST 201',
+      'GET 200',
+      'PATCH 200',
+    ]);
     expect(first.stdout + second.stdout).not.toContain('::warning::');
   });
 
@@ -90,7 +117,9 @@ describe('comment-on-pr from the built action', () => {
     fake.denyPullRequestsWrite(GITHUB_TOKEN);
     const denied = await step(policies);
     expect(denied.code).toBe(0);
-    expect(denied.stdout).toMatch(/::warning::comment-on-pr: the summary is not written to the pull request: GitHub answered 403 .*pull-requests: write/);
+    expect(denied.stdout).toMatch(
+      /::warning::comment-on-pr: the summary is not written to the pull request: GitHub answered 403 .*pull-requests: write/,
+    );
     // Only where the runner is told to mask it.
     expect(denied.stdout.split('\n').filter((l) => l.includes(GITHUB_TOKEN))).toEqual([`::add-mask::${GITHUB_TOKEN}`]);
     expect(fake.comments).toHaveLength(0);

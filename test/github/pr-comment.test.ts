@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_BODY_LIMIT, commentMarker, commentOnPullRequest, stickyCommentKey } from '../../src/github/pr-comment.ts';
+import {
+  COMMENT_BODY_LIMIT,
+  commentMarker,
+  commentOnPullRequest,
+  stickyCommentKey,
+} from '../../src/github/pr-comment.ts';
 import type { PullRequestCommentContext, PullRequestCommentLog } from '../../src/github/pr-comment.ts';
 import { readInputs } from '../../src/inputs/read.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
@@ -21,7 +26,13 @@ function recordingLog(): RecordingLog {
 }
 
 function pullRequest(number = 7, eventName = 'pull_request'): PullRequestCommentContext {
-  return { eventName, repo: REPO, payload: { pull_request: { number } }, serverUrl: 'https://github.example.com', runId: 4242 };
+  return {
+    eventName,
+    repo: REPO,
+    payload: { pull_request: { number } },
+    serverUrl: 'https://github.example.com',
+    runId: 4242,
+  };
 }
 
 let fake: GitHubFake;
@@ -32,7 +43,10 @@ afterEach(async () => {
   await fake.close();
 });
 
-function comment(body: string, more: { key?: string; context?: PullRequestCommentContext; log?: RecordingLog; token?: string } = {}) {
+function comment(
+  body: string,
+  more: { key?: string; context?: PullRequestCommentContext; log?: RecordingLog; token?: string } = {},
+) {
   return commentOnPullRequest({
     token: more.token ?? TOKEN,
     key: more.key ?? SYNC_KEY,
@@ -73,7 +87,12 @@ describe('the sticky pull request comment', () => {
 
   it('finds its comment past the first page (100 a page) among many others', async () => {
     for (let i = 0; i < 130; i++) fake.seedComment({ ...REPO, issue: 7, body: `review comment ${i}` });
-    const ours = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nold summary`, user: 'github-actions[bot]' });
+    const ours = fake.seedComment({
+      ...REPO,
+      issue: 7,
+      body: `${commentMarker(SYNC_KEY)}\nold summary`,
+      user: 'github-actions[bot]',
+    });
     for (let i = 0; i < 5; i++) fake.seedComment({ ...REPO, issue: 7, body: `later comment ${i}` });
 
     expect(await comment('new summary')).toBe('updated');
@@ -92,8 +111,18 @@ describe('the sticky pull request comment', () => {
   });
 
   it('leaves alone the comment of another mode or module, and a comment that only quotes the marker', async () => {
-    const tests = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker('run-module-tests acme/vpc/aws')}\nmodule tests`, user: 'github-actions[bot]' });
-    const otherOrg = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker('sync-policies other')}\nother org`, user: 'github-actions[bot]' });
+    const tests = fake.seedComment({
+      ...REPO,
+      issue: 7,
+      body: `${commentMarker('run-module-tests acme/vpc/aws')}\nmodule tests`,
+      user: 'github-actions[bot]',
+    });
+    const otherOrg = fake.seedComment({
+      ...REPO,
+      issue: 7,
+      body: `${commentMarker('sync-policies other')}\nother org`,
+      user: 'github-actions[bot]',
+    });
     const quoted = fake.seedComment({ ...REPO, issue: 7, body: `> ${commentMarker(SYNC_KEY)}\nwhat is this?` });
 
     expect(await comment('policies', { key: SYNC_KEY })).toBe('created');
@@ -101,7 +130,9 @@ describe('the sticky pull request comment', () => {
     expect(await comment('vpc again', { key: 'run-module-tests acme/vpc/aws' })).toBe('updated');
 
     expect(onPr()).toHaveLength(5);
-    expect(fake.comments.find((c) => c.id === otherOrg.id)?.body).toBe(`${commentMarker('sync-policies other')}\nother org`);
+    expect(fake.comments.find((c) => c.id === otherOrg.id)?.body).toBe(
+      `${commentMarker('sync-policies other')}\nother org`,
+    );
     expect(fake.comments.find((c) => c.id === quoted.id)?.body).toBe(`> ${commentMarker(SYNC_KEY)}\nwhat is this?`);
     expect(fake.comments.find((c) => c.id === tests.id)?.body).toContain('vpc again');
     // The other pull request of the repository has none.
@@ -114,7 +145,9 @@ describe('the sticky pull request comment', () => {
     expect(await comment('summary', { log })).toBe('failed');
     expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 403']);
     expect(log.warnings).toHaveLength(1);
-    expect(log.warnings[0]).toMatch(/^comment-on-pr: the summary is not written to the pull request: GitHub answered 403 \(Resource not accessible by integration/);
+    expect(log.warnings[0]).toMatch(
+      /^comment-on-pr: the summary is not written to the pull request: GitHub answered 403 \(Resource not accessible by integration/,
+    );
     expect(log.warnings[0]).toContain('pull-requests: write');
     expect(log.warnings[0]).not.toContain(TOKEN);
     expect(fake.comments).toHaveLength(0);
@@ -154,14 +187,19 @@ describe('the sticky pull request comment', () => {
   });
 
   it('stays within GitHub’s 65,536 characters, cut with a link to the run’s job summary, markup closed', async () => {
-    const rows = Array.from({ length: 4000 }, (_, i) => `<tr><td>policy-${i}</td><td>${'é'.repeat(10)} would update</td></tr>`).join('\n');
+    const rows = Array.from(
+      { length: 4000 },
+      (_, i) => `<tr><td>policy-${i}</td><td>${'é'.repeat(10)} would update</td></tr>`,
+    ).join('\n');
     const summary = `## Sync policies\n\n<details><summary>many</summary>\n\n<table>\n${rows}\n</table>\n\n</details>\n`;
     expect(summary.length).toBeGreaterThan(COMMENT_BODY_LIMIT);
     expect(await comment(summary)).toBe('created');
     const body = onPr()[0]!.body;
     expect(body.length).toBeLessThanOrEqual(COMMENT_BODY_LIMIT);
     expect(body.startsWith(commentMarker(SYNC_KEY))).toBe(true);
-    expect(body).toMatch(/<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n$/);
+    expect(body).toMatch(
+      /<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n$/,
+    );
   });
 });
 
@@ -171,15 +209,27 @@ describe('stickyCommentKey', () => {
 
   it('names the mode, the organization of a sync and the module of module tests', () => {
     expect(key({ ...common, mode: 'sync-policies' })).toBe('sync-policies acme');
-    expect(key({ ...common, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' })).toBe('run-module-tests acme/vpc/aws');
-    expect(key({ ...common, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws', 'module-namespace': 'shared' })).toBe(
-      'run-module-tests shared/vpc/aws',
+    expect(key({ ...common, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' })).toBe(
+      'run-module-tests acme/vpc/aws',
     );
-    expect(key({ ...common, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-a', 'workspace-id': 'ws-a' })).toBe('upgrade-no-code-workspace');
+    expect(
+      key({
+        ...common,
+        mode: 'run-module-tests',
+        'module-name': 'vpc',
+        'module-provider': 'aws',
+        'module-namespace': 'shared',
+      }),
+    ).toBe('run-module-tests shared/vpc/aws');
+    expect(
+      key({ ...common, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-a', 'workspace-id': 'ws-a' }),
+    ).toBe('upgrade-no-code-workspace');
   });
 
   it('a marker no name can end early', () => {
-    expect(commentMarker('run-module-tests acme/a--b/aws')).toBe('<!-- svc-ci-action: run-module-tests acme/a-b/aws -->');
+    expect(commentMarker('run-module-tests acme/a--b/aws')).toBe(
+      '<!-- svc-ci-action: run-module-tests acme/a-b/aws -->',
+    );
     expect(commentMarker('x -->y')).toBe('<!-- svc-ci-action: x -y -->');
   });
 });

@@ -12,8 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const sync = (): Record<string, string> => ({ mode: 'sync-policies', token: emulator.token, 'base-url': emulator.baseUrl, organization: emulator.organization });
-const tests = (): Record<string, string> => ({ ...sync(), mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' });
+const sync = (): Record<string, string> => ({
+  mode: 'sync-policies',
+  token: emulator.token,
+  'base-url': emulator.baseUrl,
+  organization: emulator.organization,
+});
+const tests = (): Record<string, string> => ({
+  ...sync(),
+  mode: 'run-module-tests',
+  'module-name': 'vpc',
+  'module-provider': 'aws',
+});
 const upgrade = (): Record<string, string> => ({
   mode: 'upgrade-no-code-workspace',
   token: emulator.token,

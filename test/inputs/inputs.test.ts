@@ -65,16 +65,25 @@ describe('readInputs', () => {
     expect(inputDefault('organization')).toBe('');
     // `${{ github.token }}` means something to the runner only; elsewhere no token is better than that text.
     expect(inputDefault('github-token')).toBe('');
-    expect(read({ ...base, timeout: '  ', 'github-token': '' })).toMatchObject({ timeoutMs: 30 * 60_000, githubToken: '' });
+    expect(read({ ...base, timeout: '  ', 'github-token': '' })).toMatchObject({
+      timeoutMs: 30 * 60_000,
+      githubToken: '',
+    });
   });
 
   it('reads what the post step needs, the token and the base URL, as the main step does', () => {
-    expect(readServiceInputs((name) => ({ token: ' tok-1 ', 'base-url': 'https://svc.example.com' })[name] ?? '')).toEqual({
+    expect(
+      readServiceInputs((name) => ({ token: ' tok-1 ', 'base-url': 'https://svc.example.com' })[name] ?? ''),
+    ).toEqual({
       token: 'tok-1',
       baseUrl: 'https://svc.example.com/api/v2',
     });
-    expect(() => readServiceInputs((name) => (name === 'base-url' ? 'https://svc.example.com' : ''))).toThrow(/^Input "token" is required\.$/);
-    expect(() => readServiceInputs((name) => (name === 'token' ? 'tok-1' : 'http://svc.example.com'))).toThrow(/^Input "base-url" must use https:\/\//);
+    expect(() => readServiceInputs((name) => (name === 'base-url' ? 'https://svc.example.com' : ''))).toThrow(
+      /^Input "token" is required\.$/,
+    );
+    expect(() => readServiceInputs((name) => (name === 'token' ? 'tok-1' : 'http://svc.example.com'))).toThrow(
+      /^Input "base-url" must use https:\/\//,
+    );
   });
 
   it.each([
@@ -86,7 +95,10 @@ describe('readInputs', () => {
     [{ organization: 'ac me' }, /^Input "organization" may contain only letters/],
     [{ organization: '' }, /^Input "organization" is required in mode sync-policies/],
     [{ 'enforcement-level': 'strict' }, /^Input "enforcement-level" must be one of/],
-    [{ 'policy-sets': 'polset-abc, pol-1' }, /^Input "policy-sets" must be an id starting with "polset-" \(got "pol-1"\)/],
+    [
+      { 'policy-sets': 'polset-abc, pol-1' },
+      /^Input "policy-sets" must be an id starting with "polset-" \(got "pol-1"\)/,
+    ],
     [{ token: '' }, /^Input "token" is required/],
   ])('rejects %o', (override, message) => {
     expect(failure({ ...base, ...override })).toMatch(message);
@@ -125,11 +137,23 @@ describe('readInputs', () => {
     expect(failure({ ...base, mode: 'run-module-tests', 'module-provider': 'aws' })).toBe(
       'Input "module-name" is required in mode run-module-tests.',
     );
-    expect(failure({ ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws', 'test-variables': 'region' })).toMatch(
-      /^Input "test-variables" line 1 must look like key = "value"/,
-    );
+    expect(
+      failure({
+        ...base,
+        mode: 'run-module-tests',
+        'module-name': 'vpc',
+        'module-provider': 'aws',
+        'test-variables': 'region',
+      }),
+    ).toMatch(/^Input "test-variables" line 1 must look like key = "value"/);
     const secret = 's3cr3t-value';
-    const message = failure({ ...base, mode: 'run-module-tests', 'module-name': 'v', 'module-provider': 'a', 'test-env-variables': `BAD KEY=${secret}` });
+    const message = failure({
+      ...base,
+      mode: 'run-module-tests',
+      'module-name': 'v',
+      'module-provider': 'a',
+      'test-env-variables': `BAD KEY=${secret}`,
+    });
     expect(message).toMatch(/^Input "test-env-variables" line 1/);
     expect(message).not.toContain(secret);
   });
@@ -176,28 +200,55 @@ describe('readInputs', () => {
       ],
       confirm: true,
     });
-    expect(failure({ ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'mod-x', 'workspace-id': 'ws-1' })).toMatch(
-      /^Input "no-code-module-id" must be an id starting with "nocode-"/,
-    );
-    expect(failure({ ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-x', 'workspace-id': 'workspace-1' })).toMatch(
-      /^Input "workspace-id" must be an id starting with "ws-"/,
-    );
+    expect(
+      failure({ ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'mod-x', 'workspace-id': 'ws-1' }),
+    ).toMatch(/^Input "no-code-module-id" must be an id starting with "nocode-"/);
+    expect(
+      failure({
+        ...base,
+        mode: 'upgrade-no-code-workspace',
+        'no-code-module-id': 'nocode-x',
+        'workspace-id': 'workspace-1',
+      }),
+    ).toMatch(/^Input "workspace-id" must be an id starting with "ws-"/);
   });
 
   it('parses the no-code lifecycle modes', () => {
     expect(
-      read({ ...base, mode: 'provision-no-code-workspace', 'no-code-module-id': 'nocode-a', 'project-id': 'prj-b', 'workspace-name': 'app-prod' }),
+      read({
+        ...base,
+        mode: 'provision-no-code-workspace',
+        'no-code-module-id': 'nocode-a',
+        'project-id': 'prj-b',
+        'workspace-name': 'app-prod',
+      }),
     ).toMatchObject({ workspaceName: 'app-prod', autoApply: false, workspaceVariables: [] });
     expect(
-      failure({ ...base, mode: 'provision-no-code-workspace', 'no-code-module-id': 'nocode-a', 'project-id': 'prj-b', 'workspace-name': 'app prod' }),
+      failure({
+        ...base,
+        mode: 'provision-no-code-workspace',
+        'no-code-module-id': 'nocode-a',
+        'project-id': 'prj-b',
+        'workspace-name': 'app prod',
+      }),
     ).toMatch(/^Input "workspace-name" may contain only letters, digits/);
     expect(
-      read({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'variable-options': 'region:\n  type: string\n  options: [a, b]' }),
-    ).toMatchObject({ enabled: null, variableOptions: [{ variableName: 'region', variableType: 'string', options: ['a', 'b'] }] });
-    expect(failure({ ...base, mode: 'publish-no-code-module' })).toMatch(/^Input "registry-module-id" .* or "no-code-module-id"/);
-    expect(failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'latest' })).toMatch(
-      /^Input "version-pin" must be a module version/,
+      read({
+        ...base,
+        mode: 'publish-no-code-module',
+        'registry-module-id': 'mod-a',
+        'variable-options': 'region:\n  type: string\n  options: [a, b]',
+      }),
+    ).toMatchObject({
+      enabled: null,
+      variableOptions: [{ variableName: 'region', variableType: 'string', options: ['a', 'b'] }],
+    });
+    expect(failure({ ...base, mode: 'publish-no-code-module' })).toMatch(
+      /^Input "registry-module-id" .* or "no-code-module-id"/,
     );
+    expect(
+      failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'latest' }),
+    ).toMatch(/^Input "version-pin" must be a module version/);
   });
 });
 
@@ -218,7 +269,10 @@ describe('parsers', () => {
 
   it('reads workspace variables as a JSON array', () => {
     expect(
-      parseWorkspaceVariables('workspace-variables', '[{"key":"tags","value":"{a=1}","hcl":true},{"key":"T","value":"x","category":"env","sensitive":true}]'),
+      parseWorkspaceVariables(
+        'workspace-variables',
+        '[{"key":"tags","value":"{a=1}","hcl":true},{"key":"T","value":"x","category":"env","sensitive":true}]',
+      ),
     ).toEqual([
       { key: 'tags', value: '{a=1}', category: 'svc', hcl: true, sensitive: false },
       { key: 'T', value: 'x', category: 'env', hcl: false, sensitive: true },
@@ -226,7 +280,9 @@ describe('parsers', () => {
     expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","value":"secret"')).toThrow(
       'Input "workspace-variables" starts with "[" but is not valid JSON.',
     );
-    expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","category":"terraform"}]')).toThrow(/category must be "svc" or "env"/);
+    expect(() => parseWorkspaceVariables('workspace-variables', '[{"key":"a","category":"terraform"}]')).toThrow(
+      /category must be "svc" or "env"/,
+    );
   });
 });
 
@@ -237,7 +293,9 @@ describe('more input rules', () => {
   });
 
   it('needs the organization to allow a module, not to update one by id', () => {
-    expect(read({ ...base, organization: '', mode: 'publish-no-code-module', 'no-code-module-id': 'nocode-a' })).toMatchObject({
+    expect(
+      read({ ...base, organization: '', mode: 'publish-no-code-module', 'no-code-module-id': 'nocode-a' }),
+    ).toMatchObject({
       organization: '',
       noCodeModuleId: 'nocode-a',
     });
@@ -250,55 +308,114 @@ describe('more input rules', () => {
 describe('prune', () => {
   it('reads prune as off, a policy-sets prune, or the explicit whole-organization prune', () => {
     expect(read({ ...base, prune: 'false' })).toMatchObject({ prune: 'off' });
-    expect(read({ ...base, prune: 'true', 'policy-sets': 'polset-a' })).toMatchObject({ prune: 'policy-sets', policySets: ['polset-a'] });
+    expect(read({ ...base, prune: 'true', 'policy-sets': 'polset-a' })).toMatchObject({
+      prune: 'policy-sets',
+      policySets: ['polset-a'],
+    });
     expect(read({ ...base, prune: 'organization' })).toMatchObject({ prune: 'organization', policySets: [] });
   });
 
   it('refuses prune: true without policy-sets, and any other value', () => {
-    expect(failure({ ...base, prune: 'true' })).toMatch(/^Input "prune" is true but "policy-sets" is empty: .*set prune: organization to prune the whole organization\.$/);
-    expect(failure({ ...base, prune: 'maybe' })).toBe('Input "prune" must be true, false or organization (got "maybe").');
+    expect(failure({ ...base, prune: 'true' })).toMatch(
+      /^Input "prune" is true but "policy-sets" is empty: .*set prune: organization to prune the whole organization\.$/,
+    );
+    expect(failure({ ...base, prune: 'maybe' })).toBe(
+      'Input "prune" must be true, false or organization (got "maybe").',
+    );
   });
 });
 
 describe('inputs a hostile or careless workflow may give', () => {
-  const upgrade = { ...base, mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-a', 'workspace-id': 'ws-1' };
+  const upgrade = {
+    ...base,
+    mode: 'upgrade-no-code-workspace',
+    'no-code-module-id': 'nocode-a',
+    'workspace-id': 'ws-1',
+  };
   const tests = { ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' };
 
   it.each([
-    [{ ...upgrade, 'workspace-id': ',,,' }, 'Input "workspace-id" holds no item once split at commas and line breaks (got ",,,").'],
+    [
+      { ...upgrade, 'workspace-id': ',,,' },
+      'Input "workspace-id" holds no item once split at commas and line breaks (got ",,,").',
+    ],
     [{ ...upgrade, 'workspace-id': ' ,\n, ' }, /^Input "workspace-id" holds no item once split/],
     [{ ...base, 'policy-sets': ',' }, /^Input "policy-sets" holds no item once split/],
-    [{ ...tests, 'module-directory': '/etc' }, 'Input "module-directory" must be a path inside the repository, relative to its root: it is absolute (got "/etc").'],
-    [{ ...tests, 'module-directory': '../../..' }, /^Input "module-directory" must be a path inside the repository, relative to its root: it leaves the repository/],
+    [
+      { ...tests, 'module-directory': '/etc' },
+      'Input "module-directory" must be a path inside the repository, relative to its root: it is absolute (got "/etc").',
+    ],
+    [
+      { ...tests, 'module-directory': '../../..' },
+      /^Input "module-directory" must be a path inside the repository, relative to its root: it leaves the repository/,
+    ],
     [{ ...tests, 'module-directory': 'modules/../../x' }, /it leaves the repository/],
     [{ ...tests, 'module-directory': 'C:\\Windows' }, /it is absolute/],
     [{ ...tests, 'module-directory': '~/.ssh' }, /it starts from a home directory/],
-    [{ ...base, 'policy-files': 'policies/*.native\n/etc/**' }, 'Input "policy-files" must hold patterns inside the repository, relative to its root: it is absolute (got "/etc/**").'],
+    [
+      { ...base, 'policy-files': 'policies/*.native\n/etc/**' },
+      'Input "policy-files" must hold patterns inside the repository, relative to its root: it is absolute (got "/etc/**").',
+    ],
     [{ ...base, 'policy-files': '!/etc/passwd' }, /it is absolute \(got "!\/etc\/passwd"\)/],
     [{ ...base, 'policy-files': 'policies/../../**/*.native' }, /it leaves the repository|it has a "\.\." segment/],
     [{ ...base, 'policy-files': 'policies/**/../x.native' }, /it has a "\.\." segment/],
     [{ ...base, 'policy-files': '~/policies/*.rego' }, /it starts from a home directory/],
-    [{ ...base, 'policy-config': '/etc/policies.hcl' }, /^Input "policy-config" must be a path inside the repository.*it is absolute/],
+    [
+      { ...base, 'policy-config': '/etc/policies.hcl' },
+      /^Input "policy-config" must be a path inside the repository.*it is absolute/,
+    ],
     [{ ...base, 'policy-config': '../other-repo/policies.hcl' }, /^Input "policy-config" .*it leaves the repository/],
-    [{ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'variable-options-file': '/etc/passwd' }, /^Input "variable-options-file" must be a path inside the repository.*it is absolute/],
-    [{ ...base, 'base-url': 'http://svc.example.com' }, /^Input "base-url" must use https:\/\/ unless the service runs on this machine .*the token would travel in clear/],
+    [
+      {
+        ...base,
+        mode: 'publish-no-code-module',
+        'registry-module-id': 'mod-a',
+        'variable-options-file': '/etc/passwd',
+      },
+      /^Input "variable-options-file" must be a path inside the repository.*it is absolute/,
+    ],
+    [
+      { ...base, 'base-url': 'http://svc.example.com' },
+      /^Input "base-url" must use https:\/\/ unless the service runs on this machine .*the token would travel in clear/,
+    ],
     [{ ...base, 'base-url': 'http://10.0.0.5:8080' }, /must use https:\/\//],
-    [{ ...base, 'base-url': 'https://svc.example.com/api/v2?org=x' }, /^Input "base-url" must not have a query \(\?\.\.\.\) or a fragment/],
+    [
+      { ...base, 'base-url': 'https://svc.example.com/api/v2?org=x' },
+      /^Input "base-url" must not have a query \(\?\.\.\.\) or a fragment/,
+    ],
     [{ ...base, 'base-url': 'https://svc.example.com/api/v2#top' }, /must not have a query/],
     [{ ...base, 'base-url': 'https://svc.example.com/api/v2?' }, /must not have a query/],
-    [{ ...base, 'base-url': 'https://user:pw@svc.example.com' }, /^Input "base-url" must not carry a user name or password/],
-    [{ ...base, 'base-url': 'https://svc.example.com/api\n/v2' }, /^Input "base-url" must not hold spaces, line breaks, control or invisible characters \(got "https:\/\/svc.example.com\/api\\n\/v2"\)/],
+    [
+      { ...base, 'base-url': 'https://user:pw@svc.example.com' },
+      /^Input "base-url" must not carry a user name or password/,
+    ],
+    [
+      { ...base, 'base-url': 'https://svc.example.com/api\n/v2' },
+      /^Input "base-url" must not hold spaces, line breaks, control or invisible characters \(got "https:\/\/svc.example.com\/api\\n\/v2"\)/,
+    ],
     [{ ...base, 'base-url': 'https://svc.example.com/a\tpi/v2' }, /must not hold spaces/],
     [{ ...base, 'base-url': 'https://svc.exa\u200bmple.com' }, /must not hold spaces/],
-    [{ ...base, token: 'abc\u200bdef' }, 'Input "token" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.'],
+    [
+      { ...base, token: 'abc\u200bdef' },
+      'Input "token" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.',
+    ],
     [{ ...base, token: 'abc\u0000def' }, /^Input "token" contains a control/],
     [{ ...base, token: 'abc\u00a0def' }, /^Input "token" contains spaces or line breaks/],
     [{ ...base, token: 'abc\ndef' }, /^Input "token" contains spaces or line breaks/],
-    [{ ...base, timeout: '99999999999999999999' }, 'Input "timeout" is longer than the longest wait allowed, 24h (got "99999999999999999999").'],
+    [
+      { ...base, timeout: '99999999999999999999' },
+      'Input "timeout" is longer than the longest wait allowed, 24h (got "99999999999999999999").',
+    ],
     [{ ...base, timeout: '25h' }, /longer than the longest wait allowed/],
     [{ ...base, timeout: '86401' }, /longer than the longest wait allowed/],
-    [{ ...upgrade, 'workspace-variables': '[{"key":"a b","value":"x"}]' }, 'Input "workspace-variables" item 1: key "a b" is not a variable name (letters, digits, _ and -, not starting with a digit).'],
-    [{ ...upgrade, 'workspace-variables': '[{"key":"PATH=x","value":"y","category":"env"}]' }, /item 1: key "PATH=x" is not an environment variable name/],
+    [
+      { ...upgrade, 'workspace-variables': '[{"key":"a b","value":"x"}]' },
+      'Input "workspace-variables" item 1: key "a b" is not a variable name (letters, digits, _ and -, not starting with a digit).',
+    ],
+    [
+      { ...upgrade, 'workspace-variables': '[{"key":"PATH=x","value":"y","category":"env"}]' },
+      /item 1: key "PATH=x" is not an environment variable name/,
+    ],
     [{ ...upgrade, 'workspace-variables': '[{"key":"1st","value":"x"}]' }, /key "1st" is not a variable name/],
   ])('refuses %j', (values, message) => {
     const text = failure(values as Record<string, string>);
@@ -307,7 +424,8 @@ describe('inputs a hostile or careless workflow may give', () => {
   });
 
   it('never echoes the token it refuses', () => {
-    for (const token of ['secret\u200bvalue', 'secret value', 'secret\u0007value']) expect(failure({ ...base, token })).not.toContain('secret');
+    for (const token of ['secret\u200bvalue', 'secret value', 'secret\u0007value'])
+      expect(failure({ ...base, token })).not.toContain('secret');
   });
 
   it.each([
@@ -321,8 +439,17 @@ describe('inputs a hostile or careless workflow may give', () => {
   });
 
   it('keeps paths and patterns that stay inside the repository, and the 24h bound itself', () => {
-    expect(read({ ...tests, 'module-directory': 'modules/vpc/../vpc' })).toMatchObject({ moduleDirectory: 'modules/vpc/../vpc' });
-    expect(read({ ...base, 'policy-files': 'policies/**/*.native\n!policies/drafts/**', 'policy-config': './policies/policies.hcl', timeout: '24h' })).toMatchObject({
+    expect(read({ ...tests, 'module-directory': 'modules/vpc/../vpc' })).toMatchObject({
+      moduleDirectory: 'modules/vpc/../vpc',
+    });
+    expect(
+      read({
+        ...base,
+        'policy-files': 'policies/**/*.native\n!policies/drafts/**',
+        'policy-config': './policies/policies.hcl',
+        timeout: '24h',
+      }),
+    ).toMatchObject({
       policyFiles: ['policies/**/*.native', '!policies/drafts/**'],
       policyConfig: './policies/policies.hcl',
       timeoutMs: 24 * 3_600_000,
@@ -336,7 +463,9 @@ describe('report inputs', () => {
   it('junit-file: empty writes none; a path inside the workspace is kept, normalised', () => {
     expect(read(tests)).toMatchObject({ junitFile: '' });
     expect(read({ ...tests, 'junit-file': 'reports/junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
-    expect(read({ ...tests, 'junit-file': './reports//x/../junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
+    expect(read({ ...tests, 'junit-file': './reports//x/../junit.xml' })).toMatchObject({
+      junitFile: 'reports/junit.xml',
+    });
     expect(read({ ...tests, 'junit-file': 'reports\\junit.xml' })).toMatchObject({ junitFile: 'reports/junit.xml' });
   });
 
@@ -359,6 +488,8 @@ describe('report inputs', () => {
   it('comment-on-pr is a boolean, false unless set', () => {
     expect(read(base)).toMatchObject({ commentOnPr: false });
     expect(read({ ...base, 'comment-on-pr': 'true' })).toMatchObject({ commentOnPr: true });
-    expect(failure({ ...base, 'comment-on-pr': 'yes' })).toBe('Input "comment-on-pr" must be true or false (got "yes").');
+    expect(failure({ ...base, 'comment-on-pr': 'yes' })).toBe(
+      'Input "comment-on-pr" must be true or false (got "yes").',
+    );
   });
 });

@@ -15,7 +15,15 @@ import { startHarness } from '../module-tests/harness.ts';
 
 const REAL_LOG = readFileSync(join(import.meta.dirname, 'fixtures', 'example-module.jsonl'), 'utf8');
 // The counters of the run that wrote that log (its test_summary).
-const OUTCOME = { status: 'finished', testStatus: 'fail', passed: 4, failed: 2, errored: 0, skipped: 0, log: REAL_LOG } as const;
+const OUTCOME = {
+  status: 'finished',
+  testStatus: 'fail',
+  passed: 4,
+  failed: 2,
+  errored: 0,
+  skipped: 0,
+  log: REAL_LOG,
+} as const;
 
 const made: string[] = [];
 afterAll(() => {
@@ -32,7 +40,9 @@ const MODULE = 'module';
 
 function counts(xml: string): Record<string, number> {
   expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: Record<string, string> };
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
+    testsuites: Record<string, string>;
+  };
   const { tests, failures, errors, skipped } = doc.testsuites;
   return { tests: Number(tests), failures: Number(failures), errors: Number(errors), skipped: Number(skipped) };
 }
@@ -41,13 +51,17 @@ describe('junit-file against the emulator', () => {
   it('writes the run’s results where the input says, counts equal to the run’s counters, and names it in the output', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
     const root = workspace();
-    const { result } = await h.run({ moduleDirectory: MODULE, junitFile: 'reports/tests/module.xml' }, { workspaceRoot: root });
+    const { result } = await h.run(
+      { moduleDirectory: MODULE, junitFile: 'reports/tests/module.xml' },
+      { workspaceRoot: root },
+    );
 
     expect(result.outputs['junit-file']).toBe('reports/tests/module.xml');
     const xml = readFileSync(join(root, 'reports/tests/module.xml'), 'utf8');
     const o = result.outputs;
     expect(counts(xml)).toEqual({
-      tests: Number(o['tests-passed']) + Number(o['tests-failed']) + Number(o['tests-errored']) + Number(o['tests-skipped']),
+      tests:
+        Number(o['tests-passed']) + Number(o['tests-failed']) + Number(o['tests-errored']) + Number(o['tests-skipped']),
       failures: Number(o['tests-failed']),
       errors: Number(o['tests-errored']),
       skipped: Number(o['tests-skipped']),
@@ -80,7 +94,11 @@ describe('junit-file against the emulator', () => {
       expect(result.failure?.message).toMatch(/^Module tests failed/);
       const warning = result.annotations.find((a) => a.title === 'JUnit report');
       expect(warning?.level).toBe('warning');
-      expect(warning?.message).toMatch(new RegExp(`^junit-file: the JUnit report was not written to ${path}: ${path} (leads out of the workspace through a symbolic link|is a symbolic link; it is not written through)$`));
+      expect(warning?.message).toMatch(
+        new RegExp(
+          `^junit-file: the JUnit report was not written to ${path}: ${path} (leads out of the workspace through a symbolic link|is a symbolic link; it is not written through)$`,
+        ),
+      );
     }
     expect(existsSync(join(outside, 'junit.xml'))).toBe(false);
     expect(existsSync(join(outside, 'deeper'))).toBe(false);
@@ -108,7 +126,9 @@ describe('junit-file against the emulator', () => {
         saveState: () => undefined,
       });
       expect(code).toBe(2);
-      expect(lines.join('')).toContain('Input "junit-file" must be a path inside the repository, relative to its root: it leaves the repository (got "../../tmp/junit.xml").');
+      expect(lines.join('')).toContain(
+        'Input "junit-file" must be a path inside the repository, relative to its root: it leaves the repository (got "../../tmp/junit.xml").',
+      );
       expect(emulator.requests).toHaveLength(0);
     } finally {
       await emulator.close();
@@ -119,7 +139,10 @@ describe('junit-file against the emulator', () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: OUTCOME } });
     const root = workspace();
     mkdirSync(join(root, 'reports'));
-    const { result } = await h.run({ moduleDirectory: MODULE, junitFile: 'reports/junit.xml', dryRun: true }, { workspaceRoot: root });
+    const { result } = await h.run(
+      { moduleDirectory: MODULE, junitFile: 'reports/junit.xml', dryRun: true },
+      { workspaceRoot: root },
+    );
     expect(result.outputs['junit-file']).toBe('');
     expect(existsSync(join(root, 'reports/junit.xml'))).toBe(false);
   });

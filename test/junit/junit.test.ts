@@ -39,7 +39,15 @@ interface XmlSuite {
   'system-err'?: string;
 }
 interface XmlReport {
-  testsuites: { name?: string; tests?: string; failures?: string; errors?: string; skipped?: string; time?: string; testsuite: XmlSuite[] };
+  testsuites: {
+    name?: string;
+    tests?: string;
+    failures?: string;
+    errors?: string;
+    skipped?: string;
+    time?: string;
+    testsuite: XmlSuite[];
+  };
 }
 
 function read(xml: string): XmlReport {
@@ -70,7 +78,10 @@ function runFacts(summary: ParsedTestLog['summary'], status = 'finished') {
   } as JUnitReportInput['run'];
 }
 
-function report(log: string, more: Partial<JUnitReportInput> = {}): { xml: string; parsed: ParsedTestLog; doc: XmlReport } {
+function report(
+  log: string,
+  more: Partial<JUnitReportInput> = {},
+): { xml: string; parsed: ParsedTestLog; doc: XmlReport } {
   const parsed = parseTestLogText(log);
   const xml = renderJUnitReport({
     name: 'Module tests: acme/storage/aws',
@@ -85,7 +96,12 @@ function report(log: string, more: Partial<JUnitReportInput> = {}): { xml: strin
 /** What each test case came to: [suite, classname, name, result element]. */
 function outcomes(doc: XmlReport): string[][] {
   return doc.testsuites.testsuite.flatMap((s) =>
-    s.testcase.map((c) => [s.name, c.classname, c.name, c.failure ? 'failure' : c.error ? 'error' : c.skipped ? 'skipped' : 'pass']),
+    s.testcase.map((c) => [
+      s.name,
+      c.classname,
+      c.name,
+      c.failure ? 'failure' : c.error ? 'error' : c.skipped ? 'skipped' : 'pass',
+    ]),
   );
 }
 
@@ -96,8 +112,15 @@ describe('JUnit report from real test logs', () => {
       // The test command's own file leaves control characters in; no parser should need to see them.
       const theirs = read(fixture(`${module}.terraform-junit.xml`).replace(new RegExp(NOT_XML_CHAR.source, 'gu'), ''));
       expect(outcomes(doc)).toEqual(outcomes(theirs));
-      for (const [ours, reference] of doc.testsuites.testsuite.map((s, i) => [s, theirs.testsuites.testsuite[i]!] as const)) {
-        expect([ours.tests, ours.failures, ours.errors, ours.skipped]).toEqual([reference.tests, reference.failures, reference.errors, reference.skipped]);
+      for (const [ours, reference] of doc.testsuites.testsuite.map(
+        (s, i) => [s, theirs.testsuites.testsuite[i]!] as const,
+      )) {
+        expect([ours.tests, ours.failures, ours.errors, ours.skipped]).toEqual([
+          reference.tests,
+          reference.failures,
+          reference.errors,
+          reference.skipped,
+        ]);
       }
     });
   }
@@ -108,7 +131,11 @@ describe('JUnit report from real test logs', () => {
     const summary = parsed.summary!;
     expect(summary).toEqual({ status: 'error', passed: 2, failed: 1, errored: 2, skipped: 1 });
     expect(Number(all.tests)).toBe(summary.passed + summary.failed + summary.errored + summary.skipped);
-    expect([all.failures, all.errors, all.skipped].map(Number)).toEqual([summary.failed, summary.errored, summary.skipped]);
+    expect([all.failures, all.errors, all.skipped].map(Number)).toEqual([
+      summary.failed,
+      summary.errored,
+      summary.skipped,
+    ]);
     for (const key of ['tests', 'failures', 'errors', 'skipped'] as const) {
       expect(all.testsuite.reduce((n, s) => n + Number(s[key]), 0)).toBe(Number(all[key]));
     }
@@ -125,9 +152,13 @@ describe('JUnit report from real test logs', () => {
     expect(failed.line).toBe('9');
     expect(failed.failure?.type).toBe('Test assertion failed');
     // Markup, quotes, `]]>` and the bell character: escaped, and the bell (not XML) removed.
-    expect(failed.failure?.message).toBe('2 problems; the first: Test assertion failed: Name was "a<b>&"c"" <not> plain &  bell; ]]> end (modules/storage/tests/text.tftest.hcl:9)');
+    expect(failed.failure?.message).toBe(
+      '2 problems; the first: Test assertion failed: Name was "a<b>&"c"" <not> plain &  bell; ]]> end (modules/storage/tests/text.tftest.hcl:9)',
+    );
     const body = failed.failure?.text ?? '';
-    expect(body).toContain('Error: Test assertion failed\n  at modules/storage/tests/text.tftest.hcl:9\n  9 |     condition     = output.name == "plain"\n\nName was "a<b>&"c"" <not> plain &  bell; ]]> end');
+    expect(body).toContain(
+      'Error: Test assertion failed\n  at modules/storage/tests/text.tftest.hcl:9\n  9 |     condition     = output.name == "plain"\n\nName was "a<b>&"c"" <not> plain &  bell; ]]> end',
+    );
     expect(body).toContain('Error: Test assertion failed\n  at modules/storage/tests/text.tftest.hcl:14');
     expect(body).toContain('A second failed assertion in the same run block.');
   });
@@ -139,7 +170,9 @@ describe('JUnit report from real test logs', () => {
     expect(passed).toMatchObject({ name: 'reads_its_own_file' });
     expect(passed?.failure ?? passed?.error ?? passed?.skipped).toBeUndefined();
     expect(errored?.error?.type).toBe('Invalid function argument');
-    expect(errored?.error?.message).toMatch(/^Invalid function argument: Invalid value for "path" parameter: no file exists at "\.\/no-such-file\.txt"; .*\(modules\/storage\/main\.tf:14\)$/);
+    expect(errored?.error?.message).toMatch(
+      /^Invalid function argument: Invalid value for "path" parameter: no file exists at "\.\/no-such-file\.txt"; .*\(modules\/storage\/main\.tf:14\)$/,
+    );
     expect(errored?.error?.text).toContain('  at modules/storage/main.tf:14');
     // The problem is in main.tf, not the test file: no line of the test file to point at.
     expect(errored?.line).toBeUndefined();
@@ -166,7 +199,12 @@ describe('JUnit report from real test logs', () => {
     const hostile = fixture('example-module.jsonl').replaceAll('retention_is_capped_at_a_year', name);
     const { xml, doc } = report(hostile);
     expect(xml).not.toMatch(NOT_XML_CHAR);
-    expect(outcomes(doc)).toContainEqual(['tests/failing.tftest.hcl', 'tests/failing.tftest.hcl', 'reten[31mtion"<&>', 'failure']);
+    expect(outcomes(doc)).toContainEqual([
+      'tests/failing.tftest.hcl',
+      'tests/failing.tftest.hcl',
+      'reten[31mtion"<&>',
+      'failure',
+    ]);
   });
 
   it('run blocks that never finished (the job was cancelled) are skipped, with the reason', () => {
@@ -174,7 +212,17 @@ describe('JUnit report from real test logs', () => {
     const parsed = parseTestLogText(cut);
     const xml = renderJUnitReport({
       name: 'Module tests: acme/storage/aws',
-      run: { id: 'trun-1', attributes: { status: 'canceled', 'test-status': null, 'tests-passed': null, 'tests-failed': null, 'tests-errored': null, 'tests-skipped': null } },
+      run: {
+        id: 'trun-1',
+        attributes: {
+          status: 'canceled',
+          'test-status': null,
+          'tests-passed': null,
+          'tests-failed': null,
+          'tests-errored': null,
+          'tests-skipped': null,
+        },
+      },
       parsed,
       moduleDirectory: '.',
       unfinished: 'the job was cancelled, and the test run with it',
@@ -188,30 +236,59 @@ describe('JUnit report from real test logs', () => {
       ['default_retention', 'skipped'],
       ['rejects_uppercase_names', 'skipped'],
     ]);
-    expect(doc.testsuites.testsuite[0]?.testcase[2]?.skipped?.message).toBe('Not run: the job was cancelled, and the test run with it.');
+    expect(doc.testsuites.testsuite[0]?.testcase[2]?.skipped?.message).toBe(
+      'Not run: the job was cancelled, and the test run with it.',
+    );
     expect(doc.testsuites.testsuite[0]?.testcase[0]?.file).toBe('tests/failing.tftest.hcl');
   });
 
   it('diagnostics of a test file outside its run blocks go to the suite’s system-err', () => {
     const log = [
       JSON.stringify({ type: 'test_abstract', test_abstract: { 'tests/a.tftest.hcl': ['one'] } }),
-      JSON.stringify({ type: 'test_run', '@testfile': 'tests/a.tftest.hcl', '@testrun': 'one', test_run: { path: 'tests/a.tftest.hcl', run: 'one', progress: 'complete', status: 'pass' } }),
-      JSON.stringify({ type: 'diagnostic', '@testfile': 'tests/a.tftest.hcl', diagnostic: { severity: 'error', summary: 'Failed to destroy <resources>', detail: 'terraform_data.x' } }),
-      JSON.stringify({ type: 'test_file', '@testfile': 'tests/a.tftest.hcl', test_file: { path: 'tests/a.tftest.hcl', progress: 'complete', status: 'error' } }),
+      JSON.stringify({
+        type: 'test_run',
+        '@testfile': 'tests/a.tftest.hcl',
+        '@testrun': 'one',
+        test_run: { path: 'tests/a.tftest.hcl', run: 'one', progress: 'complete', status: 'pass' },
+      }),
+      JSON.stringify({
+        type: 'diagnostic',
+        '@testfile': 'tests/a.tftest.hcl',
+        diagnostic: { severity: 'error', summary: 'Failed to destroy <resources>', detail: 'terraform_data.x' },
+      }),
+      JSON.stringify({
+        type: 'test_file',
+        '@testfile': 'tests/a.tftest.hcl',
+        test_file: { path: 'tests/a.tftest.hcl', progress: 'complete', status: 'error' },
+      }),
     ].join('\n');
     const { doc } = report(log);
-    expect(doc.testsuites.testsuite[0]?.['system-err']).toBe('Error: Failed to destroy <resources>\n\nterraform_data.x');
+    expect(doc.testsuites.testsuite[0]?.['system-err']).toBe(
+      'Error: Failed to destroy <resources>\n\nterraform_data.x',
+    );
   });
 
   it('without a log: one test case for the run, from its counters, saying why', () => {
     const xml = renderJUnitReport({
       name: 'Module tests: acme/storage/aws',
-      run: { id: 'trun-9', attributes: { status: 'finished', 'test-status': 'fail', 'tests-passed': 4, 'tests-failed': 2, 'tests-errored': 0, 'tests-skipped': 0 } },
+      run: {
+        id: 'trun-9',
+        attributes: {
+          status: 'finished',
+          'test-status': 'fail',
+          'tests-passed': 4,
+          'tests-failed': 2,
+          'tests-errored': 0,
+          'tests-skipped': 0,
+        },
+      },
       logError: 'the service answered 404',
       moduleDirectory: '.',
     });
     const doc = read(xml);
-    expect(outcomes(doc)).toEqual([['Module tests: acme/storage/aws', 'Module tests: acme/storage/aws', 'test run trun-9', 'failure']]);
+    expect(outcomes(doc)).toEqual([
+      ['Module tests: acme/storage/aws', 'Module tests: acme/storage/aws', 'test run trun-9', 'failure'],
+    ]);
     expect(doc.testsuites.testsuite[0]?.testcase[0]?.failure?.message).toBe(
       'The test log could not be read (the service answered 404); the test run reports 4 passed, 2 failed, 0 errored, 0 skipped.',
     );

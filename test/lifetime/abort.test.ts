@@ -36,7 +36,7 @@ describe('sleep', () => {
 });
 
 describe('isAbortError', () => {
-  it('recognises the AbortError of a wait, the step\'s CancelledError, and the reason a signal aborted with', () => {
+  it("recognises the AbortError of a wait, the step's CancelledError, and the reason a signal aborted with", () => {
     expect(isAbortError(new DOMException('The operation was aborted', 'AbortError'))).toBe(true);
     expect(isAbortError(new CancelledError('SIGINT'))).toBe(true);
     const controller = new AbortController();
@@ -58,7 +58,7 @@ describe('isAbortError', () => {
     expect(isAbortError(undefined, new AbortController().signal)).toBe(false);
   });
 
-  it('an abort with the step\'s cancellation reason is an AbortError to sleep and the semaphore', async () => {
+  it("an abort with the step's cancellation reason is an AbortError to sleep and the semaphore", async () => {
     const controller = new AbortController();
     const reason = new CancelledError('SIGTERM');
     controller.abort(reason);

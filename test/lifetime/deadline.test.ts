@@ -19,7 +19,7 @@ describe('Deadline', () => {
     expect((deadline.signal.reason as Error).name).toBe('TimeoutError');
   });
 
-  it('cuts a wait of the step at the deadline, and still ends it on the step\'s own signal', async () => {
+  it("cuts a wait of the step at the deadline, and still ends it on the step's own signal", async () => {
     const clock = new ManualClock();
     const deadline = Deadline.after(500, clock);
     const cut = clock.sleep(60_000, deadline.cut(new AbortController().signal)).catch((e: unknown) => e);

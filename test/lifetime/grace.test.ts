@@ -65,15 +65,20 @@ describe('abortAfterFirstSignal', () => {
 });
 
 describe('withGrace', () => {
-  it('gives the work its grace once the step is cancelled, counted from the cancellation, then aborts it with the cancellation\'s reason', async () => {
+  it("gives the work its grace once the step is cancelled, counted from the cancellation, then aborts it with the cancellation's reason", async () => {
     const clock = new ManualClock();
     const cancel = new AbortController();
     let workSignal: AbortSignal | undefined;
-    const work = withGrace(cancel.signal, 500, async (signal) => {
-      workSignal = signal;
-      await clock.sleep(60_000, signal);
-      return 'answered';
-    }, clock).catch((e: unknown) => e);
+    const work = withGrace(
+      cancel.signal,
+      500,
+      async (signal) => {
+        workSignal = signal;
+        await clock.sleep(60_000, signal);
+        return 'answered';
+      },
+      clock,
+    ).catch((e: unknown) => e);
     await clock.advance(1000);
     expect(workSignal!.aborted).toBe(false);
     const reason = new CancelledError('SIGINT');
@@ -89,11 +94,16 @@ describe('withGrace', () => {
     const clock = new ManualClock();
     const cancel = new AbortController();
     let workSignal: AbortSignal | undefined;
-    const work = withGrace(cancel.signal, 500, async (signal) => {
-      workSignal = signal;
-      await clock.sleep(300, signal);
-      return 'answered';
-    }, clock);
+    const work = withGrace(
+      cancel.signal,
+      500,
+      async (signal) => {
+        workSignal = signal;
+        await clock.sleep(300, signal);
+        return 'answered';
+      },
+      clock,
+    );
     cancel.abort(new CancelledError('SIGTERM'));
     await clock.advance(300);
     expect(await work).toBe('answered');
@@ -107,10 +117,15 @@ describe('withGrace', () => {
     cancel.abort(new CancelledError('SIGINT'));
     await clock.advance(10_000);
     let workSignal: AbortSignal | undefined;
-    const work = withGrace(cancel.signal, 200, async (signal) => {
-      workSignal = signal;
-      await clock.sleep(60_000, signal);
-    }, clock).catch(() => undefined);
+    const work = withGrace(
+      cancel.signal,
+      200,
+      async (signal) => {
+        workSignal = signal;
+        await clock.sleep(60_000, signal);
+      },
+      clock,
+    ).catch(() => undefined);
     await clock.advance(199);
     expect(workSignal!.aborted).toBe(false);
     await clock.advance(1);

@@ -74,15 +74,20 @@ describe('limit', () => {
 });
 
 describe('mapLimited', () => {
-  it('keeps at most the given number of items going and returns the results in the items\' order', async () => {
+  it("keeps at most the given number of items going and returns the results in the items' order", async () => {
     let running = 0;
     let most = 0;
-    const results = await mapLimited([30, 5, 20, 1, 10], 2, async (ms, i) => {
-      most = Math.max(most, ++running);
-      await sleep(ms);
-      running--;
-      return `${i}:${ms}`;
-    }, { notStarted: () => 'not started' });
+    const results = await mapLimited(
+      [30, 5, 20, 1, 10],
+      2,
+      async (ms, i) => {
+        most = Math.max(most, ++running);
+        await sleep(ms);
+        running--;
+        return `${i}:${ms}`;
+      },
+      { notStarted: () => 'not started' },
+    );
     expect(most).toBe(2);
     expect(results).toEqual(['0:30', '1:5', '2:20', '3:1', '4:10']);
   });
@@ -91,11 +96,16 @@ describe('mapLimited', () => {
     const controller = new AbortController();
     const gate = deferred();
     const seen: number[] = [];
-    const mapping = mapLimited([0, 1, 2, 3], 2, async (item) => {
-      seen.push(item);
-      await gate.promise;
-      return `done ${item}`;
-    }, { signal: controller.signal, notStarted: (item) => `not started ${item}` });
+    const mapping = mapLimited(
+      [0, 1, 2, 3],
+      2,
+      async (item) => {
+        seen.push(item);
+        await gate.promise;
+        return `done ${item}`;
+      },
+      { signal: controller.signal, notStarted: (item) => `not started ${item}` },
+    );
     await settle();
     controller.abort();
     gate.resolve();

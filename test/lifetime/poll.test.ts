@@ -84,12 +84,17 @@ describe('pollUntil', () => {
     const controller = new AbortController();
     controller.abort(new CancelledError('SIGINT'));
     let reads = 0;
-    const error = await pollUntil({ read: async () => ++reads, isFinal: () => true, signal: controller.signal, deadline: Deadline.after(1000) }).catch((e: unknown) => e);
+    const error = await pollUntil({
+      read: async () => ++reads,
+      isFinal: () => true,
+      signal: controller.signal,
+      deadline: Deadline.after(1000),
+    }).catch((e: unknown) => e);
     expect(reads).toBe(0);
     expect(isAbortError(error)).toBe(true);
   });
 
-  it('throws a read failure that is not the deadline\'s', async () => {
+  it("throws a read failure that is not the deadline's", async () => {
     const failing = pollUntil({
       read: async () => {
         throw new Error('404 Not Found');

@@ -6,14 +6,34 @@ import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
-import { endsNow, FAST_CLIENT, firstRun, liveRuns, reportedRun, startHarness, startOnClock, testCancellation, until } from './harness.ts';
+import {
+  endsNow,
+  FAST_CLIENT,
+  firstRun,
+  liveRuns,
+  reportedRun,
+  startHarness,
+  startOnClock,
+  testCancellation,
+  until,
+} from './harness.ts';
 import type { Harness } from './harness.ts';
 
 describe('cancellation of the main step', () => {
   it('first signal cancels the running run; second signal force-cancels it; the step reports canceled', async () => {
-    const { clock, h, cancellation, run: start } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const {
+      clock,
+      h,
+      cancellation,
+      run: start,
+    } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
     const running = start();
-    await clock.followRealTime(() => h.emulator.testRuns().length > 0 && liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running');
+    await clock.followRealTime(
+      () =>
+        h.emulator.testRuns().length > 0 &&
+        liveRuns(h.emulator).length === 1 &&
+        liveRuns(h.emulator)[0]!.status === 'running',
+    );
     const id = liveRuns(h.emulator)[0]!.id;
     const byId = () => h.emulator.testRuns().find((r) => r.id === id)!;
     // From here the clock stands still: each signal is acted on at once.
@@ -30,7 +50,10 @@ describe('cancellation of the main step', () => {
     expect(result.outputs.status).toBe('canceled');
     expect(result.summary).toContain('Module tests canceled');
     expect(state.get('testRunFinal')).toBe('true');
-    const writes = h.emulator.writeRequests().filter((r) => r.path.includes(`/${id}/`)).map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
+    const writes = h.emulator
+      .writeRequests()
+      .filter((r) => r.path.includes(`/${id}/`))
+      .map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
     expect(writes).toEqual(['POST cancel', 'POST force-cancel']);
   });
 
@@ -85,24 +108,43 @@ describe('cancellation of the main step', () => {
       expect(result.failure?.message).toContain('cancelled before a test run was started');
     } else {
       // Strict: the upload created a run whatever auto-queue-runs said; it is stopped and named.
-      expect(serviceRuns).toEqual([expect.objectContaining({ source: 'svc-configuration-version', status: 'canceled' })]);
+      expect(serviceRuns).toEqual([
+        expect.objectContaining({ source: 'svc-configuration-version', status: 'canceled' }),
+      ]);
       expect(result.summary).toContain(serviceRuns[0]!.id);
       expect(result.outputs['test-run-id']).toBe('');
     }
   });
 
   it('a run the service started by itself on upload is stopped when the signal comes before the step adopted it', async () => {
-    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: {
+        respectAutoQueueRuns: false,
+        autoRunDelayMs: [0, 0],
+        queuedMs: 10,
+        runningMs: 60_000,
+        cancelGraceMs: 50,
+      },
+    });
     const cancellation = testCancellation();
     // The look-up for runs of the configuration version is slow: the signal comes during it.
     h.emulator.inject({ port: 'api', method: 'GET', path: /\/test-runs$/, kind: { type: 'delay', ms: 300 } });
     const running = h.run({}, { cancellation });
-    await until(() => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')), 5000, 'the look-up');
+    await until(
+      () => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')),
+      5000,
+      'the look-up',
+    );
     cancellation.send('SIGINT');
     const { result, state } = await running;
     const runs = h.emulator.testRuns();
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ id: state.get('testRunId'), source: 'svc-configuration-version', cancelRequested: true, status: 'canceled' });
+    expect(runs[0]).toMatchObject({
+      id: state.get('testRunId'),
+      source: 'svc-configuration-version',
+      cancelRequested: true,
+      status: 'canceled',
+    });
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
@@ -111,14 +153,26 @@ describe('cancellation of the main step', () => {
 
 describe('the look-up after a signal', () => {
   it('has more than a fixed 2 s: a list that takes 2.5 s still finds the run, which is stopped', async () => {
-    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: {
+        respectAutoQueueRuns: false,
+        autoRunDelayMs: [0, 0],
+        queuedMs: 10,
+        runningMs: 60_000,
+        cancelGraceMs: 50,
+      },
+    });
     const cancellation = testCancellation();
     const list = { port: 'api', method: 'GET', path: /\/test-runs$/ } as const;
     // The first look (before the step chose its run) is slow, so the signal comes during it; the
     // look after the signal is slower than 2 s.
     h.emulator.inject({ ...list, kind: { type: 'delay', ms: 300 } }, { ...list, kind: { type: 'delay', ms: 2500 } });
     const running = h.run({}, { cancellation, tuning: { windDownMs: 8500 } });
-    await until(() => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')), 5000, 'the first look');
+    await until(
+      () => h.emulator.requests.some((r) => r.method === 'GET' && r.path.endsWith('/test-runs')),
+      5000,
+      'the first look',
+    );
     cancellation.send('SIGINT');
     const { result, state } = await running;
     const run = h.emulator.testRuns()[0]!;
@@ -141,7 +195,11 @@ async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
 }
 
 describe('post step', () => {
-  function post(h: Harness, state: Map<string, string>, options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number; clock?: Clock } = {}) {
+  function post(
+    h: Harness,
+    state: Map<string, string>,
+    options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number; clock?: Clock } = {},
+  ) {
     const lines: string[] = [];
     const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
     const inputs: Record<string, string> = { token: h.emulator.token, 'base-url': h.emulator.baseUrl };
@@ -160,7 +218,9 @@ describe('post step', () => {
 
   it('cancels a queued run left behind once it runs', async () => {
     // The service creates no run of its own here: the one run is the step's.
-    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 },
+    });
     const state = await leaveRunBehind(h);
     expect(h.emulator.testRuns()[0]!.status).toBe('queued');
     expect(state.get('testRunFinal')).toBeUndefined();
@@ -171,7 +231,9 @@ describe('post step', () => {
   });
 
   it('force-cancels a run still running after the grace period', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity },
+    });
     const state = new Map<string, string>();
     const cancellation = testCancellation();
     const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
@@ -191,7 +253,7 @@ describe('post step', () => {
     expect(h.emulator.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
   });
 
-  it('when the main step saw its run final, looks once at the version\'s runs and stops nothing', async () => {
+  it("when the main step saw its run final, looks once at the version's runs and stops nothing", async () => {
     const h = await startHarness();
     const { state } = await h.run();
     expect(state.get('testRunFinal')).toBe('true');
@@ -203,7 +265,9 @@ describe('post step', () => {
   });
 
   it('when the main step saw its run final, stops a run the service queued on the version after the step ended', async () => {
-    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 800, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 800, cancelGraceMs: 50 },
+    });
     // The step ends before the service queues its run (a window shorter than the service's delay).
     const { result, state } = await h.run({ verbose: true }, { tuning: { otherRuns: { lateRunWindowMs: 100 } } });
     expect(result.failure).toBeNull();
@@ -211,7 +275,10 @@ describe('post step', () => {
     const late = h.emulator.testRuns().find((r) => r.source === 'svc-configuration-version')!;
     const { code, log } = await post(h, state);
     expect(code).toBe(0);
-    expect(h.emulator.testRuns().find((r) => r.id === late.id)).toMatchObject({ status: 'canceled', cancelRequested: true });
+    expect(h.emulator.testRuns().find((r) => r.id === late.id)).toMatchObject({
+      status: 'canceled',
+      cancelRequested: true,
+    });
     expect(log).toContain(`Test run ${late.id} of module acme/log-bucket/aws was cancelled.`);
     expect(liveRuns(h.emulator)).toEqual([]);
   });
@@ -227,7 +294,10 @@ describe('post step', () => {
     const h = await startHarness();
     const state = new Map([
       ['testRunId', 'trun-doesnotexist1234'],
-      ['testRunModule', JSON.stringify({ organization: 'acme', namespace: 'acme', name: 'log-bucket', provider: 'aws' })],
+      [
+        'testRunModule',
+        JSON.stringify({ organization: 'acme', namespace: 'acme', name: 'log-bucket', provider: 'aws' }),
+      ],
     ]);
     const { code, log } = await post(h, state);
     expect(code).toBe(0);
@@ -239,20 +309,36 @@ describe('post step', () => {
     const state = await leaveRunBehind(h);
     const { code, log } = await post(h, state, { queuedWaitMs: 200, graceMs: 0 });
     expect(code).toBe(1);
-    expect(log).toMatch(/error: Test run trun-\w+ of module acme\/log-bucket\/aws could not be cancelled \(it was still queued/);
+    expect(log).toMatch(
+      /error: Test run trun-\w+ of module acme\/log-bucket\/aws could not be cancelled \(it was still queued/,
+    );
   });
 
   /** A configuration version of the test module, uploaded; with `runs` test runs created on it
    *  (the harness's emulators of these tests create none on upload). */
-  async function versionWithRuns(h: Harness, runs: number): Promise<{ version: string; runIds: string[]; state: Map<string, string> }> {
+  async function versionWithRuns(
+    h: Harness,
+    runs: number,
+  ): Promise<{ version: string; runIds: string[]; state: Map<string, string> }> {
     const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
-    const module = { organization: h.emulator.organization, namespace: h.emulator.organization, name: 'log-bucket', provider: 'aws' };
+    const module = {
+      organization: h.emulator.organization,
+      namespace: h.emulator.organization,
+      name: 'log-bucket',
+      provider: 'aws',
+    };
     try {
       const version = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false });
       await client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, new Uint8Array([1, 2, 3]));
       const runIds: string[] = [];
       for (let i = 0; i < runs; i++) {
-        const run = await client.moduleTests.createTestRun(module, { configurationVersionId: version.id, testDirectory: 'tests', filters: [], variables: [], verbose: false });
+        const run = await client.moduleTests.createTestRun(module, {
+          configurationVersionId: version.id,
+          testDirectory: 'tests',
+          filters: [],
+          variables: [],
+          verbose: false,
+        });
         runIds.push(run.id);
       }
       const state = new Map([
@@ -266,13 +352,20 @@ describe('post step', () => {
   }
 
   it('finds and stops the run by its configuration version when only the version was saved', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 },
+    });
     const { version, runIds, state } = await versionWithRuns(h, 1);
     await until(() => h.emulator.testRuns()[0]?.status === 'running', 2000, 'a running run');
     h.emulator.clearRequests();
     const { code, log } = await post(h, state);
     expect(code).toBe(0);
-    expect(h.emulator.testRuns()[0]).toMatchObject({ id: runIds[0], configurationVersionId: version, status: 'canceled', cancelRequested: true });
+    expect(h.emulator.testRuns()[0]).toMatchObject({
+      id: runIds[0],
+      configurationVersionId: version,
+      status: 'canceled',
+      cancelRequested: true,
+    });
     expect(log).toContain(`Test run ${runIds[0]!} of module acme/log-bucket/aws was cancelled.`);
     // The listed run was running: cancelled before any read of it.
     const lines = h.emulator.requests.map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
@@ -280,7 +373,9 @@ describe('post step', () => {
   });
 
   it('stops every run of the saved version that is not final, the saved run among them', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 },
+    });
     const { runIds, state } = await versionWithRuns(h, 2);
     state.set('testRunId', runIds[1]!);
     const { code } = await post(h, state);
@@ -301,7 +396,9 @@ describe('post step', () => {
     const { code, log } = await posting.promise;
     expect(code).toBe(0);
     expect(h.emulator.requests.map((r) => r.method)).toEqual(['GET']);
-    expect(log).toMatch(/Configuration version cv-\w+ \(module acme\/log-bucket\/aws\) has no test run: nothing to stop\./);
+    expect(log).toMatch(
+      /Configuration version cv-\w+ \(module acme\/log-bucket\/aws\) has no test run: nothing to stop\./,
+    );
   });
 
   it('a create sent but never answered, and no run appears: a bounded wait, then a warning', async () => {
@@ -315,6 +412,8 @@ describe('post step', () => {
     const { code, log } = await clock.runUntilSettled(post(h, state, { appearWaitMs: 300, clock }));
     expect(code).toBe(0);
     expect(clock.now() - started).toBe(300);
-    expect(log).toMatch(/warning: No test run with the requested options appeared on configuration version cv-\w+ .* after the main step sent its create/);
+    expect(log).toMatch(
+      /warning: No test run with the requested options appeared on configuration version cv-\w+ .* after the main step sent its create/,
+    );
   });
 });

@@ -18,8 +18,14 @@ const RUN_READ = { port: 'api', method: 'GET', path: /\/test-runs\/trun-[A-Za-z0
  * cancel goes out then, before the clock moves on. Returns the step, with the stop that follows
  * at real pace again, and when the wait began.
  */
-async function waitUntilTheDeadline(setup: (h: Harness) => void, timeoutMs: number, tuning: Partial<RunModuleTestsTuning> = {}) {
-  const { clock, h, run, log } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 120_000, cancelGraceMs: 50 } });
+async function waitUntilTheDeadline(
+  setup: (h: Harness) => void,
+  timeoutMs: number,
+  tuning: Partial<RunModuleTestsTuning> = {},
+) {
+  const { clock, h, run, log } = await startOnClock({
+    testRuns: { queuedMs: 10, runningMs: 120_000, cancelGraceMs: 50 },
+  });
   setup(h);
   const running = run({ timeoutMs }, tuning);
   await clock.followRealTime(hasItsRun(log));
@@ -40,7 +46,10 @@ async function waitUntilTheDeadline(setup: (h: Harness) => void, timeoutMs: numb
 
 describe('the timeout holds', () => {
   it('a read answered 429 with Retry-After: 299 ends the wait at the deadline; the cancel goes out at once', async () => {
-    const { h, result } = await waitUntilTheDeadline((h) => h.emulator.inject({ ...RUN_READ, kind: { type: 'status', status: 429, retryAfter: '299' } }), 1000);
+    const { h, result } = await waitUntilTheDeadline(
+      (h) => h.emulator.inject({ ...RUN_READ, kind: { type: 'status', status: 429, retryAfter: '299' } }),
+      1000,
+    );
     expect(h.emulator.requests.some((r) => r.status === 429)).toBe(true);
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(true);
     expect(result.failure?.message).toMatch(/^Timed out after 1s waiting for test run trun-\w+/);
@@ -48,7 +57,10 @@ describe('the timeout holds', () => {
   });
 
   it('a read that never answers ends the wait at the deadline; the cancel goes out at once', async () => {
-    const { h, result } = await waitUntilTheDeadline((h) => h.emulator.inject({ ...RUN_READ, kind: { type: 'delay', ms: 600_000 } }), 1000);
+    const { h, result } = await waitUntilTheDeadline(
+      (h) => h.emulator.inject({ ...RUN_READ, kind: { type: 'delay', ms: 600_000 } }),
+      1000,
+    );
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
     expect(result.failure?.message).toMatch(/^Timed out after 1s waiting for test run trun-\w+ .*was cancelled/);
@@ -66,7 +78,9 @@ describe('the timeout holds', () => {
     })();
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true });
-    expect(result.failure?.message).toMatch(/could not be followed to its end .*answered 200 without a `test-runs` document/);
+    expect(result.failure?.message).toMatch(
+      /could not be followed to its end .*answered 200 without a `test-runs` document/,
+    );
     expect(result.failure?.message).toMatch(/was cancelled|asked to cancel/);
     expect(result.conclusion).toBe('failure');
     await until(() => liveRuns(h.emulator).length === 0, 2000, 'nothing left running');
@@ -76,14 +90,18 @@ describe('the timeout holds', () => {
     // Queued for 1 s, then "preparing" for 1 s (each status its `queuedMs`), then running; the
     // deadline, 1.5 s after the step has its run, falls in "preparing" however long the step took
     // to get the run. The clock jumps 1.2 s, into "preparing", then follows the reads at real pace.
-    const { clock, run, h, log } = await startOnClock({ testRuns: { unnamedStatuses: ['preparing'], queuedMs: 1000, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { clock, run, h, log } = await startOnClock({
+      testRuns: { unnamedStatuses: ['preparing'], queuedMs: 1000, runningMs: 60_000, cancelGraceMs: 50 },
+    });
     const running = run({ timeoutMs: 1500, verbose: true }, { stopAfterWaitMs: 3000 });
     await clock.followRealTime(hasItsRun(log));
     await clock.advance(1200);
     await clock.followRealTime(running.settled);
     const { result } = await running.promise;
     expect(result.conclusion).toBe('timed_out');
-    expect(result.failure?.message).toMatch(/^Timed out after 2s waiting for test run trun-\w+ \(still "preparing" \(a status the spec does not name\)\)/);
+    expect(result.failure?.message).toMatch(
+      /^Timed out after 2s waiting for test run trun-\w+ \(still "preparing" \(a status the spec does not name\)\)/,
+    );
     // Once it ran, its cancel was accepted.
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(true);
   });
@@ -101,6 +119,8 @@ describe.runIf(personalityFromEnvironment() === 'strict')('the timeout as a user
     expect(clock.now() - waitFrom).toBeLessThan(10_000 + 3000);
     const run = reportedRun(h.emulator, result);
     expect(run).toMatchObject({ cancelRequested: true, status: 'canceled' });
-    expect(result.failure?.message).toMatch(/^Timed out after 10s waiting for test run trun-\w+ \(still (running|queued)\); test run trun-\w+ was (cancelled|asked to cancel and is stopping)/);
+    expect(result.failure?.message).toMatch(
+      /^Timed out after 10s waiting for test run trun-\w+ \(still (running|queued)\); test run trun-\w+ was (cancelled|asked to cancel and is stopping)/,
+    );
   });
 });

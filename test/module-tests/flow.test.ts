@@ -65,17 +65,33 @@ describe('run-module-tests flow', () => {
     expect(rest).toContain(`GET {TESTROOT}/test-runs/${own}`);
     expect(rest).toContain('log GET');
     expect(rest).toContain('GET {TESTROOT}/test-runs');
-    const othersStopped = emulator.testRuns().filter((r) => r.id !== own).map((r) => r.id);
-    const expected = new Set([`GET {TESTROOT}/test-runs/${own}`, 'log GET', 'GET {TESTROOT}/test-runs', ...othersStopped.flatMap((id) => [`GET {TESTROOT}/test-runs/${id}`, `POST {TESTROOT}/test-runs/${id}/cancel`])]);
+    const othersStopped = emulator
+      .testRuns()
+      .filter((r) => r.id !== own)
+      .map((r) => r.id);
+    const expected = new Set([
+      `GET {TESTROOT}/test-runs/${own}`,
+      'log GET',
+      'GET {TESTROOT}/test-runs',
+      ...othersStopped.flatMap((id) => [`GET {TESTROOT}/test-runs/${id}`, `POST {TESTROOT}/test-runs/${id}/cancel`]),
+    ]);
     expect(rest.filter((l) => !expected.has(l))).toEqual([]);
     const writes = emulator.writeRequests().filter((r) => !r.path.endsWith('/cancel'));
     expect(jsonBody(writes[0]!)).toEqual({
-      data: { type: 'vars', attributes: { key: 'AWS_REGION', value: 'us-east-2-secret-region', category: 'env', sensitive: true } },
+      data: {
+        type: 'vars',
+        attributes: { key: 'AWS_REGION', value: 'us-east-2-secret-region', category: 'env', sensitive: true },
+      },
     });
     expect(jsonBody(writes[1]!)).toEqual({
-      data: { type: 'vars', attributes: { key: 'API_KEY', value: 's3cr3t-api-key-value', category: 'env', sensitive: true } },
+      data: {
+        type: 'vars',
+        attributes: { key: 'API_KEY', value: 's3cr3t-api-key-value', category: 'env', sensitive: true },
+      },
     });
-    expect(jsonBody(writes[2]!)).toEqual({ data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': false } } });
+    expect(jsonBody(writes[2]!)).toEqual({
+      data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': false } },
+    });
 
     const upload = writes[3]!;
     expect(upload.port).toBe('upload');
@@ -93,7 +109,12 @@ describe('run-module-tests flow', () => {
     expect(jsonBody(create)).toEqual({
       data: {
         type: 'test-runs',
-        attributes: { verbose: true, 'test-directory': 'tests', filters: ['tests/passing.tftest.hcl'], variables: [{ key: 'retention_days', value: '30' }] },
+        attributes: {
+          verbose: true,
+          'test-directory': 'tests',
+          filters: ['tests/passing.tftest.hcl'],
+          variables: [{ key: 'retention_days', value: '30' }],
+        },
         relationships: { 'configuration-version': { data: { type: 'configuration-versions', id: versionId } } },
       },
     });
@@ -113,8 +134,17 @@ describe('run-module-tests flow', () => {
     const runs = emulator.testRuns();
     // Strict: the upload also created a run, which was cancelled; cli-tool: none.
     expect(runs).toHaveLength(emulator.personality === 'strict' ? 2 : 1);
-    expect(runs.find((r) => r.id === own)).toMatchObject({ source: 'svc-api', status: 'finished', verbose: true, filters: ['tests/passing.tftest.hcl'] });
-    expect(runs.filter((r) => r.id !== own).every((r) => r.source === 'svc-configuration-version' && r.status === 'canceled')).toBe(true);
+    expect(runs.find((r) => r.id === own)).toMatchObject({
+      source: 'svc-api',
+      status: 'finished',
+      verbose: true,
+      filters: ['tests/passing.tftest.hcl'],
+    });
+    expect(
+      runs
+        .filter((r) => r.id !== own)
+        .every((r) => r.source === 'svc-configuration-version' && r.status === 'canceled'),
+    ).toBe(true);
 
     expect(result.failure).toBeNull();
     expect(log).toContain('created API_KEY');
@@ -143,7 +173,9 @@ describe('run-module-tests flow', () => {
     const { result } = await h.run();
     const uploads = h.emulator.requests.filter((r) => r.port === 'upload');
     expect(uploads.map((r) => r.status)).toEqual([0, 403]);
-    expect(result.failure?.message).toMatch(/uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/);
+    expect(result.failure?.message).toMatch(
+      /uploading the configuration failed: the upload address refused the archive \(403 Forbidden\)\. .*may have been stored or not.*run the step again/,
+    );
     expect(result.conclusion).toBe('failure');
     // No run is started on a configuration that may not be there; one the service started for the upload is stopped.
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/test-runs'))).toEqual([]);
@@ -153,8 +185,12 @@ describe('run-module-tests flow', () => {
 
   it('refuses a module-directory that is not a directory before any request', async () => {
     const h = await startHarness();
-    await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(/Input "module-directory" is "examples\/no-such-module"/);
-    await expect(h.run({ moduleDirectory: 'README.md' })).rejects.toThrow(/Input "module-directory" is "README\.md", which is not a directory/);
+    await expect(h.run({ moduleDirectory: 'examples/no-such-module' })).rejects.toThrow(
+      /Input "module-directory" is "examples\/no-such-module"/,
+    );
+    await expect(h.run({ moduleDirectory: 'README.md' })).rejects.toThrow(
+      /Input "module-directory" is "README\.md", which is not a directory/,
+    );
     expect(h.emulator.requests).toEqual([]);
   });
 

@@ -147,7 +147,12 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     inputs,
     async run(overrides = {}, options = {}) {
       const all = inputs(overrides);
-      const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, ...FAST_CLIENT, ...options.client });
+      const client = createServiceClient({
+        baseUrl: emulator.baseUrl,
+        token: emulator.token,
+        ...FAST_CLIENT,
+        ...options.client,
+      });
       const lines: string[] = [];
       const secrets = [emulator.token, ...all.testEnvVariables.map((v) => v.value)];
       const sink = plainSink({
@@ -188,7 +193,9 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
 /** API requests as `METHOD path` under /api/v2 and upload-origin requests as `PORT METHOD`. */
 export function requestLines(emulator: Emulator): string[] {
   return emulator.requests.map((r) =>
-    r.port === 'api' ? `${r.method} ${r.path.replace(/^\/api\/v2\/organizations\/[^/]+\/tests\/registry-modules\/private\/[^/]+\/[^/]+\/[^/]+/, '{TESTROOT}')}` : `${r.port} ${r.method}`,
+    r.port === 'api'
+      ? `${r.method} ${r.path.replace(/^\/api\/v2\/organizations\/[^/]+\/tests\/registry-modules\/private\/[^/]+\/[^/]+\/[^/]+/, '{TESTROOT}')}`
+      : `${r.port} ${r.method}`,
   );
 }
 
@@ -249,7 +256,14 @@ export async function startOnClock(emulatorOptions: EmulatorOptions = {}) {
   const cancellation = testCancellation(clock);
   let log = '';
   const run = (overrides: Partial<RunModuleTestsInputs> = {}, tuning: Partial<RunModuleTestsTuning> = {}) =>
-    tracked(h.run(overrides, { cancellation, tuning: { ...tuning, clock }, client: { clock }, onLine: (line) => (log += line) }));
+    tracked(
+      h.run(overrides, {
+        cancellation,
+        tuning: { ...tuning, clock },
+        client: { clock },
+        onLine: (line) => (log += line),
+      }),
+    );
   return { clock, h, cancellation, run, log: () => log };
 }
 
@@ -257,7 +271,8 @@ export async function startOnClock(emulatorOptions: EmulatorOptions = {}) {
 export const readRunning = (log: () => string) => (): boolean => /Test run trun-\w+: running \(/.test(log());
 
 /** The step has its test run, started or adopted: it says so. */
-export const hasItsRun = (log: () => string) => (): boolean => /(Started test run|The service started test run) trun-/.test(log());
+export const hasItsRun = (log: () => string) => (): boolean =>
+  /(Started test run|The service started test run) trun-/.test(log());
 
 /** Moves the clock to `ms` after `from` (which must not have passed). */
 export async function advanceTo(clock: ManualClock, from: number, ms: number): Promise<void> {
@@ -265,7 +280,10 @@ export async function advanceTo(clock: ManualClock, from: number, ms: number): P
 }
 
 /** The step ends without the clock moving on: only answers already on their way are awaited. */
-export async function endsNow(running: { promise: Promise<ModuleTestRun>; settled: () => boolean }, what: string): Promise<ModuleTestRun> {
+export async function endsNow(
+  running: { promise: Promise<ModuleTestRun>; settled: () => boolean },
+  what: string,
+): Promise<ModuleTestRun> {
   await until(running.settled, 5000, what);
   return running.promise;
 }

@@ -19,10 +19,16 @@ function otherRunIds(result: ModeResult): string[] {
 }
 
 /** What every case must show: one live run with the requested options, the others cancelled and named. */
-function expectOneLiveRun(emulator: Emulator, result: ModeResult, log: string, requested: { filters: string[]; verbose: boolean; variables: unknown[] }): void {
+function expectOneLiveRun(
+  emulator: Emulator,
+  result: ModeResult,
+  log: string,
+  requested: { filters: string[]; verbose: boolean; variables: unknown[] },
+): void {
   expect(result.failure).toBeNull();
   const version = reportedRun(emulator, result).configurationVersionId;
-  const ofVersion = (runs: ReturnType<Emulator['testRuns']>) => runs.filter((r) => r.configurationVersionId === version);
+  const ofVersion = (runs: ReturnType<Emulator['testRuns']>) =>
+    runs.filter((r) => r.configurationVersionId === version);
   const kept = ofVersion(uncancelledRuns(emulator));
   expect(kept).toHaveLength(1);
   expect(kept[0]).toMatchObject({ status: 'finished', ...requested });
@@ -41,9 +47,17 @@ function expectOneLiveRun(emulator: Emulator, result: ModeResult, log: string, r
 describe('a service that queues its own run after the upload', () => {
   for (const delayMs of [30, 400, 1500]) {
     it(`${delayMs} ms after the upload, per-run options: the step's run is the one, the service's is cancelled and named`, async () => {
-      const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 } });
-      const { result, log } = await h.run(PER_RUN_OPTIONS, { tuning: { otherRuns: { lateRunWindowMs: delayMs + 500 } } });
-      expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
+      const h = await startHarness({
+        testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 },
+      });
+      const { result, log } = await h.run(PER_RUN_OPTIONS, {
+        tuning: { otherRuns: { lateRunWindowMs: delayMs + 500 } },
+      });
+      expectOneLiveRun(h.emulator, result, log, {
+        filters: PER_RUN_OPTIONS.testFilters,
+        verbose: true,
+        variables: PER_RUN_OPTIONS.testVariables,
+      });
       const service = h.emulator.testRuns().filter((r) => r.source === 'svc-configuration-version');
       expect(service).toHaveLength(1);
       expect(reportedRun(h.emulator, result).source).toBe('svc-api');
@@ -51,7 +65,9 @@ describe('a service that queues its own run after the upload', () => {
     });
 
     it(`${delayMs} ms after the upload, default options: one live run, any second one cancelled and named`, async () => {
-      const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 } });
+      const h = await startHarness({
+        testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 },
+      });
       const { result, log } = await h.run({}, { tuning: { otherRuns: { lateRunWindowMs: delayMs + 500 } } });
       expectOneLiveRun(h.emulator, result, log, { filters: [], verbose: false, variables: [] });
       // A run that arrives within the adoption wait (250 ms here) is adopted: no second run at all.
@@ -65,18 +81,32 @@ describe('a service that queues its own run after the upload', () => {
   it('with the strict default, a delay drawn from 0 to 2 s: one live run with the requested options', async () => {
     const h = await startHarness({ personality: 'strict', testRuns: { autoRunDelayMs: [0, 2000], runningMs: 300 } });
     const { result, log } = await h.run(PER_RUN_OPTIONS, { tuning: { otherRuns: { lateRunWindowMs: 2500 } } });
-    expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
+    expectOneLiveRun(h.emulator, result, log, {
+      filters: PER_RUN_OPTIONS.testFilters,
+      verbose: true,
+      variables: PER_RUN_OPTIONS.testVariables,
+    });
     expect(h.emulator.testRuns()).toHaveLength(2);
   });
 
   it('a late run is looked for during the whole wait, not once: one queued 1.5 s into a long run is cancelled while the run goes on', async () => {
-    const h = await startHarness({ testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 2500 } });
+    const h = await startHarness({
+      testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 2500 },
+    });
     // The late-run window is short: only the looks during the wait can see the service's run.
-    const { result, log } = await h.run(PER_RUN_OPTIONS, { tuning: { otherRuns: { lateRunWindowMs: 100, maxLookMs: 300 } } });
-    expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
+    const { result, log } = await h.run(PER_RUN_OPTIONS, {
+      tuning: { otherRuns: { lateRunWindowMs: 100, maxLookMs: 300 } },
+    });
+    expectOneLiveRun(h.emulator, result, log, {
+      filters: PER_RUN_OPTIONS.testFilters,
+      verbose: true,
+      variables: PER_RUN_OPTIONS.testVariables,
+    });
     const service = h.emulator.testRuns().find((r) => r.source === 'svc-configuration-version')!;
     const cancel = h.emulator.requests.find((r) => r.path.endsWith(`/${service.id}/cancel`) && r.status === 202)!;
-    const ownLastRead = Math.max(...h.emulator.requests.filter((r) => r.path.endsWith(`/${reportedRun(h.emulator, result).id}`)).map((r) => r.at));
+    const ownLastRead = Math.max(
+      ...h.emulator.requests.filter((r) => r.path.endsWith(`/${reportedRun(h.emulator, result).id}`)).map((r) => r.at),
+    );
     expect(cancel.at).toBeLessThan(ownLastRead);
   });
 
@@ -94,17 +124,27 @@ describe('a service that queues its own run after the upload', () => {
       await client.close();
     }
     const { result, log } = await started;
-    expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
+    expectOneLiveRun(h.emulator, result, log, {
+      filters: PER_RUN_OPTIONS.testFilters,
+      verbose: true,
+      variables: PER_RUN_OPTIONS.testVariables,
+    });
     expect(otherRunIds(result)).toHaveLength(2);
   });
 });
 
 describe('finding the runs of a configuration version', () => {
-  it('does not read the module\'s whole test history on every look when the list comes newest first', async () => {
-    const h = await startHarness({ testRuns: { listOrder: 'newest-first', respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] } });
+  it("does not read the module's whole test history on every look when the list comes newest first", async () => {
+    const h = await startHarness({
+      testRuns: { listOrder: 'newest-first', respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] },
+    });
     h.emulator.seedTestRuns({ name: 'log-bucket', provider: 'aws' }, 350);
     const { result, log } = await h.run(PER_RUN_OPTIONS);
-    expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
+    expectOneLiveRun(h.emulator, result, log, {
+      filters: PER_RUN_OPTIONS.testFilters,
+      verbose: true,
+      variables: PER_RUN_OPTIONS.testVariables,
+    });
     const lists = h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/test-runs'));
     expect(lists.length).toBeGreaterThan(1);
     // Four pages of 100 hold the history; each look read the first only.
@@ -113,11 +153,19 @@ describe('finding the runs of a configuration version', () => {
 
   for (const listOrder of ['by-id', 'creation'] as const) {
     it(`is right when the list comes ${listOrder === 'by-id' ? 'in no particular order' : 'oldest first'}: the whole list is read`, async () => {
-      const h = await startHarness({ testRuns: { listOrder, respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] } });
+      const h = await startHarness({
+        testRuns: { listOrder, respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] },
+      });
       h.emulator.seedTestRuns({ name: 'log-bucket', provider: 'aws' }, 150);
       const { result, log } = await h.run(PER_RUN_OPTIONS);
-      expectOneLiveRun(h.emulator, result, log, { filters: PER_RUN_OPTIONS.testFilters, verbose: true, variables: PER_RUN_OPTIONS.testVariables });
-      expect(h.emulator.testRuns().filter((r) => r.source === 'svc-configuration-version')).toEqual([expect.objectContaining({ status: 'canceled' })]);
+      expectOneLiveRun(h.emulator, result, log, {
+        filters: PER_RUN_OPTIONS.testFilters,
+        verbose: true,
+        variables: PER_RUN_OPTIONS.testVariables,
+      });
+      expect(h.emulator.testRuns().filter((r) => r.source === 'svc-configuration-version')).toEqual([
+        expect.objectContaining({ status: 'canceled' }),
+      ]);
     });
   }
 });

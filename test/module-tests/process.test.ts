@@ -40,7 +40,11 @@ interface Step {
 let steps = 0;
 
 /** `entry`: the file the runner starts, action.yml's `runs.main` (index.js) or `runs.post` (post.js). */
-function startStep(emulator: Emulator, inputs: Record<string, string>, options: { node?: string; env?: Record<string, string>; entry?: string } = {}): Step {
+function startStep(
+  emulator: Emulator,
+  inputs: Record<string, string>,
+  options: { node?: string; env?: Record<string, string>; entry?: string } = {},
+): Step {
   const dir = join(work, `step-${++steps}`);
   mkdirSync(dir, { recursive: true });
   const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
@@ -68,7 +72,11 @@ function startStep(emulator: Emulator, inputs: Record<string, string>, options: 
     ...options.env,
   };
   for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(options.node ?? process.execPath, [join(dist, options.entry ?? 'index.js')], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(options.node ?? process.execPath, [join(dist, options.entry ?? 'index.js')], {
+    cwd: REPOSITORY_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -95,55 +103,69 @@ function read(file: string): string {
 // the time) run side by side.
 describe('the built action, run by the runner', () => {
   for (const node of nodeBinaries()) {
-    it.concurrent(`full run on Node ${node.version}: annotations on the test files, outputs, summary, and no secret anywhere`, async () => {
-      const emulator = await emulatorWith({ testRuns: { outcome: exampleModuleOutcome('fail') } });
-      const sensitive = 'proc-sensitive-value-7f3a';
-      const step = startStep(emulator, { 'test-env-variables': `API_KEY=${sensitive}` }, { node: node.path });
-      const { code } = await step.exited;
-      expect(code).toBe(1);
+    it.concurrent(
+      `full run on Node ${node.version}: annotations on the test files, outputs, summary, and no secret anywhere`,
+      async () => {
+        const emulator = await emulatorWith({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+        const sensitive = 'proc-sensitive-value-7f3a';
+        const step = startStep(emulator, { 'test-env-variables': `API_KEY=${sensitive}` }, { node: node.path });
+        const { code } = await step.exited;
+        expect(code).toBe(1);
 
-      const stdout = step.stdout();
-      const line = exampleRunBlocks().find((b) => b.name === 'retention_is_capped_at_a_year')!.condition!.line;
-      expect(stdout).toMatch(new RegExp(`::error title=.*,file=examples/module/tests/failing.tftest.hcl,line=${line},`));
-      expect(stdout).toMatch(/::error::Module tests failed: 4 passed, 2 failed/);
-      const outputs = read(step.files.output);
-      expect(outputs).toMatch(/^test-run-id<<.*\ntrun-\w+\n/m);
-      expect(outputs).toMatch(/^test-status<<.*\nfail\n/m);
-      expect(outputs).toMatch(/^tests-failed<<.*\n2\n/m);
-      const summary = read(step.files.summary);
-      expect(summary).toContain('Module tests failed');
-      const state = readStateFile(step.files.state);
-      expect(state.get('isPost')).toBe('true');
-      expect(state.get('testRunFinal')).toBe('true');
+        const stdout = step.stdout();
+        const line = exampleRunBlocks().find((b) => b.name === 'retention_is_capped_at_a_year')!.condition!.line;
+        expect(stdout).toMatch(
+          new RegExp(`::error title=.*,file=examples/module/tests/failing.tftest.hcl,line=${line},`),
+        );
+        expect(stdout).toMatch(/::error::Module tests failed: 4 passed, 2 failed/);
+        const outputs = read(step.files.output);
+        expect(outputs).toMatch(/^test-run-id<<.*\ntrun-\w+\n/m);
+        expect(outputs).toMatch(/^test-status<<.*\nfail\n/m);
+        expect(outputs).toMatch(/^tests-failed<<.*\n2\n/m);
+        const summary = read(step.files.summary);
+        expect(summary).toContain('Module tests failed');
+        const state = readStateFile(step.files.state);
+        expect(state.get('isPost')).toBe('true');
+        expect(state.get('testRunFinal')).toBe('true');
 
-      const upload = emulator.requests.find((r) => r.port === 'upload')!;
-      const logRead = emulator.requests.find((r) => r.port === 'log')!;
-      expect(upload).toBeDefined();
-      expect(logRead).toBeDefined();
-      const secrets = [
-        emulator.token,
-        sensitive,
-        `${emulator.uploadOrigin}${upload.path}`,
-        upload.path.split('/').pop()!,
-        `${emulator.uploadOrigin}${logRead.path}`,
-        logRead.path.split('/').pop()!,
-      ];
-      // `::add-mask::VALUE` is how a step tells the runner what to mask; the runner never prints it.
-      const masks = stdout.split('\n').filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice('::add-mask::'.length));
-      expect(masks).toEqual(expect.arrayContaining([emulator.token, sensitive, secrets[2], secrets[4]]));
-      const printed = stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
-      const everything = { stdout: printed, stderr: step.stderr(), summary, outputs, state: read(step.files.state) };
-      for (const [where, text] of Object.entries(everything)) {
-        for (const secret of secrets) expect(text.includes(secret), `${where} holds a secret`).toBe(false);
-      }
-    }, 30_000);
+        const upload = emulator.requests.find((r) => r.port === 'upload')!;
+        const logRead = emulator.requests.find((r) => r.port === 'log')!;
+        expect(upload).toBeDefined();
+        expect(logRead).toBeDefined();
+        const secrets = [
+          emulator.token,
+          sensitive,
+          `${emulator.uploadOrigin}${upload.path}`,
+          upload.path.split('/').pop()!,
+          `${emulator.uploadOrigin}${logRead.path}`,
+          logRead.path.split('/').pop()!,
+        ];
+        // `::add-mask::VALUE` is how a step tells the runner what to mask; the runner never prints it.
+        const masks = stdout
+          .split('\n')
+          .filter((l) => l.startsWith('::add-mask::'))
+          .map((l) => l.slice('::add-mask::'.length));
+        expect(masks).toEqual(expect.arrayContaining([emulator.token, sensitive, secrets[2], secrets[4]]));
+        const printed = stdout
+          .split('\n')
+          .filter((l) => !l.startsWith('::add-mask::'))
+          .join('\n');
+        const everything = { stdout: printed, stderr: step.stderr(), summary, outputs, state: read(step.files.state) };
+        for (const [where, text] of Object.entries(everything)) {
+          for (const secret of secrets) expect(text.includes(secret), `${where} holds a secret`).toBe(false);
+        }
+      },
+      30_000,
+    );
   }
 
   /**
    * The runner's cancellation with its own timing: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s
    * after that. Resolves with the exit time; a step still alive at the kill is killed.
    */
-  async function cancelLikeTheRunner(step: Step): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterInterrupt: number; terminated: boolean }> {
+  async function cancelLikeTheRunner(
+    step: Step,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterInterrupt: number; terminated: boolean }> {
     const interrupted = Date.now();
     step.child.kill('SIGINT');
     let terminated = false;
@@ -163,60 +185,74 @@ describe('the built action, run by the runner', () => {
     return startStep(emulator, {}, { env, entry: 'post.js' });
   }
 
-  const createArrived = (emulator: Emulator): boolean => emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
+  const createArrived = (emulator: Emulator): boolean =>
+    emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
 
   // With an option of its own the step always creates its run (a run the service queues by
   // itself cannot carry it): the create is what these two tests hold up.
-  it.concurrent('a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it', async () => {
-    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
-    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
-    const main = startStep(emulator, { verbose: 'true' });
-    await until(() => createArrived(emulator), 15_000, 'the create');
-    const exit = await cancelLikeTheRunner(main);
-    expect(exit.signal).toBeNull();
-    expect(exit.afterInterrupt).toBeLessThan(10_000);
-    expect(exit.code).toBe(1);
-    expect(read(main.files.summary)).toContain('Module tests canceled');
-    expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
-    const state = readStateFile(main.files.state);
-    expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
-    expect(state.get('testRunCreateSent')).toBe('true');
-    expect(state.has('testRunId')).toBe(false);
-    // The service has not created the step's run yet: the post step waits for it. A run the
-    // strict service queued by itself on upload was stopped by the main step.
-    expect(emulator.testRuns().filter((r) => r.source === 'svc-api')).toEqual([]);
-    expect(emulator.testRuns().filter((r) => r.status !== 'canceled')).toEqual([]);
+  it.concurrent(
+    'a create unanswered for 11 s at SIGINT: the step exits before the kill, and the post step finds the run by configuration version and stops it',
+    async () => {
+      const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
+      emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
+      const main = startStep(emulator, { verbose: 'true' });
+      await until(() => createArrived(emulator), 15_000, 'the create');
+      const exit = await cancelLikeTheRunner(main);
+      expect(exit.signal).toBeNull();
+      expect(exit.afterInterrupt).toBeLessThan(10_000);
+      expect(exit.code).toBe(1);
+      expect(read(main.files.summary)).toContain('Module tests canceled');
+      expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
+      const state = readStateFile(main.files.state);
+      expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
+      expect(state.get('testRunCreateSent')).toBe('true');
+      expect(state.has('testRunId')).toBe(false);
+      // The service has not created the step's run yet: the post step waits for it. A run the
+      // strict service queued by itself on upload was stopped by the main step.
+      expect(emulator.testRuns().filter((r) => r.source === 'svc-api')).toEqual([]);
+      expect(emulator.testRuns().filter((r) => r.status !== 'canceled')).toEqual([]);
 
-    const post = postStepFor(emulator, main);
-    const { code } = await post.exited;
-    expect(code).toBe(0);
-    const runs = emulator.testRuns().filter((r) => r.source === 'svc-api');
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ configurationVersionId: state.get('testRunConfigurationVersion'), status: 'canceled', cancelRequested: true, verbose: true });
-    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
-    expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
-  }, 60_000);
+      const post = postStepFor(emulator, main);
+      const { code } = await post.exited;
+      expect(code).toBe(0);
+      const runs = emulator.testRuns().filter((r) => r.source === 'svc-api');
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        configurationVersionId: state.get('testRunConfigurationVersion'),
+        status: 'canceled',
+        cancelRequested: true,
+        verbose: true,
+      });
+      expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+      expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
+    },
+    60_000,
+  );
 
-  it.concurrent('a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill', async () => {
-    const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
-    emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
-    const main = startStep(emulator, { verbose: 'true' });
-    await until(() => createArrived(emulator), 15_000, 'the create');
-    const exit = await cancelLikeTheRunner(main);
-    expect(exit.signal).toBeNull();
-    expect(exit.terminated).toBe(true);
-    expect(exit.afterInterrupt).toBeLessThan(10_000);
-    expect(exit.code).toBe(1);
-    expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
-    const run = emulator.testRuns().find((r) => r.source === 'svc-api')!;
-    expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
-    const state = readStateFile(main.files.state);
-    expect(state.get('testRunId')).toBe(run.id);
-    expect(state.get('testRunFinal')).toBe('true');
-    const summary = read(main.files.summary);
-    expect(summary).toContain('Module tests canceled');
-    expect(summary).toContain('force-cancelled');
-  }, 40_000);
+  it.concurrent(
+    'a create answered 2.5 s after SIGINT: the run id is saved at once, cancelled, force-cancelled at SIGTERM 7.5 s later, and the step exits before the kill',
+    async () => {
+      const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
+      emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
+      const main = startStep(emulator, { verbose: 'true' });
+      await until(() => createArrived(emulator), 15_000, 'the create');
+      const exit = await cancelLikeTheRunner(main);
+      expect(exit.signal).toBeNull();
+      expect(exit.terminated).toBe(true);
+      expect(exit.afterInterrupt).toBeLessThan(10_000);
+      expect(exit.code).toBe(1);
+      expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+      const run = emulator.testRuns().find((r) => r.source === 'svc-api')!;
+      expect(run).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
+      const state = readStateFile(main.files.state);
+      expect(state.get('testRunId')).toBe(run.id);
+      expect(state.get('testRunFinal')).toBe('true');
+      const summary = read(main.files.summary);
+      expect(summary).toContain('Module tests canceled');
+      expect(summary).toContain('force-cancelled');
+    },
+    40_000,
+  );
 
   // Alone, each in turn: the tightest timing of the file (out within 4 s of SIGINT).
   it('SIGINT cancels the run, SIGTERM force-cancels it, and the process writes its summary and exits well before the kill', async () => {

@@ -10,7 +10,12 @@ import {
   saveRunStarted,
 } from '../../src/modes/run-module-tests/state.ts';
 import { windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
-import { adoptableRun, optionDifferences, optionsFingerprint, runFingerprint } from '../../src/modes/run-module-tests/version-runs.ts';
+import {
+  adoptableRun,
+  optionDifferences,
+  optionsFingerprint,
+  runFingerprint,
+} from '../../src/modes/run-module-tests/version-runs.ts';
 import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
 import type { RequestedTestRun } from '../../src/modes/run-module-tests/version-runs.ts';
 import type { TestRun } from '../../src/service/types.ts';
@@ -43,29 +48,60 @@ const requested: RequestedTestRun = {
 };
 
 describe('which run is the one', () => {
-  const carrying = { 'test-directory': 'tests', filters: requested.filters, variables: requested.variables, verbose: false };
+  const carrying = {
+    'test-directory': 'tests',
+    filters: requested.filters,
+    variables: requested.variables,
+    verbose: false,
+  };
 
   it('adopts the oldest run with the requested options that was not cancelled, whatever the list order', () => {
     const older = { ...run({ ...carrying, 'created-at': '2024-05-01T10:00:00Z' }), id: 'trun-older' };
     const newer = { ...run({ ...carrying, 'created-at': '2024-05-01T10:00:05Z' }), id: 'trun-newer' };
-    const cancelled = { ...run({ ...carrying, status: 'canceled', 'created-at': '2024-05-01T09:00:00Z' }), id: 'trun-cancelled' };
-    const otherOptions = { ...run({ ...carrying, verbose: true, 'created-at': '2024-05-01T08:00:00Z' }), id: 'trun-verbose' };
+    const cancelled = {
+      ...run({ ...carrying, status: 'canceled', 'created-at': '2024-05-01T09:00:00Z' }),
+      id: 'trun-cancelled',
+    };
+    const otherOptions = {
+      ...run({ ...carrying, verbose: true, 'created-at': '2024-05-01T08:00:00Z' }),
+      id: 'trun-verbose',
+    };
     expect(adoptableRun([newer, otherOptions, older, cancelled], requested)?.id).toBe('trun-older');
     expect(adoptableRun([cancelled, older, newer], requested)?.id).toBe('trun-older');
     expect(adoptableRun([otherOptions, cancelled], requested)).toBeUndefined();
   });
 
   it('fingerprints the options the same way from a request and from a run, in any order, values included', () => {
-    const same = run({ ...carrying, filters: [...requested.filters].reverse(), variables: [...requested.variables].reverse() });
+    const same = run({
+      ...carrying,
+      filters: [...requested.filters].reverse(),
+      variables: [...requested.variables].reverse(),
+    });
     expect(runFingerprint(same)).toBe(optionsFingerprint(requested));
-    expect(runFingerprint(run({ ...carrying, variables: [{ key: 'region', value: '"us-east-1"' }, { key: 'size', value: '3' }] }))).not.toBe(optionsFingerprint(requested));
+    expect(
+      runFingerprint(
+        run({
+          ...carrying,
+          variables: [
+            { key: 'region', value: '"us-east-1"' },
+            { key: 'size', value: '3' },
+          ],
+        }),
+      ),
+    ).not.toBe(optionsFingerprint(requested));
     // A run that does not say stands for the defaults.
-    expect(runFingerprint(run({}))).toBe(optionsFingerprint({ testDirectory: 'tests', filters: [], variables: [], verbose: false }));
+    expect(runFingerprint(run({}))).toBe(
+      optionsFingerprint({ testDirectory: 'tests', filters: [], variables: [], verbose: false }),
+    );
   });
 
   it('takes a status the spec does not name as final only once the run has its finished-at', () => {
-    expect(isFinal(run({ status: 'terminated', 'status-timestamps': { 'finished-at': '2024-05-01T10:00:00Z' } }))).toBe(true);
-    expect(isFinal(run({ status: 'preparing', 'status-timestamps': { 'queued-at': '2024-05-01T10:00:00Z' } }))).toBe(false);
+    expect(isFinal(run({ status: 'terminated', 'status-timestamps': { 'finished-at': '2024-05-01T10:00:00Z' } }))).toBe(
+      true,
+    );
+    expect(isFinal(run({ status: 'preparing', 'status-timestamps': { 'queued-at': '2024-05-01T10:00:00Z' } }))).toBe(
+      false,
+    );
     expect(isFinal(run({ status: 'finished' }))).toBe(true);
     expect(isFinal(run({ status: 'running', 'status-timestamps': { 'finished-at': 'x' } }))).toBe(false);
   });
@@ -149,7 +185,13 @@ describe('state for the post step', () => {
     const get = (name: string): string => state.get(name) ?? '';
     const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
     saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module);
-    expect(readSavedRun(get)).toEqual({ module, configurationVersion: { id: 'cv-1', since: 1000 }, createSent: false, final: false, cancelRequested: false });
+    expect(readSavedRun(get)).toEqual({
+      module,
+      configurationVersion: { id: 'cv-1', since: 1000 },
+      createSent: false,
+      final: false,
+      cancelRequested: false,
+    });
     saveCreateSent(save, { fingerprint: 'abc' });
     expect(readSavedRun(get)).toMatchObject({ createSent: true, requested: 'abc' });
     expect(readSavedRun(get)?.testRunId).toBeUndefined();
@@ -168,11 +210,31 @@ describe('windDownOf', () => {
   });
 
   it('counts from when each signal arrived, not from when it is applied', () => {
-    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }], timing)).toEqual({ firstAt: 1000, deadline: 9500, force: false });
+    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }], timing)).toEqual({
+      firstAt: 1000,
+      deadline: 9500,
+      force: false,
+    });
     // SIGTERM 7.5 s after SIGINT: force, and the earlier of the two limits.
-    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }, { signal: 'SIGTERM', at: 8500 }], timing)).toEqual({ firstAt: 1000, deadline: 9500, force: true });
+    expect(
+      windDownOf(
+        [
+          { signal: 'SIGINT', at: 1000 },
+          { signal: 'SIGTERM', at: 8500 },
+        ],
+        timing,
+      ),
+    ).toEqual({ firstAt: 1000, deadline: 9500, force: true });
     // SIGTERM soon after SIGINT: its own, shorter limit.
-    expect(windDownOf([{ signal: 'SIGINT', at: 1000 }, { signal: 'SIGTERM', at: 2000 }], timing)).toEqual({ firstAt: 1000, deadline: 3200, force: true });
+    expect(
+      windDownOf(
+        [
+          { signal: 'SIGINT', at: 1000 },
+          { signal: 'SIGTERM', at: 2000 },
+        ],
+        timing,
+      ),
+    ).toEqual({ firstAt: 1000, deadline: 3200, force: true });
   });
 
   it('treats a first SIGTERM as the last warning before the kill', () => {
@@ -180,6 +242,14 @@ describe('windDownOf', () => {
   });
 
   it('treats any second signal as the force', () => {
-    expect(windDownOf([{ signal: 'SIGINT', at: 0 }, { signal: 'SIGINT', at: 100 }], timing)).toEqual({ firstAt: 0, deadline: 1300, force: true });
+    expect(
+      windDownOf(
+        [
+          { signal: 'SIGINT', at: 0 },
+          { signal: 'SIGINT', at: 100 },
+        ],
+        timing,
+      ),
+    ).toEqual({ firstAt: 0, deadline: 1300, force: true });
   });
 });

@@ -20,18 +20,31 @@ describe('exactly one test run per configuration version', () => {
     expect(log).not.toContain('by itself');
   });
 
-  it('the service starts a run on upload anyway, without the requested options: the step starts its own and cancels the service\'s, naming it', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], runningMs: 300 } });
-    const { result, log } = await h.run({ testFilters: ['tests/passing.tftest.hcl'], testVariables: [{ key: 'retention_days', value: '30' }], verbose: true });
+  it("the service starts a run on upload anyway, without the requested options: the step starts its own and cancels the service's, naming it", async () => {
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], runningMs: 300 },
+    });
+    const { result, log } = await h.run({
+      testFilters: ['tests/passing.tftest.hcl'],
+      testVariables: [{ key: 'retention_days', value: '30' }],
+      verbose: true,
+    });
     const runs = h.emulator.testRuns();
     expect(runs).toHaveLength(2);
     const service = runs.find((r) => r.source === 'svc-configuration-version')!;
     const own = runs.find((r) => r.source === 'svc-api')!;
-    expect(own).toMatchObject({ status: 'finished', filters: ['tests/passing.tftest.hcl'], verbose: true, variables: [{ key: 'retention_days', value: '30' }] });
+    expect(own).toMatchObject({
+      status: 'finished',
+      filters: ['tests/passing.tftest.hcl'],
+      verbose: true,
+      variables: [{ key: 'retention_days', value: '30' }],
+    });
     expect(service).toMatchObject({ status: 'canceled', cancelRequested: true });
     expect(result.outputs['test-run-id']).toBe(own.id);
     expect((result.outputs.result as { adopted: boolean }).adopted).toBe(false);
-    expect((result.outputs.result as { 'other-runs': Array<{ id: string }> })['other-runs'].map((r) => r.id)).toEqual([service.id]);
+    expect((result.outputs.result as { 'other-runs': Array<{ id: string }> })['other-runs'].map((r) => r.id)).toEqual([
+      service.id,
+    ]);
     expect(log).toContain(`warning: Test run ${service.id} also tests configuration version`);
     expect(result.summary).toContain(service.id);
     expect(result.summary).toContain(`was cancelled`);
@@ -41,7 +54,9 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it('an adopted run with the requested (default) options is used without a warning, and no second run is created', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0] } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0] },
+    });
     const { result, log } = await h.run();
     expect(h.emulator.testRuns()).toHaveLength(1);
     expect(requestLines(h.emulator)).not.toContain('POST {TESTROOT}/test-runs');
@@ -53,9 +68,13 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it('a run the service queues by itself a little after the upload is waited for and adopted, with the default options', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [120, 120] } });
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [120, 120] },
+    });
     const { result } = await h.run({}, { tuning: { adoptWaitMs: 600 } });
-    expect(h.emulator.testRuns()).toEqual([expect.objectContaining({ source: 'svc-configuration-version', status: 'finished' })]);
+    expect(h.emulator.testRuns()).toEqual([
+      expect.objectContaining({ source: 'svc-configuration-version', status: 'finished' }),
+    ]);
     expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
   });
 
@@ -122,11 +141,26 @@ describe('results', () => {
   it('failing run: an error annotation on each failed assertion, path prefixed with module-directory; the step fails', async () => {
     const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
     const { result } = await h.run();
-    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'fail', 'tests-passed': 4, 'tests-failed': 2 });
+    expect(result.outputs).toMatchObject({
+      status: 'finished',
+      'test-status': 'fail',
+      'tests-passed': 4,
+      'tests-failed': 2,
+    });
     const positions = result.annotations.map((a: Annotation) => [a.level, a.file, a.startLine, a.title]);
     expect(positions).toEqual([
-      ['error', 'examples/module/tests/failing.tftest.hcl', lineOf('retention_is_capped_at_a_year'), 'tests/failing.tftest.hcl › run "retention_is_capped_at_a_year"'],
-      ['error', 'examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required'), 'tests/failing.tftest.hcl › run "cost_center_tag_is_required"'],
+      [
+        'error',
+        'examples/module/tests/failing.tftest.hcl',
+        lineOf('retention_is_capped_at_a_year'),
+        'tests/failing.tftest.hcl › run "retention_is_capped_at_a_year"',
+      ],
+      [
+        'error',
+        'examples/module/tests/failing.tftest.hcl',
+        lineOf('cost_center_tag_is_required'),
+        'tests/failing.tftest.hcl › run "cost_center_tag_is_required"',
+      ],
     ]);
     expect(result.annotations[0]!.message).toContain('Log retention must not exceed 365 days.');
     expect(result.failure?.message).toMatch(/^Module tests failed: 4 passed, 2 failed \(test run trun-\w+\)/);
@@ -138,7 +172,12 @@ describe('results', () => {
   it('errored run: the error annotation, the end of the log in the summary, the step fails', async () => {
     const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('error') } });
     const { result } = await h.run();
-    expect(result.outputs).toMatchObject({ status: 'errored', 'test-status': '', 'tests-errored': 1, 'tests-skipped': 3 });
+    expect(result.outputs).toMatchObject({
+      status: 'errored',
+      'test-status': '',
+      'tests-errored': 1,
+      'tests-skipped': 3,
+    });
     expect(result.annotations.map((a) => [a.file, a.startLine])).toEqual([
       ['examples/module/tests/failing.tftest.hcl', lineOf('cost_center_tag_is_required')],
     ]);
@@ -183,7 +222,9 @@ describe('results', () => {
     const h = await startHarness({ testRuns: { outcome: exampleModuleOutcome('fail') } });
     h.emulator.inject({ port: 'log', kind: { type: 'status', status: 500 }, times: 100 });
     const { result, log } = await h.run();
-    expect(log).toMatch(/warning: The log of test run trun-\w+ could not be read \(GET http:\/\/127\.0\.0\.1:\d+: the service failed \(500/);
+    expect(log).toMatch(
+      /warning: The log of test run trun-\w+ could not be read \(GET http:\/\/127\.0\.0\.1:\d+: the service failed \(500/,
+    );
     expect(result.annotations).toEqual([]);
     expect(result.outputs['tests-failed']).toBe(2);
     expect(result.failure?.message).toMatch(/^Module tests failed/);
@@ -193,12 +234,22 @@ describe('results', () => {
 });
 
 describe('no success the spec does not promise', () => {
-  const ended = (status: string, testStatus: 'pass' | 'fail' | null) => ({ status, testStatus, passed: 0, failed: 0, errored: 0, skipped: 0, log: '' });
+  const ended = (status: string, testStatus: 'pass' | 'fail' | null) => ({
+    status,
+    testStatus,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    skipped: 0,
+    log: '',
+  });
 
   it('finished with a null test-status: the step fails, saying the run has no result; test-status is not pass', async () => {
     const h = await startHarness({ testRuns: { outcome: ended('finished', null) } });
     const { result } = await h.run({ failOnTestFailure: false });
-    expect(result.failure?.message).toMatch(/^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./);
+    expect(result.failure?.message).toMatch(
+      /^Test run trun-\w+ finished without a result: its test-status is null, so nothing says the tests passed\./,
+    );
     expect(result.conclusion).toBe('failure');
     expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': '' });
     expect(result.summary).toContain('finished without a result');
@@ -208,7 +259,9 @@ describe('no success the spec does not promise', () => {
   it('a final status the spec does not name fails, naming it', async () => {
     const h = await startHarness({ testRuns: { outcome: ended('terminated', 'pass') } });
     const { result } = await h.run();
-    expect(result.failure?.message).toMatch(/^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./);
+    expect(result.failure?.message).toMatch(
+      /^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./,
+    );
     expect(result.conclusion).toBe('failure');
     expect(result.outputs.status).toBe('terminated');
     expect(result.summary).toContain('Module test run ended as "terminated"');
@@ -228,7 +281,9 @@ describe('no success the spec does not promise', () => {
     const h = await startHarness();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'no-body', status: 201 } });
     const { result } = await h.run({ verbose: true });
-    expect(result.failure?.message).toMatch(/starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/);
+    expect(result.failure?.message).toMatch(
+      /starting the test run failed: POST .*test-runs: the service answered 201 without a `test-runs` document/,
+    );
     expect(result.outputs['test-status']).toBe('');
     expect(liveRuns(h.emulator)).toEqual([]);
   });
@@ -244,7 +299,9 @@ describe('timeout', () => {
     expect(run.cancelRequested).toBe(true);
     expect(run.forceCanceled).toBe(false);
     expect(run.status).toBe('canceled');
-    expect(result.failure?.message).toMatch(/^Timed out after 0s waiting for test run trun-\w+ \(still running\); test run trun-\w+ was cancelled\./);
+    expect(result.failure?.message).toMatch(
+      /^Timed out after 0s waiting for test run trun-\w+ \(still running\); test run trun-\w+ was cancelled\./,
+    );
     expect(result.conclusion).toBe('timed_out');
     expect(result.summary).toContain('timed out');
     expect((result.outputs.result as { 'timed-out': boolean })['timed-out']).toBe(true);
@@ -264,7 +321,9 @@ describe('timeout', () => {
     const h = await startHarness({ testRuns: { queuedMs: 60_000 } });
     const { result, state } = await h.run({ timeoutMs: 100 }, { tuning: { stopAfterWaitMs: 300 } });
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(false);
-    expect(result.failure?.message).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
+    expect(result.failure?.message).toMatch(
+      /still queued and can be cancelled only once it runs; the post step cancels it then/,
+    );
     expect(state.get('testRunFinal')).toBeUndefined();
   });
 });

@@ -42,7 +42,9 @@ function runPostWith(emulator: Emulator, state: Map<string, string>) {
 
 describe('a create the service answers slowly', () => {
   it('is given a bounded wait after the signals; the step leaves with the configuration version saved, and the post step stops the run once it appears', async () => {
-    const { clock, h, cancellation, run } = await startOnClock({ testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 } });
+    const { clock, h, cancellation, run } = await startOnClock({
+      testRuns: { ...NO_RUN_ON_UPLOAD, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 },
+    });
     h.emulator.inject({ ...CREATE, kind: { type: 'delay', ms: 2500 } });
     // The look-up of the version's runs may last until 700 ms after SIGINT.
     const running = run({}, { createWaitAfterSignalMs: 400, lookUpAfterSignalMs: 700 });
@@ -57,7 +59,9 @@ describe('a create the service answers slowly', () => {
     const { result, state } = await endsNow(running, 'the step leaving at the end of the look-up');
     expect(h.emulator.testRuns()).toEqual([]);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure?.message).toMatch(/cancelled while the test run was being created.*The post step looks for test runs of configuration version cv-\w+/);
+    expect(result.failure?.message).toMatch(
+      /cancelled while the test run was being created.*The post step looks for test runs of configuration version cv-\w+/,
+    );
     expect(state.get('testRunId')).toBeUndefined();
     expect(state.get('testRunCreateSent')).toBe('true');
     const version = state.get('testRunConfigurationVersion');
@@ -97,7 +101,9 @@ describe('a create the service answers slowly', () => {
     expect(state.get('testRunId')).toBe(run1.id);
     expect(result.outputs['test-run-id']).toBe(run1.id);
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure?.message).toMatch(/still queued and can be cancelled only once it runs; the post step cancels it then/);
+    expect(result.failure?.message).toMatch(
+      /still queued and can be cancelled only once it runs; the post step cancels it then/,
+    );
     // The create answered: it is not looked up, nor sent again.
     expect(h.emulator.requests.filter((r) => r.method === 'POST' && /\/test-runs$/.test(r.path))).toHaveLength(1);
   });
@@ -106,7 +112,9 @@ describe('a create the service answers slowly', () => {
     const { clock, h, cancellation, run } = await startOnClock({ testRuns: NO_RUN_ON_UPLOAD });
     h.emulator.inject({ ...CREATE, kind: { type: 'status', status: 429, retryAfter: '20' } });
     const running = run({}, { createWaitAfterSignalMs: 300, lookUpAfterSignalMs: 600 });
-    await clock.followRealTime(() => h.emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path) && r.status === 429));
+    await clock.followRealTime(() =>
+      h.emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path) && r.status === 429),
+    );
     const interrupted = cancellation.send('SIGINT');
     await advanceTo(clock, interrupted, 600);
     const { result, state } = await endsNow(running, 'the step leaving by the end of the look-up');
@@ -139,7 +147,11 @@ describe('reads slower than the runner leaves after SIGTERM', () => {
       await until(() => log().includes('Cancel requested for test run'), 5000, 'the cancel accepted');
       const reads = h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length;
       await clock.advance(20);
-      await until(() => h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length > reads, 5000, 'a read');
+      await until(
+        () => h.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(runPath(h))).length > reads,
+        5000,
+        'a read',
+      );
       // SIGTERM as that read is held by the service for `latencyMs`.
       const terminated = cancellation.send('SIGTERM');
       await until(() => requestsTo(h, '/force-cancel').length === 1, 5000, 'the force-cancel');

@@ -7,7 +7,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { readInputs } from '../../src/inputs/read.ts';
-import type { ProvisionNoCodeWorkspaceInputs, PublishNoCodeModuleInputs, UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
+import type {
+  ProvisionNoCodeWorkspaceInputs,
+  PublishNoCodeModuleInputs,
+  UpgradeNoCodeWorkspaceInputs,
+} from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runProvisionNoCodeWorkspace } from '../../src/modes/no-code/provision/run.ts';
 import { runPublishNoCodeModule } from '../../src/modes/no-code/publish/run.ts';
@@ -83,12 +87,20 @@ describe('provision-no-code-workspace', () => {
   let inputs: ProvisionNoCodeWorkspaceInputs;
   beforeEach(() => {
     const moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '2.0.0' });
-    inputs = inputsOf('provision-no-code-workspace', { 'no-code-module-id': moduleId, 'project-id': emulator.seedProject(), 'workspace-name': 'bucket-prod' });
+    inputs = inputsOf('provision-no-code-workspace', {
+      'no-code-module-id': moduleId,
+      'project-id': emulator.seedProject(),
+      'workspace-name': 'bucket-prod',
+    });
   });
 
   it('a create held by the service is answered and reported; the step ends cancelled', async () => {
     // Within the grace: the step waits for the answer, which comes when the hold ends.
-    const { result } = await cancelWhileHeld(CREATE, (context) => runProvisionNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
+    const { result } = await cancelWhileHeld(
+      CREATE,
+      (context) => runProvisionNoCodeWorkspace(inputs, context, { clock }),
+      HOLD_MS,
+    );
     const [workspace] = emulator.workspaces();
     expect(workspace).toBeDefined();
     expect(result.conclusion).toBe('cancelled');
@@ -107,10 +119,16 @@ describe('provision-no-code-workspace', () => {
       SHORT_GRACE_MS,
     );
     expect(result.conclusion).toBe('cancelled');
-    expect(result.failure?.message).toContain('did not answer within 300 ms, so the workspace may have been created: check for a workspace named bucket-prod');
+    expect(result.failure?.message).toContain(
+      'did not answer within 300 ms, so the workspace may have been created: check for a workspace named bucket-prod',
+    );
     expect(result.summary).toContain('may have been created');
     expect(result.outputs['workspace-id']).toBe('');
-    expect(result.outputs.result).toMatchObject({ action: 'may-have-been-created', workspaceId: null, name: 'bucket-prod' });
+    expect(result.outputs.result).toMatchObject({
+      action: 'may-have-been-created',
+      workspaceId: null,
+      name: 'bucket-prod',
+    });
     // It was: the service carried the create out after the step stopped waiting.
     await clock.advance(arrivedAt + HOLD_MS - clock.now());
     expect(emulator.workspaces().map((w) => w.name)).toEqual(['bucket-prod']);
@@ -128,7 +146,9 @@ describe('provision-no-code-workspace', () => {
       await until(running.settled, 'the step ending');
       const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure?.message).toBe('The step was cancelled before workspace bucket-prod was created; nothing was created.');
+      expect(result.failure?.message).toBe(
+        'The step was cancelled before workspace bucket-prod was created; nothing was created.',
+      );
       expect(emulator.writeRequests()).toEqual([]);
     } finally {
       await context.client.close();
@@ -147,13 +167,19 @@ describe('publish-no-code-module', () => {
     inputsOf('publish-no-code-module', { organization: 'acme', 'registry-module-id': registryModuleId, ...inputs });
 
   it('a create held by the service is answered and reported; the step ends cancelled', async () => {
-    const { result } = await cancelWhileHeld(CREATE, (context) => runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), context, { clock }), HOLD_MS);
+    const { result } = await cancelWhileHeld(
+      CREATE,
+      (context) => runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), context, { clock }),
+      HOLD_MS,
+    );
     const [created] = emulator.noCodeModules();
     expect(created).toBeDefined();
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs['no-code-module-id']).toBe(created!.id);
     expect(result.outputs.result).toMatchObject({ action: 'created', noCodeModuleId: created!.id });
-    expect(result.failure?.message).toContain(`the service created no-code module ${created!.id} before the step ended`);
+    expect(result.failure?.message).toContain(
+      `the service created no-code module ${created!.id} before the step ended`,
+    );
   });
 
   it('a create held longer than the grace: the result says the module may have been created', async () => {
@@ -165,20 +191,30 @@ describe('publish-no-code-module', () => {
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toContain('so the no-code module may have been created: look at registry module');
     expect(result.failure?.message).toContain('set no-code-module-id to update it instead of creating it again');
-    expect(result.outputs).toMatchObject({ 'no-code-module-id': '', result: { action: 'may-have-been-created', registryModuleId } });
+    expect(result.outputs).toMatchObject({
+      'no-code-module-id': '',
+      result: { action: 'may-have-been-created', registryModuleId },
+    });
     expect(result.summary).toContain('may have been created');
   });
 
   it('an update held longer than the grace: the result says it may have been applied', async () => {
     const first = modeContext(emulator);
-    const created = await runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), first, { clock }).finally(() => first.client.close());
+    const created = await runPublishNoCodeModule(publish({ 'version-pin': '1.0.0' }), first, { clock }).finally(() =>
+      first.client.close(),
+    );
     const id = created.outputs['no-code-module-id'] as string;
     expect(id).toMatch(/^nocode-/);
     emulator.inject({ method: 'PATCH', path: MODULE, kind: { type: 'delay', ms: HOLD_MS } });
     const controller = new AbortController();
     const context = modeContext(emulator, controller.signal);
     try {
-      const running = tracked(runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, { writeGraceMs: SHORT_GRACE_MS, clock }));
+      const running = tracked(
+        runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, {
+          writeGraceMs: SHORT_GRACE_MS,
+          clock,
+        }),
+      );
       await arrival('PATCH', MODULE);
       controller.abort(new CancelledError('SIGINT'));
       await clock.advance(SHORT_GRACE_MS - 1);
@@ -187,8 +223,13 @@ describe('publish-no-code-module', () => {
       await until(running.settled, 'the step ending');
       const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');
-      expect(result.failure?.message).toContain(`no-code module ${id} was being updated, and the service did not answer within 300 ms, so the update may have been applied`);
-      expect(result.outputs).toMatchObject({ 'no-code-module-id': id, result: { action: 'may-have-been-updated', noCodeModuleId: id } });
+      expect(result.failure?.message).toContain(
+        `no-code module ${id} was being updated, and the service did not answer within 300 ms, so the update may have been applied`,
+      );
+      expect(result.outputs).toMatchObject({
+        'no-code-module-id': id,
+        result: { action: 'may-have-been-updated', noCodeModuleId: id },
+      });
     } finally {
       await context.client.close();
     }
@@ -203,19 +244,29 @@ describe('upgrade-no-code-workspace', () => {
   beforeEach(() => {
     const moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
     workspaceId = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    inputs = inputsOf('upgrade-no-code-workspace', { 'no-code-module-id': moduleId, 'workspace-id': workspaceId, confirm: 'true' });
+    inputs = inputsOf('upgrade-no-code-workspace', {
+      'no-code-module-id': moduleId,
+      'workspace-id': workspaceId,
+      confirm: 'true',
+    });
   });
   const entriesOf = (result: ModeResult) => result.outputs.result as Array<Record<string, unknown>>;
 
   it('a confirmation held by the service is answered: the plan is reported confirmed, its apply not followed, the step cancelled', async () => {
-    const { result } = await cancelWhileHeld(CONFIRM, (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
+    const { result } = await cancelWhileHeld(
+      CONFIRM,
+      (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }),
+      HOLD_MS,
+    );
     const [upgrade] = emulator.upgrades();
     expect(upgrade!.confirmed).toBe(true);
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toBe('The step was cancelled: 1 cancelled.');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ workspaceId, runId: upgrade!.runId, outcome: 'cancelled', applied: false });
-    expect(entry!.error).toBe(`The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status planned); the apply goes on in the service.`);
+    expect(entry!.error).toBe(
+      `The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status planned); the apply goes on in the service.`,
+    );
     // Only the service saying `applied` makes it true.
     expect(result.outputs.applied).toBe('false');
   });
@@ -235,12 +286,18 @@ describe('upgrade-no-code-workspace', () => {
   });
 
   it('an initiate held by the service is answered: the run is reported, no plan is awaited or confirmed', async () => {
-    const { result } = await cancelWhileHeld(UPGRADE, (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }), HOLD_MS);
+    const { result } = await cancelWhileHeld(
+      UPGRADE,
+      (context) => runUpgradeNoCodeWorkspace(inputs, context, { clock }),
+      HOLD_MS,
+    );
     const [upgrade] = emulator.upgrades();
     expect(result.conclusion).toBe('cancelled');
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ outcome: 'cancelled', runId: upgrade!.runId });
-    expect(entry!.error).toBe(`The step was cancelled after upgrade run ${upgrade!.runId} was started (status pending); it goes on in the service.`);
+    expect(entry!.error).toBe(
+      `The step was cancelled after upgrade run ${upgrade!.runId} was started (status pending); it goes on in the service.`,
+    );
     expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
   });
 });

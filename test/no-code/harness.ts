@@ -39,7 +39,13 @@ export async function runAction(emulator: Emulator, inputs: Record<string, strin
     });
     const outputText = existsSync(outputFile) ? readFileSync(outputFile, 'utf8') : '';
     const summary = existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8') : '';
-    return { exitCode, log, outputs: parseOutputs(outputText), summary, everything: `${log}\n${outputText}\n${summary}` };
+    return {
+      exitCode,
+      log,
+      outputs: parseOutputs(outputText),
+      summary,
+      everything: `${log}\n${outputText}\n${summary}`,
+    };
   } finally {
     // The plain sink marks a failed step through the process exit code; these are tests.
     process.exitCode = undefined;
@@ -69,7 +75,9 @@ export function parseOutputs(text: string): Record<string, string> {
 
 /** The JSON bodies of the requests whose method and path match. */
 export function bodiesOf(requests: readonly RecordedRequest[], method: string, path: RegExp): unknown[] {
-  return requests.filter((r) => r.method === method && path.test(r.path)).map((r) => JSON.parse(r.body.toString('utf8')) as unknown);
+  return requests
+    .filter((r) => r.method === method && path.test(r.path))
+    .map((r) => JSON.parse(r.body.toString('utf8')) as unknown);
 }
 
 /** A mode context of our own, for driving a mode's run function with a signal the test controls. */

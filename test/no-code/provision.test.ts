@@ -43,8 +43,14 @@ describe('creating a workspace', () => {
             project: { data: { id: projectId, type: 'project' } },
             vars: {
               data: [
-                { type: 'vars', attributes: { key: 'bucket_name', value: 'acme-prod', category: 'svc', hcl: false, sensitive: false } },
-                { type: 'vars', attributes: { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', hcl: false, sensitive: false } },
+                {
+                  type: 'vars',
+                  attributes: { key: 'bucket_name', value: 'acme-prod', category: 'svc', hcl: false, sensitive: false },
+                },
+                {
+                  type: 'vars',
+                  attributes: { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', hcl: false, sensitive: false },
+                },
               ],
             },
           },
@@ -69,7 +75,9 @@ describe('creating a workspace', () => {
   });
 
   it('defaults: auto_apply false, no description; a sensitive value is sent but shown nowhere', async () => {
-    const run = await provision({ 'workspace-variables': '[{"key": "api_key", "value": "k-9f8e7d6c5b4a", "sensitive": true}]' });
+    const run = await provision({
+      'workspace-variables': '[{"key": "api_key", "value": "k-9f8e7d6c5b4a", "sensitive": true}]',
+    });
     expect(run.exitCode).toBe(0);
     expect(bodiesOf(emulator.requests, 'POST', CREATE)).toEqual([
       {
@@ -78,7 +86,14 @@ describe('creating a workspace', () => {
           attributes: { name: 'bucket-prod', auto_apply: false },
           relationships: {
             project: { data: { id: projectId, type: 'project' } },
-            vars: { data: [{ type: 'vars', attributes: { key: 'api_key', value: 'k-9f8e7d6c5b4a', category: 'svc', hcl: false, sensitive: true } }] },
+            vars: {
+              data: [
+                {
+                  type: 'vars',
+                  attributes: { key: 'api_key', value: 'k-9f8e7d6c5b4a', category: 'svc', hcl: false, sensitive: true },
+                },
+              ],
+            },
           },
         },
       },
@@ -120,8 +135,12 @@ describe('creating a workspace', () => {
   it('an organization token is refused, with a message that names the token', async () => {
     const run = await provision({ token: emulator.organizationToken });
     expect(run.exitCode).toBe(1);
-    expect(run.log).toContain(`The service refused to create workspace "bucket-prod" from no-code module ${moduleId} (404 not found or not authorized`);
-    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them');
+    expect(run.log).toContain(
+      `The service refused to create workspace "bucket-prod" from no-code module ${moduleId} (404 not found or not authorized`,
+    );
+    expect(run.log).toContain(
+      'No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them',
+    );
     expect(emulator.workspaces()).toEqual([]);
   });
 
@@ -138,7 +157,11 @@ describe('creating a workspace', () => {
     expect(run.exitCode).toBe(0);
     expect(emulator.writeRequests()).toEqual([]);
     expect(emulator.requests.map((r) => r.method)).toEqual(['GET']);
-    expect(JSON.parse(run.outputs.result!)).toMatchObject({ action: 'would-create', workspaceId: null, autoApply: true });
+    expect(JSON.parse(run.outputs.result!)).toMatchObject({
+      action: 'would-create',
+      workspaceId: null,
+      autoApply: true,
+    });
     expect(run.summary).toContain('Would create workspace bucket-prod');
   });
 });

@@ -20,34 +20,62 @@ describe('planNoCodeModuleUpdate', () => {
   it('nothing differs: no update at all', () => {
     const plan = planNoCodeModuleUpdate(
       { module, variableOptions: [set('ncvaropt-a', 'region', ['eu'])] },
-      { ...wanted, registryModuleId: 'mod-1', versionPin: '1.0.0', variableOptions: [{ variableName: 'region', variableType: 'string', options: ['eu'] }] },
+      {
+        ...wanted,
+        registryModuleId: 'mod-1',
+        versionPin: '1.0.0',
+        variableOptions: [{ variableName: 'region', variableType: 'string', options: ['eu'] }],
+      },
     );
     expect(plan.update).toBeNull();
     expect(plan.settings).toEqual([]);
-    expect(plan.variableOptions).toEqual([{ id: 'ncvaropt-a', variableName: 'region', variableType: 'string', options: ['eu'], action: 'unchanged' }]);
+    expect(plan.variableOptions).toEqual([
+      { id: 'ncvaropt-a', variableName: 'region', variableType: 'string', options: ['eu'], action: 'unchanged' },
+    ]);
   });
 
   it('only the settings that differ are sent', () => {
-    const plan = planNoCodeModuleUpdate({ module, variableOptions: [] }, { ...wanted, enabled: false, versionPin: '1.0.0' });
+    const plan = planNoCodeModuleUpdate(
+      { module, variableOptions: [] },
+      { ...wanted, enabled: false, versionPin: '1.0.0' },
+    );
     expect(plan.update).toEqual({ enabled: false });
     expect(plan.settings).toEqual([{ setting: 'enabled', from: 'true', to: 'false' }]);
   });
 
   it('enabled left empty keeps a disabled module disabled, and a new module is switched on', () => {
     const disabled = { ...module, attributes: { ...module.attributes, enabled: false } };
-    expect(planNoCodeModuleUpdate({ module: disabled, variableOptions: [] }, { ...wanted, enabled: null, versionPin: '1.0.0' }).update).toBeNull();
-    expect(planNoCodeModuleCreate({ ...wanted, enabled: null, registryModuleId: 'mod-1' })).toEqual({ registryModuleId: 'mod-1', enabled: true });
+    expect(
+      planNoCodeModuleUpdate(
+        { module: disabled, variableOptions: [] },
+        { ...wanted, enabled: null, versionPin: '1.0.0' },
+      ).update,
+    ).toBeNull();
+    expect(planNoCodeModuleCreate({ ...wanted, enabled: null, registryModuleId: 'mod-1' })).toEqual({
+      registryModuleId: 'mod-1',
+      enabled: true,
+    });
   });
 
   it('a different registry module is sent; options given as null keep the sets and name none as untouched', () => {
-    const plan = planNoCodeModuleUpdate({ module, variableOptions: [set('ncvaropt-a', 'region', ['eu'])] }, { ...wanted, registryModuleId: 'mod-2' });
+    const plan = planNoCodeModuleUpdate(
+      { module, variableOptions: [set('ncvaropt-a', 'region', ['eu'])] },
+      { ...wanted, registryModuleId: 'mod-2' },
+    );
     expect(plan.update).toEqual({ registryModuleId: 'mod-2' });
     expect(plan.untouched).toEqual([]);
   });
 
   it('matches by name, replaces on a different type or order of values, creates new names, reports left-out sets', () => {
     const plan = planNoCodeModuleUpdate(
-      { module, variableOptions: [set('ncvaropt-a', 'region', ['eu', 'us']), set('ncvaropt-b', 'size', [1]), set('ncvaropt-c', 'old', [])] },
+      {
+        module,
+        variableOptions: [
+          set('ncvaropt-a', 'region', ['eu', 'us']),
+          set('ncvaropt-b', 'size', [1]),
+          set('ncvaropt-c', 'old', []),
+        ],
+      },
       {
         ...wanted,
         variableOptions: [
@@ -87,13 +115,19 @@ describe('planNoCodeModuleUpdate', () => {
     expect(() =>
       planNoCodeModuleUpdate(
         { module, variableOptions: [set('ncvaropt-a', 'region', ['eu'])] },
-        { ...wanted, variableOptions: [{ id: 'ncvaropt-z', variableName: 'region', variableType: 'string', options: [] }] },
+        {
+          ...wanted,
+          variableOptions: [{ id: 'ncvaropt-z', variableName: 'region', variableType: 'string', options: [] }],
+        },
       ),
     ).toThrow(ConfigurationError);
     expect(() =>
       planNoCodeModuleUpdate(
         { module, variableOptions: [set('ncvaropt-a', 'region', ['eu'])] },
-        { ...wanted, variableOptions: [{ id: 'ncvaropt-z', variableName: 'region', variableType: 'string', options: [] }] },
+        {
+          ...wanted,
+          variableOptions: [{ id: 'ncvaropt-z', variableName: 'region', variableType: 'string', options: [] }],
+        },
       ),
     ).toThrow(/ncvaropt-a \(region\)/);
   });
@@ -101,12 +135,29 @@ describe('planNoCodeModuleUpdate', () => {
 
 describe('planNoCodeModuleCreate', () => {
   it('leaves out an empty pin and absent options; refuses option ids', () => {
-    expect(planNoCodeModuleCreate({ ...wanted, registryModuleId: 'mod-1' })).toEqual({ registryModuleId: 'mod-1', enabled: true });
+    expect(planNoCodeModuleCreate({ ...wanted, registryModuleId: 'mod-1' })).toEqual({
+      registryModuleId: 'mod-1',
+      enabled: true,
+    });
     expect(
-      planNoCodeModuleCreate({ ...wanted, registryModuleId: 'mod-1', versionPin: '2.0.0', variableOptions: [{ variableName: 'a', variableType: 'string', options: ['x'] }] }),
-    ).toEqual({ registryModuleId: 'mod-1', enabled: true, versionPin: '2.0.0', variableOptions: [{ variableName: 'a', variableType: 'string', options: ['x'] }] });
-    expect(() => planNoCodeModuleCreate({ ...wanted, registryModuleId: 'mod-1', variableOptions: [{ id: 'ncvaropt-a', variableName: 'a', variableType: 'string', options: [] }] })).toThrow(
-      ConfigurationError,
-    );
+      planNoCodeModuleCreate({
+        ...wanted,
+        registryModuleId: 'mod-1',
+        versionPin: '2.0.0',
+        variableOptions: [{ variableName: 'a', variableType: 'string', options: ['x'] }],
+      }),
+    ).toEqual({
+      registryModuleId: 'mod-1',
+      enabled: true,
+      versionPin: '2.0.0',
+      variableOptions: [{ variableName: 'a', variableType: 'string', options: ['x'] }],
+    });
+    expect(() =>
+      planNoCodeModuleCreate({
+        ...wanted,
+        registryModuleId: 'mod-1',
+        variableOptions: [{ id: 'ncvaropt-a', variableName: 'a', variableType: 'string', options: [] }],
+      }),
+    ).toThrow(ConfigurationError);
   });
 });

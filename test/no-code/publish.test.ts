@@ -8,7 +8,11 @@ let emulator: Emulator;
 let registryModuleId: string;
 beforeEach(async () => {
   emulator = await startEmulator();
-  registryModuleId = emulator.seedRegistryModule({ name: 'bucket', provider: 'aws', versions: ['1.0.0', '1.1.0', '1.2.0'] });
+  registryModuleId = emulator.seedRegistryModule({
+    name: 'bucket',
+    provider: 'aws',
+    versions: ['1.0.0', '1.1.0', '1.2.0'],
+  });
 });
 afterEach(() => emulator.close());
 
@@ -25,7 +29,11 @@ const REGION_AND_SIZE = JSON.stringify([
 ]);
 
 async function createModule(): Promise<string> {
-  const run = await publish({ 'registry-module-id': registryModuleId, 'version-pin': '1.1.0', 'variable-options': REGION_AND_SIZE });
+  const run = await publish({
+    'registry-module-id': registryModuleId,
+    'version-pin': '1.1.0',
+    'variable-options': REGION_AND_SIZE,
+  });
   expect(run.exitCode).toBe(0);
   emulator.clearRequests();
   return run.outputs['no-code-module-id']!;
@@ -33,7 +41,11 @@ async function createModule(): Promise<string> {
 
 describe('allowing a module', () => {
   it('sends the body of 4.3 (registry-module singular, variable-options entries) and reports the new module', async () => {
-    const run = await publish({ 'registry-module-id': registryModuleId, 'version-pin': '1.1.0', 'variable-options': REGION_AND_SIZE });
+    const run = await publish({
+      'registry-module-id': registryModuleId,
+      'version-pin': '1.1.0',
+      'variable-options': REGION_AND_SIZE,
+    });
     expect(run.exitCode).toBe(0);
     expect(bodiesOf(emulator.requests, 'POST', CREATE)).toEqual([
       {
@@ -44,8 +56,18 @@ describe('allowing a module', () => {
             'registry-module': { data: { id: registryModuleId, type: 'registry-module' } },
             'variable-options': {
               data: [
-                { type: 'variable-options', attributes: { 'variable-name': 'region', 'variable-type': 'string', options: ['eu-west-1', 'us-east-1'] } },
-                { type: 'variable-options', attributes: { 'variable-name': 'size', 'variable-type': 'number', options: [1, 2, 4] } },
+                {
+                  type: 'variable-options',
+                  attributes: {
+                    'variable-name': 'region',
+                    'variable-type': 'string',
+                    options: ['eu-west-1', 'us-east-1'],
+                  },
+                },
+                {
+                  type: 'variable-options',
+                  attributes: { 'variable-name': 'size', 'variable-type': 'number', options: [1, 2, 4] },
+                },
               ],
             },
           },
@@ -75,7 +97,13 @@ describe('allowing a module', () => {
     const run = await publish({ 'registry-module-id': registryModuleId, enabled: 'false' });
     expect(run.exitCode).toBe(0);
     expect(bodiesOf(emulator.requests, 'POST', CREATE)).toEqual([
-      { data: { type: 'no-code-modules', attributes: { enabled: false }, relationships: { 'registry-module': { data: { id: registryModuleId, type: 'registry-module' } } } } },
+      {
+        data: {
+          type: 'no-code-modules',
+          attributes: { enabled: false },
+          relationships: { 'registry-module': { data: { id: registryModuleId, type: 'registry-module' } } },
+        },
+      },
     ]);
     expect(JSON.parse(run.outputs.result!)).toMatchObject({ versionPin: '1.2.0', enabled: false });
   });
@@ -101,7 +129,8 @@ describe('allowing a module', () => {
   it('an option set id when creating fails before any request', async () => {
     const run = await publish({
       'registry-module-id': registryModuleId,
-      'variable-options': '[{"id": "ncvaropt-abc", "variable-name": "region", "variable-type": "string", "options": ["eu"]}]',
+      'variable-options':
+        '[{"id": "ncvaropt-abc", "variable-name": "region", "variable-type": "string", "options": ["eu"]}]',
     });
     expect(run.exitCode).toBe(2);
     expect(run.log).toContain('ids name option sets of an existing no-code module');
@@ -111,14 +140,22 @@ describe('allowing a module', () => {
   it('an organization token is refused, with a message that says which tokens work', async () => {
     const run = await publish({ token: emulator.organizationToken, 'registry-module-id': registryModuleId });
     expect(run.exitCode).toBe(1);
-    expect(run.log).toContain(`The service refused to allow registry module ${registryModuleId} for no-code provisioning (404 not found or not authorized`);
-    expect(run.log).toContain('No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them');
+    expect(run.log).toContain(
+      `The service refused to allow registry module ${registryModuleId} for no-code provisioning (404 not found or not authorized`,
+    );
+    expect(run.log).toContain(
+      'No-code create, update and workspace creation need a user or team token; organization tokens cannot be used for them',
+    );
     expect(run.log).toContain('A 404 can also mean');
     expect(emulator.noCodeModules()).toEqual([]);
   });
 
   it('dry run sends nothing at all', async () => {
-    const run = await publish({ 'registry-module-id': registryModuleId, 'variable-options': REGION_AND_SIZE, 'dry-run': 'true' });
+    const run = await publish({
+      'registry-module-id': registryModuleId,
+      'variable-options': REGION_AND_SIZE,
+      'dry-run': 'true',
+    });
     expect(run.exitCode).toBe(0);
     expect(emulator.requests).toEqual([]);
     expect(JSON.parse(run.outputs.result!)).toMatchObject({ action: 'would-create', noCodeModuleId: null });
@@ -151,9 +188,24 @@ describe('updating a module', () => {
           relationships: {
             'variable-options': {
               data: [
-                { id: regionId, type: 'variable-options', attributes: { 'variable-name': 'region', 'variable-type': 'string', options: ['eu-west-1', 'eu-central-1'] } },
-                { id: sizeId, type: 'variable-options', attributes: { 'variable-name': 'size', 'variable-type': 'number', options: [1, 2, 4] } },
-                { type: 'variable-options', attributes: { 'variable-name': 'tier', 'variable-type': 'string', options: ['dev', 'prod'] } },
+                {
+                  id: regionId,
+                  type: 'variable-options',
+                  attributes: {
+                    'variable-name': 'region',
+                    'variable-type': 'string',
+                    options: ['eu-west-1', 'eu-central-1'],
+                  },
+                },
+                {
+                  id: sizeId,
+                  type: 'variable-options',
+                  attributes: { 'variable-name': 'size', 'variable-type': 'number', options: [1, 2, 4] },
+                },
+                {
+                  type: 'variable-options',
+                  attributes: { 'variable-name': 'tier', 'variable-type': 'string', options: ['dev', 'prod'] },
+                },
               ],
             },
           },
@@ -167,7 +219,11 @@ describe('updating a module', () => {
       ['size', true],
       ['tier', false],
     ]);
-    expect(JSON.parse(run.outputs.result!).variableOptions.map((o: { action: string }) => o.action)).toEqual(['replace', 'unchanged', 'create']);
+    expect(JSON.parse(run.outputs.result!).variableOptions.map((o: { action: string }) => o.action)).toEqual([
+      'replace',
+      'unchanged',
+      'create',
+    ]);
 
     // The same inputs again: nothing differs, so nothing is sent, and no set is added.
     emulator.clearRequests();
@@ -184,14 +240,25 @@ describe('updating a module', () => {
     const sizeId = emulator.noCodeModules()[0]!.variableOptions.find((o) => o.variableName === 'size')!.id;
     const run = await publish({
       'no-code-module-id': id,
-      'variable-options': JSON.stringify([{ id: sizeId, 'variable-name': 'instance_count', 'variable-type': 'number', options: [3] }]),
+      'variable-options': JSON.stringify([
+        { id: sizeId, 'variable-name': 'instance_count', 'variable-type': 'number', options: [3] },
+      ]),
     });
     expect(run.exitCode).toBe(0);
-    const [body] = bodiesOf(emulator.requests, 'PATCH', MODULE) as Array<{ data: { relationships: { 'variable-options': { data: unknown[] } } } }>;
+    const [body] = bodiesOf(emulator.requests, 'PATCH', MODULE) as Array<{
+      data: { relationships: { 'variable-options': { data: unknown[] } } };
+    }>;
     expect(body!.data.relationships['variable-options'].data).toEqual([
-      { id: sizeId, type: 'variable-options', attributes: { 'variable-name': 'instance_count', 'variable-type': 'number', options: [3] } },
+      {
+        id: sizeId,
+        type: 'variable-options',
+        attributes: { 'variable-name': 'instance_count', 'variable-type': 'number', options: [3] },
+      },
     ]);
-    expect(emulator.noCodeModules()[0]!.variableOptions.map((o) => o.variableName)).toEqual(['region', 'instance_count']);
+    expect(emulator.noCodeModules()[0]!.variableOptions.map((o) => o.variableName)).toEqual([
+      'region',
+      'instance_count',
+    ]);
     // The set the input left out is kept, and the summary says so.
     expect(run.summary).toContain('Option sets not in the input were left as they are');
     expect(run.summary).toContain('region');
@@ -199,9 +266,15 @@ describe('updating a module', () => {
 
   it('enabled only: the PATCH carries just that attribute; the map form of variable options matches by name', async () => {
     const id = await createModule();
-    const run = await publish({ 'no-code-module-id': id, enabled: 'false', 'variable-options': 'size:\n  type: number\n  options: [1, 2, 4]\n' });
+    const run = await publish({
+      'no-code-module-id': id,
+      enabled: 'false',
+      'variable-options': 'size:\n  type: number\n  options: [1, 2, 4]\n',
+    });
     expect(run.exitCode).toBe(0);
-    expect(bodiesOf(emulator.requests, 'PATCH', MODULE)).toEqual([{ data: { type: 'no-code-modules', attributes: { enabled: false } } }]);
+    expect(bodiesOf(emulator.requests, 'PATCH', MODULE)).toEqual([
+      { data: { type: 'no-code-modules', attributes: { enabled: false } } },
+    ]);
     expect(emulator.noCodeModules()[0]!.enabled).toBe(false);
   });
 
@@ -209,7 +282,8 @@ describe('updating a module', () => {
     const id = await createModule();
     const run = await publish({
       'no-code-module-id': id,
-      'variable-options': '[{"id": "ncvaropt-nope", "variable-name": "region", "variable-type": "string", "options": ["eu"]}]',
+      'variable-options':
+        '[{"id": "ncvaropt-nope", "variable-name": "region", "variable-type": "string", "options": ["eu"]}]',
     });
     expect(run.exitCode).toBe(2);
     expect(run.log).toContain(`has no such set`);
@@ -221,7 +295,10 @@ describe('updating a module', () => {
     const run = await publish({ 'no-code-module-id': id, 'version-pin': '1.0.0', 'dry-run': 'true' });
     expect(run.exitCode).toBe(0);
     expect(emulator.writeRequests()).toEqual([]);
-    expect(JSON.parse(run.outputs.result!)).toMatchObject({ action: 'would-update', changes: [{ setting: 'version-pin', from: '1.1.0', to: '1.0.0' }] });
+    expect(JSON.parse(run.outputs.result!)).toMatchObject({
+      action: 'would-update',
+      changes: [{ setting: 'version-pin', from: '1.1.0', to: '1.0.0' }],
+    });
     expect(emulator.noCodeModules()[0]!.versionPin).toBe('1.1.0');
   });
 
@@ -237,7 +314,9 @@ describe('updating a module', () => {
   it('an unknown no-code module id: a clear message, no write', async () => {
     const run = await publish({ 'no-code-module-id': 'nocode-missing1', enabled: 'false' });
     expect(run.exitCode).toBe(1);
-    expect(run.log).toContain('No-code module nocode-missing1 was not found, or the token has no permission to read it (404): check the input "no-code-module-id"');
+    expect(run.log).toContain(
+      'No-code module nocode-missing1 was not found, or the token has no permission to read it (404): check the input "no-code-module-id"',
+    );
     expect(emulator.writeRequests()).toEqual([]);
   });
 });
@@ -247,8 +326,16 @@ describe('inputs', () => {
     ['neither module id', {}, 'registry-module-id'],
     ['a bad registry module id', { 'registry-module-id': 'module-1' }, 'registry-module-id'],
     ['a bad version pin', { 'registry-module-id': 'mod-abc', 'version-pin': 'latest' }, 'version-pin'],
-    ['variable options that do not parse', { 'registry-module-id': 'mod-abc', 'variable-options': '[{"variable-name": "a",' }, 'variable-options'],
-    ['variable options without options', { 'registry-module-id': 'mod-abc', 'variable-options': '[{"variable-name": "a", "variable-type": "string"}]' }, 'variable-options'],
+    [
+      'variable options that do not parse',
+      { 'registry-module-id': 'mod-abc', 'variable-options': '[{"variable-name": "a",' },
+      'variable-options',
+    ],
+    [
+      'variable options without options',
+      { 'registry-module-id': 'mod-abc', 'variable-options': '[{"variable-name": "a", "variable-type": "string"}]' },
+      'variable-options',
+    ],
     ['a bad organization', { 'registry-module-id': 'mod-abc', organization: 'acme corp' }, 'organization'],
   ])('%s fails before any request', async (_what, inputs, input) => {
     const run = await publish(inputs);

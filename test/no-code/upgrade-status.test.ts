@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyStage, describeStatus, failedStatusReason, upgradeStage } from '../../src/modes/no-code/upgrade/upgrade-status.ts';
+import {
+  applyStage,
+  describeStatus,
+  failedStatusReason,
+  upgradeStage,
+} from '../../src/modes/no-code/upgrade/upgrade-status.ts';
 import { allReadyPlansApplied } from '../../src/modes/no-code/upgrade/report.ts';
 import type { WorkspaceUpgradeResult } from '../../src/modes/no-code/upgrade/upgrade-workspace.ts';
 
@@ -13,17 +18,27 @@ describe('upgradeStage', () => {
     expect(upgradeStage('applied')).toBe('applied');
   });
 
-  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'policy_soft_failed'])('%s is a failure with a reason', (status) => {
-    expect(upgradeStage(status)).toBe('failed');
-    expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)|^a policy check failed/);
-  });
-
-  it.each(['pending', 'fetching', 'queuing', 'pre_plan_running', 'pre_plan_completed', 'planning', 'policy_override', 'applying', 'something_new'])(
-    '%s keeps the wait going (unknown statuses too)',
+  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'policy_soft_failed'])(
+    '%s is a failure with a reason',
     (status) => {
-      expect(upgradeStage(status)).toBe('in-progress');
+      expect(upgradeStage(status)).toBe('failed');
+      expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)|^a policy check failed/);
     },
   );
+
+  it.each([
+    'pending',
+    'fetching',
+    'queuing',
+    'pre_plan_running',
+    'pre_plan_completed',
+    'planning',
+    'policy_override',
+    'applying',
+    'something_new',
+  ])('%s keeps the wait going (unknown statuses too)', (status) => {
+    expect(upgradeStage(status)).toBe('in-progress');
+  });
 });
 
 describe('applyStage', () => {
@@ -31,17 +46,26 @@ describe('applyStage', () => {
     expect(applyStage('applied')).toBe('applied');
   });
 
-  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'planned_and_finished'])('%s ends the apply as a failure', (status) => {
-    expect(applyStage(status)).toBe('failed');
-    expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)/);
-  });
-
-  it.each(['planned', 'cost_estimated', 'planned_and_saved', 'confirmed', 'apply_queued', 'applying', 'policy_soft_failed', 'something_new'])(
-    '%s is waited on (the ready statuses: a service that has not reported past the confirm)',
+  it.each(['errored', 'canceled', 'force_canceled', 'discarded', 'planned_and_finished'])(
+    '%s ends the apply as a failure',
     (status) => {
-      expect(applyStage(status)).toBe('in-progress');
+      expect(applyStage(status)).toBe('failed');
+      expect(failedStatusReason(status)).toMatch(/^the upgrade (run|plan)/);
     },
   );
+
+  it.each([
+    'planned',
+    'cost_estimated',
+    'planned_and_saved',
+    'confirmed',
+    'apply_queued',
+    'applying',
+    'policy_soft_failed',
+    'something_new',
+  ])('%s is waited on (the ready statuses: a service that has not reported past the confirm)', (status) => {
+    expect(applyStage(status)).toBe('in-progress');
+  });
 });
 
 describe('describeStatus', () => {
@@ -54,7 +78,12 @@ describe('describeStatus', () => {
 });
 
 describe('allReadyPlansApplied', () => {
-  const r = (outcome: WorkspaceUpgradeResult['outcome'], planReady: boolean, applied: boolean, planUnknown = false): WorkspaceUpgradeResult => ({
+  const r = (
+    outcome: WorkspaceUpgradeResult['outcome'],
+    planReady: boolean,
+    applied: boolean,
+    planUnknown = false,
+  ): WorkspaceUpgradeResult => ({
     workspaceId: 'ws-a',
     workspaceName: null,
     runId: 'run-a',

@@ -46,13 +46,25 @@ async function onClock(): Promise<ManualClock> {
  * enough. `started` is the start of its one deadline.
  */
 function upgradeOnClock(clock: ManualClock, inputs: Record<string, string>) {
-  const all: Record<string, string> = { mode: 'upgrade-no-code-workspace', token: emulator.token, 'base-url': emulator.baseUrl, 'no-code-module-id': moduleId, ...inputs };
+  const all: Record<string, string> = {
+    mode: 'upgrade-no-code-workspace',
+    token: emulator.token,
+    'base-url': emulator.baseUrl,
+    'no-code-module-id': moduleId,
+    ...inputs,
+  };
   const context = modeContext(emulator, undefined, clock);
   const started = clock.now();
-  const run = runUpgradeNoCodeWorkspace(readInputs((name) => all[name] ?? '') as UpgradeNoCodeWorkspaceInputs, context, { clock })
+  const run = runUpgradeNoCodeWorkspace(
+    readInputs((name) => all[name] ?? '') as UpgradeNoCodeWorkspaceInputs,
+    context,
+    { clock },
+  )
     .then((result) => ({
       exitCode: exitCodeOf(result.failure),
-      outputs: Object.fromEntries(Object.entries(result.outputs).map(([name, value]) => [name, outputText(value) ?? ''])),
+      outputs: Object.fromEntries(
+        Object.entries(result.outputs).map(([name, value]) => [name, outputText(value) ?? '']),
+      ),
       summary: result.summary,
       log: context.log(),
     }))
@@ -69,7 +81,8 @@ async function endsAt(clock: ManualClock, step: ReturnType<typeof upgradeOnClock
   return step.promise;
 }
 
-const arrived = (method: string, path: RegExp) => () => emulator.requests.some((r) => r.method === method && path.test(r.path));
+const arrived = (method: string, path: RegExp) => () =>
+  emulator.requests.some((r) => r.method === method && path.test(r.path));
 
 function resultOf(outputs: Record<string, string>): Array<Record<string, unknown>> {
   return JSON.parse(outputs.result ?? 'null') as Array<Record<string, unknown>>;
@@ -87,8 +100,14 @@ describe('variables', () => {
           relationships: {
             vars: {
               data: [
-                { type: 'vars', attributes: { key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false } },
-                { type: 'vars', attributes: { key: 'TF_LOG', value: 'debug=1', category: 'env', hcl: false, sensitive: false } },
+                {
+                  type: 'vars',
+                  attributes: { key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false },
+                },
+                {
+                  type: 'vars',
+                  attributes: { key: 'TF_LOG', value: 'debug=1', category: 'env', hcl: false, sensitive: false },
+                },
               ],
             },
           },
@@ -114,9 +133,31 @@ describe('variables', () => {
           relationships: {
             vars: {
               data: [
-                { type: 'vars', attributes: { key: 'tags', value: '{ team = "platform" }', description: 'Resource tags', category: 'svc', hcl: true, sensitive: false } },
-                { type: 'vars', attributes: { key: 'db_password', value: 'hunter2-very-secret', category: 'svc', hcl: false, sensitive: true } },
-                { type: 'vars', attributes: { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', hcl: false, sensitive: false } },
+                {
+                  type: 'vars',
+                  attributes: {
+                    key: 'tags',
+                    value: '{ team = "platform" }',
+                    description: 'Resource tags',
+                    category: 'svc',
+                    hcl: true,
+                    sensitive: false,
+                  },
+                },
+                {
+                  type: 'vars',
+                  attributes: {
+                    key: 'db_password',
+                    value: 'hunter2-very-secret',
+                    category: 'svc',
+                    hcl: false,
+                    sensitive: true,
+                  },
+                },
+                {
+                  type: 'vars',
+                  attributes: { key: 'AWS_REGION', value: 'eu-west-1', category: 'env', hcl: false, sensitive: false },
+                },
               ],
             },
           },
@@ -130,7 +171,9 @@ describe('variables', () => {
   it('without variables an empty vars list is sent', async () => {
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     await upgrade({ 'workspace-id': ws });
-    expect(bodiesOf(emulator.requests, 'POST', UPGRADE)).toEqual([{ data: { type: 'workspaces', relationships: { vars: { data: [] } } } }]);
+    expect(bodiesOf(emulator.requests, 'POST', UPGRADE)).toEqual([
+      { data: { type: 'workspaces', relationships: { vars: { data: [] } } } },
+    ]);
   });
 });
 
@@ -153,8 +196,24 @@ describe('plans and confirmation', () => {
     ]);
     expect(run.outputs.applied).toBe('false');
     expect(resultOf(run.outputs)).toEqual([
-      { workspaceId: a, workspaceName: null, runId: runIdOf(a), status: 'planned', planUrl: expect.any(String), outcome: 'planned', applied: false },
-      { workspaceId: b, workspaceName: null, runId: runIdOf(b), status: 'cost_estimated', planUrl: expect.any(String), outcome: 'planned', applied: false },
+      {
+        workspaceId: a,
+        workspaceName: null,
+        runId: runIdOf(a),
+        status: 'planned',
+        planUrl: expect.any(String),
+        outcome: 'planned',
+        applied: false,
+      },
+      {
+        workspaceId: b,
+        workspaceName: null,
+        runId: runIdOf(b),
+        status: 'cost_estimated',
+        planUrl: expect.any(String),
+        outcome: 'planned',
+        applied: false,
+      },
     ]);
     expect(run.summary).toContain(`<a href="${run.outputs['plan-url']!.split('\n')[0]}">plan</a>`);
   });
@@ -222,7 +281,12 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(1);
     const [first, second] = resultOf(run.outputs);
     expect(first).toMatchObject({ outcome: 'applied', applied: true, status: 'applied' });
-    expect(second).toMatchObject({ outcome: 'failed', applied: false, status: applyFinal, error: expect.stringMatching(message) });
+    expect(second).toMatchObject({
+      outcome: 'failed',
+      applied: false,
+      status: applyFinal,
+      error: expect.stringMatching(message),
+    });
     expect(run.outputs.applied).toBe('false');
     expect(run.log).toContain(`error: Upgrade of ${bad}: The plan was confirmed, but`);
   });
@@ -237,9 +301,13 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'planned' });
-    expect(entry!.error).toMatch(/^Confirmed; the service has not reported the apply's end within the timeout \(2s\): run run-\w+ still reads planned, as when it was confirmed\./);
+    expect(entry!.error).toMatch(
+      /^Confirmed; the service has not reported the apply's end within the timeout \(2s\): run run-\w+ still reads planned, as when it was confirmed\./,
+    );
     expect(run.outputs.applied).toBe('false');
-    expect(run.summary).toContain('⏱️ Confirmed; the service has not reported the apply&#39;s end within the timeout (2s)');
+    expect(run.summary).toContain(
+      '⏱️ Confirmed; the service has not reported the apply&#39;s end within the timeout (2s)',
+    );
     expect(emulator.upgrades()[0]!.confirmed).toBe(true);
   });
 
@@ -254,7 +322,7 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'applying' });
-    expect(entry!.error).toContain("the last status of run");
+    expect(entry!.error).toContain('the last status of run');
     expect(entry!.error).toContain("was applying (a status the service's API documentation does not name)");
   });
 
@@ -268,8 +336,19 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(1);
     const [first, second, third] = resultOf(run.outputs);
     expect(first).toMatchObject({ workspaceId: ok, outcome: 'applied', applied: true });
-    expect(second).toMatchObject({ workspaceId: bad, outcome: 'failed', status: 'errored', applied: false, error: expect.stringContaining('errored') });
-    expect(third).toMatchObject({ workspaceId: canceled, outcome: 'failed', status: 'canceled', error: expect.stringContaining('canceled') });
+    expect(second).toMatchObject({
+      workspaceId: bad,
+      outcome: 'failed',
+      status: 'errored',
+      applied: false,
+      error: expect.stringContaining('errored'),
+    });
+    expect(third).toMatchObject({
+      workspaceId: canceled,
+      outcome: 'failed',
+      status: 'canceled',
+      error: expect.stringContaining('canceled'),
+    });
     expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
     expect(run.log).toMatch(new RegExp(`error: 2 of 3 workspace upgrades did not succeed: ${bad}, ${canceled}`));
     expect(run.log).toContain(`error: Upgrade of ${bad}: The upgrade run errored`);
@@ -278,23 +357,37 @@ describe('plans and confirmation', () => {
   it.each([
     ['202 without a body', 'no-content', 'it sent no body'],
     ['200 with only a message', 'message', 'it sent a JSON body {"message":'],
-  ] as const)('an initiate answered %s is a failure naming the workspace, with confirm true; nothing is confirmed', async (_what, initiateAnswer, sent) => {
-    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'uptodate' });
-    const other = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.setUpgradeBehaviour(ws, { initiateAnswer });
-    const run = await upgrade({ 'workspace-id': `${ws},${other}`, confirm: 'true' });
-    expect(run.exitCode).toBe(1);
-    const [entry, fine] = resultOf(run.outputs);
-    expect(entry).toMatchObject({ workspaceId: ws, runId: null, status: null, planUrl: null, outcome: 'failed', applied: false });
-    expect(entry!.error).toContain(`The service answered the request to start the upgrade of workspace ${ws} with ${initiateAnswer === 'message' ? 200 : 202} but without a \`workspace-upgrade\` document`);
-    expect(entry!.error).toContain(sent);
-    expect(entry!.error).toContain(`No upgrade run is known, so none was followed or confirmed; the upgrade may have started: check workspace ${ws}`);
-    expect(fine).toMatchObject({ outcome: 'applied', applied: true });
-    // One workspace applied, but a ready plan may exist for the other that nobody saw.
-    expect(run.outputs.applied).toBe('false');
-    expect(run.log).toMatch(new RegExp(`error: 1 of 2 workspace upgrades did not succeed: ${ws}`));
-    expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
-  });
+  ] as const)(
+    'an initiate answered %s is a failure naming the workspace, with confirm true; nothing is confirmed',
+    async (_what, initiateAnswer, sent) => {
+      const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'uptodate' });
+      const other = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+      emulator.setUpgradeBehaviour(ws, { initiateAnswer });
+      const run = await upgrade({ 'workspace-id': `${ws},${other}`, confirm: 'true' });
+      expect(run.exitCode).toBe(1);
+      const [entry, fine] = resultOf(run.outputs);
+      expect(entry).toMatchObject({
+        workspaceId: ws,
+        runId: null,
+        status: null,
+        planUrl: null,
+        outcome: 'failed',
+        applied: false,
+      });
+      expect(entry!.error).toContain(
+        `The service answered the request to start the upgrade of workspace ${ws} with ${initiateAnswer === 'message' ? 200 : 202} but without a \`workspace-upgrade\` document`,
+      );
+      expect(entry!.error).toContain(sent);
+      expect(entry!.error).toContain(
+        `No upgrade run is known, so none was followed or confirmed; the upgrade may have started: check workspace ${ws}`,
+      );
+      expect(fine).toMatchObject({ outcome: 'applied', applied: true });
+      // One workspace applied, but a ready plan may exist for the other that nobody saw.
+      expect(run.outputs.applied).toBe('false');
+      expect(run.log).toMatch(new RegExp(`error: 1 of 2 workspace upgrades did not succeed: ${ws}`));
+      expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
+    },
+  );
 
   it('alone, an initiate without a document leaves applied false', async () => {
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
@@ -315,9 +408,15 @@ describe('one workspace failing does not stop the others', () => {
     expect(run.exitCode).toBe(1);
     const results = resultOf(run.outputs);
     expect(results.map((r) => r.outcome)).toEqual(['applied', 'failed', 'applied']);
-    expect(results[1]!.error).toMatch(/refused to start the upgrade of workspace ws-doesnotexist1 \(404 not found or not authorized/);
+    expect(results[1]!.error).toMatch(
+      /refused to start the upgrade of workspace ws-doesnotexist1 \(404 not found or not authorized/,
+    );
     expect(results[1]!.error).toContain('workspace ws-doesnotexist1');
-    expect(run.outputs['run-id']!.split('\n')).toEqual([expect.stringMatching(/^run-/), '', expect.stringMatching(/^run-/)]);
+    expect(run.outputs['run-id']!.split('\n')).toEqual([
+      expect.stringMatching(/^run-/),
+      '',
+      expect.stringMatching(/^run-/),
+    ]);
     expect(emulator.upgrades().every((u) => u.confirmed)).toBe(true);
     // Every ready plan was applied; the failed workspace never had one.
     expect(run.outputs.applied).toBe('true');
@@ -329,11 +428,17 @@ describe('one workspace failing does not stop the others', () => {
     emulator.inject({ method: 'POST', path: new RegExp(`/workspaces/${a}/upgrade$`), kind: { type: 'drop-after' } });
     const run = await upgrade({ 'workspace-id': `${a},${b}` });
     expect(run.exitCode).toBe(1);
-    expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/workspaces/${a}/upgrade`))).toHaveLength(1);
+    expect(
+      emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/workspaces/${a}/upgrade`)),
+    ).toHaveLength(1);
     // The service did start it: exactly one run, which the report could not know about.
     expect(emulator.upgrades().filter((u) => u.workspaceId === a)).toHaveLength(1);
     const [first, second] = resultOf(run.outputs);
-    expect(first).toMatchObject({ outcome: 'failed', runId: null, error: expect.stringMatching(/may have started: check workspace/) });
+    expect(first).toMatchObject({
+      outcome: 'failed',
+      runId: null,
+      error: expect.stringMatching(/may have started: check workspace/),
+    });
     expect(second).toMatchObject({ outcome: 'planned' });
   });
 
@@ -354,11 +459,18 @@ describe('one workspace failing does not stop the others', () => {
     const run = await endsAt(clock, step, 4000);
     expect(run.exitCode).toBe(1);
     for (const ws of [applied, notApplied]) {
-      expect(emulator.requests.filter((r) => r.method === 'POST' && r.path.includes(`/workspaces/${ws}/upgrade/run-`))).toHaveLength(1);
+      expect(
+        emulator.requests.filter((r) => r.method === 'POST' && r.path.includes(`/workspaces/${ws}/upgrade/run-`)),
+      ).toHaveLength(1);
     }
     const [first, second] = resultOf(run.outputs);
     expect(first).toMatchObject({ outcome: 'applied', applied: true, status: 'applied' });
-    expect(second).toMatchObject({ outcome: 'failed', applied: false, status: 'planned', error: expect.stringMatching(/ended without an answer .* now reads planned; it was not sent again/) });
+    expect(second).toMatchObject({
+      outcome: 'failed',
+      applied: false,
+      status: 'planned',
+      error: expect.stringMatching(/ended without an answer .* now reads planned; it was not sent again/),
+    });
     expect(emulator.upgrades().find((u) => u.workspaceId === notApplied)!.confirmed).toBe(false);
     expect(run.outputs.applied).toBe('false');
   });
@@ -373,7 +485,11 @@ describe('one workspace failing does not stop the others', () => {
     const run = await endsAt(clock, step, 1000);
     expect(run.exitCode).toBe(1);
     const [first, second] = resultOf(run.outputs);
-    expect(first).toMatchObject({ outcome: 'timed-out', status: 'pending', error: expect.stringMatching(/^Timed out after 1s waiting for the upgrade plan/) });
+    expect(first).toMatchObject({
+      outcome: 'timed-out',
+      status: 'pending',
+      error: expect.stringMatching(/^Timed out after 1s waiting for the upgrade plan/),
+    });
     expect(second).toMatchObject({ outcome: 'applied' });
     expect(run.summary).toContain('timed out');
     // The slow plan may still become ready: the workspaces are not known to have changed.
@@ -392,14 +508,21 @@ describe('one deadline', () => {
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out', applied: false, status: 'pending' });
-    expect(entry!.error).toMatch(/^Timed out after 2s waiting for the upgrade plan of run run-\w+ \(last status: pending; a status read was still unanswered at the deadline\)/);
+    expect(entry!.error).toMatch(
+      /^Timed out after 2s waiting for the upgrade plan of run run-\w+ \(last status: pending; a status read was still unanswered at the deadline\)/,
+    );
     expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
   });
 
   it('a read answered 429 with a Retry-After far past the deadline ends at the timeout', async () => {
     const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.inject({ method: 'GET', path: /\/upgrade\/run-/, times: 1000, kind: { type: 'status', status: 429, retryAfter: '299' } });
+    emulator.inject({
+      method: 'GET',
+      path: /\/upgrade\/run-/,
+      times: 1000,
+      kind: { type: 'status', status: 429, retryAfter: '299' },
+    });
     const step = upgradeOnClock(clock, { 'workspace-id': ws, timeout: '2s' });
     await clock.followRealTime(() => emulator.requests.some((r) => r.status === 429));
     const run = await endsAt(clock, step, 2000);
@@ -418,7 +541,9 @@ describe('one deadline', () => {
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_queued' });
-    expect(entry!.error).toContain("(last status: plan_queued (a status the service's API documentation does not name))");
+    expect(entry!.error).toContain(
+      "(last status: plan_queued (a status the service's API documentation does not name))",
+    );
   });
 
   it('the plan and the apply share the one timeout', async () => {
@@ -429,7 +554,11 @@ describe('one deadline', () => {
     const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
     await clock.followRealTime(arrived('POST', CONFIRM));
     const run = await endsAt(clock, step, 2000);
-    expect(resultOf(run.outputs)[0]).toMatchObject({ outcome: 'confirmed', status: expect.stringMatching(/^(planned|applying)$/), applied: false });
+    expect(resultOf(run.outputs)[0]).toMatchObject({
+      outcome: 'confirmed',
+      status: expect.stringMatching(/^(planned|applying)$/),
+      applied: false,
+    });
     expect(emulator.upgrades()[0]!.confirmed).toBe(true);
   });
 });
@@ -440,7 +569,9 @@ describe('tokens, dry run and inputs', () => {
     const run = await upgrade({ token: emulator.organizationToken, 'workspace-id': ws });
     expect(run.exitCode).toBe(1);
     const error = String(resultOf(run.outputs)[0]!.error);
-    expect(error).toContain(`The service refused to start the upgrade of workspace ${ws} (404 not found or not authorized`);
+    expect(error).toContain(
+      `The service refused to start the upgrade of workspace ${ws} (404 not found or not authorized`,
+    );
     expect(error).toContain('organization tokens cannot be used for them');
     expect(error).toContain('A 404 can also mean');
     expect(run.everything).not.toContain(emulator.organizationToken);
@@ -448,16 +579,27 @@ describe('tokens, dry run and inputs', () => {
 
   it('an unknown no-code module fails once, before any write', async () => {
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    const run = await runAction(emulator, { mode: 'upgrade-no-code-workspace', 'no-code-module-id': 'nocode-unknown1', 'workspace-id': ws });
+    const run = await runAction(emulator, {
+      mode: 'upgrade-no-code-workspace',
+      'no-code-module-id': 'nocode-unknown1',
+      'workspace-id': ws,
+    });
     expect(run.exitCode).toBe(1);
     expect(emulator.writeRequests()).toEqual([]);
-    expect(run.log).toContain('No-code module nocode-unknown1 was not found, or the token has no permission to read it (404)');
+    expect(run.log).toContain(
+      'No-code module nocode-unknown1 was not found, or the token has no permission to read it (404)',
+    );
   });
 
   it('dry run: reads the module, sends no write, and says what would be done', async () => {
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    const run = await upgrade({ 'workspace-id': `${a},${b}`, 'dry-run': 'true', confirm: 'true', 'workspace-variables': 'env:SECRET=x' });
+    const run = await upgrade({
+      'workspace-id': `${a},${b}`,
+      'dry-run': 'true',
+      confirm: 'true',
+      'workspace-variables': 'env:SECRET=x',
+    });
     expect(run.exitCode).toBe(0);
     expect(emulator.writeRequests()).toEqual([]);
     expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/no-code-modules/${moduleId}`]);
@@ -472,7 +614,11 @@ describe('tokens, dry run and inputs', () => {
     ['a workspace id without the ws- prefix', { 'workspace-id': 'workspace-1' }, 'workspace-id'],
     ['a malformed no-code module id', { 'no-code-module-id': 'nocode_1' }, 'no-code-module-id'],
     ['workspace variables that are not JSON', { 'workspace-variables': '[{"key": "a",' }, 'workspace-variables'],
-    ['a JSON variable with an unknown category', { 'workspace-variables': '[{"key": "a", "value": "b", "category": "terraform"}]' }, 'workspace-variables'],
+    [
+      'a JSON variable with an unknown category',
+      { 'workspace-variables': '[{"key": "a", "value": "b", "category": "terraform"}]' },
+      'workspace-variables',
+    ],
     ['a bad timeout', { timeout: 'soon' }, 'timeout'],
     ['a bad confirm', { confirm: 'yes' }, 'confirm'],
   ])('%s fails before any request', async (_what, inputs, input) => {
@@ -508,12 +654,24 @@ describe('concurrency and cancellation', () => {
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const controller = new AbortController();
     const context = modeContext(emulator, controller.signal, clock);
-    const inputs = readInputs((name) => ({ mode: 'upgrade-no-code-workspace', token: emulator.token, 'base-url': emulator.baseUrl, 'no-code-module-id': moduleId, 'workspace-id': `${a},${b}`, confirm: 'true' })[name] ?? '') as UpgradeNoCodeWorkspaceInputs;
+    const inputs = readInputs(
+      (name) =>
+        ({
+          mode: 'upgrade-no-code-workspace',
+          token: emulator.token,
+          'base-url': emulator.baseUrl,
+          'no-code-module-id': moduleId,
+          'workspace-id': `${a},${b}`,
+          confirm: 'true',
+        })[name] ?? '',
+    ) as UpgradeNoCodeWorkspaceInputs;
     try {
       const running = tracked(runUpgradeNoCodeWorkspace(inputs, context, { clock }));
       // Both runs started and waited on (their plans take a minute), then the signal: the
       // waits end on it, with no time passing.
-      await clock.followRealTime(() => emulator.requests.filter((r) => r.method === 'GET' && /\/upgrade\/run-/.test(r.path)).length >= 2);
+      await clock.followRealTime(
+        () => emulator.requests.filter((r) => r.method === 'GET' && /\/upgrade\/run-/.test(r.path)).length >= 2,
+      );
       controller.abort(new Error('cancelled by the test'));
       await waitFor(() => (running.settled() ? true : undefined));
       const result = await running.promise;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Deadline } from '../../src/lifetime/deadline.ts';
-import { upgradeWaitPauses, upgradeWaitSchedule, waitForUpgradeRun } from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
+import {
+  upgradeWaitPauses,
+  upgradeWaitSchedule,
+  waitForUpgradeRun,
+} from '../../src/modes/no-code/upgrade/wait-for-upgrade-run.ts';
 import { ApiError } from '../../src/service/errors.ts';
 import { ManualClock, settle, tracked } from '../support/manual-clock.ts';
 

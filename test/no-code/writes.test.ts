@@ -29,8 +29,10 @@ afterEach(async () => {
 });
 
 /** Allowing a registry module for no-code provisioning: a write that is not repeated. */
-const allow = (registryModuleId: string, api: ServiceClient = client) => (signal: AbortSignal) =>
-  api.noCode.createModule('acme', { registryModuleId, enabled: true }, { signal });
+const allow =
+  (registryModuleId: string, api: ServiceClient = client) =>
+  (signal: AbortSignal) =>
+    api.noCode.createModule('acme', { registryModuleId, enabled: true }, { signal });
 
 const posts = (): number => emulator.requests.filter((r) => r.method === 'POST' && CREATE.test(r.path)).length;
 
@@ -45,7 +47,11 @@ async function arrival(count: number): Promise<void> {
 describe('sendWrite', () => {
   it('done: the answer, and onSend called once, as the write goes out', async () => {
     const sent: number[] = [];
-    const outcome = await sendWrite(allow(registryModuleIds[0]!), { signal: new AbortController().signal, graceMs: 1000, onSend: () => sent.push(posts()) });
+    const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      signal: new AbortController().signal,
+      graceMs: 1000,
+      onSend: () => sent.push(posts()),
+    });
     expect(outcome.kind).toBe('done');
     expect(outcome.kind === 'done' && outcome.answer.id).toBe(emulator.noCodeModules()[0]!.id);
     expect(sent).toEqual([0]);
@@ -55,7 +61,11 @@ describe('sendWrite', () => {
     const controller = new AbortController();
     controller.abort(new CancelledError('SIGINT'));
     let announced = false;
-    const outcome = await sendWrite(allow(registryModuleIds[0]!), { signal: controller.signal, graceMs: 1000, onSend: () => (announced = true) });
+    const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      signal: controller.signal,
+      graceMs: 1000,
+      onSend: () => (announced = true),
+    });
     expect(outcome).toEqual({ kind: 'not-sent' });
     expect(announced).toBe(false);
     expect(emulator.requests).toEqual([]);
@@ -95,7 +105,9 @@ describe('sendWrite', () => {
       const registryModuleId = held.seedRegistryModule({ name: 'bucket', provider: 'aws' });
       held.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 2000 } });
       const controller = new AbortController();
-      const outcome = tracked(sendWrite(allow(registryModuleId, heldClient), { signal: controller.signal, graceMs: 200, clock }));
+      const outcome = tracked(
+        sendWrite(allow(registryModuleId, heldClient), { signal: controller.signal, graceMs: 200, clock }),
+      );
       await clock.whenPending();
       controller.abort(new CancelledError('SIGINT'));
       await clock.advance(199);
@@ -110,22 +122,39 @@ describe('sendWrite', () => {
 
   it('maybe applied, no answer: the connection closed after the write was applied; it is not sent again', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'drop-after' } });
-    const outcome = await sendWrite(allow(registryModuleIds[0]!), { signal: new AbortController().signal, graceMs: 1000 });
-    expect(outcome).toMatchObject({ kind: 'maybe-applied', cause: 'no-answer', error: expect.any(AmbiguousWriteError) });
+    const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      signal: new AbortController().signal,
+      graceMs: 1000,
+    });
+    expect(outcome).toMatchObject({
+      kind: 'maybe-applied',
+      cause: 'no-answer',
+      error: expect.any(AmbiguousWriteError),
+    });
     expect(posts()).toBe(1);
     expect(emulator.noCodeModules()).toHaveLength(1);
   });
 
   it('maybe applied, unreadable answer: a 2xx without the document the spec names', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'no-body', status: 200 } });
-    const outcome = await sendWrite(allow(registryModuleIds[0]!), { signal: new AbortController().signal, graceMs: 1000 });
-    expect(outcome).toMatchObject({ kind: 'maybe-applied', cause: 'unreadable-answer', error: expect.any(UnexpectedResponseError) });
+    const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      signal: new AbortController().signal,
+      graceMs: 1000,
+    });
+    expect(outcome).toMatchObject({
+      kind: 'maybe-applied',
+      cause: 'unreadable-answer',
+      error: expect.any(UnexpectedResponseError),
+    });
   });
 
   it('refused: the service said no, with its status', async () => {
     const organizationClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.organizationToken });
     try {
-      const outcome = await sendWrite(allow(registryModuleIds[0]!, organizationClient), { signal: new AbortController().signal, graceMs: 1000 });
+      const outcome = await sendWrite(allow(registryModuleIds[0]!, organizationClient), {
+        signal: new AbortController().signal,
+        graceMs: 1000,
+      });
       expect(outcome).toMatchObject({ kind: 'refused', error: expect.any(ApiError) });
       expect(outcome.kind === 'refused' && outcome.error.status).toBe(404);
       expect(emulator.noCodeModules()).toEqual([]);
@@ -140,9 +169,16 @@ describe('sendWrite', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
-    const unreachable = createServiceClient({ baseUrl: `http://127.0.0.1:${port}`, token: emulator.token, retry: { retries: 0 } });
+    const unreachable = createServiceClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: emulator.token,
+      retry: { retries: 0 },
+    });
     try {
-      const outcome = await sendWrite(allow(registryModuleIds[0]!, unreachable), { signal: new AbortController().signal, graceMs: 1000 });
+      const outcome = await sendWrite(allow(registryModuleIds[0]!, unreachable), {
+        signal: new AbortController().signal,
+        graceMs: 1000,
+      });
       expect(outcome).toMatchObject({ kind: 'failed', error: expect.any(NetworkError) });
     } finally {
       await unreachable.close();

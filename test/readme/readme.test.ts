@@ -23,7 +23,8 @@ function defaultOf(cell: string): string | undefined {
   const parts = cell.split('<br>').map((part) => part.trim());
   const values = parts.map((part) => {
     const spans = codeSpans(part);
-    if (spans.length !== 1 || part !== `\`${spans[0]}\``) throw new Error(`default cell "${cell}" is not code spans joined by <br>`);
+    if (spans.length !== 1 || part !== `\`${spans[0]}\``)
+      throw new Error(`default cell "${cell}" is not code spans joined by <br>`);
     return spans[0] === '""' ? '' : spans[0]!;
   });
   return values.join('\n');
@@ -37,7 +38,8 @@ function declaredDefault(name: string): string | undefined {
 
 function inputName(row: string[]): string {
   const spans = codeSpans(row[0] ?? '');
-  if (spans.length !== 1 || row[0] !== `\`${spans[0]}\``) throw new Error(`input cell "${row[0]}" is not one code span`);
+  if (spans.length !== 1 || row[0] !== `\`${spans[0]}\``)
+    throw new Error(`input cell "${row[0]}" is not one code span`);
   return spans[0]!;
 }
 
@@ -105,7 +107,9 @@ describe('README outputs', () => {
 
 describe('README references', () => {
   it('names only npm scripts that package.json has', () => {
-    const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    );
     const named = [...readme.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(0);
     for (const script of new Set(named)) expect(scripts, `npm run ${script}`).toContain(script);

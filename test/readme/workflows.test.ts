@@ -110,15 +110,22 @@ describe('workflows that use the action', () => {
     expect(workflow.permissions, `${source.name}: top-level permissions`).toBeDefined();
     for (const [id, job] of Object.entries(workflow.jobs ?? {})) {
       expect(job['timeout-minutes'], `${source.name}: job ${id} timeout-minutes`).toBeTypeOf('number');
-      const permissions = { ...(workflow.permissions as object), ...(job.permissions as object | undefined) } as Record<string, string>;
+      const permissions = { ...(workflow.permissions as object), ...(job.permissions as object | undefined) } as Record<
+        string,
+        string
+      >;
       for (const [scope, level] of Object.entries(permissions)) {
         // Reading the repository, writing a check run and a pull request comment are all any mode needs.
-        expect([`contents:read`, `checks:write`, `pull-requests:write`], `${source.name}: job ${id}`).toContain(`${scope}:${level}`);
+        expect([`contents:read`, `checks:write`, `pull-requests:write`], `${source.name}: job ${id}`).toContain(
+          `${scope}:${level}`,
+        );
       }
       // checks: write exactly when the action publishes a check run, pull-requests: write when it comments.
       const publishesCheckRun = (job.steps ?? []).some((s) => isThisAction(s.uses) && Boolean(s.with?.['check-name']));
       expect(permissions.checks === 'write', `${source.name}: job ${id} checks: write`).toBe(publishesCheckRun);
-      const comments = (job.steps ?? []).some((s) => isThisAction(s.uses) && (s.with?.['comment-on-pr'] === true || s.with?.['comment-on-pr'] === 'true'));
+      const comments = (job.steps ?? []).some(
+        (s) => isThisAction(s.uses) && (s.with?.['comment-on-pr'] === true || s.with?.['comment-on-pr'] === 'true'),
+      );
       expect(permissions['pull-requests'] === 'write', `${source.name}: job ${id} pull-requests: write`).toBe(comments);
     }
     for (const step of stepsOf(workflow).filter((s) => s.uses !== undefined && !isThisAction(s.uses))) {

@@ -11,24 +11,40 @@ import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const built = inject('bundleDir');
-const identity = { GIT_AUTHOR_NAME: 'Release Test', GIT_AUTHOR_EMAIL: 'release@example.com', GIT_COMMITTER_NAME: 'Release Test', GIT_COMMITTER_EMAIL: 'release@example.com' };
+const identity = {
+  GIT_AUTHOR_NAME: 'Release Test',
+  GIT_AUTHOR_EMAIL: 'release@example.com',
+  GIT_COMMITTER_NAME: 'Release Test',
+  GIT_COMMITTER_EMAIL: 'release@example.com',
+};
 let repo: string;
 
-const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, ...identity } }).trim();
+const git = (...args: string[]): string =>
+  execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, ...identity } }).trim();
 
 function setVersion(version: string, changelogSection = `## [${version}] - 2026-12-01`): void {
-  writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'svc-ci-action', version, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(repo, 'package.json'),
+    `${JSON.stringify({ name: 'svc-ci-action', version, type: 'module' }, null, 2)}\n`,
+  );
   const changelog = readFileSync(join(repo, 'CHANGELOG.md'), 'utf8');
-  writeFileSync(join(repo, 'CHANGELOG.md'), changelog.replace('## [Unreleased]\n', `## [Unreleased]\n\n${changelogSection}\n\n- A change.\n`));
+  writeFileSync(
+    join(repo, 'CHANGELOG.md'),
+    changelog.replace('## [Unreleased]\n', `## [Unreleased]\n\n${changelogSection}\n\n- A change.\n`),
+  );
   git('commit', '--quiet', '--all', '--message', `Version ${version}`);
 }
 
 async function release(): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(repo, 'scripts', 'release.ts'), '--built', built], {
-      cwd: repo,
-      env: { ...process.env, ...identity },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(repo, 'scripts', 'release.ts'), '--built', built],
+      {
+        cwd: repo,
+        env: { ...process.env, ...identity },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -75,16 +91,25 @@ it('refuses a tree that is not clean, a version already tagged or below the late
   expect(await release()).toMatchObject({ code: 1, stderr: expect.stringContaining('v1.2.0 is already tagged') });
 
   setVersion('1.1.5');
-  expect(await release()).toMatchObject({ code: 1, stderr: expect.stringContaining('v1.1.5 is below the latest release v1.2.0') });
+  expect(await release()).toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('v1.1.5 is below the latest release v1.2.0'),
+  });
 
   setVersion('1.3.0', '## [1.3.0] - unreleased');
-  expect(await release()).toMatchObject({ code: 1, stderr: expect.stringContaining('CHANGELOG.md has no "## [1.3.0] - YYYY-MM-DD" section') });
+  expect(await release()).toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('CHANGELOG.md has no "## [1.3.0] - YYYY-MM-DD" section'),
+  });
   expect(git('tag', '--list')).toBe('v1\nv1.2.0');
 });
 
 it('refuses a dist/ that is not the fresh build, naming the files', async () => {
   setVersion('2.0.0');
-  writeFileSync(join(repo, 'dist', 'index.js'), `${readFileSync(join(repo, 'dist', 'index.js'), 'utf8')}\n// edited by hand\n`);
+  writeFileSync(
+    join(repo, 'dist', 'index.js'),
+    `${readFileSync(join(repo, 'dist', 'index.js'), 'utf8')}\n// edited by hand\n`,
+  );
   writeFileSync(join(repo, 'dist', 'extra.js'), '');
   git('add', '--all');
   git('commit', '--quiet', '--message', 'Hand-edited dist');

@@ -35,10 +35,18 @@ describe('capAnnotations', () => {
     }
     const { emit, heldBack } = capAnnotations(mixed);
     const byLevel = (level: AnnotationLevel): Annotation[] => emit.filter((a) => a.level === level);
-    expect(byLevel('error').map((a) => a.message)).toEqual([...errors.slice(0, 9).map((a) => a.message), '+2 more errors; see the job summary']);
-    expect(byLevel('warning').map((a) => a.message)).toEqual([...warnings.slice(0, 9).map((a) => a.message), '+3 more warnings; see the job summary']);
+    expect(byLevel('error').map((a) => a.message)).toEqual([
+      ...errors.slice(0, 9).map((a) => a.message),
+      '+2 more errors; see the job summary',
+    ]);
+    expect(byLevel('warning').map((a) => a.message)).toEqual([
+      ...warnings.slice(0, 9).map((a) => a.message),
+      '+3 more warnings; see the job summary',
+    ]);
     expect(byLevel('notice')).toEqual(notices);
-    expect(heldBack).toEqual([...errors.slice(9), ...warnings.slice(9)].sort((a, b) => mixed.indexOf(a) - mixed.indexOf(b)));
+    expect(heldBack).toEqual(
+      [...errors.slice(9), ...warnings.slice(9)].sort((a, b) => mixed.indexOf(a) - mixed.indexOf(b)),
+    );
   });
 
   it('with exactly one over the limit, still keeps limit - 1 and counts two more', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, formatBytes, formatDuration, formatKiB, formatPreciseDuration, plural } from '../../src/report/format.ts';
+import {
+  capitalise,
+  formatBytes,
+  formatDuration,
+  formatKiB,
+  formatPreciseDuration,
+  plural,
+} from '../../src/report/format.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {

@@ -14,7 +14,11 @@ import { findRunnerCommands } from '../support/runner-commands.ts';
 const dir = mkdtempSync(join(tmpdir(), 'github-sink-'));
 const outputFile = join(dir, 'output');
 const summaryFile = join(dir, 'summary.md');
-const saved = { output: process.env['GITHUB_OUTPUT'], summary: process.env['GITHUB_STEP_SUMMARY'], actions: process.env['GITHUB_ACTIONS'] };
+const saved = {
+  output: process.env['GITHUB_OUTPUT'],
+  summary: process.env['GITHUB_STEP_SUMMARY'],
+  actions: process.env['GITHUB_ACTIONS'],
+};
 
 let stdout = '';
 let realWrite: typeof process.stdout.write;
@@ -92,7 +96,13 @@ describe('githubSink', () => {
 
   it('writes outputs to the GITHUB_OUTPUT file, multi-line values and JSON included', () => {
     const sink = githubSink();
-    setOutputs(sink, { 'test-run-id': 'trun-1', 'tests-passed': 3, applied: true, result: { runs: [1, 2] }, notes: 'a\nb' });
+    setOutputs(sink, {
+      'test-run-id': 'trun-1',
+      'tests-passed': 3,
+      applied: true,
+      result: { runs: [1, 2] },
+      notes: 'a\nb',
+    });
     expect(readOutputs()).toEqual({
       'test-run-id': 'trun-1',
       'tests-passed': '3',
@@ -140,7 +150,9 @@ describe('githubSink', () => {
     rmSync(outputFile);
     try {
       githubSink().setOutput('status', 'finished');
-      expect(commands()).toEqual([expect.stringMatching(/^::warning::Output status could not be written: Missing file/)]);
+      expect(commands()).toEqual([
+        expect.stringMatching(/^::warning::Output status could not be written: Missing file/),
+      ]);
     } finally {
       writeFileSync(outputFile, '');
     }
@@ -152,7 +164,13 @@ describe('githubSink', () => {
     sink.info('using tok-abcdef123');
     sink.debug('GET https://logs.example/v1/object/bG9nLXJlYWQtYWRkcmVzcw?sig=feedface0123');
     sink.warning('tok-abcdef123');
-    sink.annotate({ level: 'error', title: 'tok-abcdef123', file: 'main.tf', startLine: 1, message: 'sig=feedface0123' });
+    sink.annotate({
+      level: 'error',
+      title: 'tok-abcdef123',
+      file: 'main.tf',
+      startLine: 1,
+      message: 'sig=feedface0123',
+    });
     sink.setOutput('result', '{"log":"https://logs.example/v1/object/bG9nLXJlYWQtYWRkcmVzcw?sig=feedface0123"}');
     await sink.writeSummary('token tok-abcdef123');
     sink.startGroup('tok-abcdef123');
@@ -164,7 +182,10 @@ describe('githubSink', () => {
       '::add-mask::tok-abcdef123',
       '::add-mask::https://logs.example/v1/object/bG9nLXJlYWQtYWRkcmVzcw?sig=feedface0123',
     ]);
-    const rest = stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    const rest = stdout
+      .split('\n')
+      .filter((l) => !l.startsWith('::add-mask::'))
+      .join('\n');
     const files = readFileSync(outputFile, 'utf8') + readFileSync(summaryFile, 'utf8');
     for (const text of [rest, files]) {
       expect(text).not.toContain('tok-abcdef123');
@@ -199,15 +220,22 @@ describe('githubSink', () => {
     sink.fail(`policy "${HOSTILE_STRINGS[0]}" failed\n${HOSTILE_STRINGS[1]}`);
 
     const found = findRunnerCommands(stdout);
-    expect(new Set(found.map((c) => c.command))).toEqual(new Set(['warning', 'error', 'debug', 'group', 'endgroup', 'notice', 'add-mask']));
+    expect(new Set(found.map((c) => c.command))).toEqual(
+      new Set(['warning', 'error', 'debug', 'group', 'endgroup', 'notice', 'add-mask']),
+    );
     // Each command is one the sink wrote: one per call, in order, never one from the text.
     const perText = ['warning', 'error', 'debug', 'group', 'endgroup', 'error', 'notice'];
     expect(found.map((c) => c.command)).toEqual([...HOSTILE_STRINGS.flatMap(() => perText), 'add-mask', 'add-mask']);
     expect(stdout).toContain('plain line\n');
-    expect(stdout).toContain('Error: policy "old ##\\[set-output name=deleted;]x" failed\n\\::set-output name=status::hacked\n');
+    expect(stdout).toContain(
+      'Error: policy "old ##\\[set-output name=deleted;]x" failed\n\\::set-output name=status::hacked\n',
+    );
     // The text is still there to read, one backslash per escape.
     const [, , , , , annotation] = found;
-    expect(annotation).toMatchObject({ properties: { title: 'old ##\\[set-output name=deleted;]x', line: '3' }, data: 'old ##\\[set-output name=deleted;]x' });
+    expect(annotation).toMatchObject({
+      properties: { title: 'old ##\\[set-output name=deleted;]x', line: '3' },
+      data: 'old ##\\[set-output name=deleted;]x',
+    });
     // The exit code is the entry point's to set, not the sink's.
     expect(process.exitCode).toBeUndefined();
   });
@@ -221,7 +249,9 @@ describe('githubSink', () => {
       process.env['GITHUB_OUTPUT'] = outputFile;
     }
     const found = findRunnerCommands(stdout);
-    expect(found.map((c) => [c.command, c.properties])).toEqual(HOSTILE_STRINGS.map(() => ['set-output', { name: 'status' }]));
+    expect(found.map((c) => [c.command, c.properties])).toEqual(
+      HOSTILE_STRINGS.map(() => ['set-output', { name: 'status' }]),
+    );
     expect(found[0]!.data).toBe('old ##\\[set-output name=deleted;]x');
   });
 });
@@ -265,8 +295,18 @@ describe('GitHub keeps 10 annotations per level per step', () => {
     const sink = githubSink();
     sink.warning('the service started the run by itself');
     sink.warning('the log could not be read');
-    const warnings = Array.from({ length: 12 }, (_, i) => ({ level: 'warning' as const, message: `w${i}`, file: 'a.tf', startLine: i + 1 }));
-    const errors = Array.from({ length: 15 }, (_, i) => ({ level: 'error' as const, message: `e${i}`, file: 'a.tf', startLine: i + 1 }));
+    const warnings = Array.from({ length: 12 }, (_, i) => ({
+      level: 'warning' as const,
+      message: `w${i}`,
+      file: 'a.tf',
+      startLine: i + 1,
+    }));
+    const errors = Array.from({ length: 15 }, (_, i) => ({
+      level: 'error' as const,
+      message: `e${i}`,
+      file: 'a.tf',
+      startLine: i + 1,
+    }));
     const { heldBack } = emitAnnotations(sink, [...warnings, ...errors]);
     sink.fail('2 tests failed');
 

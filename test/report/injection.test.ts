@@ -23,7 +23,10 @@ const SET_ENV = '\u0085::set-env name=NODE_OPTIONS::--require=/tmp/x';
 let emulator: Emulator;
 let work: string;
 beforeAll(async () => {
-  emulator = await startEmulator({ testRuns: { queuedMs: 20, runningMs: 50 }, upgrades: { steps: ['planning'], stepMs: 20 } });
+  emulator = await startEmulator({
+    testRuns: { queuedMs: 20, runningMs: 50 },
+    upgrades: { steps: ['planning'], stepMs: 20 },
+  });
   work = mkdtempSync(join(tmpdir(), 'injection-'));
 });
 afterAll(async () => {
@@ -58,7 +61,9 @@ function expectOnlyOwnCommands(run: BundleRun): void {
   const found = findRunnerCommands(run.stdout);
   // The masks are the token and the signed upload and log addresses the service handed out.
   const ownMask = (data: string): boolean => data === emulator.token || data.startsWith(`${emulator.uploadOrigin}/`);
-  const foreign = found.filter((c) => c.syntax !== 'v2' || !OWN_COMMANDS.has(c.command) || (c.command === 'add-mask' && !ownMask(c.data)));
+  const foreign = found.filter(
+    (c) => c.syntax !== 'v2' || !OWN_COMMANDS.has(c.command) || (c.command === 'add-mask' && !ownMask(c.data)),
+  );
   expect(foreign).toEqual([]);
   expect(found.length).toBeGreaterThan(0);
 }
@@ -70,7 +75,10 @@ describe('hostile text from the service and the pull request never becomes a run
     emulator.seedPolicy({ name: 'kept', description: ADD_PATH, code: 'old', policySetIds: [set] });
     emulator.seedPolicy({ name: SET_ENV, description: SET_OUTPUT });
     const root = repository({ 'policies/kept.native': 'rule main = true\n' });
-    const run = await step({ mode: 'sync-policies', organization: emulator.organization, 'policy-sets': set, prune: 'true' }, root);
+    const run = await step(
+      { mode: 'sync-policies', organization: emulator.organization, 'policy-sets': set, prune: 'true' },
+      root,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('##\\[set-output name=deleted;]x');
     expect(emulator.policies().map((p) => p.name)).not.toContain(SET_OUTPUT);
@@ -78,7 +86,10 @@ describe('hostile text from the service and the pull request never becomes a run
   });
 
   it('sync-policies: a policy file whose name is refused, in the failure line', async () => {
-    const root = repository({ [`policies/${SET_OUTPUT}.native`]: 'rule main = true\n', [`policies/${SAVE_STATE}.native`]: 'rule main = true\n' });
+    const root = repository({
+      [`policies/${SET_OUTPUT}.native`]: 'rule main = true\n',
+      [`policies/${SAVE_STATE}.native`]: 'rule main = true\n',
+    });
     const run = await step({ mode: 'sync-policies', organization: emulator.organization }, root);
     expect(run.code).toBe(2);
     expectOnlyOwnCommands(run);
@@ -86,17 +97,36 @@ describe('hostile text from the service and the pull request never becomes a run
 
   it('run-module-tests: test names, assertion messages and file names from the test log, past ten errors', async () => {
     emulator.seedRegistryModule({ name: 'hostile', provider: 'aws' });
-    const files = [`tests/${SET_OUTPUT}.tftest.hcl`, `tests/${SAVE_STATE}.tftest.hcl`, 'tests/::set-output name=a::b.tftest.hcl'];
+    const files = [
+      `tests/${SET_OUTPUT}.tftest.hcl`,
+      `tests/${SAVE_STATE}.tftest.hcl`,
+      'tests/::set-output name=a::b.tftest.hcl',
+    ];
     const failed = 12;
-    emulator.configure({ testRuns: { outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed, errored: 0, skipped: 0, log: hostileLog(files, failed) } } });
+    emulator.configure({
+      testRuns: {
+        outcome: {
+          status: 'finished',
+          testStatus: 'fail',
+          passed: 0,
+          failed,
+          errored: 0,
+          skipped: 0,
+          log: hostileLog(files, failed),
+        },
+      },
+    });
     const root = repository({ 'module/main.tf': 'variable "x" {}\n', 'module/tests/a.tftest.hcl': 'run "a" {}\n' });
-    const run = await step({
-      mode: 'run-module-tests',
-      organization: emulator.organization,
-      'module-directory': 'module',
-      'module-name': 'hostile',
-      'module-provider': 'aws',
-    }, root);
+    const run = await step(
+      {
+        mode: 'run-module-tests',
+        organization: emulator.organization,
+        'module-directory': 'module',
+        'module-name': 'hostile',
+        'module-provider': 'aws',
+      },
+      root,
+    );
     expect(run.code).toBe(1);
     expect(findRunnerCommands(run.stdout).filter((c) => c.command === 'error').length).toBe(10);
     expect(run.stdout).toContain('##\\[set-output name=deleted;]x');
@@ -111,33 +141,48 @@ describe('hostile text from the service and the pull request never becomes a run
       [`module/${ADD_PATH}.tf`]: '\n',
       [`module/${SET_ENV}.tf`]: '\n',
     });
-    const run = await step({
-      mode: 'run-module-tests',
-      organization: emulator.organization,
-      'module-directory': 'module',
-      'module-name': 'hostile',
-      'module-provider': 'aws',
-      'dry-run': 'true',
-    }, root);
+    const run = await step(
+      {
+        mode: 'run-module-tests',
+        organization: emulator.organization,
+        'module-directory': 'module',
+        'module-name': 'hostile',
+        'module-provider': 'aws',
+        'dry-run': 'true',
+      },
+      root,
+    );
     expect(run.code).toBe(0);
     expect(run.summary).toContain('set-output name=deleted;]x.tf');
     expectOnlyOwnCommands(run);
   });
 
   it('run-module-tests: a test run status written to inject commands', async () => {
-    emulator.configure({ testRuns: { outcome: { status: 'finished', testStatus: 'pass', passed: 1, failed: 0, errored: 0, skipped: 0, log: '' } } });
-    emulator.inject({ method: 'GET', path: /\/test-runs\/trun-\w+$/, times: 50, kind: { type: 'rewrite', body: (doc) => ((doc.data.attributes.status = SAVE_STATE), doc) } });
+    emulator.configure({
+      testRuns: {
+        outcome: { status: 'finished', testStatus: 'pass', passed: 1, failed: 0, errored: 0, skipped: 0, log: '' },
+      },
+    });
+    emulator.inject({
+      method: 'GET',
+      path: /\/test-runs\/trun-\w+$/,
+      times: 50,
+      kind: { type: 'rewrite', body: (doc) => ((doc.data.attributes.status = SAVE_STATE), doc) },
+    });
     const root = repository({ 'module/main.tf': 'variable "x" {}\n' });
     // With an option of its own the step starts its run and reads it (a run the service queued
     // by itself could be adopted already finished, unread).
-    const run = await step({
-      mode: 'run-module-tests',
-      organization: emulator.organization,
-      'module-directory': 'module',
-      'module-name': 'hostile',
-      'module-provider': 'aws',
-      verbose: 'true',
-    }, root);
+    const run = await step(
+      {
+        mode: 'run-module-tests',
+        organization: emulator.organization,
+        'module-directory': 'module',
+        'module-name': 'hostile',
+        'module-provider': 'aws',
+        verbose: 'true',
+      },
+      root,
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('a status that is not a status name');
     expectOnlyOwnCommands(run);
@@ -152,9 +197,16 @@ describe('hostile text from the service and the pull request never becomes a run
       method: 'GET',
       path: new RegExp(`/workspaces/${plain}/upgrade/`),
       times: 50,
-      kind: { type: 'rewrite', body: (doc) => ((doc.data.attributes['plan-url'] = `https://plans.example/${ADD_PATH}`), doc) },
+      kind: {
+        type: 'rewrite',
+        body: (doc) => ((doc.data.attributes['plan-url'] = `https://plans.example/${ADD_PATH}`), doc),
+      },
     });
-    const run = await step({ mode: 'upgrade-no-code-workspace', 'no-code-module-id': noCode, 'workspace-id': `${plain}\n${odd}` });
+    const run = await step({
+      mode: 'upgrade-no-code-workspace',
+      'no-code-module-id': noCode,
+      'workspace-id': `${plain}\n${odd}`,
+    });
     expect(run.code).toBe(1);
     expectOnlyOwnCommands(run);
   });
@@ -165,15 +217,35 @@ describe('hostile text from the service and the pull request never becomes a run
     emulator.inject({
       method: 'POST',
       path: /\/workspaces$/,
-      kind: { type: 'rewrite', body: (doc) => ((doc.data.links = { 'self-html': `/app/${SET_ENV}` }), (doc.data.attributes.name = SET_OUTPUT), doc) },
+      kind: {
+        type: 'rewrite',
+        body: (doc) => (
+          (doc.data.links = { 'self-html': `/app/${SET_ENV}` }),
+          (doc.data.attributes.name = SET_OUTPUT),
+          doc
+        ),
+      },
     });
-    const provision = await step({ mode: 'provision-no-code-workspace', 'no-code-module-id': noCode, 'project-id': project, 'workspace-name': 'app' });
+    const provision = await step({
+      mode: 'provision-no-code-workspace',
+      'no-code-module-id': noCode,
+      'project-id': project,
+      'workspace-name': 'app',
+    });
     expect(provision.code).toBe(0);
     expectOnlyOwnCommands(provision);
 
     const module = emulator.seedRegistryModule({ name: 'hostile-publish', provider: 'aws' });
-    emulator.inject({ method: 'POST', path: /\/no-code-modules$/, kind: { type: 'rewrite', body: (doc) => ((doc.data.id = `nocode-1${SAVE_STATE}`), doc) } });
-    const publish = await step({ mode: 'publish-no-code-module', organization: emulator.organization, 'registry-module-id': module });
+    emulator.inject({
+      method: 'POST',
+      path: /\/no-code-modules$/,
+      kind: { type: 'rewrite', body: (doc) => ((doc.data.id = `nocode-1${SAVE_STATE}`), doc) },
+    });
+    const publish = await step({
+      mode: 'publish-no-code-module',
+      organization: emulator.organization,
+      'registry-module-id': module,
+    });
     expect(publish.code).toBe(1);
     expectOnlyOwnCommands(publish);
   });
@@ -184,11 +256,22 @@ function hostileLog(files: string[], failed: number): string {
   const at = '2024-05-01T12:00:00.000000Z';
   const line = (message: string, fields: Record<string, unknown>, level = 'info'): string =>
     JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at, ...fields });
-  const runs = Array.from({ length: failed }, (_, i) => ({ file: files[i % files.length]!, name: `${SET_OUTPUT} ${i}` }));
+  const runs = Array.from({ length: failed }, (_, i) => ({
+    file: files[i % files.length]!,
+    name: `${SET_OUTPUT} ${i}`,
+  }));
   const lines = [
-    line(`Found ${files.length} files`, { test_abstract: Object.fromEntries(files.map((f) => [f, runs.filter((r) => r.file === f).map((r) => r.name)])), type: 'test_abstract' }),
+    line(`Found ${files.length} files`, {
+      test_abstract: Object.fromEntries(files.map((f) => [f, runs.filter((r) => r.file === f).map((r) => r.name)])),
+      type: 'test_abstract',
+    }),
     ...runs.flatMap((run, i) => [
-      line(`  "${run.name}"... fail`, { '@testfile': run.file, '@testrun': run.name, test_run: { path: run.file, run: run.name, progress: 'complete', status: 'fail' }, type: 'test_run' }),
+      line(`  "${run.name}"... fail`, {
+        '@testfile': run.file,
+        '@testrun': run.name,
+        test_run: { path: run.file, run: run.name, progress: 'complete', status: 'fail' },
+        type: 'test_run',
+      }),
       line(
         SAVE_STATE,
         {
@@ -198,14 +281,21 @@ function hostileLog(files: string[], failed: number): string {
             severity: 'error',
             summary: `Test assertion failed ${ADD_PATH}`,
             detail: `${SET_ENV}\n${SET_OUTPUT}`,
-            range: { filename: run.file, start: { line: i + 1, column: 1, byte: 0 }, end: { line: i + 1, column: 5, byte: 0 } },
+            range: {
+              filename: run.file,
+              start: { line: i + 1, column: 1, byte: 0 },
+              end: { line: i + 1, column: 5, byte: 0 },
+            },
           },
           type: 'diagnostic',
         },
         'error',
       ),
     ]),
-    line(`Failure! 0 passed, ${failed} failed.`, { test_summary: { status: 'fail', passed: 0, failed, errored: 0, skipped: 0 }, type: 'test_summary' }),
+    line(`Failure! 0 passed, ${failed} failed.`, {
+      test_summary: { status: 'fail', passed: 0, failed, errored: 0, skipped: 0 },
+      type: 'test_summary',
+    }),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -35,7 +35,9 @@ describe('escaping', () => {
   });
 
   it('headings and paragraphs escape text but keep built markup', () => {
-    expect(heading('<script>alert(1)</script> **x**', 3)).toBe('### &lt;script&gt;alert(1)&lt;/script&gt; \\*\\*x\\*\\*\n');
+    expect(heading('<script>alert(1)</script> **x**', 3)).toBe(
+      '### &lt;script&gt;alert(1)&lt;/script&gt; \\*\\*x\\*\\*\n',
+    );
     expect(paragraph('run', inlineCode('a`b<c>'), 'done_now')).toBe('run <code>a`b&lt;c&gt;</code> done\\_now\n');
     expect(bulletList(['<b>', html('<i>ok</i>')])).toBe('- &lt;b&gt;\n- <i>ok</i>\n');
   });
@@ -43,7 +45,14 @@ describe('escaping', () => {
 
 describe('table', () => {
   it('is an HTML table with every cell escaped and newlines as <br>', () => {
-    const out = table(['Name', 'Note'], [['<b>pol</b>', 'a\nb'], ['x|y', 3], [html('<code>ok</code>'), null]]);
+    const out = table(
+      ['Name', 'Note'],
+      [
+        ['<b>pol</b>', 'a\nb'],
+        ['x|y', 3],
+        [html('<code>ok</code>'), null],
+      ],
+    );
     expect(out).toBe(
       [
         '<table>',
@@ -104,8 +113,22 @@ describe('small blocks', () => {
   });
 
   it('counts line, with a dash for an unknown count', () => {
-    expect(countsLine([['created', 2], ['updated', 0], ['deleted', null]])).toBe('**2** created · **0** updated · **–** deleted\n');
-    expect(countsLine([['created', 2], ['updated', 0]], { skipZero: true })).toBe('**2** created\n');
+    expect(
+      countsLine([
+        ['created', 2],
+        ['updated', 0],
+        ['deleted', null],
+      ]),
+    ).toBe('**2** created · **0** updated · **–** deleted\n');
+    expect(
+      countsLine(
+        [
+          ['created', 2],
+          ['updated', 0],
+        ],
+        { skipZero: true },
+      ),
+    ).toBe('**2** created\n');
   });
 
   it('joins blocks with one blank line, leaving out empty ones', () => {

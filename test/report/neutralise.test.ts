@@ -3,12 +3,18 @@ import { neutraliseCommands } from '../../src/report/neutralise.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 
-
 const everyCommand = (text: string): string[] => findRunnerCommands(`${text}\n`).map((c) => `${c.syntax}:${c.command}`);
 
 describe('neutraliseCommands', () => {
   it('leaves plain text as it is', () => {
-    for (const text of ['plain line', 'a: b, c', 'see https://example.com/x#frag', 'issue #12 [draft]', 'ratio 1:2::3 in the middle', '']) {
+    for (const text of [
+      'plain line',
+      'a: b, c',
+      'see https://example.com/x#frag',
+      'issue #12 [draft]',
+      'ratio 1:2::3 in the middle',
+      '',
+    ]) {
       expect(neutraliseCommands(text)).toBe(text);
     }
   });
@@ -27,7 +33,9 @@ describe('neutraliseCommands', () => {
   it('keeps the text readable: line breaks as \\n, one backslash per escape', () => {
     expect(neutraliseCommands('old ##[set-output name=deleted;]x')).toBe('old ##\\[set-output name=deleted;]x');
     expect(neutraliseCommands('  ::add-mask::x')).toBe('  \\::add-mask::x');
-    expect(neutraliseCommands('running\r::set-output name=status::finished')).toBe('running\n\\::set-output name=status::finished');
+    expect(neutraliseCommands('running\r::set-output name=status::finished')).toBe(
+      'running\n\\::set-output name=status::finished',
+    );
     expect(neutraliseCommands('a\r\nb\u2028c')).toBe('a\nb\nc');
     expect(neutraliseCommands(':\u200b:x')).toBe('\\:\u200b:x');
   });

@@ -41,7 +41,14 @@ describe('plainSink', () => {
   it('writes annotations as file:line:column: level: message lines', () => {
     const c = capture();
     const sink = plainSink({ stdout: c.out });
-    sink.annotate({ level: 'error', file: 'modules/vpc/tests/a.tftest.hcl', startLine: 18, startColumn: 17, title: 'tests/a.tftest.hcl › run "x"', message: 'Test assertion failed\n\nBucket names must be lowercase.\nSee docs.' });
+    sink.annotate({
+      level: 'error',
+      file: 'modules/vpc/tests/a.tftest.hcl',
+      startLine: 18,
+      startColumn: 17,
+      title: 'tests/a.tftest.hcl › run "x"',
+      message: 'Test assertion failed\n\nBucket names must be lowercase.\nSee docs.',
+    });
     sink.annotate({ level: 'warning', file: 'main.tf', startLine: 7, message: 'Argument is deprecated' });
     sink.annotate({ level: 'notice', file: 'README.md', message: 'no line' });
     sink.annotate({ level: 'error', message: 'no file' });
@@ -72,7 +79,13 @@ describe('plainSink', () => {
       notes: 'line one\nEOF\nline three',
     });
     const lines = c.text().split('\n');
-    expect(lines.slice(0, 5)).toEqual(['created=2', 'applied=false', 'status=finished', 'result=[{"name":"a","action":"create"}]', 'empty=']);
+    expect(lines.slice(0, 5)).toEqual([
+      'created=2',
+      'applied=false',
+      'status=finished',
+      'result=[{"name":"a","action":"create"}]',
+      'empty=',
+    ]);
     const header = lines[5]!;
     const delimiter = header.replace(/^notes<</, '');
     expect(header.startsWith('notes<<')).toBe(true);
@@ -129,7 +142,13 @@ describe('plainSink', () => {
     sink.addSecret('https://upload.example/v1/object/c2lnbmVkLWFkZHJlc3M?sig=0123456789abcdef');
     sink.info('token tok-abcdef');
     sink.warning('upload to https://upload.example/v1/object/c2lnbmVkLWFkZHJlc3M?sig=0123456789abcdef failed');
-    sink.annotate({ level: 'error', file: 'main.tf', startLine: 1, title: 'tok-abcdef', message: 'sig=0123456789abcdef' });
+    sink.annotate({
+      level: 'error',
+      file: 'main.tf',
+      startLine: 1,
+      title: 'tok-abcdef',
+      message: 'sig=0123456789abcdef',
+    });
     sink.setOutput('result', JSON.stringify({ token: 'tok-abcdef' }));
     await sink.writeSummary('| tok-abcdef |');
     sink.fail('failed with tok-abcdef');

@@ -36,7 +36,8 @@ describe('redactor', () => {
   });
 
   it('masks an address, its query string, its query values and its signed path', () => {
-    const url = 'https://archivist.svc.example/v1/object/dmF1bHQ6djE6c2lnbmVkLXRva2Vu?sig=AbCdEf0123456789&exp=1700000000';
+    const url =
+      'https://archivist.svc.example/v1/object/dmF1bHQ6djE6c2lnbmVkLXRva2Vu?sig=AbCdEf0123456789&exp=1700000000';
     const r = redactor([url]);
     expect(r.redact(`PUT ${url} failed`)).toBe('PUT *** failed');
     expect(r.redact('query: sig=AbCdEf0123456789&exp=1700000000')).toBe('query: ***');
@@ -72,7 +73,9 @@ describe('redactor', () => {
 
   it('learns secrets later', () => {
     const r = redactor();
-    expect(r.redact('upload to https://up.example/x?token=later-secret-value')).toBe('upload to https://up.example/x?token=later-secret-value');
+    expect(r.redact('upload to https://up.example/x?token=later-secret-value')).toBe(
+      'upload to https://up.example/x?token=later-secret-value',
+    );
     r.add('https://up.example/x?token=later-secret-value');
     expect(r.redact('upload to https://up.example/x?token=later-secret-value')).toBe('upload to ***');
     expect(r.redact('token=later-secret-value')).toBe('***');

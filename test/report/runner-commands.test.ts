@@ -8,7 +8,13 @@ const names = (stdout: string): string[] => findRunnerCommands(stdout).map((c) =
 describe('the runner-command reader used by the tests', () => {
   it('reads v2 commands after any leading white space, .NET TrimStart included', () => {
     expect(findRunnerCommands('::set-output name=status::hacked\n')).toEqual([
-      { command: 'set-output', properties: { name: 'status' }, data: 'hacked', syntax: 'v2', line: '::set-output name=status::hacked' },
+      {
+        command: 'set-output',
+        properties: { name: 'status' },
+        data: 'hacked',
+        syntax: 'v2',
+        line: '::set-output name=status::hacked',
+      },
     ]);
     expect(names('   ::error::x')).toEqual(['error']);
     expect(names('\t\u00a0\u3000::error::x')).toEqual(['error']);
@@ -20,7 +26,13 @@ describe('the runner-command reader used by the tests', () => {
 
   it('reads legacy ##[ commands anywhere in a line', () => {
     expect(findRunnerCommands('old ##[set-output name=deleted;]x')).toEqual([
-      { command: 'set-output', properties: { name: 'deleted' }, data: 'x', syntax: 'legacy', line: 'old ##[set-output name=deleted;]x' },
+      {
+        command: 'set-output',
+        properties: { name: 'deleted' },
+        data: 'x',
+        syntax: 'legacy',
+        line: 'old ##[set-output name=deleted;]x',
+      },
     ]);
     // The runner tries only the first; the reader tries every one.
     expect(names('a ##[nonsense] b ##[error]c')).toEqual(['error']);
@@ -46,7 +58,9 @@ describe('the runner-command reader used by the tests', () => {
   });
 
   it('skips commands between stop-commands and its token, as the runner does', () => {
-    const stdout = ['::stop-commands::tok', '::set-output name=a::b', '##[error]x', '::tok::', '::error::after'].join('\n');
+    const stdout = ['::stop-commands::tok', '::set-output name=a::b', '##[error]x', '::tok::', '::error::after'].join(
+      '\n',
+    );
     expect(names(stdout)).toEqual(['stop-commands', 'tok', 'error']);
   });
 });

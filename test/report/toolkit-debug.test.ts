@@ -22,7 +22,7 @@ function recordStdout(): string[] {
   return written;
 }
 
-it('matches the policy files without a line on stdout, and hands the search\'s debug lines to debug', async () => {
+it("matches the policy files without a line on stdout, and hands the search's debug lines to debug", async () => {
   const written = recordStdout();
   const debug: string[] = [];
   const files = await matchPolicyFiles(['examples/policies/*.native'], root, (message) => debug.push(message));
@@ -39,7 +39,10 @@ it('lets every other line through, unescapes the messages, and restores stdout a
   const outer: string[] = [];
   const inner: string[] = [];
   let release!: () => void;
-  const first = toolkitDebugTo((m) => outer.push(m), () => new Promise<void>((resolve) => (release = resolve)));
+  const first = toolkitDebugTo(
+    (m) => outer.push(m),
+    () => new Promise<void>((resolve) => (release = resolve)),
+  );
   await toolkitDebugTo(
     (m) => inner.push(m),
     async () => {
@@ -59,7 +62,7 @@ it('lets every other line through, unescapes the messages, and restores stdout a
   expect(outer).toEqual(['after the inner capture']);
 });
 
-it('writes what the receiver writes itself (the GitHub sink\'s own ::debug::) once, as it is', async () => {
+it("writes what the receiver writes itself (the GitHub sink's own ::debug::) once, as it is", async () => {
   const written = recordStdout();
   await toolkitDebugTo(
     (message) => core.debug(`seen: ${message}`),

@@ -2,15 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { AmbiguousWriteError, ApiError, NetworkError } from '../../src/service/errors.ts';
 
 describe('ApiError messages', () => {
-  const make = (status: number, errors = [{ title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }]) =>
-    new ApiError({ method: 'POST', target: '/api/v2/organizations/acme/policies', status, errors });
+  const make = (
+    status: number,
+    errors = [
+      {
+        title: 'invalid attribute',
+        detail: 'Name has already been taken',
+        source: { pointer: '/data/attributes/name' },
+      },
+    ],
+  ) => new ApiError({ method: 'POST', target: '/api/v2/organizations/acme/policies', status, errors });
 
   it('says what a 404 means for this service', () => {
-    expect(make(404, []).message).toBe('POST /api/v2/organizations/acme/policies: not found, or the token has no permission to see it (404)');
+    expect(make(404, []).message).toBe(
+      'POST /api/v2/organizations/acme/policies: not found, or the token has no permission to see it (404)',
+    );
   });
 
   it('says a 401 is about the token', () => {
-    expect(make(401, []).message).toMatch(/rejected the token \(401 Unauthorized\); check that the API token is valid and has not expired/);
+    expect(make(401, []).message).toMatch(
+      /rejected the token \(401 Unauthorized\); check that the API token is valid and has not expired/,
+    );
   });
 
   it('carries titles, details and the pointer for 409/413/422/400', () => {
@@ -40,11 +52,21 @@ describe('ApiError messages', () => {
 describe('other errors', () => {
   it('AmbiguousWriteError says the write may have happened', () => {
     const e = new AmbiguousWriteError('POST', '/api/v2/organizations/acme/policies', 'the connection closed');
-    expect(e.message).toMatch(/^POST \/api\/v2\/organizations\/acme\/policies: the connection closed after the request was sent, so it is unknown/);
+    expect(e.message).toMatch(
+      /^POST \/api\/v2\/organizations\/acme\/policies: the connection closed after the request was sent, so it is unknown/,
+    );
   });
 
   it('NetworkError names the code and the attempts', () => {
-    const e = new NetworkError({ method: 'GET', target: '/api/v2/x', code: 'ECONNREFUSED', timedOut: false, attempts: 3 });
-    expect(e.message).toBe('GET /api/v2/x: the connection failed (ECONNREFUSED) after 3 attempts; check that the service address is right and the service is reachable');
+    const e = new NetworkError({
+      method: 'GET',
+      target: '/api/v2/x',
+      code: 'ECONNREFUSED',
+      timedOut: false,
+      attempts: 3,
+    });
+    expect(e.message).toBe(
+      'GET /api/v2/x: the connection failed (ECONNREFUSED) after 3 attempts; check that the service address is right and the service is reachable',
+    );
   });
 });

@@ -17,7 +17,10 @@ export interface Harness {
 
 export const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 40 };
 
-export async function startHarness(options: EmulatorOptions = {}, clientOptions: Partial<ServiceClientOptions> = {}): Promise<Harness> {
+export async function startHarness(
+  options: EmulatorOptions = {},
+  clientOptions: Partial<ServiceClientOptions> = {},
+): Promise<Harness> {
   const emulator = await startEmulator(options);
   const events: RequestEvent[] = [];
   const clients: ServiceClient[] = [];

@@ -49,7 +49,9 @@ describe('retries', () => {
     const clock = new ManualClock();
     h = await startHarness({}, { clock });
     h.emulator.inject({ method: 'POST', kind: { type: 'status', status: 429, rateLimitReset: '0.3' } });
-    const create = tracked(h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }));
+    const create = tracked(
+      h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }),
+    );
     await clock.whenPending();
     await clock.advance(50);
     // A read sent while the create waits is held too.
@@ -71,7 +73,9 @@ describe('retries', () => {
     expect(h.events.map((e) => e.status)).toEqual([500, 200]);
 
     h.emulator.inject({ method: 'POST', path: policiesPath, kind: { type: 'status', status: 500 } });
-    const error = await caught(h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }));
+    const error = await caught(
+      h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'advisory' }),
+    );
     expect(error).toBeInstanceOf(AmbiguousWriteError);
     expect(writes('POST')).toBe(1);
   });
@@ -101,7 +105,9 @@ describe('retries', () => {
     h = await startHarness();
     for (const status of [502, 504] as const) {
       h.emulator.inject({ method: 'POST', path: policiesPath, kind: { type: 'status', status } });
-      const error = await caught(h.client.policies.create(h.emulator.organization, { name: `p${status}`, enforcementLevel: 'advisory' }));
+      const error = await caught(
+        h.client.policies.create(h.emulator.organization, { name: `p${status}`, enforcementLevel: 'advisory' }),
+      );
       expect(error).toBeInstanceOf(AmbiguousWriteError);
       expect((error as AmbiguousWriteError).reason).toContain(String(status));
     }
@@ -111,7 +117,10 @@ describe('retries', () => {
   it('repeats a PUT and a PATCH after drop-after with the same effect as once', async () => {
     h = await startHarness();
     const { id } = h.emulator.seedPolicy({ name: 'p', enforcementLevel: 'advisory' });
-    h.emulator.inject({ method: 'PUT', kind: { type: 'drop-after' } }, { method: 'PATCH', kind: { type: 'drop-after' } });
+    h.emulator.inject(
+      { method: 'PUT', kind: { type: 'drop-after' } },
+      { method: 'PATCH', kind: { type: 'drop-after' } },
+    );
     await h.client.policies.uploadCode(id, 'rule = true');
     await h.client.policies.update(id, { enforcementLevel: 'soft-mandatory' });
     expect(writes('PUT')).toBe(2);
@@ -126,7 +135,9 @@ describe('retries', () => {
     expect(h.events.map((e) => e.status ?? e.error)).toEqual(['timeout', 200]);
 
     h.emulator.inject({ method: 'POST', kind: { type: 'delay', ms: 400 } });
-    const error = await caught(h.client.policies.create(h.emulator.organization, { name: 'slow', enforcementLevel: 'advisory' }));
+    const error = await caught(
+      h.client.policies.create(h.emulator.organization, { name: 'slow', enforcementLevel: 'advisory' }),
+    );
     expect(error).toBeInstanceOf(AmbiguousWriteError);
     expect((error as Error).message).toMatch(/the request timed out after the request was sent/);
   });
@@ -147,8 +158,15 @@ describe('retries', () => {
   it('retries a refused connection for any method', async () => {
     h = await startHarness();
     // A port nobody listens on: the request cannot have reached anything.
-    const closed = createServiceClient({ baseUrl: 'http://127.0.0.1:1', token: 't', retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 }, onRequest: () => undefined });
-    const error = (await caught(closed.policies.create('acme', { name: 'p', enforcementLevel: 'advisory' }))) as NetworkError;
+    const closed = createServiceClient({
+      baseUrl: 'http://127.0.0.1:1',
+      token: 't',
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+      onRequest: () => undefined,
+    });
+    const error = (await caught(
+      closed.policies.create('acme', { name: 'p', enforcementLevel: 'advisory' }),
+    )) as NetworkError;
     await closed.close();
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.code).toBe('ECONNREFUSED');
@@ -176,7 +194,10 @@ describe('pacing', () => {
 
   it('recovers from the rate limit of the service by waiting as X-RateLimit-Reset and Retry-After say', async () => {
     const clock = new ManualClock();
-    h = await startHarness({ rateLimitPerSecond: 10, rateLimitRetryAfter: true, clock }, { rateLimitPerSecond: 1000, clock });
+    h = await startHarness(
+      { rateLimitPerSecond: 10, rateLimitRetryAfter: true, clock },
+      { rateLimitPerSecond: 1000, clock },
+    );
     const { id } = h.emulator.seedPolicy({ name: 'p' });
     h.emulator.clearRequests();
     const started = clock.now();
@@ -246,7 +267,11 @@ describe('addresses and secrets', () => {
     h = await startHarness();
     const version = await (async () => {
       h.emulator.seedRegistryModule({ name: 'm', provider: 'p' });
-      return h.client.moduleTests.createConfigurationVersion({ organization: h.emulator.organization, name: 'm', provider: 'p' });
+      return h.client.moduleTests.createConfigurationVersion({
+        organization: h.emulator.organization,
+        name: 'm',
+        provider: 'p',
+      });
     })();
     await h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('x'));
     for (const request of h.emulator.requests) {
@@ -257,8 +282,14 @@ describe('addresses and secrets', () => {
 
     const errors: unknown[] = [];
     errors.push(await caught(h.client.policies.show('pol-missing')));
-    errors.push(await caught(h.client.policies.create(h.emulator.organization, { name: 'bad name!', enforcementLevel: 'advisory' })));
-    errors.push(await caught(h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('again'))));
+    errors.push(
+      await caught(
+        h.client.policies.create(h.emulator.organization, { name: 'bad name!', enforcementLevel: 'advisory' }),
+      ),
+    );
+    errors.push(
+      await caught(h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('again'))),
+    );
     const badToken = `bad-${h.emulator.token}-token`;
     const stranger = h.newClient({ token: badToken });
     const unauthorized = (await caught(stranger.policies.list(h.emulator.organization))) as ApiError;

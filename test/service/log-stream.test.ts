@@ -20,7 +20,10 @@ afterEach(async () => {
 });
 
 /** A log server answering every GET with `serve`; returns the log address and a client. */
-async function logServer(serve: (res: ServerResponse) => void, clientOptions: Partial<ServiceClientOptions> = {}): Promise<{ url: string; client: ServiceClient }> {
+async function logServer(
+  serve: (res: ServerResponse) => void,
+  clientOptions: Partial<ServiceClientOptions> = {},
+): Promise<{ url: string; client: ServiceClient }> {
   const sockets = new Set<Socket>();
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
@@ -37,7 +40,13 @@ async function logServer(serve: (res: ServerResponse) => void, clientOptions: Pa
       server.close(() => resolve());
     });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = createServiceClient({ baseUrl: 'http://127.0.0.1:9/api/v2', token: 't0k3n', retry: FAST_RETRY, rateLimitPerSecond: 10_000, ...clientOptions });
+  client = createServiceClient({
+    baseUrl: 'http://127.0.0.1:9/api/v2',
+    token: 't0k3n',
+    retry: FAST_RETRY,
+    rateLimitPerSecond: 10_000,
+    ...clientOptions,
+  });
   return { url: `${origin}/logs/s3cret-signature?X-Sig=abc`, client };
 }
 
@@ -65,15 +74,18 @@ describe('reading the test log as a stream', () => {
   it('a log that never ends is read for maxMs, then cut; what was read stands', async () => {
     // The bound on the client's clock, the stream in real time.
     const clock = new ManualClock();
-    const { url, client } = await logServer((res) => {
-      const pump = (): void => {
-        while (res.write(LINE.repeat(500))) {
-          /* fill the socket */
-        }
-        res.once('drain', pump);
-      };
-      pump();
-    }, { clock });
+    const { url, client } = await logServer(
+      (res) => {
+        const pump = (): void => {
+          while (res.write(LINE.repeat(500))) {
+            /* fill the socket */
+          }
+          res.once('drain', pump);
+        };
+        pump();
+      },
+      { clock },
+    );
     let bytes = 0;
     const reading = tracked(client.moduleTests.readLog(url, (chunk) => (bytes += chunk.byteLength), { maxMs: 400 }));
     // Reading, with the bound set, and more than the first write has come in.
@@ -107,7 +119,10 @@ describe('reading the test log as a stream', () => {
   it('the signal stops the read at once and is raised as an abort', async () => {
     const { url, client } = await logServer((res) => res.write(LINE));
     const abort = new AbortController();
-    const reading = client.moduleTests.readLog(url, () => setTimeout(() => abort.abort(), 20), { signal: abort.signal, maxMs: 10_000 });
+    const reading = client.moduleTests.readLog(url, () => setTimeout(() => abort.abort(), 20), {
+      signal: abort.signal,
+      maxMs: 10_000,
+    });
     const error = await caught(reading);
     expect((error as Error).name).toBe('AbortError');
   });

@@ -13,7 +13,10 @@ let module: ModuleRef;
 beforeEach(async () => {
   // These test the client's calls one by one: the service honours auto-queue-runs false here, so
   // that the only runs are the ones a test creates (the modes' tests run under both personalities).
-  h = await startHarness({ personality: 'cli-tool', testRuns: { queuedMs: 20, runningMs: 80, cancelGraceMs: Infinity } });
+  h = await startHarness({
+    personality: 'cli-tool',
+    testRuns: { queuedMs: 20, runningMs: 80, cancelGraceMs: Infinity },
+  });
   h.emulator.seedRegistryModule({ name: 'vpc', provider: 'aws' });
   module = { organization: h.emulator.organization, name: 'vpc', provider: 'aws' };
 });
@@ -41,8 +44,12 @@ describe('module tests', () => {
     expect(version.id).toMatch(/^cv-/);
     expect(version.attributes['auto-queue-runs']).toBe(false);
     const create = h.emulator.writeRequests()[0]!;
-    expect(create.path).toBe('/api/v2/organizations/acme/tests/registry-modules/private/acme/vpc/aws/test-runs/configuration-versions');
-    expect(JSON.parse(create.body.toString())).toEqual({ data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': false } } });
+    expect(create.path).toBe(
+      '/api/v2/organizations/acme/tests/registry-modules/private/acme/vpc/aws/test-runs/configuration-versions',
+    );
+    expect(JSON.parse(create.body.toString())).toEqual({
+      data: { type: 'configuration-versions', attributes: { 'auto-queue-runs': false } },
+    });
 
     const url = version.attributes['upload-url']!;
     expect(url.startsWith(h.emulator.uploadOrigin)).toBe(true);
@@ -116,10 +123,20 @@ describe('module tests', () => {
   });
 
   it('creates, lists, updates and deletes test variables', async () => {
-    const created = await h.client.moduleTests.createVariable(module, { key: 'TOKEN', value: 's3cret', sensitive: true, description: 'd' });
+    const created = await h.client.moduleTests.createVariable(module, {
+      key: 'TOKEN',
+      value: 's3cret',
+      sensitive: true,
+      description: 'd',
+    });
     expect(created.attributes).toMatchObject({ key: 'TOKEN', category: 'env', sensitive: true });
     const body = JSON.parse(h.emulator.writeRequests()[0]!.body.toString());
-    expect(body).toEqual({ data: { type: 'vars', attributes: { key: 'TOKEN', value: 's3cret', description: 'd', category: 'env', sensitive: true } } });
+    expect(body).toEqual({
+      data: {
+        type: 'vars',
+        attributes: { key: 'TOKEN', value: 's3cret', description: 'd', category: 'env', sensitive: true },
+      },
+    });
 
     const listed = await h.client.moduleTests.listVariables(module);
     expect(listed.map((v) => v.id)).toEqual([created.id]);
@@ -149,7 +166,9 @@ describe('module tests', () => {
   it('does not take a single-use upload address refused on repeat (403) as proof that the dropped upload was stored', async () => {
     const version = await h.client.moduleTests.createConfigurationVersion(module);
     h.emulator.inject({ method: 'PUT', kind: { type: 'drop-after' } });
-    const error = (await caught(h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('abc')))) as ApiError;
+    const error = (await caught(
+      h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('abc')),
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(403);
     expect(h.emulator.requests.filter((r) => r.port === 'upload').map((r) => r.status)).toEqual([0, 403]);
@@ -170,7 +189,9 @@ describe('module tests', () => {
     h.emulator.seedRegistryModule({ name: 'odd name', provider: 'aws' });
     const error = (await caught(h.client.moduleTests.listVariables({ ...module, name: 'odd/name' }))) as ApiError;
     expect(error.status).toBe(404);
-    expect(h.emulator.requests.at(-1)?.path).toBe('/api/v2/organizations/acme/tests/registry-modules/private/acme/odd%2Fname/aws/vars');
+    expect(h.emulator.requests.at(-1)?.path).toBe(
+      '/api/v2/organizations/acme/tests/registry-modules/private/acme/odd%2Fname/aws/vars',
+    );
     expect(await h.client.moduleTests.listVariables({ ...module, name: 'odd name' })).toEqual([]);
   });
 });

@@ -38,7 +38,11 @@ describe('no-code modules', () => {
     expect(read.noCodeModule.id).toBe(created.id);
     expect(read.variableOptions).toHaveLength(1);
     const options = read.variableOptions[0]!;
-    expect(options.attributes).toEqual({ 'variable-name': 'region', 'variable-type': 'string', options: ['eu-west-1', 'us-east-1'] });
+    expect(options.attributes).toEqual({
+      'variable-name': 'region',
+      'variable-type': 'string',
+      options: ['eu-west-1', 'us-east-1'],
+    });
     expect(h.emulator.requests.at(-1)?.rawQuery).toBe('include=variable_options');
     expect((await h.client.noCode.readModule(created.id)).variableOptions).toEqual([]);
 
@@ -58,18 +62,26 @@ describe('no-code modules', () => {
     expect(h.emulator.writeRequests().filter((r) => r.method === 'PATCH')).toHaveLength(2);
 
     h.emulator.inject({ method: 'PATCH', kind: { type: 'drop-after' } });
-    const error = await caught(h.client.noCode.updateModule(id, { variableOptions: [{ variableName: 'x', variableType: 'string', options: ['a'] }] }));
+    const error = await caught(
+      h.client.noCode.updateModule(id, {
+        variableOptions: [{ variableName: 'x', variableType: 'string', options: ['a'] }],
+      }),
+    );
     expect(error).toBeInstanceOf(AmbiguousWriteError);
     expect(h.emulator.noCodeModules()[0]?.variableOptions).toHaveLength(1);
   });
 
   it('refuses a bad module with 422 and an unknown id with 404', async () => {
-    const invalid = (await caught(h.client.noCode.createModule(h.emulator.organization, { registryModuleId: 'mod-nope' }))) as ApiError;
+    const invalid = (await caught(
+      h.client.noCode.createModule(h.emulator.organization, { registryModuleId: 'mod-nope' }),
+    )) as ApiError;
     expect(invalid.status).toBe(422);
     expect(invalid.message).toMatch(/\(422\); the service said: invalid attribute: registry module mod-nope not found/);
     const missing = (await caught(h.client.noCode.readModule('nocode-nope'))) as ApiError;
     expect(missing.status).toBe(404);
-    expect(missing.message).toMatch(/^GET \/api\/v2\/no-code-modules\/nocode-nope: not found, or the token has no permission to see it \(404\)/);
+    expect(missing.message).toMatch(
+      /^GET \/api\/v2\/no-code-modules\/nocode-nope: not found, or the token has no permission to see it \(404\)/,
+    );
   });
 
   it('creates a workspace with auto_apply, the project and variables', async () => {
@@ -87,7 +99,12 @@ describe('no-code modules', () => {
     });
     expect(workspace.id).toMatch(/^ws-/);
     expect(workspace.attributes.name).toBe('net-prod');
-    expect(h.emulator.workspaces()[0]).toMatchObject({ name: 'net-prod', projectId, autoApply: true, noCodeModuleId: moduleId });
+    expect(h.emulator.workspaces()[0]).toMatchObject({
+      name: 'net-prod',
+      projectId,
+      autoApply: true,
+      noCodeModuleId: moduleId,
+    });
     expect(h.emulator.workspaces()[0]?.vars).toHaveLength(2);
   });
 
@@ -96,7 +113,9 @@ describe('no-code modules', () => {
     for (const confirmAnswer of ['text', 'message', 'no-content'] as const) {
       const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
       h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer });
-      const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [{ key: 'size', value: 'large', category: 'svc' }]);
+      const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [
+        { key: 'size', value: 'large', category: 'svc' },
+      ]);
       expect(started.upgrade.id).toMatch(/^run-/);
       expect(started.upgrade.type).toBe('workspace-upgrade');
       // Spec 2.8 shows only the workspace's id.
@@ -105,7 +124,10 @@ describe('no-code modules', () => {
       const confirmed = await h.client.noCode.confirmUpgrade(moduleId, workspaceId, started.upgrade.id);
       if (confirmAnswer === 'no-content') expect(confirmed.message).toBeNull();
       else expect(confirmed.message).toMatch(/upgrade confirmed/);
-      expect(h.emulator.upgrades().find((u) => u.runId === started.upgrade.id)).toMatchObject({ confirmed: true, workspaceId });
+      expect(h.emulator.upgrades().find((u) => u.runId === started.upgrade.id)).toMatchObject({
+        confirmed: true,
+        workspaceId,
+      });
       await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'applied');
     }
   });
@@ -116,19 +138,28 @@ describe('no-code modules', () => {
     h.emulator.setUpgradeBehaviour(workspaceId, { includeWorkspace: true });
     const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
     expect(started.workspaceName).toBe('net-prod');
-    expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBe('net-prod');
+    expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBe(
+      'net-prod',
+    );
     // A name that is not of the documented shape (letters, numbers, -, _) is left out.
     h.emulator.inject({
       method: 'GET',
       path: /\/upgrade\/run-/,
-      kind: { type: 'rewrite', body: (json) => ({ ...json, included: [{ ...json.included[0], attributes: { name: '::warning::x' } }] }) },
+      kind: {
+        type: 'rewrite',
+        body: (json) => ({ ...json, included: [{ ...json.included[0], attributes: { name: '::warning::x' } }] }),
+      },
     });
     expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBeNull();
   });
 
   it.each([
     ['202 without a body', 'no-content', /answered 202 without a `workspace-upgrade` document; it sent no body$/],
-    ['200 with only a message', 'message', /answered 200 without a `workspace-upgrade` document; it sent a JSON body \{"message":"Workspace .* nothing to upgrade\."\}$/],
+    [
+      '200 with only a message',
+      'message',
+      /answered 200 without a `workspace-upgrade` document; it sent a JSON body \{"message":"Workspace .* nothing to upgrade\."\}$/,
+    ],
   ] as const)('an initiate answered %s is an error saying what came back', async (_what, initiateAnswer, message) => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
@@ -142,7 +173,9 @@ describe('no-code modules', () => {
   it('refuses an organization token with a 404 that says why', async () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const orgClient = h.newClient({ token: h.emulator.organizationToken });
-    const error = (await caught(orgClient.noCode.createWorkspace(moduleId, { name: 'w', projectId: h.emulator.seedProject() }))) as ApiError;
+    const error = (await caught(
+      orgClient.noCode.createWorkspace(moduleId, { name: 'w', projectId: h.emulator.seedProject() }),
+    )) as ApiError;
     expect(error.status).toBe(404);
     expect(error.message).toMatch(/organization tokens cannot be used/);
   });

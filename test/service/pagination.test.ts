@@ -50,9 +50,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(page: (url: URL, n: number, origin: string) => unknown): Promise<{ server: ListServer; client: HttpClient }> {
+async function start(
+  page: (url: URL, n: number, origin: string) => unknown,
+): Promise<{ server: ListServer; client: HttpClient }> {
   server = await listServer(page);
-  client = new HttpClient({ baseUrl: `${server.origin}/api/v2`, token: 't0k3n', rateLimitPerSecond: 10_000, concurrency: 1 });
+  client = new HttpClient({
+    baseUrl: `${server.origin}/api/v2`,
+    token: 't0k3n',
+    rateLimitPerSecond: 10_000,
+    concurrency: 1,
+  });
   return { server, client };
 }
 
@@ -73,7 +80,9 @@ describe('pagination that never ends', () => {
     });
     const error = await failure(listAll(client, '/organizations/acme/policies'));
     expect(server.requests).toHaveLength(3);
-    expect(error.message).toBe(`GET ${LIST}: the service announced 3 pages (total-pages), yet page 3 names a next one; stopped after 3 pages and read nothing more`);
+    expect(error.message).toBe(
+      `GET ${LIST}: the service announced 3 pages (total-pages), yet page 3 names a next one; stopped after 3 pages and read nothing more`,
+    );
   });
 
   it('without total-pages, a next link that never ends stops at the bound of pages', async () => {
@@ -91,16 +100,23 @@ describe('pagination that never ends', () => {
   it('a next-page that goes back, or repeats a page, is refused at once', async () => {
     const back = await start((url) => {
       const n = Number(url.searchParams.get('page[number]') ?? 1);
-      return { data: [item(n)], meta: { pagination: { 'current-page': n, 'next-page': n === 2 ? 1 : n + 1, 'total-pages': 9 } } };
+      return {
+        data: [item(n)],
+        meta: { pagination: { 'current-page': n, 'next-page': n === 2 ? 1 : n + 1, 'total-pages': 9 } },
+      };
     });
-    expect((await failure(listAll(back.client, '/organizations/acme/policies'))).message).toContain('page 2 names 1 as the next page');
+    expect((await failure(listAll(back.client, '/organizations/acme/policies'))).message).toContain(
+      'page 2 names 1 as the next page',
+    );
     expect(back.server.requests).toHaveLength(2);
     await back.client.close();
     await back.server.close();
 
     // No current-page: the page asked for twice is what gives it away.
     const again = await start(() => ({ data: [item(1)], meta: { pagination: { 'next-page': 2 } } }));
-    expect((await failure(listAll(again.client, '/organizations/acme/policies'))).message).toContain('names a page already read');
+    expect((await failure(listAll(again.client, '/organizations/acme/policies'))).message).toContain(
+      'names a page already read',
+    );
     expect(again.server.requests).toHaveLength(2);
   });
 
@@ -126,7 +142,10 @@ describe('pagination that never ends', () => {
   });
 
   it('a next link outside the API with no page number ends the list with an error naming only its origin', async () => {
-    const { server, client } = await start(() => ({ data: [item(1)], links: { next: 'https://evil.test/steal?sig=s3cret' } }));
+    const { server, client } = await start(() => ({
+      data: [item(1)],
+      links: { next: 'https://evil.test/steal?sig=s3cret' },
+    }));
     const error = await failure(listAll(client, '/organizations/acme/policies'));
     expect(error.message).toBe(
       `GET ${LIST}: the next link points outside the API (https://evil.test) and no next-page number was given; stopped after 1 page and read nothing more`,
@@ -136,7 +155,9 @@ describe('pagination that never ends', () => {
 
   it('a next link on the API origin but outside /api/v2 is not followed either', async () => {
     const { server, client } = await start((url, n, origin) =>
-      url.pathname.startsWith('/api/v2') ? { data: [item(n)], links: { next: `${origin}/admin/export` } } : { data: [item(666)] },
+      url.pathname.startsWith('/api/v2')
+        ? { data: [item(n)], links: { next: `${origin}/admin/export` } }
+        : { data: [item(666)] },
     );
     await failure(listAll(client, '/organizations/acme/policies'));
     expect(server.requests.map((u) => u.pathname)).toEqual([LIST]);

@@ -28,7 +28,12 @@ describe('policies', () => {
     });
     if (!policy) throw new Error('the create answer carried no policy');
     expect(policy.id).toMatch(/^pol-/);
-    expect(policy.attributes).toMatchObject({ name: 'deny-all', kind: 'opa', 'enforcement-level': 'mandatory', query: 'data.deny_all.deny' });
+    expect(policy.attributes).toMatchObject({
+      name: 'deny-all',
+      kind: 'opa',
+      'enforcement-level': 'mandatory',
+      query: 'data.deny_all.deny',
+    });
     expect(policy.relationships?.['policy-sets']?.data).toEqual([{ id: set, type: 'policy-sets' }]);
 
     const [request] = h.emulator.writeRequests();
@@ -39,7 +44,13 @@ describe('policies', () => {
     expect(JSON.parse(request!.body.toString())).toEqual({
       data: {
         type: 'policies',
-        attributes: { name: 'deny-all', description: 'No.', kind: 'opa', query: 'data.deny_all.deny', 'enforcement-level': 'mandatory' },
+        attributes: {
+          name: 'deny-all',
+          description: 'No.',
+          kind: 'opa',
+          query: 'data.deny_all.deny',
+          'enforcement-level': 'mandatory',
+        },
         relationships: { 'policy-sets': { data: [{ id: set, type: 'policy-sets' }] } },
       },
     });
@@ -62,7 +73,10 @@ describe('policies', () => {
     // A create answer has no download link; the path is built instead.
     expect(await h.client.policies.downloadCode(created)).toBe(code);
 
-    const updated = await h.client.policies.update(created.id, { enforcementLevel: 'hard-mandatory', description: 'now strict' });
+    const updated = await h.client.policies.update(created.id, {
+      enforcementLevel: 'hard-mandatory',
+      description: 'now strict',
+    });
     expect(updated?.attributes['enforcement-level']).toBe('hard-mandatory');
     expect(h.emulator.policies()[0]).toMatchObject({ enforcementLevel: 'hard-mandatory', description: 'now strict' });
 
@@ -105,9 +119,13 @@ describe('policies', () => {
       'GET /api/v2/policies/pol-doesnotexist: not found, or the token has no permission to see it (404); the service said: not found: policy pol-doesnotexist not found or not authorized',
     );
 
-    const invalid = (await caught(h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'mandatory' }))) as ApiError;
+    const invalid = (await caught(
+      h.client.policies.create(h.emulator.organization, { name: 'p', enforcementLevel: 'mandatory' }),
+    )) as ApiError;
     expect(invalid.status).toBe(422);
-    expect(invalid.message).toMatch(/^POST \/api\/v2\/organizations\/acme\/policies: the service refused the request as malformed \(422\); the service said: invalid attribute: enforcement level "mandatory" is not valid for a native policy.*\(at \/data\/attributes\/enforcement-level\)$/);
+    expect(invalid.message).toMatch(
+      /^POST \/api\/v2\/organizations\/acme\/policies: the service refused the request as malformed \(422\); the service said: invalid attribute: enforcement level "mandatory" is not valid for a native policy.*\(at \/data\/attributes\/enforcement-level\)$/,
+    );
 
     const { id } = h.emulator.seedPolicy({ name: 'big' });
     const tooLarge = (await caught(h.client.policies.uploadCode(id, new Uint8Array(10 * 1024 * 1024 + 1)))) as ApiError;
@@ -118,23 +136,32 @@ describe('policies', () => {
 
   it('reports a 400 for an include the service does not know', async () => {
     const { id } = h.emulator.seedPolicy({ name: 'p' });
-    const error = (await caught(h.client.http.request({ method: 'GET', path: `/policies/${id}`, query: { include: 'nope' } }))) as ApiError;
+    const error = (await caught(
+      h.client.http.request({ method: 'GET', path: `/policies/${id}`, query: { include: 'nope' } }),
+    )) as ApiError;
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/bad request \(400\).*include value "nope" is not supported/);
   });
 
   it('does not repeat a create whose connection dropped, and says so', async () => {
     h.emulator.inject({ method: 'POST', path: /\/policies$/, kind: { type: 'drop-after' } });
-    const error = await caught(h.client.policies.create(h.emulator.organization, { name: 'once', enforcementLevel: 'advisory' }));
+    const error = await caught(
+      h.client.policies.create(h.emulator.organization, { name: 'once', enforcementLevel: 'advisory' }),
+    );
     expect(error).toBeInstanceOf(AmbiguousWriteError);
-    expect((error as Error).message).toMatch(/^POST \/api\/v2\/organizations\/acme\/policies: the connection closed after the request was sent/);
+    expect((error as Error).message).toMatch(
+      /^POST \/api\/v2\/organizations\/acme\/policies: the connection closed after the request was sent/,
+    );
     expect(posts()).toBe(1);
     expect(h.emulator.policies().map((p) => p.name)).toEqual(['once']);
   });
 
   it('createOnce converges after drop-after through the by-name check, with no second create', async () => {
     h.emulator.inject({ method: 'POST', path: /\/policies$/, kind: { type: 'drop-after' } });
-    const policy = await h.client.policies.createOnce(h.emulator.organization, { name: 'once', enforcementLevel: 'advisory' });
+    const policy = await h.client.policies.createOnce(h.emulator.organization, {
+      name: 'once',
+      enforcementLevel: 'advisory',
+    });
     expect(policy?.attributes.name).toBe('once');
     expect(posts()).toBe(1);
     expect(h.emulator.policies()).toHaveLength(1);
@@ -143,7 +170,10 @@ describe('policies', () => {
 
   it('createPolicyOnce creates again when the dropped request never took effect', async () => {
     h.emulator.inject({ method: 'POST', path: /\/policies$/, kind: { type: 'drop-before' } });
-    const policy = await createPolicyOnce(h.client.policies, h.emulator.organization, { name: 'twice-sent', enforcementLevel: 'advisory' });
+    const policy = await createPolicyOnce(h.client.policies, h.emulator.organization, {
+      name: 'twice-sent',
+      enforcementLevel: 'advisory',
+    });
     expect(posts()).toBe(2);
     expect(h.emulator.policies().map((p) => p.id)).toEqual([policy?.id]);
   });

@@ -37,7 +37,9 @@ beforeAll(async () => {
   const api = await startTlsFront(certificates, Number(new URL(emulator.baseUrl).port));
   const objects = await startTlsFront(certificates, Number(new URL(emulator.uploadOrigin).port));
   fronts = [api, objects];
-  emulator.configure({ advertisedOrigins: { api: `https://svc.test:${api.port}`, upload: `https://objects.test:${objects.port}` } });
+  emulator.configure({
+    advertisedOrigins: { api: `https://svc.test:${api.port}`, upload: `https://objects.test:${objects.port}` },
+  });
   github = await startGitHubFake({ basePath: '/api/v3' });
   proxy = await startConnectProxy({ 'svc.test': '127.0.0.1', 'objects.test': '127.0.0.1', 'github.test': '127.0.0.1' });
 });
@@ -86,12 +88,19 @@ describe('behind a proxy, with a private certificate authority', () => {
   for (const node of nodeBinaries()) {
     it(`run-module-tests on Node ${node.version}: service, upload, log and check run all through the proxy`, async () => {
       const before = { tunnels: proxy.tunnels.length, checkRuns: github.checkRuns.length };
-      const run = await step(node.path, { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile });
+      const run = await step(node.path, {
+        HTTPS_PROXY: proxy.url,
+        HTTP_PROXY: proxy.url,
+        NODE_EXTRA_CA_CERTS: certificates.caFile,
+      });
 
       expect(run.stderr).toBe('');
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs).toMatch(/status<<\S+\nfinished\n/);
-      const targets = proxy.tunnels.slice(before.tunnels).filter((t) => t.status === 200).map((t) => t.target.split(':')[0]);
+      const targets = proxy.tunnels
+        .slice(before.tunnels)
+        .filter((t) => t.status === 200)
+        .map((t) => t.target.split(':')[0]);
       expect(new Set(targets)).toEqual(new Set(['svc.test', 'objects.test', 'github.test']));
       // The upload and the log read reached the object store (through the proxy: nothing else
       // resolves objects.test).

@@ -37,13 +37,16 @@ describe('the proxy of an address (the rules the README states)', () => {
   });
 
   it('credentials in the address are kept for the proxy; a host without a scheme is a plain-HTTP proxy', () => {
-    expect(route({ HTTPS_PROXY: 'http://user:p%40ss@proxy.corp:3128' }, 'https://svc.example')).toBe('http://user:p%40ss@proxy.corp:3128/');
+    expect(route({ HTTPS_PROXY: 'http://user:p%40ss@proxy.corp:3128' }, 'https://svc.example')).toBe(
+      'http://user:p%40ss@proxy.corp:3128/',
+    );
     expect(route({ HTTPS_PROXY: 'proxy.corp' }, 'https://svc.example')).toBe('http://proxy.corp/');
     expect(route({ HTTPS_PROXY: '10.1.2.3:3128' }, 'https://svc.example')).toBe('http://10.1.2.3:3128/');
   });
 
   it('NO_PROXY: a host, a domain (with or without a leading dot), host:port, *, separated by commas', () => {
-    const proxied = (noProxy: string, address: string): boolean => route({ HTTPS_PROXY: 'http://p:1', NO_PROXY: noProxy }, address) !== undefined;
+    const proxied = (noProxy: string, address: string): boolean =>
+      route({ HTTPS_PROXY: 'http://p:1', NO_PROXY: noProxy }, address) !== undefined;
     expect(proxied('svc.example', 'https://svc.example')).toBe(false);
     expect(proxied('SVC.Example', 'https://svc.example')).toBe(false);
     expect(proxied('example', 'https://svc.example')).toBe(false);
@@ -58,11 +61,18 @@ describe('the proxy of an address (the rules the README states)', () => {
     // Neither `*.` nor spaces mean anything to the runner's client, so nothing here does either.
     expect(proxied('*.example', 'https://svc.example')).toBe(true);
     expect(proxied('other.example svc.example', 'https://svc.example')).toBe(true);
-    expect(route({ HTTPS_PROXY: 'http://p:1', no_proxy: 'svc.example', NO_PROXY: '' }, 'https://svc.example')).toBeUndefined();
+    expect(
+      route({ HTTPS_PROXY: 'http://p:1', no_proxy: 'svc.example', NO_PROXY: '' }, 'https://svc.example'),
+    ).toBeUndefined();
   });
 
   it('loopback addresses always go direct: the proxy cannot reach the runner itself', () => {
-    for (const address of ['https://localhost:8443', 'https://127.0.0.1:8443', 'https://127.1.2.3', 'https://[::1]:8443']) {
+    for (const address of [
+      'https://localhost:8443',
+      'https://127.0.0.1:8443',
+      'https://127.1.2.3',
+      'https://[::1]:8443',
+    ]) {
       expect(route({ HTTPS_PROXY: 'http://p:1' }, address), address).toBeUndefined();
     }
   });
@@ -91,7 +101,9 @@ describe('a proxy variable the step cannot use', () => {
   });
 
   it('`host:port` without a scheme reads as a scheme named after the host, with no host: refused too', () => {
-    expect(refusal({ https_proxy: 'proxy.corp:3128' })).toBe('The environment variable https_proxy is not a proxy address: give one such as http://proxy.example:3128.');
+    expect(refusal({ https_proxy: 'proxy.corp:3128' })).toBe(
+      'The environment variable https_proxy is not a proxy address: give one such as http://proxy.example:3128.',
+    );
     expect(refusal({ HTTP_PROXY: 'runner:s3cret@proxy.corp:3128' })).not.toContain('s3cret');
     setEnvironment({ HTTPS_PROXY: 'proxy.corp:3128' });
     expect(getProxyUrl(new URL('https://svc.example'))?.hostname).toBe('');
@@ -106,7 +118,12 @@ describe('a proxy variable the step cannot use', () => {
   it("the variable checked is the one the runner's client reads: the lower-case form unless it is empty", () => {
     expect(refusal({ https_proxy: 'http://[bad', HTTPS_PROXY: 'http://good.proxy:3128' })).toContain('https_proxy');
     expect(refusal({ https_proxy: '', HTTPS_PROXY: 'http://[bad' })).toContain('HTTPS_PROXY');
-    setEnvironment({ https_proxy: 'http://good.proxy:3128', HTTPS_PROXY: 'http://[bad', http_proxy: 'https://tls.proxy:443', NO_PROXY: 'x,y' });
+    setEnvironment({
+      https_proxy: 'http://good.proxy:3128',
+      HTTPS_PROXY: 'http://[bad',
+      http_proxy: 'https://tls.proxy:443',
+      NO_PROXY: 'x,y',
+    });
     expect(() => checkProxyEnvironment()).not.toThrow();
   });
 });

@@ -43,7 +43,9 @@ beforeAll(async () => {
   apiFront = await startTlsFront(certificates, Number(new URL(emulator.baseUrl).port));
   objectFront = await startTlsFront(certificates, Number(new URL(emulator.uploadOrigin).port));
   baseUrl = `https://svc.test:${apiFront.port}/api/v2`;
-  emulator.configure({ advertisedOrigins: { api: `https://svc.test:${apiFront.port}`, upload: `https://objects.test:${objectFront.port}` } });
+  emulator.configure({
+    advertisedOrigins: { api: `https://svc.test:${apiFront.port}`, upload: `https://objects.test:${objectFront.port}` },
+  });
   github = await startGitHubFake();
   githubFront = await startTlsFront(certificates, Number(new URL(github.url).port));
   proxy = await startConnectProxy({ 'svc.test': '127.0.0.1', 'objects.test': '127.0.0.1', 'github.test': '127.0.0.1' });
@@ -114,8 +116,12 @@ describe('HTTPS_PROXY', () => {
     expect(await testRunThrough(c)).toContain('"type":"test_summary"');
 
     const tunnels = proxy.tunnels.slice(before);
-    expect(tunnels.filter((t) => t.target === `svc.test:${apiFront.port}` && t.status === 200).length).toBeGreaterThanOrEqual(1);
-    expect(tunnels.filter((t) => t.target === `objects.test:${objectFront.port}` && t.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(
+      tunnels.filter((t) => t.target === `svc.test:${apiFront.port}` && t.status === 200).length,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      tunnels.filter((t) => t.target === `objects.test:${objectFront.port}` && t.status === 200).length,
+    ).toBeGreaterThanOrEqual(1);
     // The proxy sees where, never what: no token in what it can read.
     expect(tunnels.every((t) => !JSON.stringify(t.headers).includes(emulator.token))).toBe(true);
     expect(tunnels.every((t) => t.headers['authorization'] === undefined)).toBe(true);
@@ -154,7 +160,9 @@ describe('HTTPS_PROXY', () => {
   it('a proxy address that is not one fails the client before any request, naming the variable', () => {
     const sent = emulator.requests.length;
     expect(() => client({ HTTPS_PROXY: 'http://runner:s3cret@[proxy' })).toThrow(ConfigurationError);
-    expect(() => client({ HTTPS_PROXY: 'http://runner:s3cret@[proxy' })).toThrow(/^The environment variable HTTPS_PROXY is not a proxy address/);
+    expect(() => client({ HTTPS_PROXY: 'http://runner:s3cret@[proxy' })).toThrow(
+      /^The environment variable HTTPS_PROXY is not a proxy address/,
+    );
     expect(emulator.requests.length).toBe(sent);
   });
 });
@@ -193,21 +201,36 @@ describe('the service and GitHub take one route for one environment', () => {
   // client; the service's requests must be routed by the same rules, or a runner whose proxy
   // settings work for one would fail the other half way through a step.
   type Route = 'proxy' | 'direct';
-  const names = (): { svc: string; github: string } => ({ svc: `svc.test:${apiFront.port}`, github: `github.test:${githubFront.port}` });
+  const names = (): { svc: string; github: string } => ({
+    svc: `svc.test:${apiFront.port}`,
+    github: `github.test:${githubFront.port}`,
+  });
   const cases: Array<[string, () => Record<string, string>, Route]> = [
     ['HTTPS_PROXY', () => ({ HTTPS_PROXY: proxy.url }), 'proxy'],
     ['https_proxy before HTTPS_PROXY', () => ({ https_proxy: proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }), 'proxy'],
     ['an empty https_proxy', () => ({ https_proxy: '', HTTPS_PROXY: proxy.url }), 'proxy'],
     ['HTTP_PROXY only, for https addresses', () => ({ HTTP_PROXY: proxy.url }), 'direct'],
     ['NO_PROXY naming both hosts', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test,github.test' }), 'direct'],
-    ['NO_PROXY naming both hosts with their ports', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: `${names().svc}, ${names().github}` }), 'direct'],
-    ['NO_PROXY naming both hosts with other ports', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test:443,github.test:443' }), 'proxy'],
+    [
+      'NO_PROXY naming both hosts with their ports',
+      () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: `${names().svc}, ${names().github}` }),
+      'direct',
+    ],
+    [
+      'NO_PROXY naming both hosts with other ports',
+      () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test:443,github.test:443' }),
+      'proxy',
+    ],
     ['no_proxy naming the domain with a dot', () => ({ HTTPS_PROXY: proxy.url, no_proxy: '.test' }), 'direct'],
     ['NO_PROXY naming the domain in capitals', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'TEST' }), 'direct'],
     ['NO_PROXY *', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' }), 'direct'],
     ['no_proxy before NO_PROXY', () => ({ HTTPS_PROXY: proxy.url, no_proxy: 'other.example', NO_PROXY: '*' }), 'proxy'],
     ['NO_PROXY with *. (not a wildcard there)', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: '*.test' }), 'proxy'],
-    ['NO_PROXY separated by spaces (not a separator there)', () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test github.test' }), 'proxy'],
+    [
+      'NO_PROXY separated by spaces (not a separator there)',
+      () => ({ HTTPS_PROXY: proxy.url, NO_PROXY: 'svc.test github.test' }),
+      'proxy',
+    ],
   ];
 
   /** Whether one request to `target` (host:port) opened a tunnel at the proxy. */
@@ -221,8 +244,13 @@ describe('the service and GitHub take one route for one environment', () => {
     it(`${name}: ${expected}`, async () => {
       const service = client(env(), 0);
       const serviceRoute = await routeOf(names().svc, () => service.policies.list('acme'));
-      const gitHub = gitHubApi({ token: 'ghs_routeTestToken0123456789abcdefghij', apiUrl: `https://${names().github}` });
-      const gitHubRoute = await routeOf(names().github, () => gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments'));
+      const gitHub = gitHubApi({
+        token: 'ghs_routeTestToken0123456789abcdefghij',
+        apiUrl: `https://${names().github}`,
+      });
+      const gitHubRoute = await routeOf(names().github, () =>
+        gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments'),
+      );
       expect({ service: serviceRoute, gitHub: gitHubRoute }).toEqual({ service: expected, gitHub: expected });
     });
   }
@@ -234,7 +262,11 @@ describe('the service and GitHub take one route for one environment', () => {
     expect(await gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments')).toEqual([]);
 
     setProxyEnvironment({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' });
-    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((await caught(client({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' }, 0).policies.list('acme')) as NetworkError).code);
-    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((await caught(gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments')) as { code?: string }).code);
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(
+      ((await caught(client({ HTTPS_PROXY: proxy.url, NO_PROXY: '*' }, 0).policies.list('acme'))) as NetworkError).code,
+    );
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(
+      ((await caught(gitHub.request('GET', '/repos/octo-org/infra/issues/1/comments'))) as { code?: string }).code,
+    );
   });
 });

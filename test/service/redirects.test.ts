@@ -70,7 +70,11 @@ describe('redirects of reads', () => {
   it('a download link answering 302 to another host is followed there without the token', async () => {
     const store = await origin((req, res) => text(res, `code of ${req.url}`));
     const api = await origin((_req, res) => redirect(res, `${store.url}/objects/abc?X-Signature=s3cr3t`));
-    const response = await client(`${api.url}/api/v2`).request({ method: 'GET', path: '/api/v2/policies/pol-1/download', accept: '*/*' });
+    const response = await client(`${api.url}/api/v2`).request({
+      method: 'GET',
+      path: '/api/v2/policies/pol-1/download',
+      accept: '*/*',
+    });
     expect(response.status).toBe(200);
     expect(response.text).toBe('code of /objects/abc?X-Signature=s3cr3t');
     expect(api.seen).toEqual([{ path: '/api/v2/policies/pol-1/download', authorization: `Bearer ${TOKEN}` }]);
@@ -79,9 +83,17 @@ describe('redirects of reads', () => {
 
   it('a log address (external) that redirects: no hop gets the token, not even one on the API origin', async () => {
     // The first origin's answer names the second, made next: its address is read only when asked.
-    const logs = await origin((req, res) => (req.url === '/logs/1' ? redirect(res, `${api.url}/api/v2/logs/1`, 307) : text(res, 'log')));
-    const api = await origin((req, res) => (req.url === '/api/v2/logs/1' ? redirect(res, `${logs.url}/logs/final`, 301) : text(res, 'no', 404)));
-    const response = await client(`${api.url}/api/v2`).request({ method: 'GET', path: `${logs.url}/logs/1`, external: true });
+    const logs = await origin((req, res) =>
+      req.url === '/logs/1' ? redirect(res, `${api.url}/api/v2/logs/1`, 307) : text(res, 'log'),
+    );
+    const api = await origin((req, res) =>
+      req.url === '/api/v2/logs/1' ? redirect(res, `${logs.url}/logs/final`, 301) : text(res, 'no', 404),
+    );
+    const response = await client(`${api.url}/api/v2`).request({
+      method: 'GET',
+      path: `${logs.url}/logs/1`,
+      external: true,
+    });
     expect(response.text).toBe('log');
     expect([...logs.seen, ...api.seen].map((s) => s.authorization)).toEqual([undefined, undefined, undefined]);
   });
@@ -122,7 +134,9 @@ describe('redirects of reads', () => {
       res.writeHead(302, location ? { location, 'content-length': '0' } : { 'content-length': '0' });
       res.end();
     });
-    const error = await caught(client(`${api.url}/api/v2`).request({ method: 'GET', path: '/policies/pol-1/download' }));
+    const error = await caught(
+      client(`${api.url}/api/v2`).request({ method: 'GET', path: '/policies/pol-1/download' }),
+    );
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as Error).message).toMatch(message);
     expect(api.seen).toHaveLength(1);
@@ -131,7 +145,9 @@ describe('redirects of reads', () => {
   it('a write answered 302 is not followed: it is an error answer', async () => {
     const other = await origin((_req, res) => text(res, 'should not be reached'));
     const api = await origin((_req, res) => redirect(res, `${other.url}/x`));
-    const error = await caught(client(`${api.url}/api/v2`).request({ method: 'PUT', path: '/policies/pol-1/upload', body: 'code' }));
+    const error = await caught(
+      client(`${api.url}/api/v2`).request({ method: 'PUT', path: '/policies/pol-1/upload', body: 'code' }),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(302);
     expect(other.seen).toEqual([]);
@@ -140,7 +156,9 @@ describe('redirects of reads', () => {
   it('an error at the end of the chain names the hop by its origin only, never its path or query', async () => {
     const store = await origin((_req, res) => text(res, 'gone', 404));
     const api = await origin((_req, res) => redirect(res, `${store.url}/objects/secret-part?sig=also-secret`));
-    const error = await caught(client(`${api.url}/api/v2`).request({ method: 'GET', path: '/policies/pol-1/download' }));
+    const error = await caught(
+      client(`${api.url}/api/v2`).request({ method: 'GET', path: '/policies/pol-1/download' }),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
     expect((error as Error).message).toContain(`GET /api/v2/policies/pol-1/download (redirected to ${store.url})`);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, parseRateLimitReset, parseRetryAfter, serverRequestedWait } from '../../src/service/retry.ts';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  parseRateLimitReset,
+  parseRetryAfter,
+  serverRequestedWait,
+} from '../../src/service/retry.ts';
 
 describe('backoffDelay', () => {
   const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };

@@ -9,8 +9,15 @@ import type { Harness } from './harness.ts';
 
 describe('shapeProblem', () => {
   it('accepts the shapes the spec documents, statuses it does not name included', () => {
-    expect(shapeProblem('test-runs', { id: 'trun-KFg8DWiRz8Wm4ZNT', attributes: { status: 'queued', 'test-status': null, 'tests-passed': 0 } })).toBeUndefined();
-    expect(shapeProblem('workspace-upgrade', { id: 'run-CZcmD7eagjhyX0vN', attributes: { status: 'post_plan_running' } })).toBeUndefined();
+    expect(
+      shapeProblem('test-runs', {
+        id: 'trun-KFg8DWiRz8Wm4ZNT',
+        attributes: { status: 'queued', 'test-status': null, 'tests-passed': 0 },
+      }),
+    ).toBeUndefined();
+    expect(
+      shapeProblem('workspace-upgrade', { id: 'run-CZcmD7eagjhyX0vN', attributes: { status: 'post_plan_running' } }),
+    ).toBeUndefined();
     expect(shapeProblem('policies', { id: 'pol-3yVQZvHzf5j3WRJ1', attributes: { name: 'anything' } })).toBeUndefined();
     expect(shapeProblem('organizations', { id: 'acme' })).toBeUndefined();
     expect(isStatusName('planned_and_saved')).toBe(true);
@@ -18,14 +25,38 @@ describe('shapeProblem', () => {
 
   it.each([
     ['test-runs', { id: 'pol-abc', attributes: { status: 'queued' } }, 'an id that is not a `trun-` id ("pol-abc")'],
-    ['test-runs', { id: 'trun-abc\n::set-output name=a::b', attributes: { status: 'queued' } }, 'an id that is not a `trun-` id ("trun-abc\\n::set-output name=a::b")'],
+    [
+      'test-runs',
+      { id: 'trun-abc\n::set-output name=a::b', attributes: { status: 'queued' } },
+      'an id that is not a `trun-` id ("trun-abc\\n::set-output name=a::b")',
+    ],
     ['policies', { id: 'pol-a/../../x' }, 'an id that is not a `pol-` id ("pol-a/../../x")'],
-    ['test-runs', { id: 'trun-a', attributes: { status: 'old ##[set-output name=deleted;]x' } }, 'a status that is not a status name ("old ##[set-output name=deleted;]x")'],
+    [
+      'test-runs',
+      { id: 'trun-a', attributes: { status: 'old ##[set-output name=deleted;]x' } },
+      'a status that is not a status name ("old ##[set-output name=deleted;]x")',
+    ],
     ['test-runs', { id: 'trun-a', attributes: {} }, 'a status that is not a status name (none)'],
-    ['workspace-upgrade', { id: 'run-a', attributes: { status: 'Planned' } }, 'a status that is not a status name ("Planned")'],
-    ['test-runs', { id: 'trun-a', attributes: { status: 'finished', 'test-status': 'pass; rm -rf' } }, 'a test-status that is neither pass, fail nor null ("pass; rm -rf")'],
-    ['test-runs', { id: 'trun-a', attributes: { status: 'finished', 'tests-failed': '3' } }, 'a tests-failed that is not a count ("3")'],
-    ['test-runs', { id: 'trun-a', attributes: { status: 'finished', 'tests-passed': -1 } }, 'a tests-passed that is not a count (-1)'],
+    [
+      'workspace-upgrade',
+      { id: 'run-a', attributes: { status: 'Planned' } },
+      'a status that is not a status name ("Planned")',
+    ],
+    [
+      'test-runs',
+      { id: 'trun-a', attributes: { status: 'finished', 'test-status': 'pass; rm -rf' } },
+      'a test-status that is neither pass, fail nor null ("pass; rm -rf")',
+    ],
+    [
+      'test-runs',
+      { id: 'trun-a', attributes: { status: 'finished', 'tests-failed': '3' } },
+      'a tests-failed that is not a count ("3")',
+    ],
+    [
+      'test-runs',
+      { id: 'trun-a', attributes: { status: 'finished', 'tests-passed': -1 } },
+      'a tests-passed that is not a count (-1)',
+    ],
   ])('refuses a %s holding %j', (type, resource, problem) => {
     expect(shapeProblem(type, resource)).toBe(problem);
   });
@@ -53,7 +84,14 @@ describe('answers of the wrong shape', () => {
     const version = await h.client.moduleTests.createConfigurationVersion(module);
     await h.client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, Buffer.from('archive'));
     const run = await h.client.moduleTests.createTestRun(module, { configurationVersionId: version.id });
-    h.emulator.inject({ method: 'GET', path: `/test-runs/${run.id}`, kind: { type: 'rewrite', body: (doc) => ((doc.data.attributes.status = 'running\r::save-state name=testRunId::trun-other'), doc) } });
+    h.emulator.inject({
+      method: 'GET',
+      path: `/test-runs/${run.id}`,
+      kind: {
+        type: 'rewrite',
+        body: (doc) => ((doc.data.attributes.status = 'running\r::save-state name=testRunId::trun-other'), doc),
+      },
+    });
     const error = await caught(h.client.moduleTests.getTestRun(module, run.id));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toMatch(
@@ -63,8 +101,14 @@ describe('answers of the wrong shape', () => {
 
   it('a list item with an id of the wrong shape fails the list', async () => {
     h.emulator.seedPolicy({ name: 'a' });
-    h.emulator.inject({ method: 'GET', path: /\/policies$/, kind: { type: 'rewrite', body: (doc) => ((doc.data[0].id = 'pol-1 ##[add-path]/tmp'), doc) } });
+    h.emulator.inject({
+      method: 'GET',
+      path: /\/policies$/,
+      kind: { type: 'rewrite', body: (doc) => ((doc.data[0].id = 'pol-1 ##[add-path]/tmp'), doc) },
+    });
     const error = await caught(h.client.policies.list(h.emulator.organization));
-    expect((error as Error).message).toContain('with a list of `policies` holding an id that is not a `pol-` id ("pol-1 ##[add-path]/tmp")');
+    expect((error as Error).message).toContain(
+      'with a list of `policies` holding an id that is not a `pol-` id ("pol-1 ##[add-path]/tmp")',
+    );
   });
 });

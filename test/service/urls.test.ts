@@ -19,7 +19,9 @@ describe('normaliseBaseUrl', () => {
     // The service layer names no input: the inputs name theirs.
     expect(() => normaliseBaseUrl('svc.example.com')).toThrow(/^The service address must be an http\(s\) address/);
     expect(() => normaliseBaseUrl('ftp://svc.example.com')).toThrow(/^The service address must start with https:\/\//);
-    expect(() => normaliseBaseUrl('https://user:pw@svc.example.com')).toThrow(/^The service address must not carry a user name or password/);
+    expect(() => normaliseBaseUrl('https://user:pw@svc.example.com')).toThrow(
+      /^The service address must not carry a user name or password/,
+    );
   });
 });
 
@@ -32,13 +34,19 @@ describe('resolveTarget', () => {
   });
 
   it('resolves a link that carries /api/v2 against the origin', () => {
-    expect(resolveTarget(base, '/api/v2/policies/pol-1/download').href).toBe('https://svc.example.com/api/v2/policies/pol-1/download');
+    expect(resolveTarget(base, '/api/v2/policies/pol-1/download').href).toBe(
+      'https://svc.example.com/api/v2/policies/pol-1/download',
+    );
     const prefixed = normaliseBaseUrl('https://svc.example.com/tfe/api/v2');
-    expect(resolveTarget(prefixed, '/tfe/api/v2/policies/pol-1').href).toBe('https://svc.example.com/tfe/api/v2/policies/pol-1');
+    expect(resolveTarget(prefixed, '/tfe/api/v2/policies/pol-1').href).toBe(
+      'https://svc.example.com/tfe/api/v2/policies/pol-1',
+    );
   });
 
   it('takes an absolute address as it is', () => {
-    expect(resolveTarget(base, 'https://uploads.example.net/obj/abc?sig=1').href).toBe('https://uploads.example.net/obj/abc?sig=1');
+    expect(resolveTarget(base, 'https://uploads.example.net/obj/abc?sig=1').href).toBe(
+      'https://uploads.example.net/obj/abc?sig=1',
+    );
   });
 });
 
@@ -46,8 +54,14 @@ describe('apiRequestUrl', () => {
   const base = normaliseBaseUrl('https://svc.example.com/api/v2');
 
   it('percent-encodes brackets of query keys', () => {
-    const url = apiRequestUrl(resolveTarget(base, '/organizations/acme/policies'), { 'page[size]': 100, 'search[name]': 'a b', skip: undefined });
-    expect(url).toBe('https://svc.example.com/api/v2/organizations/acme/policies?page%5Bsize%5D=100&search%5Bname%5D=a%20b');
+    const url = apiRequestUrl(resolveTarget(base, '/organizations/acme/policies'), {
+      'page[size]': 100,
+      'search[name]': 'a b',
+      skip: undefined,
+    });
+    expect(url).toBe(
+      'https://svc.example.com/api/v2/organizations/acme/policies?page%5Bsize%5D=100&search%5Bname%5D=a%20b',
+    );
   });
 
   it('re-encodes the brackets of a link and lets the given query win', () => {
@@ -67,8 +81,14 @@ describe('apiRequestUrl', () => {
 describe('describeTarget', () => {
   it('shows an API address as its path and any other address as its origin only', () => {
     const api = 'https://svc.example.com';
-    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?page%5Bsize%5D=1'), api)).toBe('/api/v2/policies');
-    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?x=1'), api, true)).toBe('/api/v2/policies?x=1');
-    expect(describeTarget(new URL('https://up.example.net/secret-object?sig=s3cr3t'), api)).toBe('https://up.example.net');
+    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?page%5Bsize%5D=1'), api)).toBe(
+      '/api/v2/policies',
+    );
+    expect(describeTarget(new URL('https://svc.example.com/api/v2/policies?x=1'), api, true)).toBe(
+      '/api/v2/policies?x=1',
+    );
+    expect(describeTarget(new URL('https://up.example.net/secret-object?sig=s3cr3t'), api)).toBe(
+      'https://up.example.net',
+    );
   });
 });

@@ -100,7 +100,8 @@ function octal(block: Buffer, start: number, length: number): number {
 function verifyChecksum(header: Buffer): void {
   let sum = 0;
   for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (header[i] as number);
-  if (sum !== octal(header, 148, 8)) throw new Error(`bad tar header checksum at ${JSON.stringify(cString(header, 0, 100).toString())}`);
+  if (sum !== octal(header, 148, 8))
+    throw new Error(`bad tar header checksum at ${JSON.stringify(cString(header, 0, 100).toString())}`);
 }
 
 /** PAX records (`<length> <key>=<value>\n`), values kept as bytes. */

@@ -91,7 +91,9 @@ describe('links into git metadata, confined to the repository', () => {
       { name: 'other-creds', target: path.join(repo, 'other', '.git', 'config'), refusal: 'git-metadata' },
       { name: 'via-dir', target: path.join(repo, '.git', 'config'), refusal: 'git-metadata' },
     ]);
-    expect(error.message).toContain(`module directory ${JSON.stringify(path.join(repo, 'mod'))} holds 5 links that lead into the repository's git metadata, whose content would be packed: "chain" → ${JSON.stringify(path.join(repo, '.git', 'config'))}`);
+    expect(error.message).toContain(
+      `module directory ${JSON.stringify(path.join(repo, 'mod'))} holds 5 links that lead into the repository's git metadata, whose content would be packed: "chain" → ${JSON.stringify(path.join(repo, '.git', 'config'))}`,
+    );
     expect(error.message).toContain("Git metadata (.git) can hold the checkout's credentials.");
     expect(error.message).not.toContain('outside');
     expect(error.message).not.toContain(TOKEN);
@@ -100,11 +102,16 @@ describe('links into git metadata, confined to the repository', () => {
   it('are named apart from links that leave the repository when both are there', async () => {
     const repo = await repository(checkout({ 'mod/creds': '-> ../.git/config', 'mod/pw': '-> /etc/hostname' }));
     const error = await refusal(path.join(repo, 'mod'), repo);
-    expect(error.links.map((link) => [link.name, link.refusal])).toEqual([['creds', 'git-metadata'], ['pw', 'outside']]);
-    expect(error.message).toContain(`holds 2 links that lead outside the repository (${repo}) or into its git metadata, whose content would be packed:`);
+    expect(error.links.map((link) => [link.name, link.refusal])).toEqual([
+      ['creds', 'git-metadata'],
+      ['pw', 'outside'],
+    ]);
+    expect(error.message).toContain(
+      `holds 2 links that lead outside the repository (${repo}) or into its git metadata, whose content would be packed:`,
+    );
   });
 
-  it('include the directories a .git file leads to: a worktree\'s gitdir and its common directory', async () => {
+  it("include the directories a .git file leads to: a worktree's gitdir and its common directory", async () => {
     const repo = await repository({
       '.git': 'gitdir: store/worktrees/w\n',
       'store/config': CHECKOUT_CONFIG,
@@ -117,7 +124,10 @@ describe('links into git metadata, confined to the repository', () => {
       'mod/shared.tf': '-> ../shared.tf',
     });
     const error = await refusal(path.join(repo, 'mod'), repo);
-    expect(error.links.map((link) => [link.name, link.refusal])).toEqual([['creds', 'git-metadata'], ['head', 'git-metadata']]);
+    expect(error.links.map((link) => [link.name, link.refusal])).toEqual([
+      ['creds', 'git-metadata'],
+      ['head', 'git-metadata'],
+    ]);
   });
 
   it('leave links that stay out of it packed as before', async () => {
@@ -132,7 +142,9 @@ describe('links into git metadata, confined to the repository', () => {
   it('refuse a module directory inside the git metadata', async () => {
     const repo = await repository(checkout());
     const error = await refusal(path.join(repo, '.git'), repo);
-    expect(error.message).toContain(`leads into the repository's git metadata, to ${JSON.stringify(path.join(repo, '.git'))}`);
+    expect(error.message).toContain(
+      `leads into the repository's git metadata, to ${JSON.stringify(path.join(repo, '.git'))}`,
+    );
   });
 
   it('are followed as go-slug follows them when links may lead anywhere (allow-links-outside-repository: true)', async () => {
@@ -162,13 +174,21 @@ describe('.git/ directories brought back by .terraformignore', () => {
     const repo = await repository({ ...gitDirectories, '.terraformignore': `${rules}\n` });
     const { archive, result } = await packInMemory(repo, repo);
     const read = await readArchive(archive);
-    expect(read.map((entry) => entry.name)).toEqual(['.terraformignore', 'keep.txt', 'main.tf', 'modules/', 'modules/x/', 'modules/x/main.tf']);
+    expect(read.map((entry) => entry.name)).toEqual([
+      '.terraformignore',
+      'keep.txt',
+      'main.tf',
+      'modules/',
+      'modules/x/',
+      'modules/x/main.tf',
+    ]);
     expect(holdsToken(read)).toBe(false);
     expect(result.ignored).toEqual(['.git/', 'modules/x/.git/']);
     const written = rules.split('\n');
     expect(result.warnings).toEqual(
-      written.map((rule, index) =>
-        `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed[index]}); it is left out all the same, unlike the service's own packer, since git metadata can hold the checkout's credentials.`,
+      written.map(
+        (rule, index) =>
+          `.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed[index]}); it is left out all the same, unlike the service's own packer, since git metadata can hold the checkout's credentials.`,
       ),
     );
   });
@@ -178,24 +198,37 @@ describe('.git/ directories brought back by .terraformignore', () => {
     const listed = await listArchiveEntries(repo);
     expect(listed.warnings).toEqual([]);
     expect(listed.ignored).toEqual(['.git/', 'modules/x/.git/']);
-    expect(listed.entries.map((entry) => entry.name)).toEqual(['.terraformignore', 'keep.txt', 'main.tf', 'modules/', 'modules/x/', 'modules/x/main.tf']);
+    expect(listed.entries.map((entry) => entry.name)).toEqual([
+      '.terraformignore',
+      'keep.txt',
+      'main.tf',
+      'modules/',
+      'modules/x/',
+      'modules/x/main.tf',
+    ]);
   });
 
-  it('keeps a .git file (a submodule\'s pointer) as go-slug does', async () => {
-    const repo = await repository({ 'sub/.git': 'gitdir: ../.git/modules/sub\n', 'main.tf': 'locals {}\n', '.git/modules/sub/config': CHECKOUT_CONFIG });
+  it("keeps a .git file (a submodule's pointer) as go-slug does", async () => {
+    const repo = await repository({
+      'sub/.git': 'gitdir: ../.git/modules/sub\n',
+      'main.tf': 'locals {}\n',
+      '.git/modules/sub/config': CHECKOUT_CONFIG,
+    });
     const listed = await listArchiveEntries(repo);
     expect(listed.entries.map((entry) => entry.name)).toEqual(['main.tf', 'sub/', 'sub/.git']);
   });
 });
 
-describe('run-module-tests and the checkout\'s git metadata', () => {
+describe("run-module-tests and the checkout's git metadata", () => {
   it('refuses a link into .git before any request, naming the link and why', async () => {
     const repo = await repository(checkout({ 'mod/creds': '-> ../.git/config' }));
     emulator.clearRequests();
     const { code, stdout, summary } = await runModuleTests(emulator, repo, {});
     expect(code).toBe(EXIT_BAD_INPUT);
     expect(emulator.requests).toEqual([]);
-    expect(stdout).toContain(`holds a link that leads into the repository's git metadata, whose content would be packed: "creds" → ${JSON.stringify(path.join(repo, '.git', 'config'))}`);
+    expect(stdout).toContain(
+      `holds a link that leads into the repository's git metadata, whose content would be packed: "creds" → ${JSON.stringify(path.join(repo, '.git', 'config'))}`,
+    );
     expect(stdout).toContain('allow-links-outside-repository');
     expect(summary).toContain('&quot;creds&quot;');
     expect(`${stdout}${summary}`).not.toContain(TOKEN);
@@ -212,7 +245,10 @@ describe('run-module-tests and the checkout\'s git metadata', () => {
     expect(read.filter((entry) => entry.name.split('/').includes('.git'))).toEqual([]);
     expect(holdsToken(read)).toBe(false);
     // A link inside the module stays a link, as go-slug stores it: its target is not packed.
-    expect(read.find((entry) => entry.name === 'mod/creds')).toMatchObject({ type: 'symlink', linkname: '../.git/config' });
+    expect(read.find((entry) => entry.name === 'mod/creds')).toMatchObject({
+      type: 'symlink',
+      linkname: '../.git/config',
+    });
     expect(stdout).toContain('.terraformignore rule "!.git/" would bring back git metadata (".git/", "other/.git/")');
     expect(stdout).not.toContain(TOKEN);
     await expect(readFile(path.join(repo, '.git', 'config'), 'utf8')).resolves.toBe(CHECKOUT_CONFIG);

@@ -129,14 +129,20 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
 
 describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug (terraform test -cloud-run)', () => {
   it('ignore patterns: regular-expression syntax passed through, `*`, `**`, `?`, classes, negation, anchors, escapes', async () => {
-    const files: TreeNode[] = Object.entries(NAMES).flatMap(([dir, names]) => names.map((name) => ({ file: `${dir}/${name}`, content: 'x' })));
+    const files: TreeNode[] = Object.entries(NAMES).flatMap(([dir, names]) =>
+      names.map((name) => ({ file: `${dir}/${name}`, content: 'x' })),
+    );
     await expectSameAsGoSlug([{ file: '.terraformignore', content: `${PATTERNS.join('\n')}\n` }, ...files]);
   });
 });
 
 describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on .terraformignore files it reads oddly', () => {
   it('a line too long for its scanner: the defaults only', async () => {
-    await expectSameAsGoSlug([{ file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` }, { file: 'a.log' }, { file: '.git/HEAD' }]);
+    await expectSameAsGoSlug([
+      { file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` },
+      { file: 'a.log' },
+      { file: '.git/HEAD' },
+    ]);
   });
 
   it('invalid UTF-8 in a pattern: each bad byte one U+FFFD, as Go decodes it', async () => {
@@ -153,20 +159,24 @@ describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on .terraformign
 describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on names that are not UTF-8', () => {
   it('files, directories and links named with invalid UTF-8, and patterns that match them', async () => {
     const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
-    await expectSameAsGoSlug([{ file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n*\xfe\n') }], [], async (tree) => {
-      const at = (name: string): Buffer => Buffer.concat([Buffer.from(`${tree.module}/`), latin1(name)]);
-      await writeFile(at('caf\xe9.txt'), 'latin-1 name\n');
-      await mkdir(at('d\xff\xfe'));
-      await writeFile(at('d\xff\xfe/inner.txt'), 'inner\n');
-      await symlink(latin1('caf\xe9.txt'), at('l\xe2\x82'));
-      await symlink(latin1('d\xff\xfe/inner.txt'), at('deep-\xc0'));
-      await writeFile(at('skip-\xff'), 'x');
-      await writeFile(at('skip-\xfe'), 'x');
-      await writeFile(at('q\xe2\x82.txt'), 'x');
-      await writeFile(at('q\xe9.txt'), 'x');
-      await writeFile(at('\xed\xa0\x80-surrogate.txt'), 'x');
-      await writeFile(at(`${'\xff'.repeat(120)}`), 'a long name, not ASCII');
-    });
+    await expectSameAsGoSlug(
+      [{ file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n*\xfe\n') }],
+      [],
+      async (tree) => {
+        const at = (name: string): Buffer => Buffer.concat([Buffer.from(`${tree.module}/`), latin1(name)]);
+        await writeFile(at('caf\xe9.txt'), 'latin-1 name\n');
+        await mkdir(at('d\xff\xfe'));
+        await writeFile(at('d\xff\xfe/inner.txt'), 'inner\n');
+        await symlink(latin1('caf\xe9.txt'), at('l\xe2\x82'));
+        await symlink(latin1('d\xff\xfe/inner.txt'), at('deep-\xc0'));
+        await writeFile(at('skip-\xff'), 'x');
+        await writeFile(at('skip-\xfe'), 'x');
+        await writeFile(at('q\xe2\x82.txt'), 'x');
+        await writeFile(at('q\xe9.txt'), 'x');
+        await writeFile(at('\xed\xa0\x80-surrogate.txt'), 'x');
+        await writeFile(at(`${'\xff'.repeat(120)}`), 'a long name, not ASCII');
+      },
+    );
   });
 });
 
@@ -200,31 +210,41 @@ describe.runIf(TERRAFORM_AVAILABLE)('the packer matches go-slug on links (no bou
   });
 });
 
-describe.runIf(TERRAFORM_AVAILABLE)('go-slug packs git metadata, which the packer keeps out (a deliberate difference)', () => {
-  const config = '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n';
+describe.runIf(TERRAFORM_AVAILABLE)(
+  'go-slug packs git metadata, which the packer keeps out (a deliberate difference)',
+  () => {
+    const config = '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n';
 
-  it('a .git/ directory brought back by .terraformignore: go-slug packs it, the packer everything else the same', async () => {
-    const tree = await makeTree([
-      { file: 'main.tf', content: 'locals {}\n' },
-      { file: '.terraformignore', content: '!.git/\n' },
-      { file: '.git/config', content: config },
-    ]);
-    trees.push(tree);
-    const reference = await packWithGoSlug(tree.module);
-    if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
-    const expected = await readArchive(reference.archive);
-    expect(expected.find((entry) => entry.name === '.git/config')?.content.toString()).toBe(config);
-    const actual = await readArchive(await packOurs(tree.module));
-    expect(actual.map(comparable)).toEqual(expected.filter((entry) => !entry.name.startsWith('.git/')).map(comparable));
-  });
+    it('a .git/ directory brought back by .terraformignore: go-slug packs it, the packer everything else the same', async () => {
+      const tree = await makeTree([
+        { file: 'main.tf', content: 'locals {}\n' },
+        { file: '.terraformignore', content: '!.git/\n' },
+        { file: '.git/config', content: config },
+      ]);
+      trees.push(tree);
+      const reference = await packWithGoSlug(tree.module);
+      if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
+      const expected = await readArchive(reference.archive);
+      expect(expected.find((entry) => entry.name === '.git/config')?.content.toString()).toBe(config);
+      const actual = await readArchive(await packOurs(tree.module));
+      expect(actual.map(comparable)).toEqual(
+        expected.filter((entry) => !entry.name.startsWith('.git/')).map(comparable),
+      );
+    });
 
-  it('a link out of the module into the repository\'s .git: go-slug packs what it points to', async () => {
-    const tree = await makeTree([{ file: 'main.tf', content: 'locals {}\n' }, { link: 'creds', to: '../.git/config' }]);
-    trees.push(tree);
-    await mkdir(`${tree.base}/.git`);
-    await writeFile(`${tree.base}/.git/config`, config);
-    const reference = await packWithGoSlug(tree.module);
-    if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
-    expect((await readArchive(reference.archive)).find((entry) => entry.name === 'creds')?.content.toString()).toBe(config);
-  });
-});
+    it("a link out of the module into the repository's .git: go-slug packs what it points to", async () => {
+      const tree = await makeTree([
+        { file: 'main.tf', content: 'locals {}\n' },
+        { link: 'creds', to: '../.git/config' },
+      ]);
+      trees.push(tree);
+      await mkdir(`${tree.base}/.git`);
+      await writeFile(`${tree.base}/.git/config`, config);
+      const reference = await packWithGoSlug(tree.module);
+      if ('error' in reference) throw new Error(`go-slug did not pack the tree: ${reference.error}`);
+      expect((await readArchive(reference.archive)).find((entry) => entry.name === 'creds')?.content.toString()).toBe(
+        config,
+      );
+    });
+  },
+);

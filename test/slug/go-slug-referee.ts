@@ -14,7 +14,10 @@ import path from 'node:path';
  */
 export const TERRAFORM_AVAILABLE = ((): boolean => {
   try {
-    execFileSync('terraform', ['version'], { stdio: 'ignore', env: { ...process.env, TF_CLI_CONFIG_FILE: '/dev/null' } });
+    execFileSync('terraform', ['version'], {
+      stdio: 'ignore',
+      env: { ...process.env, TF_CLI_CONFIG_FILE: '/dev/null' },
+    });
     return true;
   } catch {
     return false;
@@ -40,11 +43,21 @@ export async function packWithGoSlug(moduleDir: string): Promise<{ archive: Buff
         response.writeHead(204, { 'tfp-api-version': '2.6' });
         response.end();
       } else if (request.method === 'GET' && url.includes('/registry-modules/private/')) {
-        json(200, { data: { id: 'mod-1', type: 'registry-modules', attributes: { name: 'name', provider: 'provider', namespace: 'org' } } });
+        json(200, {
+          data: {
+            id: 'mod-1',
+            type: 'registry-modules',
+            attributes: { name: 'name', provider: 'provider', namespace: 'org' },
+          },
+        });
       } else if (request.method === 'POST' && url.endsWith('/test-runs/configuration-versions')) {
         const port = (server.address() as AddressInfo).port;
         json(201, {
-          data: { id: 'cv-1', type: 'configuration-versions', attributes: { status: 'pending', 'upload-url': `http://127.0.0.1:${port}/upload` } },
+          data: {
+            id: 'cv-1',
+            type: 'configuration-versions',
+            attributes: { status: 'pending', 'upload-url': `http://127.0.0.1:${port}/upload` },
+          },
         });
       } else if (request.method === 'PUT' && url === '/upload') {
         upload = Buffer.concat(chunks);

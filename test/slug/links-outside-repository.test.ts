@@ -80,7 +80,9 @@ describe('packModule with links confined to the repository', () => {
       'via-dir-link': path.join(outside, 'dir', 'key'),
     });
     expect((error as Error).message).toContain(`"pw" → "/etc/hostname"`);
-    await expect(listArchiveEntries(module, { linksWithin: { directory: repo, label: 'the repository' } })).rejects.toThrow(LinksOutsideBoundaryError);
+    await expect(
+      listArchiveEntries(module, { linksWithin: { directory: repo, label: 'the repository' } }),
+    ).rejects.toThrow(LinksOutsideBoundaryError);
   });
 
   it('packs links that stay in the repository as go-slug does: followed out of the module, kept inside it', async () => {
@@ -104,7 +106,9 @@ describe('packModule with links confined to the repository', () => {
     try {
       const error = await pack(linked, repo).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(LinksOutsideBoundaryError);
-      expect((error as Error).message).toContain(`leads outside the repository (${repo}), to ${JSON.stringify(path.join(outside, 'dir'))}`);
+      expect((error as Error).message).toContain(
+        `leads outside the repository (${repo}), to ${JSON.stringify(path.join(outside, 'dir'))}`,
+      );
     } finally {
       await rm(linked);
     }
@@ -120,24 +124,31 @@ describe('packModule with links confined to the repository', () => {
 });
 
 describe('run-module-tests with links outside the repository (GITHUB_WORKSPACE)', () => {
-  it.each([['false'], ['true']])('refuses them before any request, naming the links and the input (dry-run: %s)', async (dryRun) => {
-    emulator.clearRequests();
-    const { code, stdout, summary } = await runModuleTests(emulator, repo, { 'dry-run': dryRun });
-    expect(code).toBe(EXIT_BAD_INPUT);
-    expect(emulator.requests).toEqual([]);
-    for (const name of REFUSED) expect(stdout).toContain(JSON.stringify(name));
-    // The summary escapes the quotes.
-    for (const name of REFUSED) expect(summary).toContain(`&quot;${name}&quot;`);
-    for (const text of [stdout, summary]) expect(text).toContain('allow-links-outside-repository');
-    expect(`${stdout}${summary}`).not.toContain(SECRET.trim());
-  });
+  it.each([['false'], ['true']])(
+    'refuses them before any request, naming the links and the input (dry-run: %s)',
+    async (dryRun) => {
+      emulator.clearRequests();
+      const { code, stdout, summary } = await runModuleTests(emulator, repo, { 'dry-run': dryRun });
+      expect(code).toBe(EXIT_BAD_INPUT);
+      expect(emulator.requests).toEqual([]);
+      for (const name of REFUSED) expect(stdout).toContain(JSON.stringify(name));
+      // The summary escapes the quotes.
+      for (const name of REFUSED) expect(summary).toContain(`&quot;${name}&quot;`);
+      for (const text of [stdout, summary]) expect(text).toContain('allow-links-outside-repository');
+      expect(`${stdout}${summary}`).not.toContain(SECRET.trim());
+    },
+  );
 
   it('packs them, followed, with allow-links-outside-repository: true (the dry run lists them)', async () => {
     emulator.clearRequests();
-    const { code, summary } = await runModuleTests(emulator, repo, { 'dry-run': 'true', 'allow-links-outside-repository': 'true' });
+    const { code, summary } = await runModuleTests(emulator, repo, {
+      'dry-run': 'true',
+      'allow-links-outside-repository': 'true',
+    });
     expect(code).toBe(EXIT_SUCCESS);
     expect(emulator.requests).toEqual([]);
-    for (const name of ['pw', 'secret', 'lib/leak/key', 'sub/dots', 'via-dir-link', 'common.tf']) expect(summary).toContain(name);
+    for (const name of ['pw', 'secret', 'lib/leak/key', 'sub/dots', 'via-dir-link', 'common.tf'])
+      expect(summary).toContain(name);
   });
 
   it('rejects an allow-links-outside-repository that is not a boolean, naming it', async () => {

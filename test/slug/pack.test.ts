@@ -289,7 +289,11 @@ const CASES: TreeCase[] = [
   },
   {
     name: 'an ignored dangling link is not an error',
-    module: [{ file: '.terraformignore', content: 'gone\n' }, { file: 'main.tf' }, { link: 'gone', to: '../outside/missing' }],
+    module: [
+      { file: '.terraformignore', content: 'gone\n' },
+      { file: 'main.tf' },
+      { link: 'gone', to: '../outside/missing' },
+    ],
     entries: [file('.terraformignore'), file('main.tf')],
     ignored: ['gone'],
   },
@@ -345,9 +349,10 @@ describe('packModule', () => {
   it('streams large files whole and byte for byte', async () => {
     const big = randomBytes(3 * 1024 * 1024 + 17);
     const medium = randomBytes(300 * 1024);
-    const made = await tree([{ file: 'big.bin', content: big }, { file: 'medium.bin', content: medium }, { file: 'small.txt' }], [
-      { file: 'outside-big.bin', content: big },
-    ]);
+    const made = await tree(
+      [{ file: 'big.bin', content: big }, { file: 'medium.bin', content: medium }, { file: 'small.txt' }],
+      [{ file: 'outside-big.bin', content: big }],
+    );
     await symlink(path.join(made.outside, 'outside-big.bin'), path.join(made.module, 'linked-big.bin'));
 
     const read = await readArchive((await packToBuffer(made.module)).archive);
@@ -359,7 +364,11 @@ describe('packModule', () => {
   });
 
   it('writes an archive GNU tar reads back', async () => {
-    const made = await tree([{ file: 'main.tf' }, { file: 'bin/run.sh', mode: 0o755 }, { link: 'abs', to: '{module}/main.tf' }]);
+    const made = await tree([
+      { file: 'main.tf' },
+      { file: 'bin/run.sh', mode: 0o755 },
+      { link: 'abs', to: '{module}/main.tf' },
+    ]);
     const archive = path.join(made.base, 'slug.tgz');
     await packModuleToFile(made.module, archive);
     const listing = execFileSync('tar', ['-tvzf', archive], { encoding: 'utf8' });
@@ -411,12 +420,18 @@ describe('packModule', () => {
   it('falls back to the default exclusions, with a warning, when .terraformignore cannot be read', async () => {
     const made = await tree([{ dir: '.terraformignore' }, { file: 'main.tf' }, { file: '.git/HEAD' }]);
     const { archive, result } = await packToBuffer(made.module);
-    expect(result.warnings).toEqual([expect.stringContaining('.terraformignore could not be read (it is a directory)')]);
+    expect(result.warnings).toEqual([
+      expect.stringContaining('.terraformignore could not be read (it is a directory)'),
+    ]);
     expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore/', 'main.tf']);
   });
 
-  it('falls back to the default exclusions, with a warning, on a line too long for go-slug\'s scanner', async () => {
-    const made = await tree([{ file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` }, { file: 'a.log' }, { file: '.git/HEAD' }]);
+  it("falls back to the default exclusions, with a warning, on a line too long for go-slug's scanner", async () => {
+    const made = await tree([
+      { file: '.terraformignore', content: `*.log\n${'x'.repeat(70_000)}\n` },
+      { file: 'a.log' },
+      { file: '.git/HEAD' },
+    ]);
     const { archive, result } = await packToBuffer(made.module);
     expect(result.warnings).toEqual([expect.stringContaining('a line of 65536 bytes or more')]);
     expect((await readArchive(archive)).map((entry) => entry.name)).toEqual(['.terraformignore', 'a.log']);
@@ -515,7 +530,10 @@ describe('names that are not UTF-8', () => {
   const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
 
   it('packs files, directories and links whose names and targets hold invalid UTF-8, byte for byte', async () => {
-    const made = await tree([{ file: 'main.tf' }, { file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n') }]);
+    const made = await tree([
+      { file: 'main.tf' },
+      { file: '.terraformignore', content: latin1('/skip-\xff\n/q?.txt\n') },
+    ]);
     const at = (name: string): Buffer => Buffer.concat([Buffer.from(`${made.module}/`), latin1(name)]);
     await writeFile(at('caf\xe9.txt'), 'latin-1 name\n');
     await mkdir(at('d\xff\xfe'));
@@ -527,7 +545,13 @@ describe('names that are not UTF-8', () => {
 
     const { archive, result } = await packToBuffer(made.module);
     const read = await readArchive(archive);
-    expect(read.map((entry) => [entry.nameBytes.toString('latin1'), entry.type, entry.linknameBytes?.toString('latin1') ?? null])).toEqual([
+    expect(
+      read.map((entry) => [
+        entry.nameBytes.toString('latin1'),
+        entry.type,
+        entry.linknameBytes?.toString('latin1') ?? null,
+      ]),
+    ).toEqual([
       ['.terraformignore', 'file', null],
       ['caf\xe9.txt', 'file', null],
       ['d\xff\xfe/', 'directory', null],
@@ -552,21 +576,40 @@ describe('names that are not UTF-8', () => {
 
   it('names a link that is not UTF-8 readably when it cannot be followed', async () => {
     const made = await tree([{ file: 'main.tf' }]);
-    await symlink(path.join(made.outside, 'missing'), Buffer.concat([Buffer.from(`${made.module}/`), latin1('gone-\xff')]));
+    await symlink(
+      path.join(made.outside, 'missing'),
+      Buffer.concat([Buffer.from(`${made.module}/`), latin1('gone-\xff')]),
+    );
     await expect(packToBuffer(made.module)).rejects.toThrow(/the link "gone-\u{FFFD}" points outside the module/u);
   });
 });
 
 describe('listArchiveEntries', () => {
   it('reports sizes, modes and sources for the dry run', async () => {
-    const made = await tree([{ file: 'main.tf', content: 'x = 1\n' }, { link: 'ext', to: '../outside/shared.tf' }], [
-      { file: 'shared.tf', content: 'shared\n', mode: 0o600 },
-    ]);
+    const made = await tree(
+      [
+        { file: 'main.tf', content: 'x = 1\n' },
+        { link: 'ext', to: '../outside/shared.tf' },
+      ],
+      [{ file: 'shared.tf', content: 'shared\n', mode: 0o600 }],
+    );
     await mkdir(path.join(made.module, '.git'));
     const listed = await listArchiveEntries(made.module);
     expect(listed.entries).toEqual([
-      expect.objectContaining({ type: 'file', name: 'ext', size: 7, mode: 0o600, source: Buffer.from(path.join(made.outside, 'shared.tf')) }),
-      expect.objectContaining({ type: 'file', name: 'main.tf', size: 6, mode: 0o644, source: Buffer.from(path.join(made.module, 'main.tf')) }),
+      expect.objectContaining({
+        type: 'file',
+        name: 'ext',
+        size: 7,
+        mode: 0o600,
+        source: Buffer.from(path.join(made.outside, 'shared.tf')),
+      }),
+      expect.objectContaining({
+        type: 'file',
+        name: 'main.tf',
+        size: 6,
+        mode: 0o644,
+        source: Buffer.from(path.join(made.module, 'main.tf')),
+      }),
     ]);
     expect(listed.ignored).toEqual(['.git/']);
   });
@@ -584,6 +627,9 @@ describe('tar headers', () => {
     expect(second[156]).toBe(0x35);
     expect(second.subarray(0, 89).toString()).toBe(`${'e'.repeat(88)}/`);
     expect(second.subarray(345, 405).toString()).toBe('d'.repeat(60));
-    expect((await readArchive((await packToBuffer(made.module)).archive)).map((entry) => entry.name)).toEqual([`${'d'.repeat(60)}/`, `${name}/`]);
+    expect((await readArchive((await packToBuffer(made.module)).archive)).map((entry) => entry.name)).toEqual([
+      `${'d'.repeat(60)}/`,
+      `${name}/`,
+    ]);
   });
 });

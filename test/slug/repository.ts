@@ -13,7 +13,10 @@ import type { Emulator } from '../emulator/api.ts';
  * Pack `root` into memory; with `repository`, links are confined to it as run-module-tests
  * confines them (allow-links-outside-repository: false).
  */
-export async function packInMemory(root: string, repository?: string): Promise<{ archive: Buffer; result: PackResult }> {
+export async function packInMemory(
+  root: string,
+  repository?: string,
+): Promise<{ archive: Buffer; result: PackResult }> {
   const chunks: Buffer[] = [];
   const out = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -21,7 +24,11 @@ export async function packInMemory(root: string, repository?: string): Promise<{
       callback();
     },
   });
-  const result = await packModule(root, out, repository ? { linksWithin: { directory: repository, label: 'the repository' } } : {});
+  const result = await packModule(
+    root,
+    out,
+    repository ? { linksWithin: { directory: repository, label: 'the repository' } } : {},
+  );
   return { archive: Buffer.concat(chunks), result };
 }
 

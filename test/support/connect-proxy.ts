@@ -77,7 +77,8 @@ export async function startConnectProxy(hosts: Record<string, string>): Promise<
   return {
     url,
     tunnels,
-    tunnelsTo: (host) => tunnels.filter((t) => t.status === 200 && t.target.toLowerCase().startsWith(`${host.toLowerCase()}:`)).length,
+    tunnelsTo: (host) =>
+      tunnels.filter((t) => t.status === 200 && t.target.toLowerCase().startsWith(`${host.toLowerCase()}:`)).length,
     refuseNext(status, count = 1) {
       refusals = [...refusals, ...Array<number>(count).fill(status)];
     },

@@ -44,7 +44,10 @@ export function exampleRunBlocks(moduleDir = EXAMPLE_MODULE_DIR): RunBlock[] {
       }
       const condition = /^(\s*condition\s*=\s*)(.+?)\s*$/.exec(text);
       if (condition && current && !current.condition) {
-        const message = lines.slice(index + 1, index + 3).map((l) => /error_message\s*=\s*"(.*)"/.exec(l)?.[1]).find((m) => m);
+        const message = lines
+          .slice(index + 1, index + 3)
+          .map((l) => /error_message\s*=\s*"(.*)"/.exec(l)?.[1])
+          .find((m) => m);
         current.condition = {
           line: index + 1,
           column: condition[1]!.length + 1,
@@ -89,7 +92,8 @@ type Status = RunBlockStatus;
 function plan(kind: ExampleOutcome): Array<{ block: RunBlock; status: Status }> {
   const blocks = exampleRunBlocks();
   for (const name of FAILING_RUNS) {
-    if (!blocks.some((b) => b.name === name && b.condition)) throw new Error(`examples/module has no run "${name}" with an assert`);
+    if (!blocks.some((b) => b.name === name && b.condition))
+      throw new Error(`examples/module has no run "${name}" with an assert`);
   }
   const chosen = kind === 'pass' ? blocks.filter((b) => b.file === 'tests/passing.tftest.hcl') : blocks;
   let errored = false;
@@ -109,7 +113,13 @@ export function exampleModuleLog(kind: ExampleOutcome, options: ExampleLogOption
   let second = 0;
   const message = (level: string, text: string, fields: Record<string, unknown>): string => {
     const at = new Date(Date.UTC(2024, 8, 2, 10, 0, second++)).toISOString().replace('Z', '123Z');
-    return JSON.stringify({ '@level': level, '@message': text, '@module': 'terraform.ui', '@timestamp': at, ...fields });
+    return JSON.stringify({
+      '@level': level,
+      '@message': text,
+      '@module': 'terraform.ui',
+      '@timestamp': at,
+      ...fields,
+    });
   };
   const files = [...new Set(planned.map((p) => p.block.file))];
   const abstract: Record<string, string[]> = {};
@@ -117,12 +127,21 @@ export function exampleModuleLog(kind: ExampleOutcome, options: ExampleLogOption
 
   const lines: string[] = [
     message('info', 'Terraform 1.9.5', { terraform: '1.9.5', ui: '1.2', type: 'version' }),
-    message('info', `Found ${files.length} file${files.length === 1 ? '' : 's'} and ${planned.length} run blocks`, { test_abstract: abstract, type: 'test_abstract' }),
+    message('info', `Found ${files.length} file${files.length === 1 ? '' : 's'} and ${planned.length} run blocks`, {
+      test_abstract: abstract,
+      type: 'test_abstract',
+    }),
   ];
   if (options.junk) lines.push('Waiting for the tests to start... (0s elapsed)', '{"truncated": ');
 
   for (const file of files) {
-    lines.push(message('info', `${file}... in progress`, { '@testfile': file, test_file: { path: file, progress: 'starting' }, type: 'test_file' }));
+    lines.push(
+      message('info', `${file}... in progress`, {
+        '@testfile': file,
+        test_file: { path: file, progress: 'starting' },
+        type: 'test_file',
+      }),
+    );
     const inFile = planned.filter((p) => p.block.file === file);
     for (const { block, status } of inFile) {
       const ids = { '@testfile': file, '@testrun': block.name };
@@ -138,17 +157,30 @@ export function exampleModuleLog(kind: ExampleOutcome, options: ExampleLogOption
       lines.push(
         message('info', `  "${block.name}"... ${status}`, {
           ...ids,
-          test_run: { path: file, run: block.name, progress: 'complete', status, ...(status === 'skip' ? {} : { elapsed: 850 }) },
+          test_run: {
+            path: file,
+            run: block.name,
+            progress: 'complete',
+            status,
+            ...(status === 'skip' ? {} : { elapsed: 850 }),
+          },
           type: 'test_run',
         }),
       );
-      if ((status === 'fail' || status === 'error') && block.condition) lines.push(diagnostic(message, ids, block, status));
+      if ((status === 'fail' || status === 'error') && block.condition)
+        lines.push(diagnostic(message, ids, block, status));
       if (options.junk && status === 'fail') {
         lines.push(message('info', 'a message of a newer version', { test_new_kind: { x: 1 }, type: 'test_new_kind' }));
       }
     }
     const fileStatus = mergedTestStatus(inFile.map((p) => p.status));
-    lines.push(message('info', `${file}... ${fileStatus}`, { '@testfile': file, test_file: { path: file, progress: 'complete', status: fileStatus }, type: 'test_file' }));
+    lines.push(
+      message('info', `${file}... ${fileStatus}`, {
+        '@testfile': file,
+        test_file: { path: file, progress: 'complete', status: fileStatus },
+        type: 'test_file',
+      }),
+    );
   }
   if (kind === 'error') {
     // The test command died: no summary, a few lines of its output.
@@ -188,7 +220,14 @@ function diagnostic(
         start: { line: c.line, column: c.column, byte: 0 },
         end: { line: c.line, column: c.endColumn, byte: 0 },
       },
-      snippet: { context: `run "${block.name}"`, code: c.code, start_line: c.line, highlight_start_offset: c.column - 1, highlight_end_offset: c.endColumn - 1, values: [] },
+      snippet: {
+        context: `run "${block.name}"`,
+        code: c.code,
+        start_line: c.line,
+        highlight_start_offset: c.column - 1,
+        highlight_end_offset: c.endColumn - 1,
+        values: [],
+      },
     },
     type: 'diagnostic',
   });

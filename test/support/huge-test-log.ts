@@ -22,10 +22,23 @@ function runBlock(i: number): string {
     mode: 'managed',
     type: 'aws_s3_bucket',
     name: `logs_${r}`,
-    values: { bucket: `logs-${i}-${r}`, tags: { 'cost-center': 'platform', run }, versioning: [{ enabled: true }], arn: `arn:aws:s3:::logs-${i}-${r}` },
+    values: {
+      bucket: `logs-${i}-${r}`,
+      tags: { 'cost-center': 'platform', run },
+      versioning: [{ enabled: true }],
+      arn: `arn:aws:s3:::logs-${i}-${r}`,
+    },
   }));
-  let text = line('info', `  "${run}"... in progress`, { ...ids, test_run: { path: file, run, progress: 'starting', elapsed: 0 }, type: 'test_run' });
-  text += line('info', `-verbose state of ${run}`, { ...ids, test_state: { values: { root_module: { resources } } }, type: 'test_state' });
+  let text = line('info', `  "${run}"... in progress`, {
+    ...ids,
+    test_run: { path: file, run, progress: 'starting', elapsed: 0 },
+    type: 'test_run',
+  });
+  text += line('info', `-verbose state of ${run}`, {
+    ...ids,
+    test_state: { values: { root_module: { resources } } },
+    type: 'test_state',
+  });
   if (i % 25 === 3) text += `Warning: provider output that is not JSON (${i})\r\n`;
   text += line('info', `  "${run}"... ${fails ? 'fail' : 'pass'}`, {
     ...ids,
@@ -39,8 +52,16 @@ function runBlock(i: number): string {
         severity: 'error',
         summary: 'Test assertion failed',
         detail: `Retention of ${run} must not exceed 365 days.`,
-        range: { filename: file, start: { line: 10 + (i % 40), column: 5, byte: 0 }, end: { line: 10 + (i % 40), column: 40, byte: 0 } },
-        snippet: { context: `run "${run}"`, code: '    condition = aws_s3_bucket_lifecycle_configuration.logs.rule[0].expiration[0].days <= 365', start_line: 10 + (i % 40) },
+        range: {
+          filename: file,
+          start: { line: 10 + (i % 40), column: 5, byte: 0 },
+          end: { line: 10 + (i % 40), column: 40, byte: 0 },
+        },
+        snippet: {
+          context: `run "${run}"`,
+          code: '    condition = aws_s3_bucket_lifecycle_configuration.logs.rule[0].expiration[0].days <= 365',
+          start_line: 10 + (i % 40),
+        },
       },
       type: 'diagnostic',
     });

@@ -102,7 +102,8 @@ export class ManualClock implements Clock {
     let last = performance.now();
     const giveUp = last + withinMs;
     while (!until()) {
-      if (performance.now() > giveUp) throw new Error(`the clock followed real time for ${withinMs} ms, and the test's condition never held`);
+      if (performance.now() > giveUp)
+        throw new Error(`the clock followed real time for ${withinMs} ms, and the test's condition never held`);
       await new Promise((resolve) => setTimeout(resolve, 2));
       const passed = Math.floor(performance.now() - last);
       last += passed;

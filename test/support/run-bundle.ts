@@ -39,15 +39,25 @@ export async function runBundle(options: {
     ...options.env,
   };
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(options.node ?? process.execPath, [join(options.bundleDir, 'index.js'), ...(options.args ?? [])], {
-    env,
-    cwd: options.cwd ?? process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    options.node ?? process.execPath,
+    [join(options.bundleDir, 'index.js'), ...(options.args ?? [])],
+    {
+      env,
+      cwd: options.cwd ?? process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr, outputs: readFileSync(outputFile, 'utf8'), summary: readFileSync(summaryFile, 'utf8') };
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: readFileSync(outputFile, 'utf8'),
+    summary: readFileSync(summaryFile, 'utf8'),
+  };
 }

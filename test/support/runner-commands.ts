@@ -113,7 +113,11 @@ function parseV2(message: string, registered: Set<string>): Omit<RunnerCommand, 
   if (command === '' || !registered.has(command.toLowerCase())) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const pair of info.slice(space + 1).trim().split(',').filter((p) => p !== '')) {
+    for (const pair of info
+      .slice(space + 1)
+      .trim()
+      .split(',')
+      .filter((p) => p !== '')) {
       const parts = splitPair(pair);
       if (parts) properties[parts[0]] = unescapeProperty(parts[1]);
     }
@@ -135,7 +139,10 @@ function parseLegacy(message: string, registered: Set<string>): Omit<RunnerComma
     if (command === '' || !registered.has(command.toLowerCase())) continue;
     const properties: Record<string, string> = {};
     if (space > 0) {
-      for (const pair of info.slice(space + 1).split(';').filter((p) => p !== '')) {
+      for (const pair of info
+        .slice(space + 1)
+        .split(';')
+        .filter((p) => p !== '')) {
         const parts = splitPair(pair);
         if (parts) properties[parts[0]] = unescapeLegacy(parts[1]);
       }

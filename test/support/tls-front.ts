@@ -28,8 +28,23 @@ export function makeCertificates(names: string[]): TestCertificates {
     execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   };
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=Test Private CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Test Private CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${names[0]}`);
   writeFileSync(
     file('server.ext'),
@@ -40,7 +55,23 @@ export function makeCertificates(names: string[]): TestCertificates {
       'extendedKeyUsage=serverAuth',
     ].join('\n'),
   );
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '1', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    'server.ext',
+  );
   return {
     caFile: file('ca.pem'),
     caPem: readFileSync(file('ca.pem'), 'utf8'),
@@ -58,7 +89,10 @@ export interface TlsFront {
 }
 
 /** Terminates TLS on 127.0.0.1 and passes each connection's bytes to 127.0.0.1:`targetPort`. */
-export async function startTlsFront(certificates: Pick<TestCertificates, 'key' | 'cert'>, targetPort: number): Promise<TlsFront> {
+export async function startTlsFront(
+  certificates: Pick<TestCertificates, 'key' | 'cert'>,
+  targetPort: number,
+): Promise<TlsFront> {
   const sockets = new Set<Socket>();
   let connections = 0;
   const track = (socket: Socket): void => {

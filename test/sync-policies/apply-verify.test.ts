@@ -45,17 +45,29 @@ describe('settingsNotApplied', () => {
   });
 
   it('reads the level from the deprecated enforce form when enforcement-level is absent', () => {
-    expect(settingsNotApplied(desired(), [], stored({ 'enforcement-level': undefined, enforce: [{ path: 'tags.rego', mode: 'mandatory' }] }))).toEqual([]);
-    expect(settingsNotApplied(desired(), [], stored({ 'enforcement-level': undefined, enforce: [{ path: 'other.rego', mode: 'mandatory' }] }))).toEqual([
-      'the service did not apply enforcement-level mandatory to policy tags; it reports advisory',
-    ]);
+    expect(
+      settingsNotApplied(
+        desired(),
+        [],
+        stored({ 'enforcement-level': undefined, enforce: [{ path: 'tags.rego', mode: 'mandatory' }] }),
+      ),
+    ).toEqual([]);
+    expect(
+      settingsNotApplied(
+        desired(),
+        [],
+        stored({ 'enforcement-level': undefined, enforce: [{ path: 'other.rego', mode: 'mandatory' }] }),
+      ),
+    ).toEqual(['the service did not apply enforcement-level mandatory to policy tags; it reports advisory']);
   });
 
   it('names every setting the service did not take, with the value it reports', () => {
     const found = settingsNotApplied(
       desired(),
       ['polset-a', 'polset-b'],
-      stored({ 'enforcement-level': 'advisory', description: 'Something\nelse', query: 'data.other.deny' }, ['polset-b']),
+      stored({ 'enforcement-level': 'advisory', description: 'Something\nelse', query: 'data.other.deny' }, [
+        'polset-b',
+      ]),
     );
     expect(found).toEqual([
       'the service did not apply enforcement-level mandatory to policy tags; it reports advisory',
@@ -66,10 +78,16 @@ describe('settingsNotApplied', () => {
   });
 
   it('a kind or name other than the one sent', () => {
-    expect(settingsNotApplied(desired({ kind: 'native', query: null, enforcementLevel: 'advisory' }), [], stored({ 'enforcement-level': 'advisory', kind: 'opa' }))).toEqual([
-      'the service did not apply kind native to policy tags; it reports opa',
-    ]);
-    expect(settingsNotApplied(desired(), [], stored({ name: 'tags2' }))[0]).toBe('the service reports the policy pol-1 as "tags2", not "tags"');
+    expect(
+      settingsNotApplied(
+        desired({ kind: 'native', query: null, enforcementLevel: 'advisory' }),
+        [],
+        stored({ 'enforcement-level': 'advisory', kind: 'opa' }),
+      ),
+    ).toEqual(['the service did not apply kind native to policy tags; it reports opa']);
+    expect(settingsNotApplied(desired(), [], stored({ name: 'tags2' }))[0]).toBe(
+      'the service reports the policy pol-1 as "tags2", not "tags"',
+    );
   });
 
   it('a description that was to be removed, null and empty being the same', () => {
@@ -81,12 +99,20 @@ describe('settingsNotApplied', () => {
 
   it('a native policy: the query is not compared', () => {
     const native = desired({ kind: 'native', query: null, enforcementLevel: 'hard-mandatory' });
-    expect(settingsNotApplied(native, [], stored({ kind: 'native', query: 'data.leftover.deny', 'enforcement-level': 'hard-mandatory' }))).toEqual([]);
+    expect(
+      settingsNotApplied(
+        native,
+        [],
+        stored({ kind: 'native', query: 'data.leftover.deny', 'enforcement-level': 'hard-mandatory' }),
+      ),
+    ).toEqual([]);
   });
 
   it('no relationships in the answer: the sets asked for are missing', () => {
     const doc = stored();
     delete doc.relationships;
-    expect(settingsNotApplied(desired(), ['polset-a'], doc)).toEqual(['the service did not add policy tags to policy set polset-a; it reports none']);
+    expect(settingsNotApplied(desired(), ['polset-a'], doc)).toEqual([
+      'the service did not add policy tags to policy set polset-a; it reports none',
+    ]);
   });
 });

@@ -8,7 +8,10 @@ const code = (name: string): string => `# ${name}\nmain = rule { true }\n`;
 const CREATE_PATH = '/api/v2/organizations/acme/policies';
 
 function files(names: string[], config = ''): Record<string, string> {
-  return { ...Object.fromEntries(names.map((n) => [`policies/${n}.native`, code(n)])), ...(config ? { 'policies/policies.hcl': config } : {}) };
+  return {
+    ...Object.fromEntries(names.map((n) => [`policies/${n}.native`, code(n)])),
+    ...(config ? { 'policies/policies.hcl': config } : {}),
+  };
 }
 
 function entries(outputs: Record<string, unknown>): Map<string, SyncResultEntry> {
@@ -28,13 +31,30 @@ function arrived(emulator: Emulator, method: string, path: string): boolean {
 }
 
 describe('applying the plan: one failure does not stop the others', () => {
-  const CONFIG = ['policy "a" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "b" {', '  enforcement_level = "soft-mandatory"', '}', 'policy "c" {', '  enforcement_level = "soft-mandatory"', '}'].join('\n');
+  const CONFIG = [
+    'policy "a" {',
+    '  enforcement_level = "soft-mandatory"',
+    '}',
+    'policy "b" {',
+    '  enforcement_level = "soft-mandatory"',
+    '}',
+    'policy "c" {',
+    '  enforcement_level = "soft-mandatory"',
+    '}',
+  ].join('\n');
 
   // A service that keeps failing: a single 500 is retried where repeating is safe.
   it('a policy the service refuses fails alone; the step fails and the error lands on its block', async () => {
     const harness = await startSync(files(['a', 'b', 'c'], CONFIG));
-    const ids = Object.fromEntries(['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]));
-    harness.emulator.inject({ method: 'PATCH', path: `/policies/${ids.b}`, times: 50, kind: { type: 'status', status: 500 } });
+    const ids = Object.fromEntries(
+      ['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]),
+    );
+    harness.emulator.inject({
+      method: 'PATCH',
+      path: `/policies/${ids.b}`,
+      times: 50,
+      kind: { type: 'status', status: 500 },
+    });
 
     const { result } = await harness.sync();
 
@@ -51,7 +71,9 @@ describe('applying the plan: one failure does not stop the others', () => {
         title: 'Policy b',
         file: 'policies/policies.hcl',
         startLine: lineOf(CONFIG, 'policy "b"'),
-        message: expect.stringContaining(`PATCH /api/v2/policies/${ids.b}: the service failed (500 Internal Server Error)`) as unknown,
+        message: expect.stringContaining(
+          `PATCH /api/v2/policies/${ids.b}: the service failed (500 Internal Server Error)`,
+        ) as unknown,
       },
     ]);
     const byName = entries(result.outputs);
@@ -67,7 +89,13 @@ describe('applying the plan: one failure does not stop the others', () => {
   it('a replace whose create fails says the old policy is gone and which sets it was in', async () => {
     const harness = await startSync(files(['k']));
     const set = harness.emulator.seedPolicySet();
-    harness.emulator.seedPolicy({ name: 'k', kind: 'opa', query: 'data.x.deny', code: 'package x\n', policySetIds: [set] });
+    harness.emulator.seedPolicy({
+      name: 'k',
+      kind: 'opa',
+      query: 'data.x.deny',
+      code: 'package x\n',
+      policySetIds: [set],
+    });
     harness.emulator.inject({ method: 'POST', path: CREATE_PATH, times: 50, kind: { type: 'status', status: 500 } });
 
     const { result } = await harness.sync();
@@ -76,7 +104,9 @@ describe('applying the plan: one failure does not stop the others', () => {
     const entry = entries(result.outputs).get('k')!;
     expect(entry).toMatchObject({ action: 'replace', outcome: 'failed', id: null });
     expect(entry.error).toMatch(/already done: deleted pol-\w+\)/);
-    expect(entry.error).toContain(`The opa policy was deleted and the native one not created: run the sync again to create it, then add it back to policy set ${set}`);
+    expect(entry.error).toContain(
+      `The opa policy was deleted and the native one not created: run the sync again to create it, then add it back to policy set ${set}`,
+    );
   });
 
   it('a created policy whose upload failed gets its code on the next run', async () => {
@@ -100,11 +130,15 @@ describe('applying the plan: one failure does not stop the others', () => {
 });
 
 describe('applying the plan: checking what the service kept', () => {
-  const LEVELS = 'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\npolicy "b" {\n  enforcement_level = "hard-mandatory"\n}\n';
-  const showLines = (emulator: Emulator): string[] => requestLines(emulator).filter((l) => /^GET \/policies\/[^/]+$/.test(l));
+  const LEVELS =
+    'policy "a" {\n  enforcement_level = "hard-mandatory"\n}\npolicy "b" {\n  enforcement_level = "hard-mandatory"\n}\n';
+  const showLines = (emulator: Emulator): string[] =>
+    requestLines(emulator).filter((l) => /^GET \/policies\/[^/]+$/.test(l));
 
   it('a level the service answers 2xx to but does not keep fails that policy, from the update answer alone', async () => {
-    const harness = await startSync(files(['a', 'b'], LEVELS), { policies: { ignoredSettings: ['enforcement-level'] } });
+    const harness = await startSync(files(['a', 'b'], LEVELS), {
+      policies: { ignoredSettings: ['enforcement-level'] },
+    });
     harness.emulator.seedPolicy({ name: 'a', code: code('a') });
     // b differs only in its code: no setting is written, nothing to check.
     harness.emulator.seedPolicy({ name: 'b', enforcementLevel: 'hard-mandatory', code: '# old\n' });
@@ -114,7 +148,8 @@ describe('applying the plan: checking what the service kept', () => {
     const byName = entries(result.outputs);
     expect(byName.get('a')).toMatchObject({
       outcome: 'failed',
-      error: 'the service did not apply enforcement-level hard-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
+      error:
+        'the service did not apply enforcement-level hard-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
     });
     expect(byName.get('b')).toMatchObject({ outcome: 'done' });
     expect(result.failure?.message).toBe('1 of 2 policies failed to sync in acme');
@@ -123,7 +158,9 @@ describe('applying the plan: checking what the service kept', () => {
 
   it('a description or a policy set the service does not keep fails the new policy, naming the setting', async () => {
     const config = 'policy "d" {\n  description = "Why d exists."\n}\n';
-    const harness = await startSync(files(['d'], config), { policies: { ignoredSettings: ['description', 'policy-sets'] } });
+    const harness = await startSync(files(['d'], config), {
+      policies: { ignoredSettings: ['description', 'policy-sets'] },
+    });
     const set = harness.emulator.seedPolicySet();
 
     const { result } = await harness.sync({ policySets: [set] });
@@ -153,9 +190,12 @@ describe('applying the plan: checking what the service kept', () => {
   });
 
   it('write answers without a body: each written policy is read back, and checked as strictly', async () => {
-    const harness = await startSync(files(['a', 'b', 'new'], LEVELS + 'policy "new" {\n  enforcement_level = "soft-mandatory"\n}\n'), {
-      policies: { writeAnswer: 'no-body' },
-    });
+    const harness = await startSync(
+      files(['a', 'b', 'new'], LEVELS + 'policy "new" {\n  enforcement_level = "soft-mandatory"\n}\n'),
+      {
+        policies: { writeAnswer: 'no-body' },
+      },
+    );
     const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
     const b = harness.emulator.seedPolicy({ name: 'b', code: '# old\n' }).id;
 
@@ -183,7 +223,8 @@ describe('applying the plan: checking what the service kept', () => {
     const { result } = await strict.sync();
     expect(entries(result.outputs).get('a')).toMatchObject({
       outcome: 'failed',
-      error: 'the service did not apply enforcement-level soft-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
+      error:
+        'the service did not apply enforcement-level soft-mandatory to policy a; it reports advisory (already done: updated enforcement-level)',
     });
     expect(showLines(strict.emulator)).toEqual([`GET /policies/${id}`]);
   });
@@ -199,9 +240,18 @@ describe('applying the plan: checking what the service kept', () => {
     expect(result.failure).toBeNull();
     const created = storedByName(harness.emulator).get('new')!.id;
     expect(entries(result.outputs).get('new')).toMatchObject({ outcome: 'done', id: created });
-    expect(harness.emulator.policies().map((p) => p.name).sort()).toEqual(['a', 'new']);
+    expect(
+      harness.emulator
+        .policies()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['a', 'new']);
     expect(showLines(harness.emulator)).toEqual([`GET /policies/${a}`]);
-    expect(writes(harness.emulator).filter((w) => w.method === 'PUT').map((w) => w.path)).toContain(`/policies/${created}/upload`);
+    expect(
+      writes(harness.emulator)
+        .filter((w) => w.method === 'PUT')
+        .map((w) => w.path),
+    ).toContain(`/policies/${created}/upload`);
   });
 });
 
@@ -239,7 +289,10 @@ describe('applying the plan: concurrency and cancellation', () => {
     expect(result.conclusion).toBe('cancelled');
     expect(result.failure?.message).toBe('Policy sync of acme cancelled: 4 of 5 policies not started, 1 failed');
     const byName = entries(result.outputs);
-    expect(byName.get('c1')).toMatchObject({ outcome: 'failed', error: expect.stringContaining('the step was cancelled') as unknown });
+    expect(byName.get('c1')).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringContaining('the step was cancelled') as unknown,
+    });
     for (const name of names.slice(1)) expect(byName.get(name)).toMatchObject({ outcome: 'not-started', id: null });
     expect(result.summary).toContain('**4** not started');
   });

@@ -21,8 +21,14 @@ function files(options: {
   found?: Record<string, Found>;
   code?: Record<string, Code>;
 }): LocalFiles {
-  const config: PolicyConfig = { file: 'policies/policies.hcl', blocks: options.blocks ?? [], warnings: [], problems: [] };
-  const absolute = (entries: Record<string, unknown>) => Object.entries(entries).map(([path, v]) => [`${ROOT}/${path}`, v] as const);
+  const config: PolicyConfig = {
+    file: 'policies/policies.hcl',
+    blocks: options.blocks ?? [],
+    warnings: [],
+    problems: [],
+  };
+  const absolute = (entries: Record<string, unknown>) =>
+    Object.entries(entries).map(([path, v]) => [`${ROOT}/${path}`, v] as const);
   return {
     root: ROOT,
     matched: (options.matched ?? []).map((path) => `${ROOT}/${path}`),
@@ -40,7 +46,9 @@ describe('checkLocalPolicies', () => {
     const result = check(
       files({
         matched: ['policies/a.native', 'policies/b.rego', 'policies/b_test.rego', 'policies/c.native'],
-        blocks: [block('c', 2, { source: './c.native', enforcementLevel: 'soft-mandatory', attributeLines: { source: 3 } })],
+        blocks: [
+          block('c', 2, { source: './c.native', enforcementLevel: 'soft-mandatory', attributeLines: { source: 3 } }),
+        ],
         found: { 'policies/c.native': 'file' },
         code: {
           'policies/a.native': { text: NATIVE, bytes: NATIVE.length },
@@ -50,12 +58,19 @@ describe('checkLocalPolicies', () => {
       }),
     );
     expect(result.problems).toEqual([]);
-    expect(result.policies.map((p) => [p.name, p.kind, p.enforcementLevel, p.query, p.sourceFile, p.definedAt])).toEqual([
+    expect(
+      result.policies.map((p) => [p.name, p.kind, p.enforcementLevel, p.query, p.sourceFile, p.definedAt]),
+    ).toEqual([
       ['a', 'native', 'advisory', null, 'policies/a.native', { file: 'policies/a.native' }],
       ['b', 'opa', 'advisory', 'data.terraform.b.deny', 'policies/b.rego', { file: 'policies/b.rego' }],
       ['c', 'native', 'soft-mandatory', null, 'policies/c.native', { file: 'policies/policies.hcl', line: 2 }],
     ]);
-    expect(result.warnings).toEqual([expect.objectContaining({ file: 'policies/b_test.rego', message: expect.stringMatching(/^1 test file\(s\) matched/) })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({
+        file: 'policies/b_test.rego',
+        message: expect.stringMatching(/^1 test file\(s\) matched/),
+      }),
+    ]);
   });
 
   it('says what the gathering found at a source: missing, not a file, or code that cannot be used (once for every policy using it)', () => {
@@ -67,7 +82,11 @@ describe('checkLocalPolicies', () => {
           block('x', 7, { source: './shared.native' }),
           block('y', 9, { source: './shared.native' }),
         ],
-        found: { 'policies/gone.native': 'missing', 'policies/dir.native': 'not-a-file', 'policies/shared.native': 'file' },
+        found: {
+          'policies/gone.native': 'missing',
+          'policies/dir.native': 'not-a-file',
+          'policies/shared.native': 'file',
+        },
         code: { 'policies/shared.native': { error: 'the file is not UTF-8 text; save it as UTF-8.' } },
       }),
     );
@@ -80,11 +99,15 @@ describe('checkLocalPolicies', () => {
   });
 
   it('needs exactly one of NAME.native and NAME.rego beside the config when a block sets no source', () => {
-    const both = check(files({ blocks: [block('p', 3)], found: { 'policies/p.native': 'file', 'policies/p.rego': 'file' } }));
+    const both = check(
+      files({ blocks: [block('p', 3)], found: { 'policies/p.native': 'file', 'policies/p.rego': 'file' } }),
+    );
     expect(both.problems.map((p) => p.message)).toEqual([
       'policies/policies.hcl:3: policy "p": the block sets no source and both policies/p.native and policies/p.rego exist. Set source to the one this policy uses.',
     ]);
-    const neither = check(files({ blocks: [block('p', 3)], found: { 'policies/p.native': 'missing', 'policies/p.rego': 'not-a-file' } }));
+    const neither = check(
+      files({ blocks: [block('p', 3)], found: { 'policies/p.native': 'missing', 'policies/p.rego': 'not-a-file' } }),
+    );
     expect(neither.problems.map((p) => p.message)).toEqual([
       'policies/policies.hcl:3: policy "p": the block sets no source and neither policies/p.native nor policies/p.rego exists. Add source = "./path/to/p.native" (relative to policies/policies.hcl) or create the file.',
     ]);
@@ -96,12 +119,20 @@ describe('checkLocalPolicies', () => {
         matched: ['policies/other/p.native'],
         blocks: [block('p', 1, { source: './p.native' })],
         found: { 'policies/p.native': 'file' },
-        code: { 'policies/p.native': { text: NATIVE, bytes: NATIVE.length }, 'policies/other/p.native': { text: NATIVE, bytes: NATIVE.length } },
+        code: {
+          'policies/p.native': { text: NATIVE, bytes: NATIVE.length },
+          'policies/other/p.native': { text: NATIVE, bytes: NATIVE.length },
+        },
       }),
     );
     expect(result.policies.map((p) => p.sourceFile)).toEqual(['policies/p.native']);
     expect(result.problems).toEqual([
-      expect.objectContaining({ file: 'policies/other/p.native', message: expect.stringContaining('the policy name "p" is already defined by policies/policies.hcl:1: policy "p"') }),
+      expect.objectContaining({
+        file: 'policies/other/p.native',
+        message: expect.stringContaining(
+          'the policy name "p" is already defined by policies/policies.hcl:1: policy "p"',
+        ),
+      }),
     ]);
   });
 });

@@ -14,7 +14,9 @@ describe('sync-policies with download links that redirect', () => {
   it('every download answering 302 to another host: converges, the token never reaches that host, a second sync writes nothing', async () => {
     const harness = await startSync(files, REDIRECTS);
     const { emulator } = harness;
-    const ids = new Map(NAMES.map((n) => [n, emulator.seedPolicy({ name: n, code: n === 'gamma' ? 'drifted' : code(n) }).id]));
+    const ids = new Map(
+      NAMES.map((n) => [n, emulator.seedPolicy({ name: n, code: n === 'gamma' ? 'drifted' : code(n) }).id]),
+    );
 
     const first = await harness.sync();
     expect(first.result.failure).toBeNull();
@@ -23,7 +25,9 @@ describe('sync-policies with download links that redirect', () => {
 
     const downloads = emulator.requests.filter((r) => r.port === 'api' && r.path.endsWith('/download'));
     expect(downloads).toHaveLength(4);
-    expect(downloads.every((r) => r.status === 302 && r.headers.authorization === `Bearer ${emulator.token}`)).toBe(true);
+    expect(downloads.every((r) => r.status === 302 && r.headers.authorization === `Bearer ${emulator.token}`)).toBe(
+      true,
+    );
     const objects = emulator.requests.filter((r) => r.port === 'object');
     expect(objects).toHaveLength(4);
     expect(objects.every((r) => r.status === 200 && r.headers.authorization === undefined)).toBe(true);
@@ -49,12 +53,23 @@ describe('sync-policies with download links that redirect', () => {
     expect(result.failure).toBeNull();
     const refused = emulator.requests.find((r) => r.port === 'object' && r.status === 503)!;
     const refusedIndex = emulator.requests.indexOf(refused);
-    const download = emulator.requests.slice(0, refusedIndex).reverse().find((r) => r.port === 'api' && r.path.endsWith('/download'))!;
+    const download = emulator.requests
+      .slice(0, refusedIndex)
+      .reverse()
+      .find((r) => r.port === 'api' && r.path.endsWith('/download'))!;
     const name = NAMES.find((n) => download.path === `/api/v2/policies/${ids.get(n)}/download`)!;
     expect(writes(emulator).map((w) => `${w.method} ${w.path}`)).toEqual([`PUT /policies/${ids.get(name)}/upload`]);
     expect(emulator.policies().find((p) => p.name === name)!.code).toBe(code(name));
     expect(result.annotations).toContainEqual(
-      expect.objectContaining({ level: 'warning', title: `Policy ${name}`, message: expect.stringMatching(new RegExp(`^The stored code of policy ${name} could not be read \\(.*503.*\\); the repository's code is uploaded\\.$`)) }),
+      expect.objectContaining({
+        level: 'warning',
+        title: `Policy ${name}`,
+        message: expect.stringMatching(
+          new RegExp(
+            `^The stored code of policy ${name} could not be read \\(.*503.*\\); the repository's code is uploaded\\.$`,
+          ),
+        ),
+      }),
     );
     expect(result.outputs).toMatchObject({ updated: 1, unchanged: 3 });
   });

@@ -5,19 +5,22 @@ import type { HclBlockPosition } from '../../src/modes/sync-policies/hcl-outline
 import { lineOf } from './temp-workspace.ts';
 
 describe('parseHcl', () => {
-  it('gives hcl2json\'s form: labelled blocks as objects of arrays, in file order', async () => {
-    const json = await parseHcl('policies.hcl', [
-      'import "module" "tfplan-functions" {',
-      '  source = "./common/tfplan-functions.native"',
-      '}',
-      'policy "a" {',
-      '  source = "./a.native"',
-      '}',
-      'policy "a" {',
-      '  source = "./b.native"',
-      '  enforcement_level = 3',
-      '}',
-    ].join('\n'));
+  it("gives hcl2json's form: labelled blocks as objects of arrays, in file order", async () => {
+    const json = await parseHcl(
+      'policies.hcl',
+      [
+        'import "module" "tfplan-functions" {',
+        '  source = "./common/tfplan-functions.native"',
+        '}',
+        'policy "a" {',
+        '  source = "./a.native"',
+        '}',
+        'policy "a" {',
+        '  source = "./b.native"',
+        '  enforcement_level = 3',
+        '}',
+      ].join('\n'),
+    );
     expect(json).toEqual({
       import: { module: { 'tfplan-functions': [{ source: './common/tfplan-functions.native' }] } },
       policy: { a: [{ source: './a.native' }, { source: './b.native', enforcement_level: 3 }] },
@@ -30,7 +33,11 @@ describe('parseHcl', () => {
     expect(error).toBeInstanceOf(HclSyntaxError);
     const diagnostics = (error as HclSyntaxError).diagnostics;
     expect(diagnostics.length).toBeGreaterThanOrEqual(2);
-    expect(diagnostics[0]).toMatchObject({ line: 2, column: 11, message: expect.stringContaining('Invalid expression') });
+    expect(diagnostics[0]).toMatchObject({
+      line: 2,
+      column: 11,
+      message: expect.stringContaining('Invalid expression'),
+    });
     expect(diagnostics.some((d) => d.line === 4)).toBe(true);
     for (const d of diagnostics) expect(d.message).not.toContain('dir/policies.hcl:');
   });
@@ -45,16 +52,21 @@ describe('parseHcl', () => {
 });
 
 describe('parseDiagnostics', () => {
-  it('splits the parser\'s single message at each position, single-line ranges included', () => {
+  it("splits the parser's single message at each position, single-line ranges included", () => {
     const raw =
       'parse config: [a/p.hcl:3,3-9: Attribute redefined; The argument "source" was already set at a/p.hcl:2,3-9. Each argument may be set only once. a/p.hcl:7,1-2: Argument or block definition required; An argument or block definition is required here.]';
     expect(parseDiagnostics('a/p.hcl', raw)).toEqual([
       {
         line: 3,
         column: 3,
-        message: 'Attribute redefined; The argument "source" was already set at a/p.hcl:2,3-9. Each argument may be set only once.',
+        message:
+          'Attribute redefined; The argument "source" was already set at a/p.hcl:2,3-9. Each argument may be set only once.',
       },
-      { line: 7, column: 1, message: 'Argument or block definition required; An argument or block definition is required here.' },
+      {
+        line: 7,
+        column: 1,
+        message: 'Argument or block definition required; An argument or block definition is required here.',
+      },
     ]);
   });
 });

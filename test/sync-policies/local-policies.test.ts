@@ -9,9 +9,13 @@ import { lineOf, makeWorkspace } from './temp-workspace.ts';
 
 const DEFAULT_PATTERNS = ['policies/**/*.native', 'policies/**/*.rego'];
 const NATIVE = 'import "tfplan/v2" as tfplan\n\nmain = rule { true }\n';
-const rego = (pkg: string): string => `package ${pkg}\n\nimport rego.v1\n\ndeny contains msg if {\n  false\n  msg := "never"\n}\n`;
+const rego = (pkg: string): string =>
+  `package ${pkg}\n\nimport rego.v1\n\ndeny contains msg if {\n  false\n  msg := "never"\n}\n`;
 
-function read(workspaceRoot: string, options: { patterns?: string[]; configPath?: string; defaultEnforcementLevel?: string } = {}) {
+function read(
+  workspaceRoot: string,
+  options: { patterns?: string[]; configPath?: string; defaultEnforcementLevel?: string } = {},
+) {
   return readLocalPolicies({
     patterns: options.patterns ?? DEFAULT_PATTERNS,
     ...(options.configPath !== undefined ? { configPath: options.configPath } : {}),
@@ -43,7 +47,9 @@ describe('files that no block references', () => {
         description: null,
         query: 'data.terraform["quoted-pkg"].deny',
         code: `# comment first\npackage terraform["quoted-pkg"]\n\ndeny contains "x" if false\n`,
-        codeBytes: Buffer.byteLength(`# comment first\npackage terraform["quoted-pkg"]\n\ndeny contains "x" if false\n`),
+        codeBytes: Buffer.byteLength(
+          `# comment first\npackage terraform["quoted-pkg"]\n\ndeny contains "x" if false\n`,
+        ),
         sourceFile: 'policies/aws/quoted-package.rego',
         definedAt: { file: 'policies/aws/quoted-package.rego' },
       },
@@ -58,7 +64,11 @@ describe('files that no block references', () => {
         sourceFile: 'policies/restrict-ami.native',
         definedAt: { file: 'policies/restrict-ami.native' },
       },
-      expect.objectContaining({ name: 's3-encryption', kind: 'opa', query: 'data.terraform.policies.s3_encryption.deny' }),
+      expect.objectContaining({
+        name: 's3-encryption',
+        kind: 'opa',
+        query: 'data.terraform.policies.s3_encryption.deny',
+      }),
     ]);
   });
 
@@ -83,13 +93,18 @@ describe('files that no block references', () => {
       'policies/drafts/draft.native': NATIVE,
       'other/elsewhere.native': NATIVE,
     });
-    const result = await read(root, { patterns: ['# the policies\npolicies/**/*.native\n!policies/drafts/**', './other/*.native'] });
+    const result = await read(root, {
+      patterns: ['# the policies\npolicies/**/*.native\n!policies/drafts/**', './other/*.native'],
+    });
     expect(result.problems).toEqual([]);
     expect(result.policies.map((p) => p.name)).toEqual(['elsewhere', 'keep']);
   });
 
   it('are found under a workspace root whose path holds glob characters', async () => {
-    const root = await makeWorkspace({ 'policies/a.native': NATIVE, 'policies/b.rego': rego('terraform.b') }, 'repo [x]*?{a,b} ');
+    const root = await makeWorkspace(
+      { 'policies/a.native': NATIVE, 'policies/b.rego': rego('terraform.b') },
+      'repo [x]*?{a,b} ',
+    );
     const result = await read(root);
     expect(result.problems).toEqual([]);
     expect(result.policies.map((p) => p.sourceFile)).toEqual(['policies/a.native', 'policies/b.rego']);
@@ -112,7 +127,9 @@ describe('files that no block references', () => {
     expect(result.warnings).toEqual([
       {
         file: 'policies/aws/test/s3/mocks/policy-failure/mock-tfplan-v2.native',
-        message: expect.stringMatching(/^4 test file\(s\) matched by policy-files are skipped: .*policies\/tags_test\.rego.*name it in a policy block/),
+        message: expect.stringMatching(
+          /^4 test file\(s\) matched by policy-files are skipped: .*policies\/tags_test\.rego.*name it in a policy block/,
+        ),
       },
     ]);
   });
@@ -173,16 +190,33 @@ describe('the policy config', () => {
       sourceFile: 'policies/aws/restrict-instance-types.native',
       definedAt: { file: 'policies/policies.hcl', line: lineOf(config, 'policy "instance-types"') },
     });
-    expect(byName['tags-production']).toMatchObject({ enforcementLevel: 'hard-mandatory', description: null, sourceFile: 'policies/shared/tags.native' });
-    expect(byName['tags-staging']).toMatchObject({ enforcementLevel: 'soft-mandatory', description: 'Costs ${per} month', sourceFile: 'policies/shared/tags.native' });
+    expect(byName['tags-production']).toMatchObject({
+      enforcementLevel: 'hard-mandatory',
+      description: null,
+      sourceFile: 'policies/shared/tags.native',
+    });
+    expect(byName['tags-staging']).toMatchObject({
+      enforcementLevel: 'soft-mandatory',
+      description: 'Costs ${per} month',
+      sourceFile: 'policies/shared/tags.native',
+    });
     expect(byName['tags-staging']!.code).toBe(NATIVE);
-    expect(byName['s3']).toMatchObject({ kind: 'opa', enforcementLevel: 'mandatory', query: 'data.custom.rules.violations' });
-    expect(byName['derived']).toMatchObject({ kind: 'opa', enforcementLevel: 'advisory', query: 'data.terraform.policies.derived.deny' });
+    expect(byName['s3']).toMatchObject({
+      kind: 'opa',
+      enforcementLevel: 'mandatory',
+      query: 'data.custom.rules.violations',
+    });
+    expect(byName['derived']).toMatchObject({
+      kind: 'opa',
+      enforcementLevel: 'advisory',
+      query: 'data.terraform.policies.derived.deny',
+    });
   });
 
   it('finds NAME.native or NAME.rego beside the config when a block has no source', async () => {
     const root = await makeWorkspace({
-      'policies/policies.hcl': 'policy "a" {\n  enforcement_level = "soft-mandatory"\n}\npolicy "b" {\n  enforcement_level = "mandatory"\n}\n',
+      'policies/policies.hcl':
+        'policy "a" {\n  enforcement_level = "soft-mandatory"\n}\npolicy "b" {\n  enforcement_level = "mandatory"\n}\n',
       'policies/a.native': NATIVE,
       'policies/b.rego': rego('terraform.b'),
     });
@@ -251,11 +285,13 @@ describe('the policy config', () => {
   it('is the nearest policies.hcl above each matched file; several directories may each have one', async () => {
     const root = await makeWorkspace({
       // governs policies/aws/** (no config of its own there)
-      'policies/policies.hcl': 'policy "aws-tags" {\n  source = "./aws/tags.native"\n  enforcement_level = "hard-mandatory"\n}\n',
+      'policies/policies.hcl':
+        'policy "aws-tags" {\n  source = "./aws/tags.native"\n  enforcement_level = "hard-mandatory"\n}\n',
       'policies/aws/tags.native': NATIVE,
       'policies/aws/other.native': NATIVE,
       // its own config
-      'policies/gcp/policies.hcl': 'policy "gcp-labels" {\n  source = "./labels.native"\n  enforcement_level = "soft-mandatory"\n}\n',
+      'policies/gcp/policies.hcl':
+        'policy "gcp-labels" {\n  source = "./labels.native"\n  enforcement_level = "soft-mandatory"\n}\n',
       'policies/gcp/labels.native': NATIVE,
       // above the workspace root: never read
       '../policies.hcl': 'policy "outside" {}\n',
@@ -271,7 +307,8 @@ describe('the policy config', () => {
 
   it('is the policy-config input when given, and then only that file', async () => {
     const root = await makeWorkspace({
-      'config/sentinel-like.hcl': 'policy "from-input" {\n  source = "../policies/a.native"\n  enforcement_level = "soft-mandatory"\n}\n',
+      'config/sentinel-like.hcl':
+        'policy "from-input" {\n  source = "../policies/a.native"\n  enforcement_level = "soft-mandatory"\n}\n',
       'policies/policies.hcl': 'policy "from-discovery" {\n  source = "./a.native"\n}\n',
       'policies/a.native': NATIVE,
     });
@@ -282,7 +319,8 @@ describe('the policy config', () => {
 
   it('may start with a byte order mark', async () => {
     const root = await makeWorkspace({
-      'policies/policies.hcl': '\uFEFFpolicy "a" {\n  source = "./a.native"\n  enforcement_level = "soft-mandatory"\n}\n',
+      'policies/policies.hcl':
+        '\uFEFFpolicy "a" {\n  source = "./a.native"\n  enforcement_level = "soft-mandatory"\n}\n',
       'policies/a.native': NATIVE,
     });
     const result = await read(root);
@@ -293,7 +331,10 @@ describe('the policy config', () => {
   });
 
   it('defines policies from its blocks even when no file is matched', async () => {
-    const root = await makeWorkspace({ 'lib/policies.hcl': 'policy "x" {\n  source = "./x.native"\n}\n', 'lib/x.native': NATIVE });
+    const root = await makeWorkspace({
+      'lib/policies.hcl': 'policy "x" {\n  source = "./x.native"\n}\n',
+      'lib/x.native': NATIVE,
+    });
     const result = await read(root, { configPath: 'lib/policies.hcl' });
     expect(result.problems).toEqual([]);
     expect(result.policies.map((p) => p.name)).toEqual(['x']);
@@ -387,30 +428,72 @@ describe('problems', () => {
     const result = await read(root, { defaultEnforcementLevel: 'soft-mandatory' });
     const at = (needle: string, nth = 1) => `policies/policies.hcl:${lineOf(config, needle, nth)}`;
     const expected: Array<[string, RegExp]> = [
-      [at('policy "bad name!"'), /policy "bad name!": policy names may contain only letters, digits, "-" and "_"; rename the block/],
-      [at('policy "twice"', 2), /policy "twice": the policy name "twice" is already defined by policies\/policies\.hcl:4: policy "twice"/],
-      [at('enforcement_level = "mandatory"'), /policy "native-with-opa-level": enforcement_level "mandatory" is not a level of native policies; use one of hard-mandatory, soft-mandatory, advisory/],
-      [at('enforcement_level = "hard-mandatory"'), /policy "opa-with-native-level": enforcement_level "hard-mandatory" is not a level of opa policies; use one of mandatory, advisory/],
-      [at('./nowhere/missing.native'), /policy "missing-source": source "\.\/nowhere\/missing\.native" \(policies\/nowhere\/missing\.native\) does not exist/],
-      [at('policy "no-default-file"'), /policy "no-default-file": the block sets no source and neither policies\/no-default-file\.native nor policies\/no-default-file\.rego exists/],
+      [
+        at('policy "bad name!"'),
+        /policy "bad name!": policy names may contain only letters, digits, "-" and "_"; rename the block/,
+      ],
+      [
+        at('policy "twice"', 2),
+        /policy "twice": the policy name "twice" is already defined by policies\/policies\.hcl:4: policy "twice"/,
+      ],
+      [
+        at('enforcement_level = "mandatory"'),
+        /policy "native-with-opa-level": enforcement_level "mandatory" is not a level of native policies; use one of hard-mandatory, soft-mandatory, advisory/,
+      ],
+      [
+        at('enforcement_level = "hard-mandatory"'),
+        /policy "opa-with-native-level": enforcement_level "hard-mandatory" is not a level of opa policies; use one of mandatory, advisory/,
+      ],
+      [
+        at('./nowhere/missing.native'),
+        /policy "missing-source": source "\.\/nowhere\/missing\.native" \(policies\/nowhere\/missing\.native\) does not exist/,
+      ],
+      [
+        at('policy "no-default-file"'),
+        /policy "no-default-file": the block sets no source and neither policies\/no-default-file\.native nor policies\/no-default-file\.rego exists/,
+      ],
       [at('enforcement_level = 3'), /policy "wrong-types": enforcement_level must be a string, not a number/],
       [at('description       = ["a"'), /policy "wrong-types": description must be a string, not a list/],
       [at('source = true'), /policy "wrong-bool": source must be a string, not a boolean/],
       [at('source = var.path'), /policy "with-variable": source must be a literal string/],
       [at('description = "level'), /policy "with-template": description must be a literal string/],
-      [at('query  = "data.x.deny"'), /policy "native-with-query": query applies only to opa policies.*remove the query/],
-      [at('../../etc/passwd.native'), /policy "outside": source "\.\.\/\.\.\/etc\/passwd\.native" points outside the repository/],
+      [
+        at('query  = "data.x.deny"'),
+        /policy "native-with-query": query applies only to opa policies.*remove the query/,
+      ],
+      [
+        at('../../etc/passwd.native'),
+        /policy "outside": source "\.\.\/\.\.\/etc\/passwd\.native" points outside the repository/,
+      ],
       [at('https://example.com'), /policy "address": source "https:\/\/example\.com\/x\.native" is an address/],
       [at('./notes.txt'), /policy "not-policy-code": source "\.\/notes\.txt" is not a policy file/],
-      [at('policy "no-package"'), /policy "no-package": this opa policy has no query: policies\/no-package\.rego has no package line.*add query = /],
+      [
+        at('policy "no-package"'),
+        /policy "no-package": this opa policy has no query: policies\/no-package\.rego has no package line.*add query = /,
+      ],
       [at('query             = ""'), /policy "empty-query": query is empty/],
-      ['policies/extra/file-twin.native', /policies\/extra\/file-twin\.native: the policy name "file-twin" is already defined by policies\/policies\.hcl:\d+: policy "file-twin"/],
+      [
+        'policies/extra/file-twin.native',
+        /policies\/extra\/file-twin\.native: the policy name "file-twin" is already defined by policies\/policies\.hcl:\d+: policy "file-twin"/,
+      ],
       [at('policy "two" "labels"'), /a policy block takes exactly one label/],
-      ['policies/bad file.native', /policy-files matched policies\/bad file\.native: the policy would be named "bad file", but policy names may contain only/],
-      ['policies/dup2/same.native', /policies\/dup2\/same\.native: the policy name "same" is already defined by policies\/dup\/same\.native/],
-      ['policies/huge.native', /policies\/huge\.native \(code of policy "huge"\): 10485761 bytes of code, more than the 10485760 bytes \(10 MB\)/],
+      [
+        'policies/bad file.native',
+        /policy-files matched policies\/bad file\.native: the policy would be named "bad file", but policy names may contain only/,
+      ],
+      [
+        'policies/dup2/same.native',
+        /policies\/dup2\/same\.native: the policy name "same" is already defined by policies\/dup\/same\.native/,
+      ],
+      [
+        'policies/huge.native',
+        /policies\/huge\.native \(code of policy "huge"\): 10485761 bytes of code, more than the 10485760 bytes \(10 MB\)/,
+      ],
       ['policies/latin1.native', /policies\/latin1\.native \(code of policy "latin1"\): the file is not UTF-8 text/],
-      ['policies/unleveled.rego', /policies\/unleveled\.rego: the policy sets no enforcement_level and the enforcement-level input "soft-mandatory" is not a level of opa policies \(mandatory, advisory\); give it a policy block/],
+      [
+        'policies/unleveled.rego',
+        /policies\/unleveled\.rego: the policy sets no enforcement_level and the enforcement-level input "soft-mandatory" is not a level of opa policies \(mandatory, advisory\); give it a policy block/,
+      ],
     ];
     expect(where(result.problems).sort()).toEqual(expected.map(([w]) => w).sort());
     for (const [w, message] of expected) {
@@ -440,7 +523,9 @@ describe('problems', () => {
       ['policies/policies.hcl', 2, 11],
       ['policies/policies.hcl', 7, 3],
     ]);
-    expect(result.problems[0]!.message).toMatch(/^policies\/policies\.hcl:2:11: HCL syntax error: Invalid expression.*nothing is synced/);
+    expect(result.problems[0]!.message).toMatch(
+      /^policies\/policies\.hcl:2:11: HCL syntax error: Invalid expression.*nothing is synced/,
+    );
     expect(result.problems[1]!.message).toContain('Attribute redefined');
     expect(result.policies).toEqual([{ ...result.policies[0], name: 'a' }]);
   });
@@ -450,7 +535,11 @@ describe('problems', () => {
     const root = await makeWorkspace({ 'policies/policies.hcl': config, 'policies/a.native': NATIVE });
     const result = await read(root);
     expect(result.problems).toEqual([
-      { file: 'policies/policies.hcl', line: 5, message: expect.stringContaining('a policy block takes exactly one label') },
+      {
+        file: 'policies/policies.hcl',
+        line: 5,
+        message: expect.stringContaining('a policy block takes exactly one label'),
+      },
     ]);
   });
 
@@ -464,7 +553,10 @@ describe('problems', () => {
     const result = await read(root, { configPath: 'lib/policies.hcl' });
     expect(result.problems.map((p) => [p.line, p.message.replace(/^.*?: policy "[^"]+": /, '')])).toEqual([
       [2, 'source "./folder.native" (lib/folder.native) is not a file.'],
-      [4, 'the block sets no source and both lib/both.native and lib/both.rego exist. Set source to the one this policy uses.'],
+      [
+        4,
+        'the block sets no source and both lib/both.native and lib/both.rego exist. Set source to the one this policy uses.',
+      ],
     ]);
   });
 
@@ -473,14 +565,21 @@ describe('problems', () => {
     const result = await read(root);
     expect(result.policies).toEqual([]);
     expect(result.problems).toEqual([
-      { file: '', message: expect.stringMatching(/^No policy found: policy-files \(policies\/\*\*\/\*\.native, policies\/\*\*\/\*\.rego\) matched no \.native or \.rego file/) },
+      {
+        file: '',
+        message: expect.stringMatching(
+          /^No policy found: policy-files \(policies\/\*\*\/\*\.native, policies\/\*\*\/\*\.rego\) matched no \.native or \.rego file/,
+        ),
+      },
     ]);
   });
 
   it('reports a config without policy blocks and no files as empty too', async () => {
     const root = await makeWorkspace({ 'policies.hcl': 'import "module" "x" {\n  source = "./x.native"\n}\n' });
     const result = await read(root, { configPath: 'policies.hcl' });
-    expect(result.problems).toEqual([{ file: 'policies.hcl', message: expect.stringContaining('policies.hcl defines no policy block') }]);
+    expect(result.problems).toEqual([
+      { file: 'policies.hcl', message: expect.stringContaining('policies.hcl defines no policy block') },
+    ]);
     expect(result.warnings).toHaveLength(1);
   });
 
@@ -488,7 +587,10 @@ describe('problems', () => {
     const root = await makeWorkspace({ 'policies/a.native': NATIVE });
     const result = await read(root, { configPath: 'policies/missing.hcl' });
     expect(result.problems).toEqual([
-      { file: 'policies/missing.hcl', message: expect.stringContaining('The policy-config input names policies/missing.hcl, which does not exist') },
+      {
+        file: 'policies/missing.hcl',
+        message: expect.stringContaining('The policy-config input names policies/missing.hcl, which does not exist'),
+      },
     ]);
   });
 
@@ -505,6 +607,11 @@ describe('a file that cannot be read', () => {
     // Found as a file, then replaced by a directory before it is read.
     const root = await makeWorkspace({ 'policies/policies.hcl/x': 'x' });
     const config = await readPolicyConfig(join(root, 'policies/policies.hcl'), 'policies/policies.hcl');
-    expect(config.problems).toEqual([{ file: 'policies/policies.hcl', message: 'Policy config policies/policies.hcl cannot be read (it is a directory).' }]);
+    expect(config.problems).toEqual([
+      {
+        file: 'policies/policies.hcl',
+        message: 'Policy config policies/policies.hcl cannot be read (it is a directory).',
+      },
+    ]);
   });
 });

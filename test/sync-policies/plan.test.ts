@@ -8,7 +8,16 @@ import type { RemotePolicy } from '../../src/modes/sync-policies/remote-state.ts
 
 const CODE = 'import "tfplan/v2" as tfplan\nmain = rule { true }\n';
 
-function desired(name: string, options: { kind?: PolicyKind; level?: EnforcementLevel; description?: string | null; query?: string | null; code?: string } = {}): DesiredPolicy {
+function desired(
+  name: string,
+  options: {
+    kind?: PolicyKind;
+    level?: EnforcementLevel;
+    description?: string | null;
+    query?: string | null;
+    code?: string;
+  } = {},
+): DesiredPolicy {
   const kind = options.kind ?? 'native';
   const code = options.code ?? CODE;
   return {
@@ -26,7 +35,11 @@ function desired(name: string, options: { kind?: PolicyKind; level?: Enforcement
 
 let nextId = 1;
 /** A remote policy built the way the apply step builds it: from a service document. */
-function remote(name: string, attributes: Partial<Policy['attributes']> = {}, policySetIds: string[] = []): RemotePolicy {
+function remote(
+  name: string,
+  attributes: Partial<Policy['attributes']> = {},
+  policySetIds: string[] = [],
+): RemotePolicy {
   const id = `pol-${nextId++}`;
   return toRemotePolicyState({
     id,
@@ -37,7 +50,10 @@ function remote(name: string, attributes: Partial<Policy['attributes']> = {}, po
   });
 }
 
-function plan(input: Partial<PlanPolicySyncInput> & { desired: DesiredPolicy[]; remote: RemotePolicy[] }, codeOf: (r: RemotePolicy) => string | undefined = () => CODE): PolicyPlanEntry[] {
+function plan(
+  input: Partial<PlanPolicySyncInput> & { desired: DesiredPolicy[]; remote: RemotePolicy[] },
+  codeOf: (r: RemotePolicy) => string | undefined = () => CODE,
+): PolicyPlanEntry[] {
   const remoteCode = new Map<string, string>();
   for (const r of policiesNeedingCode(input.desired, input.remote)) {
     const code = codeOf(r);
@@ -70,8 +86,17 @@ describe('planPolicySync', () => {
 
   it('leaves an identical policy alone', () => {
     const have = remote('same', { 'enforcement-level': 'soft-mandatory', description: 'About it' });
-    const entry = only(plan({ desired: [desired('same', { level: 'soft-mandatory', description: 'About it' })], remote: [have] }));
-    expect(entry).toMatchObject({ action: 'unchanged', remote: have, settingChanges: [], changes: [], codeChanged: false, reason: null });
+    const entry = only(
+      plan({ desired: [desired('same', { level: 'soft-mandatory', description: 'About it' })], remote: [have] }),
+    );
+    expect(entry).toMatchObject({
+      action: 'unchanged',
+      remote: have,
+      settingChanges: [],
+      changes: [],
+      codeChanged: false,
+      reason: null,
+    });
   });
 
   it('updates only the enforcement level when only it differs', () => {
@@ -87,24 +112,36 @@ describe('planPolicySync', () => {
 
   describe('descriptions: the repository decides, null and "" are the same', () => {
     it('changes one', () => {
-      const entry = only(plan({ desired: [desired('d', { description: 'new words' })], remote: [remote('d', { description: 'old words' })] }));
+      const entry = only(
+        plan({
+          desired: [desired('d', { description: 'new words' })],
+          remote: [remote('d', { description: 'old words' })],
+        }),
+      );
       expect(entry).toMatchObject({ action: 'update-settings', changes: ['description'] });
       expect(settingsPatch(entry)).toEqual({ description: 'new words' });
     });
 
     it('adds one', () => {
-      const entry = only(plan({ desired: [desired('d', { description: 'words' })], remote: [remote('d', { description: null })] }));
+      const entry = only(
+        plan({ desired: [desired('d', { description: 'words' })], remote: [remote('d', { description: null })] }),
+      );
       expect(entry).toMatchObject({ action: 'update-settings', changes: ['description: added'] });
     });
 
     it('removes one the config does not give', () => {
-      const entry = only(plan({ desired: [desired('d', { description: null })], remote: [remote('d', { description: 'set by hand' })] }));
+      const entry = only(
+        plan({ desired: [desired('d', { description: null })], remote: [remote('d', { description: 'set by hand' })] }),
+      );
       expect(entry).toMatchObject({ action: 'update-settings', changes: ['description: removed'] });
       expect(settingsPatch(entry)).toEqual({ description: null });
     });
 
     it('sees no difference between null and ""', () => {
-      expect(only(plan({ desired: [desired('d', { description: null })], remote: [remote('d', { description: '' })] })).action).toBe('unchanged');
+      expect(
+        only(plan({ desired: [desired('d', { description: null })], remote: [remote('d', { description: '' })] }))
+          .action,
+      ).toBe('unchanged');
     });
   });
 
@@ -116,7 +153,9 @@ describe('planPolicySync', () => {
     });
 
     it('compares bytes exactly: CRLF against LF is a difference', () => {
-      const entry = only(plan({ desired: [desired('c', { code: CODE.replaceAll('\n', '\r\n') })], remote: [remote('c')] }));
+      const entry = only(
+        plan({ desired: [desired('c', { code: CODE.replaceAll('\n', '\r\n') })], remote: [remote('c')] }),
+      );
       expect(entry.action).toBe('upload-code');
     });
 
@@ -126,7 +165,12 @@ describe('planPolicySync', () => {
     });
 
     it('updates settings and uploads code together', () => {
-      const entry = only(plan({ desired: [desired('both', { level: 'soft-mandatory', code: 'main = rule { false }\n' })], remote: [remote('both')] }));
+      const entry = only(
+        plan({
+          desired: [desired('both', { level: 'soft-mandatory', code: 'main = rule { false }\n' })],
+          remote: [remote('both')],
+        }),
+      );
       expect(entry).toMatchObject({
         action: 'update-settings-and-upload-code',
         changes: ['enforcement-level: advisory → soft-mandatory', 'code'],
@@ -138,7 +182,9 @@ describe('planPolicySync', () => {
   describe('opa queries', () => {
     it('updates a query that differs', () => {
       const have = remote('q', { kind: 'opa', 'enforcement-level': 'mandatory', query: 'data.old.deny' });
-      const entry = only(plan({ desired: [desired('q', { kind: 'opa', level: 'mandatory', query: 'data.new.deny' })], remote: [have] }));
+      const entry = only(
+        plan({ desired: [desired('q', { kind: 'opa', level: 'mandatory', query: 'data.new.deny' })], remote: [have] }),
+      );
       expect(entry).toMatchObject({ action: 'update-settings', changes: ['query: data.old.deny → data.new.deny'] });
       expect(settingsPatch(entry)).toEqual({ query: 'data.new.deny' });
     });
@@ -171,11 +217,22 @@ describe('planPolicySync', () => {
     it('are ignored, not managed, when prune is off', () => {
       const extra = remote('hand-made', {}, ['polset-a']);
       const entry = only(plan({ desired: [], remote: [extra] }));
-      expect(entry).toMatchObject({ name: 'hand-made', kind: 'native', action: 'ignored', desired: null, remote: extra, reason: expect.stringContaining('prune is off') });
+      expect(entry).toMatchObject({
+        name: 'hand-made',
+        kind: 'native',
+        action: 'ignored',
+        desired: null,
+        remote: extra,
+        reason: expect.stringContaining('prune is off'),
+      });
     });
 
     it('are deleted with prune: organization, whatever their sets', () => {
-      const entries = plan({ desired: [], remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])], prune: 'organization' });
+      const entries = plan({
+        desired: [],
+        remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])],
+        prune: 'organization',
+      });
       expect(entries.map((e) => [e.name, e.action, e.reason])).toEqual([
         ['gone', 'delete', 'not defined in the repository, and prune is on'],
         ['in-a-set', 'delete', 'not defined in the repository, and prune is on'],
@@ -183,7 +240,12 @@ describe('planPolicySync', () => {
     });
 
     it('are never deleted by a policy-sets prune without sets: an empty list is not the whole organization', () => {
-      const entries = plan({ desired: [], remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])], prune: 'policy-sets', pruneScope: [] });
+      const entries = plan({
+        desired: [],
+        remote: [remote('gone'), remote('in-a-set', {}, ['polset-a'])],
+        prune: 'policy-sets',
+        pruneScope: [],
+      });
       expect(entries.map((e) => e.action)).toEqual(['ignored', 'ignored']);
     });
 
@@ -191,7 +253,12 @@ describe('planPolicySync', () => {
       const inside = remote('inside', {}, ['polset-b', 'polset-ours']);
       const outside = remote('outside', {}, ['polset-theirs']);
       const loose = remote('in-no-set');
-      const entries = plan({ desired: [], remote: [outside, inside, loose], prune: 'policy-sets', pruneScope: ['polset-ours'] });
+      const entries = plan({
+        desired: [],
+        remote: [outside, inside, loose],
+        prune: 'policy-sets',
+        pruneScope: ['polset-ours'],
+      });
       expect(entries.map((e) => [e.name, e.action])).toEqual([
         ['in-no-set', 'ignored'],
         ['inside', 'delete'],
@@ -203,26 +270,35 @@ describe('planPolicySync', () => {
 
   describe('a service policy with only the deprecated enforce form', () => {
     it('is unchanged when its level read from enforce is the desired one', () => {
-      const have = remote('old', { 'enforcement-level': undefined, enforce: [{ path: 'old.native', mode: 'soft-mandatory' }] });
+      const have = remote('old', {
+        'enforcement-level': undefined,
+        enforce: [{ path: 'old.native', mode: 'soft-mandatory' }],
+      });
       expect(have.enforcementLevelOrigin).toBe('enforce');
-      expect(only(plan({ desired: [desired('old', { level: 'soft-mandatory' })], remote: [have] })).action).toBe('unchanged');
+      expect(only(plan({ desired: [desired('old', { level: 'soft-mandatory' })], remote: [have] })).action).toBe(
+        'unchanged',
+      );
     });
 
     it('gets enforcement-level set when it differs, hard-mandatory being the default of a mismatched path', () => {
-      const have = remote('old', { 'enforcement-level': undefined, enforce: [{ path: 'renamed.native', mode: 'advisory' }] });
+      const have = remote('old', {
+        'enforcement-level': undefined,
+        enforce: [{ path: 'renamed.native', mode: 'advisory' }],
+      });
       const entry = only(plan({ desired: [desired('old', { level: 'advisory' })], remote: [have] }));
-      expect(entry).toMatchObject({ action: 'update-settings', changes: ['enforcement-level: hard-mandatory → advisory'] });
+      expect(entry).toMatchObject({
+        action: 'update-settings',
+        changes: ['enforcement-level: hard-mandatory → advisory'],
+      });
       expect(settingsPatch(entry)).toEqual({ 'enforcement-level': 'advisory' });
     });
   });
 
   it('lists every policy of both sides once, sorted by name', () => {
-    const entries = plan(
-      {
-        desired: [desired('c-update', { level: 'hard-mandatory' }), desired('a-create'), desired('b-same')],
-        remote: [remote('d-extra'), remote('b-same'), remote('c-update')],
-      },
-    );
+    const entries = plan({
+      desired: [desired('c-update', { level: 'hard-mandatory' }), desired('a-create'), desired('b-same')],
+      remote: [remote('d-extra'), remote('b-same'), remote('c-update')],
+    });
     expect(entries.map((e) => [e.name, e.action])).toEqual([
       ['a-create', 'create'],
       ['b-same', 'unchanged'],
@@ -237,6 +313,8 @@ describe('policiesNeedingCode', () => {
     const same = remote('same');
     const otherKind = remote('kind', { kind: 'opa', 'enforcement-level': 'advisory' });
     const extra = remote('extra');
-    expect(policiesNeedingCode([desired('same'), desired('kind'), desired('new')], [same, otherKind, extra])).toEqual([same]);
+    expect(policiesNeedingCode([desired('same'), desired('kind'), desired('new')], [same, otherKind, extra])).toEqual([
+      same,
+    ]);
   });
 });

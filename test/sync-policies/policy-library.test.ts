@@ -9,11 +9,48 @@ import { readLocalPolicies } from '../../src/modes/sync-policies/local-policies.
 import { makeWorkspace } from './temp-workspace.ts';
 
 const SERVICES = [
-  'acm', 'api-gateway', 'appsync', 'athena', 'autoscaling-group', 'backup', 'cloudfront', 'cloudtrail',
-  'codebuild', 'dms', 'docdb', 'dynamo-db', 'ec2', 'ecr', 'ecs', 'efs', 'eks', 'elasticache', 'elb', 'emr',
-  'iam', 'kms', 'lambda', 'neptune', 'opensearch', 'rds', 'redshift', 's3', 'sns', 'sqs',
+  'acm',
+  'api-gateway',
+  'appsync',
+  'athena',
+  'autoscaling-group',
+  'backup',
+  'cloudfront',
+  'cloudtrail',
+  'codebuild',
+  'dms',
+  'docdb',
+  'dynamo-db',
+  'ec2',
+  'ecr',
+  'ecs',
+  'efs',
+  'eks',
+  'elasticache',
+  'elb',
+  'emr',
+  'iam',
+  'kms',
+  'lambda',
+  'neptune',
+  'opensearch',
+  'rds',
+  'redshift',
+  's3',
+  'sns',
+  'sqs',
 ];
-const CHECKS = ['encryption-at-rest-enabled', 'logging-enabled', 'public-access-blocked', 'deletion-protection-enabled', 'backup-configured', 'tls-enforced', 'tagging-present', 'private-network-only', 'versioning-enabled'];
+const CHECKS = [
+  'encryption-at-rest-enabled',
+  'logging-enabled',
+  'public-access-blocked',
+  'deletion-protection-enabled',
+  'backup-configured',
+  'tls-enforced',
+  'tagging-present',
+  'private-network-only',
+  'versioning-enabled',
+];
 
 interface Library {
   files: Record<string, string>;
@@ -64,7 +101,8 @@ function buildLibrary(): Library {
     '}',
     '',
   ];
-  files['modules/tfplan-functions/tfplan-functions.native'] = 'find_resources_being_changed = func(types) { return {} }\n';
+  files['modules/tfplan-functions/tfplan-functions.native'] =
+    'find_resources_being_changed = func(types) { return {} }\n';
   let paramsCount = 0;
   let testFiles = 0;
   let n = 0;
@@ -85,7 +123,9 @@ function buildLibrary(): Library {
         if (shared) {
           paramsCount++;
           config.push(`${indent}params = {`);
-          config.push(`${indent}${indent}"resource_type" = "aws_${service.replaceAll('-', '_')}_${i === 0 ? 'cluster' : 'instance'}",`);
+          config.push(
+            `${indent}${indent}"resource_type" = "aws_${service.replaceAll('-', '_')}_${i === 0 ? 'cluster' : 'instance'}",`,
+          );
           config.push(`${indent}${indent}source_type = "db-${i === 0 ? 'cluster' : 'instance'}"`);
           config.push(`${indent}}`);
         }
@@ -95,7 +135,8 @@ function buildLibrary(): Library {
       // test cases and mocks beside the policy, as the native test runner lays them out
       if (c < 2) {
         const base = `policies/${service}/test/${service}-${check}`;
-        files[`${base}/success.hcl`] = 'mock "tfplan/v2" {\n  module {\n    source = "./mocks/policy-success/mock-tfplan-v2.native"\n  }\n}\n';
+        files[`${base}/success.hcl`] =
+          'mock "tfplan/v2" {\n  module {\n    source = "./mocks/policy-success/mock-tfplan-v2.native"\n  }\n}\n';
         files[`${base}/mocks/policy-success/mock-tfplan-v2.native`] = 'resource_changes = {}\n';
         files[`${base}/mocks/policy-failure/mock-tfplan-v2.native`] = 'resource_changes = {}\n';
         testFiles += 2;
@@ -106,18 +147,41 @@ function buildLibrary(): Library {
   // their files, with the enforcement-level input as their level.
   for (const name of ['require-provider-version', 'deny-legacy-instance-types']) {
     files[`policies/unlisted/${name}.native`] = nativeCode('ec2', name);
-    expected.set(name, { sourceFile: `policies/unlisted/${name}.native`, level: 'advisory', kind: 'native', query: null });
+    expected.set(name, {
+      sourceFile: `policies/unlisted/${name}.native`,
+      level: 'advisory',
+      kind: 'native',
+      query: null,
+    });
   }
   // OPA policies of the same library, some with an explicit query.
   for (let i = 0; i < 20; i++) {
     const name = `opa-${SERVICES[i]}-baseline`;
     const pkg = `terraform.policies.${SERVICES[i]!.replaceAll('-', '_')}_baseline`;
-    files[`policies/opa/${name}.rego`] = `package ${pkg}\n\nimport rego.v1\n\ndeny contains msg if {\n  some rc in input.plan.resource_changes\n  rc.type == "aws_${i}"\n  msg := rc.address\n}\n`;
+    files[`policies/opa/${name}.rego`] =
+      `package ${pkg}\n\nimport rego.v1\n\ndeny contains msg if {\n  some rc in input.plan.resource_changes\n  rc.type == "aws_${i}"\n  msg := rc.address\n}\n`;
     if (i % 2 === 0) {
-      config.push(`policy "${name}" {`, `  source            = "./policies/opa/${name}.rego"`, '  enforcement_level = "mandatory"', `  query             = "data.${pkg}.violations"`, '}', '');
-      expected.set(name, { sourceFile: `policies/opa/${name}.rego`, level: 'mandatory', kind: 'opa', query: `data.${pkg}.violations` });
+      config.push(
+        `policy "${name}" {`,
+        `  source            = "./policies/opa/${name}.rego"`,
+        '  enforcement_level = "mandatory"',
+        `  query             = "data.${pkg}.violations"`,
+        '}',
+        '',
+      );
+      expected.set(name, {
+        sourceFile: `policies/opa/${name}.rego`,
+        level: 'mandatory',
+        kind: 'opa',
+        query: `data.${pkg}.violations`,
+      });
     } else {
-      expected.set(name, { sourceFile: `policies/opa/${name}.rego`, level: 'advisory', kind: 'opa', query: `data.${pkg}.deny` });
+      expected.set(name, {
+        sourceFile: `policies/opa/${name}.rego`,
+        level: 'advisory',
+        kind: 'opa',
+        query: `data.${pkg}.deny`,
+      });
     }
   }
   files['policies.hcl'] = config.join('\n');
@@ -153,7 +217,9 @@ describe('a policy library of a few hundred policies', () => {
     expect(result.policies.map((p) => p.name)).toEqual([...library.expected.keys()].sort());
 
     const warnings = result.warnings.map((w) => w.message);
-    expect(warnings.filter((m) => /the import "module" "(report|tfplan-functions)" block is ignored/.test(m))).toHaveLength(2);
+    expect(
+      warnings.filter((m) => /the import "module" "(report|tfplan-functions)" block is ignored/.test(m)),
+    ).toHaveLength(2);
     expect(warnings.filter((m) => /the import "plugin" "tfresources" block is ignored/.test(m))).toHaveLength(1);
     expect(warnings.filter((m) => /the param "allowed_regions" block is ignored/.test(m))).toHaveLength(1);
     expect(warnings.filter((m) => /"params" is ignored/.test(m))).toHaveLength(library.paramsCount);

@@ -23,7 +23,12 @@ describe('toRemotePolicyState', () => {
       },
       relationships: {
         organization: { data: { id: 'acme', type: 'organizations' } },
-        'policy-sets': { data: [{ id: 'polset-1', type: 'policy-sets' }, { id: 'polset-2', type: 'policy-sets' }] },
+        'policy-sets': {
+          data: [
+            { id: 'polset-1', type: 'policy-sets' },
+            { id: 'polset-2', type: 'policy-sets' },
+          ],
+        },
       },
       links: {
         self: '/api/v2/policies/pol-u3S5p2Uwk21keu1s',
@@ -60,12 +65,16 @@ describe('toRemotePolicyState', () => {
 
   describe('the deprecated enforce form, when enforcement-level is missing (spec 2.1)', () => {
     it('native: the mode of an element whose path is <NAME>.native', () => {
-      const state = toRemotePolicyState(doc({ name: 'tags', kind: 'native', enforce: [{ path: 'tags.native', mode: 'soft-mandatory' }] }));
+      const state = toRemotePolicyState(
+        doc({ name: 'tags', kind: 'native', enforce: [{ path: 'tags.native', mode: 'soft-mandatory' }] }),
+      );
       expect([state.enforcementLevel, state.enforcementLevelOrigin]).toEqual(['soft-mandatory', 'enforce']);
     });
 
     it('native: hard-mandatory when the path does not match <NAME>.native', () => {
-      const state = toRemotePolicyState(doc({ name: 'tags', kind: 'native', enforce: [{ path: 'other.native', mode: 'advisory' }] }));
+      const state = toRemotePolicyState(
+        doc({ name: 'tags', kind: 'native', enforce: [{ path: 'other.native', mode: 'advisory' }] }),
+      );
       expect([state.enforcementLevel, state.enforcementLevelOrigin]).toEqual(['hard-mandatory', 'default']);
     });
 
@@ -74,15 +83,21 @@ describe('toRemotePolicyState', () => {
     });
 
     it('opa: the mode of an element whose path is <NAME>.rego, advisory otherwise', () => {
-      const own = toRemotePolicyState(doc({ name: 'q', kind: 'opa', 'enforcement-level': null, enforce: [{ path: 'q.rego', mode: 'mandatory' }] }));
+      const own = toRemotePolicyState(
+        doc({ name: 'q', kind: 'opa', 'enforcement-level': null, enforce: [{ path: 'q.rego', mode: 'mandatory' }] }),
+      );
       expect([own.enforcementLevel, own.enforcementLevelOrigin]).toEqual(['mandatory', 'enforce']);
-      const other = toRemotePolicyState(doc({ name: 'q', kind: 'opa', enforce: [{ path: 'q.native', mode: 'mandatory' }] }));
+      const other = toRemotePolicyState(
+        doc({ name: 'q', kind: 'opa', enforce: [{ path: 'q.native', mode: 'mandatory' }] }),
+      );
       expect([other.enforcementLevel, other.enforcementLevelOrigin]).toEqual(['advisory', 'default']);
       expect(toRemotePolicyState(doc({ name: 'q', kind: 'opa', enforce: [] })).enforcementLevel).toBe('advisory');
     });
 
     it('prefers enforcement-level over enforce', () => {
-      const state = toRemotePolicyState(doc({ name: 't', 'enforcement-level': 'advisory', enforce: [{ path: 't.native', mode: 'hard-mandatory' }] }));
+      const state = toRemotePolicyState(
+        doc({ name: 't', 'enforcement-level': 'advisory', enforce: [{ path: 't.native', mode: 'hard-mandatory' }] }),
+      );
       expect(state.enforcementLevel).toBe('advisory');
     });
   });

@@ -86,13 +86,19 @@ describe('runSyncPolicies: problems in the policy files', () => {
       const harness = await startSync(c.files);
       // Something to sync, so that a request would be sent if the problem did not stop it.
       harness.emulator.seedPolicy({ name: 'remote-only', code: NATIVE });
-      const overrides = { ...(c.policyConfig ? { policyConfig: c.policyConfig } : {}), ...(c.enforcementLevel ? { enforcementLevel: c.enforcementLevel } : {}) };
+      const overrides = {
+        ...(c.policyConfig ? { policyConfig: c.policyConfig } : {}),
+        ...(c.enforcementLevel ? { enforcementLevel: c.enforcementLevel } : {}),
+      };
       const { result, log } = await harness.sync({ prune: 'organization', ...overrides });
 
       expect(harness.emulator.requests).toEqual([]);
       const n = c.expected.length;
       // The user's files: exit 2.
-      expect(result.failure).toEqual({ kind: 'user-error', message: `${n} problem${n === 1 ? '' : 's'} in the policy files; nothing was changed` });
+      expect(result.failure).toEqual({
+        kind: 'user-error',
+        message: `${n} problem${n === 1 ? '' : 's'} in the policy files; nothing was changed`,
+      });
       expect(result.conclusion).toBe('failure');
       expect(result.outputs).toEqual({});
       const errors = result.annotations.filter((a) => a.level === 'error');
@@ -138,6 +144,7 @@ describe('runSyncPolicies: problems in the policy files', () => {
     ]);
     expect(result.summary).toContain('3 problems in the policy files; nothing was changed');
     expect(result.summary).toContain('### Warnings (1)');
-    for (const a of result.annotations) expect(result.summary).toContain(a.message.slice(0, 40).replace(/"/g, '&quot;'));
+    for (const a of result.annotations)
+      expect(result.summary).toContain(a.message.slice(0, 40).replace(/"/g, '&quot;'));
   });
 });

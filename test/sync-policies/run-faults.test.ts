@@ -49,7 +49,10 @@ describe('runSyncPolicies under faults', () => {
   });
 
   it('drops after PATCH and upload were applied are retried and converge', async () => {
-    const harness = await startSync({ ...files(['a', 'b']), 'policies/policies.hcl': 'policy "a" {\n  enforcement_level = "soft-mandatory"\n}\n' });
+    const harness = await startSync({
+      ...files(['a', 'b']),
+      'policies/policies.hcl': 'policy "a" {\n  enforcement_level = "soft-mandatory"\n}\n',
+    });
     const a = harness.emulator.seedPolicy({ name: 'a', code: code('a') }).id;
     const b = harness.emulator.seedPolicy({ name: 'b', code: 'old' }).id;
     harness.emulator.inject(
@@ -61,13 +64,20 @@ describe('runSyncPolicies under faults', () => {
     const stored = storedByName(harness.emulator);
     expect(stored.get('a')!.enforcementLevel).toBe('soft-mandatory');
     expect(stored.get('b')!.code).toBe(code('b'));
-    expect(writes(harness.emulator).map((w) => `${w.method} ${w.path}`).sort()).toEqual(
+    expect(
+      writes(harness.emulator)
+        .map((w) => `${w.method} ${w.path}`)
+        .sort(),
+    ).toEqual(
       [`PATCH /policies/${a}`, `PATCH /policies/${a}`, `PUT /policies/${b}/upload`, `PUT /policies/${b}/upload`].sort(),
     );
   });
 
   it('429 (Retry-After, X-RateLimit-Reset) and 503 on create, patch and upload are waited out', async () => {
-    const harness = await startSync({ ...files(['new', 'lvl', 'cod']), 'policies/policies.hcl': 'policy "lvl" {\n  enforcement_level = "hard-mandatory"\n}\n' });
+    const harness = await startSync({
+      ...files(['new', 'lvl', 'cod']),
+      'policies/policies.hcl': 'policy "lvl" {\n  enforcement_level = "hard-mandatory"\n}\n',
+    });
     const lvl = harness.emulator.seedPolicy({ name: 'lvl', code: code('lvl') }).id;
     const cod = harness.emulator.seedPolicy({ name: 'cod', code: 'old' }).id;
     harness.emulator.inject(
@@ -120,7 +130,10 @@ describe('runSyncPolicies over more than one page of policies', () => {
     });
     const ids = new Map(names.map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]));
     // Ten more, last in the list: only in the service, pruned.
-    const extras = Array.from({ length: 10 }, (_, i) => harness.emulator.seedPolicy({ name: `extra${i}`, code: 'x' }).id);
+    const extras = Array.from(
+      { length: 10 },
+      (_, i) => harness.emulator.seedPolicy({ name: `extra${i}`, code: 'x' }).id,
+    );
 
     const { result } = await harness.sync({ prune: 'organization' });
 
@@ -132,9 +145,11 @@ describe('runSyncPolicies over more than one page of policies', () => {
       'GET /organizations/acme/policies?page%5Bnumber%5D=3&page%5Bsize%5D=100',
     ]);
     expect(requestLines(harness.emulator).filter((l) => l.endsWith('/download'))).toHaveLength(240);
-    expect(writes(harness.emulator).map((w) => `${w.method} ${w.path}`).sort()).toEqual(
-      [...extras.map((id) => `DELETE /policies/${id}`), `PATCH /policies/${ids.get('pol230')}`].sort(),
-    );
+    expect(
+      writes(harness.emulator)
+        .map((w) => `${w.method} ${w.path}`)
+        .sort(),
+    ).toEqual([...extras.map((id) => `DELETE /policies/${id}`), `PATCH /policies/${ids.get('pol230')}`].sort());
     expect(result.outputs).toMatchObject({ created: 0, updated: 1, deleted: 10, unchanged: 239 });
   });
 });

@@ -43,7 +43,10 @@ export const FAST_CLIENT: Partial<ServiceClientOptions> = {
   onRequest: () => undefined,
 };
 
-export async function startSync(files: Record<string, string | Uint8Array>, emulatorOptions: EmulatorOptions = {}): Promise<SyncHarness> {
+export async function startSync(
+  files: Record<string, string | Uint8Array>,
+  emulatorOptions: EmulatorOptions = {},
+): Promise<SyncHarness> {
   const emulator = await startEmulator(emulatorOptions);
   open.push(() => emulator.close());
   const root = await makeWorkspace(files);
@@ -51,7 +54,12 @@ export async function startSync(files: Record<string, string | Uint8Array>, emul
     emulator,
     root,
     async sync(overrides = {}, options = {}) {
-      const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, ...FAST_CLIENT, ...options.client });
+      const client = createServiceClient({
+        baseUrl: emulator.baseUrl,
+        token: emulator.token,
+        ...FAST_CLIENT,
+        ...options.client,
+      });
       const lines: string[] = [];
       const sink = plainSink({ stdout: { write: (text: string) => lines.push(text) }, secrets: [emulator.token] });
       const controller = options.abort ?? new AbortController();

@@ -23,13 +23,22 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-async function runAction(root: string, inputs: Record<string, string>): Promise<{ code: number; stdout: string; outputs: string; summary: string }> {
+async function runAction(
+  root: string,
+  inputs: Record<string, string>,
+): Promise<{ code: number; stdout: string; outputs: string; summary: string }> {
   const outputFile = join(root, '.outputs');
   const summaryFile = join(root, '.summary.md');
   await writeFile(outputFile, '');
   await writeFile(summaryFile, '');
   const lines: string[] = [];
-  const all: Record<string, string> = { mode: 'sync-policies', token: emulator.token, 'base-url': emulator.baseUrl, organization: 'acme', ...inputs };
+  const all: Record<string, string> = {
+    mode: 'sync-policies',
+    token: emulator.token,
+    'base-url': emulator.baseUrl,
+    organization: 'acme',
+    ...inputs,
+  };
   const code = await run({
     read: (name) => all[name] ?? '',
     sink: plainSink({ stdout: { write: (t: string) => lines.push(t) }, outputFile, summaryFile }),
@@ -37,7 +46,12 @@ async function runAction(root: string, inputs: Record<string, string>): Promise<
     saveState: () => undefined,
     workspaceRoot: root,
   });
-  return { code, stdout: lines.join(''), outputs: await readFile(outputFile, 'utf8'), summary: await readFile(summaryFile, 'utf8') };
+  return {
+    code,
+    stdout: lines.join(''),
+    outputs: await readFile(outputFile, 'utf8'),
+    summary: await readFile(summaryFile, 'utf8'),
+  };
 }
 
 /** The value of one output in the `name=value` / `name<<EOF` file. */
@@ -50,14 +64,22 @@ function output(file: string, name: string): string | undefined {
 
 describe('run() in mode sync-policies', () => {
   it('syncs, then writes outputs and the summary; a second run finds everything in sync', async () => {
-    const root = await makeWorkspace({ 'policies/one.native': 'main = rule { true }\n', 'policies/two.rego': 'package terraform.two\n' });
+    const root = await makeWorkspace({
+      'policies/one.native': 'main = rule { true }\n',
+      'policies/two.rego': 'package terraform.two\n',
+    });
     const first = await runAction(root, {});
     expect(first.code).toBe(EXIT_SUCCESS);
     expect(output(first.outputs, 'created')).toBe('2');
     expect(output(first.outputs, 'updated')).toBe('0');
     expect(output(first.outputs, 'deleted')).toBe('0');
     expect(output(first.outputs, 'unchanged')).toBe('0');
-    const result = JSON.parse(output(first.outputs, 'result') ?? 'null') as Array<{ name: string; kind: string; action: string; id: string }>;
+    const result = JSON.parse(output(first.outputs, 'result') ?? 'null') as Array<{
+      name: string;
+      kind: string;
+      action: string;
+      id: string;
+    }>;
     const stored = emulator.policies();
     expect(result.map((e) => [e.name, e.kind, e.action, e.id])).toEqual([
       ['one', 'native', 'create', stored.find((p) => p.name === 'one')!.id],
@@ -80,7 +102,9 @@ describe('run() in mode sync-policies', () => {
     const { code, stdout, summary } = await runAction(root, {});
     expect(code).toBe(EXIT_BAD_INPUT);
     expect(emulator.requests).toEqual([]);
-    expect(stdout).toContain('policies/bad name.native: error: Policy files: policy-files matched policies/bad name.native');
+    expect(stdout).toContain(
+      'policies/bad name.native: error: Policy files: policy-files matched policies/bad name.native',
+    );
     expect(stdout).toContain('policies/q.rego: error: Policy files: ');
     expect(stdout).toContain('error: 2 problems in the policy files; nothing was changed');
     expect(summary).toContain('2 problems in the policy files; nothing was changed');
@@ -99,7 +123,9 @@ describe('run() in mode sync-policies', () => {
     const { code, stdout, summary } = await runAction(root, { organization: 'elsewhere' });
     expect(code).toBe(EXIT_FAILURE);
     expect(emulator.writeRequests()).toEqual([]);
-    expect(stdout).toContain('error: Reading the policies of organization elsewhere failed: GET /api/v2/organizations/elsewhere/policies: not found');
+    expect(stdout).toContain(
+      'error: Reading the policies of organization elsewhere failed: GET /api/v2/organizations/elsewhere/policies: not found',
+    );
     expect(summary).toContain('could not be read; nothing was changed');
   });
 });

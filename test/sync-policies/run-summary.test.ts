@@ -91,7 +91,16 @@ describe('sync counts and outputs', () => {
       outcome('h', 'create', 'failed', { error: 'no' }),
       outcome('i', 'update-settings-and-upload-code', 'not-started'),
     ];
-    expect(countOutcomes(outcomes)).toEqual({ created: 2, updated: 2, deleted: 2, replaced: 1, unchanged: 1, notManaged: 1, failed: 1, notStarted: 1 });
+    expect(countOutcomes(outcomes)).toEqual({
+      created: 2,
+      updated: 2,
+      deleted: 2,
+      replaced: 1,
+      unchanged: 1,
+      notManaged: 1,
+      failed: 1,
+      notStarted: 1,
+    });
     const outputs = syncOutputs(report(outcomes));
     expect(outputs).toMatchObject({ created: 2, updated: 2, deleted: 2, unchanged: 1 });
     const result = outputs.result as Array<Record<string, unknown>>;
@@ -106,12 +115,20 @@ describe('sync counts and outputs', () => {
       enforcementLevel: 'soft-mandatory',
       changes: [],
     });
-    expect(result[4]).toMatchObject({ action: 'delete', id: 'pol-e', enforcementLevel: 'advisory', reason: 'not defined in the repository, and prune is on' });
+    expect(result[4]).toMatchObject({
+      action: 'delete',
+      id: 'pol-e',
+      enforcementLevel: 'advisory',
+      reason: 'not defined in the repository, and prune is on',
+    });
     expect(result[7]).toMatchObject({ outcome: 'failed', id: null, error: 'no' });
   });
 
   it('a dry run counts what would be done', () => {
-    const r = report([outcome('a', 'create', 'planned'), outcome('b', 'delete', 'planned'), outcome('c', 'unchanged', 'unchanged')], { dryRun: true });
+    const r = report(
+      [outcome('a', 'create', 'planned'), outcome('b', 'delete', 'planned'), outcome('c', 'unchanged', 'unchanged')],
+      { dryRun: true },
+    );
     expect(syncOutputs(r)).toMatchObject({ created: 1, updated: 0, deleted: 1, unchanged: 1 });
     expect(syncTitle(r)).toBe('Dry run: would create 1, update 0 and delete 1 policies in acme (1 unchanged)');
   });
@@ -132,9 +149,12 @@ describe('sync summary', () => {
   });
 
   it('escapes what comes from the service and the repository', () => {
-    const r = report([outcome('a', 'create', 'failed', { error: 'POST /x: the service said: <img src=x onerror=alert(1)> *bold*' })], {
-      warnings: [{ file: 'policies/<x>.hcl', line: 3, message: 'the <script> block is ignored' }],
-    });
+    const r = report(
+      [outcome('a', 'create', 'failed', { error: 'POST /x: the service said: <img src=x onerror=alert(1)> *bold*' })],
+      {
+        warnings: [{ file: 'policies/<x>.hcl', line: 3, message: 'the <script> block is ignored' }],
+      },
+    );
     const summary = syncSummary(r);
     expect(summary).not.toContain('<img');
     expect(summary).not.toContain('<script>');
@@ -145,21 +165,30 @@ describe('sync summary', () => {
   });
 
   it('a cancelled run says how many policies were not started', () => {
-    const r = report([outcome('a', 'create', 'done'), outcome('b', 'create', 'not-started'), outcome('c', 'create', 'not-started')], { cancelled: true });
+    const r = report(
+      [outcome('a', 'create', 'done'), outcome('b', 'create', 'not-started'), outcome('c', 'create', 'not-started')],
+      { cancelled: true },
+    );
     expect(syncTitle(r)).toBe('Policy sync of acme cancelled: 2 of 3 policies not started, 0 failed');
     expect(syncSummary(r)).toContain('<strong>Cancelled.</strong> The step was cancelled: 2 policies were not started');
     expect(syncSummary(r)).toContain('<td>not started (cancelled)</td>');
   });
 
   it('problems: every one listed with file and line, and the failure sentence', () => {
-    const summary = problemsSummary('acme', [
-      { file: 'policies/policies.hcl', line: 4, message: 'policy "x": enforcement_level "y" is wrong' },
-      { file: '', message: 'No policy found' },
-    ], []);
+    const summary = problemsSummary(
+      'acme',
+      [
+        { file: 'policies/policies.hcl', line: 4, message: 'policy "x": enforcement_level "y" is wrong' },
+        { file: '', message: 'No policy found' },
+      ],
+      [],
+    );
     expect(problemsFailure(2)).toBe('2 problems in the policy files; nothing was changed');
     expect(problemsFailure(1)).toBe('1 problem in the policy files; nothing was changed');
     expect(summary).toContain('2 problems in the policy files; nothing was changed');
-    expect(summary).toContain('<td><code>policies/policies.hcl</code></td><td>4</td><td>policy &quot;x&quot;: enforcement_level &quot;y&quot; is wrong</td>');
+    expect(summary).toContain(
+      '<td><code>policies/policies.hcl</code></td><td>4</td><td>policy &quot;x&quot;: enforcement_level &quot;y&quot; is wrong</td>',
+    );
     expect(summary).toContain('<td>—</td><td></td><td>No policy found</td>');
   });
 });
@@ -172,45 +201,79 @@ function block(summary: string, name: string): string {
   return summary.slice(start, summary.indexOf('\n\n</details>', start) + '\n\n</details>'.length);
 }
 
-const STORED = ['# limits', 'import "tfplan/v2" as tfplan', '', 'allowed = ["t2.micro"]', '', 'main = rule {', '  all allowed', '}', 'a', 'b', 'c', 'd', 'e', ''].join('\n');
+const STORED = [
+  '# limits',
+  'import "tfplan/v2" as tfplan',
+  '',
+  'allowed = ["t2.micro"]',
+  '',
+  'main = rule {',
+  '  all allowed',
+  '}',
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  '',
+].join('\n');
 const WANTED = STORED.replace('t2.micro', 't3.micro').replace('\nd\n', '\nd2\n');
 
 function codeUpdate(name = 'limits', storedCode = STORED, code = WANTED): PolicyOutcome {
-  const o = outcome(name, 'update-settings-and-upload-code', 'planned', {}, {
-    settingChanges: [
-      { attribute: 'enforcement-level', from: 'advisory', to: 'soft-mandatory' },
-      { attribute: 'description', from: 'Edited <b>by hand</b>', to: null },
-    ],
-    changes: ['enforcement-level: advisory → soft-mandatory', 'description: removed', 'code'],
-    codeChanged: true,
-    storedCode,
-  });
+  const o = outcome(
+    name,
+    'update-settings-and-upload-code',
+    'planned',
+    {},
+    {
+      settingChanges: [
+        { attribute: 'enforcement-level', from: 'advisory', to: 'soft-mandatory' },
+        { attribute: 'description', from: 'Edited <b>by hand</b>', to: null },
+      ],
+      changes: ['enforcement-level: advisory → soft-mandatory', 'description: removed', 'code'],
+      codeChanged: true,
+      storedCode,
+    },
+  );
   o.entry.desired = { ...o.entry.desired!, code, codeBytes: Buffer.byteLength(code) };
   return o;
 }
 
 describe('sync summary: what changes, policy by policy', () => {
   it('the table gives each id once and says in a few words what happens', () => {
-    const r = report([outcome('a', 'create', 'done'), outcome('b', 'replace', 'done'), outcome('c', 'update-settings', 'done'), outcome('d', 'delete', 'planned')]);
+    const r = report([
+      outcome('a', 'create', 'done'),
+      outcome('b', 'replace', 'done'),
+      outcome('c', 'update-settings', 'done'),
+      outcome('d', 'delete', 'planned'),
+    ]);
     const summary = syncSummary(r);
     expect(summary).toContain('<th>What happened</th>');
-    expect(summary).toContain('<td><strong>a</strong></td><td>native</td><td>soft-mandatory</td><td>created</td><td>pol-new-a</td>');
+    expect(summary).toContain(
+      '<td><strong>a</strong></td><td>native</td><td>soft-mandatory</td><td>created</td><td>pol-new-a</td>',
+    );
     expect(summary).toContain('<td>replaced</td><td>pol-new-b<br>(replaces pol-b)</td>');
     expect(summary).toContain('<td>settings updated</td><td>pol-c</td>');
     expect(summary).toContain('<td>would delete</td><td>pol-d</td>');
     // Each id once in the table: no list of steps repeating it.
     const table = summary.slice(summary.indexOf('### Changes'), summary.indexOf('</table>'));
     expect(table.match(/pol-new-b/g)).toHaveLength(1);
-    expect(syncSummary(report([outcome('a', 'create', 'planned')], { dryRun: true }))).toContain('<th>What happens</th>');
+    expect(syncSummary(report([outcome('a', 'create', 'planned')], { dryRun: true }))).toContain(
+      '<th>What happens</th>',
+    );
   });
 
   it('an updated policy: its settings old → new and a unified diff from the service to the repository, collapsed', () => {
     const summary = syncSummary(report([codeUpdate()], { dryRun: true }));
     const limits = block(summary, 'limits');
-    expect(limits).toMatch(/^<details><summary><strong>limits<\/strong> · would update settings and code \(\+2 −2\)<\/summary>/);
+    expect(limits).toMatch(
+      /^<details><summary><strong>limits<\/strong> · would update settings and code \(\+2 −2\)<\/summary>/,
+    );
     expect(limits).toContain('<tr><td>enforcement level</td><td>advisory</td><td>soft-mandatory</td></tr>');
     // Text from the service is escaped; a cleared description says so.
-    expect(limits).toContain('<tr><td>description</td><td>Edited &lt;b&gt;by hand&lt;/b&gt;</td><td><em>none</em></td></tr>');
+    expect(limits).toContain(
+      '<tr><td>description</td><td>Edited &lt;b&gt;by hand&lt;/b&gt;</td><td><em>none</em></td></tr>',
+    );
     expect(limits).toContain(
       [
         '```diff',
@@ -242,13 +305,19 @@ describe('sync summary: what changes, policy by policy', () => {
     const wanted = stored.replace('line 2\n', 'line two\n').replace('line 25\n', 'line twenty-five\n');
     const summary = syncSummary(report([codeUpdate('far', stored, wanted)]));
     const diff = block(summary, 'far');
-    expect(diff).toContain('@@ -1,5 +1,5 @@\n line 1\n-line 2\n+line two\n line 3\n line 4\n line 5\n@@ -22,7 +22,7 @@');
+    expect(diff).toContain(
+      '@@ -1,5 +1,5 @@\n line 1\n-line 2\n+line two\n line 3\n line 4\n line 5\n@@ -22,7 +22,7 @@',
+    );
     expect(diff).not.toContain(' line 10');
   });
 
   it('a created policy shows its code; a deleted one says what was deleted', () => {
     const created = outcome('new-one', 'create', 'planned');
-    created.entry.desired = { ...created.entry.desired!, code: 'main = rule { true }\n', description: 'Keeps <things> safe' };
+    created.entry.desired = {
+      ...created.entry.desired!,
+      code: 'main = rule { true }\n',
+      description: 'Keeps <things> safe',
+    };
     const deleted = outcome('old-one', 'delete', 'done');
     deleted.entry.remote = { ...deleted.entry.remote!, description: 'Legacy', policySetIds: ['polset-a', 'polset-b'] };
     const summary = syncSummary(report([created, deleted]));
@@ -276,7 +345,9 @@ describe('sync summary: what changes, policy by policy', () => {
   });
 
   it('code that differs only in line endings or a byte order mark is said in words', () => {
-    const summary = syncSummary(report([codeUpdate('crlf', 'a\r\nb\r\n', 'a\nb\n'), codeUpdate('bom', 'a\n', '\uFEFFa\n')]));
+    const summary = syncSummary(
+      report([codeUpdate('crlf', 'a\r\nb\r\n', 'a\nb\n'), codeUpdate('bom', 'a\n', '\uFEFFa\n')]),
+    );
     expect(block(summary, 'crlf')).toContain('line endings differ (CRLF in the service, LF in the repository)');
     expect(block(summary, 'crlf')).not.toContain('```diff');
     expect(block(summary, 'bom')).toContain('the repository’s file starts with a byte order mark');
@@ -291,10 +362,17 @@ describe('sync summary: what changes, policy by policy', () => {
   });
 
   it('past the budget, diffs are cut at a line with what was left out, and later ones left out', () => {
-    const big = (tag: string): string => Array.from({ length: 400 }, (_, i) => `${tag} rule ${i} = rule { ${i} > 0 } # ${'-'.repeat(40)}`).join('\n') + '\n';
+    const big = (tag: string): string =>
+      Array.from({ length: 400 }, (_, i) => `${tag} rule ${i} = rule { ${i} > 0 } # ${'-'.repeat(40)}`).join('\n') +
+      '\n';
     const created = outcome('p4', 'create', 'planned');
     created.entry.desired = { ...created.entry.desired!, code: big('d') };
-    const outcomes = [codeUpdate('p1', '', big('a')), codeUpdate('p2', '', big('b')), codeUpdate('p3', '', big('c')), created];
+    const outcomes = [
+      codeUpdate('p1', '', big('a')),
+      codeUpdate('p2', '', big('b')),
+      codeUpdate('p3', '', big('c')),
+      created,
+    ];
     const budget = { totalBytes: 20_000, perPolicyBytes: 12_000 };
     const summary = syncSummary(report(outcomes), undefined, budget);
     const p1 = block(summary, 'p1');
@@ -304,22 +382,32 @@ describe('sync summary: what changes, policy by policy', () => {
     const p3 = block(summary, 'p3');
     expect(p3).toContain('The code differs; its diff is left out: the summary has no more room for code');
     expect(p3).not.toContain('```diff');
-    expect(block(summary, 'p4')).toMatch(/This code \(400 lines, [\d.]+ KiB\) is left out: the summary has no more room for code/);
+    expect(block(summary, 'p4')).toMatch(
+      /This code \(400 lines, [\d.]+ KiB\) is left out: the summary has no more room for code/,
+    );
     expect(Buffer.byteLength(summary)).toBeLessThan(20_000 + 6_000);
     // The cut diff still closes its fence before the note.
     expect(p1).toMatch(/\n```\n\n… \d+ more lines/);
   });
 
   it('500 policies of 30 KiB each, all of it changed, stay within what GitHub keeps', () => {
-    const code = (tag: string): string => Array.from({ length: 300 }, (_, i) => `${tag}${i} = rule { true } # ${'-'.repeat(80)}`).join('\n');
+    const code = (tag: string): string =>
+      Array.from({ length: 300 }, (_, i) => `${tag}${i} = rule { true } # ${'-'.repeat(80)}`).join('\n');
     const outcomes = Array.from({ length: 500 }, (_, i) => codeUpdate(`p${i}`, code('old'), code('new')));
     const summary = syncSummary(report(outcomes), undefined, DEFAULT_CHANGE_DETAILS_BUDGET);
     expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024 - 16 * 1024);
-    expect(block(summary, 'p499')).toContain('The code differs; its diff is left out: the summary has no more room for code');
+    expect(block(summary, 'p499')).toContain(
+      'The code differs; its diff is left out: the summary has no more room for code',
+    );
   });
 
   it('once the time set aside for diffs is spent, a policy says its code differs without a diff', () => {
-    const summary = syncSummary(report([codeUpdate()]), undefined, { ...DEFAULT_CHANGE_DETAILS_BUDGET, totalDiffMs: 0 });
-    expect(block(summary, 'limits')).toContain('The code differs; no diff is shown: the time set aside for diffs is spent.');
+    const summary = syncSummary(report([codeUpdate()]), undefined, {
+      ...DEFAULT_CHANGE_DETAILS_BUDGET,
+      totalDiffMs: 0,
+    });
+    expect(block(summary, 'limits')).toContain(
+      'The code differs; no diff is shown: the time set aside for diffs is spent.',
+    );
   });
 });

@@ -24,7 +24,16 @@ policy "deprecated-other" {
 }
 `;
 
-const LOCAL_NAMES = ['deprecated-other', 'deprecated-same', 'identical', 'missing', 'other-code', 'other-description', 'other-kind', 'other-level'];
+const LOCAL_NAMES = [
+  'deprecated-other',
+  'deprecated-same',
+  'identical',
+  'missing',
+  'other-code',
+  'other-description',
+  'other-kind',
+  'other-level',
+];
 
 function repository(): Record<string, string> {
   const files: Record<string, string> = { 'policies/policies.hcl': CONFIG };
@@ -43,15 +52,38 @@ async function seeded(): Promise<Seeded> {
   const harness = await startSync(repository());
   const { emulator } = harness;
   const sets = { old: emulator.seedPolicySet(), scope: emulator.seedPolicySet(), other: emulator.seedPolicySet() };
-  const seed = (name: string, more: Parameters<typeof emulator.seedPolicy>[0]): [string, string] => [name, emulator.seedPolicy(more).id];
+  const seed = (name: string, more: Parameters<typeof emulator.seedPolicy>[0]): [string, string] => [
+    name,
+    emulator.seedPolicy(more).id,
+  ];
   const ids = Object.fromEntries([
     seed('identical', { name: 'identical', code: code('identical') }),
     seed('other-level', { name: 'other-level', enforcementLevel: 'advisory', code: code('other-level') }),
-    seed('other-description', { name: 'other-description', description: 'Old words.', code: code('other-description') }),
+    seed('other-description', {
+      name: 'other-description',
+      description: 'Old words.',
+      code: code('other-description'),
+    }),
     seed('other-code', { name: 'other-code', code: '# an older version\n' }),
-    seed('other-kind', { name: 'other-kind', kind: 'opa', query: 'data.terraform.old_kind.deny', code: OPA_CODE, policySetIds: [sets.old] }),
-    seed('deprecated-same', { name: 'deprecated-same', enforcementLevel: 'soft-mandatory', deprecatedEnforceOnly: true, code: code('deprecated-same') }),
-    seed('deprecated-other', { name: 'deprecated-other', enforcementLevel: 'advisory', deprecatedEnforceOnly: true, code: code('deprecated-other') }),
+    seed('other-kind', {
+      name: 'other-kind',
+      kind: 'opa',
+      query: 'data.terraform.old_kind.deny',
+      code: OPA_CODE,
+      policySetIds: [sets.old],
+    }),
+    seed('deprecated-same', {
+      name: 'deprecated-same',
+      enforcementLevel: 'soft-mandatory',
+      deprecatedEnforceOnly: true,
+      code: code('deprecated-same'),
+    }),
+    seed('deprecated-other', {
+      name: 'deprecated-other',
+      enforcementLevel: 'advisory',
+      deprecatedEnforceOnly: true,
+      code: code('deprecated-other'),
+    }),
     seed('extra-in-scope', { name: 'extra-in-scope', code: 'x', policySetIds: [sets.scope] }),
     seed('extra-other-set', { name: 'extra-other-set', code: 'x', policySetIds: [sets.other] }),
     seed('extra-no-set', { name: 'extra-no-set', code: 'x' }),
@@ -64,7 +96,9 @@ function createBody(name: string, attributes: Record<string, unknown>, setIds: s
     data: {
       type: 'policies',
       attributes: { name, kind: 'native', 'enforcement-level': 'advisory', ...attributes },
-      ...(setIds.length > 0 ? { relationships: { 'policy-sets': { data: setIds.map((id) => ({ id, type: 'policy-sets' })) } } } : {}),
+      ...(setIds.length > 0
+        ? { relationships: { 'policy-sets': { data: setIds.map((id) => ({ id, type: 'policy-sets' })) } } }
+        : {}),
     },
   };
 }
@@ -104,14 +138,26 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
       sorted([
         { method: 'POST', path: '/organizations/acme/policies', body: createBody('missing', {}) },
         { method: 'PUT', path: `/policies/${newId('missing')}/upload`, body: code('missing') },
-        { method: 'PATCH', path: `/policies/${ids['other-level']}`, body: patchBody({ 'enforcement-level': 'hard-mandatory' }) },
-        { method: 'PATCH', path: `/policies/${ids['other-description']}`, body: patchBody({ description: 'New words.' }) },
+        {
+          method: 'PATCH',
+          path: `/policies/${ids['other-level']}`,
+          body: patchBody({ 'enforcement-level': 'hard-mandatory' }),
+        },
+        {
+          method: 'PATCH',
+          path: `/policies/${ids['other-description']}`,
+          body: patchBody({ description: 'New words.' }),
+        },
         { method: 'PUT', path: `/policies/${ids['other-code']}/upload`, body: code('other-code') },
         { method: 'DELETE', path: `/policies/${ids['other-kind']}`, body: null },
         // The new policy takes the old one's place in its policy set.
         { method: 'POST', path: '/organizations/acme/policies', body: createBody('other-kind', {}, [sets.old]) },
         { method: 'PUT', path: `/policies/${newId('other-kind')}/upload`, body: code('other-kind') },
-        { method: 'PATCH', path: `/policies/${ids['deprecated-other']}`, body: patchBody({ 'enforcement-level': 'hard-mandatory' }) },
+        {
+          method: 'PATCH',
+          path: `/policies/${ids['deprecated-other']}`,
+          body: patchBody({ 'enforcement-level': 'hard-mandatory' }),
+        },
       ]),
     );
     // Delete, then create, then upload: the name is free only once the old policy is gone.
@@ -124,9 +170,13 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     // written are checked from the write answers, without reading the policies back.
     const lines = requestLines(emulator);
     const gets = lines.filter((l) => l.startsWith('GET '));
-    expect(gets.filter((l) => l.includes('/organizations/acme/policies'))).toEqual(['GET /organizations/acme/policies?page%5Bsize%5D=100']);
+    expect(gets.filter((l) => l.includes('/organizations/acme/policies'))).toEqual([
+      'GET /organizations/acme/policies?page%5Bsize%5D=100',
+    ]);
     expect(gets.filter((l) => l.endsWith('/download')).sort()).toEqual(
-      ['deprecated-other', 'deprecated-same', 'identical', 'other-code', 'other-description', 'other-level'].map((n) => `GET /policies/${ids[n]}/download`).sort(),
+      ['deprecated-other', 'deprecated-same', 'identical', 'other-code', 'other-description', 'other-level']
+        .map((n) => `GET /policies/${ids[n]}/download`)
+        .sort(),
     );
     expect(gets.filter((l) => /^GET \/policies\/[^/]+$/.test(l))).toEqual([]);
 
@@ -142,7 +192,11 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(stored.get('other-description')!.description).toBe('New words.');
     expect(stored.get('other-kind')!.policySetIds).toEqual([sets.old]);
     expect(stored.get('missing')!.policySetIds).toEqual([]);
-    expect([...stored.keys()].filter((n) => n.startsWith('extra-')).sort()).toEqual(['extra-in-scope', 'extra-no-set', 'extra-other-set']);
+    expect([...stored.keys()].filter((n) => n.startsWith('extra-')).sort()).toEqual([
+      'extra-in-scope',
+      'extra-no-set',
+      'extra-other-set',
+    ]);
 
     // Report: counts (a replace is one created and one deleted), one result entry per policy.
     expect(result.outputs).toMatchObject({ created: 2, updated: 4, deleted: 1, unchanged: 2 });
@@ -167,7 +221,10 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
       enforcementLevel: 'advisory',
       changes: ['kind: opa → native'],
     });
-    expect(entries.find((e) => e.name === 'other-level')).toMatchObject({ id: ids['other-level'], changes: ['enforcement-level: advisory → hard-mandatory'] });
+    expect(entries.find((e) => e.name === 'other-level')).toMatchObject({
+      id: ids['other-level'],
+      changes: ['enforcement-level: advisory → hard-mandatory'],
+    });
     expect(entries.every((e) => e.error === undefined)).toBe(true);
     expect(result.summary).toContain('<strong>other-kind</strong>');
     expect(result.summary).toContain('counts as one created and one deleted');
@@ -189,8 +246,13 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     const { harness, ids } = await seeded();
     const { result } = await harness.sync({ prune: 'organization' });
     expect(result.failure).toBeNull();
-    const deletes = writes(harness.emulator).filter((w) => w.method === 'DELETE').map((w) => w.path).sort();
-    expect(deletes).toEqual(['other-kind', 'extra-in-scope', 'extra-other-set', 'extra-no-set'].map((n) => `/policies/${ids[n]}`).sort());
+    const deletes = writes(harness.emulator)
+      .filter((w) => w.method === 'DELETE')
+      .map((w) => w.path)
+      .sort();
+    expect(deletes).toEqual(
+      ['other-kind', 'extra-in-scope', 'extra-other-set', 'extra-no-set'].map((n) => `/policies/${ids[n]}`).sort(),
+    );
     expect([...storedByName(harness.emulator).keys()].sort()).toEqual(LOCAL_NAMES);
     // Three pruned, plus the replaced policy.
     expect(result.outputs).toMatchObject({ created: 2, deleted: 4 });
@@ -201,16 +263,23 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     const { result } = await harness.sync({ prune: 'policy-sets', policySets: [sets.scope] });
     expect(result.failure).toBeNull();
     const sent = writes(harness.emulator);
-    expect(sent.filter((w) => w.method === 'DELETE').map((w) => w.path).sort()).toEqual(
-      [`/policies/${ids['extra-in-scope']}`, `/policies/${ids['other-kind']}`].sort(),
-    );
+    expect(
+      sent
+        .filter((w) => w.method === 'DELETE')
+        .map((w) => w.path)
+        .sort(),
+    ).toEqual([`/policies/${ids['extra-in-scope']}`, `/policies/${ids['other-kind']}`].sort());
     const stored = storedByName(harness.emulator);
     expect(stored.has('extra-other-set')).toBe(true);
     expect(stored.has('extra-no-set')).toBe(true);
     expect(stored.get('missing')!.policySetIds).toEqual([sets.scope]);
     // The replaced policy keeps its old set and joins the new one.
     expect(stored.get('other-kind')!.policySetIds).toEqual([sets.old, sets.scope]);
-    expect(sent).toContainEqual({ method: 'POST', path: '/organizations/acme/policies', body: createBody('missing', {}, [sets.scope]) });
+    expect(sent).toContainEqual({
+      method: 'POST',
+      path: '/organizations/acme/policies',
+      body: createBody('missing', {}, [sets.scope]),
+    });
     const entries = resultOf(result.outputs);
     expect(entries.find((e) => e.name === 'extra-other-set')).toMatchObject({
       action: 'ignored',
@@ -229,15 +298,26 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(result.failure).toBeNull();
     expect(result.title).toBe('Dry run: would create 2, update 4 and delete 4 policies in acme (2 unchanged)');
     expect(result.summary).toContain('**Dry run.**');
-    expect(result.summary).toContain('**2** would be created · **4** would be updated · **4** would be deleted · **1** would be replaced');
+    expect(result.summary).toContain(
+      '**2** would be created · **4** would be updated · **4** would be deleted · **1** would be replaced',
+    );
     expect(result.summary).toContain('<td>would replace</td>');
     expect(result.summary).toContain('would delete');
     expect(result.summary).toContain('### Would change');
     expect(log).toContain('Dry run, nothing is sent');
     const entries = resultOf(result.outputs);
     expect(entries.find((e) => e.name === 'missing')).toMatchObject({ action: 'create', outcome: 'planned', id: null });
-    expect(entries.find((e) => e.name === 'other-kind')).toMatchObject({ action: 'replace', outcome: 'planned', id: null, previousId: ids['other-kind'] });
-    expect(entries.find((e) => e.name === 'extra-no-set')).toMatchObject({ action: 'delete', outcome: 'planned', id: ids['extra-no-set'] });
+    expect(entries.find((e) => e.name === 'other-kind')).toMatchObject({
+      action: 'replace',
+      outcome: 'planned',
+      id: null,
+      previousId: ids['other-kind'],
+    });
+    expect(entries.find((e) => e.name === 'extra-no-set')).toMatchObject({
+      action: 'delete',
+      outcome: 'planned',
+      id: ids['extra-no-set'],
+    });
   });
 
   it('dry run with nothing to change says so', async () => {
@@ -256,7 +336,8 @@ describe('runSyncPolicies: opa policies and descriptions', () => {
   it('creates an opa policy with its derived query, and removes a description the config no longer sets', async () => {
     const rego = 'package terraform.policies.tags\n\nimport rego.v1\n\ndeny contains "x" if { false }\n';
     const harness = await startSync({
-      'policies/policies.hcl': 'policy "tags" {\n  enforcement_level = "mandatory"\n  description = "Tags <b>must</b> be set."\n}\n',
+      'policies/policies.hcl':
+        'policy "tags" {\n  enforcement_level = "mandatory"\n  description = "Tags <b>must</b> be set."\n}\n',
       'policies/tags.rego': rego,
       'policies/plain.native': code('plain'),
     });
@@ -281,7 +362,12 @@ describe('runSyncPolicies: opa policies and descriptions', () => {
       ]),
     );
     expect(writes(harness.emulator)).toHaveLength(3);
-    expect(tags).toMatchObject({ kind: 'opa', enforcementLevel: 'mandatory', query: 'data.terraform.policies.tags.deny', code: rego });
+    expect(tags).toMatchObject({
+      kind: 'opa',
+      enforcementLevel: 'mandatory',
+      query: 'data.terraform.policies.tags.deny',
+      code: rego,
+    });
     expect(storedByName(harness.emulator).get('plain')!.description).toBeNull();
     // Text from the repository is escaped in the summary.
     expect(result.summary).not.toContain('<b>must</b>');

@@ -11,7 +11,10 @@ afterAll(async () => {
   await Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-export async function makeWorkspace(files: Record<string, string | Uint8Array>, prefix = 'sync-policies-'): Promise<string> {
+export async function makeWorkspace(
+  files: Record<string, string | Uint8Array>,
+  prefix = 'sync-policies-',
+): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), prefix));
   created.push(root);
   await writeFiles(root, files);

@@ -6,7 +6,15 @@ import { startHarness } from '../module-tests/harness.ts';
 import { hugeTestLog } from '../support/huge-test-log.ts';
 import { startLogFront } from '../support/log-front.ts';
 
-const OUTCOME = { status: 'finished', testStatus: 'fail', passed: 90, failed: 10, errored: 0, skipped: 0, log: '' } as const;
+const OUTCOME = {
+  status: 'finished',
+  testStatus: 'fail',
+  passed: 90,
+  failed: 10,
+  errored: 0,
+  skipped: 0,
+  log: '',
+} as const;
 
 describe('a test log too large to hold', () => {
   it('a log that never ends is read for the bound, and what was read is reported with the run counters', async () => {
@@ -25,10 +33,19 @@ describe('a test log too large to hold', () => {
 
       expect(front.reads).toBe(1);
       expect(served).toBeGreaterThan(100_000);
-      expect(log).toMatch(/The log of test run trun-\w+ was read only in part \([\d.]+ [KM]iB; it was still being read after \d/);
+      expect(log).toMatch(
+        /The log of test run trun-\w+ was read only in part \([\d.]+ [KM]iB; it was still being read after \d/,
+      );
       // The counters are the run's; the detail is what the log gave before the cut.
-      expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'fail', 'tests-passed': 90, 'tests-failed': 10 });
-      expect(result.annotations.filter((a) => a.level === 'error' && a.file?.includes('tests/part_')).length).toBeGreaterThan(0);
+      expect(result.outputs).toMatchObject({
+        status: 'finished',
+        'test-status': 'fail',
+        'tests-passed': 90,
+        'tests-failed': 10,
+      });
+      expect(
+        result.annotations.filter((a) => a.level === 'error' && a.file?.includes('tests/part_')).length,
+      ).toBeGreaterThan(0);
       const files = (result.outputs.result as { files: Array<{ runs: unknown[] }> }).files;
       expect(files.flatMap((f) => f.runs).length).toBeLessThanOrEqual(2000);
     } finally {
@@ -52,7 +69,9 @@ describe('a test log too large to hold', () => {
     });
     try {
       const { result, log } = await h.run();
-      expect(log).toMatch(/The log of test run trun-\w+ was read only in part \([\d.]+ MiB; the connection failed \(\w+\)\)/);
+      expect(log).toMatch(
+        /The log of test run trun-\w+ was read only in part \([\d.]+ MiB; the connection failed \(\w+\)\)/,
+      );
       expect(result.outputs).toMatchObject({ 'tests-passed': 90, 'tests-failed': 10 });
       expect(result.annotations.some((a) => a.file?.includes('tests/part_'))).toBe(true);
     } finally {

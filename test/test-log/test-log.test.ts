@@ -18,7 +18,14 @@ describe('a passing log', () => {
 
   it('gives every file and run block with its status, in the order of the log', () => {
     expect(parsed.files.map((f) => [f.path, f.status, f.runs.map((r) => [r.name, r.status])])).toEqual([
-      ['tests/defaults.tftest.hcl', 'pass', [['plan_defaults', 'pass'], ['apply_defaults', 'pass']]],
+      [
+        'tests/defaults.tftest.hcl',
+        'pass',
+        [
+          ['plan_defaults', 'pass'],
+          ['apply_defaults', 'pass'],
+        ],
+      ],
       ['tests/naming.tftest.hcl', 'pass', [['valid_name', 'pass']]],
     ]);
   });
@@ -63,7 +70,9 @@ describe('a failing log with framing, CRLF, junk and unknown types', () => {
   });
 
   it('gives each run block its status, a run never reached included', () => {
-    const statuses = Object.fromEntries(parsed.files.map((f) => [f.path, [f.status, Object.fromEntries(f.runs.map((r) => [r.name, r.status]))]]));
+    const statuses = Object.fromEntries(
+      parsed.files.map((f) => [f.path, [f.status, Object.fromEntries(f.runs.map((r) => [r.name, r.status]))]]),
+    );
     expect(statuses).toEqual({
       'tests/defaults.tftest.hcl': ['pass', { plan_defaults: 'pass' }],
       'tests/naming.tftest.hcl': ['fail', { valid_name: 'pass', invalid_name: 'fail' }],
@@ -94,7 +103,10 @@ describe('a failing log with framing, CRLF, junk and unknown types', () => {
       snippet: { context: 'run "invalid_name"', startLine: 18 },
     });
     expect(assertion?.snippet?.code).toContain('lower(var.name)');
-    expect(undeclared).toMatchObject({ testRun: 'bad_reference', range: { filename: './tests/validation.tftest.hcl' } });
+    expect(undeclared).toMatchObject({
+      testRun: 'bad_reference',
+      range: { filename: './tests/validation.tftest.hcl' },
+    });
   });
 
   it('keeps the resources the tests left behind', () => {
@@ -161,7 +173,19 @@ describe('the tail', () => {
 
 describe('robustness', () => {
   it('never throws on junk', () => {
-    const junk = ['', '\x02', '\x03', '{}', '{"type":5}', '{"type":"test_run"}', '{"type":"test_run","test_run":[1]}', 'null', '{"type":"diagnostic","diagnostic":"x"}', '{"type":"test_summary","test_summary":{"status":"nope","passed":"3"}}', '\uFEFF{"type":"version","terraform":"1.8.0"}'];
+    const junk = [
+      '',
+      '\x02',
+      '\x03',
+      '{}',
+      '{"type":5}',
+      '{"type":"test_run"}',
+      '{"type":"test_run","test_run":[1]}',
+      'null',
+      '{"type":"diagnostic","diagnostic":"x"}',
+      '{"type":"test_summary","test_summary":{"status":"nope","passed":"3"}}',
+      '\uFEFF{"type":"version","terraform":"1.8.0"}',
+    ];
     const parsed = parseTestLogText(junk.join('\n'));
     expect(parsed.files).toEqual([]);
     expect(parsed.diagnostics).toEqual([]);
@@ -178,9 +202,13 @@ describe('robustness', () => {
 
   it('passes over a line longer than the limit without holding it, and reads on', () => {
     const parser = new TestLogParser({ maxLineLength: 2048 });
-    parser.push('{"type":"version","terraform":"1.7.0","@message":"Terraform 1.7.0"}\n{"type":"test_plan","test_plan":"');
+    parser.push(
+      '{"type":"version","terraform":"1.7.0","@message":"Terraform 1.7.0"}\n{"type":"test_plan","test_plan":"',
+    );
     for (let i = 0; i < 100; i++) parser.push('z'.repeat(1000));
-    parser.push('"}\n{"type":"test_summary","test_summary":{"status":"pass","passed":1,"failed":0,"errored":0,"skipped":0}}\n');
+    parser.push(
+      '"}\n{"type":"test_summary","test_summary":{"status":"pass","passed":1,"failed":0,"errored":0,"skipped":0}}\n',
+    );
     const parsed = parser.end();
     expect(parsed.counts.oversized).toBe(1);
     expect(parsed.version).toBe('1.7.0');
@@ -206,29 +234,81 @@ describe('robustness', () => {
 
 /** A 20 000-line log: N files of run blocks, a failing one every 1000 lines, multi-byte names. */
 function bigLog(): { text: string; runs: number; failing: number } {
-  const lines: string[] = ['\x02' + JSON.stringify({ '@message': 'Terraform 1.9.5', type: 'version', terraform: '1.9.5' })];
+  const lines: string[] = [
+    '\x02' + JSON.stringify({ '@message': 'Terraform 1.9.5', type: 'version', terraform: '1.9.5' }),
+  ];
   let runs = 0;
   let failing = 0;
   let fileIndex = 0;
   while (lines.length < 19_990) {
     const path = `tests/größe_${fileIndex++}.tftest.hcl`;
-    lines.push(JSON.stringify({ '@message': `${path}... in progress`, '@testfile': path, type: 'test_file', test_file: { path, progress: 'starting' } }));
+    lines.push(
+      JSON.stringify({
+        '@message': `${path}... in progress`,
+        '@testfile': path,
+        type: 'test_file',
+        test_file: { path, progress: 'starting' },
+      }),
+    );
     for (let r = 0; r < 20; r++) {
       const run = `run_✓_${r}`;
       const fails = lines.length % 1000 < 5;
       for (let p = 0; p < 3; p++) {
-        lines.push(JSON.stringify({ '@testfile': path, '@testrun': run, type: 'test_run', test_run: { path, run, progress: 'running', elapsed: p * 1000 } }));
+        lines.push(
+          JSON.stringify({
+            '@testfile': path,
+            '@testrun': run,
+            type: 'test_run',
+            test_run: { path, run, progress: 'running', elapsed: p * 1000 },
+          }),
+        );
       }
-      lines.push(JSON.stringify({ '@testfile': path, '@testrun': run, type: 'test_run', test_run: { path, run, progress: 'complete', status: fails ? 'fail' : 'pass', elapsed: 3500 } }));
+      lines.push(
+        JSON.stringify({
+          '@testfile': path,
+          '@testrun': run,
+          type: 'test_run',
+          test_run: { path, run, progress: 'complete', status: fails ? 'fail' : 'pass', elapsed: 3500 },
+        }),
+      );
       if (fails) {
         failing++;
-        lines.push(JSON.stringify({ '@testfile': path, '@testrun': run, type: 'diagnostic', diagnostic: { severity: 'error', summary: 'Test assertion failed', detail: 'größer', range: { filename: path, start: { line: r + 1, column: 1 }, end: { line: r + 1, column: 5 } } } }));
+        lines.push(
+          JSON.stringify({
+            '@testfile': path,
+            '@testrun': run,
+            type: 'diagnostic',
+            diagnostic: {
+              severity: 'error',
+              summary: 'Test assertion failed',
+              detail: 'größer',
+              range: { filename: path, start: { line: r + 1, column: 1 }, end: { line: r + 1, column: 5 } },
+            },
+          }),
+        );
       }
       runs++;
     }
-    lines.push(JSON.stringify({ '@testfile': path, type: 'test_file', test_file: { path, progress: 'complete', status: 'pass' } }));
+    lines.push(
+      JSON.stringify({
+        '@testfile': path,
+        type: 'test_file',
+        test_file: { path, progress: 'complete', status: 'pass' },
+      }),
+    );
   }
-  lines.push(JSON.stringify({ type: 'test_summary', test_summary: { status: failing ? 'fail' : 'pass', passed: runs - failing, failed: failing, errored: 0, skipped: 0 } }) + '\x03');
+  lines.push(
+    JSON.stringify({
+      type: 'test_summary',
+      test_summary: {
+        status: failing ? 'fail' : 'pass',
+        passed: runs - failing,
+        failed: failing,
+        errored: 0,
+        skipped: 0,
+      },
+    }) + '\x03',
+  );
   return { text: lines.join('\r\n'), runs, failing };
 }
 
@@ -304,7 +384,9 @@ describe('what is kept is bounded, the rest counted', () => {
       { type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: 'three', status: 'error' } },
     ];
     const parsed = parseTestLogText(lines.map((l) => JSON.stringify(l)).join('\n'), { maxRunBlocks: 1 });
-    expect(parsed.files).toEqual([{ path: 'tests/a.tftest.hcl', status: 'error', runs: [{ name: 'one', status: 'pass' }] }]);
+    expect(parsed.files).toEqual([
+      { path: 'tests/a.tftest.hcl', status: 'error', runs: [{ name: 'one', status: 'pass' }] },
+    ]);
     expect(parsed.runBlocksOmitted).toBe(2);
   });
 
@@ -315,7 +397,9 @@ describe('what is kept is bounded, the rest counted', () => {
         '@message': `left ${i}`,
         test_cleanup: { failed_resources: Array.from({ length: n }, (_, r) => ({ instance: `aws_s3_bucket.b${r}` })) },
       });
-    const parsed = parseTestLogText([interrupt(0, 250), ...Array.from({ length: 110 }, (_, i) => interrupt(i + 1, 1))].join('\n'));
+    const parsed = parseTestLogText(
+      [interrupt(0, 250), ...Array.from({ length: 110 }, (_, i) => interrupt(i + 1, 1))].join('\n'),
+    );
     expect(parsed.leftovers).toHaveLength(100);
     expect(parsed.leftovers[0]?.resources).toHaveLength(200);
     expect(parsed.leftoversOmitted).toBe(50 + 11);
@@ -331,7 +415,14 @@ describe('what is kept is bounded, the rest counted', () => {
           type: 'diagnostic',
           '@testfile': long,
           '@testrun': long,
-          diagnostic: { severity: 'error', summary: long, detail: long, address: long, range: { filename: long, start: { line: 1 } }, snippet: { context: long, code: long } },
+          diagnostic: {
+            severity: 'error',
+            summary: long,
+            detail: long,
+            address: long,
+            range: { filename: long, start: { line: 1 } },
+            snippet: { context: long, code: long },
+          },
         },
         { type: 'test_interrupt', '@message': long, test_interrupt: { planned: [long] } },
       ]

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
 import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
-import { renderTestRunSummary, repositoryPath, testRunAnnotations } from '../../src/modes/run-module-tests/test-log/summary.ts';
+import {
+  renderTestRunSummary,
+  repositoryPath,
+  testRunAnnotations,
+} from '../../src/modes/run-module-tests/test-log/summary.ts';
 import type { TestRunFacts } from '../../src/modes/run-module-tests/test-log/summary.ts';
 import { capAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
@@ -38,7 +42,9 @@ describe('repositoryPath', () => {
   });
 
   it('makes an absolute module directory relative to the repository root when given one', () => {
-    expect(repositoryPath('/home/runner/work/r/r/modules/vpc', 'main.tf', '/home/runner/work/r/r')).toBe('modules/vpc/main.tf');
+    expect(repositoryPath('/home/runner/work/r/r/modules/vpc', 'main.tf', '/home/runner/work/r/r')).toBe(
+      'modules/vpc/main.tf',
+    );
     expect(repositoryPath('/home/runner/work/r/r', 'main.tf', '/home/runner/work/r/r/')).toBe('main.tf');
   });
 });
@@ -70,7 +76,9 @@ describe('testRunAnnotations', () => {
       {
         level: 'error',
         title: 'tests/validation.tftest.hcl › run "bad_reference"',
-        message: expect.stringMatching(/^Reference to undeclared input variable\n\nAn input variable with the name "region"/),
+        message: expect.stringMatching(
+          /^Reference to undeclared input variable\n\nAn input variable with the name "region"/,
+        ),
         file: 'modules/s3/tests/validation.tftest.hcl',
         startLine: 9,
         endLine: 9,
@@ -94,11 +102,25 @@ describe('testRunAnnotations', () => {
     const log = parseTestLogText(
       JSON.stringify({
         type: 'diagnostic',
-        diagnostic: { severity: 'error', summary: 'Unsupported argument', detail: 'An argument named "colour" is not expected here.', range: { filename: 'variables.tf', start: { line: 4, column: 3 }, end: { line: 4, column: 9 } } },
+        diagnostic: {
+          severity: 'error',
+          summary: 'Unsupported argument',
+          detail: 'An argument named "colour" is not expected here.',
+          range: { filename: 'variables.tf', start: { line: 4, column: 3 }, end: { line: 4, column: 9 } },
+        },
       }),
     );
     expect(testRunAnnotations(log, 'mod')).toEqual([
-      { level: 'error', title: 'Unsupported argument', message: 'An argument named "colour" is not expected here.', file: 'mod/variables.tf', startLine: 4, endLine: 4, startColumn: 3, endColumn: 9 },
+      {
+        level: 'error',
+        title: 'Unsupported argument',
+        message: 'An argument named "colour" is not expected here.',
+        file: 'mod/variables.tf',
+        startLine: 4,
+        endLine: 4,
+        startColumn: 3,
+        endColumn: 9,
+      },
     ]);
   });
 });
@@ -106,7 +128,12 @@ describe('testRunAnnotations', () => {
 describe('renderTestRunSummary', () => {
   it('says how many run blocks and leftover resources the log held beyond what is listed', () => {
     const parsed: ParsedTestLog = { ...fixture('passing.jsonl'), runBlocksOmitted: 105_151, leftoversOmitted: 3 };
-    const md = renderTestRunSummary({ run: run({ 'tests-passed': 7 }), parsed, moduleDirectory: '.', module: 'acme/s3/aws' });
+    const md = renderTestRunSummary({
+      run: run({ 'tests-passed': 7 }),
+      parsed,
+      moduleDirectory: '.',
+      module: 'acme/s3/aws',
+    });
     expect(md).toContain("The log held 105151 more run blocks than are listed here; the counts are the run's own.");
     expect(md).toContain('The log named 3 more leftover resources or entries than are listed here.');
   });
@@ -114,7 +141,12 @@ describe('renderTestRunSummary', () => {
   it('a passing run: headline, the run’s own totals, a table per file with elapsed times', () => {
     const parsed = fixture('passing.jsonl');
     // The run's counters are the authority, even where the log says otherwise.
-    const md = renderTestRunSummary({ run: run({ 'tests-passed': 7 }), parsed, moduleDirectory: '.', module: 'acme/s3/aws' });
+    const md = renderTestRunSummary({
+      run: run({ 'tests-passed': 7 }),
+      parsed,
+      moduleDirectory: '.',
+      module: 'acme/s3/aws',
+    });
     expect(md.startsWith('## ✅ Module tests passed: acme/s3/aws\n')).toBe(true);
     expect(md).toContain('**7** passed · **0** failed · **0** errored · **0** skipped');
     expect(md).toContain('#### ✅ tests/defaults.tftest.hcl (pass)');
@@ -136,11 +168,15 @@ describe('renderTestRunSummary', () => {
     expect(md.startsWith('## ❌ Module tests failed\n')).toBe(true);
     expect(md).toContain('**3** passed · **1** failed · **1** errored · **1** skipped');
     // Two failures: both in the open, not folded, and before the tables of every file.
-    expect(md).toContain('### Failed and errored run blocks (2)\n\n<strong>❌ tests/naming.tftest.hcl › run &quot;invalid_name&quot;: fail</strong>\n\n<strong>Error:</strong>');
+    expect(md).toContain(
+      '### Failed and errored run blocks (2)\n\n<strong>❌ tests/naming.tftest.hcl › run &quot;invalid_name&quot;: fail</strong>\n\n<strong>Error:</strong>',
+    );
     expect(md).toContain('\n<strong>⛔ tests/validation.tftest.hcl › run &quot;bad_reference&quot;: error</strong>\n');
     expect(md).not.toMatch(/<details><summary>[❌⛔]/);
     expect(md.indexOf('### Failed and errored')).toBeLessThan(md.indexOf('### Test files'));
-    expect(md).toContain('<strong>Error:</strong> Test assertion failed at <code>modules/s3/tests/naming.tftest.hcl:18</code>');
+    expect(md).toContain(
+      '<strong>Error:</strong> Test assertion failed at <code>modules/s3/tests/naming.tftest.hcl:18</code>',
+    );
     expect(md).toContain('18 |     condition     = aws_s3_bucket.this.bucket == lower(var.name)');
     expect(md).toContain('<td>⏭️ skip</td>');
     // Resources left behind are called out.
@@ -164,14 +200,25 @@ describe('renderTestRunSummary', () => {
         '@testfile': 'tests/a.tftest.hcl',
         '@testrun': `r${i}`,
         type: 'diagnostic',
-        diagnostic: { severity: 'error', summary: `Failure ${i}`, detail: '', range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } } },
+        diagnostic: {
+          severity: 'error',
+          summary: `Failure ${i}`,
+          detail: '',
+          range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } },
+        },
       }),
     );
     const parsed = parseTestLogText(lines.join('\n'));
     const annotations = testRunAnnotations(parsed, 'm');
     const { heldBack } = capAnnotations(annotations);
     expect(heldBack).toHaveLength(5);
-    const md = renderTestRunSummary({ run: run({ 'test-status': 'fail' }), parsed, moduleDirectory: 'm', annotations, heldBackAnnotations: heldBack });
+    const md = renderTestRunSummary({
+      run: run({ 'test-status': 'fail' }),
+      parsed,
+      moduleDirectory: 'm',
+      annotations,
+      heldBackAnnotations: heldBack,
+    });
     for (let i = 0; i < 14; i++) expect(md).toContain(`<code>m/tests/a.tftest.hcl:${i + 1}</code>`);
     expect(md.match(/<td>summary only<\/td>/g)).toHaveLength(5);
     expect(md).toContain('5 of these 14 are listed only here');
@@ -181,15 +228,29 @@ describe('renderTestRunSummary', () => {
 
   it('many failures: the first five in the open, the rest folded', () => {
     const lines = Array.from({ length: 7 }, (_, i) => [
-      JSON.stringify({ '@testfile': 'tests/a.tftest.hcl', '@testrun': `r${i}`, type: 'test_run', test_run: { path: 'tests/a.tftest.hcl', run: `r${i}`, progress: 'complete', status: 'fail' } }),
+      JSON.stringify({
+        '@testfile': 'tests/a.tftest.hcl',
+        '@testrun': `r${i}`,
+        type: 'test_run',
+        test_run: { path: 'tests/a.tftest.hcl', run: `r${i}`, progress: 'complete', status: 'fail' },
+      }),
       JSON.stringify({
         '@testfile': 'tests/a.tftest.hcl',
         '@testrun': `r${i}`,
         type: 'diagnostic',
-        diagnostic: { severity: 'error', summary: 'Test assertion failed', detail: `Message ${i}.`, range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 } } },
+        diagnostic: {
+          severity: 'error',
+          summary: 'Test assertion failed',
+          detail: `Message ${i}.`,
+          range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 } },
+        },
       }),
     ]).flat();
-    const md = renderTestRunSummary({ run: run({ 'test-status': 'fail' }), parsed: parseTestLogText(lines.join('\n')), moduleDirectory: '.' });
+    const md = renderTestRunSummary({
+      run: run({ 'test-status': 'fail' }),
+      parsed: parseTestLogText(lines.join('\n')),
+      moduleDirectory: '.',
+    });
     expect(md).toContain('### Failed and errored run blocks (7)');
     const folded = md.indexOf('<details><summary>2 more failed or errored run blocks</summary>');
     expect(folded).toBeGreaterThan(0);
@@ -200,20 +261,35 @@ describe('renderTestRunSummary', () => {
   it('an errored run: the log’s tail in <details>', () => {
     const parsed = fixture('errored.jsonl');
     const md = renderTestRunSummary({
-      run: run({ status: 'errored', 'test-status': null, 'tests-passed': null, 'tests-failed': null, 'tests-errored': null, 'tests-skipped': null }),
+      run: run({
+        status: 'errored',
+        'test-status': null,
+        'tests-passed': null,
+        'tests-failed': null,
+        'tests-errored': null,
+        'tests-skipped': null,
+      }),
       parsed,
       moduleDirectory: '.',
     });
     expect(md.startsWith('## ⛔ Module test run errored\n')).toBe(true);
     expect(md).toContain('**–** passed · **–** failed · **–** errored · **–** skipped');
     expect(md).toContain('test status <code>none</code>');
-    expect(md).toMatch(/<details open><summary>Last 11 lines of the test log<\/summary>\n\n```text\nTerraform 1.9.5\n[\s\S]*panic: runtime error[\s\S]*Error: exit status 2\n```\n\n<\/details>/);
+    expect(md).toMatch(
+      /<details open><summary>Last 11 lines of the test log<\/summary>\n\n```text\nTerraform 1.9.5\n[\s\S]*panic: runtime error[\s\S]*Error: exit status 2\n```\n\n<\/details>/,
+    );
     expect(md).toContain('<td>⏳ pending</td>');
   });
 
   it('takes the totals from the log when the run gave none, and says so', () => {
     const md = renderTestRunSummary({
-      run: run({ 'test-status': null, 'tests-passed': null, 'tests-failed': null, 'tests-errored': null, 'tests-skipped': null }),
+      run: run({
+        'test-status': null,
+        'tests-passed': null,
+        'tests-failed': null,
+        'tests-errored': null,
+        'tests-skipped': null,
+      }),
       parsed: fixture('failing.jsonl'),
       moduleDirectory: '.',
     });
@@ -222,11 +298,19 @@ describe('renderTestRunSummary', () => {
   });
 
   it('timed out, cancelled, or without a log', () => {
-    const timedOut = renderTestRunSummary({ run: run({ status: 'running', 'test-status': null }), moduleDirectory: '.', interruption: 'timed-out' });
+    const timedOut = renderTestRunSummary({
+      run: run({ status: 'running', 'test-status': null }),
+      moduleDirectory: '.',
+      interruption: 'timed-out',
+    });
     expect(timedOut.startsWith('## ⏱️ Module tests timed out\n')).toBe(true);
     expect(timedOut).toContain('<code>timeout</code> ran out');
 
-    const canceled = renderTestRunSummary({ run: run({ status: 'canceled', 'test-status': null }), moduleDirectory: '.', interruption: 'cancelled' });
+    const canceled = renderTestRunSummary({
+      run: run({ status: 'canceled', 'test-status': null }),
+      moduleDirectory: '.',
+      interruption: 'cancelled',
+    });
     expect(canceled.startsWith('## ⏹️ Module tests canceled\n')).toBe(true);
     expect(canceled).toContain('The job was cancelled, and the test run with it.');
 
@@ -237,11 +321,24 @@ describe('renderTestRunSummary', () => {
 
   it('escapes names from the log and links only an http(s) run address', () => {
     const log = [
-      { type: 'test_abstract', test_abstract: { 'tests/<img src=x>.tftest.hcl': ['*bold* <script>alert(1)</script>'] } },
-      { '@testfile': 'tests/<img src=x>.tftest.hcl', '@testrun': '*bold* <script>alert(1)</script>', type: 'test_run', test_run: { progress: 'complete', status: 'fail' } },
+      {
+        type: 'test_abstract',
+        test_abstract: { 'tests/<img src=x>.tftest.hcl': ['*bold* <script>alert(1)</script>'] },
+      },
+      {
+        '@testfile': 'tests/<img src=x>.tftest.hcl',
+        '@testrun': '*bold* <script>alert(1)</script>',
+        type: 'test_run',
+        test_run: { progress: 'complete', status: 'fail' },
+      },
     ];
     const parsed = parseTestLogText(log.map((l) => JSON.stringify(l)).join('\n'));
-    const md = renderTestRunSummary({ run: run({ 'test-status': 'fail' }), parsed, moduleDirectory: '.', runUrl: 'javascript:alert(1)' });
+    const md = renderTestRunSummary({
+      run: run({ 'test-status': 'fail' }),
+      parsed,
+      moduleDirectory: '.',
+      runUrl: 'javascript:alert(1)',
+    });
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<img');
     expect(md).not.toContain('javascript:');
@@ -252,7 +349,9 @@ describe('renderTestRunSummary', () => {
 
   it('leaves secrets in the log’s tail to the sink, which masks them', async () => {
     const token = 'tok-verysecret-42';
-    const parsed = parseTestLogText(`{"type":"version","@message":"Terraform 1.9.5"}\nAuthorization: Bearer ${token}\n`);
+    const parsed = parseTestLogText(
+      `{"type":"version","@message":"Terraform 1.9.5"}\nAuthorization: Bearer ${token}\n`,
+    );
     const md = renderTestRunSummary({ run: run({ status: 'errored' }), parsed, moduleDirectory: '.' });
     expect(md).toContain(token);
     let written = '';

@@ -19,4 +19,3 @@ export function variablesTable(vars: readonly WorkspaceVariable[]): string {
     ]),
   );
 }
-

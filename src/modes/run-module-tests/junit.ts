@@ -51,10 +51,7 @@ interface Suite {
 export function renderJUnitReport(input: JUnitReportInput): string {
   const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input)];
   const total = tally(suites.flatMap((s) => s.cases));
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attributes({ name: input.name, ...total })}>`,
-  ];
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name: input.name, ...total })}>`];
   for (const suite of suites) {
     const counts = tally(suite.cases);
     lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
@@ -90,7 +87,15 @@ function suitesFromLog(parsed: ParsedTestLog, input: JUnitReportInput): Suite[] 
     const suite: Suite = {
       name: file.path,
       file: path,
-      cases: file.runs.map((run) => runCase(run, file.path, path, ofFile.filter((d) => d.testRun === run.name), input)),
+      cases: file.runs.map((run) =>
+        runCase(
+          run,
+          file.path,
+          path,
+          ofFile.filter((d) => d.testRun === run.name),
+          input,
+        ),
+      ),
     };
     const fileLevel = ofFile.filter((d) => d.testRun === undefined);
     if (fileLevel.length > 0) suite.systemErr = fileLevel.map((d) => diagnosticText(d, input)).join('\n\n');
@@ -186,7 +191,10 @@ function diagnosticText(d: TestDiagnostic, input: JUnitReportInput): string {
 }
 
 function oneLine(d: TestDiagnostic, input: JUnitReportInput): string {
-  const detail = d.detail.split('\n').find((l) => l.trim() !== '')?.trim();
+  const detail = d.detail
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
   const where = d.range
     ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})`
     : '';

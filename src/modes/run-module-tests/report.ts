@@ -328,4 +328,3 @@ function countsText(run: TestRun): string {
   if (a['tests-skipped']) parts.push(`${a['tests-skipped']} skipped`);
   return parts.join(', ');
 }
-

@@ -74,7 +74,10 @@ export interface StartInput {
   cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
-  tuning: Pick<RunModuleTestsTuning, 'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock'>;
+  tuning: Pick<
+    RunModuleTestsTuning,
+    'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock'
+  >;
 }
 
 /**
@@ -309,7 +312,10 @@ export async function startTestRun(
     // create's own run, if any, is another run of the version and is stopped as such.)
     async () => {
       const runs = await runsOfConfigurationVersion(client, module, version, createSignal);
-      return adoptableRun(runs.filter((r) => !before.has(r.id)), requested);
+      return adoptableRun(
+        runs.filter((r) => !before.has(r.id)),
+        requested,
+      );
     },
   );
   options.onRun?.(run);

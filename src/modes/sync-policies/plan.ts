@@ -82,7 +82,8 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
   const remoteByName = new Map<string, RemotePolicy>();
   const extra: RemotePolicy[] = [];
   for (const policy of input.remote) {
-    if (remoteByName.has(policy.name)) extra.push(policy); // names are unique; be safe anyway
+    if (remoteByName.has(policy.name))
+      extra.push(policy); // names are unique; be safe anyway
     else remoteByName.set(policy.name, policy);
   }
   const desiredNames = new Set(input.desired.map((p) => p.name));
@@ -110,10 +111,13 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
     const changes = settingChanges.map(describeChange);
     if (codeChanged) changes.push('code');
     const action =
-      settingChanges.length > 0 && codeChanged ? 'update-settings-and-upload-code'
-      : settingChanges.length > 0 ? 'update-settings'
-      : codeChanged ? 'upload-code'
-      : 'unchanged';
+      settingChanges.length > 0 && codeChanged
+        ? 'update-settings-and-upload-code'
+        : settingChanges.length > 0
+          ? 'update-settings'
+          : codeChanged
+            ? 'upload-code'
+            : 'unchanged';
     const planned = entry(desired.name, desired.kind, action, desired, remote, {
       settingChanges,
       changes,

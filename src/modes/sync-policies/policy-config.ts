@@ -114,18 +114,20 @@ function readPolicyBlock(
   const block: PolicyBlock = { name, configFile: config.file, attributeLines: {}, invalidAttributes: [] };
   if (position) block.line = position.line;
   const where = (attribute: string): Problem => {
-    const line = position?.attributes.find((a) => a.name === attribute)?.line
-      ?? position?.blocks.find((b) => b.type === attribute)?.line
-      ?? position?.line;
+    const line =
+      position?.attributes.find((a) => a.name === attribute)?.line ??
+      position?.blocks.find((b) => b.type === attribute)?.line ??
+      position?.line;
     return line === undefined ? { file: config.file, message: '' } : { file: config.file, line, message: '' };
   };
   const label = `${config.file}${block.line ? `:${block.line}` : ''}: policy "${name}"`;
 
   for (const [attribute, value] of Object.entries(body)) {
     if (!(POLICY_ATTRIBUTES as readonly string[]).includes(attribute)) {
-      const why = attribute === 'params'
-        ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'
-        : `only ${POLICY_ATTRIBUTES.join(', ')} are used`;
+      const why =
+        attribute === 'params'
+          ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'
+          : `only ${POLICY_ATTRIBUTES.join(', ')} are used`;
       config.warnings.push({ ...where(attribute), message: `${label}: "${attribute}" is ignored: ${why}.` });
       continue;
     }

@@ -41,11 +41,7 @@ export async function runPublishNoCodeModule(
   return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
 }
 
-async function allowModule(
-  inputs: PublishNoCodeModuleInputs,
-  context: ModeContext,
-  grace: Grace,
-): Promise<ModeResult> {
+async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, grace: Grace): Promise<ModeResult> {
   const { graceMs } = grace;
   const { sink, client } = context;
   const signal = context.cancellation.signal;

@@ -40,11 +40,7 @@ export interface TestLogOptions {
   maxLineLength?: number;
 }
 
-export type TestLogSource =
-  | string
-  | Uint8Array
-  | Iterable<string | Uint8Array>
-  | AsyncIterable<string | Uint8Array>;
+export type TestLogSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 /** Parses a whole log, given as text, bytes, or chunks (a response body) read as they come. */
 export async function parseTestLog(source: TestLogSource, options: TestLogOptions = {}): Promise<ParsedTestLog> {

@@ -323,7 +323,7 @@ function annotationsSection(annotations: readonly Annotation[], heldBack: Set<st
       : '';
   const rows = annotations.map((a) => [
     a.level,
-    inlineCode(a.startLine ? `${a.file ?? ''}:${a.startLine}` : a.file ?? ''),
+    inlineCode(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
     a.title ?? '',
     clipText(a.message, MAX_MESSAGE_IN_TABLE),
     heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
