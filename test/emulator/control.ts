@@ -98,16 +98,14 @@ export function createControl(parts: ControlParts): Emulator {
     testVariables(m) {
       const module = findModule(m);
       if (module === undefined) return [];
-      return store
-        .testVariablesOf(module.id)
-        .map(({ id, key, value, category, sensitive, description }) => ({
-          id,
-          key,
-          value,
-          category,
-          sensitive,
-          description,
-        }));
+      return store.testVariablesOf(module.id).map(({ id, key, value, category, sensitive, description }) => ({
+        id,
+        key,
+        value,
+        category,
+        sensitive,
+        description,
+      }));
     },
     seedTestRuns(m, count, createdAt = new Date(Date.now() - 24 * 3600_000)) {
       const module = findModule(m);
