@@ -113,13 +113,6 @@ const lineLength = (strings) => [
   },
 ];
 
-/**
- * Whether tests, benchmarks and scripts are held to the line length yet: their code lines are
- * prettier's to break, in the one pass over the whole tree (`npm run format`) that comes with
- * `format:check` in `npm test`. Until then only src is.
- */
-const LINE_LENGTH_OUTSIDE_SRC = false;
-
 export default defineConfig(
   {
     ignores: ['dist/', 'build/', 'coverage/', '.test-dist/', '.bench-tmp/', '.demo/', 'examples/'],
@@ -177,6 +170,6 @@ export default defineConfig(
   },
   {
     files: ['test/**', 'bench/**', 'scripts/**', '*.ts', '*.js'],
-    rules: { 'max-len': LINE_LENGTH_OUTSIDE_SRC ? lineLength('whole') : 'off' },
+    rules: { 'max-len': lineLength('whole') },
   },
 );

@@ -512,8 +512,8 @@ function compileExpression(expression) {
 // String.prototype.trim, not U+FEFF. A loop, not an expression: `\s+$` is quadratic on a long
 // run of spaces that does not end the line.
 const GO_SPACE = new Set([
-    0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
-    0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+    0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+    0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 function trimGoSpace(text) {
     let start = 0;
@@ -717,7 +717,7 @@ function describeRefusal(moduleRoot, boundary, links) {
         ...(outside ? [`outside ${boundary.label} (${textOf(boundary.root)})`] : []),
         ...(git ? [`into ${outside ? 'its' : `${boundary.label}'s`} git metadata`] : []),
     ].join(' or ');
-    const why = git ? ' Git metadata (.git) can hold the checkout\'s credentials.' : '';
+    const why = git ? " Git metadata (.git) can hold the checkout's credentials." : '';
     return (`module directory ${JSON.stringify(moduleRoot)} holds ${what} ${where}, whose content would be packed: ${listed}${more}.${why} ` +
         `Remove ${links.length === 1 ? 'it or list it' : 'them or list them'} in .terraformignore.`);
 }
@@ -894,7 +894,13 @@ async function* walkDirectory(ctx, frame) {
         if (stats.isDirectory()) {
             if (decision === 'include') {
                 const name = asBytePath(`${entryName}/`);
-                yield { type: 'directory', name: textOf(name), nameBytes: bytesOf(name), mode: permissions(stats), mtime: roundedMtime(stats) };
+                yield {
+                    type: 'directory',
+                    name: textOf(name),
+                    nameBytes: bytesOf(name),
+                    mode: permissions(stats),
+                    mtime: roundedMtime(stats),
+                };
             }
             yield* walkDirectory(ctx, childFrame(frame, child.name));
             continue;
@@ -970,7 +976,10 @@ async function noteKeptGitMetadata(ctx, frame, decision) {
 const LISTED_GIT_DIRECTORIES = 5;
 function gitMetadataWarnings(kept) {
     return [...kept].map(([rule, dirs]) => {
-        const listed = dirs.slice(0, LISTED_GIT_DIRECTORIES).map((dir) => JSON.stringify(dir)).join(', ');
+        const listed = dirs
+            .slice(0, LISTED_GIT_DIRECTORIES)
+            .map((dir) => JSON.stringify(dir))
+            .join(', ');
         const more = dirs.length > LISTED_GIT_DIRECTORIES ? ` and ${dirs.length - LISTED_GIT_DIRECTORIES} more` : '';
         return (`.terraformignore rule ${JSON.stringify(rule)} would bring back git metadata (${listed}${more}); ` +
             `it is left out all the same, unlike the service's own packer, ` +
@@ -1824,7 +1833,7 @@ function annotationsSection(annotations, heldBack) {
         : '';
     const rows = annotations.map((a) => [
         a.level,
-        (0,markdown/* inlineCode */.ti)(a.startLine ? `${a.file ?? ''}:${a.startLine}` : a.file ?? ''),
+        (0,markdown/* inlineCode */.ti)(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
         a.title ?? '',
         clipText(a.message, MAX_MESSAGE_IN_TABLE),
         heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
@@ -1912,10 +1921,7 @@ function annotationKey(a) {
 function renderJUnitReport(input) {
     const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input)];
     const total = tally(suites.flatMap((s) => s.cases));
-    const lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        `<testsuites${attributes({ name: input.name, ...total })}>`,
-    ];
+    const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name: input.name, ...total })}>`];
     for (const suite of suites) {
         const counts = tally(suite.cases);
         lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
@@ -2042,7 +2048,10 @@ function diagnosticText(d, input) {
     return lines.join('\n');
 }
 function oneLine(d, input) {
-    const detail = d.detail.split('\n').find((l) => l.trim() !== '')?.trim();
+    const detail = d.detail
+        .split('\n')
+        .find((l) => l.trim() !== '')
+        ?.trim();
     const where = d.range
         ? ` (${repositoryPath(input.moduleDirectory, d.range.filename, input.repositoryRoot)}:${d.range.start.line})`
         : '';

@@ -189,7 +189,9 @@ function cut(text, width) {
 function renderTable(html, style, maxCell) {
     const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) => [...row[1].matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
         header: cell[1] === 'h',
-        text: inline(cell[2], style).replace(/\s*\n\s*/g, ' ').trim(),
+        text: inline(cell[2], style)
+            .replace(/\s*\n\s*/g, ' ')
+            .trim(),
     })));
     if (rows.length === 0)
         return '';
@@ -384,8 +386,8 @@ function generalHelp(version) {
         `Usage: ${NAME} <mode> [--flag value ...]`,
         '',
         'Modes:',
-        '  sync-policies                 make an organization\'s policies equal to the policy files',
-        '  run-module-tests              run a registry module\'s tests on the service',
+        "  sync-policies                 make an organization's policies equal to the policy files",
+        "  run-module-tests              run a registry module's tests on the service",
         '  upgrade-no-code-workspace     upgrade workspaces provisioned from a no-code module',
         '  publish-no-code-module        allow a module for no-code provisioning, or update its settings',
         '  provision-no-code-workspace   create a workspace from a no-code module',

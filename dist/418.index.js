@@ -92,9 +92,12 @@ function planPolicySync(input) {
         const changes = settingChanges.map(describeChange);
         if (codeChanged)
             changes.push('code');
-        const action = settingChanges.length > 0 && codeChanged ? 'update-settings-and-upload-code'
-            : settingChanges.length > 0 ? 'update-settings'
-                : codeChanged ? 'upload-code'
+        const action = settingChanges.length > 0 && codeChanged
+            ? 'update-settings-and-upload-code'
+            : settingChanges.length > 0
+                ? 'update-settings'
+                : codeChanged
+                    ? 'upload-code'
                     : 'unchanged';
         const planned = entry(desired.name, desired.kind, action, desired, remote, {
             settingChanges,
@@ -892,9 +895,9 @@ function readPolicyBlock(config, name, body, position) {
     if (position)
         block.line = position.line;
     const where = (attribute) => {
-        const line = position?.attributes.find((a) => a.name === attribute)?.line
-            ?? position?.blocks.find((b) => b.type === attribute)?.line
-            ?? position?.line;
+        const line = position?.attributes.find((a) => a.name === attribute)?.line ??
+            position?.blocks.find((b) => b.type === attribute)?.line ??
+            position?.line;
         return line === undefined ? { file: config.file, message: '' } : { file: config.file, line, message: '' };
     };
     const label = `${config.file}${block.line ? `:${block.line}` : ''}: policy "${name}"`;

@@ -41778,7 +41778,10 @@ function heading(text, level = 2) {
     return `${'#'.repeat(level)} ${renderMarkdown(text)}\n`;
 }
 function paragraph(...parts) {
-    return `${parts.map(renderMarkdown).filter((p) => p !== '').join(' ')}\n`;
+    return `${parts
+        .map(renderMarkdown)
+        .filter((p) => p !== '')
+        .join(' ')}\n`;
 }
 function bulletList(items) {
     return items.map((item) => `- ${renderMarkdown(item)}\n`).join('');
@@ -41843,8 +41846,25 @@ function joinBlocks(...blocks) {
     return kept.map((b) => b.trimEnd()).join('\n\n') + (kept.length > 0 ? '\n' : '');
 }
 const CLOSABLE_TAGS = new Set([
-    'details', 'summary', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'ul', 'ol', 'li',
-    'blockquote', 'pre', 'code', 'p', 'div', 'strong', 'em', 'a',
+    'details',
+    'summary',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'td',
+    'th',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'p',
+    'div',
+    'strong',
+    'em',
+    'a',
 ]);
 /**
  * Cuts Markdown to at most `maxBytes` UTF-8 bytes at a line boundary, closes the code fence and
@@ -41868,7 +41888,10 @@ function truncateMarkdown(markdown, maxBytes, note = (n) => `> [!WARNING]\n> Thi
     let result = `${text}${closing}\n${note(omittedBytes)}`;
     // A note or closing markup larger than the reserve is not expected; never exceed the limit.
     if (Buffer.byteLength(result, 'utf8') > maxBytes) {
-        result = Buffer.from(result, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+        result = Buffer.from(result, 'utf8')
+            .subarray(0, maxBytes)
+            .toString('utf8')
+            .replace(/\uFFFD$/, '');
     }
     return { text: result, cut: true, omittedBytes };
 }
@@ -41903,7 +41926,10 @@ function closeOpenMarkup(text) {
     }
     let closing = fence === undefined ? '' : `${fence}\n`;
     if (open.length > 0)
-        closing += `${open.reverse().map((name) => `</${name}>`).join('')}\n`;
+        closing += `${open
+            .reverse()
+            .map((name) => `</${name}>`)
+            .join('')}\n`;
     return closing;
 }
 
@@ -43017,7 +43043,9 @@ function describeBody(response) {
     const quoted = (s) => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
     if (json !== undefined)
         return `a JSON body ${quoted(JSON.stringify(json))}`;
-    const contentType = String(response.headers['content-type'] ?? 'untyped').split(';')[0].trim();
+    const contentType = String(response.headers['content-type'] ?? 'untyped')
+        .split(';')[0]
+        .trim();
     return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
 }
 /** The resource of a single-resource document. */
@@ -43791,9 +43819,7 @@ class NetworkError extends Error {
     code;
     timedOut;
     constructor(init, options) {
-        const what = init.timedOut
-            ? 'the request timed out'
-            : `the connection failed${init.code ? ` (${init.code})` : ''}`;
+        const what = init.timedOut ? 'the request timed out' : `the connection failed${init.code ? ` (${init.code})` : ''}`;
         const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
         super(`${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
         this.method = init.method;

@@ -1,9 +1,9 @@
-// `npm test`: the lint, the type check and the tests, side by side. The two checks each hold a
-// core for about ten seconds, and most test files wait on sockets, child processes and timers:
-// run before the tests, the checks made a fifth of the run's wall time. They run at a lower
-// priority, so that the tests' own timings (a step that must leave before the runner's kill)
-// are not squeezed by them. Their output is printed after the tests', in one piece each. Exits
-// non-zero when any of the three fails.
+// `npm test`: the lint, the layout check, the type check and the tests, side by side. The
+// checks each hold a core for a few to about ten seconds, and most test files wait on sockets,
+// child processes and timers: run before the tests, the checks made a fifth of the run's wall
+// time. They run at a lower priority, so that the tests' own timings (a step that must leave
+// before the runner's kill) are not squeezed by them. Their output is printed after the tests',
+// in one piece each. Exits non-zero when any of them fails.
 import { spawn } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 import { createRequire } from 'node:module';
@@ -49,6 +49,7 @@ function run(script, args, capture) {
 
 const checks = [
   { name: 'eslint .', script: bin('eslint', 'eslint'), args: ['.'] },
+  { name: 'prettier --check .', script: bin('prettier', 'prettier'), args: ['--check', '.'] },
   {
     name: 'tsc --noEmit -p tsconfig.check.json',
     script: bin('typescript', 'tsc'),

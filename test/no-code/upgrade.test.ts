@@ -72,7 +72,10 @@ function upgradeOnClock(clock: ManualClock, inputs: Record<string, string>) {
   return { started, log: () => context.log(), ...tracked(run) };
 }
 
-/** Moves the clock to the millisecond before `ms` after the step's start (still waiting there), then to it: the step ends. */
+/**
+ * Moves the clock to the millisecond before `ms` after the step's start (still waiting there),
+ * then to it: the step ends.
+ */
 async function endsAt(clock: ManualClock, step: ReturnType<typeof upgradeOnClock>, ms: number) {
   await clock.advance(step.started + ms - 1 - clock.now());
   expect(step.settled()).toBe(false);
