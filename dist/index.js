@@ -39373,15 +39373,16 @@ function readDeclared(path) {
 /* harmony export */ });
 /* unused harmony export EXIT_FAILURE */
 // User errors apart from failures, decided here and nowhere else. A step that fails because of
-// what the user gave it (an input, files that do not validate, a setting the service refuses)
-// exits 2; any other failure exits 1. The action, its command line and the post step return
-// the code to the entry point (index.ts), the one place that sets the process's exit code.
+// what the user gave it (an input, files that do not validate, ids the service does not know),
+// found before anything is written, exits 2; any other failure exits 1, a write the service
+// refuses included. The action, its command line and the post step return the code to the
+// entry point (index.ts), the one place that sets the process's exit code.
 const EXIT_SUCCESS = 0;
 const EXIT_FAILURE = 1;
 const EXIT_BAD_INPUT = 2;
 /**
- * A problem the user can fix (a bad input, a file that does not parse, a setting the service
- * refuses): reported as one clear sentence, without a stack trace.
+ * A problem the user can fix, found before anything is written (a bad input, a file that does
+ * not parse): reported as one clear sentence, without a stack trace.
  */
 class ConfigurationError extends Error {
     name = 'ConfigurationError';
