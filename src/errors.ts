@@ -1,8 +1,8 @@
 // User errors apart from failures, decided here and nowhere else. A step that fails because of
 // what the user gave it (an input, files that do not validate, ids the service does not know),
 // found before anything is written, exits 2; any other failure exits 1, a write the service
-// refuses included. The action, its command line and the post step return the code to the
-// entry point (index.ts), the one place that sets the process's exit code.
+// refuses included. The action and its command line return the code, and the post step its
+// failure, to the entry point (index.ts), the one place that sets the process's exit code.
 
 export const EXIT_SUCCESS = 0;
 export const EXIT_FAILURE = 1;

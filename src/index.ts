@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { exitCodeOf } from './errors.ts';
 import { run } from './main.ts';
 import { getState, saveState } from './state.ts';
 
@@ -11,7 +12,7 @@ if (args.length > 0 || !startedByRunner(process.env)) {
   process.exitCode = await runCli(args);
 } else if (getState('isPost') === 'true') {
   const { runPost } = await import('./modes/run-module-tests/post.ts');
-  process.exitCode = await runPost();
+  process.exitCode = exitCodeOf(await runPost());
 } else {
   saveState('isPost', 'true');
   process.exitCode = await run({ saveState });

@@ -73,11 +73,11 @@ describe('the command line', () => {
 
 describe('the post step', () => {
   const module = JSON.stringify({ organization: 'acme', name: 'network', provider: 'aws' });
-  const post = (inputs: Record<string, string>) =>
+  const post = (inputs: Record<string, string>, state: Record<string, string> = { STATE_testRunId: 'trun-gone' }) =>
     runBundle({
       bundleDir: bundleDir(),
       cwd: root,
-      env: { GITHUB_ACTIONS: 'true', STATE_isPost: 'true', STATE_testRunModule: module, STATE_testRunId: 'trun-gone' },
+      env: { GITHUB_ACTIONS: 'true', STATE_isPost: 'true', STATE_testRunModule: module, ...state },
       inputs: { mode: 'run-module-tests', token: emulator.token, ...inputs },
     });
 
@@ -89,10 +89,15 @@ describe('the post step', () => {
     expect(result.code).toBe(0);
   });
 
-  it('exits 1 when a test run may still be running and cannot be stopped, whatever the cause', async () => {
-    // A malformed input here is no reason for exit 2: the run it leaves behind is the failure.
-    const result = await post({ 'base-url': 'ftp://service.example' });
-    expect(result.stdout).toMatch(/^::error::Test run trun-gone of module acme\/network\/aws may still be running, and it cannot be stopped: /m);
+  it('exits 1 when a test run may still be running and cannot be found', async () => {
+    const result = await post({ 'base-url': emulator.baseUrl }, { STATE_testRunConfigurationVersion: 'cv-gone' });
+    expect(result.stdout).toMatch(/^::error::The test runs of configuration version cv-gone \(module acme\/network\/aws\) could not be listed, and one may still be running: /m);
     expect(result.code).toBe(1);
+  });
+
+  it('exits 2 on bad input, as the main step does, naming the run it cannot stop', async () => {
+    const result = await post({ 'base-url': 'ftp://service.example' });
+    expect(result.stdout).toMatch(/^::error::Test run trun-gone of module acme\/network\/aws may still be running, and it cannot be stopped: Input "base-url" must start with https:\/\/ or http:\/\//m);
+    expect(result.code).toBe(2);
   });
 });

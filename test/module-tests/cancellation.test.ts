@@ -1,6 +1,7 @@
 // The job being cancelled (SIGINT, then SIGTERM) while a test run exists, and the post step
 // stopping a run the main step left behind. Process-level timing is in process.test.ts.
 import { describe, expect, it } from 'vitest';
+import { exitCodeOf } from '../../src/errors.ts';
 import { runPost } from '../../src/modes/run-module-tests/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
@@ -213,7 +214,7 @@ describe('post step', () => {
       queuedWaitMs: options.queuedWaitMs ?? 3000,
       appearWaitMs: options.appearWaitMs ?? 3000,
       ...(options.clock ? { clock: options.clock } : {}),
-    }).then((code) => ({ code, log: lines.join('') }));
+    }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
   }
 
   it('cancels a queued run left behind once it runs', async () => {

@@ -7,6 +7,7 @@
 // the test moves it: every limit is checked at the millisecond it falls on, and "at once" means
 // before the clock moved at all, whatever the machine's load.
 import { describe, expect, it } from 'vitest';
+import { exitCodeOf } from '../../src/errors.ts';
 import { runPost } from '../../src/modes/run-module-tests/post.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Emulator } from '../emulator/api.ts';
@@ -37,7 +38,7 @@ function runPostWith(emulator: Emulator, state: Map<string, string>) {
     graceMs: 200,
     queuedWaitMs: 3000,
     appearWaitMs: 5000,
-  }).then((code) => ({ code, log: lines.join('') }));
+  }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
 }
 
 describe('a create the service answers slowly', () => {

@@ -7,7 +7,8 @@
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
 
-import { getErrorMessage } from '../../errors.ts';
+import { failureOf, getErrorMessage, stepFailure } from '../../errors.ts';
+import type { StepFailure } from '../../errors.ts';
 import { readActionInput, readServiceInputs } from '../../inputs/read.ts';
 import type { InputReader } from '../../inputs/read.ts';
 import { createCancellation } from '../../lifetime/cancellation.ts';
@@ -51,10 +52,13 @@ export interface PostOptions {
   clock?: Clock;
 }
 
-/** Exit code 0 unless a run may still be running that this step could not stop. */
-export async function runPost(options: PostOptions = {}): Promise<number> {
+/**
+ * Null unless a run may still be running that this step could not stop; each failure is reported
+ * on the sink as it happens, and the entry point turns the one returned into the exit code.
+ */
+export async function runPost(options: PostOptions = {}): Promise<StepFailure | null> {
   const saved = runToStop(options.getState ?? getState);
-  if (saved === undefined) return 0;
+  if (saved === undefined) return null;
 
   const read = options.read ?? readActionInput;
   // Masked before it is checked: a token the table refuses is a secret all the same.
@@ -71,8 +75,12 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   try {
     ({ baseUrl } = readServiceInputs(read));
   } catch (error) {
-    sink.fail(`${what} may still be running, and it cannot be stopped: ${getErrorMessage(error)}`);
-    return 1;
+    // A malformed input is the user's to fix (exit 2), as in the main step.
+    const cause = failureOf(error);
+    return failed(sink, {
+      kind: cause.kind,
+      message: `${what} may still be running, and it cannot be stopped: ${cause.message}`,
+    });
   }
 
   const queuedWaitMs = options.queuedWaitMs ?? 120_000;
@@ -93,7 +101,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
   });
   // Each run is stopped as soon as it is found: one the service queued by itself is not left
   // running while the step waits for the run of an unanswered create to appear.
-  const stops: Array<Promise<number>> = [];
+  const stops: Array<Promise<StepFailure | null>> = [];
   const stop = ({ id, lastSeen }: RunToStop): void => {
     const now = clock.now();
     const plan = {
@@ -120,7 +128,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
     );
   };
   try {
-    const code = await findRunsToStop(saved, {
+    const found = await findRunsToStop(saved, {
       client,
       sink,
       signal: cancellation.signal,
@@ -129,7 +137,7 @@ export async function runPost(options: PostOptions = {}): Promise<number> {
       stop,
       clock,
     });
-    return Math.max(code, ...(await Promise.all(stops)));
+    return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
   } finally {
     cancellation.dispose();
     await client.close();
@@ -146,8 +154,8 @@ interface RunToStop {
  * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
  * configuration version that is not final, as each is found. When the main step sent a create it
  * never saw answered, the version is looked at again until a run with the create's options
- * appears or `appearWaitMs` passes. Resolves with 1 when a run may be running that could not be
- * found, else 0.
+ * appears or `appearWaitMs` passes. Resolves with the failure when a run may be running that
+ * could not be found, else null.
  */
 async function findRunsToStop(
   saved: SavedTestRun,
@@ -160,7 +168,7 @@ async function findRunsToStop(
     stop: (run: RunToStop) => void;
     clock: Clock;
   },
-): Promise<number> {
+): Promise<StepFailure | null> {
   const { sink, signal, stop, clock } = options;
   const known = new Set<string>();
   const stopOnce = (run: RunToStop): void => {
@@ -171,7 +179,7 @@ async function findRunsToStop(
   const versionRef = saved.configurationVersion;
   if (versionRef === undefined) {
     if (saved.testRunId !== undefined && !saved.final) stopOnce({ id: saved.testRunId });
-    return 0;
+    return null;
   }
   const version = versionRef.id;
   const label = moduleLabel(saved.module);
@@ -195,7 +203,7 @@ async function findRunsToStop(
           `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
             `only test run ${saved.testRunId} is stopped.`,
         );
-        return 0;
+        return null;
       }
       if (ownFinal || known.size > 0) {
         // The step's own run ended; another run of the version is only possible, not known.
@@ -203,13 +211,15 @@ async function findRunsToStop(
           `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
             `if another one is still running, cancel it in the service.`,
         );
-        return 0;
+        return null;
       }
-      sink.fail(
-        `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
-          `Check the module's test runs in the service.`,
+      return failed(
+        sink,
+        stepFailure(
+          `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
+            `Check the module's test runs in the service.`,
+        ),
       );
-      return 1;
     }
     listedAny ||= listed.length > 0;
     for (const run of listed) {
@@ -232,7 +242,7 @@ async function findRunsToStop(
             : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`,
         );
       }
-      return 0;
+      return null;
     }
     if (clock.now() >= waitUntil || signal.aborted) break;
     if (!noted) {
@@ -252,35 +262,40 @@ async function findRunsToStop(
     `No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
       `if one appears later, cancel it in the service.`,
   );
-  return 0;
+  return null;
 }
 
-function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWaitMs: number): number {
+function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWaitMs: number): StepFailure | null {
   const status = outcome.run?.attributes.status;
   switch (outcome.end) {
     case 'not-found':
       // Deleted, or the token lost access: nothing this step can do, nothing to fail for.
       sink.info(`${what} no longer exists (404): nothing to stop.`);
-      return 0;
+      return null;
     case 'final':
       if (outcome.forceAccepted) sink.info(`${what} was force-cancelled.`);
       else if (outcome.cancelAccepted && status === 'canceled') sink.info(`${what} was cancelled.`);
       else sink.info(`${what} had already ended (${status ?? 'final'}).`);
-      return 0;
+      return null;
     default: {
       if (outcome.cancelAccepted) {
         sink.warning(
           `${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`,
         );
-        return 0;
+        return null;
       }
       const why = outcome.lastError ? `: ${outcome.lastError}` : '';
       const when =
         status === 'running'
           ? ''
           : ` (it was still ${status ?? 'unknown'} after ${formatDuration(queuedWaitMs)}, and only a running test can be cancelled)`;
-      sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
-      return 1;
+      return failed(sink, stepFailure(`${what} could not be cancelled${when}${why}; cancel it in the service.`));
     }
   }
+}
+
+/** Reports a failure as it happens (the step goes on stopping the other runs); the failure. */
+function failed(sink: ReportSink, failure: StepFailure): StepFailure {
+  sink.fail(failure.message);
+  return failure;
 }
