@@ -12,6 +12,9 @@ import type { PoliciesApi } from './policies.ts';
 /** The address the client speaks to, as it reads a base URL (the inputs check theirs with it). */
 export { normaliseBaseUrl } from './urls.ts';
 
+/** How long a request waits for its answer unless the client is told otherwise. */
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './http.ts';
+
 /** The client's options are the HTTP layer's: one address, one token, one set of limits. */
 export type ServiceClientOptions = HttpClientOptions;
 

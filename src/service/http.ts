@@ -59,6 +59,9 @@ export interface RequestEvent {
   error?: string;
 }
 
+/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 export interface HttpClientOptions {
   /** The service address; `/api/v2` is appended when its path lacks it. */
   baseUrl: string;
@@ -69,7 +72,7 @@ export interface HttpClientOptions {
   rateLimitPerSecond?: number;
   /** Requests in flight at once (default 8). */
   concurrency?: number;
-  /** Limit of one attempt, answer headers and body included (default 30 s). */
+  /** Limit of one attempt, answer headers and body included (default DEFAULT_REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
   userAgent?: string;
   retry?: Partial<RetryOptions>;
@@ -246,7 +249,7 @@ export class HttpClient {
     this.clock = options.clock ?? systemClock;
     this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
     this.#slots = new Semaphore(options.concurrency ?? 8);
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#onRequest = options.onRequest ?? (() => {});

@@ -209,10 +209,12 @@ describe('post step', () => {
       getState: (name) => state.get(name) ?? '',
       sink,
       client: FAST_CLIENT,
-      pollMs: 20,
-      graceMs: options.graceMs ?? 200,
-      queuedWaitMs: options.queuedWaitMs ?? 3000,
-      appearWaitMs: options.appearWaitMs ?? 3000,
+      tuning: {
+        pollMs: 20,
+        graceMs: options.graceMs ?? 200,
+        queuedWaitMs: options.queuedWaitMs ?? 3000,
+        appearWaitMs: options.appearWaitMs ?? 3000,
+      },
       ...(options.clock ? { clock: options.clock } : {}),
     }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
   }

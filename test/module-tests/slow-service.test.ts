@@ -34,10 +34,7 @@ function runPostWith(emulator: Emulator, state: Map<string, string>) {
     getState: (name) => state.get(name) ?? '',
     sink: plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [emulator.token] }),
     client: FAST_CLIENT,
-    pollMs: 20,
-    graceMs: 200,
-    queuedWaitMs: 3000,
-    appearWaitMs: 5000,
+    tuning: { pollMs: 20, graceMs: 200, queuedWaitMs: 3000, appearWaitMs: 5000 },
   }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
 }
 

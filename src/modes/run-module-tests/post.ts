@@ -27,6 +27,8 @@ import type { GetState, SavedTestRun } from './state.ts';
 import { TestRunStopper } from './stop.ts';
 import type { StopOutcome } from './stop.ts';
 import { isFinal } from './test-run-status.ts';
+import { DEFAULT_POST_TUNING } from './tuning.ts';
+import type { PostTuning } from './tuning.ts';
 import { runFingerprint, runsOfConfigurationVersion } from './version-runs.ts';
 
 export interface PostOptions {
@@ -36,18 +38,8 @@ export interface PostOptions {
   getState?: GetState;
   sink?: ReportSink;
   client?: Partial<ServiceClientOptions>;
-  /** Longest wait for a queued run to start so that it can be cancelled. Default 2 min. */
-  queuedWaitMs?: number;
-  /** Force-cancel a run still running this long after its cancel. Default 20 s. */
-  graceMs?: number;
-  /** Reads of the run while waiting. Default 1 s. */
-  pollMs?: number;
-  /**
-   * When the main step sent a create whose answer it never saw, how long a run of the
-   * configuration version may take to appear. Default 30 s (the longest a create request waits
-   * for its answer).
-   */
-  appearWaitMs?: number;
+  /** Its timings (DEFAULT_POST_TUNING in tuning.ts). */
+  tuning?: Partial<PostTuning>;
   /** The clock of the step's waits and limits (default the real one). */
   clock?: Clock;
 }
@@ -83,9 +75,10 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     });
   }
 
-  const queuedWaitMs = options.queuedWaitMs ?? 120_000;
-  const graceMs = options.graceMs ?? 20_000;
-  const pollMs = options.pollMs ?? 1000;
+  const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs }: PostTuning = {
+    ...DEFAULT_POST_TUNING,
+    ...options.tuning,
+  };
   const clock = options.clock ?? systemClock;
   const client = createServiceClient({
     baseUrl,
@@ -97,7 +90,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
   cancellation.onSignal(() => {
-    for (const stopper of stoppers) stopper.limitDeadline(clock.now() + 1000);
+    for (const stopper of stoppers) stopper.limitDeadline(clock.now() + afterSignalMs);
   });
   // Each run is stopped as soon as it is found: one the service queued by itself is not left
   // running while the step waits for the run of an unanswered create to appear.
@@ -107,7 +100,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     const plan = {
       startBy: now + queuedWaitMs,
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-      deadline: now + queuedWaitMs + graceMs + 15_000,
+      deadline: now + queuedWaitMs + graceMs + forceSlackMs,
       forceAfterCancelMs: graceMs,
       ...(lastSeen ? { lastSeen } : {}),
     };
@@ -121,7 +114,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       clock,
     });
     stoppers.push(stopper);
-    if (cancellation.signal.aborted) stopper.limitDeadline(clock.now() + 1000);
+    if (cancellation.signal.aborted) stopper.limitDeadline(clock.now() + afterSignalMs);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
     stops.push(
       stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
@@ -133,7 +126,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       sink,
       signal: cancellation.signal,
       pollMs,
-      appearWaitMs: options.appearWaitMs ?? 30_000,
+      appearWaitMs,
       stop,
       clock,
     });

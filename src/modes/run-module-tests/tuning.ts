@@ -1,5 +1,6 @@
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
 import type { OtherRunsTiming } from './other-runs.ts';
 import type { WaitTiming } from './wait.ts';
 
@@ -63,4 +64,32 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
   clock: systemClock,
+};
+
+/** Timings of the post step (post.ts); tests shorten them. */
+export interface PostTuning {
+  /** Longest wait for a queued run to start so that it can be cancelled. */
+  queuedWaitMs: number;
+  /** Force-cancel a run still running this long after its cancel. */
+  graceMs: number;
+  /** Beyond the wait and the grace, for the force-cancel and the reads that see the run end. */
+  forceSlackMs: number;
+  /** Reads of a run while waiting, and of the version's runs while one is awaited. */
+  pollMs: number;
+  /**
+   * When the main step sent a create whose answer it never saw, how long a run of the
+   * configuration version may take to appear: the longest the create waited for its answer.
+   */
+  appearWaitMs: number;
+  /** Once the post step itself gets a signal, how long its stops may still take. */
+  afterSignalMs: number;
+}
+
+export const DEFAULT_POST_TUNING: PostTuning = {
+  queuedWaitMs: 120_000,
+  graceMs: 20_000,
+  forceSlackMs: 15_000,
+  pollMs: 1000,
+  appearWaitMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  afterSignalMs: 1000,
 };
