@@ -13,7 +13,7 @@ const root = import.meta.dirname;
 
 /** What the rest of the action may import from src/service/; every other file there is internal. */
 const SERVICE_PUBLIC = [
-  'client.ts', // the client, its options, describeRequest, normaliseBaseUrl
+  'client.ts', // the client, its options, describeRequest, the rules of a base URL and a token
   'types.ts', // the resources as the service names them
   'errors.ts', // the errors a caller tells apart
   'shapes.ts', // id prefixes and the shape checks of ids and statuses

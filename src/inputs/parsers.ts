@@ -3,11 +3,10 @@
 // a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
 // requires is never given empty.
 
-import { isIP } from 'node:net';
 import { posix, win32 } from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { isObject } from '../json-object.ts';
-import { normaliseBaseUrl } from '../service/client.ts';
+import { baseUrlProblem, normaliseBaseUrl, tokenProblem } from '../service/client.ts';
 import { hasIdShape } from '../service/shapes.ts';
 import { ENFORCEMENT_LEVELS } from '../service/types.ts';
 import type { EnforcementLevel } from '../service/types.ts';
@@ -144,62 +143,17 @@ function pathProblem(path: string): string | undefined {
   return undefined;
 }
 
-/**
- * The service address, refused when the token would travel in clear (plain http:// to a host
- * that is not loopback) or when it holds what a base address cannot: white space or control
- * characters (which URL parsing would silently drop), a query, a fragment, or credentials.
- */
+/** The service address, held to the client's rule (baseUrlProblem), as the client reads it. */
 export function parseBaseUrl(input: string, value: string): string {
-  const fail = (why: string): never => {
-    throw new ConfigurationError(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
-  };
-  if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(value)) fail('must not hold spaces, line breaks, control or invisible characters');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return fail('must be an http(s) address such as https://app.example.com/api/v2');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail('must start with https:// or http://');
-  if (url.username !== '' || url.password !== '') {
-    fail('must not carry a user name or password: give the token in the token input');
-  }
-  if (value.includes('?') || value.includes('#'))
-    fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    fail(
-      'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear',
-    );
-  }
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) throw new ConfigurationError(`Input "${input}" ${problem}.`);
   return normaliseBaseUrl(value).href;
 }
 
-/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
-  return false;
-}
-
-/**
- * An API token: visible ASCII only, as bearer tokens are (RFC 6750 b64token). Anything else (a
- * space, a line break, a zero-width or control character pasted with it) would fail later at the
- * HTTP layer, after packing and uploading, or change what is sent. The value is never echoed: it
- * is the secret.
- */
+/** An API token, held to the client's rule (tokenProblem). The value is never echoed: it is the secret. */
 export function parseToken(input: string, value: string): string {
-  if (/\s/.test(value)) {
-    throw new ConfigurationError(
-      `Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`,
-    );
-  }
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigurationError(
-      `Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`,
-    );
-  }
+  const problem = tokenProblem(value);
+  if (problem !== undefined) throw new ConfigurationError(`Input "${input}" ${problem}.`);
   return value;
 }
 

@@ -9,8 +9,12 @@ import type { NoCodeApi } from './no-code.ts';
 import { createPoliciesApi } from './policies.ts';
 import type { PoliciesApi } from './policies.ts';
 
-/** The address the client speaks to, as it reads a base URL (the inputs check theirs with it). */
-export { normaliseBaseUrl } from './urls.ts';
+/**
+ * The address the client speaks to, as it reads a base URL; and the one rule of a base URL and a
+ * token, which the inputs apply, naming the input.
+ */
+export { baseUrlProblem, normaliseBaseUrl } from './urls.ts';
+export { tokenProblem } from './token.ts';
 
 /** How long a request waits for its answer unless the client is told otherwise. */
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './http.ts';

@@ -16,6 +16,7 @@ import { RateLimiter } from './pacing.ts';
 import { checkProxyEnvironment, proxyFor } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
+import { tokenProblem } from './token.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
 
@@ -232,14 +233,11 @@ export class HttpClient {
   #closed = false;
 
   constructor(options: HttpClientOptions) {
-    // Inputs refuse a misshapen token first, naming the input; this guard is for every other
-    // caller, so it speaks of the token, not of where it came from.
+    // The inputs refuse a misshapen token first, by the same rule (tokenProblem), naming the
+    // input; this guard is for every other caller.
     const token = options.token.trim();
-    if (!token) throw new ConfigurationError('The API token is empty: the service needs one.');
-    // eslint-disable-next-line no-control-regex -- looking for them is the point
-    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-      throw new ConfigurationError('The API token contains spaces or control characters: give the token alone.');
-    }
+    const problem = tokenProblem(token);
+    if (problem !== undefined) throw new ConfigurationError(`The API token ${problem}.`);
     // Masking is the sink's job: on GitHub it registers the token with the runner, while
     // elsewhere a `::add-mask::` line would print the very token it means to hide.
     this.#token = token;

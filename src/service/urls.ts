@@ -1,6 +1,7 @@
 // Addresses of the service: the base URL, paths and links under it, query strings, and the safe
 // way to name an address in a message.
 
+import { isIP } from 'node:net';
 import { ConfigurationError } from '../errors.ts';
 
 const VERSION_PREFIX = '/api/v2';
@@ -10,29 +11,69 @@ export type Query = Readonly<Record<string, QueryValue>>;
 
 /**
  * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
- * misshapen address first, naming the input; this guard is for every other caller.
+ * path lacks `/api/v2` it is appended). Surrounding blanks, query and fragment are dropped: the
+ * inputs refuse those first (baseUrlProblem), and this reads the address of any other caller.
  */
 export function normaliseBaseUrl(address: string): URL {
+  const read = readAddress(address.trim());
+  if ('why' in read) throw new ConfigurationError(`The service address ${read.why} ${shown(address)}.`);
+  let path = read.url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith(VERSION_PREFIX)) path += VERSION_PREFIX;
+  return new URL(path, read.url.origin);
+}
+
+/**
+ * Why an address may not be the service's base URL, as words that follow its name ("must start
+ * with https://", with the address as given but its credentials), or undefined when it may. Beyond
+ * what normaliseBaseUrl needs to read it: no blank, control or invisible character, no query or
+ * fragment, and plain http:// only to this machine, so that the token never travels in clear.
+ * The caller names where the address came from.
+ */
+export function baseUrlProblem(address: string): string | undefined {
+  const why = strictProblem(address);
+  return why === undefined ? undefined : `${why} ${shown(address)}`;
+}
+
+function strictProblem(address: string): string | undefined {
+  // URL parsing would drop some of them without a word, and read another address.
+  if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(address)) return 'must not hold spaces, line breaks, control or invisible characters';
+  const read = readAddress(address);
+  if ('why' in read) return read.why;
+  if (address.includes('?') || address.includes('#'))
+    return 'must not have a query (?...) or a fragment (#...): give the address of the API alone';
+  if (read.url.protocol === 'http:' && !isLoopback(read.url.hostname)) {
+    return 'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear';
+  }
+  return undefined;
+}
+
+/** The address as a URL, or why it cannot be the service's at all. */
+function readAddress(address: string): { url: URL } | { why: string } {
   let url: URL;
   try {
-    url = new URL(address.trim());
+    url = new URL(address);
   } catch {
-    throw new ConfigurationError(
-      `The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`,
-    );
+    return { why: 'must be an http(s) address such as https://app.example.com/api/v2' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(
-      `The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`,
-    );
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { why: 'must start with https:// or http://' };
+  if (url.username !== '' || url.password !== '') {
+    return { why: 'must not carry a user name or password: the service is reached with the API token alone' };
   }
-  if (url.username || url.password) {
-    throw new ConfigurationError('The service address must not carry a user name or password.');
-  }
-  let path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith(VERSION_PREFIX)) path += VERSION_PREFIX;
-  return new URL(path, url.origin);
+  return { url };
+}
+
+/** `(got "…")`, the address as given but a user name or password in it, which never reach a message. */
+function shown(address: string): string {
+  return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*)[^/\\?#]*@/, '$1***@'))})`;
+}
+
+/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+  return false;
 }
 
 /**

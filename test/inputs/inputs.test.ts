@@ -428,6 +428,21 @@ describe('inputs a hostile or careless workflow may give', () => {
       expect(failure({ ...base, token })).not.toContain('secret');
   });
 
+  it('never echoes the password of a base URL it refuses', () => {
+    for (const url of [
+      'https://user:s3cret@svc.example.com',
+      'ftp://user:s3cret@svc.example.com',
+      'https://user:s3cret@svc .example.com',
+    ]) {
+      const text = failure({ ...base, 'base-url': url });
+      expect(text).toMatch(/^Input "base-url" must /);
+      expect(text).not.toContain('s3cret');
+    }
+    expect(failure({ ...base, 'base-url': 'https://user:s3cret@svc.example.com' })).toBe(
+      'Input "base-url" must not carry a user name or password: the service is reached with the API token alone (got "https://***@svc.example.com").',
+    );
+  });
+
   it.each([
     ['http://127.0.0.1:8080', 'http://127.0.0.1:8080/api/v2'],
     ['http://127.3.2.1/x', 'http://127.3.2.1/x/api/v2'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
-import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from '../../src/service/urls.ts';
+import { baseUrlProblem, createServiceClient, normaliseBaseUrl, tokenProblem } from '../../src/service/client.ts';
+import { apiRequestUrl, describeTarget, resolveTarget } from '../../src/service/urls.ts';
 
 describe('normaliseBaseUrl', () => {
   it('appends /api/v2 when the path lacks it', () => {
@@ -21,6 +22,38 @@ describe('normaliseBaseUrl', () => {
     expect(() => normaliseBaseUrl('ftp://svc.example.com')).toThrow(/^The service address must start with https:\/\//);
     expect(() => normaliseBaseUrl('https://user:pw@svc.example.com')).toThrow(
       /^The service address must not carry a user name or password/,
+    );
+  });
+});
+
+describe('baseUrlProblem and tokenProblem, the one rule the inputs apply', () => {
+  it('says what is wrong in words that follow any name, naming no input', () => {
+    expect(baseUrlProblem('https://svc.example.com/api/v2')).toBeUndefined();
+    expect(baseUrlProblem('http://127.0.0.1:8080')).toBeUndefined();
+    expect(baseUrlProblem('http://svc.example.com')).toMatch(
+      /^must use https:\/\/ unless the service runs on this machine/,
+    );
+    expect(baseUrlProblem('https://svc.example.com/api/v2?x=1')).toMatch(/^must not have a query/);
+    expect(baseUrlProblem(' https://svc.example.com')).toMatch(/^must not hold spaces/);
+    expect(tokenProblem('t0k3n.abc')).toBeUndefined();
+    expect(tokenProblem('Bearer t0k3n')).toMatch(/^contains spaces or line breaks/);
+    expect(tokenProblem('t0k3n\u00e9')).toMatch(/^contains a control, invisible or non-ASCII character/);
+    for (const problem of [baseUrlProblem('ftp://x'), baseUrlProblem('x y'), tokenProblem('a b'), tokenProblem('')])
+      expect(problem).not.toMatch(/input|base-url|"token"/i);
+  });
+
+  it('is the rule of the client itself, for a caller that is not the inputs', () => {
+    const client = (token: string) => () => createServiceClient({ baseUrl: 'https://svc.example.com', token });
+    expect(client('t\u00f6ken')).toThrow(
+      'The API token contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.',
+    );
+    expect(client(' ')).toThrow('The API token is empty: the service needs one.');
+  });
+
+  it('never shows the credentials of an address', () => {
+    expect(baseUrlProblem('https://user:pw@svc.example.com')).toContain('(got "https://***@svc.example.com")');
+    expect(() => normaliseBaseUrl('ftp://user:pw@svc.example.com')).toThrow(
+      'The service address must start with https:// or http:// (got "ftp://***@svc.example.com").',
     );
   });
 });
