@@ -56,9 +56,9 @@ export interface PoliciesApi {
   findByName(organization: string, name: string, options?: CallOptions): Promise<Policy | undefined>;
   /** `DELETE /policies/:id`. A retried delete answered 404 counts as done. */
   delete(policyId: string, options?: CallOptions): Promise<void>;
-  /** The stored code, read from the policy's `links.download` (or `/policies/:id/download`
-   *  when the policy came from a create answer, which has no such link). */
-  downloadCode(policy: Policy | string, options?: CallOptions): Promise<string>;
+  /** The stored code, read from the policy's `links.download`, or from `/policies/:id/download`
+   *  when it has no such link (a create answer has none, spec 2.1). */
+  downloadCode(policy: Pick<Policy, 'id' | 'links'>, options?: CallOptions): Promise<string>;
 }
 
 const enc = encodeURIComponent;
@@ -173,8 +173,7 @@ export function createPoliciesApi(http: HttpClient): PoliciesApi {
     },
 
     async downloadCode(policy, options = {}) {
-      const path =
-        typeof policy === 'string' ? policy : (policy.links?.download ?? `/policies/${enc(policy.id)}/download`);
+      const path = policy.links?.download ?? `/policies/${enc(policy.id)}/download`;
       const response = await http.request({
         method: 'GET',
         path,

@@ -17,7 +17,7 @@ it('a redirected download paces its API request only, not the hop to the object 
   const started = clock.now();
   const downloads = async (): Promise<string[]> => {
     const codes: string[] = [];
-    for (const id of ids) codes.push(await h!.client.policies.downloadCode(`/policies/${id}/download`));
+    for (const id of ids) codes.push(await h!.client.policies.downloadCode({ id }));
     return codes;
   };
   for (const code of await clock.runUntilSettled(downloads())) expect(code).toMatch(/^# p\d/);

@@ -45,11 +45,10 @@ describe('toRemotePolicyState', () => {
       description: 'Buckets are encrypted.',
       query: 'data.terraform.policies.s3.deny',
       policySetIds: ['polset-1', 'polset-2'],
-      downloadPath: '/api/v2/policies/pol-u3S5p2Uwk21keu1s/download',
     });
   });
 
-  it('takes the spec defaults for what is missing: kind native, no description, no sets, no download link', () => {
+  it('takes the spec defaults for what is missing: kind native, no description, no sets', () => {
     expect(toRemotePolicyState(doc({ name: 'a', 'enforcement-level': 'advisory', description: '' }))).toEqual({
       id: 'pol-abc123',
       name: 'a',
@@ -59,7 +58,6 @@ describe('toRemotePolicyState', () => {
       description: null,
       query: null,
       policySetIds: [],
-      downloadPath: null,
     });
   });
 

@@ -38,7 +38,6 @@ function remote(name: string, kind = 'native'): RemotePolicy {
     description: null,
     query: null,
     policySetIds: [],
-    downloadPath: null,
   };
 }
 

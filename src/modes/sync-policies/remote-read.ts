@@ -51,6 +51,8 @@ export async function readRemotePolicies(
 ): Promise<RemotePolicies> {
   const documents = await client.policies.list(organization, { signal: options.signal });
   const policies = documents.map(toRemotePolicyState);
+  // The service reads each policy's code where the policy says (its download link).
+  const documentOf = new Map(documents.map((doc) => [doc.id, doc]));
   const needed = policiesNeedingCode(desired, policies);
   options.log?.(
     `Organization ${organization} has ${plural(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`,
@@ -68,8 +70,7 @@ export async function readRemotePolicies(
     options.workers ?? 16,
     async (policy) => {
       try {
-        const path = policy.downloadPath ?? `/policies/${encodeURIComponent(policy.id)}/download`;
-        code.set(policy.id, await client.policies.downloadCode(path, { signal }));
+        code.set(policy.id, await client.policies.downloadCode(documentOf.get(policy.id)!, { signal }));
       } catch (error) {
         // Spec 2.1: the download exists once code was uploaded; a policy created without code
         // answers 404, and its code is simply uploaded.

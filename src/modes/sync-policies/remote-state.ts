@@ -22,8 +22,6 @@ export interface RemotePolicy {
   query: string | null;
   /** Ids from relationships.policy-sets (empty when the service sent none). */
   policySetIds: string[];
-  /** links.download, a path under the base address; absent on create responses (spec 2.1). */
-  downloadPath: string | null;
 }
 
 export function toRemotePolicyState(doc: Policy): RemotePolicy {
@@ -39,7 +37,6 @@ export function toRemotePolicyState(doc: Policy): RemotePolicy {
     description: a.description ? a.description : null,
     query: a.query ? a.query : null,
     policySetIds: (doc.relationships?.['policy-sets']?.data ?? []).map((s) => s.id),
-    downloadPath: doc.links?.download ?? null,
   };
 }
 
