@@ -2,7 +2,7 @@ export type { ArchiveEntry, DirectoryEntry, FileEntry, SymlinkEntry, WalkReport 
 export { DEFAULT_IGNORE_RULES, decideIgnore, matchIgnore, matchRules, parseIgnoreRules } from './ignore-rules.ts';
 export type { IgnoreDecision, IgnoreMatch, IgnoreRule } from './ignore-rules.ts';
 export { listArchiveEntries, walkArchiveEntries } from './walk.ts';
-export { resolveModuleRoot } from './module-root.ts';
+export { ModuleRootError, resolveModuleRoot } from './module-root.ts';
 export type { WalkOptions } from './walk.ts';
 export { LinksOutsideBoundaryError } from './confinement.ts';
 export type { RefusedLink, Refusal } from './confinement.ts';

@@ -17,6 +17,21 @@ import { absoluteLinkTarget, readLinkBytes } from './links.ts';
 const IGNORE_FILE = '.terraformignore';
 const MAX_ROOT_LINK_HOPS = 40;
 
+/**
+ * The module directory cannot be packed. `reason` says why in words that follow its path ("is not
+ * a directory", "cannot be read (permission denied)"): whoever chose the directory names it.
+ */
+export class ModuleRootError extends ConfigurationError {
+  readonly root: string;
+  readonly reason: string;
+
+  constructor(root: string, reason: string) {
+    super(`module directory ${JSON.stringify(root)} ${reason}.`);
+    this.root = root;
+    this.reason = reason;
+  }
+}
+
 /** The module directory as an absolute path (its bytes), links on the way to it followed. */
 export async function resolveModuleRoot(root: string): Promise<BytePath> {
   let dir = bytePathOf(path.resolve(root));
@@ -27,16 +42,10 @@ export async function resolveModuleRoot(root: string): Promise<BytePath> {
       dir = absoluteLinkTarget(current, await guardRoot(root, () => readLinkBytes(current)));
       continue;
     }
-    if (!stats.isDirectory()) {
-      throw new ConfigurationError(
-        `module directory ${JSON.stringify(root)} is not a directory; point module-directory at the module's root directory.`,
-      );
-    }
+    if (!stats.isDirectory()) throw new ModuleRootError(root, 'is not a directory');
     return dir;
   }
-  throw new ConfigurationError(
-    `module directory ${JSON.stringify(root)} leads through more than ${MAX_ROOT_LINK_HOPS} links.`,
-  );
+  throw new ModuleRootError(root, `leads through more than ${MAX_ROOT_LINK_HOPS} links`);
 }
 
 /**
@@ -69,8 +78,6 @@ async function guardRoot<T>(root: string, operation: () => Promise<T>): Promise<
   } catch (error) {
     const reason = describeFsError(error);
     if (reason === undefined) throw error;
-    throw new ConfigurationError(
-      `module directory ${JSON.stringify(root)} cannot be read (${reason}); point module-directory at the module's root directory.`,
-    );
+    throw new ModuleRootError(root, `cannot be read (${reason})`);
   }
 }

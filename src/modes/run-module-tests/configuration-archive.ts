@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import { LinksOutsideBoundaryError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
+import { LinksOutsideBoundaryError, ModuleRootError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
 import type { ArchiveEntry } from '../../slug/index.ts';
 
 export interface PackedConfiguration {
@@ -29,17 +29,17 @@ export interface PackedConfiguration {
 
 /**
  * The module directory as an absolute path, checked as the packer resolves it (links followed,
- * a directory at the end); a ConfigurationError naming the input, as the user wrote it, when it
- * is not a directory.
+ * a directory at the end); a ConfigurationError naming the input, as the user wrote it, and why
+ * it cannot be packed, when it is not a directory that can be read.
  */
 export async function checkModuleDirectory(workspaceRoot: string, moduleDirectory: string): Promise<string> {
   const root = resolve(workspaceRoot, moduleDirectory);
   try {
     await resolveModuleRoot(root);
   } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
+    if (!(error instanceof ModuleRootError)) throw error;
     throw new ConfigurationError(
-      `Input "module-directory" is "${moduleDirectory}", which is not a directory of the repository; ` +
+      `Input "module-directory" is "${moduleDirectory}", which ${error.reason}; ` +
         `give the module's root directory relative to the repository root.`,
     );
   }
