@@ -9,10 +9,6 @@ import type { InputName, Mode } from './inputs/schema.ts';
 /** Flags of the command line itself, in every mode. */
 export const COMMAND_LINE_FLAGS = ['summary-file', 'output-file', 'debug', 'help'] as const;
 
-export function isMode(word: string): word is Mode {
-  return (MODES as readonly string[]).includes(word);
-}
-
 /** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 export function inputFlagsOf(mode: Mode): InputName[] {
   return inputsOf(mode).filter(

@@ -1,7 +1,17 @@
 import * as core from '@actions/core';
 import { ConfigurationError } from '../errors.ts';
-import { COMMON_INPUTS, INPUTS, MODES, MODE_INPUTS, inputDefault, isRequiredIn, parseMode } from './schema.ts';
-import type { InputName, Inputs, Mode } from './schema.ts';
+import {
+  COMMON_INPUTS,
+  INPUTS,
+  MODES,
+  MODE_INPUTS,
+  SERVICE_INPUTS,
+  holdsSecrets,
+  inputDefault,
+  isRequiredIn,
+  parseMode,
+} from './schema.ts';
+import type { InputName, Inputs, Mode, ServiceInputs } from './schema.ts';
 
 /** Reads one input; the only place that calls core.getInput. */
 export type InputReader = (name: string) => string;
@@ -89,10 +99,19 @@ function checkAfterRows(inputs: Inputs): Inputs {
 }
 
 /**
- * What the post step of run-module-tests reads to reach the service again: the token and the
- * base URL, checked as its main step checked them.
+ * What the post step of run-module-tests reads to reach the service again: the rows the table
+ * marks `service` (the token and the base URL), checked as its main step checked them.
  */
-export function readServiceInputs(rawRead: InputReader = readActionInput): { token: string; baseUrl: string } {
-  const fields = readFields(['token', 'base-url'], 'run-module-tests', withDefaults(rawRead));
-  return { token: fields.token as string, baseUrl: fields.baseUrl as string };
+export function readServiceInputs(rawRead: InputReader = readActionInput): ServiceInputs {
+  return readFields(SERVICE_INPUTS, 'run-module-tests', withDefaults(rawRead)) as ServiceInputs;
+}
+
+/**
+ * The text of those rows that hold secrets, as given (trimmed): masked before it is checked, for
+ * a value the table refuses is a secret all the same.
+ */
+export function serviceSecretsAsGiven(rawRead: InputReader = readActionInput): string[] {
+  return SERVICE_INPUTS.filter(holdsSecrets)
+    .map((name) => rawRead(name).trim())
+    .filter((text) => text !== '');
 }

@@ -38,11 +38,15 @@ export const MODES = [
 ] as const;
 export type Mode = (typeof MODES)[number];
 
+export function isMode(word: string): word is Mode {
+  return (MODES as readonly string[]).includes(word);
+}
+
 export function parseMode(input: string, value: string): Mode {
-  if (!(MODES as readonly string[]).includes(value)) {
+  if (!isMode(value)) {
     throw new ConfigurationError(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
   }
-  return value as Mode;
+  return value;
 }
 
 interface InputRow {
@@ -68,6 +72,8 @@ interface InputRow {
   gitHubOnly?: string;
   /** The parts of its value no log line, summary or output may show. */
   secrets?: (value: never) => readonly string[];
+  /** The service client is built from it: the post step reads these rows alone, to reach the service again. */
+  service?: true;
 }
 
 /**
@@ -81,9 +87,16 @@ interface InputRow {
 export const INPUTS = {
   // Chooses the rows: read first, by read.ts.
   mode: { modes: MODES, requiredIn: MODES, parse: parseMode },
-  token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken, secrets: (token: string) => [token] },
+  token: {
+    modes: MODES,
+    requiredIn: MODES,
+    field: 'token',
+    parse: parseToken,
+    secrets: (token: string) => [token],
+    service: true,
+  },
   // Always ends in /api/v2.
-  'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
+  'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl, service: true },
   // Bounds a wait: only two modes wait for the service.
   timeout: {
     modes: MODES,
@@ -236,6 +249,10 @@ type Fields<M extends Mode> = { [N in FieldRowsOf<M> as FieldOf<N>]: ValueOf<N> 
 
 /** What every mode reads: the fields of the rows of every mode. */
 export type CommonInputs = Fields<Mode>;
+/** What the service client is built from: the fields of the rows marked `service`. */
+export type ServiceInputs = {
+  [N in InputName as Rows[N] extends { service: true } ? FieldOf<N> : never]: ValueOf<N>;
+};
 /** The typed inputs of one mode, as readInputs returns them. */
 export type InputsOf<M extends Mode> = { mode: M } & Fields<M>;
 
@@ -268,6 +285,14 @@ export const COMMON_INPUTS: readonly InputName[] = NAMES.filter((name) =>
 export const MODE_INPUTS: Readonly<Record<Mode, readonly InputName[]>> = Object.fromEntries(
   MODES.map((mode) => [mode, inputsOf(mode).filter((name) => !COMMON_INPUTS.includes(name))]),
 ) as Record<Mode, InputName[]>;
+
+/** The rows the service client is built from (see `service`). */
+export const SERVICE_INPUTS: readonly InputName[] = NAMES.filter((name) => ROWS[name].service === true);
+
+/** Whether a row's value holds secrets (see `secrets`). */
+export function holdsSecrets(name: InputName): boolean {
+  return ROWS[name].secrets !== undefined;
+}
 
 /** Whether a mode acts on an input it reads (see `usedIn`). */
 export function isUsedIn(mode: Mode, name: InputName): boolean {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ConfigurationError } from '../../src/errors.ts';
-import { readInputs, readServiceInputs } from '../../src/inputs/read.ts';
+import { readInputs, readServiceInputs, serviceSecretsAsGiven } from '../../src/inputs/read.ts';
 import { INPUTS, MODES, inputDefault, isRequiredIn, secretsOf } from '../../src/inputs/schema.ts';
 import type { InputName } from '../../src/inputs/schema.ts';
 import { normaliseBaseUrl } from '../../src/service/urls.ts';
@@ -84,6 +84,12 @@ describe('readInputs', () => {
     expect(() => readServiceInputs((name) => (name === 'token' ? 'tok-1' : 'http://svc.example.com'))).toThrow(
       /^Input "base-url" must use https:\/\//,
     );
+  });
+
+  it('gives the post step the secrets among those inputs as given, to mask even a token the table refuses', () => {
+    const given: Record<string, string> = { token: ' bad token\n', 'base-url': 'https://svc.example.com' };
+    expect(serviceSecretsAsGiven((name) => given[name] ?? '')).toEqual(['bad token']);
+    expect(serviceSecretsAsGiven(() => '')).toEqual([]);
   });
 
   it.each([

@@ -9,8 +9,9 @@
 
 import { failureOf, getErrorMessage, stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
-import { readActionInput, readServiceInputs } from '../../inputs/read.ts';
+import { readActionInput, readServiceInputs, serviceSecretsAsGiven } from '../../inputs/read.ts';
 import type { InputReader } from '../../inputs/read.ts';
+import type { ServiceInputs } from '../../inputs/schema.ts';
 import { createCancellation } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
@@ -53,9 +54,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   if (saved === undefined) return null;
 
   const read = options.read ?? readActionInput;
-  // Masked before it is checked: a token the table refuses is a secret all the same.
-  const token = read('token').trim();
-  const sink = options.sink ?? githubSink({ secrets: token ? [token] : [] });
+  const sink = options.sink ?? githubSink({ secrets: serviceSecretsAsGiven(read) });
   const { module } = saved;
   const label = moduleLabel(module);
   const what =
@@ -63,9 +62,9 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       ? `Test run ${saved.testRunId} of module ${label}`
       : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
 
-  let baseUrl: string;
+  let service: ServiceInputs;
   try {
-    ({ baseUrl } = readServiceInputs(read));
+    service = readServiceInputs(read);
   } catch (error) {
     // A malformed input is the user's to fix (exit 2), as in the main step.
     const cause = failureOf(error);
@@ -81,8 +80,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   };
   const clock = options.clock ?? systemClock;
   const client = createServiceClient({
-    baseUrl,
-    token,
+    ...service,
     onRequest: (e) => sink.debug(describeRequest(e)),
     ...options.client,
   });
