@@ -3,11 +3,11 @@
 // with what was read, cancellation obeyed.
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from '../../src/service/client.ts';
 import { waitFor } from '../emulator/test-client.ts';
+import { listenLocally } from '../support/local-server.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { caught, FAST_RETRY } from './harness.ts';
 
@@ -24,22 +24,13 @@ async function logServer(
   serve: (res: ServerResponse) => void,
   clientOptions: Partial<ServiceClientOptions> = {},
 ): Promise<{ url: string; client: ServiceClient }> {
-  const sockets = new Set<Socket>();
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     serve(res);
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () =>
-    new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = await listenLocally(server);
+  close = local.close;
+  const { origin } = local;
   client = createServiceClient({
     baseUrl: 'http://127.0.0.1:9/api/v2',
     token: 't0k3n',

@@ -6,7 +6,8 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { connect, isIP } from 'node:net';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenLocally } from './local-server.ts';
 
 export interface Tunnel {
   /** `host:port` as the client asked for it. */
@@ -32,15 +33,10 @@ export interface ConnectProxy {
 /** Starts a proxy that resolves the names in `hosts` (and IP literals) and answers 502 for any other. */
 export async function startConnectProxy(hosts: Record<string, string>): Promise<ConnectProxy> {
   const tunnels: Tunnel[] = [];
-  const sockets = new Set<Socket>();
   let refusals: number[] = [];
   const server = createServer((_req, res) => {
     // Plain forwarding (absolute-URI requests) is not offered: every client here tunnels.
     res.writeHead(405, { connection: 'close' }).end();
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
   });
   server.on('connect', (req, client: Socket, head: Buffer) => {
     const target = req.url ?? '';
@@ -55,8 +51,7 @@ export async function startConnectProxy(hosts: Record<string, string>): Promise<
     if (refused !== undefined) return answer(refused);
     if (!match || address === undefined) return answer(502);
     const upstream = connect(Number(match[2]), address);
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
+    local.track(upstream);
     let established = false;
     upstream.once('connect', () => {
       established = true;
@@ -72,20 +67,15 @@ export async function startConnectProxy(hosts: Record<string, string>): Promise<
     });
     client.on('error', () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = await listenLocally(server);
   return {
-    url,
+    url: local.origin,
     tunnels,
     tunnelsTo: (host) =>
       tunnels.filter((t) => t.status === 200 && t.target.toLowerCase().startsWith(`${host.toLowerCase()}:`)).length,
     refuseNext(status, count = 1) {
       refusals = [...refusals, ...Array<number>(count).fill(status)];
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: local.close,
   };
 }

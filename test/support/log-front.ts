@@ -4,8 +4,8 @@
 
 import { createServer, request } from 'node:http';
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { Emulator } from '../emulator/api.ts';
+import { listenLocally } from './local-server.ts';
 
 export interface LogFront {
   readonly origin: string;
@@ -17,7 +17,6 @@ export interface LogFront {
 /** Starts the front and points the emulator's upload-url and log-read-url at it. */
 export async function startLogFront(emulator: Emulator, serveLog: (res: ServerResponse) => void): Promise<LogFront> {
   const upstream = new URL(emulator.uploadOrigin);
-  const sockets = new Set<Socket>();
   let reads = 0;
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/logs/')) {
@@ -35,22 +34,13 @@ export async function startLogFront(emulator: Emulator, serveLog: (res: ServerRe
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await listenLocally(server);
   emulator.configure({ advertisedOrigins: { upload: origin } });
   return {
     origin,
     get reads() {
       return reads;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

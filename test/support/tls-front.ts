@@ -5,10 +5,11 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:tls';
+import { listenLocally } from './local-server.ts';
 
 export interface TestCertificates {
   /** PEM file of the authority, for NODE_EXTRA_CA_CERTS. */
@@ -93,31 +94,21 @@ export async function startTlsFront(
   certificates: Pick<TestCertificates, 'key' | 'cert'>,
   targetPort: number,
 ): Promise<TlsFront> {
-  const sockets = new Set<Socket>();
   let connections = 0;
-  const track = (socket: Socket): void => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  };
   const server = createServer({ key: certificates.key, cert: certificates.cert }, (secure) => {
     connections++;
-    track(secure);
     const upstream = connect(targetPort, '127.0.0.1');
-    track(upstream);
+    local.track(upstream);
     secure.pipe(upstream).pipe(secure);
     upstream.on('error', () => secure.destroy());
     secure.on('error', () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const local = await listenLocally(server);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: local.port,
     get connections() {
       return connections;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: local.close,
   };
 }
