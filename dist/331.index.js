@@ -8,19 +8,20 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3916);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4245);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7848);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5866);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
-/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2011);
-/* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8321);
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2011);
+/* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6796);
 /* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3721);
 /* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1388);
-/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8108);
+/* harmony import */ var _tuning_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(240);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8108);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
 // itself on upload, late). The main step saves the configuration version as soon as it exists,
@@ -42,35 +43,41 @@ export const modules = {
 
 
 
-/** Exit code 0 unless a run may still be running that this step could not stop. */
+
+/**
+ * Null unless a run may still be running that this step could not stop; each failure is reported
+ * on the sink as it happens, and the entry point turns the one returned into the exit code.
+ */
 async function runPost(options = {}) {
     const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_6__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .G);
     if (saved === undefined)
-        return 0;
+        return null;
     const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readActionInput */ .LJ;
-    // Masked before it is checked: a token the table refuses is a secret all the same.
-    const token = read('token').trim();
-    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .githubSink */ .X)({ secrets: token ? [token] : [] });
+    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .githubSink */ .X)({ secrets: (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceSecretsAsGiven */ .yv)(read) });
     const { module } = saved;
-    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(module);
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(module);
     const what = saved.testRunId !== undefined && !saved.final
         ? `Test run ${saved.testRunId} of module ${label}`
         : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
-    let baseUrl;
+    let service;
     try {
-        ({ baseUrl } = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read));
+        service = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read);
     }
     catch (error) {
-        sink.fail(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}`);
-        return 1;
+        // A malformed input is the user's to fix (exit 2), as in the main step.
+        const cause = (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .failureOf */ .g5)(error);
+        return failed(sink, {
+            kind: cause.kind,
+            message: `${what} may still be running, and it cannot be stopped: ${cause.message}`,
+        });
     }
-    const queuedWaitMs = options.queuedWaitMs ?? 120_000;
-    const graceMs = options.graceMs ?? 20_000;
-    const pollMs = options.pollMs ?? 1000;
+    const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs } = {
+        ..._tuning_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_POST_TUNING */ .l,
+        ...options.tuning,
+    };
     const clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m;
     const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({
-        baseUrl,
-        token,
+        ...service,
         onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .Ng)(e)),
         ...options.client,
     });
@@ -79,7 +86,7 @@ async function runPost(options = {}) {
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
     cancellation.onSignal(() => {
         for (const stopper of stoppers)
-            stopper.limitDeadline(clock.now() + 1000);
+            stopper.limitDeadline(clock.now() + afterSignalMs);
     });
     // Each run is stopped as soon as it is found: one the service queued by itself is not left
     // running while the step waits for the run of an unanswered create to appear.
@@ -89,7 +96,7 @@ async function runPost(options = {}) {
         const plan = {
             startBy: now + queuedWaitMs,
             // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-            deadline: now + queuedWaitMs + graceMs + 15_000,
+            deadline: now + queuedWaitMs + graceMs + forceSlackMs,
             forceAfterCancelMs: graceMs,
             ...(lastSeen ? { lastSeen } : {}),
         };
@@ -104,21 +111,21 @@ async function runPost(options = {}) {
         });
         stoppers.push(stopper);
         if (cancellation.signal.aborted)
-            stopper.limitDeadline(clock.now() + 1000);
+            stopper.limitDeadline(clock.now() + afterSignalMs);
         sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
         stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
     };
     try {
-        const code = await findRunsToStop(saved, {
+        const found = await findRunsToStop(saved, {
             client,
             sink,
             signal: cancellation.signal,
             pollMs,
-            appearWaitMs: options.appearWaitMs ?? 30_000,
+            appearWaitMs,
             stop,
             clock,
         });
-        return Math.max(code, ...(await Promise.all(stops)));
+        return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
     }
     finally {
         cancellation.dispose();
@@ -129,8 +136,8 @@ async function runPost(options = {}) {
  * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
  * configuration version that is not final, as each is found. When the main step sent a create it
  * never saw answered, the version is looked at again until a run with the create's options
- * appears or `appearWaitMs` passes. Resolves with 1 when a run may be running that could not be
- * found, else 0.
+ * appears or `appearWaitMs` passes. Resolves with the failure when a run may be running that
+ * could not be found, else null.
  */
 async function findRunsToStop(saved, options) {
     const { sink, signal, stop, clock } = options;
@@ -145,10 +152,10 @@ async function findRunsToStop(saved, options) {
     if (versionRef === undefined) {
         if (saved.testRunId !== undefined && !saved.final)
             stopOnce({ id: saved.testRunId });
-        return 0;
+        return null;
     }
     const version = versionRef.id;
-    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_10__/* .moduleLabel */ .$)(saved.module);
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
     const waitUntil = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
@@ -158,7 +165,7 @@ async function findRunsToStop(saved, options) {
     for (;;) {
         let listed;
         try {
-            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, {
+            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, {
                 signal,
                 known: saved.testRunId !== undefined ? [saved.testRunId] : [],
             });
@@ -166,19 +173,18 @@ async function findRunsToStop(saved, options) {
         catch (error) {
             if (saved.testRunId !== undefined && !saved.final) {
                 stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); ` +
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}); ` +
                     `only test run ${saved.testRunId} is stopped.`);
-                return 0;
+                return null;
             }
             if (ownFinal || known.size > 0) {
                 // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}); ` +
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}); ` +
                     `if another one is still running, cancel it in the service.`);
-                return 0;
+                return null;
             }
-            sink.fail(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .getErrorMessage */ .u1)(error)}. ` +
-                `Check the module's test runs in the service.`);
-            return 1;
+            return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}. ` +
+                `Check the module's test runs in the service.`));
         }
         listedAny ||= listed.length > 0;
         for (const run of listed) {
@@ -190,7 +196,7 @@ async function findRunsToStop(saved, options) {
             stopOnce({ id: saved.testRunId });
         const appeared = !awaitingCreate ||
             (saved.requested !== undefined
-                ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_9__/* .runFingerprint */ .q5)(run) === saved.requested)
+                ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runFingerprint */ .q5)(run) === saved.requested)
                 : listed.length > 0);
         if (appeared) {
             if (known.size === 0) {
@@ -198,14 +204,14 @@ async function findRunsToStop(saved, options) {
                     ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
                     : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
             }
-            return 0;
+            return null;
         }
         if (clock.now() >= waitUntil || signal.aborted)
             break;
         if (!noted) {
             noted = true;
             sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
-                `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
+                `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
         try {
             await clock.sleep(Math.min(options.pollMs, waitUntil - clock.now()), signal);
@@ -216,7 +222,7 @@ async function findRunsToStop(saved, options) {
     }
     sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
         `if one appears later, cancel it in the service.`);
-    return 0;
+    return null;
 }
 function report(sink, what, outcome, queuedWaitMs) {
     const status = outcome.run?.attributes.status;
@@ -224,7 +230,7 @@ function report(sink, what, outcome, queuedWaitMs) {
         case 'not-found':
             // Deleted, or the token lost access: nothing this step can do, nothing to fail for.
             sink.info(`${what} no longer exists (404): nothing to stop.`);
-            return 0;
+            return null;
         case 'final':
             if (outcome.forceAccepted)
                 sink.info(`${what} was force-cancelled.`);
@@ -232,20 +238,24 @@ function report(sink, what, outcome, queuedWaitMs) {
                 sink.info(`${what} was cancelled.`);
             else
                 sink.info(`${what} had already ended (${status ?? 'final'}).`);
-            return 0;
+            return null;
         default: {
             if (outcome.cancelAccepted) {
                 sink.warning(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`);
-                return 0;
+                return null;
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
             const when = status === 'running'
                 ? ''
-                : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
-            sink.fail(`${what} could not be cancelled${when}${why}; cancel it in the service.`);
-            return 1;
+                : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`${what} could not be cancelled${when}${why}; cancel it in the service.`));
         }
     }
+}
+/** Reports a failure as it happens (the step goes on stopping the other runs); the failure. */
+function failed(sink, failure) {
+    sink.fail(failure.message);
+    return failure;
 }
 
 

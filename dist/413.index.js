@@ -336,9 +336,6 @@ var schema = __webpack_require__(3880);
 
 /** Flags of the command line itself, in every mode. */
 const COMMAND_LINE_FLAGS = ['summary-file', 'output-file', 'debug', 'help'];
-function isMode(word) {
-    return schema/* MODES */.FN.includes(word);
-}
 /** The inputs a mode reads and acts on, as its flags, in the order of the input table. */
 function inputFlagsOf(mode) {
     return (0,schema/* inputsOf */.Vc)(mode).filter((name) => name !== 'mode' && (0,schema/* gitHubOnlyReason */.c5)(name) === undefined && (0,schema/* isUsedIn */.Fn)(mode, name));
@@ -463,7 +460,7 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         io.stdout.write(generalHelp(package_namespaceObject.rE));
         return errors/* EXIT_SUCCESS */.DD;
     }
-    if (!isMode(mode)) {
+    if (!(0,schema/* isMode */.SF)(mode)) {
         const what = mode.startsWith('-') ? `${mode} comes after a mode` : `unknown mode "${mode}"`;
         io.stderr.write(`error: ${what}.\n\n${usage()}`);
         return errors/* EXIT_BAD_INPUT */.yt;

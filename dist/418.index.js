@@ -211,7 +211,6 @@ function toRemotePolicyState(doc) {
         description: a.description ? a.description : null,
         query: a.query ? a.query : null,
         policySetIds: (doc.relationships?.['policy-sets']?.data ?? []).map((s) => s.id),
-        downloadPath: doc.links?.download ?? null,
     };
 }
 /**
@@ -1670,6 +1669,8 @@ function sortProblems(problems) {
 async function readRemotePolicies(client, organization, desired, options = {}) {
     const documents = await client.policies.list(organization, { signal: options.signal });
     const policies = documents.map(toRemotePolicyState);
+    // The service reads each policy's code where the policy says (its download link).
+    const documentOf = new Map(documents.map((doc) => [doc.id, doc]));
     const needed = policiesNeedingCode(desired, policies);
     options.log?.(`Organization ${organization} has ${(0,format/* plural */.LS)(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
     // The first failure stops the downloads not yet started and aborts those in flight.
@@ -1681,8 +1682,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     const unreadable = [];
     await (0,limit/* mapLimited */.bB)(needed, options.workers ?? 16, async (policy) => {
         try {
-            const path = policy.downloadPath ?? `/policies/${encodeURIComponent(policy.id)}/download`;
-            code.set(policy.id, await client.policies.downloadCode(path, { signal }));
+            code.set(policy.id, await client.policies.downloadCode(documentOf.get(policy.id), { signal }));
         }
         catch (error) {
             // Spec 2.1: the download exists once code was uploaded; a policy created without code

@@ -39375,8 +39375,8 @@ function readDeclared(path) {
 // User errors apart from failures, decided here and nowhere else. A step that fails because of
 // what the user gave it (an input, files that do not validate, ids the service does not know),
 // found before anything is written, exits 2; any other failure exits 1, a write the service
-// refuses included. The action, its command line and the post step return the code to the
-// entry point (index.ts), the one place that sets the process's exit code.
+// refuses included. The action and its command line return the code, and the post step its
+// failure, to the entry point (index.ts), the one place that sets the process's exit code.
 const EXIT_SUCCESS = 0;
 const EXIT_FAILURE = 1;
 const EXIT_BAD_INPUT = 2;
@@ -39423,8 +39423,10 @@ function getErrorMessage(error) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1483);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
+
 
 
 // One bundle, three ways in: the command line (arguments given, or started by hand outside a
@@ -39436,8 +39438,8 @@ if (args.length > 0 || !startedByRunner(process.env)) {
     process.exitCode = await runCli(args);
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(53), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
-    process.exitCode = await runPost();
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(576), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
+    process.exitCode = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .exitCodeOf */ .FO)(await runPost());
 }
 else {
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
@@ -39463,7 +39465,8 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dz: () => (/* binding */ readServiceInputs),
 /* harmony export */   Ko: () => (/* binding */ readInputs),
-/* harmony export */   LJ: () => (/* binding */ readActionInput)
+/* harmony export */   LJ: () => (/* binding */ readActionInput),
+/* harmony export */   yv: () => (/* binding */ serviceSecretsAsGiven)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8476);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
@@ -39544,12 +39547,20 @@ function checkAfterRows(inputs) {
     }
 }
 /**
- * What the post step of run-module-tests reads to reach the service again: the token and the
- * base URL, checked as its main step checked them.
+ * What the post step of run-module-tests reads to reach the service again: the rows the table
+ * marks `service` (the token and the base URL), checked as its main step checked them.
  */
 function readServiceInputs(rawRead = readActionInput) {
-    const fields = readFields(['token', 'base-url'], 'run-module-tests', withDefaults(rawRead));
-    return { token: fields.token, baseUrl: fields.baseUrl };
+    return readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki, 'run-module-tests', withDefaults(rawRead));
+}
+/**
+ * The text of those rows that hold secrets, as given (trimmed): masked before it is checked, for
+ * a value the table refuses is a secret all the same.
+ */
+function serviceSecretsAsGiven(rawRead = readActionInput) {
+    return _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki.filter(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .holdsSecrets */ .YU)
+        .map((name) => rawRead(name).trim())
+        .filter((text) => text !== '');
 }
 
 
@@ -39565,9 +39576,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   mc: () => (/* binding */ INPUTS),
   FN: () => (/* binding */ MODES),
   Mq: () => (/* binding */ MODE_INPUTS),
+  Ki: () => (/* binding */ SERVICE_INPUTS),
   c5: () => (/* binding */ gitHubOnlyReason),
+  YU: () => (/* binding */ holdsSecrets),
   qw: () => (/* binding */ inputDefault),
   Vc: () => (/* binding */ inputsOf),
+  SF: () => (/* binding */ isMode),
   VD: () => (/* binding */ isRequiredIn),
   Fn: () => (/* binding */ isUsedIn),
   Zx: () => (/* binding */ parseMode),
@@ -39579,14 +39593,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var action_metadata = __nccwpck_require__(227);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
-// EXTERNAL MODULE: ./src/service/client.ts + 9 modules
-var client = __nccwpck_require__(7848);
+// EXTERNAL MODULE: ./src/service/client.ts + 10 modules
+var client = __nccwpck_require__(5866);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
@@ -39596,7 +39608,6 @@ var types = __nccwpck_require__(9450);
 // for its messages. An empty text means "not given" (the input's default is applied before):
 // a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
 // requires is never given empty.
-
 
 
 
@@ -39707,60 +39718,18 @@ function pathProblem(path) {
         return 'it leaves the repository';
     return undefined;
 }
-/**
- * The service address, refused when the token would travel in clear (plain http:// to a host
- * that is not loopback) or when it holds what a base address cannot: white space or control
- * characters (which URL parsing would silently drop), a query, a fragment, or credentials.
- */
+/** The service address, held to the client's rule (baseUrlProblem), as the client reads it. */
 function parseBaseUrl(input, value) {
-    const fail = (why) => {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" ${why} (got ${JSON.stringify(value)}).`);
-    };
-    if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(value))
-        fail('must not hold spaces, line breaks, control or invisible characters');
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return fail('must be an http(s) address such as https://app.example.com/api/v2');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        fail('must start with https:// or http://');
-    if (url.username !== '' || url.password !== '') {
-        fail('must not carry a user name or password: give the token in the token input');
-    }
-    if (value.includes('?') || value.includes('#'))
-        fail('must not have a query (?...) or a fragment (#...): give the address of the API alone');
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        fail('must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear');
-    }
+    const problem = (0,client/* baseUrlProblem */.aS)(value);
+    if (problem !== undefined)
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" ${problem}.`);
     return (0,client/* normaliseBaseUrl */.Jg)(value).href;
 }
-/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost')
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith('127.');
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
-    return false;
-}
-/**
- * An API token: visible ASCII only, as bearer tokens are (RFC 6750 b64token). Anything else (a
- * space, a line break, a zero-width or control character pasted with it) would fail later at the
- * HTTP layer, after packing and uploading, or change what is sent. The value is never echoed: it
- * is the secret.
- */
+/** An API token, held to the client's rule (tokenProblem). The value is never echoed: it is the secret. */
 function parseToken(input, value) {
-    if (/\s/.test(value)) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" contains spaces or line breaks: give the API token alone, without "Bearer ".`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(value)) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.`);
-    }
+    const problem = (0,client/* tokenProblem */.jV)(value);
+    if (problem !== undefined)
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" ${problem}.`);
     return value;
 }
 /** The text as given. */
@@ -40062,8 +40031,11 @@ const MODES = [
     'publish-no-code-module',
     'provision-no-code-workspace',
 ];
+function isMode(word) {
+    return MODES.includes(word);
+}
 function parseMode(input, value) {
-    if (!MODES.includes(value)) {
+    if (!isMode(value)) {
         throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
     }
     return value;
@@ -40079,9 +40051,16 @@ function parseMode(input, value) {
 const INPUTS = {
     // Chooses the rows: read first, by read.ts.
     mode: { modes: MODES, requiredIn: MODES, parse: parseMode },
-    token: { modes: MODES, requiredIn: MODES, field: 'token', parse: parseToken, secrets: (token) => [token] },
+    token: {
+        modes: MODES,
+        requiredIn: MODES,
+        field: 'token',
+        parse: parseToken,
+        secrets: (token) => [token],
+        service: true,
+    },
     // Always ends in /api/v2.
-    'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl },
+    'base-url': { modes: MODES, requiredIn: MODES, field: 'baseUrl', parse: parseBaseUrl, service: true },
     // Bounds a wait: only two modes wait for the service.
     timeout: {
         modes: MODES,
@@ -40220,6 +40199,12 @@ function inputsOf(mode) {
 const COMMON_INPUTS = NAMES.filter((name) => MODES.every((mode) => ROWS[name].modes.includes(mode)));
 /** The inputs each mode reads besides the common ones. */
 const MODE_INPUTS = Object.fromEntries(MODES.map((mode) => [mode, inputsOf(mode).filter((name) => !COMMON_INPUTS.includes(name))]));
+/** The rows the service client is built from (see `service`). */
+const SERVICE_INPUTS = NAMES.filter((name) => ROWS[name].service === true);
+/** Whether a row's value holds secrets (see `secrets`). */
+function holdsSecrets(name) {
+    return ROWS[name].secrets !== undefined;
+}
 /** Whether a mode acts on an input it reads (see `usedIn`). */
 function isUsedIn(mode, name) {
     return (ROWS[name].usedIn ?? ROWS[name].modes).includes(mode);
@@ -41176,7 +41161,7 @@ var grace = __nccwpck_require__(7603);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2418))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(53), __nccwpck_require__.e(186)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1186))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(576), __nccwpck_require__.e(173)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4173))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -41212,8 +41197,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 9 modules
-var service_client = __nccwpck_require__(7848);
+// EXTERNAL MODULE: ./src/service/client.ts + 10 modules
+var service_client = __nccwpck_require__(5866);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -42160,15 +42145,18 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 7848:
+/***/ 5866:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Zc: () => (/* reexport */ DEFAULT_REQUEST_TIMEOUT_MS),
+  aS: () => (/* reexport */ baseUrlProblem),
   r: () => (/* binding */ createServiceClient),
   Ng: () => (/* binding */ describeRequest),
-  Jg: () => (/* reexport */ normaliseBaseUrl)
+  Jg: () => (/* reexport */ normaliseBaseUrl),
+  jV: () => (/* reexport */ tokenProblem)
 });
 
 // EXTERNAL MODULE: external "node:stream"
@@ -42416,34 +42404,102 @@ function serverRequestedWait(headers, now) {
     return waits.length > 0 ? Math.max(...waits) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/service/token.ts
+// The API token's shape: a bearer token is visible ASCII (RFC 6750 b64token), nothing around it.
+/**
+ * Why a token (already trimmed) cannot be sent, as words that follow its name ("contains ..."),
+ * or undefined when it can. A space, line break, control or invisible character pasted with it
+ * would fail at the HTTP layer, after packing and uploading, or change what is sent. The token is
+ * never echoed: it is the secret. The caller names where the token came from.
+ */
+function tokenProblem(token) {
+    if (token === '')
+        return 'is empty: the service needs one';
+    if (/\s/.test(token))
+        return 'contains spaces or line breaks: give the API token alone, without "Bearer "';
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+        return 'contains a control, invisible or non-ASCII character: copy the API token again, without anything around it';
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/service/urls.ts
 // Addresses of the service: the base URL, paths and links under it, query strings, and the safe
 // way to name an address in a message.
 
+
 const VERSION_PREFIX = '/api/v2';
 /**
  * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Query and fragment are dropped. Inputs refuse a
- * misshapen address first, naming the input; this guard is for every other caller.
+ * path lacks `/api/v2` it is appended). Surrounding blanks, query and fragment are dropped: the
+ * inputs refuse those first (baseUrlProblem), and this reads the address of any other caller.
  */
 function normaliseBaseUrl(address) {
-    let url;
-    try {
-        url = new URL(address.trim());
-    }
-    catch {
-        throw new errors/* ConfigurationError */.j1(`The service address must be an http(s) address such as https://app.example.com/api/v2 (got ${JSON.stringify(address)}).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors/* ConfigurationError */.j1(`The service address must start with https:// or http:// (got ${JSON.stringify(address)}).`);
-    }
-    if (url.username || url.password) {
-        throw new errors/* ConfigurationError */.j1('The service address must not carry a user name or password.');
-    }
-    let path = url.pathname.replace(/\/+$/, '');
+    const read = readAddress(address.trim());
+    if ('why' in read)
+        throw new errors/* ConfigurationError */.j1(`The service address ${read.why} ${shown(address)}.`);
+    let path = read.url.pathname.replace(/\/+$/, '');
     if (!path.endsWith(VERSION_PREFIX))
         path += VERSION_PREFIX;
-    return new URL(path, url.origin);
+    return new URL(path, read.url.origin);
+}
+/**
+ * Why an address may not be the service's base URL, as words that follow its name ("must start
+ * with https://", with the address as given but its credentials), or undefined when it may. Beyond
+ * what normaliseBaseUrl needs to read it: no blank, control or invisible character, no query or
+ * fragment, and plain http:// only to this machine, so that the token never travels in clear.
+ * The caller names where the address came from.
+ */
+function baseUrlProblem(address) {
+    const why = strictProblem(address);
+    return why === undefined ? undefined : `${why} ${shown(address)}`;
+}
+function strictProblem(address) {
+    // URL parsing would drop some of them without a word, and read another address.
+    if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(address))
+        return 'must not hold spaces, line breaks, control or invisible characters';
+    const read = readAddress(address);
+    if ('why' in read)
+        return read.why;
+    if (address.includes('?') || address.includes('#'))
+        return 'must not have a query (?...) or a fragment (#...): give the address of the API alone';
+    if (read.url.protocol === 'http:' && !isLoopback(read.url.hostname)) {
+        return 'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear';
+    }
+    return undefined;
+}
+/** The address as a URL, or why it cannot be the service's at all. */
+function readAddress(address) {
+    let url;
+    try {
+        url = new URL(address);
+    }
+    catch {
+        return { why: 'must be an http(s) address such as https://app.example.com/api/v2' };
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return { why: 'must start with https:// or http://' };
+    if (url.username !== '' || url.password !== '') {
+        return { why: 'must not carry a user name or password: the service is reached with the API token alone' };
+    }
+    return { url };
+}
+/** `(got "…")`, the address as given but a user name or password in it, which never reach a message. */
+function shown(address) {
+    return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*)[^/\\?#]*@/, '$1***@'))})`;
+}
+/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost')
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+    return false;
 }
 /**
  * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
@@ -42519,8 +42575,11 @@ function describeTarget(url, apiOrigin, withQuery = false) {
 
 
 
+
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
+/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 /** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
  *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
@@ -42576,15 +42635,12 @@ class HttpClient {
     clock;
     #closed = false;
     constructor(options) {
-        // Inputs refuse a misshapen token first, naming the input; this guard is for every other
-        // caller, so it speaks of the token, not of where it came from.
+        // The inputs refuse a misshapen token first, by the same rule (tokenProblem), naming the
+        // input; this guard is for every other caller.
         const token = options.token.trim();
-        if (!token)
-            throw new errors/* ConfigurationError */.j1('The API token is empty: the service needs one.');
-        // eslint-disable-next-line no-control-regex -- looking for them is the point
-        if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-            throw new errors/* ConfigurationError */.j1('The API token contains spaces or control characters: give the token alone.');
-        }
+        const problem = tokenProblem(token);
+        if (problem !== undefined)
+            throw new errors/* ConfigurationError */.j1(`The API token ${problem}.`);
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
         this.#token = token;
@@ -42594,7 +42650,7 @@ class HttpClient {
         this.clock = options.clock ?? clock/* systemClock */.m;
         this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
-        this.#timeoutMs = options.timeoutMs ?? 30_000;
+        this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
@@ -43671,7 +43727,7 @@ function createPoliciesApi(http) {
             });
         },
         async downloadCode(policy, options = {}) {
-            const path = typeof policy === 'string' ? policy : (policy.links?.download ?? `/policies/${enc(policy.id)}/download`);
+            const path = policy.links?.download ?? `/policies/${enc(policy.id)}/download`;
             const response = await http.request({
                 method: 'GET',
                 path,
@@ -43698,7 +43754,13 @@ function createPolicyOnce(policies, organization, input, options = {}) {
 
 
 
-/** The address the client speaks to, as it reads a base URL (the inputs check theirs with it). */
+/**
+ * The address the client speaks to, as it reads a base URL; and the one rule of a base URL and a
+ * token, which the inputs apply, naming the input.
+ */
+
+
+/** How long a request waits for its answer unless the client is told otherwise. */
 
 function createServiceClient(options) {
     const http = new HttpClient(options);
