@@ -1,4 +1,4 @@
-import { plural } from './format.ts';
+import { plural } from '../text.ts';
 import type { Annotation, AnnotationLevel, ReportSink } from './sink.ts';
 
 /** GitHub keeps only this many workflow-command annotations of each level per step. */

@@ -1,14 +1,4 @@
-// Quantities as a person reads them, the same in every mode's report.
-
-/** A sentence or label with its first letter upper case. */
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** `1 path`, `3 paths`: the count and its noun, plural unless the count is 1. */
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : nouns}`;
-}
+// Quantities as a person reads them, the same in every mode's report (words and cut text: src/text.ts).
 
 /** `512 B`, `3.4 KiB`, `1.2 MiB`. */
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
 
 import { isObject } from '../json-object.ts';
+import { plural } from '../text.ts';
 import type { HttpClient, HttpResponse } from './http.ts';
 import { UnexpectedResponseError } from './errors.ts';
 import { shapeProblem } from './shapes.ts';
@@ -174,7 +175,7 @@ export class PaginationError extends Error {
   readonly pages: number;
 
   constructor(path: string, pages: number, what: string) {
-    super(`GET ${path}: ${what}; stopped after ${pages} page${pages === 1 ? '' : 's'} and read nothing more`);
+    super(`GET ${path}: ${what}; stopped after ${plural(pages, 'page')} and read nothing more`);
     this.path = path;
     this.pages = pages;
   }
@@ -216,7 +217,7 @@ export async function* paginatePages<R>(
     if (next === undefined) break;
     const total = doc.meta?.pagination?.['total-pages'];
     if (isPageNumber(total) && pages >= total) {
-      next = `the service announced ${total} page${total === 1 ? '' : 's'} (total-pages), yet page ${pages} names a next one`;
+      next = `the service announced ${plural(total, 'page')} (total-pages), yet page ${pages} names a next one`;
     } else if (pages >= MAX_PAGES) {
       next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
     }

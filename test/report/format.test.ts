@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capitalise,
-  formatBytes,
-  formatDuration,
-  formatKiB,
-  formatPreciseDuration,
-  plural,
-} from '../../src/report/format.ts';
-
-describe('plural', () => {
-  it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
-    expect(plural(1, 'path')).toBe('1 path');
-    expect(plural(0, 'path')).toBe('0 paths');
-    expect(plural(3, 'more line')).toBe('3 more lines');
-    expect(plural(2, 'policy', 'policies')).toBe('2 policies');
-  });
-});
+import { formatBytes, formatDuration, formatKiB, formatPreciseDuration } from '../../src/report/format.ts';
 
 describe('formatBytes', () => {
   it('spells bytes, KiB and MiB to a tenth', () => {
@@ -50,12 +34,5 @@ describe('formatKiB', () => {
     expect(formatKiB(2049)).toBe('3 KiB');
     expect(formatKiB(2049, 'down')).toBe('2 KiB');
     expect(formatKiB(1024 * 1024 - 16 * 1024, 'down')).toBe('1008 KiB');
-  });
-});
-
-describe('capitalise', () => {
-  it('upper-cases the first letter only', () => {
-    expect(capitalise('test run trun-1 was cancelled.')).toBe('Test run trun-1 was cancelled.');
-    expect(capitalise('')).toBe('');
   });
 });

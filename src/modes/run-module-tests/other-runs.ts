@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../errors.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
-import { capitalise } from '../../report/format.ts';
+import { capitalise } from '../../text.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';

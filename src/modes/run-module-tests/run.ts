@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { formatBytes, plural } from '../../report/format.ts';
+import { formatBytes } from '../../report/format.ts';
+import { plural } from '../../text.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';

@@ -10,6 +10,7 @@ import type { ServiceClient } from '../../service/client.ts';
 import { isNotFound } from '../../service/errors.ts';
 import type { CreatePolicyInput, UpdatePolicyInput } from '../../service/policies.ts';
 import type { Policy } from '../../service/types.ts';
+import { nounFor } from '../../text.ts';
 import { settingsPatch } from './plan.ts';
 import type { PolicyAction, PolicyPlanEntry } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
@@ -264,7 +265,7 @@ function failureMessage(outcome: PolicyOutcome, error: unknown, signal: AbortSig
     next =
       ` The ${entry.remote?.kind ?? 'old'} policy was deleted and the ${entry.kind} one not created: run the sync again to create it` +
       (sets.length > 0
-        ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.`
+        ? `, then add it back to ${nounFor(sets.length, 'policy set')} ${sets.join(', ')}, which it belonged to.`
         : '.');
   } else if (
     outcome.id !== null &&

@@ -3,7 +3,8 @@
 // diffs share a byte budget so that the summary stays within what GitHub keeps (1 MiB); past it,
 // they are cut with a line saying how much was left out.
 
-import { formatBytes, plural } from '../../report/format.ts';
+import { formatBytes } from '../../report/format.ts';
+import { plural } from '../../text.ts';
 import {
   codeBlock,
   details,

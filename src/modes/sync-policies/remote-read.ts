@@ -1,7 +1,7 @@
 // What the organization holds: every policy (all pages), and the stored code of those the
 // repository also defines with the same kind, so that the plan can compare code byte for byte.
 
-import { plural } from '../../report/format.ts';
+import { plural } from '../../text.ts';
 import { getErrorMessage } from '../../errors.ts';
 import { isAbortError, throwIfAborted } from '../../lifetime/abort.ts';
 import { mapLimited } from '../../lifetime/limit.ts';

@@ -2,7 +2,7 @@
 // repository (action-interface "Mode sync-policies"). Files are read and checked before any
 // request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
-import { plural } from '../../report/format.ts';
+import { plural } from '../../text.ts';
 import { getErrorMessage, stepFailure, userError } from '../../errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';

@@ -2,7 +2,7 @@
 // and outputs. A replaced policy (its kind changed, so it was deleted and created again) counts
 // as one created and one deleted, in the summary as in the outputs: those are the writes made.
 
-import { capitalise, plural } from '../../report/format.ts';
+import { capitalise, plural } from '../../text.ts';
 import type { OutputValue } from '../../report/outputs.ts';
 import {
   bulletList,

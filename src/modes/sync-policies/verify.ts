@@ -3,6 +3,7 @@
 // it does not support, a field it ignores) must not pass for a successful sync.
 
 import type { Policy } from '../../service/types.ts';
+import { nounFor } from '../../text.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';
 
@@ -48,7 +49,7 @@ export function settingsNotApplied(
   if (missingSets.length > 0) {
     const reported = stored.policySetIds.length > 0 ? stored.policySetIds.join(', ') : 'none';
     found.push(
-      `the service did not add policy ${name} to policy set${missingSets.length > 1 ? 's' : ''} ${missingSets.join(', ')}; it reports ${reported}`,
+      `the service did not add policy ${name} to ${nounFor(missingSets.length, 'policy set')} ${missingSets.join(', ')}; it reports ${reported}`,
     );
   }
   return found;

@@ -1,4 +1,4 @@
-import { plural } from '../../../report/format.ts';
+import { plural } from '../../../text.ts';
 import {
   bulletList,
   dryRunBanner,

@@ -18,7 +18,8 @@ import {
 import type { Content } from '../../../report/markdown.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import type { Annotation } from '../../../report/sink.ts';
-import { formatDuration, plural } from '../../../report/format.ts';
+import { formatDuration } from '../../../report/format.ts';
+import { plural } from '../../../text.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
 import { FAILED_OUTCOMES } from './upgrade-workspace.ts';

@@ -5,6 +5,7 @@ import { withGrace } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
+import { capitalise } from '../../../text.ts';
 import { statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
@@ -224,7 +225,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({
       ...known(),
       outcome: 'failed',
-      error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.`,
+      error: `${capitalise(failedStatusReason(status))} (status ${status}): see its plan page.`,
     });
   if (stage === 'no-changes') return result({ ...known(), outcome: 'no-changes' });
   if (stage === 'applied')
@@ -375,8 +376,4 @@ function initiateFailure(failed: FailedWrite, noCodeModuleId: string, workspaceI
       'No upgrade run is known, so none was followed or confirmed; the upgrade may have started: ' +
       `check workspace ${workspaceId} in the service before running again.`,
   });
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

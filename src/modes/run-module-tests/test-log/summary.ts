@@ -15,7 +15,8 @@ import {
   strong,
   table,
 } from '../../../report/markdown.ts';
-import { formatPreciseDuration, plural } from '../../../report/format.ts';
+import { formatPreciseDuration } from '../../../report/format.ts';
+import { plural } from '../../../text.ts';
 import type { Annotation } from '../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
