@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, nounFor, plural } from '../src/text.ts';
+import { capitalise, clip, nounFor, plural, quoteClipped, sliceWhole } from '../src/text.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -22,5 +22,54 @@ describe('capitalise', () => {
   it('upper-cases the first letter only', () => {
     expect(capitalise('test run trun-1 was cancelled.')).toBe('Test run trun-1 was cancelled.');
     expect(capitalise('')).toBe('');
+  });
+});
+
+describe('clip', () => {
+  it('keeps a text that fits, and cuts a longer one to exactly the limit, the … included', () => {
+    expect(clip('abcdef', 6)).toBe('abcdef');
+    expect(clip('abcdefg', 6)).toBe('abcde…');
+    expect(clip('abcdefg', 6)).toHaveLength(6);
+  });
+
+  it('never leaves half of a character outside the Basic Multilingual Plane', () => {
+    // '😀' is two UTF-16 units: a cut after three units would keep a lone high surrogate.
+    expect(clip('😀😀😀', 4)).toBe('😀…');
+    expect(clip('a😀😀', 4)).toBe('a😀…');
+  });
+});
+
+describe('sliceWhole', () => {
+  it('cuts at the given unit, one earlier when that would split a surrogate pair', () => {
+    expect(sliceWhole('ab😀', 3)).toBe('ab');
+    expect(sliceWhole('ab😀', 4)).toBe('ab😀');
+    expect(sliceWhole('abc', 10)).toBe('abc');
+    expect(sliceWhole('abc', 0)).toBe('');
+  });
+});
+
+describe('quoteClipped', () => {
+  it('shows a value as JSON, control characters escaped, undefined as none', () => {
+    expect(quoteClipped('a\nb\u001b', 60)).toBe('"a\\nb\\u001b"');
+    expect(quoteClipped(42, 60)).toBe('42');
+    expect(quoteClipped(null, 60)).toBe('null');
+    expect(quoteClipped(undefined, 60)).toBe('none');
+  });
+
+  it('cuts a long string inside its quotes, so that they stay closed, to at most the limit', () => {
+    const quoted = quoteClipped('x'.repeat(100), 20);
+    expect(quoted).toBe(`"${'x'.repeat(17)}…"`);
+    expect(quoted).toHaveLength(20);
+  });
+
+  it('never cuts an escape in half, however many the string holds', () => {
+    const quoted = quoteClipped('\u001b'.repeat(50), 20);
+    expect(quoted.length).toBeLessThanOrEqual(20);
+    expect(quoted).toMatch(/^"(?:\\u001b)+…"$/);
+    expect(quoteClipped('😀'.repeat(20), 8)).toBe('"😀😀…"');
+  });
+
+  it('cuts the JSON text of anything else', () => {
+    expect(quoteClipped({ message: 'x'.repeat(100) }, 20)).toBe(`{"message":"${'x'.repeat(7)}…`);
   });
 });

@@ -3,6 +3,8 @@
  * API's length limit, annotations in the API's field names, in batches the API accepts.
  */
 
+import { sliceWhole } from '../text.ts';
+
 export type CheckAnnotationLevel = 'notice' | 'warning' | 'failure';
 
 export interface CheckAnnotation {
@@ -50,15 +52,9 @@ export const SUMMARY_CUT_NOTE =
 export function cutToLimit(text: string, limit: number, note: string): string {
   if (text.length <= limit) return text;
   const room = Math.max(0, limit - note.length);
-  let end = room;
   const lineBreak = text.lastIndexOf('\n', room);
-  if (lineBreak > 0 && room - lineBreak < 4096) end = lineBreak;
-  else if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
-  return text.slice(0, end) + note.slice(0, limit);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+  const end = lineBreak > 0 && room - lineBreak < 4096 ? lineBreak : room;
+  return sliceWhole(text, end) + note.slice(0, limit);
 }
 
 export function toApiAnnotation(annotation: CheckAnnotation): ApiAnnotation {

@@ -2,6 +2,8 @@
 // it names the request (method and path, or only the origin for upload and log addresses, whose
 // query strings carry credentials) and says what to do. No message ever holds the token.
 
+import { clip } from '../text.ts';
+
 /** One JSON:API error object, as far as the service fills it in (spec section 7: "not shown"). */
 export interface ApiErrorItem {
   status?: string;
@@ -182,7 +184,7 @@ function describeItems(errors: ApiErrorItem[]): string[] {
     let line = unique.join(': ');
     const pointer = e.source?.pointer ?? e.source?.parameter;
     if (pointer) line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
-    if (line) lines.push(line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}...` : line);
+    if (line) lines.push(clip(line, MAX_DETAIL));
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
 
 import { isObject } from '../json-object.ts';
-import { plural } from '../text.ts';
+import { plural, quoteClipped } from '../text.ts';
 import type { HttpClient, HttpResponse } from './http.ts';
 import { UnexpectedResponseError } from './errors.ts';
 import { shapeProblem } from './shapes.ts';
@@ -100,12 +100,11 @@ export function describeBody(response: HttpResponse): string {
   const json = response.json;
   if (isObject(json) && isObject(json.data) && typeof json.data.type === 'string')
     return `a \`${json.data.type}\` document`;
-  const quoted = (s: string): string => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
-  if (json !== undefined) return `a JSON body ${quoted(JSON.stringify(json))}`;
+  if (json !== undefined) return `a JSON body ${quoteClipped(json, QUOTED_BODY)}`;
   const contentType = String(response.headers['content-type'] ?? 'untyped')
     .split(';')[0]!
     .trim();
-  return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
+  return `a ${contentType} body ${quoteClipped(text, QUOTED_BODY)}`;
 }
 
 /** The resource of a single-resource document. */

@@ -3,6 +3,7 @@
 import type { CallOptions, HttpClient, HttpResponse } from './http.ts';
 import { readDocument, readResource } from './jsonapi.ts';
 import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
+import { clip } from '../text.ts';
 
 export interface VariableOptionsInput {
   /** On update: the options set this entry replaces. Without it a new set is created. */
@@ -163,6 +164,9 @@ export function upgradeBody(vars: WorkspaceVariableInput[]): unknown {
   return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
 }
 
+/** How much of a plain-text confirm answer is kept as its message. */
+const MAX_MESSAGE = 500;
+
 /** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response: HttpResponse): string | null {
   const json = response.json;
@@ -175,7 +179,7 @@ function answerMessage(response: HttpResponse): string | null {
   }
   const text = response.text.trim();
   if (text === '') return null;
-  return text.length > 500 ? `${text.slice(0, 500)}...` : text;
+  return clip(text, MAX_MESSAGE);
 }
 
 /** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */

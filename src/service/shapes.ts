@@ -4,6 +4,11 @@
 // into log lines, outputs that workflows paste into scripts, the step's saved state and request
 // paths, and a service (or something posing as it) must not be able to smuggle text through them.
 
+import { quoteClipped } from '../text.ts';
+
+/** How much of a value out of shape a message quotes. */
+const QUOTED_VALUE = 60;
+
 /** Id prefixes by resource type (spec "Conventions"; a workspace upgrade is identified by its run). */
 export const ID_PREFIXES: Readonly<Record<string, string>> = {
   policies: 'pol',
@@ -64,18 +69,18 @@ const COUNTERS = ['tests-passed', 'tests-failed', 'tests-errored', 'tests-skippe
 export function shapeProblem(type: string, resource: { id?: unknown; attributes?: unknown }): string | undefined {
   const prefix = ID_PREFIXES[type];
   if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
-    return `an id that is not a \`${prefix}-\` id (${quote(resource.id)})`;
+    return `an id that is not a \`${prefix}-\` id (${quoteClipped(resource.id, QUOTED_VALUE)})`;
   }
   const attributes = (
     typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {}
   ) as Record<string, unknown>;
   if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
-    return `a status that is not a status name (${quote(attributes.status)})`;
+    return `a status that is not a status name (${quoteClipped(attributes.status, QUOTED_VALUE)})`;
   }
   if (type === 'test-runs') {
     const result = attributes['test-status'];
     if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
-      return `a test-status that is neither pass, fail nor null (${quote(result)})`;
+      return `a test-status that is neither pass, fail nor null (${quoteClipped(result, QUOTED_VALUE)})`;
     }
     for (const counter of COUNTERS) {
       const value = attributes[counter];
@@ -84,16 +89,9 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
         value !== null &&
         !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
       ) {
-        return `a ${counter} that is not a count (${quote(value)})`;
+        return `a ${counter} that is not a count (${quoteClipped(value, QUOTED_VALUE)})`;
       }
     }
   }
   return undefined;
-}
-
-/** A value from the service as a message may show it: JSON-quoted (controls escaped), cut short. */
-function quote(value: unknown): string {
-  if (value === undefined) return 'none';
-  const text = JSON.stringify(value) ?? typeof value;
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

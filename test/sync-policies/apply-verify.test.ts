@@ -93,7 +93,7 @@ describe('settingsNotApplied', () => {
   it('a description that was to be removed, null and empty being the same', () => {
     expect(settingsNotApplied(desired({ description: null }), [], stored({ description: '' }))).toEqual([]);
     expect(settingsNotApplied(desired({ description: null }), [], stored({ description: 'x'.repeat(200) }))).toEqual([
-      `the service did not remove the description of policy tags; it reports "${'x'.repeat(77)}..."`,
+      `the service did not remove the description of policy tags; it reports "${'x'.repeat(77)}…"`,
     ]);
   });
 

@@ -3,7 +3,7 @@
 // it does not support, a field it ignores) must not pass for a successful sync.
 
 import type { Policy } from '../../service/types.ts';
-import { nounFor } from '../../text.ts';
+import { nounFor, quoteClipped } from '../../text.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { toRemotePolicyState } from './remote-state.ts';
 
@@ -58,8 +58,7 @@ export function settingsNotApplied(
 /** A description quoted on one line, long ones cut: it is Markdown and may run to pages. */
 function quoted(text: string | null): string {
   if (text === null) return 'none';
-  const line = text.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(line.length > 80 ? `${line.slice(0, 77)}...` : line);
+  return quoteClipped(text.replace(/\s+/g, ' ').trim(), 80);
 }
 
 /**

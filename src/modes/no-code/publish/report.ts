@@ -1,4 +1,4 @@
-import { plural } from '../../../text.ts';
+import { clip, plural } from '../../../text.ts';
 import {
   bulletList,
   dryRunBanner,
@@ -130,5 +130,5 @@ function changeCount(input: PublishReportInput): string {
 
 function optionsText(options: unknown[]): string {
   const text = options.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join(', ');
-  return text.length > MAX_OPTIONS_TEXT ? `${text.slice(0, MAX_OPTIONS_TEXT)}…` : text;
+  return clip(text, MAX_OPTIONS_TEXT);
 }

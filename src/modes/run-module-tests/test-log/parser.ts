@@ -14,6 +14,7 @@
  */
 
 import { isObject } from '../../../json-object.ts';
+import { clip } from '../../../text.ts';
 import type {
   LeftoverResources,
   ParsedTestLog,
@@ -502,10 +503,6 @@ function resourceList(value: unknown): string[] {
 
 function clipped(text: string | undefined, max: number): string | undefined {
   return text === undefined ? undefined : clip(text, max);
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 function stripAnsi(text: string): string {

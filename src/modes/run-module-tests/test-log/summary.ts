@@ -16,7 +16,7 @@ import {
   table,
 } from '../../../report/markdown.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
-import { plural } from '../../../text.ts';
+import { clip, plural } from '../../../text.ts';
 import type { Annotation } from '../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
@@ -326,7 +326,7 @@ function annotationsSection(annotations: readonly Annotation[], heldBack: Set<st
     a.level,
     inlineCode(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
     a.title ?? '',
-    clipText(a.message, MAX_MESSAGE_IN_TABLE),
+    clip(a.message, MAX_MESSAGE_IN_TABLE),
     heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
   ]);
   const listed = table(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
@@ -370,7 +370,7 @@ function diagnosticsMarkdown(diagnostics: readonly TestDiagnostic[], moduleDirec
         ? inlineCode(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`)
         : '';
       const label = d.severity === 'error' ? 'Error:' : d.severity === 'warning' ? 'Warning:' : 'Note:';
-      const detail = clipText(d.detail, MAX_DETAIL_SHOWN);
+      const detail = clip(d.detail, MAX_DETAIL_SHOWN);
       return joinBlocks(
         paragraph(strong(label), d.summary, where ? 'at' : '', where),
         d.address ? paragraph('Resource', inlineCode(d.address)) : '',
@@ -401,10 +401,6 @@ function contextLabel(testFile: string | undefined, testRun: string | undefined)
 
 function contextKey(testFile: string | undefined, testRun: string | undefined): string {
   return JSON.stringify([testFile ?? null, testRun ?? null]);
-}
-
-function clipText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 function joinText(summary: string, detail: string): string {
