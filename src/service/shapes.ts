@@ -56,6 +56,17 @@ export function isStatusName(status: unknown): status is string {
   return typeof status === 'string' && status.length <= MAX_STATUS_LENGTH && STATUS_NAME.test(status);
 }
 
+/**
+ * A status as a message shows it: its name when it is one of `named` (the statuses the spec and
+ * the action's contract name for this kind of run); otherwise JSON-quoted and cut, with a word
+ * saying so, so that a person knows the wait did not understand it. Every answer's status is
+ * held to isStatusName first; the quoting keeps a message safe even where one was not.
+ */
+export function describeStatus(status: string, named: ReadonlySet<string>): string {
+  if (named.has(status)) return status;
+  return `${quoteClipped(status, MAX_STATUS_LENGTH + 2)} (a status the service's API documentation does not name)`;
+}
+
 /** Types whose `attributes.status` is a status name (2.2, 2.3, 2.8). */
 const WITH_STATUS = new Set(['test-runs', 'configuration-versions', 'workspace-upgrade', 'runs']);
 

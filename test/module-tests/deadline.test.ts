@@ -100,7 +100,7 @@ describe('the timeout holds', () => {
     const { result } = await running.promise;
     expect(result.conclusion).toBe('timed_out');
     expect(result.failure?.message).toMatch(
-      /^Timed out after 2s waiting for test run trun-\w+ \(still "preparing" \(a status the spec does not name\)\)/,
+      /^Timed out after 2s waiting for test run trun-\w+ \(still "preparing" \(a status the service's API documentation does not name\)\)/,
     );
     // Once it ran, its cancel was accepted.
     expect(reportedRun(h.emulator, result).cancelRequested).toBe(true);

@@ -260,9 +260,10 @@ describe('no success the spec does not promise', () => {
     const h = await startHarness({ testRuns: { outcome: ended('terminated', 'pass') } });
     const { result } = await h.run();
     expect(result.failure?.message).toMatch(
-      /^Test run trun-\w+ ended as "terminated" \(a status the spec does not name\): nothing says whether the tests passed\./,
+      /^Test run trun-\w+ ended as "terminated" \(a status the service's API documentation does not name\): nothing says whether the tests passed\./,
     );
     expect(result.conclusion).toBe('failure');
+    expect(result.title).toMatch(/ended in a status the service's API documentation does not name/);
     expect(result.outputs.status).toBe('terminated');
     expect(result.summary).toContain('Module test run ended as "terminated"');
     expect(result.summary).not.toContain('Module tests passed');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyStage,
-  describeStatus,
+  describeUpgradeRunStatus,
   failedStatusReason,
   upgradeStage,
 } from '../../src/modes/no-code/upgrade/upgrade-status.ts';
@@ -68,12 +68,15 @@ describe('applyStage', () => {
   });
 });
 
-describe('describeStatus', () => {
-  it('names a status the spec does not name as such', () => {
-    expect(describeStatus('planning')).toBe('planning');
-    expect(describeStatus('applied')).toBe('applied');
-    expect(describeStatus('discarded')).toBe('discarded');
-    expect(describeStatus('plan_queued')).toBe("plan_queued (a status the service's API documentation does not name)");
+describe('describeUpgradeRunStatus', () => {
+  it('names a status the spec does not name as such, quoted', () => {
+    expect(describeUpgradeRunStatus('planning')).toBe('planning');
+    expect(describeUpgradeRunStatus('applied')).toBe('applied');
+    expect(describeUpgradeRunStatus('discarded')).toBe('discarded');
+    expect(describeUpgradeRunStatus('policy_soft_failed')).toBe('policy_soft_failed');
+    expect(describeUpgradeRunStatus('plan_queued')).toBe(
+      `"plan_queued" (a status the service's API documentation does not name)`,
+    );
   });
 });
 

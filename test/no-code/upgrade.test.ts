@@ -326,7 +326,7 @@ describe('plans and confirmation', () => {
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'applying' });
     expect(entry!.error).toContain('the last status of run');
-    expect(entry!.error).toContain("was applying (a status the service's API documentation does not name)");
+    expect(entry!.error).toContain(`was "applying" (a status the service's API documentation does not name)`);
   });
 
   it('an errored plan fails its workspace and the step; the others go on and are applied', async () => {
@@ -545,7 +545,7 @@ describe('one deadline', () => {
     const [entry] = resultOf(run.outputs);
     expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_queued' });
     expect(entry!.error).toContain(
-      "(last status: plan_queued (a status the service's API documentation does not name))",
+      `(last status: "plan_queued" (a status the service's API documentation does not name))`,
     );
   });
 

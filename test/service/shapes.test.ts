@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnexpectedResponseError } from '../../src/service/errors.ts';
 import type { ModuleRef } from '../../src/service/module-tests.ts';
-import { isIdWithPrefix, isStatusName, shapeProblem } from '../../src/service/shapes.ts';
+import { describeStatus, isIdWithPrefix, isStatusName, shapeProblem } from '../../src/service/shapes.ts';
 import { caught, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -110,5 +110,22 @@ describe('answers of the wrong shape', () => {
     expect((error as Error).message).toContain(
       'with a list of `policies` holding an id that is not a `pol-` id ("pol-1 ##[add-path]/tmp")',
     );
+  });
+});
+
+describe('describeStatus', () => {
+  const named = new Set(['queued', 'running']);
+
+  it('shows a named status as it is', () => {
+    expect(describeStatus('running', named)).toBe('running');
+  });
+
+  it('quotes one it does not name, escaped and cut, and says so', () => {
+    expect(describeStatus('preparing', named)).toBe(
+      `"preparing" (a status the service's API documentation does not name)`,
+    );
+    const odd = describeStatus(`x\n::error::${'y'.repeat(100)}`, named);
+    expect(odd).toMatch(/^"x\\n::error::y+…" \(a status the service's API documentation does not name\)$/);
+    expect(odd.indexOf(' (a status')).toBe(66);
   });
 });

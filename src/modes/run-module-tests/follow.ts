@@ -19,7 +19,7 @@ import type { SaveState } from './state.ts';
 import { describeStop, TestRunStopper } from './stop.ts';
 import { LOG_NOT_READ, readTestLog } from './test-log/read.ts';
 import type { TestLogRead } from './test-log/read.ts';
-import { describeStatus, isFinal } from './test-run-status.ts';
+import { describeTestRunStatus, isFinal } from './test-run-status.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
@@ -154,7 +154,7 @@ async function stopAfterWait(
   const by = clock.now() + t.stopAfterWaitMs;
   sink.info(
     waited.end === 'timed-out'
-      ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeStatus(statusAtTimeout)}): cancelling it.`
+      ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeTestRunStatus(statusAtTimeout)}): cancelling it.`
       : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`,
   );
   const [stopped, others] = await Promise.all([

@@ -15,7 +15,7 @@ import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { describeStop, TestRunStopper } from './stop.ts';
 import type { StopOutcome } from './stop.ts';
-import { describeStatus, isFinal } from './test-run-status.ts';
+import { describeTestRunStatus, isFinal } from './test-run-status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
 import type { VersionRef } from './version-runs.ts';
 
@@ -154,7 +154,7 @@ export class OtherRunsWatch {
     );
     const ended = [...this.#ended.values()].map((run) => ({
       id: run.id,
-      outcome: `test run ${run.id} had already ended (${describeStatus(run.attributes.status)}) when it was seen.`,
+      outcome: `test run ${run.id} had already ended (${describeTestRunStatus(run.attributes.status)}) when it was seen.`,
     }));
     return [...stopped, ...ended];
   }
@@ -197,7 +197,7 @@ export class OtherRunsWatch {
       this.#ended.set(run.id, run);
       this.#options.warning(
         `Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
-          `it had already ended (${describeStatus(run.attributes.status)}).`,
+          `it had already ended (${describeTestRunStatus(run.attributes.status)}).`,
       );
       return;
     }

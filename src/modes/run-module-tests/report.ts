@@ -21,7 +21,7 @@ import { otherRunsNote } from './other-runs.ts';
 import type { OtherRun } from './other-runs.ts';
 import type { Setup, StartedTestRun } from './start.ts';
 import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
-import { describeStatus, isNamedStatus } from './test-run-status.ts';
+import { describeTestRunStatus, isNamedStatus } from './test-run-status.ts';
 
 /** The module the step tests and the archive of it: known before any request. */
 export interface TestedModule {
@@ -61,13 +61,13 @@ export function testRunResult(
   } else if (interruption?.kind === 'timed-out') {
     title = `Module tests timed out: ${label}`;
     failure =
-      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${describeStatus(interruption.statusAtTimeout)}); ` +
+      `Timed out after ${formatDuration(inputs.timeoutMs)} waiting for test run ${run.id} (still ${describeTestRunStatus(interruption.statusAtTimeout)}); ` +
       `${interruption.note} Raise the timeout input if the tests need longer.`;
     conclusion = 'timed_out';
   } else if (interruption?.kind === 'lost') {
     title = `Test run ${run.id} could not be followed to its end`;
     failure =
-      `Test run ${run.id} could not be followed to its end (last seen ${describeStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+      `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
     title = `Test run ${run.id} was canceled`;
@@ -75,8 +75,8 @@ export function testRunResult(
     conclusion = 'cancelled';
   } else if (!isNamedStatus(a.status)) {
     // No success the spec does not promise: a final status it does not name says nothing of the tests.
-    title = `Test run ${run.id} ended in a status the spec does not name: ${label}`;
-    failure = `Test run ${run.id} ended as ${describeStatus(a.status)}: nothing says whether the tests passed.`;
+    title = `Test run ${run.id} ended in a status the service's API documentation does not name: ${label}`;
+    failure = `Test run ${run.id} ended as ${describeTestRunStatus(a.status)}: nothing says whether the tests passed.`;
     conclusion = 'failure';
   } else if (a.status === 'finished' && a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
     // Spec 2.2: test-status is null until a result exists. Not a test failure, so
@@ -99,7 +99,7 @@ export function testRunResult(
   } else {
     // Only a run followed to its end gets here; should one not have ended, it is no success.
     title = `Test run ${run.id} did not end: ${label}`;
-    failure = `Test run ${run.id} is still ${describeStatus(a.status)}; it has no result.`;
+    failure = `Test run ${run.id} is still ${describeTestRunStatus(a.status)}; it has no result.`;
     conclusion = 'failure';
   }
 

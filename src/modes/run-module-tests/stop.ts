@@ -14,7 +14,7 @@ import { isApiError, isNotFound } from '../../service/errors.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { describeStatus, isFinal } from './test-run-status.ts';
+import { describeTestRunStatus, isFinal } from './test-run-status.ts';
 
 export interface StopPlan {
   /** Give up at this time (ms since the epoch). */
@@ -395,17 +395,17 @@ export function describeStop(run: TestRun, stopped: StopOutcome): string {
     case 'final':
       if (status === 'canceled')
         return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
-      return `test run ${id} had already ended (${describeStatus(status)}).`;
+      return `test run ${id} had already ended (${describeTestRunStatus(status)}).`;
     default:
       if (stopped.forceAccepted) return `test run ${id} was force-cancelled.`;
       if (stopped.forceSent)
         return (
           `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
-          `(last seen ${describeStatus(status)}); the post step makes sure it ends.`
+          `(last seen ${describeTestRunStatus(status)}); the post step makes sure it ends.`
         );
       if (stopped.cancelAccepted)
-        return `test run ${id} was asked to cancel and is stopping (last seen ${describeStatus(status)}); the post step makes sure it ends.`;
+        return `test run ${id} was asked to cancel and is stopping (last seen ${describeTestRunStatus(status)}); the post step makes sure it ends.`;
       if (status === 'running') return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
-      return `test run ${id} was still ${describeStatus(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+      return `test run ${id} was still ${describeTestRunStatus(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
   }
 }

@@ -1,3 +1,4 @@
+import { describeStatus } from '../../service/shapes.ts';
 import type { TestRun, TestRunStatus } from '../../service/types.ts';
 
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
@@ -26,7 +27,7 @@ export function configurationVersionOf(run: TestRun): string | undefined {
   return run.relationships?.['configuration-version']?.data?.id;
 }
 
-/** A status as a message shows it: as it is when the spec names it, else quoted and said so. */
-export function describeStatus(status: TestRunStatus): string {
-  return isNamedStatus(status) ? status : `${JSON.stringify(status).slice(0, 66)} (a status the spec does not name)`;
+/** A test run's status as a message shows it (describeStatus), against the statuses spec 3.1 names. */
+export function describeTestRunStatus(status: TestRunStatus): string {
+  return describeStatus(status, NAMED);
 }

@@ -1,3 +1,5 @@
+import { describeStatus } from '../../../service/shapes.ts';
+
 /**
  * Where an upgrade run's status (spec 3.3, plus the statuses any run can end in) leaves the
  * action while it waits for the plan: waiting, or done with one of these results.
@@ -81,11 +83,10 @@ export function failedStatusReason(status: string): string {
   return PLAN_FAILED.get(status) ?? `the upgrade run ended as ${status}`;
 }
 
-/**
- * A status as a message shows it: its name, and, for one that neither spec 3.3 nor the action's
- * contract names, a word saying so, so that a person knows the wait did not understand it.
- */
-export function describeStatus(status: string): string {
-  const named = SPEC_STATUSES.has(status) || status === 'applied' || PLAN_FAILED.has(status);
-  return named ? status : `${status} (a status the service's API documentation does not name)`;
+/** Every status spec 3.3 or the action's contract names for an upgrade run. */
+const NAMED: ReadonlySet<string> = new Set([...SPEC_STATUSES, 'applied', ...PLAN_FAILED.keys()]);
+
+/** An upgrade run's status as a message shows it (describeStatus), against the statuses named above. */
+export function describeUpgradeRunStatus(status: string): string {
+  return describeStatus(status, NAMED);
 }

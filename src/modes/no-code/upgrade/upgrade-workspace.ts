@@ -10,7 +10,13 @@ import { statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
 import type { FailedWrite } from '../writes.ts';
-import { applyStage, describeStatus, failedStatusReason, READY_STATUSES, upgradeStage } from './upgrade-status.ts';
+import {
+  applyStage,
+  describeUpgradeRunStatus,
+  failedStatusReason,
+  READY_STATUSES,
+  upgradeStage,
+} from './upgrade-status.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 
@@ -200,7 +206,8 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
         planUnknown: true,
         error:
           `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
-          `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
+          `(last status: ${describeUpgradeRunStatus(status)}${lastReadNote(waited)}); ` +
+          'the run goes on in the service: look at its plan page, or raise the timeout input.',
       });
     }
   } catch (error) {
@@ -319,7 +326,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       log(`confirmed; the apply had not ended at the timeout (${status})`);
       const still = READY_STATUSES.has(status)
         ? `run ${runId} still reads ${status}, as when it was confirmed`
-        : `the last status of run ${runId} was ${describeStatus(status)}`;
+        : `the last status of run ${runId} was ${describeUpgradeRunStatus(status)}`;
       return result({
         ...known(),
         planReady: true,

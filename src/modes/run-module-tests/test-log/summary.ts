@@ -20,7 +20,7 @@ import { clip, plural } from '../../../text.ts';
 import type { Annotation } from '../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
-import { describeStatus, isNamedStatus } from '../test-run-status.ts';
+import { describeTestRunStatus, isNamedStatus } from '../test-run-status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './types.ts';
 
 /**
@@ -153,7 +153,7 @@ function headline(input: TestRunSummaryInput): string {
   if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   // A status the spec does not name says nothing of the tests, whatever test-status says.
-  if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeStatus(a.status)}${suffix}`;
+  if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeTestRunStatus(a.status)}${suffix}`;
   if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
   if (a.status !== 'finished') return `❓ Module test run still ${a.status}${suffix}`;
   if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
