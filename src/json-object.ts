@@ -11,3 +11,9 @@ export function parseJsonOrUndefined(text: string): unknown {
     return undefined;
   }
 }
+
+/** The object a JSON text holds; undefined when the text is not JSON or holds anything else (a list, a string). */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  const value = parseJsonOrUndefined(text);
+  return isObject(value) ? value : undefined;
+}

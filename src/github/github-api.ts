@@ -11,7 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { HttpClient } from '@actions/http-client';
-import { isObject, parseJsonOrUndefined } from '../json-object.ts';
+import { isObject, parseJsonObject, parseJsonOrUndefined } from '../json-object.ts';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -56,12 +56,13 @@ export function workflowContext(env: NodeJS.ProcessEnv = process.env): WorkflowC
 /** The event's payload; an empty one when there is no file or it is not a JSON object. */
 function readEvent(path: string | undefined): WorkflowContext['payload'] {
   if (!path) return {};
+  let text: string;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return isObject(parsed) ? parsed : {};
+    text = readFileSync(path, 'utf8');
   } catch {
     return {};
   }
+  return parseJsonObject(text) ?? {};
 }
 
 /** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors.ts';
-import { parseJsonOrUndefined } from '../json-object.ts';
+import { isObject, parseJsonOrUndefined } from '../json-object.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
@@ -687,24 +687,21 @@ function attemptBody(body: string | UploadBody | undefined): string | Uint8Array
 
 /** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
 function errorItems(json: unknown): ApiErrorItem[] {
-  if (!json || typeof json !== 'object') return [];
-  const errors = (json as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return [];
+  if (!isObject(json) || !Array.isArray(json.errors)) return [];
   const items: ApiErrorItem[] = [];
-  for (const e of errors) {
+  for (const e of json.errors as unknown[]) {
     if (typeof e === 'string') {
       items.push({ detail: e });
       continue;
     }
-    if (!e || typeof e !== 'object') continue;
-    const o = e as Record<string, unknown>;
+    if (!isObject(e)) continue;
     const item: ApiErrorItem = {};
-    if (typeof o.status === 'string' || typeof o.status === 'number') item.status = String(o.status);
-    if (typeof o.code === 'string') item.code = o.code;
-    if (typeof o.title === 'string') item.title = o.title;
-    if (typeof o.detail === 'string') item.detail = o.detail;
-    const source = o.source as Record<string, unknown> | undefined;
-    if (source && typeof source === 'object') {
+    if (typeof e.status === 'string' || typeof e.status === 'number') item.status = String(e.status);
+    if (typeof e.code === 'string') item.code = e.code;
+    if (typeof e.title === 'string') item.title = e.title;
+    if (typeof e.detail === 'string') item.detail = e.detail;
+    const source = e.source;
+    if (isObject(source)) {
       item.source = {};
       if (typeof source.pointer === 'string') item.source.pointer = source.pointer;
       if (typeof source.parameter === 'string') item.source.parameter = source.parameter;

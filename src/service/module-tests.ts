@@ -1,6 +1,7 @@
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
 
 import { createOnce } from './create-once.ts';
+import { isObject } from '../json-object.ts';
 import { isAbortError } from '../lifetime/abort.ts';
 import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
@@ -152,8 +153,8 @@ export function testVariableBody(input: Partial<TestVariableInput>): unknown {
 }
 
 function hasDocument(response: HttpResponse): boolean {
-  const json = response.json as { data?: unknown } | undefined;
-  return typeof json === 'object' && json !== null && typeof json.data === 'object' && json.data !== null;
+  const json = response.json;
+  return isObject(json) && isObject(json.data);
 }
 
 /** A failed read in a few words: its code when it has one (`UND_ERR_SOCKET`, `ECONNRESET`). */

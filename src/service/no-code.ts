@@ -1,5 +1,6 @@
 // No-code provisioning endpoints (spec 4.3).
 
+import { isObject } from '../json-object.ts';
 import type { CallOptions, HttpClient, HttpResponse } from './http.ts';
 import { readDocument, readResource } from './jsonapi.ts';
 import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
@@ -170,11 +171,9 @@ const MAX_MESSAGE = 500;
 /** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response: HttpResponse): string | null {
   const json = response.json;
-  if (json && typeof json === 'object') {
-    const message = (json as { message?: unknown }).message;
-    if (typeof message === 'string') return message;
-    const meta = (json as { meta?: { message?: unknown } }).meta;
-    if (meta && typeof meta.message === 'string') return meta.message;
+  if (isObject(json)) {
+    if (typeof json.message === 'string') return json.message;
+    if (isObject(json.meta) && typeof json.meta.message === 'string') return json.meta.message;
     return null;
   }
   const text = response.text.trim();

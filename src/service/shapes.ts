@@ -4,6 +4,7 @@
 // into log lines, outputs that workflows paste into scripts, the step's saved state and request
 // paths, and a service (or something posing as it) must not be able to smuggle text through them.
 
+import { isObject } from '../json-object.ts';
 import { quoteClipped } from '../text.ts';
 
 /** How much of a value out of shape a message quotes. */
@@ -82,9 +83,7 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
   if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
     return `an id that is not a \`${prefix}-\` id (${quoteClipped(resource.id, QUOTED_VALUE)})`;
   }
-  const attributes = (
-    typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {}
-  ) as Record<string, unknown>;
+  const attributes = isObject(resource.attributes) ? resource.attributes : {};
   if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
     return `a status that is not a status name (${quoteClipped(attributes.status, QUOTED_VALUE)})`;
   }

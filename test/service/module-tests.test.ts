@@ -149,6 +149,14 @@ describe('module tests', () => {
     expect(h.emulator.testVariables({ name: 'vpc', provider: 'aws' })).toEqual([]);
   });
 
+  it('takes an update answered with a list for `data` as an answer without a document', async () => {
+    const created = await h.client.moduleTests.createVariable(module, { key: 'A', value: '1' });
+    // Spec 4.2 shows no status or body for the update: a list is no single resource to read.
+    h.emulator.inject({ method: 'PATCH', path: /\/vars\//, kind: { type: 'rewrite', body: () => ({ data: [] }) } });
+    expect(await h.client.moduleTests.updateVariable(module, created.id, { value: '2' })).toBeUndefined();
+    expect(h.emulator.testVariables({ name: 'vpc', provider: 'aws' })[0]?.value).toBe('2');
+  });
+
   it('createVariableOnce finds the variable a dropped create made', async () => {
     h.emulator.inject({ method: 'POST', path: /\/vars$/, kind: { type: 'drop-after' } });
     const variable = await h.client.moduleTests.createVariableOnce(module, { key: 'A', value: '1' });

@@ -132,6 +132,22 @@ describe('no-code modules', () => {
     }
   });
 
+  it('shows a confirm answered with JSON other than an object as its text', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
+    const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer: 'message' });
+    const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
+    await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'planned');
+    // Spec 4.3: "not shown beyond a plain message"; a JSON string or list is shown as it came.
+    h.emulator.inject({
+      method: 'POST',
+      path: new RegExp(`/upgrade/${started.upgrade.id}$`),
+      kind: { type: 'rewrite', body: (json) => [json.message] },
+    });
+    const confirmed = await h.client.noCode.confirmUpgrade(moduleId, workspaceId, started.upgrade.id);
+    expect(confirmed.message).toMatch(/^\["[^"]*upgrade confirmed[^"]*"\]$/);
+  });
+
   it('reads the workspace name from `included` when an answer carries it', async () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'net-prod' });

@@ -4,6 +4,7 @@
 // answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
 // as it is known.
 
+import { parseJsonObject } from '../../json-object.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { VersionRef } from './version-runs.ts';
 
@@ -104,13 +105,9 @@ export function runToStop(get: GetState): SavedTestRun | undefined {
 }
 
 function parseModule(text: string): ModuleRef | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<ModuleRef> | null;
-    if (!value || typeof value !== 'object') return undefined;
-    const { organization, namespace, name, provider } = value;
-    if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string') return undefined;
-    return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
-  } catch {
-    return undefined;
-  }
+  const value = parseJsonObject(text);
+  if (value === undefined) return undefined;
+  const { organization, namespace, name, provider } = value;
+  if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string') return undefined;
+  return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
 }

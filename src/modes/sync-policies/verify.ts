@@ -2,6 +2,7 @@
 // is compared with what was sent: a service that answers 2xx but keeps another value (a level
 // it does not support, a field it ignores) must not pass for a successful sync.
 
+import { isObject } from '../../json-object.ts';
 import type { Policy } from '../../service/types.ts';
 import { nounFor, quoteClipped } from '../../text.ts';
 import type { DesiredPolicy } from './policy-model.ts';
@@ -67,7 +68,7 @@ function quoted(text: string | null): string {
  * nothing of what was stored, so the caller reads the policy instead.
  */
 export function answerAbout<D extends Policy>(answer: D | undefined, name: string, id?: string): D | undefined {
-  if (answer === undefined || typeof answer.attributes !== 'object' || answer.attributes === null) return undefined;
+  if (answer === undefined || !isObject(answer.attributes)) return undefined;
   if (answer.attributes.name !== name) return undefined;
   if (id !== undefined && answer.id !== id) return undefined;
   return answer;

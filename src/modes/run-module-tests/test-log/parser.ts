@@ -13,7 +13,7 @@
  * JSON and message types this parser does not know are passed over and counted.
  */
 
-import { isObject } from '../../../json-object.ts';
+import { isObject, parseJsonObject } from '../../../json-object.ts';
 import { clip } from '../../../text.ts';
 import type {
   LeftoverResources,
@@ -190,7 +190,7 @@ export class TestLogParser {
     /* eslint-enable no-control-regex */
     if (line.trim() === '') return;
 
-    const message = parseJsonObject(line);
+    const message = parseJsonLine(line);
     if (message === undefined) {
       this.#counts.notJson++;
       this.#addTail(line);
@@ -448,15 +448,11 @@ export function mergeStatuses(statuses: Iterable<TestStatus>): TestStatus {
   return merged;
 }
 
-function parseJsonObject(line: string): Record<string, unknown> | undefined {
+/** A line of the machine-readable log: a JSON object. */
+function parseJsonLine(line: string): Record<string, unknown> | undefined {
   const trimmed = line.trim();
-  if (!trimmed.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    return isObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  // A line that does not open an object is text (a human-readable log): it costs no parse.
+  return trimmed.startsWith('{') ? parseJsonObject(trimmed) : undefined;
 }
 
 function stringField(object: Record<string, unknown>, key: string): string | undefined {
