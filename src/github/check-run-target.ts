@@ -2,23 +2,16 @@
  * Where a check run goes: the repository and the commit, read from the workflow's context.
  */
 
+import type { WorkflowContext } from './github-api.ts';
+
 /**
  * The part of the workflow's context a check run needs: workflowContext() reads it from the
- * runner's variables; tests and other CI systems can build one by hand.
+ * runner's variables; tests and other CI systems can build one by hand. Of the payload only
+ * `pull_request.head.sha` is read; `serverUrl` with `runId`, when given, link the check run
+ * back to the workflow run.
  */
-export interface CheckRunContext {
-  readonly eventName: string;
-  readonly sha: string;
-  /** Undefined outside GitHub Actions (no GITHUB_REPOSITORY). */
-  readonly repo: { readonly owner: string; readonly repo: string } | undefined;
-  /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.head.sha` is read. */
-  readonly payload: {
-    readonly pull_request?: { readonly head?: { readonly sha?: unknown }; readonly [key: string]: unknown };
-  };
-  /** With `runId`, gives the check run a link back to the workflow run. */
-  readonly serverUrl?: string;
-  readonly runId?: number;
-}
+export type CheckRunContext = Pick<WorkflowContext, 'eventName' | 'sha' | 'repo' | 'payload'> &
+  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId'>>;
 
 export interface CheckRunTarget {
   owner: string;

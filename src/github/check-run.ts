@@ -17,7 +17,9 @@ import {
 import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
 import { checkRunTarget } from './check-run-target.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
-import { answeredStatus, gitHubApi, hideToken, repoPath, workflowContext } from './github-api.ts';
+import { failureReason, gitHubApi, repoPath, workflowContext } from './github-api.ts';
+import { redactor } from '../report/redact.ts';
+import type { Redactor } from '../report/redact.ts';
 import type { GitHubApi, GitHubLog } from './github-api.ts';
 
 export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
@@ -66,8 +68,9 @@ export interface CheckRunHandle {
 
 export async function startCheckRun(options: StartCheckRunOptions): Promise<CheckRunHandle | null> {
   const { token, name, log } = options;
+  const secrets = redactor([token]);
   const notPublished = (reason: string): null => {
-    log.warning(hideToken(`check-name: the check run "${name}" is not published: ${reason}`, token));
+    log.warning(secrets.redact(`check-name: the check run "${name}" is not published: ${reason}`));
     return null;
   };
 
@@ -91,9 +94,9 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
       },
     );
     log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
-    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, log });
+    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, secrets, log });
   } catch (error) {
-    return notPublished(failureReason(error, github.url));
+    return notPublished(failureReason(error, github.url, 'checks'));
   }
 }
 
@@ -103,12 +106,13 @@ interface HandleParts {
   id: number;
   url: string | undefined;
   name: string;
-  token: string;
+  /** The token, masked in what is logged. */
+  secrets: Redactor;
   log: CheckRunLog;
 }
 
 function checkRunHandle(parts: HandleParts): CheckRunHandle {
-  const { github, target, id, name, token, log } = parts;
+  const { github, target, id, name, secrets, log } = parts;
   let completing = false;
 
   const update = async (fields: UpdateFields): Promise<void> => {
@@ -116,7 +120,9 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
   };
   const warn = (what: string, error: unknown): void => {
     log.warning(
-      hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url)}`, token),
+      secrets.redact(
+        `check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url, 'checks')}`,
+      ),
     );
   };
 
@@ -192,17 +198,4 @@ type UpdateFields =
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-function failureReason(error: unknown, apiUrl: string): string {
-  const status = answeredStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  if (status === 403) {
-    return (
-      `GitHub answered 403 (${message}). The github-token needs the checks: write permission: ` +
-      'add `permissions: checks: write` to the job, or set github-token to a token that has it.'
-    );
-  }
-  if (status !== undefined) return `GitHub answered ${status} (${message}).`;
-  return `could not reach ${apiUrl}: ${message}.`;
 }

@@ -1,7 +1,7 @@
 /**
  * What the check run and the pull request comment share about talking to GitHub: the workflow's
- * context, the REST client, where the API is, how long a request may take, what a failure's
- * status was, and keeping the token out of what is logged.
+ * context, the REST client, where the API is, how long a request may take, and why a request
+ * failed. The token is kept out of what they log by the sinks' own redaction (report/redact.ts).
  *
  * Requests go through the Actions toolkit's HTTP client: the one @actions/core already ships,
  * which honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY as every toolkit action does. A client of its
@@ -11,6 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { HttpClient } from '@actions/http-client';
+import { getErrorMessage } from '../errors.ts';
 import { isObject, parseJsonObject, parseJsonOrUndefined } from '../json-object.ts';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
@@ -133,6 +134,21 @@ export function answeredStatus(error: unknown): number | undefined {
   return error instanceof GitHubApiError ? error.status : undefined;
 }
 
-export function hideToken(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join('***') : text;
+/**
+ * Why a request to GitHub failed, for the one warning it becomes: what GitHub answered and, for
+ * a 403, the permission (`checks`, `pull-requests`) the job must give the token. `about` names
+ * what the request was about (` for pull request #7`) where the warning does not.
+ */
+export function failureReason(error: unknown, apiUrl: string, permission: string, about = ''): string {
+  const status = answeredStatus(error);
+  const message = getErrorMessage(error);
+  if (status === 403) {
+    return (
+      `GitHub answered 403 (${message}). The github-token needs the ${permission}: write permission: ` +
+      `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
+      'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.'
+    );
+  }
+  if (status !== undefined) return `GitHub answered ${status}${about} (${message}).`;
+  return `could not reach ${apiUrl}: ${message}.`;
 }

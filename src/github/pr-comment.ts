@@ -10,21 +10,18 @@
 import type { Inputs } from '../inputs/schema.ts';
 import { formatKiB } from '../report/format.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
-import { answeredStatus, gitHubApi, hideToken, repoPath, workflowContext } from './github-api.ts';
-import type { GitHubApi, GitHubLog } from './github-api.ts';
+import { redactor } from '../report/redact.ts';
+import { failureReason, gitHubApi, repoPath, workflowContext } from './github-api.ts';
+import type { GitHubApi, GitHubLog, WorkflowContext } from './github-api.ts';
 
 export type PullRequestCommentLog = GitHubLog;
 
-/** Where the workflow runs: the part of workflowContext() a comment needs. */
-export interface PullRequestCommentContext {
-  readonly eventName: string;
-  /** Undefined outside GitHub Actions (no GITHUB_REPOSITORY). */
-  readonly repo: { readonly owner: string; readonly repo: string } | undefined;
-  /** The event's payload (GITHUB_EVENT_PATH); only `pull_request.number` is read. */
-  readonly payload: { readonly pull_request?: { readonly number?: unknown; readonly [key: string]: unknown } };
-  readonly serverUrl?: string;
-  readonly runId?: number;
-}
+/**
+ * Where the workflow runs: the part of workflowContext() a comment needs. Of the payload only
+ * `pull_request.number` is read; `serverUrl` with `runId`, when given, link to the workflow run.
+ */
+export type PullRequestCommentContext = Pick<WorkflowContext, 'eventName' | 'repo' | 'payload'> &
+  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId'>>;
 
 export interface PullRequestRef {
   owner: string;
@@ -95,6 +92,7 @@ export function commentMarker(key: string): string {
 /** Writes `body` as the step's comment on the pull request, or updates the one already there. */
 export async function commentOnPullRequest(options: CommentOnPullRequestOptions): Promise<CommentOutcome> {
   const { token, log } = options;
+  const secrets = redactor([token]);
   const context = options.context ?? workflowContext();
   if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
     log.debug(
@@ -104,7 +102,7 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   }
   const pullRequest = pullRequestOf(context);
   const notWritten = (reason: string): CommentOutcome => {
-    log.warning(hideToken(`comment-on-pr: the summary is not written to the pull request: ${reason}`, token));
+    log.warning(secrets.redact(`comment-on-pr: the summary is not written to the pull request: ${reason}`));
     return 'failed';
   };
   if (pullRequest === undefined)
@@ -128,7 +126,7 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
     log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
     return 'created';
   } catch (error) {
-    return notWritten(failureReason(error, apiUrl, pullRequest));
+    return notWritten(failureReason(error, apiUrl, 'pull-requests', ` for pull request #${pullRequest.number}`));
   }
 }
 
@@ -198,18 +196,4 @@ export function restComments(github: GitHubApi): PullRequestComments {
       return comment(await github.request('PATCH', `${repoPath(owner, repo)}/issues/comments/${id}`, { body }));
     },
   };
-}
-
-function failureReason(error: unknown, apiUrl: string, pullRequest: PullRequestRef): string {
-  const status = answeredStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  if (status === 403) {
-    return (
-      `GitHub answered 403 (${message}). The github-token needs the pull-requests: write permission: ` +
-      'add `permissions: pull-requests: write` to the job, or set github-token to a token that has it. ' +
-      'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.'
-    );
-  }
-  if (status !== undefined) return `GitHub answered ${status} for pull request #${pullRequest.number} (${message}).`;
-  return `could not reach ${apiUrl}: ${message}.`;
 }

@@ -153,6 +153,8 @@ describe('startCheckRun', () => {
     expect(log.warnings[0]).toContain('check-name');
     expect(log.warnings[0]).toContain('Resource not accessible by integration');
     expect(log.warnings[0]).toContain('checks: write');
+    // A pull request from a fork gets a read-only token: the warning says why, as the comment's does.
+    expect(log.warnings[0]).toContain('from a fork, GitHub gives the workflow a read-only token');
     expect(log.warnings[0]).not.toContain(TOKEN);
   });
 
@@ -217,6 +219,14 @@ describe('startCheckRun', () => {
     expect(handle).toBeNull();
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('GitHub answered 502');
+  });
+
+  it('masks the token where an answer of GitHub repeats it', async () => {
+    fake.failNext(502, { message: `token ${TOKEN} refused` });
+    const log = recordingLog();
+    await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toContain('GitHub answered 502 (token *** refused)');
   });
 
   it('reads GITHUB_API_URL when no address is given (an Enterprise Server path included)', async () => {

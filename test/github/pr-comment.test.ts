@@ -153,6 +153,13 @@ describe('the sticky pull request comment', () => {
     expect(fake.comments).toHaveLength(0);
   });
 
+  it('masks the token where an answer of GitHub repeats it, and names the pull request', async () => {
+    fake.failNext(502, { message: `token ${TOKEN} refused` });
+    const log = recordingLog();
+    expect(await comment('summary', { log })).toBe('failed');
+    expect(log.warnings[0]).toContain('GitHub answered 502 for pull request #7 (token *** refused)');
+  });
+
   it('GitHub unreachable or failing: a warning, no throw', async () => {
     fake.failNext(502);
     const log = recordingLog();
