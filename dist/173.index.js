@@ -108,6 +108,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
@@ -1622,6 +1624,7 @@ function exists(path) {
 
 
 
+
 const STATUS_EMOJI = {
     pass: '✅',
     fail: '❌',
@@ -1701,7 +1704,7 @@ function headline(input) {
         return `⛔ Module test run errored${suffix}`;
     // A status the spec does not name says nothing of the tests, whatever test-status says.
     if (!(0,test_run_status/* isNamedStatus */.YP)(a.status))
-        return `❓ Module test run ended as ${(0,test_run_status/* describeStatus */.Wn)(a.status)}${suffix}`;
+        return `❓ Module test run ended as ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}${suffix}`;
     if (a['test-status'] === 'fail')
         return `❌ Module tests failed${suffix}`;
     if (a.status !== 'finished')
@@ -1832,7 +1835,7 @@ function otherDiagnosticsSection(parsed, moduleDirectory) {
         return '';
     const errors = others.filter((d) => d.severity === 'error').length;
     const warnings = others.length - errors;
-    const label = `Other diagnostics: ${(0,format/* plural */.LS)(errors, 'error')}, ${(0,format/* plural */.LS)(warnings, 'warning')}`;
+    const label = `Other diagnostics: ${(0,src_text/* plural */.LS)(errors, 'error')}, ${(0,src_text/* plural */.LS)(warnings, 'warning')}`;
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Other diagnostics', 3), (0,markdown/* details */.zH)(label, diagnosticsMarkdown(others, moduleDirectory), { open: errors > 0 }));
 }
 function annotationsSection(annotations, heldBack) {
@@ -1847,13 +1850,13 @@ function annotationsSection(annotations, heldBack) {
         a.level,
         (0,markdown/* inlineCode */.ti)(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
         a.title ?? '',
-        clipText(a.message, MAX_MESSAGE_IN_TABLE),
+        (0,src_text/* clip */.$Q)(a.message, MAX_MESSAGE_IN_TABLE),
         heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
     ]);
     const listed = (0,markdown/* table */.tp)(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
     // All of them on the diff: the table only repeats what the failures above say, so it is folded.
     if (kept === 0)
-        return (0,markdown/* details */.zH)(`Annotations: ${(0,format/* plural */.LS)(annotations.length, 'annotation')}, all on the diff`, listed);
+        return (0,markdown/* details */.zH)(`Annotations: ${(0,src_text/* plural */.LS)(annotations.length, 'annotation')}, all on the diff`, listed);
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Annotations', 3), note, listed);
 }
 function leftoversSection(parsed) {
@@ -1880,7 +1883,7 @@ function diagnosticsMarkdown(diagnostics, moduleDirectory) {
             ? (0,markdown/* inlineCode */.ti)(`${repositoryPath(moduleDirectory, d.range.filename)}:${d.range.start.line}`)
             : '';
         const label = d.severity === 'error' ? 'Error:' : d.severity === 'warning' ? 'Warning:' : 'Note:';
-        const detail = clipText(d.detail, MAX_DETAIL_SHOWN);
+        const detail = (0,src_text/* clip */.$Q)(d.detail, MAX_DETAIL_SHOWN);
         return (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(label), d.summary, where ? 'at' : '', where), d.address ? (0,markdown/* paragraph */.FY)('Resource', (0,markdown/* inlineCode */.ti)(d.address)) : '', d.snippet ? (0,markdown/* codeBlock */.DV)(numberLines(d.snippet.code, d.snippet.startLine), 'hcl') : '', detail ? (0,markdown/* codeBlock */.DV)(detail, 'text') : '');
     }));
 }
@@ -1905,9 +1908,6 @@ function contextLabel(testFile, testRun) {
 }
 function contextKey(testFile, testRun) {
     return JSON.stringify([testFile ?? null, testRun ?? null]);
-}
-function clipText(text, max) {
-    return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 function joinText(summary, detail) {
     return detail ? `${summary}\n\n${detail}` : summary;
@@ -2152,7 +2152,7 @@ function otherRunsNote(others, versionId, ownRunId) {
     const ids = others.map((other) => other.id).join(', ');
     return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
         `were stopped ${what}: ${ids}. ` +
-        `${others.map((other) => (0,format/* capitalise */.sK)(other.outcome)).join(' ')}`);
+        `${others.map((other) => (0,src_text/* capitalise */.sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -2217,7 +2217,7 @@ class OtherRunsWatch {
         }));
         const ended = [...this.#ended.values()].map((run) => ({
             id: run.id,
-            outcome: `test run ${run.id} had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}) when it was seen.`,
+            outcome: `test run ${run.id} had already ended (${(0,test_run_status/* describeTestRunStatus */.pB)(run.attributes.status)}) when it was seen.`,
         }));
         return [...stopped, ...ended];
     }
@@ -2258,7 +2258,7 @@ class OtherRunsWatch {
             // It came and went between two looks: named, since it tested the version too.
             this.#ended.set(run.id, run);
             this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
-                `it had already ended (${(0,test_run_status/* describeStatus */.Wn)(run.attributes.status)}).`);
+                `it had already ended (${(0,test_run_status/* describeTestRunStatus */.pB)(run.attributes.status)}).`);
             return;
         }
         this.#options.warning(ownRunId !== undefined
@@ -2306,6 +2306,7 @@ class OtherRunsWatch {
 
 
 
+
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 /** The report of a run the step followed: to its end, or until it stopped it. */
 function testRunResult(tested, setup, started, ending) {
@@ -2330,14 +2331,14 @@ function testRunResult(tested, setup, started, ending) {
     else if (interruption?.kind === 'timed-out') {
         title = `Module tests timed out: ${label}`;
         failure =
-            `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} waiting for test run ${run.id} (still ${(0,test_run_status/* describeStatus */.Wn)(interruption.statusAtTimeout)}); ` +
+            `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} waiting for test run ${run.id} (still ${(0,test_run_status/* describeTestRunStatus */.pB)(interruption.statusAtTimeout)}); ` +
                 `${interruption.note} Raise the timeout input if the tests need longer.`;
         conclusion = 'timed_out';
     }
     else if (interruption?.kind === 'lost') {
         title = `Test run ${run.id} could not be followed to its end`;
         failure =
-            `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeStatus */.Wn)(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+            `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
         conclusion = 'failure';
     }
     else if (a.status === 'canceled') {
@@ -2347,8 +2348,8 @@ function testRunResult(tested, setup, started, ending) {
     }
     else if (!(0,test_run_status/* isNamedStatus */.YP)(a.status)) {
         // No success the spec does not promise: a final status it does not name says nothing of the tests.
-        title = `Test run ${run.id} ended in a status the spec does not name: ${label}`;
-        failure = `Test run ${run.id} ended as ${(0,test_run_status/* describeStatus */.Wn)(a.status)}: nothing says whether the tests passed.`;
+        title = `Test run ${run.id} ended in a status the service's API documentation does not name: ${label}`;
+        failure = `Test run ${run.id} ended as ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}: nothing says whether the tests passed.`;
         conclusion = 'failure';
     }
     else if (a.status === 'finished' && a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
@@ -2374,7 +2375,7 @@ function testRunResult(tested, setup, started, ending) {
     else {
         // Only a run followed to its end gets here; should one not have ended, it is no success.
         title = `Test run ${run.id} did not end: ${label}`;
-        failure = `Test run ${run.id} is still ${(0,test_run_status/* describeStatus */.Wn)(a.status)}; it has no result.`;
+        failure = `Test run ${run.id} is still ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}; it has no result.`;
         conclusion = 'failure';
     }
     const notes = [];
@@ -2520,7 +2521,7 @@ function detailsSection(tested, setup) {
         'Configuration archive',
         `${configuration.files} files, ${(0,format/* formatBytes */.z3)(configuration.bytes)}` +
             (configuration.ignored > 0
-                ? `, ${(0,format/* plural */.LS)(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
+                ? `, ${(0,src_text/* plural */.LS)(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
                 : ''),
     ]);
     rows.push(['module-directory', inputs.moduleDirectory]);
@@ -2939,6 +2940,7 @@ var json_object = __webpack_require__(249);
  * JSON and message types this parser does not know are passed over and counted.
  */
 
+
 /** Parses a whole log, given as text, bytes, or chunks (a response body) read as they come. */
 async function parseTestLog(source, options = {}) {
     const parser = new TestLogParser(options);
@@ -3075,7 +3077,7 @@ class TestLogParser {
         /* eslint-enable no-control-regex */
         if (line.trim() === '')
             return;
-        const message = parseJsonObject(line);
+        const message = parseJsonLine(line);
         if (message === undefined) {
             this.#counts.notJson++;
             this.#addTail(line);
@@ -3101,7 +3103,7 @@ class TestLogParser {
                     clipped(stringField(message, 'terraform') ?? stringField(message, 'tofu'), MAX_NAME) ?? this.#version;
                 break;
             case 'test_abstract':
-                if ((0,json_object/* isObject */.G)(body)) {
+                if ((0,json_object/* isObject */.Gv)(body)) {
                     for (const [path, runs] of Object.entries(body)) {
                         const file = this.#file(path);
                         if (Array.isArray(runs))
@@ -3112,17 +3114,17 @@ class TestLogParser {
                 }
                 break;
             case 'test_file': {
-                const path = ((0,json_object/* isObject */.G)(body) ? stringField(body, 'path') : undefined) ?? testFile;
+                const path = ((0,json_object/* isObject */.Gv)(body) ? stringField(body, 'path') : undefined) ?? testFile;
                 if (path === undefined)
                     break;
                 const file = this.#file(path);
-                const status = (0,json_object/* isObject */.G)(body) ? testStatus(body['status']) : undefined;
+                const status = (0,json_object/* isObject */.Gv)(body) ? testStatus(body['status']) : undefined;
                 if (status)
                     file.status = status;
                 break;
             }
             case 'test_run': {
-                if (!(0,json_object/* isObject */.G)(body))
+                if (!(0,json_object/* isObject */.Gv)(body))
                     break;
                 const path = stringField(body, 'path') ?? testFile;
                 const name = stringField(body, 'run') ?? testRun;
@@ -3167,11 +3169,11 @@ class TestLogParser {
                 break;
             }
             case 'diagnostic':
-                if ((0,json_object/* isObject */.G)(body))
+                if ((0,json_object/* isObject */.Gv)(body))
                     this.#diagnostic(body, testFile, testRun);
                 break;
             case 'test_summary':
-                if ((0,json_object/* isObject */.G)(body)) {
+                if ((0,json_object/* isObject */.Gv)(body)) {
                     this.#summary = {
                         status: testStatus(body['status']) ?? 'pending',
                         passed: count(body['passed']),
@@ -3182,14 +3184,14 @@ class TestLogParser {
                 }
                 break;
             case 'test_cleanup':
-                this.#leftover('cleanup', message, testFile, testRun, (0,json_object/* isObject */.G)(body) ? resourceList(body['failed_resources']) : []);
+                this.#leftover('cleanup', message, testFile, testRun, (0,json_object/* isObject */.Gv)(body) ? resourceList(body['failed_resources']) : []);
                 break;
             case 'test_interrupt': {
                 this.#interrupted = true;
                 const resources = [];
-                if ((0,json_object/* isObject */.G)(body)) {
+                if ((0,json_object/* isObject */.Gv)(body)) {
                     resources.push(...resourceList(body['state']));
-                    if ((0,json_object/* isObject */.G)(body['states']))
+                    if ((0,json_object/* isObject */.Gv)(body['states']))
                         for (const list of Object.values(body['states']))
                             resources.push(...resourceList(list));
                     if (Array.isArray(body['planned']))
@@ -3219,33 +3221,33 @@ class TestLogParser {
         const severity = body['severity'];
         const diagnostic = {
             severity: severity === 'error' || severity === 'warning' ? severity : 'unknown',
-            summary: clip(stringField(body, 'summary') ?? '', MAX_DETAIL),
-            detail: clip(stringField(body, 'detail') ?? '', MAX_DETAIL),
+            summary: (0,src_text/* clip */.$Q)(stringField(body, 'summary') ?? '', MAX_DETAIL),
+            detail: (0,src_text/* clip */.$Q)(stringField(body, 'detail') ?? '', MAX_DETAIL),
         };
         if (testFile !== undefined)
-            diagnostic.testFile = clip(testFile, MAX_NAME);
+            diagnostic.testFile = (0,src_text/* clip */.$Q)(testFile, MAX_NAME);
         if (testRun !== undefined)
-            diagnostic.testRun = clip(testRun, MAX_NAME);
+            diagnostic.testRun = (0,src_text/* clip */.$Q)(testRun, MAX_NAME);
         const address = stringField(body, 'address');
         if (address)
-            diagnostic.address = clip(address, MAX_NAME);
+            diagnostic.address = (0,src_text/* clip */.$Q)(address, MAX_NAME);
         const range = body['range'];
-        if ((0,json_object/* isObject */.G)(range)) {
+        if ((0,json_object/* isObject */.Gv)(range)) {
             const filename = stringField(range, 'filename');
             const start = position(range['start']);
             if (filename && start) {
-                diagnostic.range = { filename: clip(filename, MAX_NAME), start };
+                diagnostic.range = { filename: (0,src_text/* clip */.$Q)(filename, MAX_NAME), start };
                 const end = position(range['end']);
                 if (end)
                     diagnostic.range.end = end;
             }
         }
         const snippet = body['snippet'];
-        if ((0,json_object/* isObject */.G)(snippet) && typeof snippet['code'] === 'string') {
-            diagnostic.snippet = { code: clip(snippet['code'], MAX_SNIPPET) };
+        if ((0,json_object/* isObject */.Gv)(snippet) && typeof snippet['code'] === 'string') {
+            diagnostic.snippet = { code: (0,src_text/* clip */.$Q)(snippet['code'], MAX_SNIPPET) };
             const context = stringField(snippet, 'context');
             if (context)
-                diagnostic.snippet.context = clip(context, MAX_NAME);
+                diagnostic.snippet.context = (0,src_text/* clip */.$Q)(context, MAX_NAME);
             const startLine = snippet['start_line'];
             if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0)
                 diagnostic.snippet.startLine = startLine;
@@ -3257,21 +3259,21 @@ class TestLogParser {
             this.#leftoversOmitted++;
             return;
         }
-        const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
+        const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => (0,src_text/* clip */.$Q)(r, MAX_NAME));
         this.#leftoversOmitted += resources.length - kept.length;
         const entry = {
             kind,
-            message: clip(stringField(message, '@message') ?? '', MAX_DETAIL),
+            message: (0,src_text/* clip */.$Q)(stringField(message, '@message') ?? '', MAX_DETAIL),
             resources: kept,
         };
         if (testFile !== undefined)
-            entry.testFile = clip(testFile, MAX_NAME);
+            entry.testFile = (0,src_text/* clip */.$Q)(testFile, MAX_NAME);
         if (testRun !== undefined)
-            entry.testRun = clip(testRun, MAX_NAME);
+            entry.testRun = (0,src_text/* clip */.$Q)(testRun, MAX_NAME);
         this.#leftovers.push(entry);
     }
     #file(rawPath) {
-        const path = clip(rawPath, MAX_NAME);
+        const path = (0,src_text/* clip */.$Q)(rawPath, MAX_NAME);
         let file = this.#files.get(path);
         if (!file) {
             // A file beyond the bound is counted with the run blocks it would bring; its messages
@@ -3285,7 +3287,7 @@ class TestLogParser {
     }
     /** The run block's state, or undefined once the bound on run blocks is reached. */
     #run(file, rawName) {
-        const name = clip(rawName, MAX_NAME);
+        const name = (0,src_text/* clip */.$Q)(rawName, MAX_NAME);
         let run = file.runs.get(name);
         if (!run) {
             if (this.#runBlocks >= this.#maxRunBlocks || !this.#files.has(file.path))
@@ -3299,7 +3301,7 @@ class TestLogParser {
     #addTail(text) {
         if (this.#tailLines === 0)
             return;
-        const clean = clip(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
+        const clean = (0,src_text/* clip */.$Q)(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
         this.#tail.push(clean);
         // Trimmed in batches so that a long log costs no more than one copy per tail length.
         if (this.#tail.length >= this.#tailLines * 2)
@@ -3340,17 +3342,11 @@ function mergeStatuses(statuses) {
     }
     return merged;
 }
-function parseJsonObject(line) {
+/** A line of the machine-readable log: a JSON object. */
+function parseJsonLine(line) {
     const trimmed = line.trim();
-    if (!trimmed.startsWith('{'))
-        return undefined;
-    try {
-        const value = JSON.parse(trimmed);
-        return (0,json_object/* isObject */.G)(value) ? value : undefined;
-    }
-    catch {
-        return undefined;
-    }
+    // A line that does not open an object is text (a human-readable log): it costs no parse.
+    return trimmed.startsWith('{') ? (0,json_object/* parseJsonObject */.dw)(trimmed) : undefined;
 }
 function stringField(object, key) {
     const value = object[key];
@@ -3371,7 +3367,7 @@ function count(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : 0;
 }
 function position(value) {
-    if (!(0,json_object/* isObject */.G)(value))
+    if (!(0,json_object/* isObject */.Gv)(value))
         return undefined;
     const line = value['line'];
     if (typeof line !== 'number' || !Number.isInteger(line) || line < 1)
@@ -3384,7 +3380,7 @@ function resourceList(value) {
         return [];
     const resources = [];
     for (const item of value) {
-        if (!(0,json_object/* isObject */.G)(item))
+        if (!(0,json_object/* isObject */.Gv)(item))
             continue;
         const instance = stringField(item, 'instance');
         if (!instance)
@@ -3395,10 +3391,7 @@ function resourceList(value) {
     return resources;
 }
 function clipped(text, max) {
-    return text === undefined ? undefined : clip(text, max);
-}
-function clip(text, max) {
-    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+    return text === undefined ? undefined : (0,src_text/* clip */.$Q)(text, max);
 }
 function stripAnsi(text) {
     // CSI sequences (colours, cursor movement) and OSC sequences (titles, links).
@@ -3630,7 +3623,7 @@ async function stopAfterWait(input, stopper, waited) {
     const { clock } = t;
     const by = clock.now() + t.stopAfterWaitMs;
     sink.info(waited.end === 'timed-out'
-        ? `Timed out after ${(0,format/* formatDuration */.a3)(input.timeoutMs)} waiting for test run ${first.id} (${(0,test_run_status/* describeStatus */.Wn)(statusAtTimeout)}): cancelling it.`
+        ? `Timed out after ${(0,format/* formatDuration */.a3)(input.timeoutMs)} waiting for test run ${first.id} (${(0,test_run_status/* describeTestRunStatus */.pB)(statusAtTimeout)}): cancelling it.`
         : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`);
     const [stopped, others] = await Promise.all([
         stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
@@ -3671,6 +3664,7 @@ var run_module_tests_tuning = __webpack_require__(240);
 
 
 
+
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the
  * configuration, starts (or adopts) the one test run of that configuration version, waits for
@@ -3696,7 +3690,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
             sink.warning(warning);
         sink.info(`Packed ${inputs.moduleDirectory}: ${packed.files} files, ${(0,format/* formatBytes */.z3)(packed.bytes)}` +
             (packed.ignored.length > 0
-                ? ` (${(0,format/* plural */.LS)(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
+                ? ` (${(0,src_text/* plural */.LS)(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
                 : '') +
             '.');
         const tested = {

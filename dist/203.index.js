@@ -126,6 +126,8 @@ function sameJson(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/report.ts
@@ -204,12 +206,12 @@ function changeCount(input) {
     const options = (input.variableOptions ?? []).filter((o) => o.action !== 'unchanged').length;
     const parts = input.settings.map((c) => c.setting);
     if (options > 0)
-        parts.push((0,format/* plural */.LS)(options, 'option set'));
+        parts.push((0,src_text/* plural */.LS)(options, 'option set'));
     return parts.join(', ');
 }
 function optionsText(options) {
     const text = options.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join(', ');
-    return text.length > MAX_OPTIONS_TEXT ? `${text.slice(0, MAX_OPTIONS_TEXT)}…` : text;
+    return (0,src_text/* clip */.$Q)(text, MAX_OPTIONS_TEXT);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/run.ts

@@ -42,8 +42,8 @@ __webpack_require__.d(__webpack_exports__, {
   runSyncPolicies: () => (/* binding */ runSyncPolicies)
 });
 
-// EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
@@ -196,6 +196,8 @@ function entry(name, kind, action, desired, remote, details) {
     };
 }
 
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __webpack_require__(249);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/remote-state.ts
 // A policy as the service stores it (spec 2.1), reduced to what sync compares.
 function toRemotePolicyState(doc) {
@@ -234,6 +236,8 @@ function enforcementLevelOf(name, kind, level, enforce) {
 // is compared with what was sent: a service that answers 2xx but keeps another value (a level
 // it does not support, a field it ignores) must not pass for a successful sync.
 
+
+
 /**
  * One sentence per setting the service did not take, empty when the policy is as desired.
  * Compared: name, kind, enforcement level (read as the plan reads it, the deprecated `enforce`
@@ -265,7 +269,7 @@ function settingsNotApplied(desired, policySetIds, document) {
     const missingSets = policySetIds.filter((id) => !stored.policySetIds.includes(id));
     if (missingSets.length > 0) {
         const reported = stored.policySetIds.length > 0 ? stored.policySetIds.join(', ') : 'none';
-        found.push(`the service did not add policy ${name} to policy set${missingSets.length > 1 ? 's' : ''} ${missingSets.join(', ')}; it reports ${reported}`);
+        found.push(`the service did not add policy ${name} to ${(0,src_text/* nounFor */.Ax)(missingSets.length, 'policy set')} ${missingSets.join(', ')}; it reports ${reported}`);
     }
     return found;
 }
@@ -273,8 +277,7 @@ function settingsNotApplied(desired, policySetIds, document) {
 function quoted(text) {
     if (text === null)
         return 'none';
-    const line = text.replace(/\s+/g, ' ').trim();
-    return JSON.stringify(line.length > 80 ? `${line.slice(0, 77)}...` : line);
+    return (0,src_text/* quoteClipped */.Wr)(text.replace(/\s+/g, ' ').trim(), 80);
 }
 /**
  * The document of a create or update answer when it is about this policy: a `policies`
@@ -282,7 +285,7 @@ function quoted(text) {
  * nothing of what was stored, so the caller reads the policy instead.
  */
 function answerAbout(answer, name, id) {
-    if (answer === undefined || typeof answer.attributes !== 'object' || answer.attributes === null)
+    if (answer === undefined || !(0,json_object/* isObject */.Gv)(answer.attributes))
         return undefined;
     if (answer.attributes.name !== name)
         return undefined;
@@ -296,6 +299,7 @@ function answerAbout(answer, name, id) {
 // settings of each written policy compared with what was sent (as the write's answer reports
 // them, or as read back when the answer did not say). One policy failing does not stop the
 // others; every entry ends with an outcome the report can show.
+
 
 
 
@@ -485,7 +489,7 @@ function failureMessage(outcome, error, signal) {
         next =
             ` The ${entry.remote?.kind ?? 'old'} policy was deleted and the ${entry.kind} one not created: run the sync again to create it` +
                 (sets.length > 0
-                    ? `, then add it back to policy set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}, which it belonged to.`
+                    ? `, then add it back to ${(0,src_text/* nounFor */.Ax)(sets.length, 'policy set')} ${sets.join(', ')}, which it belonged to.`
                     : '.');
     }
     else if (outcome.id !== null &&
@@ -502,8 +506,6 @@ var external_node_path_ = __webpack_require__(6760);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/fs-errors.ts
 var fs_errors = __webpack_require__(6790);
-// EXTERNAL MODULE: ./src/json-object.ts
-var json_object = __webpack_require__(249);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl-outline.ts
 // Where blocks and attributes sit in an HCL file. hcl2json gives values but no positions, so
 // annotations would have no line; this scanner walks the text once (strings, templates,
@@ -714,7 +716,7 @@ function decodeLabel(raw) {
  * its line, but never lands on another block's.
  */
 function placeBlocks(bodies, headers) {
-    const objects = bodies.map((body) => ((0,json_object/* isObject */.G)(body) ? body : {}));
+    const objects = bodies.map((body) => ((0,json_object/* isObject */.Gv)(body) ? body : {}));
     const agree = objects.length === headers.length &&
         objects.every((body, i) => sameNames(Object.keys(body), [
             ...headers[i].attributes.map((a) => a.name),
@@ -874,7 +876,7 @@ async function parsePolicyConfig(file, source) {
     if (policies === undefined)
         return config;
     const policyPositions = outline.blocks.filter((b) => b.type === 'policy');
-    if (Array.isArray(policies) || !(0,json_object/* isObject */.G)(policies)) {
+    if (Array.isArray(policies) || !(0,json_object/* isObject */.Gv)(policies)) {
         reportLabelCount(config, policyPositions, (b) => b.labels.length === 0);
         return config;
     }
@@ -1672,7 +1674,7 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
     // The service reads each policy's code where the policy says (its download link).
     const documentOf = new Map(documents.map((doc) => [doc.id, doc]));
     const needed = policiesNeedingCode(desired, policies);
-    options.log?.(`Organization ${organization} has ${(0,format/* plural */.LS)(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
+    options.log?.(`Organization ${organization} has ${(0,src_text/* plural */.LS)(policies.length, 'policy', 'policies')}; reading the code of ${needed.length} of them.`);
     // The first failure stops the downloads not yet started and aborts those in flight.
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -1709,6 +1711,8 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
 var create = __webpack_require__(7291);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/code-diff.ts
@@ -1794,6 +1798,7 @@ function invisibleDifference(oldCode, newCode) {
 // unified diff of the code (service → repository), one collapsed block per policy. Code and
 // diffs share a byte budget so that the summary stays within what GitHub keeps (1 MiB); past it,
 // they are cut with a line saying how much was left out.
+
 
 
 
@@ -1929,11 +1934,11 @@ function cutBlock(text, language, room, what) {
     const why = 'the summary has no more room for code (GitHub keeps 1 MiB of a job summary).';
     if (cut.text === '')
         return [
-            (0,markdown/* paragraph */.FY)(`This ${what} (${(0,format/* plural */.LS)(cut.omittedLines, 'line')}, ${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) is left out: ${why}`),
+            (0,markdown/* paragraph */.FY)(`This ${what} (${(0,src_text/* plural */.LS)(cut.omittedLines, 'line')}, ${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) is left out: ${why}`),
         ];
     return [
         (0,markdown/* codeBlock */.DV)(cut.text, language),
-        (0,markdown/* paragraph */.FY)(`\u2026 ${(0,format/* plural */.LS)(cut.omittedLines, 'more line')} (${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) of this ${what} left out: ${why}`),
+        (0,markdown/* paragraph */.FY)(`\u2026 ${(0,src_text/* plural */.LS)(cut.omittedLines, 'more line')} (${(0,format/* formatBytes */.z3)(cut.omittedBytes)}) of this ${what} left out: ${why}`),
     ];
 }
 /** The head of `text` that fits `maxBytes`, cut at a line boundary; all of it when it fits. */
@@ -2101,7 +2106,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
         (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
             'it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 &&
         (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
-        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,format/* capitalise */.sK)(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
+        (0,markdown/* details */.zH)(`${notManaged.length} not managed by this repository (left alone)`, (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,src_text/* capitalise */.sK)(notManaged[0]?.entry.reason ?? 'not defined in the repository') + '.'), policyTable(notManaged))), problemsSection('Warnings', report.warnings), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'What would change, policy by policy' : 'What changed, policy by policy', 3), changed.length > 0 && changeDetails(changed, outcomeWords, budget));
 }
 /** The summary when the policy files have problems: nothing was sent to the service. */
 function problemsSummary(organization, problems, warnings) {
@@ -2109,7 +2114,7 @@ function problemsSummary(organization, problems, warnings) {
 }
 /** The step's failure message for problems in the policy files. */
 function problemsFailure(count) {
-    return `${(0,format/* plural */.LS)(count, 'problem')} in the policy files; nothing was changed`;
+    return `${(0,src_text/* plural */.LS)(count, 'problem')} in the policy files; nothing was changed`;
 }
 /** The summary when the organization could not be read: nothing was changed. */
 function readFailureSummary(organization, message, warnings) {
@@ -2203,8 +2208,8 @@ async function runSyncPolicies(inputs, context, options = {}) {
             conclusion: 'failure',
         };
     }
-    sink.info(`The repository defines ${(0,format/* plural */.LS)(local.policies.length, 'policy', 'policies')}` +
-        (local.warnings.length > 0 ? ` (${(0,format/* plural */.LS)(local.warnings.length, 'warning')})` : '') +
+    sink.info(`The repository defines ${(0,src_text/* plural */.LS)(local.policies.length, 'policy', 'policies')}` +
+        (local.warnings.length > 0 ? ` (${(0,src_text/* plural */.LS)(local.warnings.length, 'warning')})` : '') +
         '.');
     let remote;
     try {

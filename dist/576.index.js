@@ -38,11 +38,13 @@ function moduleLabel(module) {
 /* harmony export */   kY: () => (/* binding */ saveCreateSent)
 /* harmony export */ });
 /* unused harmony exports STATE_NAMES, readSavedRun */
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(249);
 // What the main step hands to the post step (action-interface "Cancellation": a test run must
 // never be left running behind a cancelled job). The configuration version is saved as soon as
 // it exists, so that a post step can find every run of it: one whose create never got its
 // answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
 // as it is known.
+
 const STATE_NAMES = {
     testRunId: 'testRunId',
     /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
@@ -120,18 +122,13 @@ function runToStop(get) {
     return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
 }
 function parseModule(text) {
-    try {
-        const value = JSON.parse(text);
-        if (!value || typeof value !== 'object')
-            return undefined;
-        const { organization, namespace, name, provider } = value;
-        if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
-            return undefined;
-        return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
-    }
-    catch {
+    const value = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJsonObject */ .dw)(text);
+    if (value === undefined)
         return undefined;
-    }
+    const { organization, namespace, name, provider } = value;
+    if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
+        return undefined;
+    return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
 }
 
 
@@ -489,18 +486,18 @@ function describeStop(run, stopped) {
         case 'final':
             if (status === 'canceled')
                 return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
-            return `test run ${id} had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}).`;
+            return `test run ${id} had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeTestRunStatus */ .pB)(status)}).`;
         default:
             if (stopped.forceAccepted)
                 return `test run ${id} was force-cancelled.`;
             if (stopped.forceSent)
                 return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
-                    `(last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`);
+                    `(last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
             if (stopped.cancelAccepted)
-                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)}); the post step makes sure it ends.`;
+                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`;
             if (status === 'running')
                 return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
-            return `test run ${id} was still ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStatus */ .Wn)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+            return `test run ${id} was still ${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_2__/* .describeTestRunStatus */ .pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
     }
 }
 
@@ -511,11 +508,13 @@ function describeStop(run, stopped) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Wn: () => (/* binding */ describeStatus),
 /* harmony export */   YP: () => (/* binding */ isNamedStatus),
 /* harmony export */   _f: () => (/* binding */ configurationVersionOf),
-/* harmony export */   dR: () => (/* binding */ isFinal)
+/* harmony export */   dR: () => (/* binding */ isFinal),
+/* harmony export */   pB: () => (/* binding */ describeTestRunStatus)
 /* harmony export */ });
+/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8773);
+
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
 const FINAL = new Set(['errored', 'canceled', 'finished']);
 /** Every status spec 3.1 names. */
@@ -538,9 +537,9 @@ function isFinal(run) {
 function configurationVersionOf(run) {
     return run.relationships?.['configuration-version']?.data?.id;
 }
-/** A status as a message shows it: as it is when the spec names it, else quoted and said so. */
-function describeStatus(status) {
-    return isNamedStatus(status) ? status : `${JSON.stringify(status).slice(0, 66)} (a status the spec does not name)`;
+/** A test run's status as a message shows it (describeStatus), against the statuses spec 3.1 names. */
+function describeTestRunStatus(status) {
+    return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStatus */ .Wn)(status, NAMED);
 }
 
 

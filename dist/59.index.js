@@ -163,6 +163,8 @@ var limit = __webpack_require__(3520);
 var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var no_code_results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
@@ -181,7 +183,10 @@ var lifetime_grace = __webpack_require__(7603);
 var poll = __webpack_require__(5548);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __webpack_require__(8773);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
+
 /** The action's contract: a plan is ready to confirm in these statuses. */
 const READY_STATUSES = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
 /** Spec 3.3's named run statuses. */
@@ -239,13 +244,11 @@ function failedStatusReason(status) {
         return 'the upgrade run finished without applying';
     return PLAN_FAILED.get(status) ?? `the upgrade run ended as ${status}`;
 }
-/**
- * A status as a message shows it: its name, and, for one that neither spec 3.3 nor the action's
- * contract names, a word saying so, so that a person knows the wait did not understand it.
- */
-function describeStatus(status) {
-    const named = SPEC_STATUSES.has(status) || status === 'applied' || PLAN_FAILED.has(status);
-    return named ? status : `${status} (a status the service's API documentation does not name)`;
+/** Every status spec 3.3 or the action's contract names for an upgrade run. */
+const NAMED = new Set([...SPEC_STATUSES, 'applied', ...PLAN_FAILED.keys()]);
+/** An upgrade run's status as a message shows it (describeStatus), against the statuses named above. */
+function describeUpgradeRunStatus(status) {
+    return (0,shapes/* describeStatus */.Wn)(status, NAMED);
 }
 
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
@@ -330,6 +333,7 @@ async function waitForUpgradeRun(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-workspace.ts
+
 
 
 
@@ -433,7 +437,8 @@ async function upgradeWorkspace(options) {
                 outcome: 'timed-out',
                 planUnknown: true,
                 error: `Timed out after ${(0,format/* formatDuration */.a3)(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
-                    `(last status: ${describeStatus(status)}${lastReadNote(waited)}); the run goes on in the service: look at its plan page, or raise the timeout input.`,
+                    `(last status: ${describeUpgradeRunStatus(status)}${lastReadNote(waited)}); ` +
+                    'the run goes on in the service: look at its plan page, or raise the timeout input.',
             });
         }
     }
@@ -458,7 +463,7 @@ async function upgradeWorkspace(options) {
         return result({
             ...known(),
             outcome: 'failed',
-            error: `${capitalize(failedStatusReason(status))} (status ${status}): see its plan page.`,
+            error: `${(0,src_text/* capitalise */.sK)(failedStatusReason(status))} (status ${status}): see its plan page.`,
         });
     if (stage === 'no-changes')
         return result({ ...known(), outcome: 'no-changes' });
@@ -547,7 +552,7 @@ async function upgradeWorkspace(options) {
             log(`confirmed; the apply had not ended at the timeout (${status})`);
             const still = READY_STATUSES.has(status)
                 ? `run ${runId} still reads ${status}, as when it was confirmed`
-                : `the last status of run ${runId} was ${describeStatus(status)}`;
+                : `the last status of run ${runId} was ${describeUpgradeRunStatus(status)}`;
             return result({
                 ...known(),
                 planReady: true,
@@ -602,11 +607,9 @@ function initiateFailure(failed, noCodeModuleId, workspaceId) {
             `check workspace ${workspaceId} in the service before running again.`,
     });
 }
-function capitalize(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/report.ts
+
 
 
 
@@ -676,7 +679,7 @@ function upgradeReport(input) {
     if (input.cancelled)
         failure = (0,errors/* stepFailure */.nK)(`The step was cancelled: ${countsText(results)}.`);
     else if (failed.length > 0) {
-        failure = (0,errors/* stepFailure */.nK)(`${failed.length} of ${(0,format/* plural */.LS)(results.length, 'workspace upgrade')} did not succeed: ` +
+        failure = (0,errors/* stepFailure */.nK)(`${failed.length} of ${(0,src_text/* plural */.LS)(results.length, 'workspace upgrade')} did not succeed: ` +
             failed.map((r) => r.workspaceId).join(', ') +
             ' (see the annotations and the job summary).');
     }
@@ -685,7 +688,7 @@ function upgradeReport(input) {
 }
 function titleOf(input, failed) {
     const n = input.results.length;
-    const workspaces = (0,format/* plural */.LS)(n, 'workspace');
+    const workspaces = (0,src_text/* plural */.LS)(n, 'workspace');
     if (input.dryRun)
         return `Dry run: would upgrade ${workspaces} from no-code module ${input.noCodeModuleId}`;
     const head = failed > 0 ? `Upgrade of ${workspaces}: ${failed} did not succeed` : `Upgraded ${workspaces}`;
@@ -744,6 +747,7 @@ function resultCell(r) {
 
 
 
+
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans and applies is not limited: every started run is watched at the same time, so that
@@ -765,7 +769,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     // One deadline, `timeout` from the start, for every read and wait of the step.
     const deadline = lifetime_deadline/* Deadline */.B.after(inputs.timeoutMs, tuning.clock);
     const n = inputs.workspaceIds.length;
-    const workspaces = (0,format/* plural */.LS)(n, 'workspace');
+    const workspaces = (0,src_text/* plural */.LS)(n, 'workspace');
     // A read, allowed in a dry run: an unknown module id fails once here rather than once per
     // workspace, and the version pin tells the reader what the workspaces move to.
     let versionPin = null;

@@ -39882,7 +39882,7 @@ function parseWorkspaceVariablesJson(input, value) {
         throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a JSON array of variables.`);
     return parsed.map((item, i) => {
         const where = `Input "${input}" item ${i + 1}`;
-        if (!(0,json_object/* isObject */.G)(item))
+        if (!(0,json_object/* isObject */.Gv)(item))
             throw new errors/* ConfigurationError */.j1(`${where} must be an object.`);
         const o = item;
         const allowed = ['key', 'value', 'category', 'hcl', 'sensitive', 'description'];
@@ -39978,16 +39978,16 @@ function readVariableOptions(inline, file) {
 function parseVariableOptions(input, parsed) {
     const entries = Array.isArray(parsed)
         ? parsed.map((item) => [undefined, item])
-        : (0,json_object/* isObject */.G)(parsed)
+        : (0,json_object/* isObject */.Gv)(parsed)
             ? Object.entries(parsed)
             : [];
-    if (entries.length === 0 && !(Array.isArray(parsed) || (0,json_object/* isObject */.G)(parsed))) {
+    if (entries.length === 0 && !(Array.isArray(parsed) || (0,json_object/* isObject */.Gv)(parsed))) {
         throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
     }
     const seen = new Set();
     return entries.map(([mapKey, item], i) => {
         const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
-        if (!(0,json_object/* isObject */.G)(item))
+        if (!(0,json_object/* isObject */.Gv)(item))
             throw new errors/* ConfigurationError */.j1(`${where} must be an object.`);
         const o = item;
         const variableName = mapKey ?? o['variable-name'];
@@ -40249,8 +40249,9 @@ function inputDefault(name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ isObject),
-/* harmony export */   r: () => (/* binding */ parseJsonOrUndefined)
+/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   dw: () => (/* binding */ parseJsonObject),
+/* harmony export */   rx: () => (/* binding */ parseJsonOrUndefined)
 /* harmony export */ });
 /** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
 function isObject(value) {
@@ -40264,6 +40265,11 @@ function parseJsonOrUndefined(text) {
     catch {
         return undefined;
     }
+}
+/** The object a JSON text holds; undefined when the text is not JSON or holds anything else (a list, a string). */
+function parseJsonObject(text) {
+    const value = parseJsonOrUndefined(text);
+    return isObject(value) ? value : undefined;
 }
 
 
@@ -40683,11 +40689,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/github/check-run-output.ts
 /**
  * What a check run's output may hold, shaped for the Checks API: the summary and text cut to the
  * API's length limit, annotations in the API's field names, in batches the API accepts.
  */
+
 /** The Checks API refuses an `output.summary` or `output.text` longer than this. */
 const OUTPUT_TEXT_LIMIT = 65535;
 /** The Checks API takes at most this many annotations in one request; later ones are appended. */
@@ -40708,16 +40717,9 @@ function cutToLimit(text, limit, note) {
     if (text.length <= limit)
         return text;
     const room = Math.max(0, limit - note.length);
-    let end = room;
     const lineBreak = text.lastIndexOf('\n', room);
-    if (lineBreak > 0 && room - lineBreak < 4096)
-        end = lineBreak;
-    else if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1)))
-        end -= 1;
-    return text.slice(0, end) + note.slice(0, limit);
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
+    const end = lineBreak > 0 && room - lineBreak < 4096 ? lineBreak : room;
+    return (0,src_text/* sliceWhole */.eo)(text, end) + note.slice(0, limit);
 }
 function toApiAnnotation(annotation) {
     // Line numbers start at 1 in the Checks API; a diagnostic without a usable line points at the top.
@@ -40791,14 +40793,15 @@ var json_object = __nccwpck_require__(249);
 ;// CONCATENATED MODULE: ./src/github/github-api.ts
 /**
  * What the check run and the pull request comment share about talking to GitHub: the workflow's
- * context, the REST client, where the API is, how long a request may take, what a failure's
- * status was, and keeping the token out of what is logged.
+ * context, the REST client, where the API is, how long a request may take, and why a request
+ * failed. The token is kept out of what they log by the sinks' own redaction (report/redact.ts).
  *
  * Requests go through the Actions toolkit's HTTP client: the one @actions/core already ships,
  * which honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY as every toolkit action does. A client of its
  * own (Octokit) would bring a second HTTP stack and its own copy of undici for the few calls a
  * step makes.
  */
+
 
 
 
@@ -40820,13 +40823,14 @@ function workflowContext(env = process.env) {
 function readEvent(path) {
     if (!path)
         return {};
+    let text;
     try {
-        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
-        return (0,json_object/* isObject */.G)(parsed) ? parsed : {};
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
     }
     catch {
         return {};
     }
+    return (0,json_object/* parseJsonObject */.dw)(text) ?? {};
 }
 /** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
 function apiBaseUrl(explicit) {
@@ -40862,9 +40866,9 @@ function gitHubApi(options) {
             const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
             const text = await response.readBody();
             const status = response.message.statusCode ?? 0;
-            const parsed = (0,json_object/* parseJsonOrUndefined */.r)(text);
+            const parsed = (0,json_object/* parseJsonOrUndefined */.rx)(text);
             if (status < 200 || status > 299) {
-                const message = (0,json_object/* isObject */.G)(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
+                const message = (0,json_object/* isObject */.Gv)(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
                 throw new GitHubApiError(status, message);
             }
             return parsed;
@@ -40879,10 +40883,26 @@ function repoPath(owner, repo) {
 function answeredStatus(error) {
     return error instanceof GitHubApiError ? error.status : undefined;
 }
-function hideToken(text, token) {
-    return token.length >= 4 ? text.split(token).join('***') : text;
+/**
+ * Why a request to GitHub failed, for the one warning it becomes: what GitHub answered and, for
+ * a 403, the permission (`checks`, `pull-requests`) the job must give the token. `about` names
+ * what the request was about (` for pull request #7`) where the warning does not.
+ */
+function failureReason(error, apiUrl, permission, about = '') {
+    const status = answeredStatus(error);
+    const message = (0,errors/* getErrorMessage */.u1)(error);
+    if (status === 403) {
+        return (`GitHub answered 403 (${message}). The github-token needs the ${permission}: write permission: ` +
+            `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
+            'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
+    }
+    if (status !== undefined)
+        return `GitHub answered ${status}${about} (${message}).`;
+    return `could not reach ${apiUrl}: ${message}.`;
 }
 
+// EXTERNAL MODULE: ./src/report/redact.ts
+var redact = __nccwpck_require__(649);
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
 /**
  * Publishes a step's results as a GitHub check run (input `check-name`): created `in_progress`
@@ -40894,10 +40914,12 @@ function hideToken(text, token) {
 
 
 
+
 async function startCheckRun(options) {
     const { token, name, log } = options;
+    const secrets = (0,redact/* redactor */.$)([token]);
     const notPublished = (reason) => {
-        log.warning(hideToken(`check-name: the check run "${name}" is not published: ${reason}`, token));
+        log.warning(secrets.redact(`check-name: the check run "${name}" is not published: ${reason}`));
         return null;
     };
     const found = checkRunTarget(options.context ?? workflowContext());
@@ -40916,20 +40938,20 @@ async function startCheckRun(options) {
             ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
         });
         log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
-        return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, token, log });
+        return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, secrets, log });
     }
     catch (error) {
-        return notPublished(failureReason(error, github.url));
+        return notPublished(failureReason(error, github.url, 'checks'));
     }
 }
 function checkRunHandle(parts) {
-    const { github, target, id, name, token, log } = parts;
+    const { github, target, id, name, secrets, log } = parts;
     let completing = false;
     const update = async (fields) => {
         await github.request('PATCH', `${repoPath(target.owner, target.repo)}/check-runs/${id}`, fields);
     };
     const warn = (what, error) => {
-        log.warning(hideToken(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url)}`, token));
+        log.warning(secrets.redact(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url, 'checks')}`));
     };
     return {
         id,
@@ -40990,17 +41012,6 @@ function checkRunHandle(parts) {
 function timestamp() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
-function failureReason(error, apiUrl) {
-    const status = answeredStatus(error);
-    const message = error instanceof Error ? error.message : String(error);
-    if (status === 403) {
-        return (`GitHub answered 403 (${message}). The github-token needs the checks: write permission: ` +
-            'add `permissions: checks: write` to the job, or set github-token to a token that has it.');
-    }
-    if (status !== undefined)
-        return `GitHub answered ${status} (${message}).`;
-    return `could not reach ${apiUrl}: ${message}.`;
-}
 
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __nccwpck_require__(2011);
@@ -41015,6 +41026,7 @@ var markdown = __nccwpck_require__(4285);
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
  */
+
 
 
 
@@ -41043,6 +41055,7 @@ function commentMarker(key) {
 /** Writes `body` as the step's comment on the pull request, or updates the one already there. */
 async function commentOnPullRequest(options) {
     const { token, log } = options;
+    const secrets = (0,redact/* redactor */.$)([token]);
     const context = options.context ?? workflowContext();
     if (!PULL_REQUEST_EVENTS.has(context.eventName)) {
         log.debug(`comment-on-pr: the event is ${context.eventName || 'not a GitHub event'}, not a pull request; no comment is written.`);
@@ -41050,7 +41063,7 @@ async function commentOnPullRequest(options) {
     }
     const pullRequest = pullRequestOf(context);
     const notWritten = (reason) => {
-        log.warning(hideToken(`comment-on-pr: the summary is not written to the pull request: ${reason}`, token));
+        log.warning(secrets.redact(`comment-on-pr: the summary is not written to the pull request: ${reason}`));
         return 'failed';
     };
     if (pullRequest === undefined)
@@ -41074,7 +41087,7 @@ async function commentOnPullRequest(options) {
         return 'created';
     }
     catch (error) {
-        return notWritten(pr_comment_failureReason(error, apiUrl, pullRequest));
+        return notWritten(failureReason(error, apiUrl, 'pull-requests', ` for pull request #${pullRequest.number}`));
     }
 }
 /** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
@@ -41133,18 +41146,6 @@ function restComments(github) {
             return comment(await github.request('PATCH', `${repoPath(owner, repo)}/issues/comments/${id}`, { body }));
         },
     };
-}
-function pr_comment_failureReason(error, apiUrl, pullRequest) {
-    const status = answeredStatus(error);
-    const message = error instanceof Error ? error.message : String(error);
-    if (status === 403) {
-        return (`GitHub answered 403 (${message}). The github-token needs the pull-requests: write permission: ` +
-            'add `permissions: pull-requests: write` to the job, or set github-token to a token that has it. ' +
-            'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
-    }
-    if (status !== undefined)
-        return `GitHub answered ${status} for pull request #${pullRequest.number} (${message}).`;
-    return `could not reach ${apiUrl}: ${message}.`;
 }
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
@@ -41387,7 +41388,7 @@ function escapeRegExp(text) {
 /* harmony export */   XO: () => (/* binding */ capAnnotations),
 /* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2011);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
 const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
@@ -41424,7 +41425,7 @@ function capAnnotations(annotations, limits = GITHUB_ANNOTATIONS_PER_LEVEL) {
     return { emit, heldBack };
 }
 function moreNote(level, count) {
-    return { level, message: `+${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(count, `more ${level}`)}; see the job summary` };
+    return { level, message: `+${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(count, `more ${level}`)}; see the job summary` };
 }
 /**
  * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
@@ -41451,21 +41452,11 @@ function emitAnnotations(sink, annotations, options = {}) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DE: () => (/* binding */ formatPreciseDuration),
-/* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   SK: () => (/* binding */ formatKiB),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   sK: () => (/* binding */ capitalise),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
-// Quantities as a person reads them, the same in every mode's report.
-/** A sentence or label with its first letter upper case. */
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
-/** `1 path`, `3 paths`: the count and its noun, plural unless the count is 1. */
-function plural(count, noun, nouns = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : nouns}`;
-}
+// Quantities as a person reads them, the same in every mode's report (words and cut text: src/text.ts).
 /** `512 B`, `3.4 KiB`, `1.2 MiB`. */
 function formatBytes(bytes) {
     if (bytes < 1024)
@@ -42919,7 +42910,7 @@ class HttpClient {
             status: answer.status,
             headers: answer.headers,
             text,
-            json: (0,json_object/* parseJsonOrUndefined */.r)(text),
+            json: (0,json_object/* parseJsonOrUndefined */.rx)(text),
             alreadyDone,
             method,
             target,
@@ -42929,7 +42920,7 @@ class HttpClient {
         return response;
     }
     #apiError(method, target, answer, attempts) {
-        const errors = errorItems((0,json_object/* parseJsonOrUndefined */.r)(answer.body.toString('utf8')));
+        const errors = errorItems((0,json_object/* parseJsonOrUndefined */.rx)(answer.body.toString('utf8')));
         return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
     }
 }
@@ -43023,31 +43014,27 @@ function attemptBody(body) {
 }
 /** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
 function errorItems(json) {
-    if (!json || typeof json !== 'object')
-        return [];
-    const errors = json.errors;
-    if (!Array.isArray(errors))
+    if (!(0,json_object/* isObject */.Gv)(json) || !Array.isArray(json.errors))
         return [];
     const items = [];
-    for (const e of errors) {
+    for (const e of json.errors) {
         if (typeof e === 'string') {
             items.push({ detail: e });
             continue;
         }
-        if (!e || typeof e !== 'object')
+        if (!(0,json_object/* isObject */.Gv)(e))
             continue;
-        const o = e;
         const item = {};
-        if (typeof o.status === 'string' || typeof o.status === 'number')
-            item.status = String(o.status);
-        if (typeof o.code === 'string')
-            item.code = o.code;
-        if (typeof o.title === 'string')
-            item.title = o.title;
-        if (typeof o.detail === 'string')
-            item.detail = o.detail;
-        const source = o.source;
-        if (source && typeof source === 'object') {
+        if (typeof e.status === 'string' || typeof e.status === 'number')
+            item.status = String(e.status);
+        if (typeof e.code === 'string')
+            item.code = e.code;
+        if (typeof e.title === 'string')
+            item.title = e.title;
+        if (typeof e.detail === 'string')
+            item.detail = e.detail;
+        const source = e.source;
+        if ((0,json_object/* isObject */.Gv)(source)) {
             item.source = {};
             if (typeof source.pointer === 'string')
                 item.source.pointer = source.pointer;
@@ -43061,10 +43048,13 @@ function errorItems(json) {
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
 var create_once = __nccwpck_require__(4249);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 ;// CONCATENATED MODULE: ./src/service/jsonapi.ts
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
+
 
 
 
@@ -43076,7 +43066,7 @@ var shapes = __nccwpck_require__(8773);
  */
 function readDocument(response, type) {
     const json = response.json;
-    if ((0,json_object/* isObject */.G)(json) && (0,json_object/* isObject */.G)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
+    if ((0,json_object/* isObject */.Gv)(json) && (0,json_object/* isObject */.Gv)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
         const problem = (0,shapes/* shapeProblem */.jn)(type, json.data);
         if (problem === undefined)
             return json;
@@ -43095,15 +43085,14 @@ function describeBody(response) {
     if (text === '')
         return 'no body';
     const json = response.json;
-    if ((0,json_object/* isObject */.G)(json) && (0,json_object/* isObject */.G)(json.data) && typeof json.data.type === 'string')
+    if ((0,json_object/* isObject */.Gv)(json) && (0,json_object/* isObject */.Gv)(json.data) && typeof json.data.type === 'string')
         return `a \`${json.data.type}\` document`;
-    const quoted = (s) => (s.length > QUOTED_BODY ? `${s.slice(0, QUOTED_BODY)}...` : s);
     if (json !== undefined)
-        return `a JSON body ${quoted(JSON.stringify(json))}`;
+        return `a JSON body ${(0,src_text/* quoteClipped */.Wr)(json, QUOTED_BODY)}`;
     const contentType = String(response.headers['content-type'] ?? 'untyped')
         .split(';')[0]
         .trim();
-    return `a ${contentType} body ${quoted(JSON.stringify(text))}`;
+    return `a ${contentType} body ${(0,src_text/* quoteClipped */.Wr)(text, QUOTED_BODY)}`;
 }
 /** The resource of a single-resource document. */
 function readResource(response, type) {
@@ -43116,16 +43105,16 @@ function readResource(response, type) {
  */
 function optionalResource(response, type) {
     const json = response.json;
-    if (!(0,json_object/* isObject */.G)(json) || !(0,json_object/* isObject */.G)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+    if (!(0,json_object/* isObject */.Gv)(json) || !(0,json_object/* isObject */.Gv)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
         return undefined;
     return (0,shapes/* shapeProblem */.jn)(type, json.data) === undefined ? json.data : undefined;
 }
 /** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 function readListDocument(response, type) {
     const json = response.json;
-    if ((0,json_object/* isObject */.G)(json) && Array.isArray(json.data)) {
+    if ((0,json_object/* isObject */.Gv)(json) && Array.isArray(json.data)) {
         for (const item of json.data) {
-            const problem = (0,json_object/* isObject */.G)(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
+            const problem = (0,json_object/* isObject */.Gv)(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
             if (problem !== undefined) {
                 throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
             }
@@ -43145,7 +43134,7 @@ class PaginationError extends Error {
     path;
     pages;
     constructor(path, pages, what) {
-        super(`GET ${path}: ${what}; stopped after ${pages} page${pages === 1 ? '' : 's'} and read nothing more`);
+        super(`GET ${path}: ${what}; stopped after ${(0,src_text/* plural */.LS)(pages, 'page')} and read nothing more`);
         this.path = path;
         this.pages = pages;
     }
@@ -43179,7 +43168,7 @@ async function* paginatePages(http, path, options = {}) {
             break;
         const total = doc.meta?.pagination?.['total-pages'];
         if (isPageNumber(total) && pages >= total) {
-            next = `the service announced ${total} page${total === 1 ? '' : 's'} (total-pages), yet page ${pages} names a next one`;
+            next = `the service announced ${(0,src_text/* plural */.LS)(total, 'page')} (total-pages), yet page ${pages} names a next one`;
         }
         else if (pages >= MAX_PAGES) {
             next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
@@ -43240,6 +43229,7 @@ async function listAll(http, path, options = {}) {
 
 
 
+
 /** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
 function testRoot(module) {
     const enc = encodeURIComponent;
@@ -43283,7 +43273,7 @@ function testVariableBody(input) {
 }
 function hasDocument(response) {
     const json = response.json;
-    return typeof json === 'object' && json !== null && typeof json.data === 'object' && json.data !== null;
+    return (0,json_object/* isObject */.Gv)(json) && (0,json_object/* isObject */.Gv)(json.data);
 }
 /** A failed read in a few words: its code when it has one (`UND_ERR_SOCKET`, `ECONNRESET`). */
 function errorText(error) {
@@ -43459,6 +43449,8 @@ function createModuleTestsApi(http) {
 ;// CONCATENATED MODULE: ./src/service/no-code.ts
 // No-code provisioning endpoints (spec 4.3).
 
+
+
 function variableOptionsData(entries) {
     return entries.map((e) => ({
         ...(e.id !== undefined ? { id: e.id } : {}),
@@ -43513,22 +43505,22 @@ function createWorkspaceBody(input) {
 function upgradeBody(vars) {
     return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
 }
+/** How much of a plain-text confirm answer is kept as its message. */
+const MAX_MESSAGE = 500;
 /** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response) {
     const json = response.json;
-    if (json && typeof json === 'object') {
-        const message = json.message;
-        if (typeof message === 'string')
-            return message;
-        const meta = json.meta;
-        if (meta && typeof meta.message === 'string')
-            return meta.message;
+    if ((0,json_object/* isObject */.Gv)(json)) {
+        if (typeof json.message === 'string')
+            return json.message;
+        if ((0,json_object/* isObject */.Gv)(json.meta) && typeof json.meta.message === 'string')
+            return json.meta.message;
         return null;
     }
     const text = response.text.trim();
     if (text === '')
         return null;
-    return text.length > 500 ? `${text.slice(0, 500)}...` : text;
+    return (0,src_text/* clip */.$Q)(text, MAX_MESSAGE);
 }
 /** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
 const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
@@ -43832,9 +43824,11 @@ async function createOnce(create, findExisting, rounds = 3) {
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   yI: () => (/* binding */ AmbiguousWriteError)
 /* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 // Errors raised by the service client. Every message is written for a person reading a job log:
 // it names the request (method and path, or only the origin for upload and log addresses, whose
 // query strings carry credentials) and says what to do. No message ever holds the token.
+
 /** The service answered with a status that is not 2xx (after any retries that were allowed). */
 class ApiError extends Error {
     name = 'ApiError';
@@ -43969,7 +43963,7 @@ function describeItems(errors) {
         if (pointer)
             line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
         if (line)
-            lines.push(line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}...` : line);
+            lines.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)(line, MAX_DETAIL));
     }
     return lines;
 }
@@ -44032,16 +44026,23 @@ function redactItem(item, redact) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   WY: () => (/* binding */ isIdWithPrefix),
+/* harmony export */   Wn: () => (/* binding */ describeStatus),
 /* harmony export */   Xh: () => (/* binding */ isServiceId),
 /* harmony export */   Zv: () => (/* binding */ hasIdShape),
 /* harmony export */   jn: () => (/* binding */ shapeProblem)
 /* harmony export */ });
 /* unused harmony exports ID_PREFIXES, isStatusName */
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 // The documented shapes of what the service names: resource ids (a type prefix and an opaque
 // suffix, spec "Conventions"), status names (3.1, 3.3), a test run's result and counters (2.2).
 // An answer is held to them before anything in it is used or printed: an id or a status goes
 // into log lines, outputs that workflows paste into scripts, the step's saved state and request
 // paths, and a service (or something posing as it) must not be able to smuggle text through them.
+
+
+/** How much of a value out of shape a message quotes. */
+const QUOTED_VALUE = 60;
 /** Id prefixes by resource type (spec "Conventions"; a workspace upgrade is identified by its run). */
 const ID_PREFIXES = {
     policies: 'pol',
@@ -44081,6 +44082,17 @@ const ANY_ID = new RegExp(`^(?:${[...new Set(Object.values(ID_PREFIXES))].join('
 function isStatusName(status) {
     return typeof status === 'string' && status.length <= MAX_STATUS_LENGTH && STATUS_NAME.test(status);
 }
+/**
+ * A status as a message shows it: its name when it is one of `named` (the statuses the spec and
+ * the action's contract name for this kind of run); otherwise JSON-quoted and cut, with a word
+ * saying so, so that a person knows the wait did not understand it. Every answer's status is
+ * held to isStatusName first; the quoting keeps a message safe even where one was not.
+ */
+function describeStatus(status, named) {
+    if (named.has(status))
+        return status;
+    return `${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(status, MAX_STATUS_LENGTH + 2)} (a status the service's API documentation does not name)`;
+}
 /** Types whose `attributes.status` is a status name (2.2, 2.3, 2.8). */
 const WITH_STATUS = new Set(['test-runs', 'configuration-versions', 'workspace-upgrade', 'runs']);
 const COUNTERS = ['tests-passed', 'tests-failed', 'tests-errored', 'tests-skipped'];
@@ -44092,34 +44104,27 @@ const COUNTERS = ['tests-passed', 'tests-failed', 'tests-errored', 'tests-skippe
 function shapeProblem(type, resource) {
     const prefix = ID_PREFIXES[type];
     if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
-        return `an id that is not a \`${prefix}-\` id (${quote(resource.id)})`;
+        return `an id that is not a \`${prefix}-\` id (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(resource.id, QUOTED_VALUE)})`;
     }
-    const attributes = (typeof resource.attributes === 'object' && resource.attributes !== null ? resource.attributes : {});
+    const attributes = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(resource.attributes) ? resource.attributes : {};
     if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
-        return `a status that is not a status name (${quote(attributes.status)})`;
+        return `a status that is not a status name (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(attributes.status, QUOTED_VALUE)})`;
     }
     if (type === 'test-runs') {
         const result = attributes['test-status'];
         if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
-            return `a test-status that is neither pass, fail nor null (${quote(result)})`;
+            return `a test-status that is neither pass, fail nor null (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(result, QUOTED_VALUE)})`;
         }
         for (const counter of COUNTERS) {
             const value = attributes[counter];
             if (value !== undefined &&
                 value !== null &&
                 !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
-                return `a ${counter} that is not a count (${quote(value)})`;
+                return `a ${counter} that is not a count (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(value, QUOTED_VALUE)})`;
             }
         }
     }
     return undefined;
-}
-/** A value from the service as a message may show it: JSON-quoted (controls escaped), cut short. */
-function quote(value) {
-    if (value === undefined)
-        return 'none';
-    const text = JSON.stringify(value) ?? typeof value;
-    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 
@@ -44161,6 +44166,74 @@ function saveState(name, value) {
 }
 function getState(name) {
     return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name);
+}
+
+
+/***/ }),
+
+/***/ 8992:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ clip),
+/* harmony export */   Ax: () => (/* binding */ nounFor),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Wr: () => (/* binding */ quoteClipped),
+/* harmony export */   eo: () => (/* binding */ sliceWhole),
+/* harmony export */   sK: () => (/* binding */ capitalise)
+/* harmony export */ });
+/* unused harmony export ELLIPSIS */
+// Words and cut text, the same in every layer: a message of the service client, a line of a
+// report and a cell of the summary count, cut and quote alike.
+/** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
+const ELLIPSIS = '…';
+/** A sentence or label with its first letter upper case. */
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+/** `path` or `paths`: the noun for a count, plural unless the count is 1. */
+function nounFor(count, noun, nouns = `${noun}s`) {
+    return count === 1 ? noun : nouns;
+}
+/** `1 path`, `3 paths`: the count and its noun, plural unless the count is 1. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${nounFor(count, noun, nouns)}`;
+}
+/**
+ * The first `end` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair
+ * (an emoji, say): half a character is not text, and the reader would show a replacement mark.
+ */
+function sliceWhole(text, end) {
+    const code = text.charCodeAt(end - 1);
+    return text.slice(0, end > 0 && code >= 0xd800 && code <= 0xdbff ? end - 1 : end);
+}
+/** `text` in at most `max` characters: a longer one is cut and ends in `…`. */
+function clip(text, max) {
+    return text.length <= max ? text : `${sliceWhole(text, Math.max(0, max - 1))}${ELLIPSIS}`;
+}
+/**
+ * A value from outside (the service, a file) as a message shows it: as JSON, so that control
+ * characters and line breaks are escaped and where it starts and ends is plain, in at most `max`
+ * characters. A string is cut inside its quotes, which stay closed (`"abc…"`), between whole
+ * characters and escapes. Undefined shows as `none`.
+ */
+function quoteClipped(value, max) {
+    if (value === undefined)
+        return 'none';
+    const json = JSON.stringify(value) ?? typeof value;
+    if (json.length <= max || typeof value !== 'string')
+        return clip(json, max);
+    // Room for the characters between the quotes and the mark, each as wide as its escape.
+    let room = max - 3;
+    let end = 0;
+    for (const char of value) {
+        const width = JSON.stringify(char).length - 2;
+        if (width > room)
+            break;
+        room -= width;
+        end += char.length;
+    }
+    return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}${ELLIPSIS}"`;
 }
 
 

@@ -1,17 +1,43 @@
 /******/ var __webpack_modules__ = ({
 
-/***/ 796:
+/***/ 945:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BF: () => (/* binding */ runToStop)
-/* harmony export */ });
-/* unused harmony exports STATE_NAMES, saveConfigurationVersion, saveCreateSent, saveRunStarted, saveRunFinal, saveCancelRequested, readSavedRun */
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  BF: () => (/* binding */ runToStop)
+});
+
+// UNUSED EXPORTS: STATE_NAMES, readSavedRun, saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted
+
+;// CONCATENATED MODULE: ./src/json-object.ts
+/** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value of a JSON text, or undefined when it is empty or not JSON: for answers read as they come. */
+function parseJsonOrUndefined(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The object a JSON text holds; undefined when the text is not JSON or holds anything else (a list, a string). */
+function parseJsonObject(text) {
+    const value = parseJsonOrUndefined(text);
+    return isObject(value) ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/modes/run-module-tests/state.ts
 // What the main step hands to the post step (action-interface "Cancellation": a test run must
 // never be left running behind a cancelled job). The configuration version is saved as soon as
 // it exists, so that a post step can find every run of it: one whose create never got its
 // answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
 // as it is known.
+
 const STATE_NAMES = {
     testRunId: 'testRunId',
     /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
@@ -89,18 +115,13 @@ function runToStop(get) {
     return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
 }
 function parseModule(text) {
-    try {
-        const value = JSON.parse(text);
-        if (!value || typeof value !== 'object')
-            return undefined;
-        const { organization, namespace, name, provider } = value;
-        if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
-            return undefined;
-        return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
-    }
-    catch {
+    const value = parseJsonObject(text);
+    if (value === undefined)
         return undefined;
-    }
+    const { organization, namespace, name, provider } = value;
+    if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
+        return undefined;
+    return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
 }
 
 
@@ -110,7 +131,7 @@ function parseModule(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _modes_run_module_tests_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(796);
+/* harmony import */ var _modes_run_module_tests_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(945);
 // The post step of every job that uses the action (action.yml `runs.post`, built as dist/post.js).
 // Most main steps leave nothing behind, and loading the bundle costs several times Node.js's own
 // start: the state is read first, from the STATE_* variables the runner sets (what
