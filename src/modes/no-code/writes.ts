@@ -1,4 +1,5 @@
 import { isAbortError } from '../../lifetime/abort.ts';
+import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { withGrace } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
@@ -37,6 +38,32 @@ export type FailedWrite = Exclude<
   WriteOutcome<unknown>,
   { kind: 'done' } | { kind: 'not-sent' } | { cause: 'cancelled' }
 >;
+
+/**
+ * How long a write already under way may still take once the step is cancelled. The runner
+ * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
+ * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ */
+export const WRITE_GRACE_MS = 5000;
+
+/** What tests and benchmarks may change in a no-code mode: the writes' grace, and the clock. */
+export interface NoCodeTuning {
+  /** How long a write already sent may still take once the step is cancelled (default WRITE_GRACE_MS). */
+  writeGraceMs?: number;
+  /** The clock the grace, and every wait of the mode, is counted on (default the real one). */
+  clock?: Clock;
+}
+
+/** The grace of a mode's writes, and the clock it is counted on. */
+export interface WriteGrace {
+  graceMs: number;
+  clock: Clock;
+}
+
+/** The grace a mode's tuning gives its writes, defaults filled in. */
+export function writeGraceOf(tuning: NoCodeTuning): WriteGrace {
+  return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? systemClock };
+}
 
 export interface WriteOptions {
   /** The step's cancellation: no write is sent once it has fired; one already sent is not

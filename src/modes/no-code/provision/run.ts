@@ -1,24 +1,16 @@
 import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
-import type { Clock } from '../../../lifetime/clock.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
-import { WRITE_GRACE_MS } from '../write-grace.ts';
-import { sendWrite } from '../writes.ts';
+import { sendWrite, writeGraceOf } from '../writes.ts';
+import type { NoCodeTuning } from '../writes.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
 
 const HEADING = 'Workspace from a no-code module';
-
-export interface ProvisionTuning {
-  /** How long the create may still take once the step is cancelled. */
-  writeGraceMs?: number;
-  /** The clock that grace is counted on (default the real one). */
-  clock?: Clock;
-}
 
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
@@ -27,11 +19,11 @@ export interface ProvisionTuning {
 export async function runProvisionNoCodeWorkspace(
   inputs: ProvisionNoCodeWorkspaceInputs,
   context: ModeContext,
-  tuning: ProvisionTuning = {},
+  tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
   const { sink, client } = context;
   const signal = context.cancellation.signal;
-  const graceMs = tuning.writeGraceMs ?? WRITE_GRACE_MS;
+  const grace = writeGraceOf(tuning);
   const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
   const notCreated = (): ModeResult =>
     cancelledResult({
@@ -99,8 +91,7 @@ export async function runProvisionNoCodeWorkspace(
     (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }),
     {
       signal,
-      graceMs,
-      clock: tuning.clock,
+      ...grace,
       onSend: () =>
         sink.info(
           `Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`,
@@ -132,7 +123,7 @@ export async function runProvisionNoCodeWorkspace(
       if (create.cause === 'cancelled') {
         const message =
           `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-          `within ${formatPreciseDuration(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+          `within ${formatPreciseDuration(grace.graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
         return cancelledResult({
           title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
           heading: HEADING,

@@ -1,31 +1,17 @@
 import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
-import type { Clock } from '../../../lifetime/clock.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
-import { WRITE_GRACE_MS } from '../write-grace.ts';
-import { sendWrite } from '../writes.ts';
+import { sendWrite, writeGraceOf } from '../writes.ts';
+import type { NoCodeTuning, WriteGrace } from '../writes.ts';
 import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from './plan.ts';
 import type { PlannedVariableOptions } from './plan.ts';
 import { publishReport } from './report.ts';
 
 const HEADING = 'No-code module';
-
-export interface PublishTuning {
-  /** How long the create or update may still take once the step is cancelled. */
-  writeGraceMs?: number;
-  /** The clock that grace is counted on (default the real one). */
-  clock?: Clock;
-}
-
-/** The grace of the write, and the clock it is counted on. */
-interface Grace {
-  graceMs: number;
-  clock: Clock | undefined;
-}
 
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
@@ -35,13 +21,17 @@ interface Grace {
 export async function runPublishNoCodeModule(
   inputs: PublishNoCodeModuleInputs,
   context: ModeContext,
-  tuning: PublishTuning = {},
+  tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
-  const grace: Grace = { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock };
+  const grace = writeGraceOf(tuning);
   return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
 }
 
-async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeContext, grace: Grace): Promise<ModeResult> {
+async function allowModule(
+  inputs: PublishNoCodeModuleInputs,
+  context: ModeContext,
+  grace: WriteGrace,
+): Promise<ModeResult> {
   const { graceMs } = grace;
   const { sink, client } = context;
   const signal = context.cancellation.signal;
@@ -151,7 +141,7 @@ async function allowModule(inputs: PublishNoCodeModuleInputs, context: ModeConte
 async function updateModule(
   inputs: PublishNoCodeModuleInputs,
   context: ModeContext,
-  grace: Grace,
+  grace: WriteGrace,
 ): Promise<ModeResult> {
   const { graceMs } = grace;
   const { sink, client } = context;

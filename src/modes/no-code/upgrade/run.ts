@@ -1,5 +1,4 @@
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
-import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { paragraph } from '../../../report/markdown.ts';
@@ -7,7 +6,8 @@ import { formatDuration } from '../../../report/format.ts';
 import { plural } from '../../../text.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult } from '../results.ts';
-import { WRITE_GRACE_MS } from '../write-grace.ts';
+import { writeGraceOf } from '../writes.ts';
+import type { NoCodeTuning } from '../writes.ts';
 import { describeReadFailure } from '../write-failure.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
@@ -29,16 +29,12 @@ const HEADING = 'Upgrade of no-code workspaces';
 /** The outputs when no upgrade was started. */
 const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
 
-export interface UpgradeTuning {
+export interface UpgradeTuning extends NoCodeTuning {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
   schedule?: UpgradeWaitSchedule;
   writesAtOnce?: number;
-  /** How long a write already sent may still take once the step is cancelled. */
-  writeGraceMs?: number;
   /** How long a run is watched after a confirmation whose answer was lost (default 10 s). */
   confirmSettleMs?: number;
-  /** The clock every wait, the deadline and the writes' grace run on (default the real one). */
-  clock?: Clock;
 }
 
 /**
@@ -125,6 +121,7 @@ export async function runUpgradeNoCodeWorkspace(
 
   sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+  const writeGrace = writeGraceOf(tuning);
   const results = await Promise.all(
     inputs.workspaceIds.map((workspaceId) =>
       upgradeWorkspace({
@@ -136,7 +133,7 @@ export async function runUpgradeNoCodeWorkspace(
         deadline,
         timeoutMs: inputs.timeoutMs,
         signal,
-        writeGraceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS,
+        writeGrace,
         writes,
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? upgradeWaitSchedule(n),

@@ -9,7 +9,7 @@ import { capitalise } from '../../../text.ts';
 import { statusReporter } from '../../../wait/poll.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
-import type { FailedWrite } from '../writes.ts';
+import type { FailedWrite, WriteGrace } from '../writes.ts';
 import {
   applyStage,
   describeUpgradeRunStatus,
@@ -75,10 +75,10 @@ export interface UpgradeWorkspaceOptions {
   timeoutMs: number;
   /**
    * The step's cancellation: ends every wait and read at once; a write (initiate, confirm)
-   * already sent gets `writeGraceMs` more to be answered.
+   * already sent gets `writeGrace` more to be answered.
    */
   signal: AbortSignal;
-  writeGraceMs: number;
+  writeGrace: WriteGrace;
   /** Bounds the writes (initiate, confirm) in flight across all workspaces; a write still
    *  waiting for a place when the step is cancelled is not sent. */
   writes: Semaphore;
@@ -116,9 +116,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     ...r,
   });
 
-  const grace = formatPreciseDuration(options.writeGraceMs);
+  const grace = formatPreciseDuration(options.writeGrace.graceMs);
   const clock = options.deadline.clock;
-  const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes, clock };
+  const writeOptions = { signal, ...options.writeGrace, places: options.writes };
 
   const initiate = await sendWrite(
     (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
@@ -285,7 +285,9 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       // The answer was lost: the run's status tells whether the confirmation arrived, once it
       // moves past the ready status (which may take the service a moment). A second
       // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-      let after = await withGrace(signal, options.writeGraceMs, read, clock).catch(() => undefined);
+      let after = await withGrace(signal, options.writeGrace.graceMs, read, options.writeGrace.clock).catch(
+        () => undefined,
+      );
       if (after) seen(after);
       if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
         const settled = await waitForUpgradeRun<UpgradeAnswer>({
