@@ -164,8 +164,9 @@ export interface Fault {
     | { type: 'status'; status: 401 | 403 | 429 | 500 | 502 | 503 | 504; retryAfter?: string; rateLimitReset?: string }
     /** Close the socket before the request is applied. */
     | { type: 'drop-before' }
-    /** Apply the request (the write takes effect) and close the socket without answering. */
-    | { type: 'drop-after' }
+    /** Apply the request (the write takes effect) and close the socket without answering,
+     *  after holding it `afterMs` (default 0). */
+    | { type: 'drop-after'; afterMs?: number }
     /** Hold the answer this long (the request is applied after the delay). */
     | { type: 'delay'; ms: number }
     /** Apply the request, then answer with the JSON body this function makes of the real one

@@ -53,6 +53,7 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
   if (fault?.type === 'drop-before') return drop(req);
   if (fault?.type === 'status') return { record, answer: statusFaultAnswer(fault) };
   if (fault?.type === 'delay') await deps.timers.sleep(fault.ms);
+  if (fault?.type === 'drop-after' && fault.afterMs !== undefined) await deps.timers.sleep(fault.afterMs);
   let answer = answerOf(() => behaviour.apply(record, req, body));
   if (fault?.type === 'drop-after') return drop(req);
   if (fault?.type === 'rewrite' && answer.kind === 'json')

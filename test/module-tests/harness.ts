@@ -4,9 +4,6 @@
 
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { Cancellation, StopSignal } from '../../src/lifetime/cancellation.ts';
-import { systemClock } from '../../src/lifetime/clock.ts';
-import type { Clock } from '../../src/lifetime/clock.ts';
 import type { RunModuleTestsInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runModuleTests } from '../../src/modes/run-module-tests/run.ts';
@@ -16,7 +13,12 @@ import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';
 import { personalityFromEnvironment, startEmulator } from '../emulator/index.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
+import type { TestCancellation } from '../support/test-cancellation.ts';
 import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
+
+export { testCancellation };
+export type { TestCancellation };
 
 export const REPOSITORY_ROOT = join(import.meta.dirname, '..', '..');
 export const MODULE_DIRECTORY = 'examples/module';
@@ -52,38 +54,6 @@ const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((close) => close()));
 });
-
-/** The step's cancellation without process signal handlers: the test sends the signals. */
-export interface TestCancellation extends Cancellation {
-  /** Sends the signal; returns its arrival time on the step's clock. */
-  send(signal: StopSignal): number;
-}
-
-/** `clock`: where the arrival of each signal is read (the step's clock). */
-export function testCancellation(clock: Clock = systemClock): TestCancellation {
-  const controller = new AbortController();
-  const received: StopSignal[] = [];
-  const receivedAt: number[] = [];
-  const listeners = new Set<(signal: StopSignal, count: number) => void>();
-  return {
-    signal: controller.signal,
-    received,
-    receivedAt,
-    onSignal(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispose: () => listeners.clear(),
-    send(signal) {
-      const at = clock.now();
-      receivedAt.push(at);
-      received.push(signal);
-      if (!controller.signal.aborted) controller.abort(new Error(`cancelled (${signal})`));
-      for (const listener of [...listeners]) listener(signal, received.length);
-      return at;
-    },
-  };
-}
 
 export interface ModuleTestRun {
   result: ModeResult;

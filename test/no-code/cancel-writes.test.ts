@@ -5,7 +5,6 @@
 // The modes and the emulator share one manual clock: real pace until the write is held, then
 // the test moves time, so that the answer and the grace each land on their millisecond.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { readInputs } from '../../src/inputs/read.ts';
 import type {
   ProvisionNoCodeWorkspaceInputs,
@@ -20,6 +19,7 @@ import type { ModeContext } from '../../src/modes/mode.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 import { modeContext } from './harness.ts';
 
 const HOLD_MS = 1500;
@@ -57,12 +57,12 @@ async function cancelWhileHeld(
   answeredBy: number,
 ): Promise<{ result: ModeResult; log: string; arrivedAt: number }> {
   emulator.inject({ method: 'POST', path, kind: { type: 'delay', ms: HOLD_MS } });
-  const controller = new AbortController();
-  const context = modeContext(emulator, controller.signal);
+  const cancellation = testCancellation(clock);
+  const context = modeContext(emulator, cancellation);
   try {
     const running = tracked(start(context));
     const arrivedAt = await arrival('POST', path);
-    controller.abort(new CancelledError('SIGINT'));
+    cancellation.send('SIGINT');
     await clock.advance(arrivedAt + answeredBy - 1 - clock.now());
     expect(running.settled()).toBe(false);
     await clock.advance(1);
@@ -136,12 +136,12 @@ describe('provision-no-code-workspace', () => {
 
   it('a cancellation during the read: no create is sent, and the result says so', async () => {
     emulator.inject({ method: 'GET', kind: { type: 'delay', ms: 500 } });
-    const controller = new AbortController();
-    const context = modeContext(emulator, controller.signal);
+    const cancellation = testCancellation(clock);
+    const context = modeContext(emulator, cancellation);
     try {
       const running = tracked(runProvisionNoCodeWorkspace(inputs, context, { clock }));
       await arrival('GET', /./);
-      controller.abort(new CancelledError('SIGINT'));
+      cancellation.send('SIGINT');
       // The read held by the service is dropped at once: no time passes.
       await until(running.settled, 'the step ending');
       const result = await running.promise;
@@ -206,8 +206,8 @@ describe('publish-no-code-module', () => {
     const id = created.outputs['no-code-module-id'] as string;
     expect(id).toMatch(/^nocode-/);
     emulator.inject({ method: 'PATCH', path: MODULE, kind: { type: 'delay', ms: HOLD_MS } });
-    const controller = new AbortController();
-    const context = modeContext(emulator, controller.signal);
+    const cancellation = testCancellation(clock);
+    const context = modeContext(emulator, cancellation);
     try {
       const running = tracked(
         runPublishNoCodeModule(publish({ 'no-code-module-id': id, 'version-pin': '1.1.0' }), context, {
@@ -216,7 +216,7 @@ describe('publish-no-code-module', () => {
         }),
       );
       await arrival('PATCH', MODULE);
-      controller.abort(new CancelledError('SIGINT'));
+      cancellation.send('SIGINT');
       await clock.advance(SHORT_GRACE_MS - 1);
       expect(running.settled()).toBe(false);
       await clock.advance(1);
@@ -283,6 +283,37 @@ describe('upgrade-no-code-workspace', () => {
     expect(entry!.error).toMatch(/did not answer within 300 ms, so it may have been applied: look at its plan page/);
     expect(result.summary).toContain('may have been applied');
     expect(result.annotations.map((a) => a.message)).toEqual([entry!.error]);
+  });
+
+  it('a read after a confirmation whose answer was lost gets what is left of the grace after the signal, not a grace of its own', async () => {
+    // The signal arrives while the confirm is held; its connection closes unanswered 3 s later,
+    // and the read that asks whether it arrived is held 4 s. The grace of 5 s counts from the
+    // signal, so the step stops waiting 5 s after it (2 s into the read), whatever the read does:
+    // a grace counted from the read would run to 8 s, near the runner's kill at 10 s.
+    const GRACE_MS = 5000;
+    emulator.inject({ method: 'POST', path: CONFIRM, kind: { type: 'drop-after', afterMs: 3000 } });
+    const cancellation = testCancellation(clock);
+    const context = modeContext(emulator, cancellation);
+    try {
+      const running = tracked(runUpgradeNoCodeWorkspace(inputs, context, { writeGraceMs: GRACE_MS, clock }));
+      await arrival('POST', CONFIRM);
+      const signalledAt = cancellation.send('SIGINT');
+      emulator.inject({ method: 'GET', path: CONFIRM, kind: { type: 'delay', ms: 4000 } });
+      await clock.advance(3000);
+      await until(() => emulator.requests.some((r) => r.method === 'GET' && r.at >= signalledAt), 'the read');
+      await clock.advance(signalledAt + GRACE_MS - 1 - clock.now());
+      expect(running.settled()).toBe(false);
+      await clock.advance(1);
+      await until(running.settled, 'the step ending');
+      const result = await running.promise;
+      expect(result.conclusion).toBe('cancelled');
+      const [entry] = entriesOf(result);
+      expect(entry!.error).toMatch(/ended without an answer .* and the run now reads as unknown/);
+    } finally {
+      // Whatever happened, the held read is let go, so that the client closes.
+      await clock.advance(10_000);
+      await context.client.close();
+    }
   });
 
   it('an initiate held by the service is answered: the run is reported, no plan is awaited or confirmed', async () => {

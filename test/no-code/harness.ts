@@ -11,6 +11,7 @@ import type { Cancellation } from '../../src/lifetime/cancellation.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
 import type { ModeContext } from '../../src/modes/mode.ts';
 import type { Emulator, RecordedRequest } from '../emulator/api.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 
 export interface ActionRun {
   exitCode: number;
@@ -80,14 +81,13 @@ export function bodiesOf(requests: readonly RecordedRequest[], method: string, p
     .map((r) => JSON.parse(r.body.toString('utf8')) as unknown);
 }
 
-/** A mode context of our own, for driving a mode's run function with a signal the test controls. */
+/** A mode context of our own, for driving a mode's run function with a cancellation the test controls. */
 export function modeContext(
   emulator: Emulator,
-  signal: AbortSignal = new AbortController().signal,
+  cancellation: Cancellation = testCancellation(),
   clock?: Clock,
 ): ModeContext & { client: ServiceClient; log(): string } {
   let text = '';
-  const cancellation: Cancellation = { signal, received: [], onSignal: () => () => false, dispose: () => {} };
   return {
     sink: plainSink({ stdout: { write: (t: string) => void (text += t) } }),
     client: createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, clock }),

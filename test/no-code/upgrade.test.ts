@@ -9,6 +9,7 @@ import { exitCodeOf } from '../../src/errors.ts';
 import { outputText } from '../../src/report/outputs.ts';
 import { waitFor } from '../emulator/test-client.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 import { bodiesOf, modeContext, runAction } from './harness.ts';
 
 let emulator: Emulator;
@@ -655,8 +656,8 @@ describe('concurrency and cancellation', () => {
     emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 60_000 } });
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    const controller = new AbortController();
-    const context = modeContext(emulator, controller.signal, clock);
+    const cancellation = testCancellation(clock);
+    const context = modeContext(emulator, cancellation, clock);
     const inputs = readInputs(
       (name) =>
         ({
@@ -675,7 +676,7 @@ describe('concurrency and cancellation', () => {
       await clock.followRealTime(
         () => emulator.requests.filter((r) => r.method === 'GET' && /\/upgrade\/run-/.test(r.path)).length >= 2,
       );
-      controller.abort(new Error('cancelled by the test'));
+      cancellation.send('SIGINT');
       await waitFor(() => (running.settled() ? true : undefined));
       const result = await running.promise;
       expect(result.conclusion).toBe('cancelled');

@@ -3,7 +3,6 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { Semaphore } from '../../src/lifetime/limit.ts';
 import { sendWrite } from '../../src/modes/no-code/writes.ts';
 import { createServiceClient } from '../../src/service/client.ts';
@@ -12,6 +11,7 @@ import { AmbiguousWriteError, ApiError, NetworkError, UnexpectedResponseError } 
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 
 const CREATE = /^\/api\/v2\/organizations\/acme\/no-code-modules$/;
 
@@ -48,7 +48,7 @@ describe('sendWrite', () => {
   it('done: the answer, and onSend called once, as the write goes out', async () => {
     const sent: number[] = [];
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
-      signal: new AbortController().signal,
+      cancellation: testCancellation(),
       graceMs: 1000,
       onSend: () => sent.push(posts()),
     });
@@ -58,11 +58,11 @@ describe('sendWrite', () => {
   });
 
   it('not sent: the step was cancelled before; nothing reaches the service and onSend is not called', async () => {
-    const controller = new AbortController();
-    controller.abort(new CancelledError('SIGINT'));
+    const cancellation = testCancellation();
+    cancellation.send('SIGINT');
     let announced = false;
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
-      signal: controller.signal,
+      cancellation,
       graceMs: 1000,
       onSend: () => (announced = true),
     });
@@ -74,12 +74,12 @@ describe('sendWrite', () => {
   it('not sent: a write waiting for a place when the step is cancelled; the one under way is answered, and its place given back', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 300 } });
     const places = new Semaphore(1);
-    const controller = new AbortController();
-    const options = { signal: controller.signal, graceMs: 2000, places };
+    const cancellation = testCancellation();
+    const options = { cancellation, graceMs: 2000, places };
     const first = sendWrite(allow(registryModuleIds[0]!), options);
     const second = sendWrite(allow(registryModuleIds[1]!), options);
     await arrival(1);
-    controller.abort(new CancelledError('SIGINT'));
+    cancellation.send('SIGINT');
     expect(await second).toEqual({ kind: 'not-sent' });
     expect((await first).kind).toBe('done');
     expect(posts()).toBe(1);
@@ -88,10 +88,10 @@ describe('sendWrite', () => {
 
   it('done: a write under way when the step is cancelled is answered within the grace', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 300 } });
-    const controller = new AbortController();
-    const outcome = sendWrite(allow(registryModuleIds[0]!), { signal: controller.signal, graceMs: 2000 });
+    const cancellation = testCancellation();
+    const outcome = sendWrite(allow(registryModuleIds[0]!), { cancellation, graceMs: 2000 });
     await arrival(1);
-    controller.abort(new CancelledError('SIGINT'));
+    cancellation.send('SIGINT');
     expect((await outcome).kind).toBe('done');
   });
 
@@ -104,12 +104,10 @@ describe('sendWrite', () => {
     try {
       const registryModuleId = held.seedRegistryModule({ name: 'bucket', provider: 'aws' });
       held.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 2000 } });
-      const controller = new AbortController();
-      const outcome = tracked(
-        sendWrite(allow(registryModuleId, heldClient), { signal: controller.signal, graceMs: 200, clock }),
-      );
+      const cancellation = testCancellation(clock);
+      const outcome = tracked(sendWrite(allow(registryModuleId, heldClient), { cancellation, graceMs: 200, clock }));
       await clock.whenPending();
-      controller.abort(new CancelledError('SIGINT'));
+      cancellation.send('SIGINT');
       await clock.advance(199);
       expect(outcome.settled()).toBe(false);
       await clock.advance(1);
@@ -123,7 +121,7 @@ describe('sendWrite', () => {
   it('maybe applied, no answer: the connection closed after the write was applied; it is not sent again', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'drop-after' } });
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
-      signal: new AbortController().signal,
+      cancellation: testCancellation(),
       graceMs: 1000,
     });
     expect(outcome).toMatchObject({
@@ -138,7 +136,7 @@ describe('sendWrite', () => {
   it('maybe applied, unreadable answer: a 2xx without the document the spec names', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'no-body', status: 200 } });
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
-      signal: new AbortController().signal,
+      cancellation: testCancellation(),
       graceMs: 1000,
     });
     expect(outcome).toMatchObject({
@@ -152,7 +150,7 @@ describe('sendWrite', () => {
     const organizationClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.organizationToken });
     try {
       const outcome = await sendWrite(allow(registryModuleIds[0]!, organizationClient), {
-        signal: new AbortController().signal,
+        cancellation: testCancellation(),
         graceMs: 1000,
       });
       expect(outcome).toMatchObject({ kind: 'refused', error: expect.any(ApiError) });
@@ -176,7 +174,7 @@ describe('sendWrite', () => {
     });
     try {
       const outcome = await sendWrite(allow(registryModuleIds[0]!, unreachable), {
-        signal: new AbortController().signal,
+        cancellation: testCancellation(),
         graceMs: 1000,
       });
       expect(outcome).toMatchObject({ kind: 'failed', error: expect.any(NetworkError) });

@@ -1,7 +1,8 @@
 import { isAbortError } from '../../lifetime/abort.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
-import { withGrace } from '../../lifetime/grace.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
+import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
 import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../service/errors.ts';
 
@@ -66,9 +67,10 @@ export function writeGraceOf(tuning: NoCodeTuning): WriteGrace {
 }
 
 export interface WriteOptions {
-  /** The step's cancellation: no write is sent once it has fired; one already sent is not
-   *  cut short at once (the service may carry it out anyway) but gets `graceMs` to answer. */
-  signal: AbortSignal;
+  /** The step's cancellation: no write is sent once it has fired; one already sent is not cut
+   *  short at once (the service may carry it out anyway) but has until `graceMs` after the first
+   *  signal arrived to be answered. */
+  cancellation: Cancellation;
   graceMs: number;
   /** The clock the grace is counted on (default the real one). */
   clock?: Clock;
@@ -84,7 +86,7 @@ export async function sendWrite<T>(
   send: (signal: AbortSignal) => Promise<T>,
   options: WriteOptions,
 ): Promise<WriteOutcome<T>> {
-  const { signal } = options;
+  const { signal } = options.cancellation;
   let release: (() => void) | undefined;
   if (options.places) {
     try {
@@ -96,17 +98,30 @@ export async function sendWrite<T>(
   }
   try {
     if (signal.aborted) return { kind: 'not-sent' };
-    options.onSend?.();
-    return { kind: 'done', answer: await withGrace(signal, options.graceMs, send, options.clock) };
-  } catch (error) {
-    return failedWrite(error, signal);
+    return await sendWithinGrace(send, options);
   } finally {
     release?.();
   }
 }
 
-function failedWrite(error: unknown, signal: AbortSignal): WriteOutcome<never> {
-  if (signal.aborted && isAbortError(error)) return { kind: 'maybe-applied', cause: 'cancelled' };
+/** Sends the write, cut short only when the grace after the first signal has run out. */
+async function sendWithinGrace<T>(
+  send: (signal: AbortSignal) => Promise<T>,
+  options: WriteOptions,
+): Promise<WriteOutcome<T>> {
+  const grace = abortAfterFirstSignal(options.cancellation, options.graceMs, options.clock);
+  try {
+    options.onSend?.();
+    return { kind: 'done', answer: await send(grace.signal) };
+  } catch (error) {
+    if (grace.signal.aborted && isAbortError(error, grace.signal)) return { kind: 'maybe-applied', cause: 'cancelled' };
+    return failedWrite(error);
+  } finally {
+    grace.dispose();
+  }
+}
+
+function failedWrite(error: unknown): WriteOutcome<never> {
   if (error instanceof AmbiguousWriteError) return { kind: 'maybe-applied', cause: 'no-answer', error };
   if (error instanceof UnexpectedResponseError) return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
   if (error instanceof ApiError) return { kind: 'refused', error };

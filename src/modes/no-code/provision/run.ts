@@ -90,7 +90,7 @@ export async function runProvisionNoCodeWorkspace(
   const create = await sendWrite(
     (writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }),
     {
-      signal,
+      cancellation: context.cancellation,
       ...grace,
       onSend: () =>
         sink.info(

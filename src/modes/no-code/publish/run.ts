@@ -61,7 +61,7 @@ async function allowModule(
   const allow = await sendWrite(
     (writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }),
     {
-      signal,
+      cancellation: context.cancellation,
       ...grace,
       onSend: () =>
         sink.info(
@@ -207,7 +207,7 @@ async function updateModule(
   // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
   const update = plan.update;
   const sent = await sendWrite((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
-    signal,
+    cancellation: context.cancellation,
     ...grace,
     onSend: () =>
       sink.info(

@@ -132,7 +132,7 @@ export async function runUpgradeNoCodeWorkspace(
         confirm: inputs.confirm,
         deadline,
         timeoutMs: inputs.timeoutMs,
-        signal,
+        cancellation: context.cancellation,
         writeGrace,
         writes,
         log: (line) => sink.info(line),

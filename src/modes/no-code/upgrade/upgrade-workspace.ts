@@ -1,7 +1,8 @@
 import { getErrorMessage } from '../../../errors.ts';
 import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { Deadline } from '../../../lifetime/deadline.ts';
-import { withGrace } from '../../../lifetime/grace.ts';
+import type { Cancellation } from '../../../lifetime/cancellation.ts';
+import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
@@ -75,9 +76,9 @@ export interface UpgradeWorkspaceOptions {
   timeoutMs: number;
   /**
    * The step's cancellation: ends every wait and read at once; a write (initiate, confirm)
-   * already sent gets `writeGrace` more to be answered.
+   * already sent has until `writeGrace` after the first signal to be answered.
    */
-  signal: AbortSignal;
+  cancellation: Cancellation;
   writeGrace: WriteGrace;
   /** Bounds the writes (initiate, confirm) in flight across all workspaces; a write still
    *  waiting for a place when the step is cancelled is not sent. */
@@ -98,7 +99,8 @@ type Known = Pick<WorkspaceUpgradeResult, 'workspaceName' | 'runId' | 'status' |
  * result, so that one workspace failing does not stop the others.
  */
 export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promise<WorkspaceUpgradeResult> {
-  const { api, noCodeModuleId, workspaceId, signal } = options;
+  const { api, noCodeModuleId, workspaceId, cancellation } = options;
+  const { signal } = cancellation;
   const log = (line: string): void => options.log(`${workspaceId}: ${line}`);
   let workspaceName: string | null = null;
   const result = (
@@ -118,7 +120,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
 
   const grace = formatPreciseDuration(options.writeGrace.graceMs);
   const clock = options.deadline.clock;
-  const writeOptions = { signal, ...options.writeGrace, places: options.writes };
+  const writeOptions = { cancellation, ...options.writeGrace, places: options.writes };
 
   const initiate = await sendWrite(
     (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
@@ -284,10 +286,12 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
       // The answer was lost: the run's status tells whether the confirmation arrived, once it
       // moves past the ready status (which may take the service a moment). A second
-      // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-      let after = await withGrace(signal, options.writeGrace.graceMs, read, options.writeGrace.clock).catch(
-        () => undefined,
-      );
+      // confirmation is never sent. Under cancellation one read gets what is left of the writes'
+      // grace, which counts from the first signal, not from this read.
+      const bound = abortAfterFirstSignal(cancellation, options.writeGrace.graceMs, options.writeGrace.clock);
+      let after = await read(bound.signal)
+        .catch(() => undefined)
+        .finally(() => bound.dispose());
       if (after) seen(after);
       if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
         const settled = await waitForUpgradeRun<UpgradeAnswer>({
