@@ -8,7 +8,7 @@ import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
 import { isAbortError, raceAbort } from './lifetime/abort.ts';
-import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
+import { CancelledError, createCancellation, RUNNER_KILL_AFTER_MS } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode } from './modes/index.ts';
@@ -158,7 +158,8 @@ async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unkn
   }
 }
 
-const GITHUB_DONE_AFTER_SIGNAL_MS = 9000;
+/** A second before the kill: for the process to end its last request and exit on its own. */
+const GITHUB_DONE_AFTER_SIGNAL_MS = RUNNER_KILL_AFTER_MS - 1000;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

@@ -3,8 +3,16 @@ import type { Clock } from './clock.ts';
 
 /**
  * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills the process
- * 2.5 s after that. One Cancellation per process: its signal aborts every wait on the first
- * signal, and listeners (e.g. the test run's cancel and force-cancel) hear each signal in turn.
+ * 2.5 s after that (action-interface "Cancellation"). Every bound the step keeps after a signal
+ * is derived from these two moments, counted from the first signal's arrival.
+ */
+export const RUNNER_SIGTERM_AFTER_MS = 7500;
+/** When the runner kills the process, counted from the first signal: 2.5 s after its SIGTERM. */
+export const RUNNER_KILL_AFTER_MS = 10_000;
+
+/**
+ * One Cancellation per process: its signal aborts every wait on the first signal, and
+ * listeners (e.g. the test run's cancel and force-cancel) hear each signal in turn.
  */
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 

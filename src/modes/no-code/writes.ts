@@ -1,6 +1,7 @@
 import { isAbortError } from '../../lifetime/abort.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
+import { RUNNER_KILL_AFTER_MS } from '../../lifetime/cancellation.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
@@ -41,11 +42,11 @@ export type FailedWrite = Exclude<
 >;
 
 /**
- * How long a write already under way may still take once the step is cancelled. The runner
- * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
- * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
+ * How long after the first signal a write already under way may still be answered. It ends 5 s
+ * before the runner's kill: the summary, the check run and the pull request comment are written
+ * after it, within main's bound a second before the kill.
  */
-export const WRITE_GRACE_MS = 5000;
+export const WRITE_GRACE_MS = RUNNER_KILL_AFTER_MS - 5000;
 
 /** What tests and benchmarks may change in a no-code mode: the writes' grace, and the clock. */
 export interface NoCodeTuning {

@@ -5,6 +5,7 @@
 // kill. Every other run of the configuration version is stopped by the watch meanwhile.
 
 import { getErrorMessage } from '../../errors.ts';
+import { RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/cancellation.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -25,8 +26,12 @@ import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
 import { onWindDown, windDownNow } from './wind-down.ts';
 
-/** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
-const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
+/**
+ * After a signal, the log of the stopped run is read only until half a second before the runner's
+ * SIGTERM: the read is over by then, and what is left before the kill is for the summary and the
+ * exit.
+ */
+const LOG_AFTER_SIGNAL_BUDGET_MS = RUNNER_SIGTERM_AFTER_MS - 500;
 
 /** After a signal, the longest read of the log of the stopped run. */
 const LOG_AFTER_SIGNAL_MS = 2000;

@@ -1,3 +1,4 @@
+import { RUNNER_KILL_AFTER_MS, RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
@@ -50,16 +51,28 @@ export interface RunModuleTestsTuning {
   clock: Clock;
 }
 
+// The budgets after a signal, from the runner's schedule (lifetime/cancellation.ts), each the
+// first signal's arrival plus so much unless said otherwise.
+
+/** Ends 1.5 s before the kill: the summary is written and the process exits in that time. */
+const WIND_DOWN_MS = RUNNER_KILL_AFTER_MS - 1500;
+/** From SIGTERM: 1.2 s of the 2.5 s before the kill, the rest to write the summary and exit. */
+const FORCE_BUDGET_MS = RUNNER_KILL_AFTER_MS - RUNNER_SIGTERM_AFTER_MS - 1300;
+/** Ends 2.5 s before the wind-down does: what is left is for stopping the runs found. */
+const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
+/** Ends 3 s before the look-up does: an unanswered create leaves the look-up that much time. */
+const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;
+
 export const DEFAULT_TUNING: RunModuleTestsTuning = {
   wait: {},
   otherRuns: {},
   adoptWaitMs: 2000,
   adoptLookMs: 500,
   stopPollMs: 250,
-  windDownMs: 8500,
-  forceBudgetMs: 1200,
-  createWaitAfterSignalMs: 3000,
-  lookUpAfterSignalMs: 6000,
+  windDownMs: WIND_DOWN_MS,
+  forceBudgetMs: FORCE_BUDGET_MS,
+  createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
+  lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
   stopAfterWaitMs: 5000,
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
