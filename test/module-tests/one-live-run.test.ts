@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { Emulator } from '../emulator/api.ts';
-import { liveRuns, reportedRun, startHarness, uncancelledRuns, until } from './harness.ts';
+import { liveRuns, reportedRun, startHarness, startOnClock, uncancelledRuns, until } from './harness.ts';
 
 const PER_RUN_OPTIONS = {
   testFilters: ['tests/passing.tftest.hcl'],
@@ -108,6 +108,24 @@ describe('a service that queues its own run after the upload', () => {
       ...h.emulator.requests.filter((r) => r.path.endsWith(`/${reportedRun(h.emulator, result).id}`)).map((r) => r.at),
     );
     expect(cancel.at).toBeLessThan(ownLastRead);
+  });
+
+  it("the late-run window runs on the step's clock: a run queued 20 s after the upload, once the step's own has ended, is cancelled and named", async () => {
+    // The window is 30 s of the step's clock, which the test moves: the step waits it out and
+    // finds the service's run, however little real time passes.
+    const { clock, h, run } = await startOnClock({
+      testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [20_000, 20_000], runningMs: 300 },
+    });
+    const running = run(PER_RUN_OPTIONS, { otherRuns: { lateRunWindowMs: 30_000 } });
+    const { result, log } = await clock.runUntilSettled(running.promise);
+    expectOneLiveRun(h.emulator, result, log, {
+      filters: PER_RUN_OPTIONS.testFilters,
+      verbose: true,
+      variables: PER_RUN_OPTIONS.testVariables,
+    });
+    const service = h.emulator.testRuns().filter((r) => r.source === 'svc-configuration-version');
+    expect(otherRunIds(result)).toEqual(service.map((r) => r.id));
+    expect(service).toHaveLength(1);
   });
 
   it('more than one run of its own: each is cancelled and named', async () => {

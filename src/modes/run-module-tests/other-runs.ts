@@ -140,7 +140,9 @@ export class OtherRunsWatch {
     this.#looking.abort();
     await this.#loop;
     const lastLook = new Deadline(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
-    if (!lastLook.expired) await this.#look(lastLook.signal);
+    // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
+    const hurry = this.#hurry.signal;
+    if (!lastLook.expired && !hurry.aborted) await this.#look(lastLook.cut(hurry));
     const stops = [...this.#stops.entries()];
     for (const [, { stopper }] of stops) stopper.limitDeadline(by);
     const stopped = await Promise.all(
