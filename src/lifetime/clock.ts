@@ -47,3 +47,11 @@ export const systemClock: Clock = {
   sleep,
   timeout: (ms) => AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(ms)))),
 };
+
+/**
+ * The process's timers with a monotonic time in sub-millisecond steps, for what measures short
+ * spans against each other (the rate limit's window): a wall clock in whole milliseconds could
+ * free a place up to a millisecond early, and one set back would hold it. Not for a moment that
+ * is compared with the signals' arrival or a deadline: those are on the step's clock.
+ */
+export const monotonicClock: Clock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };

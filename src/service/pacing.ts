@@ -2,14 +2,8 @@
 // requests per second per token).
 
 import { raceAbort } from '../lifetime/abort.ts';
-import { systemClock } from '../lifetime/clock.ts';
+import { monotonicClock } from '../lifetime/clock.ts';
 import type { Clock } from '../lifetime/clock.ts';
-
-/**
- * The process's timers with a monotonic time in sub-millisecond steps: a wall clock in whole
- * milliseconds could free a place up to a millisecond early.
- */
-const MONOTONIC_CLOCK: Clock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };
 
 /**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
@@ -34,7 +28,7 @@ export class RateLimiter {
     if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
     this.perSecond = perSecond;
     this.windowMs = options.windowMs ?? 1000;
-    this.#clock = options.clock ?? MONOTONIC_CLOCK;
+    this.#clock = options.clock ?? monotonicClock;
     this.#changed = RateLimiter.#signalPair();
   }
 
