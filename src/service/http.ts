@@ -507,6 +507,9 @@ export class HttpClient {
           ? this.#limiter.takeNow()
           : await this.#limiter.take(signal);
       const limit = timeoutMs ?? this.#timeoutMs;
+      // The process's timer, not the client's clock: it bounds the attempt's input and output,
+      // which go on in real time, as undici's headersTimeout and bodyTimeout below do with the
+      // same limit. A test's clock that jumps ahead while a socket answers must not end it.
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), limit);
       const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
