@@ -2168,7 +2168,7 @@ class OtherRunsWatch {
     #windDown;
     constructor(options) {
         this.#options = options;
-        this.#clock = options.clock ?? lifetime_clock/* systemClock */.m;
+        this.#clock = options.clock ?? lifetime_clock/* systemClock */.ml;
     }
     /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
     start(known) {
@@ -2203,8 +2203,10 @@ class OtherRunsWatch {
         this.#looking.abort();
         await this.#loop;
         const lastLook = new lifetime_deadline/* Deadline */.B(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
-        if (!lastLook.expired)
-            await this.#look(lastLook.signal);
+        // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
+        const hurry = this.#hurry.signal;
+        if (!lastLook.expired && !hurry.aborted)
+            await this.#look(lastLook.cut(hurry));
         const stops = [...this.#stops.entries()];
         for (const [, { stopper }] of stops)
             stopper.limitDeadline(by);
@@ -2786,7 +2788,7 @@ async function startTestRun(client, module, version, requested, options = {}) {
     };
     // Only a run with the default options can be one the service queued by itself and that is
     // worth waiting for; a run with other options is created at once.
-    const clock = options.clock ?? lifetime_clock/* systemClock */.m;
+    const clock = options.clock ?? lifetime_clock/* systemClock */.ml;
     const waitUntil = clock.now() + ((0,version_runs/* isDefaultRequest */.nA)(requested) ? (options.adoptWaitMs ?? 0) : 0);
     let seen = await lookFor();
     while (seen.adoptable === undefined && clock.now() < waitUntil) {
@@ -3476,7 +3478,7 @@ async function waitForTestRun(first, options) {
         return { end: 'final', run: first };
     const { client, module, signal } = options;
     const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? lifetime_clock/* systemClock */.m);
+    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? lifetime_clock/* systemClock */.ml);
     const report = (0,wait_poll/* statusReporter */.W)((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
     let last = first;
     try {
@@ -3518,8 +3520,13 @@ async function waitForTestRun(first, options) {
 
 
 
-/** After a signal, the log is read only when this much of the runner's 7.5 s is left. */
-const LOG_AFTER_SIGNAL_BUDGET_MS = 7000;
+
+/**
+ * After a signal, the log of the stopped run is read only until half a second before the runner's
+ * SIGTERM: the read is over by then, and what is left before the kill is for the summary and the
+ * exit.
+ */
+const LOG_AFTER_SIGNAL_BUDGET_MS = lifetime_cancellation/* RUNNER_SIGTERM_AFTER_MS */.ZX - 500;
 /** After a signal, the longest read of the log of the stopped run. */
 const LOG_AFTER_SIGNAL_MS = 2000;
 /** After a timeout or a failed wait, how long a run whose cancel was accepted is watched winding
@@ -3782,8 +3789,9 @@ function otherRunsWatch(context, module, upload, t, ownRunId) {
         module,
         version: upload.version,
         ...(ownRunId !== undefined ? { ownRunId } : {}),
-        uploadedAt: upload.uploadedAt ?? Date.now(),
+        uploadedAt: upload.uploadedAt ?? t.clock.now(),
         timing: { ...DEFAULT_OTHER_RUNS_TIMING, stopPollMs: t.stopPollMs, ...t.otherRuns },
+        clock: t.clock,
         info: (line) => sink.info(line),
         warning: (line) => sink.warning(line),
         debug: (line) => sink.debug(line),

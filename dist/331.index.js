@@ -75,7 +75,7 @@ async function runPost(options = {}) {
         ..._tuning_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_POST_TUNING */ .l,
         ...options.tuning,
     };
-    const clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m;
+    const clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .ml;
     const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({
         ...service,
         onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .Ng)(e)),

@@ -1820,6 +1820,9 @@ const SETTING_LABEL = {
 /** One `<details>` block per changed policy, in the order given. */
 function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) {
     let remaining = budget.totalBytes;
+    // Wall time, not a Clock: a diff is synchronous work, which a test's clock cannot move through,
+    // and the diff library bounds each diff on Date.now() (its `timeout`); the total is measured
+    // as each part is.
     const diffDeadline = Date.now() + (budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
     const room = {
         take(text) {

@@ -186,7 +186,7 @@ class TestRunStopper {
     constructor(options) {
         this.#options = options;
         this.#pollMs = options.pollMs ?? 250;
-        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
         this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
         if (this.#cancelAccepted)
             this.#cancelAcceptedAt = this.#clock.now();
@@ -552,31 +552,43 @@ function describeTestRunStatus(status) {
 /* harmony export */   l: () => (/* binding */ DEFAULT_POST_TUNING),
 /* harmony export */   o: () => (/* binding */ DEFAULT_TUNING)
 /* harmony export */ });
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5866);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5866);
 
 
+
+// The budgets after a signal, from the runner's schedule (lifetime/cancellation.ts), each the
+// first signal's arrival plus so much unless said otherwise.
+/** Ends 1.5 s before the kill: the summary is written and the process exits in that time. */
+const WIND_DOWN_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_KILL_AFTER_MS */ .uT - 1500;
+/** From SIGTERM: 1.2 s of the 2.5 s before the kill, the rest to write the summary and exit. */
+const FORCE_BUDGET_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_KILL_AFTER_MS */ .uT - _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_SIGTERM_AFTER_MS */ .ZX - 1300;
+/** Ends 2.5 s before the wind-down does: what is left is for stopping the runs found. */
+const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
+/** Ends 3 s before the look-up does: an unanswered create leaves the look-up that much time. */
+const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;
 const DEFAULT_TUNING = {
     wait: {},
     otherRuns: {},
     adoptWaitMs: 2000,
     adoptLookMs: 500,
     stopPollMs: 250,
-    windDownMs: 8500,
-    forceBudgetMs: 1200,
-    createWaitAfterSignalMs: 3000,
-    lookUpAfterSignalMs: 6000,
+    windDownMs: WIND_DOWN_MS,
+    forceBudgetMs: FORCE_BUDGET_MS,
+    createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
+    lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
     stopAfterWaitMs: 5000,
     uploadTimeoutMs: 10 * 60_000,
     logReadTimeoutMs: 60_000,
-    clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m,
+    clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml,
 };
 const DEFAULT_POST_TUNING = {
     queuedWaitMs: 120_000,
     graceMs: 20_000,
     forceSlackMs: 15_000,
     pollMs: 1000,
-    appearWaitMs: _service_client_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
+    appearWaitMs: _service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
     afterSignalMs: 1000,
 };
 

@@ -21,8 +21,6 @@ var service_address = __webpack_require__(4230);
 var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
-// EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
-var write_grace = __webpack_require__(7286);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -83,7 +81,6 @@ function provisionReport(input) {
 
 
 
-
 const HEADING = 'Workspace from a no-code module';
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
@@ -92,7 +89,7 @@ const HEADING = 'Workspace from a no-code module';
 async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
-    const graceMs = tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A;
+    const grace = (0,writes/* writeGraceOf */.lk)(tuning);
     const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
     const notCreated = () => (0,results/* cancelledResult */.Hv)({
         title: 'Cancelled before the workspace was created',
@@ -150,10 +147,9 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         return report(null);
     }
     // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-    const create = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
-        signal,
-        graceMs,
-        clock: tuning.clock,
+    const create = await (0,writes/* sendWrite */.As)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
+        cancellation: context.cancellation,
+        ...grace,
         onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
     });
     const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
@@ -177,7 +173,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         case 'maybe-applied':
             if (create.cause === 'cancelled') {
                 const message = `The step was cancelled while workspace ${inputs.workspaceName} was being created, and the service did not answer ` +
-                    `within ${(0,format/* formatPreciseDuration */.DE)(graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
+                    `within ${(0,format/* formatPreciseDuration */.DE)(grace.graceMs)}, so the workspace may have been created: check for ${beforeRunningAgain}`;
                 return (0,results/* cancelledResult */.Hv)({
                     title: `Cancelled: workspace ${inputs.workspaceName} may have been created`,
                     heading: HEADING,
@@ -379,37 +375,37 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
-/***/ 7286:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS)
-/* harmony export */ });
-/**
- * How long a write already under way may still take once the step is cancelled. The runner
- * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
- * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
- */
-const WRITE_GRACE_MS = 5000;
-
-
-/***/ }),
-
 /***/ 166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */   As: () => (/* binding */ sendWrite),
+/* harmony export */   lk: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
-/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7603);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
+/* unused harmony export WRITE_GRACE_MS */
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7603);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
 
 
 
+
+
+/**
+ * How long after the first signal a write already under way may still be answered. It ends 5 s
+ * before the runner's kill: the summary, the check run and the pull request comment are written
+ * after it, within main's bound a second before the kill.
+ */
+const WRITE_GRACE_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNNER_KILL_AFTER_MS */ .uT - 5000;
+/** The grace a mode's tuning gives its writes, defaults filled in. */
+function writeGraceOf(tuning) {
+    return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
+}
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {
-    const { signal } = options;
+    const { signal } = options.cancellation;
     let release;
     if (options.places) {
         try {
@@ -423,24 +419,34 @@ async function sendWrite(send, options) {
     try {
         if (signal.aborted)
             return { kind: 'not-sent' };
-        options.onSend?.();
-        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send, options.clock) };
-    }
-    catch (error) {
-        return failedWrite(error, signal);
+        return await sendWithinGrace(send, options);
     }
     finally {
         release?.();
     }
 }
-function failedWrite(error, signal) {
-    if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
-        return { kind: 'maybe-applied', cause: 'cancelled' };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
+/** Sends the write, cut short only when the grace after the first signal has run out. */
+async function sendWithinGrace(send, options) {
+    const grace = (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__/* .abortAfterFirstSignal */ .d)(options.cancellation, options.graceMs, options.clock);
+    try {
+        options.onSend?.();
+        return { kind: 'done', answer: await send(grace.signal) };
+    }
+    catch (error) {
+        if (grace.signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__/* .isAbortError */ .zf)(error, grace.signal))
+            return { kind: 'maybe-applied', cause: 'cancelled' };
+        return failedWrite(error);
+    }
+    finally {
+        grace.dispose();
+    }
+}
+function failedWrite(error) {
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UnexpectedResponseError */ .dk)
         return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD)
         return { kind: 'refused', error };
     return { kind: 'failed', error };
 }

@@ -167,8 +167,8 @@ var format = __webpack_require__(2011);
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var no_code_results = __webpack_require__(1634);
-// EXTERNAL MODULE: ./src/modes/no-code/write-grace.ts
-var write_grace = __webpack_require__(7286);
+// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
+var no_code_writes = __webpack_require__(166);
 // EXTERNAL MODULE: ./src/modes/no-code/write-failure.ts
 var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -181,8 +181,6 @@ var variables_table = __webpack_require__(9844);
 var lifetime_grace = __webpack_require__(7603);
 // EXTERNAL MODULE: ./src/wait/poll.ts
 var poll = __webpack_require__(5548);
-// EXTERNAL MODULE: ./src/modes/no-code/writes.ts
-var writes = __webpack_require__(166);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __webpack_require__(8773);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
@@ -350,7 +348,8 @@ const FAILED_OUTCOMES = new Set(['failed', 'timed-out', 'cancelled', 'confirmed'
  * result, so that one workspace failing does not stop the others.
  */
 async function upgradeWorkspace(options) {
-    const { api, noCodeModuleId, workspaceId, signal } = options;
+    const { api, noCodeModuleId, workspaceId, cancellation } = options;
+    const { signal } = cancellation;
     const log = (line) => options.log(`${workspaceId}: ${line}`);
     let workspaceName = null;
     const result = (r) => ({
@@ -361,10 +360,10 @@ async function upgradeWorkspace(options) {
         applied: false,
         ...r,
     });
-    const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGraceMs);
+    const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGrace.graceMs);
     const clock = options.deadline.clock;
-    const writeOptions = { signal, graceMs: options.writeGraceMs, places: options.writes, clock };
-    const initiate = await (0,writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
+    const writeOptions = { cancellation, ...options.writeGrace, places: options.writes };
+    const initiate = await (0,no_code_writes/* sendWrite */.As)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
     const none = { runId: null, status: null, planUrl: null };
     switch (initiate.kind) {
         case 'not-sent':
@@ -482,7 +481,7 @@ async function upgradeWorkspace(options) {
             note: 'Not confirmed: set confirm to true to apply ready plans.',
         });
     // The confirmation.
-    const confirm = await (0,writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
+    const confirm = await (0,no_code_writes/* sendWrite */.As)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
     let afterConfirm = { upgrade, workspaceName };
     const confirmFailed = (error) => result({
         ...known(),
@@ -511,8 +510,12 @@ async function upgradeWorkspace(options) {
                 return confirmFailed(confirm.error);
             // The answer was lost: the run's status tells whether the confirmation arrived, once it
             // moves past the ready status (which may take the service a moment). A second
-            // confirmation is never sent. Under cancellation one read gets the same grace as a write.
-            let after = await (0,lifetime_grace/* withGrace */.p)(signal, options.writeGraceMs, read, clock).catch(() => undefined);
+            // confirmation is never sent. Under cancellation one read gets what is left of the writes'
+            // grace, which counts from the first signal, not from this read.
+            const bound = (0,lifetime_grace/* abortAfterFirstSignal */.d)(cancellation, options.writeGrace.graceMs, options.writeGrace.clock);
+            let after = await read(bound.signal)
+                .catch(() => undefined)
+                .finally(() => bound.dispose());
             if (after)
                 seen(after);
             if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
@@ -828,6 +831,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     }
     sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
     const writes = new limit/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
+    const writeGrace = (0,no_code_writes/* writeGraceOf */.lk)(tuning);
     const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
         api: client.noCode,
         noCodeModuleId: inputs.noCodeModuleId,
@@ -836,8 +840,8 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         confirm: inputs.confirm,
         deadline,
         timeoutMs: inputs.timeoutMs,
-        signal,
-        writeGraceMs: tuning.writeGraceMs ?? write_grace/* WRITE_GRACE_MS */.A,
+        cancellation: context.cancellation,
+        writeGrace,
         writes,
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? upgradeWaitSchedule(n),
@@ -932,37 +936,37 @@ function describeReadFailure(error, what, input) {
 
 /***/ }),
 
-/***/ 7286:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ WRITE_GRACE_MS)
-/* harmony export */ });
-/**
- * How long a write already under way may still take once the step is cancelled. The runner
- * sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later (action-interface,
- * "Cancellation" under run-module-tests); 5 s leaves time to write the summary.
- */
-const WRITE_GRACE_MS = 5000;
-
-
-/***/ }),
-
 /***/ 166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ sendWrite)
+/* harmony export */   As: () => (/* binding */ sendWrite),
+/* harmony export */   lk: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3853);
-/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7603);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5756);
+/* unused harmony export WRITE_GRACE_MS */
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7603);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
 
 
 
+
+
+/**
+ * How long after the first signal a write already under way may still be answered. It ends 5 s
+ * before the runner's kill: the summary, the check run and the pull request comment are written
+ * after it, within main's bound a second before the kill.
+ */
+const WRITE_GRACE_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNNER_KILL_AFTER_MS */ .uT - 5000;
+/** The grace a mode's tuning gives its writes, defaults filled in. */
+function writeGraceOf(tuning) {
+    return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
+}
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {
-    const { signal } = options;
+    const { signal } = options.cancellation;
     let release;
     if (options.places) {
         try {
@@ -976,24 +980,34 @@ async function sendWrite(send, options) {
     try {
         if (signal.aborted)
             return { kind: 'not-sent' };
-        options.onSend?.();
-        return { kind: 'done', answer: await (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_0__/* .withGrace */ .p)(signal, options.graceMs, send, options.clock) };
-    }
-    catch (error) {
-        return failedWrite(error, signal);
+        return await sendWithinGrace(send, options);
     }
     finally {
         release?.();
     }
 }
-function failedWrite(error, signal) {
-    if (signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
-        return { kind: 'maybe-applied', cause: 'cancelled' };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AmbiguousWriteError */ .yI)
+/** Sends the write, cut short only when the grace after the first signal has run out. */
+async function sendWithinGrace(send, options) {
+    const grace = (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__/* .abortAfterFirstSignal */ .d)(options.cancellation, options.graceMs, options.clock);
+    try {
+        options.onSend?.();
+        return { kind: 'done', answer: await send(grace.signal) };
+    }
+    catch (error) {
+        if (grace.signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__/* .isAbortError */ .zf)(error, grace.signal))
+            return { kind: 'maybe-applied', cause: 'cancelled' };
+        return failedWrite(error);
+    }
+    finally {
+        grace.dispose();
+    }
+}
+function failedWrite(error) {
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UnexpectedResponseError */ .dk)
         return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD)
         return { kind: 'refused', error };
     return { kind: 'failed', error };
 }

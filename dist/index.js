@@ -40339,20 +40339,30 @@ function raceAbort(promise, signal) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   MI: () => (/* binding */ createCancellation),
+/* harmony export */   ZX: () => (/* binding */ RUNNER_SIGTERM_AFTER_MS),
 /* harmony export */   Zo: () => (/* binding */ signalsReceived),
-/* harmony export */   cc: () => (/* binding */ CancelledError)
+/* harmony export */   cc: () => (/* binding */ CancelledError),
+/* harmony export */   uT: () => (/* binding */ RUNNER_KILL_AFTER_MS)
 /* harmony export */ });
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
 
 /**
+ * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills the process
+ * 2.5 s after that (action-interface "Cancellation"). Every bound the step keeps after a signal
+ * is derived from these two moments, counted from the first signal's arrival.
+ */
+const RUNNER_SIGTERM_AFTER_MS = 7500;
+/** When the runner kills the process, counted from the first signal: 2.5 s after its SIGTERM. */
+const RUNNER_KILL_AFTER_MS = 10_000;
+/**
  * The signals received so far with their arrival times. A Cancellation that does not record
  * them (`receivedAt` missing) is taken to have received them now.
  */
-function signalsReceived(cancellation, now = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m.now()) {
+function signalsReceived(cancellation, now = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml.now()) {
     return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
 }
 function createCancellation(options = {}) {
-    const clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    const clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     const controller = new AbortController();
     const received = [];
     const receivedAt = [];
@@ -40400,7 +40410,8 @@ class CancelledError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */   VF: () => (/* binding */ monotonicClock),
+/* harmony export */   ml: () => (/* binding */ systemClock)
 /* harmony export */ });
 /* unused harmony export sleep */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
@@ -40431,6 +40442,13 @@ const systemClock = {
     sleep,
     timeout: (ms) => AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(ms)))),
 };
+/**
+ * The process's timers with a monotonic time in sub-millisecond steps, for what measures short
+ * spans against each other (the rate limit's window): a wall clock in whole milliseconds could
+ * free a place up to a millisecond early, and one set back would hold it. Not for a moment that
+ * is compared with the signals' arrival or a deadline: those are on the step's clock.
+ */
+const monotonicClock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };
 
 
 /***/ }),
@@ -40456,10 +40474,10 @@ class Deadline {
     signal;
     clock;
     /** The deadline `ms` from now. */
-    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
         return new Deadline(clock.now() + ms, clock);
     }
-    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
         this.at = at;
         this.clock = clock;
         this.signal = clock.timeout(at - clock.now());
@@ -40489,93 +40507,54 @@ class Deadline {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal),
-/* harmony export */   p: () => (/* binding */ withGrace)
+/* harmony export */   d: () => (/* binding */ abortAfterFirstSignal)
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9269);
 /* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8451);
-// Grace after cancellation: work that must not be cut short at the first signal (a write
-// already sent, whose answer alone says whether it was carried out) gets a few seconds more,
-// counted from when the signal arrived, and no more: the runner kills the process 10 s after the
-// first signal (action-interface "Cancellation").
+// Grace after cancellation: work that must not be cut short at the first signal (a write already
+// sent, whose answer alone says whether it was carried out) gets a few seconds more, counted
+// from when the first signal arrived, and no more: the runner kills the process 10 s after the
+// first signal (action-interface "Cancellation"), however late the work started. One timer for
+// every such bound, so that none counts from a later moment (the start of the work, say) and
+// reaches past the kill.
 
 
 
-/** A signal that aborts `ms` after a moment not known yet: when a signal of the step arrived. */
-class Grace {
-    #controller = new AbortController();
-    #ms;
-    #reason;
-    #clock;
-    #end;
-    #disposed = false;
-    #abort = () => this.#controller.abort(this.#reason());
-    constructor(ms, reason, clock) {
-        this.#ms = ms;
-        this.#reason = reason;
-        this.#clock = clock;
-    }
-    get signal() {
-        return this.#controller.signal;
-    }
-    /** Starts the grace at `arrivedAt`, a time on the clock (at once over when it has run out); the first start holds. */
-    startFrom(arrivedAt) {
-        if (this.#end !== undefined || this.#disposed)
-            return;
-        this.#end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(arrivedAt + this.#ms, this.#clock);
-        if (this.#end.expired)
-            this.#abort();
-        else
-            this.#end.signal.addEventListener('abort', this.#abort, { once: true });
-    }
-    /** The signal never aborts from now on. */
-    dispose() {
-        this.#disposed = true;
-        this.#end?.signal.removeEventListener('abort', this.#abort);
-    }
-}
 /**
- * Runs `work` with a signal that aborts `graceMs` after `cancel` does (counted from now when it
- * already has) rather than at once. A create cut short on the first signal may still have been
- * carried out by the service, with nobody told; given a few seconds it is answered, and the
- * answer is reported.
+ * A signal that aborts `ms` after the step's first signal arrived (at once when that time has
+ * passed, also for a signal that came before this was set up): a bound on work that must not be
+ * cut short at the first signal, but must not hold the step past its wind-down either. A second
+ * signal does not move it. `dispose` ends it.
  */
-async function withGrace(cancel, graceMs, work, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
-    const grace = new Grace(graceMs, () => cancel.reason, clock);
-    const start = () => grace.startFrom(clock.now());
-    if (cancel.aborted)
-        start();
-    else
-        cancel.addEventListener('abort', start, { once: true });
-    try {
-        return await work(grace.signal);
-    }
-    finally {
-        cancel.removeEventListener('abort', start);
-        grace.dispose();
-    }
-}
-/**
- * A signal that aborts `ms` after the first signal arrived (at once when that time has passed,
- * also for a signal that came before this was set up): a bound on a request that must not be cut
- * short at the first signal, but must not hold the step past its wind-down either. `dispose`
- * ends it.
- */
-function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m) {
-    const grace = new Grace(ms, () => new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'), clock);
+function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml) {
+    const controller = new AbortController();
+    const abort = () => controller.abort(new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'));
+    let end;
+    let disposed = false;
     const arm = () => {
+        if (end !== undefined || disposed)
+            return;
         const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
-        if (first !== undefined)
-            grace.startFrom(first.at);
+        // A cancellation that fired without recording its signal is taken to have received it now.
+        if (first === undefined && !cancellation.signal.aborted)
+            return;
+        end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B((first?.at ?? clock.now()) + ms, clock);
+        if (end.expired)
+            abort();
+        else
+            end.signal.addEventListener('abort', abort, { once: true });
     };
     const off = cancellation.onSignal(arm);
+    cancellation.signal.addEventListener('abort', arm, { once: true });
     arm();
     return {
-        signal: grace.signal,
+        signal: controller.signal,
         dispose() {
+            disposed = true;
             off();
-            grace.dispose();
+            cancellation.signal.removeEventListener('abort', arm);
+            end?.signal.removeEventListener('abort', abort);
         },
     };
 }
@@ -41337,7 +41316,8 @@ async function boundedAfterSignal(cancellation, work) {
         bound.dispose();
     }
 }
-const GITHUB_DONE_AFTER_SIGNAL_MS = 9000;
+/** A second before the kill: for the process to end its last request and exit on its own. */
+const GITHUB_DONE_AFTER_SIGNAL_MS = lifetime_cancellation/* RUNNER_KILL_AFTER_MS */.uT - 1000;
 function toCheckAnnotation(sink, a) {
     const annotation = {
         path: a.file,
@@ -42173,11 +42153,6 @@ var _a;
 
 
 /**
- * The process's timers with a monotonic time in sub-millisecond steps: a wall clock in whole
- * milliseconds could free a place up to a millisecond early.
- */
-const MONOTONIC_CLOCK = { ...clock/* systemClock */.m, now: () => performance.timeOrigin + performance.now() };
-/**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
  * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
  * that whatever the delay between sending and the service counting it, the service never sees
@@ -42200,7 +42175,7 @@ class RateLimiter {
             throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
         this.perSecond = perSecond;
         this.windowMs = options.windowMs ?? 1000;
-        this.#clock = options.clock ?? MONOTONIC_CLOCK;
+        this.#clock = options.clock ?? clock/* monotonicClock */.VF;
         this.#changed = _a.#signalPair();
     }
     static #signalPair() {
@@ -42638,7 +42613,7 @@ class HttpClient {
         this.baseUrl = normaliseBaseUrl(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
-        this.clock = options.clock ?? clock/* systemClock */.m;
+        this.clock = options.clock ?? clock/* systemClock */.ml;
         this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -42849,6 +42824,9 @@ class HttpClient {
                     ? this.#limiter.takeNow()
                     : await this.#limiter.take(signal);
             const limit = timeoutMs ?? this.#timeoutMs;
+            // The process's timer, not the client's clock: it bounds the attempt's input and output,
+            // which go on in real time, as undici's headersTimeout and bodyTimeout below do with the
+            // same limit. A test's clock that jumps ahead while a socket answers must not end it.
             const timeout = new AbortController();
             const timer = setTimeout(() => timeout.abort(), limit);
             const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
