@@ -3408,7 +3408,6 @@ function stripAnsi(text) {
 
 
 
-
 const LOG_NOT_READ = {};
 async function readTestLog(run, options) {
     const { sink, signal, timeoutMs } = options;
@@ -3433,6 +3432,11 @@ async function readTestLog(run, options) {
         const skipped = parsed.counts.notJson + parsed.counts.oversized;
         if (skipped > 0)
             sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
+        if (read.cut?.reason === 'time' && read.bytes === 0) {
+            const error = `it did not answer within ${(0,format/* formatDuration */.a3)(read.cut.afterMs)}`;
+            sink.warning(`The log of test run ${run.id} could not be read (${error}); the run's own counters are reported.`);
+            return { error };
+        }
         if (read.cut) {
             const why = read.cut.reason === 'time'
                 ? `it was still being read after ${(0,format/* formatDuration */.a3)(read.cut.afterMs)}`

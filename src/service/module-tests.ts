@@ -301,15 +301,24 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       const clock = http.clock;
       const started = clock.now();
       const maxMs = options.maxMs ?? 10 * 60_000;
-      const response = await http.request({
-        method: 'GET',
-        path: logReadUrl,
-        external: true,
-        accept: '*/*',
-        signal: options.signal,
-        timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
-        stream: true,
-      });
+      // One bound for the whole read: the answer's retries included, not only the body.
+      const timeUp = clock.timeout(maxMs);
+      const cutAtOnce = (): LogRead => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
+      let response;
+      try {
+        response = await http.request({
+          method: 'GET',
+          path: logReadUrl,
+          external: true,
+          accept: '*/*',
+          signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
+          timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+          stream: true,
+        });
+      } catch (error) {
+        if (timeUp.aborted && !options.signal?.aborted) return cutAtOnce();
+        throw error;
+      }
       const body = response.body;
       if (body === undefined) {
         onChunk(Buffer.from(response.text));
@@ -317,11 +326,11 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       }
       let bytes = 0;
       let cut: LogRead['cut'];
-      const timeUp = clock.timeout(maxMs - (clock.now() - started));
       const cutForTime = (): void => {
         cut = { reason: 'time', afterMs: clock.now() - started };
         body.destroy();
       };
+      if (timeUp.aborted) cutForTime();
       timeUp.addEventListener('abort', cutForTime, { once: true });
       try {
         for await (const chunk of body as AsyncIterable<Uint8Array>) {

@@ -90,6 +90,33 @@ describe('reading the test log as a stream', () => {
     expect(read.bytes).toBe(bytes);
   });
 
+  it('an answer that never comes is cut at maxMs too, with nothing read: the bound holds for the whole read', async () => {
+    const clock = new ManualClock();
+    let requests = 0;
+    const server = createServer(() => {
+      // Headers never sent: the read waits for the answer until its bound.
+      requests++;
+    });
+    const local = await listenLocally(server);
+    close = local.close;
+    client = createServiceClient({
+      baseUrl: 'http://127.0.0.1:9/api/v2',
+      token: 't0k3n',
+      retry: FAST_RETRY,
+      rateLimitPerSecond: 10_000,
+      clock,
+    });
+    const reading = tracked(
+      client.moduleTests.readLog(`${local.origin}/logs/s3cret`, () => undefined, { timeoutMs: 60_000, maxMs: 400 }),
+    );
+    await waitFor(() => (requests === 1 ? true : undefined));
+    await clock.advance(399);
+    expect(reading.settled()).toBe(false);
+    await clock.advance(1);
+    expect(await reading.promise).toEqual({ bytes: 0, cut: { reason: 'time', afterMs: 400 } });
+    expect(requests).toBe(1);
+  });
+
   it('a log that stalls is cut after the idle limit', async () => {
     const { url, client } = await logServer((res) => res.write(LINE));
     const read = await client.moduleTests.readLog(url, () => undefined, { timeoutMs: 200, maxMs: 5000 });

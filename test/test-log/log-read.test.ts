@@ -53,6 +53,20 @@ describe('a test log too large to hold', () => {
     }
   });
 
+  it('a log whose answer never comes: one request, cut at the bound, a warning, and the run counters', async () => {
+    const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: { ...OUTCOME } } });
+    // Headers never sent; the front closes the held response when it closes.
+    const front = await startLogFront(h.emulator, () => undefined);
+    try {
+      const { result, log } = await h.run({}, { tuning: { logReadTimeoutMs: 300 } });
+      expect(front.reads).toBe(1);
+      expect(log).toMatch(/The log of test run trun-\w+ could not be read \(it did not answer within \d/);
+      expect(result.outputs).toMatchObject({ 'tests-passed': 90, 'tests-failed': 10 });
+    } finally {
+      await front.close();
+    }
+  });
+
   it('a log that breaks off midway: the part read is reported, with a warning saying so', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome: { ...OUTCOME } } });
     const front = await startLogFront(h.emulator, (res) => {

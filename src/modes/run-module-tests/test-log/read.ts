@@ -3,11 +3,10 @@
 // totals, and they are reported whatever became of the log.
 
 import { getErrorMessage } from '../../../errors.ts';
-import { formatBytes } from '../../../report/format.ts';
+import { formatBytes, formatDuration } from '../../../report/format.ts';
 import type { ReportSink } from '../../../report/sink.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { TestRun } from '../../../service/types.ts';
-import { formatDuration } from '../../../report/format.ts';
 import { TestLogParser } from './parser.ts';
 import type { ParsedTestLog } from './types.ts';
 
@@ -57,6 +56,11 @@ export async function readTestLog(
       sink.debug(
         `The test log held ${skipped} lines that are not messages of the test command; they were passed over.`,
       );
+    if (read.cut?.reason === 'time' && read.bytes === 0) {
+      const error = `it did not answer within ${formatDuration(read.cut.afterMs)}`;
+      sink.warning(`The log of test run ${run.id} could not be read (${error}); the run's own counters are reported.`);
+      return { error };
+    }
     if (read.cut) {
       const why =
         read.cut.reason === 'time'
