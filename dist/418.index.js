@@ -734,8 +734,6 @@ function sameNames(a, b) {
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
-// EXTERNAL MODULE: ./src/regexp-escape.ts
-var regexp_escape = __webpack_require__(984);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/hcl.ts
 // Parses HCL with HashiCorp's own parser (@cdktf/hcl2json, Go compiled to WebAssembly) and
 // turns its error text into positioned diagnostics.
@@ -802,7 +800,7 @@ async function parseHcl(file, text) {
  */
 function parseDiagnostics(file, raw) {
     const text = raw.replace(/^parse config: \[/, '').replace(/\]\s*$/, '');
-    const at = new RegExp(`${(0,regexp_escape/* escapeRegExp */.N)(file)}:(\\d+),(\\d+)-\\d+(?:,\\d+)?: `, 'g');
+    const at = new RegExp(`${(0,src_text/* escapeRegExp */.Nt)(file)}:(\\d+),(\\d+)-\\d+(?:,\\d+)?: `, 'g');
     const matches = [...text.matchAll(at)];
     if (matches.length === 0) {
         const reason = text.replace(/^(?:convert [^:]*: )+/, '').trim();

@@ -41343,23 +41343,6 @@ function failed(sink, failure) {
 
 /***/ }),
 
-/***/ 984:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ escapeRegExp)
-/* harmony export */ });
-/**
- * Text as a RegExp that matches exactly it: RegExp.escape arrives only with Node.js 24, and the
- * bundle runs on 20 as well.
- */
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-
-/***/ }),
-
 /***/ 856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41948,7 +41931,7 @@ function neutraliseLine(line) {
 /* unused harmony export REDACTED */
 /* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8773);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
-/* harmony import */ var _regexp_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(984);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
 /**
  * The last line of defence against leaking a secret: every string a sink writes (log line,
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
@@ -42051,7 +42034,7 @@ function isPublicSegment(segment) {
 function compile(needles) {
     // Longest first, so that a secret containing another secret is masked whole.
     const sorted = [...needles].sort((a, b) => b.length - a.length);
-    return new RegExp(sorted.map(_regexp_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeRegExp */ .N).join('|'), 'g');
+    return new RegExp(sorted.map(_text_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeRegExp */ .Nt).join('|'), 'g');
 }
 function parseHttpUrl(text) {
     if (!/^https?:\/\//i.test(text))
@@ -44168,12 +44151,13 @@ function getState(name) {
 /* harmony export */   $Q: () => (/* binding */ clip),
 /* harmony export */   Ax: () => (/* binding */ nounFor),
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Nt: () => (/* binding */ escapeRegExp),
 /* harmony export */   Wr: () => (/* binding */ quoteClipped),
 /* harmony export */   eo: () => (/* binding */ sliceWhole),
 /* harmony export */   sK: () => (/* binding */ capitalise)
 /* harmony export */ });
 /* unused harmony export ELLIPSIS */
-// Words and cut text, the same in every layer: a message of the service client, a line of a
+// Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
 const ELLIPSIS = '…';
@@ -44224,6 +44208,13 @@ function quoteClipped(value, max) {
         end += char.length;
     }
     return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}${ELLIPSIS}"`;
+}
+/**
+ * Text as a RegExp that matches exactly it: RegExp.escape arrives only with Node.js 24, and the
+ * bundle runs on 20 as well.
+ */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 

@@ -1,4 +1,4 @@
-// Words and cut text, the same in every layer: a message of the service client, a line of a
+// Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
 
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
@@ -53,4 +53,12 @@ export function quoteClipped(value: unknown, max: number): string {
     end += char.length;
   }
   return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}${ELLIPSIS}"`;
+}
+
+/**
+ * Text as a RegExp that matches exactly it: RegExp.escape arrives only with Node.js 24, and the
+ * bundle runs on 20 as well.
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, clip, nounFor, plural, quoteClipped, sliceWhole } from '../src/text.ts';
+import { capitalise, clip, escapeRegExp, nounFor, plural, quoteClipped, sliceWhole } from '../src/text.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -71,5 +71,14 @@ describe('quoteClipped', () => {
 
   it('cuts the JSON text of anything else', () => {
     expect(quoteClipped({ message: 'x'.repeat(100) }, 20)).toBe(`{"message":"${'x'.repeat(7)}…`);
+  });
+});
+
+describe('escapeRegExp', () => {
+  it('makes a pattern that matches the text exactly, whatever it holds', () => {
+    const text = 'policies/a.b*(c)+[d]{2}?^$|\\x';
+    const pattern = new RegExp(`^${escapeRegExp(text)}$`);
+    expect(pattern.test(text)).toBe(true);
+    expect(pattern.test('policies/aXb*(c)+[d]{2}?^$|\\x')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 
 import { isServiceId } from '../service/shapes.ts';
 import { escapeHtml, escapeMarkdown } from './markdown.ts';
-import { escapeRegExp } from '../regexp-escape.ts';
+import { escapeRegExp } from '../text.ts';
 
 export const REDACTED = '***';
 

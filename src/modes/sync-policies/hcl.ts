@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeRegExp } from '../../regexp-escape.ts';
+import { escapeRegExp } from '../../text.ts';
 
 /** One syntax error, positioned when the parser gives a position (1-based). */
 export interface HclDiagnostic {
