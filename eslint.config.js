@@ -60,7 +60,7 @@ const LAYERS = [
   },
   { name: 'src/service/ and src/slug/', paths: ['src/service/**', 'src/slug/**'] },
   { name: 'src/inputs/', paths: ['src/inputs/**'] },
-  { name: 'src/report/, src/wait/ and src/github/', paths: ['src/report/**', 'src/wait/**', 'src/github/**'] },
+  { name: 'src/report/ and src/github/', paths: ['src/report/**', 'src/github/**'] },
   { name: 'src/modes/', paths: ['src/modes/**'] },
   { name: 'the entry points', paths: [`src/{${ENTRY_POINTS.join(',')}}.ts`] },
 ];

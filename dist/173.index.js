@@ -3454,8 +3454,8 @@ async function readTestLog(run, options) {
 
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
 var poll = __webpack_require__(666);
-// EXTERNAL MODULE: ./src/wait/poll.ts
-var wait_poll = __webpack_require__(5548);
+// EXTERNAL MODULE: ./src/report/wait-status.ts
+var wait_status = __webpack_require__(8648);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/wait.ts
 // The wait for the test run: its reads, spaced out, until the run is final, the step's timeout
 // runs out, the step is cancelled or a read fails for good. It only reads; stopping the run is
@@ -3483,7 +3483,7 @@ async function waitForTestRun(first, options) {
     const { client, module, signal } = options;
     const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
     const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? lifetime_clock/* systemClock */.ml);
-    const report = (0,wait_poll/* statusReporter */.W)((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
+    const report = (0,wait_status/* statusReporter */.W)((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
     let last = first;
     try {
         const outcome = await (0,poll/* pollUntil */.g3)({
@@ -3821,15 +3821,15 @@ async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
 
 /***/ }),
 
-/***/ 5548:
+/***/ 8648:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
-// and pauses) is in src/lifetime; durations are spelt by report/format.ts.
+// and pauses) is in src/lifetime; durations are spelt by format.ts.
 
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
@@ -3843,7 +3843,7 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${status} (${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
+        log(`${status} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
 }
 

@@ -179,8 +179,8 @@ var errors = __webpack_require__(3916);
 var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var lifetime_grace = __webpack_require__(7603);
-// EXTERNAL MODULE: ./src/wait/poll.ts
-var poll = __webpack_require__(5548);
+// EXTERNAL MODULE: ./src/report/wait-status.ts
+var wait_status = __webpack_require__(8648);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __webpack_require__(8773);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/upgrade-status.ts
@@ -250,7 +250,7 @@ function describeUpgradeRunStatus(status) {
 }
 
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
-var lifetime_poll = __webpack_require__(666);
+var poll = __webpack_require__(666);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/wait-for-upgrade-run.ts
@@ -277,7 +277,7 @@ function upgradeWaitSchedule(workspaces) {
  */
 function upgradeWaitPauses(schedule) {
     const steadyMs = schedule.minIntervalMs / schedule.fraction;
-    const growing = (0,lifetime_poll/* growingPauses */.Pd)({
+    const growing = (0,poll/* growingPauses */.Pd)({
         initialIntervalMs: schedule.minIntervalMs * (1 + schedule.fraction),
         maxIntervalMs: schedule.maxIntervalMs,
         backoff: 1 + schedule.fraction,
@@ -302,7 +302,7 @@ async function waitForUpgradeRun(options) {
         return Promise.resolve(value);
     };
     try {
-        const waited = await (0,lifetime_poll/* pollUntil */.g3)({
+        const waited = await (0,poll/* pollUntil */.g3)({
             read,
             isFinal: options.isFinal,
             signal: options.signal,
@@ -405,7 +405,7 @@ async function upgradeWorkspace(options) {
     }
     // Time in the status lines counts from the start, across the plan and the apply.
     const startedAt = clock.now();
-    const report = (0,poll/* statusReporter */.W)(log);
+    const report = (0,wait_status/* statusReporter */.W)(log);
     const read = (readSignal) => api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
     const seen = (answer) => {
         upgrade = answer.upgrade;
@@ -1015,15 +1015,15 @@ function failedWrite(error) {
 
 /***/ }),
 
-/***/ 5548:
+/***/ 8648:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
-// and pauses) is in src/lifetime; durations are spelt by report/format.ts.
+// and pauses) is in src/lifetime; durations are spelt by format.ts.
 
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
@@ -1037,7 +1037,7 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${status} (${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
+        log(`${status} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
 }
 

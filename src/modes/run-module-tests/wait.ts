@@ -10,7 +10,7 @@ import { growingPauses, pollUntil } from '../../lifetime/poll.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import { statusReporter } from '../../wait/poll.ts';
+import { statusReporter } from '../../report/wait-status.ts';
 import { isFinal } from './test-run-status.ts';
 
 export interface WaitTiming {

@@ -7,7 +7,7 @@ import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
 import { capitalise } from '../../../text.ts';
-import { statusReporter } from '../../../wait/poll.ts';
+import { statusReporter } from '../../../report/wait-status.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
 import type { FailedWrite, WriteGrace } from '../writes.ts';

@@ -1,7 +1,7 @@
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
-// and pauses) is in src/lifetime; durations are spelt by report/format.ts.
+// and pauses) is in src/lifetime; durations are spelt by format.ts.
 
-import { formatDuration } from '../report/format.ts';
+import { formatDuration } from './format.ts';
 
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../src/report/format.ts';
-import { statusReporter } from '../../src/wait/poll.ts';
+import { statusReporter } from '../../src/report/wait-status.ts';
 
 describe('statusReporter', () => {
   it('logs changes at once and repeats at most every interval', () => {
