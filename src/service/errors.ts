@@ -34,11 +34,14 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     const redact = init.redact ?? ((t: string) => t);
-    super(redact(apiErrorMessage(init)));
+    // The service's own words are redacted before they are cut to length: a secret they repeat
+    // across the cut would otherwise survive as a prefix that no redaction recognises.
+    const errors = init.errors.map((e) => redactItem(e, redact));
+    super(redact(apiErrorMessage({ ...init, errors })));
     this.method = init.method;
     this.path = init.target;
     this.status = init.status;
-    this.errors = init.errors.map((e) => redactItem(e, redact));
+    this.errors = errors;
   }
 
   /** The titles and details the service sent, one line each. */

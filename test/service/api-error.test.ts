@@ -13,6 +13,22 @@ describe('ApiError messages', () => {
     ],
   ) => new ApiError({ method: 'POST', target: '/api/v2/organizations/acme/policies', status, errors });
 
+  it('redacts a secret the service repeats before cutting its words, so no part of it survives the cut', () => {
+    const token = 'tok3n.atlasv1.' + 'k'.repeat(60);
+    // The token straddles the 300-character cut of a detail.
+    const detail = `${'x'.repeat(280)} ${token}`;
+    const error = new ApiError({
+      method: 'POST',
+      target: '/api/v2/organizations/acme/policies',
+      status: 422,
+      errors: [{ detail }],
+      redact: (t) => t.replaceAll(token, '***'),
+    });
+    expect(error.message).toContain('***');
+    expect(error.message).not.toContain('tok3n');
+    expect(JSON.stringify(error.errors)).not.toContain('tok3n');
+  });
+
   it('says what a 404 means for this service', () => {
     expect(make(404, []).message).toBe(
       'POST /api/v2/organizations/acme/policies: not found, or the token has no permission to see it (404)',

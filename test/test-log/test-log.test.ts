@@ -436,3 +436,24 @@ describe('what is kept is bounded, the rest counted', () => {
     expect(parsed.diagnostics[0]?.range?.filename.length).toBeLessThanOrEqual(1024);
   });
 });
+
+describe('secrets in the log', () => {
+  it('are masked before a text is cut, so no part of one survives the cut', () => {
+    const secret = 's3cr3t-' + 'v'.repeat(40);
+    // The secret straddles the 16 KiB a diagnostic's detail is cut to, and ends a tail line.
+    const detail = `${'x'.repeat(16 * 1024 - 20)} ${secret}`;
+    const line = JSON.stringify({
+      '@level': 'error',
+      '@message': 'Error: failed',
+      type: 'diagnostic',
+      diagnostic: { severity: 'error', summary: 'failed', detail },
+    });
+    const parsed = parseTestLogText(`${line}\nvalue was ${secret}\n`, {
+      redact: (text) => text.replaceAll(secret, '***'),
+    });
+    expect(parsed.diagnostics[0]?.detail).not.toContain('s3cr3t');
+    expect(parsed.diagnostics[0]?.detail).toContain('***');
+    expect(parsed.tail.join('\n')).toContain('value was ***');
+    expect(JSON.stringify(parsed)).not.toContain('s3cr3t');
+  });
+});

@@ -57,7 +57,7 @@ export interface FollowInput {
   client: ServiceClient;
   cancellation: Cancellation;
   saveState: SaveState;
-  sink: Pick<ReportSink, 'info' | 'warning' | 'debug' | 'addSecret'>;
+  sink: Pick<ReportSink, 'info' | 'warning' | 'debug' | 'addSecret' | 'redact'>;
   tuning: RunModuleTestsTuning;
 }
 

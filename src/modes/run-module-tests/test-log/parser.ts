@@ -39,6 +39,11 @@ export interface TestLogOptions {
   /** Longest line read, in characters; a longer one is passed over. Default 4 Mi (a line is
    *  held whole to be parsed, and a JSON line expands several times over once parsed). */
   maxLineLength?: number;
+  /**
+   * Masks the secrets in a text of the log. Applied before a text is cut to length: a secret
+   * cut in two would leave a prefix no later redaction recognises. Default: none.
+   */
+  redact?: (text: string) => string;
 }
 
 export type TestLogSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -121,6 +126,7 @@ export class TestLogParser {
   #version: string | undefined;
   readonly #counts: TestLogCounts = { lines: 0, messages: 0, notJson: 0, unknownType: 0, oversized: 0 };
   #tail: string[] = [];
+  readonly #redact: (text: string) => string;
 
   constructor(options: TestLogOptions = {}) {
     this.#tailLines = Math.max(0, options.tailLines ?? 50);
@@ -128,6 +134,7 @@ export class TestLogParser {
     this.#maxRunBlocks = Math.max(0, options.maxRunBlocks ?? 2000);
     this.#maxLeftovers = Math.max(0, options.maxLeftovers ?? 100);
     this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 4 * 1024 * 1024);
+    this.#redact = options.redact ?? ((text) => text);
   }
 
   push(chunk: string | Uint8Array): void {
@@ -318,6 +325,11 @@ export class TestLogParser {
     }
   }
 
+  /** A text of the log as kept: its secrets masked, then cut to `max`. */
+  #kept(text: string, max: number): string {
+    return clip(this.#redact(text), max);
+  }
+
   #diagnostic(body: Record<string, unknown>, testFile: string | undefined, testRun: string | undefined): void {
     if (this.#diagnostics.length >= this.#maxDiagnostics) {
       this.#diagnosticsOmitted++;
@@ -326,29 +338,29 @@ export class TestLogParser {
     const severity = body['severity'];
     const diagnostic: TestDiagnostic = {
       severity: severity === 'error' || severity === 'warning' ? severity : 'unknown',
-      summary: clip(stringField(body, 'summary') ?? '', MAX_DETAIL),
-      detail: clip(stringField(body, 'detail') ?? '', MAX_DETAIL),
+      summary: this.#kept(stringField(body, 'summary') ?? '', MAX_DETAIL),
+      detail: this.#kept(stringField(body, 'detail') ?? '', MAX_DETAIL),
     };
-    if (testFile !== undefined) diagnostic.testFile = clip(testFile, MAX_NAME);
-    if (testRun !== undefined) diagnostic.testRun = clip(testRun, MAX_NAME);
+    if (testFile !== undefined) diagnostic.testFile = this.#kept(testFile, MAX_NAME);
+    if (testRun !== undefined) diagnostic.testRun = this.#kept(testRun, MAX_NAME);
     const address = stringField(body, 'address');
-    if (address) diagnostic.address = clip(address, MAX_NAME);
+    if (address) diagnostic.address = this.#kept(address, MAX_NAME);
 
     const range = body['range'];
     if (isObject(range)) {
       const filename = stringField(range, 'filename');
       const start = position(range['start']);
       if (filename && start) {
-        diagnostic.range = { filename: clip(filename, MAX_NAME), start };
+        diagnostic.range = { filename: this.#kept(filename, MAX_NAME), start };
         const end = position(range['end']);
         if (end) diagnostic.range.end = end;
       }
     }
     const snippet = body['snippet'];
     if (isObject(snippet) && typeof snippet['code'] === 'string') {
-      diagnostic.snippet = { code: clip(snippet['code'], MAX_SNIPPET) };
+      diagnostic.snippet = { code: this.#kept(snippet['code'], MAX_SNIPPET) };
       const context = stringField(snippet, 'context');
-      if (context) diagnostic.snippet.context = clip(context, MAX_NAME);
+      if (context) diagnostic.snippet.context = this.#kept(context, MAX_NAME);
       const startLine = snippet['start_line'];
       if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0)
         diagnostic.snippet.startLine = startLine;
@@ -367,20 +379,20 @@ export class TestLogParser {
       this.#leftoversOmitted++;
       return;
     }
-    const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => clip(r, MAX_NAME));
+    const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => this.#kept(r, MAX_NAME));
     this.#leftoversOmitted += resources.length - kept.length;
     const entry: LeftoverResources = {
       kind,
-      message: clip(stringField(message, '@message') ?? '', MAX_DETAIL),
+      message: this.#kept(stringField(message, '@message') ?? '', MAX_DETAIL),
       resources: kept,
     };
-    if (testFile !== undefined) entry.testFile = clip(testFile, MAX_NAME);
-    if (testRun !== undefined) entry.testRun = clip(testRun, MAX_NAME);
+    if (testFile !== undefined) entry.testFile = this.#kept(testFile, MAX_NAME);
+    if (testRun !== undefined) entry.testRun = this.#kept(testRun, MAX_NAME);
     this.#leftovers.push(entry);
   }
 
   #file(rawPath: string): FileState {
-    const path = clip(rawPath, MAX_NAME);
+    const path = this.#kept(rawPath, MAX_NAME);
     let file = this.#files.get(path);
     if (!file) {
       // A file beyond the bound is counted with the run blocks it would bring; its messages
@@ -394,7 +406,7 @@ export class TestLogParser {
 
   /** The run block's state, or undefined once the bound on run blocks is reached. */
   #run(file: FileState, rawName: string): TestRunBlockResult | undefined {
-    const name = clip(rawName, MAX_NAME);
+    const name = this.#kept(rawName, MAX_NAME);
     let run = file.runs.get(name);
     if (!run) {
       if (this.#runBlocks >= this.#maxRunBlocks || !this.#files.has(file.path)) return undefined;
@@ -407,7 +419,7 @@ export class TestLogParser {
 
   #addTail(text: string): void {
     if (this.#tailLines === 0) return;
-    const clean = clip(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
+    const clean = this.#kept(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
     this.#tail.push(clean);
     // Trimmed in batches so that a long log costs no more than one copy per tail length.
     if (this.#tail.length >= this.#tailLines * 2) this.#tail = this.#tail.slice(-this.#tailLines);

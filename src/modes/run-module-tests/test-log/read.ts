@@ -25,7 +25,7 @@ export async function readTestLog(
   run: TestRun,
   options: {
     client: ServiceClient;
-    sink: Pick<ReportSink, 'warning' | 'debug' | 'addSecret'>;
+    sink: Pick<ReportSink, 'warning' | 'debug' | 'addSecret' | 'redact'>;
     /** Aborts the read. */
     signal: AbortSignal;
     /** Longest read: a log that never ends is read this long at most. */
@@ -44,7 +44,8 @@ export async function readTestLog(
   try {
     // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
     // the log's size, and a log that never ends is read for `timeoutMs` at most.
-    const parser = new TestLogParser();
+    // Secrets masked as the log is read, before its texts are cut to what the report keeps.
+    const parser = new TestLogParser({ redact: (text) => sink.redact(text) });
     const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
       signal,
       timeoutMs,
