@@ -117,6 +117,39 @@ describe('cancellation of the main step', () => {
     }
   });
 
+  it('a setup that failed after the upload: a signal while the service run is stopped cuts the stop to the wind-down', async () => {
+    const h = await startHarness({
+      testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], queuedMs: 60_000, runningMs: 60_000 },
+    });
+    // The step's own run is refused, so it stops the run the service queued for the upload; a
+    // queued run cannot be cancelled, so the stop would watch it for its whole 30 s.
+    h.emulator.inject({
+      port: 'api',
+      method: 'POST',
+      path: /\/test-runs$/,
+      kind: { type: 'status', status: 403 },
+    });
+    const cancellation = testCancellation();
+    const running = h.run(
+      { verbose: true },
+      {
+        cancellation,
+        tuning: { windDownMs: 400, forceBudgetMs: 100, otherRuns: { lateRunWindowMs: 0, stopWatchMs: 30_000 } },
+      },
+    );
+    await until(
+      () => h.emulator.requests.some((r) => r.method === 'POST' && r.path.endsWith('/test-runs')),
+      5000,
+      'the refused create',
+    );
+    cancellation.send('SIGINT');
+    const signalledAt = Date.now();
+    const { result } = await running;
+    // Without the wind-down the stop holds the step for 30 s; with it, well under the runner's kill.
+    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(result.conclusion).not.toBe('success');
+  });
+
   it('a run the service started by itself on upload is stopped when the signal comes before the step adopted it', async () => {
     const h = await startHarness({
       testRuns: {

@@ -5,6 +5,7 @@ import { formatBytes } from '../../report/format.ts';
 import { plural } from '../../text.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { afterCancelledStart } from './cancelled-start.ts';
 import { checkModuleDirectory, packConfiguration } from './configuration-archive.ts';
@@ -22,6 +23,7 @@ import { DEFAULT_TUNING } from './tuning.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { requestedRunOf } from './version-runs.ts';
 import type { VersionRef } from './version-runs.ts';
+import { onWindDown } from './wind-down.ts';
 
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the
@@ -104,7 +106,8 @@ async function testModule(
     }
     case 'failed': {
       // The upload may have started a run by itself (spec 4.2): none is left running.
-      const others = setup.upload && setup.version ? await stopEveryRun(watchOtherRuns(setup.version)) : [];
+      const others =
+        setup.upload && setup.version ? await stopEveryRun(watchOtherRuns(setup.version), cancellation, t) : [];
       return noRunResult(tested, setup, { kind: 'failed', note: start.failure }, others);
     }
     case 'cancelled': {
@@ -180,9 +183,19 @@ function otherRunsWatch(
 }
 
 /** Looks for runs of the version until the late-run window has passed, stopping each. */
-function stopEveryRun(watch: OtherRunsWatch): Promise<OtherRun[]> {
-  watch.start([]);
-  return watch.finish();
+/** Every run of the version is stopped; a signal meanwhile cuts the stops to its wind-down. */
+async function stopEveryRun(
+  watch: OtherRunsWatch,
+  cancellation: Cancellation,
+  t: RunModuleTestsTuning,
+): Promise<OtherRun[]> {
+  const off = onWindDown(cancellation, t, t.clock, (w) => watch.windDown(w.deadline, w.force));
+  try {
+    watch.start([]);
+    return await watch.finish();
+  } finally {
+    off();
+  }
 }
 
 async function warnWithoutTestDirectory(
