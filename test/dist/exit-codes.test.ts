@@ -95,9 +95,9 @@ describe('the post step', () => {
     expect(result.code).toBe(1);
   });
 
-  it('exits 2 on bad input, as the main step does, naming the run it cannot stop', async () => {
+  it('exits 1 on an input it cannot use, naming the run it cannot stop: the main step has already sent its work', async () => {
     const result = await post({ 'base-url': 'ftp://service.example' });
     expect(result.stdout).toMatch(/^::error::Test run trun-gone of module acme\/network\/aws may still be running, and it cannot be stopped: Input "base-url" must start with https:\/\/ or http:\/\//m);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
   });
 });

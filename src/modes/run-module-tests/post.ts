@@ -66,12 +66,12 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   try {
     service = readServiceInputs(read);
   } catch (error) {
-    // A malformed input is the user's to fix (exit 2), as in the main step.
-    const cause = failureOf(error);
-    return failed(sink, {
-      kind: cause.kind,
-      message: `${what} may still be running, and it cannot be stopped: ${cause.message}`,
-    });
+    // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
+    // has already started a run, which may still be running.
+    return failed(
+      sink,
+      stepFailure(`${what} may still be running, and it cannot be stopped: ${failureOf(error).message}`),
+    );
   }
 
   const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs }: PostTuning = {
