@@ -3012,12 +3012,14 @@ class TestLogParser {
     #version;
     #counts = { lines: 0, messages: 0, notJson: 0, unknownType: 0, oversized: 0 };
     #tail = [];
+    #redact;
     constructor(options = {}) {
         this.#tailLines = Math.max(0, options.tailLines ?? 50);
         this.#maxDiagnostics = Math.max(0, options.maxDiagnostics ?? 500);
         this.#maxRunBlocks = Math.max(0, options.maxRunBlocks ?? 2000);
         this.#maxLeftovers = Math.max(0, options.maxLeftovers ?? 100);
         this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 4 * 1024 * 1024);
+        this.#redact = options.redact ?? ((text) => text);
     }
     push(chunk) {
         if (this.#ended)
@@ -3215,6 +3217,10 @@ class TestLogParser {
                 break;
         }
     }
+    /** A text of the log as kept: its secrets masked, then cut to `max`. */
+    #kept(text, max) {
+        return (0,src_text/* clip */.$Q)(this.#redact(text), max);
+    }
     #diagnostic(body, testFile, testRun) {
         if (this.#diagnostics.length >= this.#maxDiagnostics) {
             this.#diagnosticsOmitted++;
@@ -3223,22 +3229,22 @@ class TestLogParser {
         const severity = body['severity'];
         const diagnostic = {
             severity: severity === 'error' || severity === 'warning' ? severity : 'unknown',
-            summary: (0,src_text/* clip */.$Q)(stringField(body, 'summary') ?? '', MAX_DETAIL),
-            detail: (0,src_text/* clip */.$Q)(stringField(body, 'detail') ?? '', MAX_DETAIL),
+            summary: this.#kept(stringField(body, 'summary') ?? '', MAX_DETAIL),
+            detail: this.#kept(stringField(body, 'detail') ?? '', MAX_DETAIL),
         };
         if (testFile !== undefined)
-            diagnostic.testFile = (0,src_text/* clip */.$Q)(testFile, MAX_NAME);
+            diagnostic.testFile = this.#kept(testFile, MAX_NAME);
         if (testRun !== undefined)
-            diagnostic.testRun = (0,src_text/* clip */.$Q)(testRun, MAX_NAME);
+            diagnostic.testRun = this.#kept(testRun, MAX_NAME);
         const address = stringField(body, 'address');
         if (address)
-            diagnostic.address = (0,src_text/* clip */.$Q)(address, MAX_NAME);
+            diagnostic.address = this.#kept(address, MAX_NAME);
         const range = body['range'];
         if ((0,json_object/* isObject */.Gv)(range)) {
             const filename = stringField(range, 'filename');
             const start = position(range['start']);
             if (filename && start) {
-                diagnostic.range = { filename: (0,src_text/* clip */.$Q)(filename, MAX_NAME), start };
+                diagnostic.range = { filename: this.#kept(filename, MAX_NAME), start };
                 const end = position(range['end']);
                 if (end)
                     diagnostic.range.end = end;
@@ -3246,10 +3252,10 @@ class TestLogParser {
         }
         const snippet = body['snippet'];
         if ((0,json_object/* isObject */.Gv)(snippet) && typeof snippet['code'] === 'string') {
-            diagnostic.snippet = { code: (0,src_text/* clip */.$Q)(snippet['code'], MAX_SNIPPET) };
+            diagnostic.snippet = { code: this.#kept(snippet['code'], MAX_SNIPPET) };
             const context = stringField(snippet, 'context');
             if (context)
-                diagnostic.snippet.context = (0,src_text/* clip */.$Q)(context, MAX_NAME);
+                diagnostic.snippet.context = this.#kept(context, MAX_NAME);
             const startLine = snippet['start_line'];
             if (typeof startLine === 'number' && Number.isInteger(startLine) && startLine > 0)
                 diagnostic.snippet.startLine = startLine;
@@ -3261,21 +3267,21 @@ class TestLogParser {
             this.#leftoversOmitted++;
             return;
         }
-        const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => (0,src_text/* clip */.$Q)(r, MAX_NAME));
+        const kept = resources.slice(0, MAX_RESOURCES_PER_LEFTOVER).map((r) => this.#kept(r, MAX_NAME));
         this.#leftoversOmitted += resources.length - kept.length;
         const entry = {
             kind,
-            message: (0,src_text/* clip */.$Q)(stringField(message, '@message') ?? '', MAX_DETAIL),
+            message: this.#kept(stringField(message, '@message') ?? '', MAX_DETAIL),
             resources: kept,
         };
         if (testFile !== undefined)
-            entry.testFile = (0,src_text/* clip */.$Q)(testFile, MAX_NAME);
+            entry.testFile = this.#kept(testFile, MAX_NAME);
         if (testRun !== undefined)
-            entry.testRun = (0,src_text/* clip */.$Q)(testRun, MAX_NAME);
+            entry.testRun = this.#kept(testRun, MAX_NAME);
         this.#leftovers.push(entry);
     }
     #file(rawPath) {
-        const path = (0,src_text/* clip */.$Q)(rawPath, MAX_NAME);
+        const path = this.#kept(rawPath, MAX_NAME);
         let file = this.#files.get(path);
         if (!file) {
             // A file beyond the bound is counted with the run blocks it would bring; its messages
@@ -3289,7 +3295,7 @@ class TestLogParser {
     }
     /** The run block's state, or undefined once the bound on run blocks is reached. */
     #run(file, rawName) {
-        const name = (0,src_text/* clip */.$Q)(rawName, MAX_NAME);
+        const name = this.#kept(rawName, MAX_NAME);
         let run = file.runs.get(name);
         if (!run) {
             if (this.#runBlocks >= this.#maxRunBlocks || !this.#files.has(file.path))
@@ -3303,7 +3309,7 @@ class TestLogParser {
     #addTail(text) {
         if (this.#tailLines === 0)
             return;
-        const clean = (0,src_text/* clip */.$Q)(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
+        const clean = this.#kept(stripAnsi(text).trimEnd(), MAX_TAIL_LINE);
         this.#tail.push(clean);
         // Trimmed in batches so that a long log costs no more than one copy per tail length.
         if (this.#tail.length >= this.#tailLines * 2)
@@ -3422,7 +3428,8 @@ async function readTestLog(run, options) {
     try {
         // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
         // the log's size, and a log that never ends is read for `timeoutMs` at most.
-        const parser = new TestLogParser();
+        // Secrets masked as the log is read, before its texts are cut to what the report keeps.
+        const parser = new TestLogParser({ redact: (text) => sink.redact(text) });
         const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
             signal,
             timeoutMs,
@@ -3676,6 +3683,7 @@ var run_module_tests_tuning = __webpack_require__(240);
 
 
 
+
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the
  * configuration, starts (or adopts) the one test run of that configuration version, waits for
@@ -3746,7 +3754,7 @@ async function testModule(tested, packed, context, t) {
         }
         case 'failed': {
             // The upload may have started a run by itself (spec 4.2): none is left running.
-            const others = setup.upload && setup.version ? await stopEveryRun(watchOtherRuns(setup.version)) : [];
+            const others = setup.upload && setup.version ? await stopEveryRun(watchOtherRuns(setup.version), cancellation, t) : [];
             return noRunResult(tested, setup, { kind: 'failed', note: start.failure }, others);
         }
         case 'cancelled': {
@@ -3802,9 +3810,16 @@ function otherRunsWatch(context, module, upload, t, ownRunId) {
     });
 }
 /** Looks for runs of the version until the late-run window has passed, stopping each. */
-function stopEveryRun(watch) {
-    watch.start([]);
-    return watch.finish();
+/** Every run of the version is stopped; a signal meanwhile cuts the stops to its wind-down. */
+async function stopEveryRun(watch, cancellation, t) {
+    const off = onWindDown(cancellation, t, t.clock, (w) => watch.windDown(w.deadline, w.force));
+    try {
+        watch.start([]);
+        return await watch.finish();
+    }
+    finally {
+        off();
+    }
 }
 async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
     const dir = (0,external_node_path_.resolve)(moduleRoot, inputs.testDirectory);

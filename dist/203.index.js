@@ -227,7 +227,7 @@ const HEADING = 'No-code module';
  * when they already match).
  */
 async function runPublishNoCodeModule(inputs, context, tuning = {}) {
-    const grace = (0,writes/* writeGraceOf */.lk)(tuning);
+    const grace = (0,writes/* writeGraceOf */.l)(tuning);
     return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
 }
 async function allowModule(inputs, context, grace) {
@@ -252,7 +252,7 @@ async function allowModule(inputs, context, grace) {
     }
     const outputs = { 'no-code-module-id': '' };
     // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-    const allow = await (0,writes/* sendWrite */.As)((writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }), {
+    const allow = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createModule(inputs.organization, create, { signal: writeSignal }), {
         cancellation: context.cancellation,
         ...grace,
         onSend: () => sink.info(`Allowing registry module ${inputs.registryModuleId} for no-code provisioning in ${inputs.organization}.`),
@@ -380,7 +380,7 @@ async function updateModule(inputs, context, grace) {
     }
     // Once sent, the update is not cut short by the cancellation: it may be carried out anyway.
     const update = plan.update;
-    const sent = await (0,writes/* sendWrite */.As)((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
+    const sent = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.updateModule(id, update, { signal: writeSignal }), {
         cancellation: context.cancellation,
         ...grace,
         onSend: () => sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`),
@@ -577,10 +577,9 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   As: () => (/* binding */ sendWrite),
-/* harmony export */   lk: () => (/* binding */ writeGraceOf)
+/* harmony export */   A: () => (/* binding */ sendWrite),
+/* harmony export */   l: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* unused harmony export WRITE_GRACE_MS */
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);

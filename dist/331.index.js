@@ -64,12 +64,9 @@ async function runPost(options = {}) {
         service = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readServiceInputs */ .Dz)(read);
     }
     catch (error) {
-        // A malformed input is the user's to fix (exit 2), as in the main step.
-        const cause = (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .failureOf */ .g5)(error);
-        return failed(sink, {
-            kind: cause.kind,
-            message: `${what} may still be running, and it cannot be stopped: ${cause.message}`,
-        });
+        // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
+        // has already started a run, which may still be running.
+        return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .failureOf */ .g5)(error).message}`));
     }
     const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs } = {
         ..._tuning_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_POST_TUNING */ .l,

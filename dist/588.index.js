@@ -89,7 +89,7 @@ const HEADING = 'Workspace from a no-code module';
 async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
-    const grace = (0,writes/* writeGraceOf */.lk)(tuning);
+    const grace = (0,writes/* writeGraceOf */.l)(tuning);
     const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
     const notCreated = () => (0,results/* cancelledResult */.Hv)({
         title: 'Cancelled before the workspace was created',
@@ -147,7 +147,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         return report(null);
     }
     // Once sent, the create is not cut short by the cancellation: it may be carried out anyway.
-    const create = await (0,writes/* sendWrite */.As)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
+    const create = await (0,writes/* sendWrite */.A)((writeSignal) => client.noCode.createWorkspace(inputs.noCodeModuleId, request, { signal: writeSignal }), {
         cancellation: context.cancellation,
         ...grace,
         onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
@@ -379,10 +379,9 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   As: () => (/* binding */ sendWrite),
-/* harmony export */   lk: () => (/* binding */ writeGraceOf)
+/* harmony export */   A: () => (/* binding */ sendWrite),
+/* harmony export */   l: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* unused harmony export WRITE_GRACE_MS */
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);

@@ -363,7 +363,7 @@ async function upgradeWorkspace(options) {
     const grace = (0,format/* formatPreciseDuration */.DE)(options.writeGrace.graceMs);
     const clock = options.deadline.clock;
     const writeOptions = { cancellation, ...options.writeGrace, places: options.writes };
-    const initiate = await (0,no_code_writes/* sendWrite */.As)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
+    const initiate = await (0,no_code_writes/* sendWrite */.A)((writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }), writeOptions);
     const none = { runId: null, status: null, planUrl: null };
     switch (initiate.kind) {
         case 'not-sent':
@@ -481,7 +481,7 @@ async function upgradeWorkspace(options) {
             note: 'Not confirmed: set confirm to true to apply ready plans.',
         });
     // The confirmation.
-    const confirm = await (0,no_code_writes/* sendWrite */.As)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
+    const confirm = await (0,no_code_writes/* sendWrite */.A)((writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }), writeOptions);
     let afterConfirm = { upgrade, workspaceName };
     const confirmFailed = (error) => result({
         ...known(),
@@ -831,7 +831,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     }
     sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
     const writes = new limit/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
-    const writeGrace = (0,no_code_writes/* writeGraceOf */.lk)(tuning);
+    const writeGrace = (0,no_code_writes/* writeGraceOf */.l)(tuning);
     const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
         api: client.noCode,
         noCodeModuleId: inputs.noCodeModuleId,
@@ -940,10 +940,9 @@ function describeReadFailure(error, what, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   As: () => (/* binding */ sendWrite),
-/* harmony export */   lk: () => (/* binding */ writeGraceOf)
+/* harmony export */   A: () => (/* binding */ sendWrite),
+/* harmony export */   l: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* unused harmony export WRITE_GRACE_MS */
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);

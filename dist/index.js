@@ -40773,7 +40773,8 @@ var json_object = __nccwpck_require__(249);
 /**
  * What the check run and the pull request comment share about talking to GitHub: the workflow's
  * context, the REST client, where the API is, how long a request may take, and why a request
- * failed. The token is kept out of what they log by the sinks' own redaction (report/redact.ts).
+ * failed. Each of them masks the token in what it logs with the sinks' redactor (report/redact.ts),
+ * built for that token: the log it is given need not be a sink that knows it.
  *
  * Requests go through the Actions toolkit's HTTP client: the one @actions/core already ships,
  * which honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY as every toolkit action does. A client of its
@@ -43811,11 +43812,14 @@ class ApiError extends Error {
     errors;
     constructor(init) {
         const redact = init.redact ?? ((t) => t);
-        super(redact(apiErrorMessage(init)));
+        // The service's own words are redacted before they are cut to length: a secret they repeat
+        // across the cut would otherwise survive as a prefix that no redaction recognises.
+        const errors = init.errors.map((e) => redactItem(e, redact));
+        super(redact(apiErrorMessage({ ...init, errors })));
         this.method = init.method;
         this.path = init.target;
         this.status = init.status;
-        this.errors = init.errors.map((e) => redactItem(e, redact));
+        this.errors = errors;
     }
     /** The titles and details the service sent, one line each. */
     get details() {
@@ -44156,7 +44160,6 @@ function getState(name) {
 /* harmony export */   eo: () => (/* binding */ sliceWhole),
 /* harmony export */   sK: () => (/* binding */ capitalise)
 /* harmony export */ });
-/* unused harmony export ELLIPSIS */
 // Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */

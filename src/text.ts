@@ -2,7 +2,7 @@
 // report and a cell of the summary count, cut and quote alike.
 
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /** A sentence or label with its first letter upper case. */
 export function capitalise(text: string): string {

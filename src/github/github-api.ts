@@ -1,7 +1,8 @@
 /**
  * What the check run and the pull request comment share about talking to GitHub: the workflow's
  * context, the REST client, where the API is, how long a request may take, and why a request
- * failed. The token is kept out of what they log by the sinks' own redaction (report/redact.ts).
+ * failed. Each of them masks the token in what it logs with the sinks' redactor (report/redact.ts),
+ * built for that token: the log it is given need not be a sink that knows it.
  *
  * Requests go through the Actions toolkit's HTTP client: the one @actions/core already ships,
  * which honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY as every toolkit action does. A client of its

@@ -46,7 +46,7 @@ export type FailedWrite = Exclude<
  * before the runner's kill: the summary, the check run and the pull request comment are written
  * after it, within main's bound a second before the kill.
  */
-export const WRITE_GRACE_MS = RUNNER_KILL_AFTER_MS - 5000;
+const WRITE_GRACE_MS = RUNNER_KILL_AFTER_MS - 5000;
 
 /** What tests and benchmarks may change in a no-code mode: the writes' grace, and the clock. */
 export interface NoCodeTuning {

@@ -24,7 +24,7 @@ export interface WaitTiming {
   statusEveryMs: number;
 }
 
-export const DEFAULT_WAIT_TIMING: WaitTiming = {
+const DEFAULT_WAIT_TIMING: WaitTiming = {
   initialIntervalMs: 250,
   maxIntervalMs: 1500,
   backoff: 1.5,
