@@ -62,9 +62,13 @@ function readAddress(address: string): { url: URL } | { why: string } {
   return { url };
 }
 
-/** `(got "…")`, the address as given but a user name or password in it, which never reach a message. */
+/**
+ * `(got "…")`, the address as given but a user name or password in it, which never reach a
+ * message. Everything up to the last `@` is masked: a password as people type it may hold `/`,
+ * `?` or `#`, which end the user part of a URL (a path that holds an `@` is masked too).
+ */
 function shown(address: string): string {
-  return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*)[^/\\?#]*@/, '$1***@'))})`;
+  return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*).*@/s, '$1***@'))})`;
 }
 
 /** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */

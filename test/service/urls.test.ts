@@ -55,6 +55,13 @@ describe('baseUrlProblem and tokenProblem, the one rule the inputs apply', () =>
     expect(() => normaliseBaseUrl('ftp://user:pw@svc.example.com')).toThrow(
       'The service address must start with https:// or http:// (got "ftp://***@svc.example.com").',
     );
+    // A password as typed, with the characters that end a URL's user part.
+    for (const password of ['hunter/2', 'hunter?2', 'hunter#2', 'hun@ter/2']) {
+      const problem = baseUrlProblem(`https://user:${password}@svc.example.com/api/v2`);
+      expect(problem).toBeDefined();
+      expect(problem).toContain('(got "https://***@svc.example.com/api/v2")');
+      expect(problem).not.toMatch(/hun|ter\/2|user:/);
+    }
   });
 });
 
