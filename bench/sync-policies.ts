@@ -80,6 +80,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
   const cancellation: Cancellation = {
     signal: controller.signal,
     received: [],
+    receivedAt: [],
     onSignal: () => () => undefined,
     dispose: () => undefined,
   };

@@ -39,6 +39,7 @@ async function upgrade(
     cancellation: {
       signal: new AbortController().signal,
       received: [],
+      receivedAt: [],
       onSignal: () => () => false,
       dispose: () => {},
     },

@@ -129,8 +129,8 @@ var version_runs = __webpack_require__(8108);
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
 /** The wind-down the signals received by `cancellation` so far call for; undefined before any signal. */
-function windDownNow(cancellation, timing, clock) {
-    return windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation, clock.now()), timing);
+function windDownNow(cancellation, timing) {
+    return windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), timing);
 }
 /** The wind-down the signals received so far call for; undefined before any signal. */
 function windDownOf(received, timing) {
@@ -156,9 +156,9 @@ function windDownOf(received, timing) {
  * what the signals call for, also those that came before the caller was listening. Returns the
  * function that stops listening.
  */
-function onWindDown(cancellation, timing, clock, apply) {
+function onWindDown(cancellation, timing, apply) {
     const each = () => {
-        const windDown = windDownNow(cancellation, timing, clock);
+        const windDown = windDownNow(cancellation, timing);
         if (windDown !== undefined)
             apply(windDown);
     };
@@ -190,10 +190,10 @@ async function afterCancelledStart(input) {
     const version = setup.version;
     if (version === undefined || setup.upload === undefined)
         return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-    const firstAt = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation, clock.now())[0]?.at ?? clock.now();
+    const firstAt = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation)[0]?.at ?? clock.now();
     // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
     // list can take seconds. What is left after it is for the cancels.
-    const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDownNow(cancellation, t, clock)?.deadline ?? Infinity);
+    const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDownNow(cancellation, t)?.deadline ?? Infinity);
     let runs = [];
     let lookUpError;
     try {
@@ -217,12 +217,12 @@ async function afterCancelledStart(input) {
         };
     }
     // No run of ours: every run of the version is stopped, within what is left of the wind-down.
-    const off = onWindDown(cancellation, t, clock, (w) => watch.windDown(w.deadline, w.force));
+    const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
     let others;
     try {
         watch.start(runs.filter((r) => !(0,test_run_status/* isFinal */.dR)(r)));
         others = await watch.finish({
-            by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(),
+            by: windDownNow(cancellation, t)?.deadline ?? clock.now(),
             lookBy: lookUntil,
         });
     }
@@ -3562,7 +3562,7 @@ async function followRun(input) {
     stopper.seen(first);
     // The limits count from each signal's arrival, also for signals that came before the run was
     // known and are applied only now.
-    const off = onWindDown(cancellation, t, t.clock, (windDown) => {
+    const off = onWindDown(cancellation, t, (windDown) => {
         watch.windDown(windDown.deadline, windDown.force);
         if (!stopper.started) {
             sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
@@ -3609,7 +3609,7 @@ async function followRun(input) {
 async function stopAfterCancellation(input, stopper, last) {
     const { watch, cancellation, tuning: t } = input;
     const { clock } = t;
-    const w = windDownNow(cancellation, t, clock);
+    const w = windDownNow(cancellation, t);
     const firstAt = w?.firstAt ?? clock.now();
     const deadline = w?.deadline ?? clock.now() + t.windDownMs;
     const lookBy = firstAt + t.lookUpAfterSignalMs;
@@ -3623,7 +3623,7 @@ async function stopAfterCancellation(input, stopper, last) {
         (0,state/* saveRunFinal */.$e)(input.saveState);
         // The log of a cancelled run names what it could not destroy; read it if time allows.
         const budget = new lifetime_deadline/* Deadline */.B(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS, clock);
-        if (!windDownNow(cancellation, t, clock)?.force && budget.remainingMs() > 500) {
+        if (!windDownNow(cancellation, t)?.force && budget.remainingMs() > 500) {
             const by = budget.within(LOG_AFTER_SIGNAL_MS);
             log = await readLog(input, run, by.signal, by.remainingMs());
         }
@@ -3812,7 +3812,7 @@ function otherRunsWatch(context, module, upload, t, ownRunId) {
 /** Looks for runs of the version until the late-run window has passed, stopping each. */
 /** Every run of the version is stopped; a signal meanwhile cuts the stops to its wind-down. */
 async function stopEveryRun(watch, cancellation, t) {
-    const off = onWindDown(cancellation, t, t.clock, (w) => watch.windDown(w.deadline, w.force));
+    const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
     try {
         watch.start([]);
         return await watch.finish();

@@ -40354,12 +40354,9 @@ function raceAbort(promise, signal) {
 const RUNNER_SIGTERM_AFTER_MS = 7500;
 /** When the runner kills the process, counted from the first signal: 2.5 s after its SIGTERM. */
 const RUNNER_KILL_AFTER_MS = 10_000;
-/**
- * The signals received so far with their arrival times. A Cancellation that does not record
- * them (`receivedAt` missing) is taken to have received them now.
- */
-function signalsReceived(cancellation, now = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml.now()) {
-    return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
+/** The signals received so far with their arrival times. */
+function signalsReceived(cancellation) {
+    return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt[i] }));
 }
 function createCancellation(options = {}) {
     const clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
@@ -40535,25 +40532,22 @@ function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPO
     const arm = () => {
         if (end !== undefined || disposed)
             return;
-        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation, clock.now())[0];
-        // A cancellation that fired without recording its signal is taken to have received it now.
-        if (first === undefined && !cancellation.signal.aborted)
+        const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation)[0];
+        if (first === undefined)
             return;
-        end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B((first?.at ?? clock.now()) + ms, clock);
+        end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(first.at + ms, clock);
         if (end.expired)
             abort();
         else
             end.signal.addEventListener('abort', abort, { once: true });
     };
     const off = cancellation.onSignal(arm);
-    cancellation.signal.addEventListener('abort', arm, { once: true });
     arm();
     return {
         signal: controller.signal,
         dispose() {
             disposed = true;
             off();
-            cancellation.signal.removeEventListener('abort', arm);
             end?.signal.removeEventListener('abort', abort);
         },
     };

@@ -25,7 +25,7 @@ export interface Cancellation {
    * When each of `received` arrived (the clock's `now()`), in the same order. The runner's kill is timed
    * from the signals, so work that starts after a signal (or replays one) counts from here.
    */
-  readonly receivedAt?: readonly number[];
+  readonly receivedAt: readonly number[];
   onSignal(listener: (signal: StopSignal, count: number) => void): () => void;
   dispose(): void;
 }
@@ -36,12 +36,9 @@ export interface ReceivedSignal {
   at: number;
 }
 
-/**
- * The signals received so far with their arrival times. A Cancellation that does not record
- * them (`receivedAt` missing) is taken to have received them now.
- */
-export function signalsReceived(cancellation: Cancellation, now: number = systemClock.now()): ReceivedSignal[] {
-  return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt?.[i] ?? now }));
+/** The signals received so far with their arrival times. */
+export function signalsReceived(cancellation: Cancellation): ReceivedSignal[] {
+  return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt[i]! }));
 }
 
 export function createCancellation(options: { clock?: Clock } = {}): Cancellation {

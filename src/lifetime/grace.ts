@@ -29,22 +29,19 @@ export function abortAfterFirstSignal(
   let disposed = false;
   const arm = (): void => {
     if (end !== undefined || disposed) return;
-    const first = signalsReceived(cancellation, clock.now())[0];
-    // A cancellation that fired without recording its signal is taken to have received it now.
-    if (first === undefined && !cancellation.signal.aborted) return;
-    end = new Deadline((first?.at ?? clock.now()) + ms, clock);
+    const first = signalsReceived(cancellation)[0];
+    if (first === undefined) return;
+    end = new Deadline(first.at + ms, clock);
     if (end.expired) abort();
     else end.signal.addEventListener('abort', abort, { once: true });
   };
   const off = cancellation.onSignal(arm);
-  cancellation.signal.addEventListener('abort', arm, { once: true });
   arm();
   return {
     signal: controller.signal,
     dispose() {
       disposed = true;
       off();
-      cancellation.signal.removeEventListener('abort', arm);
       end?.signal.removeEventListener('abort', abort);
     },
   };

@@ -98,7 +98,13 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
 
 /** The step's cancellation without process signal handlers: the test aborts it. */
 function testCancellation(controller: AbortController): Cancellation {
-  return { signal: controller.signal, received: [], onSignal: () => () => undefined, dispose: () => undefined };
+  return {
+    signal: controller.signal,
+    received: [],
+    receivedAt: [],
+    onSignal: () => () => undefined,
+    dispose: () => undefined,
+  };
 }
 
 export interface Write {

@@ -53,13 +53,10 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   const version = setup.version;
   if (version === undefined || setup.upload === undefined)
     return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-  const firstAt = signalsReceived(cancellation, clock.now())[0]?.at ?? clock.now();
+  const firstAt = signalsReceived(cancellation)[0]?.at ?? clock.now();
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = Math.min(
-    firstAt + t.lookUpAfterSignalMs,
-    windDownNow(cancellation, t, clock)?.deadline ?? Infinity,
-  );
+  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, windDownNow(cancellation, t)?.deadline ?? Infinity);
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {
@@ -82,12 +79,12 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
     };
   }
   // No run of ours: every run of the version is stopped, within what is left of the wind-down.
-  const off = onWindDown(cancellation, t, clock, (w) => watch.windDown(w.deadline, w.force));
+  const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
   let others: OtherRun[];
   try {
     watch.start(runs.filter((r) => !isFinal(r)));
     others = await watch.finish({
-      by: windDownNow(cancellation, t, clock)?.deadline ?? clock.now(),
+      by: windDownNow(cancellation, t)?.deadline ?? clock.now(),
       lookBy: lookUntil,
     });
   } finally {

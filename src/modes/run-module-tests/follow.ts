@@ -76,7 +76,7 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
   stopper.seen(first);
   // The limits count from each signal's arrival, also for signals that came before the run was
   // known and are applied only now.
-  const off = onWindDown(cancellation, t, t.clock, (windDown) => {
+  const off = onWindDown(cancellation, t, (windDown) => {
     watch.windDown(windDown.deadline, windDown.force);
     if (!stopper.started) {
       sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
@@ -121,7 +121,7 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
 async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
   const { watch, cancellation, tuning: t } = input;
   const { clock } = t;
-  const w = windDownNow(cancellation, t, clock);
+  const w = windDownNow(cancellation, t);
   const firstAt = w?.firstAt ?? clock.now();
   const deadline = w?.deadline ?? clock.now() + t.windDownMs;
   const lookBy = firstAt + t.lookUpAfterSignalMs;
@@ -135,7 +135,7 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
     const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS, clock);
-    if (!windDownNow(cancellation, t, clock)?.force && budget.remainingMs() > 500) {
+    if (!windDownNow(cancellation, t)?.force && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }

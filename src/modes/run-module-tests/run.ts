@@ -189,7 +189,7 @@ async function stopEveryRun(
   cancellation: Cancellation,
   t: RunModuleTestsTuning,
 ): Promise<OtherRun[]> {
-  const off = onWindDown(cancellation, t, t.clock, (w) => watch.windDown(w.deadline, w.force));
+  const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
   try {
     watch.start([]);
     return await watch.finish();

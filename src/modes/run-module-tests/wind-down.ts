@@ -5,7 +5,6 @@
 
 import { signalsReceived } from '../../lifetime/cancellation.ts';
 import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
-import type { Clock } from '../../lifetime/clock.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
@@ -24,8 +23,8 @@ export interface WindDown {
 }
 
 /** The wind-down the signals received by `cancellation` so far call for; undefined before any signal. */
-export function windDownNow(cancellation: Cancellation, timing: WindDownTiming, clock: Clock): WindDown | undefined {
-  return windDownOf(signalsReceived(cancellation, clock.now()), timing);
+export function windDownNow(cancellation: Cancellation, timing: WindDownTiming): WindDown | undefined {
+  return windDownOf(signalsReceived(cancellation), timing);
 }
 
 /** The wind-down the signals received so far call for; undefined before any signal. */
@@ -54,11 +53,10 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
 export function onWindDown(
   cancellation: Cancellation,
   timing: WindDownTiming,
-  clock: Clock,
   apply: (windDown: WindDown) => void,
 ): () => void {
   const each = (): void => {
-    const windDown = windDownNow(cancellation, timing, clock);
+    const windDown = windDownNow(cancellation, timing);
     if (windDown !== undefined) apply(windDown);
   };
   const off = cancellation.onSignal(each);
