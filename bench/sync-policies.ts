@@ -13,7 +13,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Cancellation } from '../src/lifetime/cancellation.ts';
 import type { SyncPoliciesInputs } from '../src/inputs/schema.ts';
 import type { ModeResult } from '../src/modes/mode.ts';
 import { runSyncPolicies } from '../src/modes/sync-policies/run.ts';
@@ -21,6 +20,7 @@ import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator, RecordedRequest } from '../test/emulator/api.ts';
+import { testCancellation } from '../test/support/test-cancellation.ts';
 
 const POLICIES = 500;
 const LIMIT_PER_SECOND = 30;
@@ -76,14 +76,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     onRequest: () => undefined,
     ...(sequential ? { concurrency: 1 } : {}),
   });
-  const controller = new AbortController();
-  const cancellation: Cancellation = {
-    signal: controller.signal,
-    received: [],
-    receivedAt: [],
-    onSignal: () => () => undefined,
-    dispose: () => undefined,
-  };
+  const cancellation = testCancellation();
   const inputs: SyncPoliciesInputs = {
     mode: 'sync-policies',
     token: emulator.token,

@@ -9,6 +9,7 @@ import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator } from '../test/emulator/api.ts';
+import { testCancellation } from '../test/support/test-cancellation.ts';
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -36,13 +37,7 @@ async function upgrade(
   const context: ModeContext = {
     sink: plainSink({ stdout: { write: () => {} } }),
     client,
-    cancellation: {
-      signal: new AbortController().signal,
-      received: [],
-      receivedAt: [],
-      onSignal: () => () => false,
-      dispose: () => {},
-    },
+    cancellation: testCancellation(),
     saveState: () => {},
     workspaceRoot: process.cwd(),
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResultEntry } from '../../src/modes/sync-policies/summary.ts';
 import type { Emulator } from '../emulator/api.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 import { requestLines, startSync, storedByName, writes } from './run-harness.ts';
 import { lineOf } from './temp-workspace.ts';
 
@@ -278,10 +279,10 @@ describe('applying the plan: concurrency and cancellation', () => {
     const names = ['c1', 'c2', 'c3', 'c4', 'c5'];
     const harness = await startSync(files(names));
     harness.emulator.inject({ method: 'POST', path: CREATE_PATH, kind: { type: 'delay', ms: 300 } });
-    const abort = new AbortController();
-    const running = harness.sync({}, { workers: 1, abort });
+    const cancellation = testCancellation();
+    const running = harness.sync({}, { workers: 1, cancellation });
     await until(() => arrived(harness.emulator, 'POST', '/organizations/acme/policies'), 'the first create');
-    abort.abort();
+    cancellation.send('SIGINT');
     const { result } = await running;
     await new Promise((r) => setTimeout(r, 350));
 

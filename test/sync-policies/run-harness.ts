@@ -2,7 +2,6 @@
 // lines are kept, and reads back what the emulator received.
 
 import { afterEach } from 'vitest';
-import type { Cancellation } from '../../src/lifetime/cancellation.ts';
 import type { SyncPoliciesInputs } from '../../src/inputs/schema.ts';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { runSyncPolicies } from '../../src/modes/sync-policies/run.ts';
@@ -12,6 +11,8 @@ import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
+import type { Cancellation } from '../../src/lifetime/cancellation.ts';
+import { testCancellation } from '../support/test-cancellation.ts';
 import { makeWorkspace } from './temp-workspace.ts';
 
 const open: Array<() => Promise<void>> = [];
@@ -29,10 +30,10 @@ export interface SyncHarness {
   emulator: Emulator;
   /** The repository root. */
   root: string;
-  /** Runs the mode once with a new client; `abort` aborts the run's cancellation signal. */
+  /** Runs the mode once with a new client; `cancellation` is the step's (a test sends it signals). */
   sync(
     overrides?: Partial<SyncPoliciesInputs>,
-    options?: SyncPoliciesOptions & { client?: Partial<ServiceClientOptions>; abort?: AbortController },
+    options?: SyncPoliciesOptions & { client?: Partial<ServiceClientOptions>; cancellation?: Cancellation },
   ): Promise<SyncRun>;
 }
 
@@ -62,11 +63,16 @@ export async function startSync(
       });
       const lines: string[] = [];
       const sink = plainSink({ stdout: { write: (text: string) => lines.push(text) }, secrets: [emulator.token] });
-      const controller = options.abort ?? new AbortController();
       try {
         const result = await runSyncPolicies(
           { ...syncInputs(emulator), ...overrides },
-          { sink, client, cancellation: testCancellation(controller), saveState: () => undefined, workspaceRoot: root },
+          {
+            sink,
+            client,
+            cancellation: options.cancellation ?? testCancellation(),
+            saveState: () => undefined,
+            workspaceRoot: root,
+          },
           { workers: options.workers },
         );
         return { result, log: lines.join('') };
@@ -93,17 +99,6 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
     enforcementLevel: 'advisory',
     policySets: [],
     prune: 'off',
-  };
-}
-
-/** The step's cancellation without process signal handlers: the test aborts it. */
-function testCancellation(controller: AbortController): Cancellation {
-  return {
-    signal: controller.signal,
-    received: [],
-    receivedAt: [],
-    onSignal: () => () => undefined,
-    dispose: () => undefined,
   };
 }
 
