@@ -40133,9 +40133,10 @@ const INPUTS = {
     'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
     // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
     'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
-    // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
+    // Follow links whose target lies outside the repository (policy files, the module's links)
+    // instead of refusing them; links into .git are refused whatever it says.
     'allow-links-outside-repository': {
-        modes: ['run-module-tests'],
+        modes: ['sync-policies', 'run-module-tests'],
         field: 'allowLinksOutsideRepository',
         parse: parseBoolean,
     },
@@ -41135,8 +41136,8 @@ var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2418))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(576), __nccwpck_require__.e(173)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4173))).runModuleTests,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(576), __nccwpck_require__.e(849)]).then(__nccwpck_require__.bind(__nccwpck_require__, 849))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
