@@ -46,7 +46,19 @@ export async function resolveExternalLink(
 ): Promise<ResolvedLink> {
   let current = linkPath;
   for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
-    const next = absoluteLinkTarget(current, await readLinkBytes(current));
+    let written: BytePath;
+    try {
+      written = await readLinkBytes(current);
+    } catch (error) {
+      const reason = describeFsError(error);
+      if (reason === undefined) throw error;
+      const which = current === linkPath ? '' : `, through ${JSON.stringify(textOf(current))},`;
+      throw new ConfigurationError(
+        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)}${which} cannot be followed (${reason}). ` +
+          `Remove the link or list it in .terraformignore.`,
+      );
+    }
+    const next = absoluteLinkTarget(current, written);
     let stats: BigIntStats;
     try {
       stats = await lstat(fsPath(next), { bigint: true });
