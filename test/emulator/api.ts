@@ -149,6 +149,10 @@ export interface UpgradeBehaviour {
   /** Upgrade answers carry the workspace (its name) in `included`. The spec shows no
    *  `included` for a workspace upgrade. Default false. */
   includeWorkspace: boolean;
+  /** The `plan-url` the upgrade answers carry, in place of the address of the emulator's own
+   *  plan page: a service (or something posing as it) answering one the action must not pass
+   *  on. Default null (the plan page). */
+  planUrl: string | null;
 }
 
 /** A fault applied to the next matching requests on the API or upload port. */
