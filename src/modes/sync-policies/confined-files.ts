@@ -41,14 +41,18 @@ export interface ConfinedFiles {
 
 export async function confinedFiles(root: string, allowOutside: boolean): Promise<ConfinedFiles> {
   const confinement = await confinementOf({ directory: root, label: 'the repository', allowOutside });
-  const checked = new Map<string, Promise<CheckedPath | null>>();
+  const checked = new Map<string, Promise<CheckedPath | { error: unknown }>>();
   const refused = new Map<string, Promise<RefusedLink>>();
 
-  const check = (path: string): Promise<CheckedPath | null> => {
+  /** What is at `path`; null when nothing can be (missing, a dangling link, a loop, no permission). */
+  const check = async (path: string): Promise<CheckedPath | null> => {
+    const result = await checkedOrError(path);
+    return 'error' in result ? null : result;
+  };
+  const checkedOrError = (path: string): Promise<CheckedPath | { error: unknown }> => {
     let found = checked.get(path);
     if (!found) {
-      // Nothing there (or a dangling link, a loop): what a missing file is to the caller.
-      found = checkPath(confinement, bytePathOf(path)).catch(() => null);
+      found = checkPath(confinement, bytePathOf(path)).catch((error: unknown) => ({ error }));
       checked.set(path, found);
     }
     return found;
@@ -87,9 +91,11 @@ export async function confinedFiles(root: string, allowOutside: boolean): Promis
       );
     },
     async read(path, maxBytes) {
-      const result = await check(path);
-      // A bug, not the user's: only what foundAt found and refuseLinks let through is read.
-      if (result === null || result.refusal !== null) throw new Error(`${path} was read without a check`);
+      const result = await checkedOrError(path);
+      // Why it cannot be read (no permission on the way, say), for the caller to say in words.
+      if ('error' in result) throw result.error;
+      // A bug, not the user's: only what refuseLinks let through is read.
+      if (result.refusal !== null) throw new Error(`${path} was refused and may not be read`);
       return readChecked(result, maxBytes);
     },
   };
