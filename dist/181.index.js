@@ -453,7 +453,10 @@ const REASONS = {
  * permission), or `undefined` for anything else, which is a bug to report as it is.
  */
 function describeFsError(error) {
-    const code = error?.code;
+    const { code, syscall } = error ?? {};
+    // readlink answers EINVAL for what is not a link: a link replaced by a file after it was listed.
+    if (code === 'EINVAL' && syscall === 'readlink')
+        return 'it is no longer a link: it changed while it was read';
     return code === undefined ? undefined : REASONS[code];
 }
 
@@ -1038,11 +1041,15 @@ async function confinedFiles(root, allowOutside) {
     const confinement = await (0,files_confinement/* confinementOf */.uZ)({ directory: root, label: 'the repository', allowOutside });
     const checked = new Map();
     const refused = new Map();
-    const check = (path) => {
+    /** What is at `path`; null when nothing can be (missing, a dangling link, a loop, no permission). */
+    const check = async (path) => {
+        const result = await checkedOrError(path);
+        return 'error' in result ? null : result;
+    };
+    const checkedOrError = (path) => {
         let found = checked.get(path);
         if (!found) {
-            // Nothing there (or a dangling link, a loop): what a missing file is to the caller.
-            found = (0,files_confinement/* checkPath */.Cg)(confinement, (0,byte_path/* bytePathOf */.D9)(path)).catch(() => null);
+            found = (0,files_confinement/* checkPath */.Cg)(confinement, (0,byte_path/* bytePathOf */.D9)(path)).catch((error) => ({ error }));
             checked.set(path, found);
         }
         return found;
@@ -1084,10 +1091,13 @@ async function confinedFiles(root, allowOutside) {
                 `Nothing was read from ${links.length === 1 ? 'it' : 'them'} and nothing was sent. ${(0,files_confinement/* refusedLinksAdvice */.Wm)(links)}`);
         },
         async read(path, maxBytes) {
-            const result = await check(path);
-            // A bug, not the user's: only what foundAt found and refuseLinks let through is read.
-            if (result === null || result.refusal !== null)
-                throw new Error(`${path} was read without a check`);
+            const result = await checkedOrError(path);
+            // Why it cannot be read (no permission on the way, say), for the caller to say in words.
+            if ('error' in result)
+                throw result.error;
+            // A bug, not the user's: only what refuseLinks let through is read.
+            if (result.refusal !== null)
+                throw new Error(`${path} was refused and may not be read`);
             return (0,files_confinement/* readChecked */.Yi)(result, maxBytes);
         },
     };
