@@ -58,6 +58,7 @@ const LAYERS = [
     name: 'the shared modules of src/ (an entry point is listed in ENTRY_POINTS of eslint.config.js)',
     paths: [`src/!(${ENTRY_POINTS.join('|')}).ts`],
   },
+  { name: 'src/files/', paths: ['src/files/**'] },
   { name: 'src/service/ and src/slug/', paths: ['src/service/**', 'src/slug/**'] },
   { name: 'src/inputs/', paths: ['src/inputs/**'] },
   { name: 'src/report/ and src/github/', paths: ['src/report/**', 'src/github/**'] },

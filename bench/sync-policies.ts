@@ -92,6 +92,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     enforcementLevel: 'advisory',
     policySets: [],
     prune: 'off',
+    allowLinksOutsideRepository: false,
   };
   emulator.clearRequests();
   const started = performance.now();

@@ -13,7 +13,7 @@ export const modules = {
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
 /* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5866);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2505);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
 /* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2011);
 /* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
@@ -68,7 +68,7 @@ async function runPost(options = {}) {
         // has already started a run, which may still be running.
         return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .failureOf */ .g5)(error).message}`));
     }
-    const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs } = {
+    const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, lateRunWindowMs, afterSignalMs } = {
         ..._tuning_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_POST_TUNING */ .l,
         ...options.tuning,
     };
@@ -119,6 +119,7 @@ async function runPost(options = {}) {
             signal: cancellation.signal,
             pollMs,
             appearWaitMs,
+            lateRunWindowMs,
             stop,
             clock,
         });
@@ -131,10 +132,11 @@ async function runPost(options = {}) {
 }
 /**
  * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
- * configuration version that is not final, as each is found. When the main step sent a create it
- * never saw answered, the version is looked at again until a run with the create's options
- * appears or `appearWaitMs` passes. Resolves with the failure when a run may be running that
- * could not be found, else null.
+ * configuration version that is not final, as each is found. The version is looked at again
+ * until the window in which the service may queue a run by itself has passed (the main step's,
+ * from the upload), and, when the main step sent a create it never saw answered, until a run with
+ * the create's options appears or `appearWaitMs` passes. Resolves with the failure when a run may
+ * be running that could not be found, else null.
  */
 async function findRunsToStop(saved, options) {
     const { sink, signal, stop, clock } = options;
@@ -155,10 +157,17 @@ async function findRunsToStop(saved, options) {
     const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-    const waitUntil = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    // A service may queue a run of its own on the version up to the main step's window after the
+    // upload: a main step killed before it ends must not leave that run to the service. An upload
+    // the step died in may still land: then the window counts from now.
+    const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
+    const watchUntil = (saved.uploadedAt ?? clock.now()) + lateRunWindowMs;
     const ownFinal = saved.testRunId !== undefined && saved.final;
-    let noted = false;
+    let notedCreate = false;
+    let notedWindow = false;
     let listedAny = false;
+    let appeared = !awaitingCreate;
     for (;;) {
         let listed;
         try {
@@ -191,34 +200,38 @@ async function findRunsToStop(saved, options) {
         // The saved run may be missing from the list (the service no longer shows it): it is read by id.
         if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
             stopOnce({ id: saved.testRunId });
-        const appeared = !awaitingCreate ||
-            (saved.requested !== undefined
-                ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runFingerprint */ .q5)(run) === saved.requested)
-                : listed.length > 0);
-        if (appeared) {
-            if (known.size === 0) {
-                sink.info(listedAny
-                    ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
-                    : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
-            }
-            return null;
-        }
-        if (clock.now() >= waitUntil || signal.aborted)
+        appeared ||=
+            saved.requested !== undefined ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0;
+        const now = clock.now();
+        const until = Math.max(appeared ? 0 : appearBy, watchUntil);
+        if (now >= until || signal.aborted)
             break;
-        if (!noted) {
-            noted = true;
+        if (!appeared && !notedCreate) {
+            notedCreate = true;
             sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
                 `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
+        if (now < watchUntil && !notedWindow) {
+            notedWindow = true;
+            sink.info(`The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
+                `up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
+        }
         try {
-            await clock.sleep(Math.min(options.pollMs, waitUntil - clock.now()), signal);
+            await clock.sleep(Math.min(options.pollMs, until - now), signal);
         }
         catch {
             break;
         }
     }
-    sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
-        `if one appears later, cancel it in the service.`);
+    if (!appeared) {
+        sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
+            `if one appears later, cancel it in the service.`);
+    }
+    else if (known.size === 0) {
+        sink.info(listedAny
+            ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+            : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
+    }
     return null;
 }
 function report(sink, what, outcome, queuedWaitMs) {

@@ -39438,7 +39438,7 @@ if (args.length > 0 || !startedByRunner(process.env)) {
     process.exitCode = await runCli(args);
 }
 else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(576), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(465), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
     process.exitCode = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .exitCodeOf */ .FO)(await runPost());
 }
 else {
@@ -39597,8 +39597,8 @@ var errors = __nccwpck_require__(3916);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
-// EXTERNAL MODULE: ./src/service/client.ts + 10 modules
-var client = __nccwpck_require__(5866);
+// EXTERNAL MODULE: ./src/service/client.ts + 11 modules
+var client = __nccwpck_require__(2505);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
@@ -40133,9 +40133,10 @@ const INPUTS = {
     'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
     // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
     'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
-    // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
+    // Follow links whose target lies outside the repository (policy files, the module's links)
+    // instead of refusing them; links into .git are refused whatever it says.
     'allow-links-outside-repository': {
-        modes: ['run-module-tests'],
+        modes: ['sync-policies', 'run-module-tests'],
         field: 'allowLinksOutsideRepository',
         parse: parseBoolean,
     },
@@ -40662,6 +40663,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/report/neutralise.ts
+var neutralise = __nccwpck_require__(5942);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/github/check-run-output.ts
@@ -40669,6 +40672,7 @@ var src_text = __nccwpck_require__(8992);
  * What a check run's output may hold, shaped for the Checks API: the summary and text cut to the
  * API's length limit, annotations in the API's field names, in batches the API accepts.
  */
+
 
 /** The Checks API refuses an `output.summary` or `output.text` longer than this. */
 const OUTPUT_TEXT_LIMIT = 65535;
@@ -40694,11 +40698,15 @@ function cutToLimit(text, limit, note) {
     const end = lineBreak > 0 && room - lineBreak < 4096 ? lineBreak : room;
     return (0,src_text/* sliceWhole */.eo)(text, end) + note.slice(0, limit);
 }
+/**
+ * An annotation for the Checks API. Its title and message carry text from the service or a test
+ * log, which GitHub shows beside the diff: no one is mentioned by it (neutraliseMentions).
+ */
 function toApiAnnotation(annotation) {
     // Line numbers start at 1 in the Checks API; a diagnostic without a usable line points at the top.
     const startLine = wholeLine(annotation.startLine);
     const endLine = Math.max(startLine, wholeLine(annotation.endLine ?? startLine));
-    const message = annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level);
+    const message = (0,neutralise/* neutraliseMentions */.y)(annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level));
     const api = {
         path: annotation.path.replaceAll('\\', '/').replace(/^(\.\/)+/, ''),
         start_line: startLine,
@@ -40707,7 +40715,7 @@ function toApiAnnotation(annotation) {
         message: cutToLimit(message, ANNOTATION_MESSAGE_LIMIT, '…'),
     };
     if (annotation.title !== undefined && annotation.title !== '') {
-        api.title = cutToLimit(annotation.title, ANNOTATION_TITLE_LIMIT, '…');
+        api.title = cutToLimit((0,neutralise/* neutraliseMentions */.y)(annotation.title), ANNOTATION_TITLE_LIMIT, '…');
     }
     return api;
 }
@@ -41135,8 +41143,8 @@ var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2418))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(576), __nccwpck_require__.e(173)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4173))).runModuleTests,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(465), __nccwpck_require__.e(809)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2809))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -41148,7 +41156,15 @@ async function runMode(inputs, context) {
 
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
+// EXTERNAL MODULE: ./src/service/shapes.ts
+var shapes = __nccwpck_require__(8773);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+// The step's outputs, each held to the form action.yml documents for it before it is written:
+// workflows paste outputs into scripts, URLs and later steps' inputs, so a value out of its form
+// (an id without its prefix, an address that is not http(s), a second line smuggled into a
+// status) is refused, with a sentence naming the output, and never written.
+
+
 /** An output as the step writes it: strings as they are, numbers and booleans as text, objects as JSON. */
 function outputText(value) {
     if (value === undefined)
@@ -41161,19 +41177,92 @@ function outputText(value) {
         return String(value);
     return JSON.stringify(value);
 }
-/** Sets every output of the record; an undefined value is left unset. */
+const shape = (is, accepts) => ({ is, accepts });
+const COUNT = /^(?:0|[1-9][0-9]{0,15})$/;
+/** One line of visible text: no line break, no control character. */
+const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+function isHttpUrl(text) {
+    if (!/^https?:\/\/\S+$/i.test(text) || !ONE_LINE.test(text))
+        return false;
+    try {
+        const url = new URL(text);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+    }
+    catch {
+        return false;
+    }
+}
+function isJson(text) {
+    try {
+        JSON.parse(text);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+const orEmpty = (s) => shape(`${s.is}, or empty`, (text) => text === '' || s.accepts(text));
+/** One value a line (one line per workspace, in input order); a line may be empty. */
+const lines = (s) => shape(`lines each ${s.is} or empty`, (text) => text.split('\n').every((line) => line === '' || s.accepts(line)));
+const count = shape('a whole number', (text) => COUNT.test(text));
+const id = (prefix) => shape(`a \`${prefix}-\` id`, (text) => (0,shapes/* hasIdShape */.Zv)(text, prefix));
+const httpUrl = shape('an http(s) address on one line', isHttpUrl);
+const outputs_status = shape('a status name', shapes/* isStatusName */.Ok);
+const oneOf = (...words) => shape(words.map((w) => (w === '' ? 'empty' : `\`${w}\``)).join(' or '), (text) => words.includes(text));
+/** The form of each output action.yml declares (a test holds the two to each other). */
+const OUTPUT_SHAPES = {
+    result: shape('JSON', isJson),
+    created: count,
+    updated: count,
+    deleted: count,
+    unchanged: count,
+    'test-run-id': orEmpty(id('trun')),
+    status: lines(outputs_status),
+    'test-status': oneOf('pass', 'fail', ''),
+    'tests-passed': orEmpty(count),
+    'tests-failed': orEmpty(count),
+    'tests-errored': orEmpty(count),
+    'tests-skipped': orEmpty(count),
+    'junit-file': shape('a path on one line, or empty', (text) => ONE_LINE.test(text)),
+    'run-id': lines(id('run')),
+    'plan-url': lines(httpUrl),
+    applied: oneOf('true', 'false'),
+    'no-code-module-id': orEmpty(id('nocode')),
+    'workspace-id': orEmpty(id('ws')),
+    'workspace-url': orEmpty(httpUrl),
+};
+/** Why `text` may not be written as output `name`, in a sentence naming it; undefined when it may. */
+function outputProblem(name, text) {
+    const form = OUTPUT_SHAPES[name];
+    if (form === undefined)
+        return `Output ${JSON.stringify(name)} was not written: the action declares no such output.`;
+    if (form.accepts(text))
+        return undefined;
+    return `Output ${JSON.stringify(name)} was not written: it must be ${form.is}, and the value was ${(0,src_text/* quoteClipped */.Wr)(text, 80)}.`;
+}
+/**
+ * Sets every output of the record that has its documented form; an undefined value is left unset.
+ * Returns why each of the others was refused (none of them is written).
+ */
 function setOutputs(sink, outputs) {
+    const refused = [];
     for (const [name, value] of Object.entries(outputs)) {
         const text = outputText(value);
-        if (text !== undefined)
+        if (text === undefined)
+            continue;
+        const problem = outputProblem(name, text);
+        if (problem === undefined)
             sink.setOutput(name, text);
+        else
+            refused.push(problem);
     }
+    return refused;
 }
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 10 modules
-var service_client = __nccwpck_require__(5866);
+// EXTERNAL MODULE: ./src/service/client.ts + 11 modules
+var service_client = __nccwpck_require__(2505);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -41228,7 +41317,7 @@ async function run(options = {}) {
             saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
         });
-        await report(sink, result);
+        const failure = await report(sink, result);
         // Side by side: after a signal, both share the little time left before the runner's kill.
         await Promise.all([
             completeCheckRun(checkRun, cancellation, {
@@ -41239,7 +41328,7 @@ async function run(options = {}) {
             }),
             commentSummary(inputs, options, sink, cancellation, result.summary),
         ]);
-        return (0,errors/* exitCodeOf */.FO)(result.failure);
+        return (0,errors/* exitCodeOf */.FO)(failure);
     }
     catch (error) {
         const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof lifetime_cancellation/* CancelledError */.cc);
@@ -41266,15 +41355,24 @@ async function run(options = {}) {
         await client.close({ now: signalled });
     }
 }
-/** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
+/**
+ * The step's own report comes first: whatever happens to the check run, the log and summary have
+ * it. Its failure: the mode's, or, when an output was refused for being out of its documented
+ * form (report/outputs.ts), that.
+ */
 async function report(sink, result) {
     (0,annotations/* emitAnnotations */.KI)(sink, result.annotations);
-    setOutputs(sink, result.outputs);
+    const refused = setOutputs(sink, result.outputs);
     await sink.writeSummary(result.summary);
     if (result.failure !== null)
-        sink.fail(result.failure.message);
+        for (const problem of refused)
+            sink.error(problem);
+    const failure = result.failure ?? (refused.length > 0 ? (0,errors/* stepFailure */.nK)(refused.join(' ')) : null);
+    if (failure !== null)
+        sink.fail(failure.message);
     else
         sink.info(result.title);
+    return failure;
 }
 async function completeCheckRun(checkRun, cancellation, result) {
     if (checkRun === null)
@@ -41632,13 +41730,17 @@ function isLine(value) {
 /* harmony export */   zH: () => (/* binding */ details)
 /* harmony export */ });
 /* unused harmony exports Html, renderMarkdown */
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2011);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2011);
+/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5942);
 /**
- * Building blocks of every job summary. Anything that comes from the service, the repository or
- * a log is escaped here; only markup built by these helpers (an `Html` value) goes in as it is.
- * GitHub renders the summary as GitHub-flavoured Markdown with a safe subset of HTML; its own
- * `summary.addTable` does not escape cell text, so tables are built here instead.
+ * Building blocks of every job summary (and so of the pull request comment and the check run,
+ * which carry it). Anything that comes from the service, the repository or a log is escaped
+ * here, mentions and issue references neutralised (neutraliseMentions); only markup built by
+ * these helpers (an `Html` value) goes in as it is. GitHub renders the summary as
+ * GitHub-flavoured Markdown with a safe subset of HTML; its own `summary.addTable` does not
+ * escape cell text, so tables are built here instead.
  */
+
 
 /** Markup built by these helpers, inserted without escaping. */
 class Html {
@@ -41654,7 +41756,13 @@ class Html {
 function html(trusted) {
     return new Html(trusted);
 }
+/** Text for an HTML context: markup turned into entities, and no one mentioned. */
 function escapeHtml(text) {
+    // Before the escaping: an entity such as `&#39;` holds a `#` before digits, which is not text.
+    return escapeHtmlCharacters((0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .y)(text));
+}
+/** Only the characters HTML gives a meaning: for an attribute value and code, where GitHub looks for no mention. */
+function escapeHtmlCharacters(text) {
     return text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
@@ -41668,7 +41776,7 @@ function escapeHtml(text) {
  * backslash-escaped, and a leading character that would start a list or a quote escaped too.
  */
 function escapeMarkdown(text) {
-    const oneLine = text.replace(/\s*[\r\n]+\s*/g, ' ');
+    const oneLine = (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .y)(text.replace(/\s*[\r\n]+\s*/g, ' '));
     const escaped = oneLine
         .replace(/[\\`*_[\]|~#]/g, '\\$&')
         .replace(/&/g, '&amp;')
@@ -41733,7 +41841,7 @@ function codeBlock(content, language = '') {
     return `${fence}${info}\n${body}\n${fence}\n`;
 }
 function inlineCode(text) {
-    return html(`<code>${escapeHtml(text)}</code>`);
+    return html(`<code>${escapeHtmlCharacters(text)}</code>`);
 }
 function strong(content) {
     return html(`<strong>${renderHtml(content)}</strong>`);
@@ -41747,7 +41855,7 @@ function link(text, url) {
     const safe = httpUrl(url);
     if (!safe)
         return html(label);
-    return html(`<a href="${escapeHtml(safe)}">${label}</a>`);
+    return html(`<a href="${escapeHtmlCharacters(safe)}">${label}</a>`);
 }
 function httpUrl(url) {
     if (!url)
@@ -41806,7 +41914,7 @@ const CLOSABLE_TAGS = new Set([
  * the HTML elements the cut left open (so the note is not swallowed by a `<details>`), and
  * appends `note(omittedBytes)`.
  */
-function truncateMarkdown(markdown, maxBytes, note = (n) => `> [!WARNING]\n> This summary was cut short: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatKiB */ .SK)(n)} more did not fit.\n`) {
+function truncateMarkdown(markdown, maxBytes, note = (n) => `> [!WARNING]\n> This summary was cut short: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatKiB */ .SK)(n)} more did not fit.\n`) {
     const bytes = Buffer.from(markdown, 'utf8');
     if (bytes.length <= maxBytes)
         return { text: markdown, cut: false, omittedBytes: 0 };
@@ -41875,7 +41983,8 @@ function closeOpenMarkup(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ neutraliseCommands)
+/* harmony export */   $: () => (/* binding */ neutraliseCommands),
+/* harmony export */   y: () => (/* binding */ neutraliseMentions)
 /* harmony export */ });
 /**
  * Text the action did not write (a policy name from the service, a test name from a log, a file
@@ -41913,6 +42022,22 @@ function neutraliseCommands(text) {
 function neutraliseLine(line) {
     return line.replace(LEGACY_COMMAND, '$&\\').replace(LEADING_COMMAND, '$1\\$2');
 }
+/**
+ * Where GitHub renders Markdown (a pull request comment, the job summary, a check run), `@name`
+ * and `@org/team` notify people and `#123` or `GH-123` links an issue (and tells its
+ * subscribers): text the action did not write must do neither. A zero-width joiner after the `@`,
+ * `#` or `GH-` breaks GitHub's patterns and leaves the text as it reads. GitHub takes an `@` as a
+ * mention only after a character that is not a letter, digit or `_`, so an e-mail address and a
+ * `repo@v1` keep theirs; a reference may follow a repository name (`org/repo#12`), so every `#`
+ * before a digit gets one. Text in code (a code block, `<code>`) is not looked at by GitHub and
+ * needs none.
+ */
+function neutraliseMentions(text) {
+    if (!/[@#]|gh-/i.test(text))
+        return text;
+    return text.replace(MENTION, '$&\u200D');
+}
+const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])|#(?=[0-9])|(?<![A-Za-z0-9_])GH-(?=[0-9])/gi;
 
 
 /***/ }),
@@ -42094,7 +42219,7 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 5866:
+/***/ 2505:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42120,6 +42245,54 @@ var json_object = __nccwpck_require__(249);
 var service_errors = __nccwpck_require__(5756);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
+;// CONCATENATED MODULE: ./src/service/answer-size.ts
+// How much of one answer the client holds in memory. Every answer read whole (a JSON:API
+// document, a policy's code, an error) is bounded; a test log is read as a stream instead
+// (RequestOptions.stream) and never held whole. The service's own answers are far below the bound:
+// a policy's code is at most 10 MB (spec 8), a page of a list at most 100 resources. A larger
+// answer is not the service's (a wrong base-url, a proxy's page, something posing as it), and
+// reading it whole would take the runner's memory: a 4.6 GiB answer ended the step with a V8
+// string error. undici's own bound (maxResponseSize) is a setting of the connection, which the
+// test log's streamed read shares, so the bound is counted here, per answer.
+/** The most the client reads of one answer held in memory: 32 MiB. */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** An answer larger than MAX_ANSWER_BYTES: not read further, and not asked for again. */
+class AnswerTooLargeError extends Error {
+    name = 'AnswerTooLargeError';
+    constructor(method, target, limit, declared) {
+        const size = declared === undefined ? `more than ${mebibytes(limit)}` : `${declared} bytes (its Content-Length)`;
+        super(`The answer to ${method} ${target} is ${size}, larger than the ${mebibytes(limit)} the action reads of one answer; ` +
+            `it was not read further. Check that base-url is the service's API address.`);
+    }
+}
+function mebibytes(bytes) {
+    return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+/**
+ * The whole body, or AnswerTooLargeError once it passes `limit` bytes (by its Content-Length, or
+ * counted as it arrives): the rest is not read, the connection is dropped. `tooLarge` makes the
+ * error, naming the request.
+ */
+async function readBoundedBody(body, contentLength, limit, tooLarge) {
+    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    if (Number.isFinite(declared) && declared > limit) {
+        body.destroy();
+        throw tooLarge(declared);
+    }
+    const chunks = [];
+    let length = 0;
+    for await (const chunk of body) {
+        const bytes = chunk;
+        length += bytes.length;
+        if (length > limit) {
+            body.destroy();
+            throw tooLarge();
+        }
+        chunks.push(bytes);
+    }
+    return Buffer.concat(chunks, length);
+}
+
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
 var clock = __nccwpck_require__(9269);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
@@ -42524,6 +42697,7 @@ function describeTarget(url, apiOrigin, withQuery = false) {
 
 
 
+
 const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 /** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
@@ -42832,11 +43006,16 @@ class HttpClient {
                         stream: response.body,
                     };
                 }
-                const bytes = Buffer.from(await response.body.arrayBuffer());
+                const tooLarge = (declared) => new AnswerTooLargeError(method, describeTarget(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
+                const length = response.headers['content-length'];
+                const bytes = await readBoundedBody(response.body, length, MAX_ANSWER_BYTES, tooLarge);
                 return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
             }
             catch (error) {
                 answered();
+                // Asking again would bring the same answer: the request fails at once.
+                if (error instanceof AnswerTooLargeError)
+                    throw error;
                 if (signal?.aborted)
                     throw (0,abort/* abortError */.vt)(signal);
                 if (timeout.signal.aborted)
@@ -44000,13 +44179,14 @@ function redactItem(item, redact) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ok: () => (/* binding */ isStatusName),
 /* harmony export */   WY: () => (/* binding */ isIdWithPrefix),
 /* harmony export */   Wn: () => (/* binding */ describeStatus),
 /* harmony export */   Xh: () => (/* binding */ isServiceId),
 /* harmony export */   Zv: () => (/* binding */ hasIdShape),
 /* harmony export */   jn: () => (/* binding */ shapeProblem)
 /* harmony export */ });
-/* unused harmony exports ID_PREFIXES, isStatusName */
+/* unused harmony export ID_PREFIXES */
 /* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 // The documented shapes of what the service names: resource ids (a type prefix and an opaque

@@ -9,7 +9,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   BF: () => (/* binding */ runToStop)
 });
 
-// UNUSED EXPORTS: STATE_NAMES, readSavedRun, saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted
+// UNUSED EXPORTS: STATE_NAMES, readSavedRun, saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted, saveUploaded
 
 ;// CONCATENATED MODULE: ./src/json-object.ts
 /** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
@@ -46,6 +46,12 @@ const STATE_NAMES = {
     configurationVersionId: 'testRunConfigurationVersion',
     /** VersionRef.since (ms since the epoch): where a search for the version's runs may stop. */
     configurationVersionSince: 'testRunConfigurationVersionSince',
+    /** How long after the upload the main step watches for a run the service queues by itself
+     *  (OtherRunsTiming.lateRunWindowMs): the post step watches as long. */
+    lateRunWindowMs: 'testRunLateRunWindow',
+    /** When the upload was answered (the step's clock, ms since the epoch): the window counts from
+     *  it. Absent: the upload may still have landed when the step died. */
+    uploadedAt: 'testRunUploadedAt',
     /** 'true' once the create of a test run was sent: a run may appear on the version even though
      *  no answer came; 'false' once the create was refused (nothing was created). */
     createSent: 'testRunCreateSent',
@@ -58,12 +64,17 @@ const STATE_NAMES = {
     /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
     cancelRequested: 'testRunCancelRequested',
 };
-function saveConfigurationVersion(save, version, module) {
+function saveConfigurationVersion(save, version, module, lateRunWindowMs) {
     // The module first: a step killed between the lines leaves no id without its module.
     save(STATE_NAMES.module, JSON.stringify(module));
     if (version.since !== undefined)
         save(STATE_NAMES.configurationVersionSince, String(version.since));
+    save(STATE_NAMES.lateRunWindowMs, String(lateRunWindowMs));
     save(STATE_NAMES.configurationVersionId, version.id);
+}
+/** Saved the moment the upload is answered: the service may queue a run of its own from then on. */
+function saveUploaded(save, at) {
+    save(STATE_NAMES.uploadedAt, String(at));
 }
 /** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
 function saveCreateSent(save, sent) {
@@ -95,10 +106,14 @@ function readSavedRun(get) {
         return undefined;
     const since = Number(get(STATE_NAMES.configurationVersionSince) || Number.NaN);
     const configurationVersion = { id: configurationVersionId, ...(Number.isFinite(since) ? { since } : {}) };
+    const lateRunWindowMs = numberOf(get(STATE_NAMES.lateRunWindowMs));
+    const uploadedAt = numberOf(get(STATE_NAMES.uploadedAt));
     return {
         ...(testRunId !== '' ? { testRunId } : {}),
         module,
         ...(configurationVersionId !== '' ? { configurationVersion } : {}),
+        ...(lateRunWindowMs !== undefined ? { lateRunWindowMs } : {}),
+        ...(uploadedAt !== undefined ? { uploadedAt } : {}),
         createSent: get(STATE_NAMES.createSent) === 'true',
         ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
         final: get(STATE_NAMES.final) === 'true',
@@ -113,6 +128,11 @@ function readSavedRun(get) {
 function runToStop(get) {
     const saved = readSavedRun(get);
     return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
+}
+/** A saved number, or undefined when none (or no number) was saved. */
+function numberOf(text) {
+    const value = text === '' ? Number.NaN : Number(text);
+    return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 function parseModule(text) {
     const value = parseJsonObject(text);

@@ -16,6 +16,8 @@ const REASONS: Readonly<Record<string, string>> = {
  * permission), or `undefined` for anything else, which is a bug to report as it is.
  */
 export function describeFsError(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const { code, syscall } = (error as NodeJS.ErrnoException | undefined) ?? {};
+  // readlink answers EINVAL for what is not a link: a link replaced by a file after it was listed.
+  if (code === 'EINVAL' && syscall === 'readlink') return 'it is no longer a link: it changed while it was read';
   return code === undefined ? undefined : REASONS[code];
 }

@@ -66,7 +66,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
       saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
-    await report(sink, result);
+    const failure = await report(sink, result);
     // Side by side: after a signal, both share the little time left before the runner's kill.
     await Promise.all([
       completeCheckRun(checkRun, cancellation, {
@@ -77,7 +77,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
       }),
       commentSummary(inputs, options, sink, cancellation, result.summary),
     ]);
-    return exitCodeOf(result.failure);
+    return exitCodeOf(failure);
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
     // A cancellation is the step's end, not a bug: no stack for it.
@@ -103,13 +103,20 @@ export async function run(options: RunOptions = {}): Promise<number> {
   }
 }
 
-/** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
-async function report(sink: ReportSink, result: ModeResult): Promise<void> {
+/**
+ * The step's own report comes first: whatever happens to the check run, the log and summary have
+ * it. Its failure: the mode's, or, when an output was refused for being out of its documented
+ * form (report/outputs.ts), that.
+ */
+async function report(sink: ReportSink, result: ModeResult): Promise<StepFailure | null> {
   emitAnnotations(sink, result.annotations);
-  setOutputs(sink, result.outputs);
+  const refused = setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);
-  if (result.failure !== null) sink.fail(result.failure.message);
+  if (result.failure !== null) for (const problem of refused) sink.error(problem);
+  const failure = result.failure ?? (refused.length > 0 ? stepFailure(refused.join(' ')) : null);
+  if (failure !== null) sink.fail(failure.message);
   else sink.info(result.title);
+  return failure;
 }
 
 async function completeCheckRun(

@@ -3,6 +3,7 @@
  * API's length limit, annotations in the API's field names, in batches the API accepts.
  */
 
+import { neutraliseMentions } from '../report/neutralise.ts';
 import { sliceWhole } from '../text.ts';
 
 export type CheckAnnotationLevel = 'notice' | 'warning' | 'failure';
@@ -57,11 +58,17 @@ export function cutToLimit(text: string, limit: number, note: string): string {
   return sliceWhole(text, end) + note.slice(0, limit);
 }
 
+/**
+ * An annotation for the Checks API. Its title and message carry text from the service or a test
+ * log, which GitHub shows beside the diff: no one is mentioned by it (neutraliseMentions).
+ */
 export function toApiAnnotation(annotation: CheckAnnotation): ApiAnnotation {
   // Line numbers start at 1 in the Checks API; a diagnostic without a usable line points at the top.
   const startLine = wholeLine(annotation.startLine);
   const endLine = Math.max(startLine, wholeLine(annotation.endLine ?? startLine));
-  const message = annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level);
+  const message = neutraliseMentions(
+    annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level),
+  );
   const api: ApiAnnotation = {
     path: annotation.path.replaceAll('\\', '/').replace(/^(\.\/)+/, ''),
     start_line: startLine,
@@ -70,7 +77,7 @@ export function toApiAnnotation(annotation: CheckAnnotation): ApiAnnotation {
     message: cutToLimit(message, ANNOTATION_MESSAGE_LIMIT, '…'),
   };
   if (annotation.title !== undefined && annotation.title !== '') {
-    api.title = cutToLimit(annotation.title, ANNOTATION_TITLE_LIMIT, '…');
+    api.title = cutToLimit(neutraliseMentions(annotation.title), ANNOTATION_TITLE_LIMIT, '…');
   }
   return api;
 }

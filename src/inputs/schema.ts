@@ -172,9 +172,10 @@ export const INPUTS = {
   'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
   // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
   'junit-file': { modes: ['run-module-tests'], field: 'junitFile', parse: parseWorkspaceFilePath },
-  // Pack links whose target lies outside the repository (dereferenced) instead of refusing them.
+  // Follow links whose target lies outside the repository (policy files, the module's links)
+  // instead of refusing them; links into .git are refused whatever it says.
   'allow-links-outside-repository': {
-    modes: ['run-module-tests'],
+    modes: ['sync-policies', 'run-module-tests'],
     field: 'allowLinksOutsideRepository',
     parse: parseBoolean,
   },

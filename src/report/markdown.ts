@@ -1,11 +1,14 @@
 /**
- * Building blocks of every job summary. Anything that comes from the service, the repository or
- * a log is escaped here; only markup built by these helpers (an `Html` value) goes in as it is.
- * GitHub renders the summary as GitHub-flavoured Markdown with a safe subset of HTML; its own
- * `summary.addTable` does not escape cell text, so tables are built here instead.
+ * Building blocks of every job summary (and so of the pull request comment and the check run,
+ * which carry it). Anything that comes from the service, the repository or a log is escaped
+ * here, mentions and issue references neutralised (neutraliseMentions); only markup built by
+ * these helpers (an `Html` value) goes in as it is. GitHub renders the summary as
+ * GitHub-flavoured Markdown with a safe subset of HTML; its own `summary.addTable` does not
+ * escape cell text, so tables are built here instead.
  */
 
 import { formatKiB } from './format.ts';
+import { neutraliseMentions } from './neutralise.ts';
 
 /** Markup built by these helpers, inserted without escaping. */
 export class Html {
@@ -26,7 +29,14 @@ export function html(trusted: string): Html {
   return new Html(trusted);
 }
 
+/** Text for an HTML context: markup turned into entities, and no one mentioned. */
 export function escapeHtml(text: string): string {
+  // Before the escaping: an entity such as `&#39;` holds a `#` before digits, which is not text.
+  return escapeHtmlCharacters(neutraliseMentions(text));
+}
+
+/** Only the characters HTML gives a meaning: for an attribute value and code, where GitHub looks for no mention. */
+function escapeHtmlCharacters(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -41,7 +51,7 @@ export function escapeHtml(text: string): string {
  * backslash-escaped, and a leading character that would start a list or a quote escaped too.
  */
 export function escapeMarkdown(text: string): string {
-  const oneLine = text.replace(/\s*[\r\n]+\s*/g, ' ');
+  const oneLine = neutraliseMentions(text.replace(/\s*[\r\n]+\s*/g, ' '));
   const escaped = oneLine
     .replace(/[\\`*_[\]|~#]/g, '\\$&')
     .replace(/&/g, '&amp;')
@@ -111,7 +121,7 @@ export function codeBlock(content: string, language = ''): string {
 }
 
 export function inlineCode(text: string): Html {
-  return html(`<code>${escapeHtml(text)}</code>`);
+  return html(`<code>${escapeHtmlCharacters(text)}</code>`);
 }
 
 export function strong(content: Content): Html {
@@ -126,7 +136,7 @@ export function link(text: Content, url: string | null | undefined): Html {
   const label = renderHtml(text);
   const safe = httpUrl(url);
   if (!safe) return html(label);
-  return html(`<a href="${escapeHtml(safe)}">${label}</a>`);
+  return html(`<a href="${escapeHtmlCharacters(safe)}">${label}</a>`);
 }
 
 function httpUrl(url: string | null | undefined): string | undefined {

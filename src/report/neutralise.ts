@@ -39,3 +39,20 @@ export function neutraliseCommands(text: string): string {
 function neutraliseLine(line: string): string {
   return line.replace(LEGACY_COMMAND, '$&\\').replace(LEADING_COMMAND, '$1\\$2');
 }
+
+/**
+ * Where GitHub renders Markdown (a pull request comment, the job summary, a check run), `@name`
+ * and `@org/team` notify people and `#123` or `GH-123` links an issue (and tells its
+ * subscribers): text the action did not write must do neither. A zero-width joiner after the `@`,
+ * `#` or `GH-` breaks GitHub's patterns and leaves the text as it reads. GitHub takes an `@` as a
+ * mention only after a character that is not a letter, digit or `_`, so an e-mail address and a
+ * `repo@v1` keep theirs; a reference may follow a repository name (`org/repo#12`), so every `#`
+ * before a digit gets one. Text in code (a code block, `<code>`) is not looked at by GitHub and
+ * needs none.
+ */
+export function neutraliseMentions(text: string): string {
+  if (!/[@#]|gh-/i.test(text)) return text;
+  return text.replace(MENTION, '$&\u200D');
+}
+
+const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])|#(?=[0-9])|(?<![A-Za-z0-9_])GH-(?=[0-9])/gi;

@@ -9,6 +9,7 @@ import { isObject, parseJsonOrUndefined } from '../json-object.ts';
 import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
 import type { ApiErrorItem } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
+import { AnswerTooLargeError, MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
 import type { Clock } from '../lifetime/clock.ts';
 import { systemClock } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
@@ -533,10 +534,15 @@ export class HttpClient {
             stream: response.body,
           };
         }
-        const bytes = Buffer.from(await response.body.arrayBuffer());
+        const tooLarge = (declared?: number): AnswerTooLargeError =>
+          new AnswerTooLargeError(method, describeTarget(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
+        const length = response.headers['content-length'];
+        const bytes = await readBoundedBody(response.body, length, MAX_ANSWER_BYTES, tooLarge);
         return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
       } catch (error) {
         answered();
+        // Asking again would bring the same answer: the request fails at once.
+        if (error instanceof AnswerTooLargeError) throw error;
         if (signal?.aborted) throw abortError(signal);
         if (timeout.signal.aborted) return { kind: 'failed', code: 'timeout', sent: true, timedOut: true, error };
         const code = errorCode(error);

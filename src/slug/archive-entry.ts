@@ -22,8 +22,13 @@ export interface DirectoryEntry extends EntryBase {
 export interface FileEntry extends EntryBase {
   readonly type: 'file';
   readonly size: number;
-  /** Absolute path (its bytes) of the file whose content is written (the target, for a followed link). */
+  /**
+   * Absolute path (its bytes) of the file whose content is written (the target, for a followed
+   * link); its last part is no link.
+   */
   readonly source: Buffer;
+  /** The file the walk saw there: the file opened to be packed must be this one. */
+  readonly identity: { readonly dev: bigint; readonly ino: bigint };
 }
 
 export interface SymlinkEntry extends EntryBase {

@@ -23,7 +23,7 @@
  */
 
 import { RE2JS } from 're2js';
-import { decodeGoUtf8 } from './go-utf8.ts';
+import { decodeGoUtf8 } from '../files/go-utf8.ts';
 
 export interface IgnoreRule {
   /** The pattern as written (without its `!`), for messages. */

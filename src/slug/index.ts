@@ -4,7 +4,6 @@ export type { IgnoreDecision, IgnoreMatch, IgnoreRule } from './ignore-rules.ts'
 export { listArchiveEntries, walkArchiveEntries } from './walk.ts';
 export { ModuleRootError, resolveModuleRoot } from './module-root.ts';
 export type { WalkOptions } from './walk.ts';
-export { LinksOutsideBoundaryError } from './confinement.ts';
-export type { RefusedLink, Refusal } from './confinement.ts';
+export { LinksOutsideBoundaryError } from './refused-links.ts';
 export { GO_SLUG_GZIP_LEVEL, packModule, packModuleToFile } from './pack.ts';
 export type { PackOptions, PackResult } from './pack.ts';

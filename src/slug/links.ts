@@ -2,23 +2,12 @@ import { lstat, readlink } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
-import { asBytePath, bytePathFromBuffer, fsPath, textOf } from './byte-path.ts';
-import type { BytePath } from './byte-path.ts';
+import { asBytePath, bytePathFromBuffer, fsPath, textOf } from '../files/byte-path.ts';
+import type { BytePath } from '../files/byte-path.ts';
 import { describeFsError } from '../fs-errors.ts';
 
 // The kernel gives up after 40 links in a chain (ELOOP); so do we.
 const MAX_LINK_HOPS = 40;
-
-/**
- * Where an absolute path lies in the module: its `/`-separated path relative to `root`
- * (`''` for the root itself), or `null` when it lies outside. Lexical, as go-slug's check is:
- * links on the way are not followed.
- */
-export function pathInsideRoot(root: BytePath, absolute: BytePath): BytePath | null {
-  const rel = path.relative(root, absolute);
-  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
-  return asBytePath(rel.split(path.sep).join('/'));
-}
 
 /** The target written in the link at `linkPath`, made absolute against the link's directory. */
 export function absoluteLinkTarget(linkPath: BytePath, target: BytePath): BytePath {
@@ -57,7 +46,19 @@ export async function resolveExternalLink(
 ): Promise<ResolvedLink> {
   let current = linkPath;
   for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
-    const next = absoluteLinkTarget(current, await readLinkBytes(current));
+    let written: BytePath;
+    try {
+      written = await readLinkBytes(current);
+    } catch (error) {
+      const reason = describeFsError(error);
+      if (reason === undefined) throw error;
+      const which = current === linkPath ? '' : `, through ${JSON.stringify(textOf(current))},`;
+      throw new ConfigurationError(
+        `module directory ${JSON.stringify(moduleRoot)}: the link ${JSON.stringify(entryName)}${which} cannot be followed (${reason}). ` +
+          `Remove the link or list it in .terraformignore.`,
+      );
+    }
+    const next = absoluteLinkTarget(current, written);
     let stats: BigIntStats;
     try {
       stats = await lstat(fsPath(next), { bigint: true });

@@ -10,8 +10,8 @@ import {
   parseIgnoreRules,
 } from './ignore-rules.ts';
 import type { IgnoreRule } from './ignore-rules.ts';
-import { asBytePath, bytePathOf, fsPath } from './byte-path.ts';
-import type { BytePath } from './byte-path.ts';
+import { asBytePath, bytePathOf, fsPath } from '../files/byte-path.ts';
+import type { BytePath } from '../files/byte-path.ts';
 import { absoluteLinkTarget, readLinkBytes } from './links.ts';
 
 const IGNORE_FILE = '.terraformignore';

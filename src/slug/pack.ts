@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, createWriteStream, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, readSync } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
+import { openVerifiedSync } from '../files/confinement.ts';
 import { describeFsError } from '../fs-errors.ts';
 import { encodeTarHeader, END_OF_ARCHIVE, padding } from './tar-header.ts';
 import { walkArchiveEntries } from './walk.ts';
@@ -70,7 +71,7 @@ export async function packModule(
   const tally: Tally = { files: 0, entries: 0, contentBytes: 0 };
   const counter = new ByteCounter();
   const gzip = zlib.createGzip({ level: opts.gzipLevel ?? GO_SLUG_GZIP_LEVEL, chunkSize: COMPRESSED_CHUNK });
-  const walk = walkArchiveEntries(root, report, opts.linksWithin ? { linksWithin: opts.linksWithin } : {});
+  const walk = walkArchiveEntries(root, report, opts.confinement ? { confinement: opts.confinement } : {});
   // Pulled as the compressor asks for more: the destination's backpressure reaches the reads.
   const tar = Readable.from(tarChunks(opts.onEntry ? tellEach(walk, opts.onEntry) : walk, tally, opts.signal), {
     objectMode: false,
@@ -160,9 +161,15 @@ async function* tarChunks(
 
 function prepare(entry: ArchiveEntry): Prepared {
   if (entry.type !== 'file' || entry.size <= SMALL_FILE) return { entry };
+  let fd: number;
+  try {
+    fd = openVerifiedSync(entry.source, entry.identity, entry.name);
+  } catch (error) {
+    return { entry, error: error as Error };
+  }
   // `end` is inclusive: reading exactly the size recorded in the header keeps the entry
   // consistent if the file grows meanwhile, and saves the read that would find the end.
-  const stream = createReadStream(entry.source, { highWaterMark: READ_CHUNK, start: 0, end: entry.size - 1 });
+  const stream = createReadStream('', { fd, highWaterMark: READ_CHUNK, start: 0, end: entry.size - 1 });
   const prepared: Prepared = { entry, stream };
   stream.on('error', (error) => {
     prepared.error ??= error;
@@ -179,6 +186,7 @@ async function* entryChunks(prepared: Prepared): AsyncGenerator<Buffer, void, un
     stream?.destroy();
     return;
   }
+  if (prepared.error && !stream) throw readError(entry, prepared.error);
   if (!stream) {
     try {
       yield readWholeFile(entry);
@@ -204,9 +212,9 @@ async function* entryChunks(prepared: Prepared): AsyncGenerator<Buffer, void, un
   if (pad > 0) yield END_OF_ARCHIVE.subarray(0, pad);
 }
 
-/** Exactly `entry.size` bytes of a small file (see SMALL_FILE). */
+/** Exactly `entry.size` bytes of a small file (see SMALL_FILE), from the file the walk saw. */
 function readWholeFile(entry: FileEntry): Buffer {
-  const fd = openSync(entry.source, 'r');
+  const fd = openVerifiedSync(entry.source, entry.identity, entry.name);
   try {
     const content = Buffer.allocUnsafe(entry.size);
     let filled = 0;

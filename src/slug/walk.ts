@@ -5,15 +5,16 @@ import { ConfigurationError } from '../errors.ts';
 import { limit } from '../lifetime/limit.ts';
 import type { Limit } from '../lifetime/limit.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
-import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, textOf } from './byte-path.ts';
-import type { BytePath } from './byte-path.ts';
-import { linkBoundary, LinksOutsideBoundaryError, realBytePath, refusalOf } from './confinement.ts';
-import type { LinkBoundary, RefusedLink } from './confinement.ts';
+import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, pathInsideRoot, textOf } from '../files/byte-path.ts';
+import type { BytePath } from '../files/byte-path.ts';
+import { checkPath, confinementOf, realBytePath, refusalOf } from '../files/confinement.ts';
+import type { Confinement, ConfinementOptions, FileIdentity, RefusedLink } from '../files/confinement.ts';
 import { describeFsError } from '../fs-errors.ts';
-import { GIT_METADATA_NAME } from './git-metadata.ts';
+import { GIT_METADATA_NAME } from '../files/git-metadata.ts';
 import { decideIgnore, keepingRule } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
-import { absoluteLinkTarget, pathInsideRoot, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
+import { absoluteLinkTarget, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
+import { LinksOutsideBoundaryError } from './refused-links.ts';
 import { loadIgnoreRules, resolveModuleRoot } from './module-root.ts';
 
 // Enough requests in flight to keep a disk (or the page cache) busy, few enough for any ulimit.
@@ -27,9 +28,9 @@ interface WalkContext {
   readonly rules: readonly IgnoreRule[];
   readonly report: WalkReport;
   readonly limit: Limit;
-  /** Where followed links must lead; null: anywhere, as in go-slug. */
-  readonly boundary: LinkBoundary | null;
-  /** Links refused for leading outside the boundary, in archive order. */
+  /** Where followed links may lead (files/confinement.ts); null: anywhere, as in go-slug. */
+  readonly confinement: Confinement | null;
+  /** Links the confinement refused, in archive order. */
   readonly refused: RefusedLink[];
   /** `.terraformignore` negations overridden to keep git metadata out: rule as written → `.git/` directories. */
   readonly keptGitMetadata: Map<string, string[]>;
@@ -37,12 +38,13 @@ interface WalkContext {
 
 export interface WalkOptions {
   /**
-   * Refuse links whose target lies outside this directory (really outside: every link on the
-   * way followed) or in its git metadata (git-metadata.ts) instead of packing what they point
-   * to; `label` names it in the message. The walk goes on past a refused link, without reading
-   * its target, and fails at the end naming every one (LinksOutsideBoundaryError).
+   * The repository whose confinement rule followed links obey (files/confinement.ts): a link
+   * whose target really lies outside it (unless `allowOutside`) or in git metadata is refused
+   * instead of packing what it points to. The walk goes on past a refused link, without reading
+   * its target, and fails at the end naming every one (LinksOutsideBoundaryError). Without it,
+   * links may lead anywhere, as in go-slug.
    */
-  readonly linksWithin?: { readonly directory: string; readonly label: string };
+  readonly confinement?: ConfinementOptions;
 }
 
 interface DirectoryFrame {
@@ -80,17 +82,15 @@ export async function* walkArchiveEntries(
   options: WalkOptions = {},
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
   const moduleRoot = await resolveModuleRoot(root);
-  const boundary = options.linksWithin
-    ? await linkBoundary(options.linksWithin.directory, options.linksWithin.label)
-    : null;
-  if (boundary) {
+  const confinement = options.confinement ? await confinementOf(options.confinement) : null;
+  if (confinement) {
     const real = await realBytePath(moduleRoot);
-    const refusal = refusalOf(boundary, real);
+    const refusal = refusalOf(confinement, real);
     if (refusal !== null) {
       const where =
         refusal === 'outside'
-          ? `outside ${boundary.label} (${textOf(boundary.root)})`
-          : `into ${boundary.label}'s git metadata`;
+          ? `outside ${confinement.label} (${textOf(confinement.root)})`
+          : `into ${confinement.label}'s git metadata`;
       throw new LinksOutsideBoundaryError(
         `module directory ${JSON.stringify(root)} leads ${where}, to ${JSON.stringify(textOf(real))}.`,
         [{ name: '.', target: textOf(real), refusal }],
@@ -103,7 +103,7 @@ export async function* walkArchiveEntries(
     rules: await loadIgnoreRules(moduleRoot, report),
     report,
     limit: limit(FS_CONCURRENCY),
-    boundary,
+    confinement,
     refused: [],
     keptGitMetadata: new Map(),
   };
@@ -116,7 +116,7 @@ export async function* walkArchiveEntries(
   };
   yield* walkDirectory(ctx, frame);
   report.warnings.push(...gitMetadataWarnings(ctx.keptGitMetadata));
-  if (boundary && ctx.refused.length > 0) throw LinksOutsideBoundaryError.of(root, boundary, ctx.refused);
+  if (confinement && ctx.refused.length > 0) throw LinksOutsideBoundaryError.of(root, confinement, ctx.refused);
 }
 
 /** What would be packed, and what `.terraformignore` and the default exclusions left out. */
@@ -168,7 +168,7 @@ async function* walkDirectory(ctx: WalkContext, frame: DirectoryFrame): AsyncGen
       continue;
     }
     if (stats.isFile()) {
-      yield fileEntry(entryName, stats, onDisk);
+      yield fileEntry(entryName, stats, onDisk, stats);
     } else if (stats.isSymbolicLink()) {
       yield* visitLink(ctx, frame, onDisk, entryName, stats);
     }
@@ -284,18 +284,21 @@ async function* visitLink(
   }
 
   const resolved = await resolveExternalLink(onDisk, textOf(entryName), ctx.displayRoot);
-  if (ctx.boundary && (resolved.stats.isFile() || resolved.stats.isDirectory())) {
-    const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
-    const refusal = refusalOf(ctx.boundary, real);
-    if (refusal !== null) {
-      ctx.refused.push({ name: textOf(entryName), target: textOf(real), refusal });
+  // Confined, what is packed is what the check saw: the file or directory at the real path.
+  let target = { path: resolved.path, stats: resolved.stats };
+  if (ctx.confinement && (resolved.stats.isFile() || resolved.stats.isDirectory())) {
+    const confinement = ctx.confinement;
+    const checked = await guardFs(ctx, resolved.path, () => checkPath(confinement, resolved.path));
+    if (checked.refusal !== null) {
+      ctx.refused.push({ name: textOf(entryName), target: textOf(checked.real), refusal: checked.refusal });
       return;
     }
+    target = { path: checked.real, stats: checked.stats };
   }
-  if (resolved.stats.isFile()) {
-    yield fileEntry(entryName, resolved.stats, resolved.path);
-  } else if (resolved.stats.isDirectory()) {
-    const real = await guardFs(ctx, resolved.path, () => realBytePath(resolved.path));
+  if (target.stats.isFile()) {
+    yield fileEntry(entryName, target.stats, target.path, target.stats);
+  } else if (target.stats.isDirectory()) {
+    const real = ctx.confinement ? target.path : await guardFs(ctx, target.path, () => realBytePath(target.path));
     if (frame.linkedDirs.includes(real)) {
       throw new ConfigurationError(
         `module directory ${JSON.stringify(ctx.displayRoot)}: the link ${JSON.stringify(textOf(entryName))} leads back to ${JSON.stringify(textOf(real))}, ` +
@@ -305,7 +308,7 @@ async function* visitLink(
     }
     // As in go-slug, the followed directory gets no entry of its own, only its contents.
     const inner: DirectoryFrame = {
-      dir: resolved.path,
+      dir: target.path,
       archivePrefix: asBytePath(`${entryName}/`),
       matchPrefix: asBytePath(''),
       viaLink: true,
@@ -333,7 +336,7 @@ function storedLinkTarget(frame: DirectoryFrame, entryName: BytePath, written: B
   return relativeLinkTarget(entryName, inside);
 }
 
-function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath): FileEntry {
+function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath, identity: FileIdentity): FileEntry {
   return {
     type: 'file',
     name: textOf(name),
@@ -342,6 +345,7 @@ function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath): FileEn
     mtime: roundedMtime(stats),
     size: Number(stats.size),
     source: fsPath(source),
+    identity: { dev: identity.dev, ino: identity.ino },
   };
 }
 

@@ -6,7 +6,9 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 export type Answer =
   | { status: number; kind: 'json'; body: unknown; headers?: Record<string, string> }
   | { status: number; kind: 'text'; body: string; contentType: string }
-  | { status: number; kind: 'empty'; headers?: Record<string, string> };
+  | { status: number; kind: 'empty'; headers?: Record<string, string> }
+  /** Headers, then a body `send` writes as it goes (a fault's endless or huge body). */
+  | { status: number; kind: 'stream'; headers: Record<string, string>; send: (res: ServerResponse) => void };
 
 export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
   return headers ? { status, kind: 'json', body, headers } : { status, kind: 'json', body };
@@ -26,6 +28,11 @@ export function textAnswer(status: number, body: string, contentType = 'text/pla
 }
 
 export function writeAnswer(res: ServerResponse, answer: Answer): void {
+  if (answer.kind === 'stream') {
+    res.writeHead(answer.status, answer.headers);
+    answer.send(res);
+    return;
+  }
   if (answer.kind === 'empty') {
     res.writeHead(answer.status, { ...answer.headers, 'content-length': '0' });
     res.end();

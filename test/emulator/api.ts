@@ -149,6 +149,10 @@ export interface UpgradeBehaviour {
   /** Upgrade answers carry the workspace (its name) in `included`. The spec shows no
    *  `included` for a workspace upgrade. Default false. */
   includeWorkspace: boolean;
+  /** The `plan-url` the upgrade answers carry, in place of the address of the emulator's own
+   *  plan page: a service (or something posing as it) answering one the action must not pass
+   *  on. Default null (the plan page). */
+  planUrl: string | null;
 }
 
 /** A fault applied to the next matching requests on the API or upload port. */
@@ -174,7 +178,14 @@ export interface Fault {
     | { type: 'rewrite'; body: (json: any) => unknown }
     /** Apply the request (the write takes effect) and answer this 2xx status without a body,
      *  as a service might where the spec names a document. */
-    | { type: 'no-body'; status: 200 | 201 | 202 | 204 };
+    | { type: 'no-body'; status: 200 | 201 | 202 | 204 }
+    /** Answer 200 with a JSON body of `bytes` bytes, made as it is sent (never held whole), with
+     *  its Content-Length or chunked; sending stops when the client goes away. The request is
+     *  not applied. */
+    | { type: 'huge-body'; bytes: number; declareLength: boolean }
+    /** Answer 200 at once, then the body one byte every `everyMs` (on the emulator's clock),
+     *  never ending until the client goes away. The request is not applied. */
+    | { type: 'drip'; everyMs: number };
 }
 
 export interface RecordedRequest {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { emptyAnswer, jsonAnswer, writeAnswer, type Answer } from './answer.ts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { emptyAnswer, JSON_API_MEDIA_TYPE, jsonAnswer, writeAnswer, type Answer } from './answer.ts';
 import type { Fault, RecordedRequest } from './api.ts';
 import { readBody, type ReceivedBody } from './body.ts';
 import { ServiceError } from './errors.ts';
@@ -51,6 +51,8 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
   await deps.timers.sleep(behaviour.latencyMs());
   const fault = deps.faults.take(record.port, record.method, record.path);
   if (fault?.type === 'drop-before') return drop(req);
+  if (fault?.type === 'huge-body') return { record, answer: hugeBody(fault.bytes, fault.declareLength) };
+  if (fault?.type === 'drip') return { record, answer: drip(fault.everyMs, deps.timers) };
   if (fault?.type === 'status') return { record, answer: statusFaultAnswer(fault) };
   if (fault?.type === 'delay') await deps.timers.sleep(fault.ms);
   if (fault?.type === 'drop-after' && fault.afterMs !== undefined) await deps.timers.sleep(fault.afterMs);
@@ -86,4 +88,44 @@ function statusFaultAnswer(fault: Extract<Fault['kind'], { type: 'status' }>): A
   const titles: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 429: 'too many requests' };
   const title = titles[fault.status] ?? 'service unavailable';
   return jsonAnswer(fault.status, new ServiceError(fault.status, title, 'injected fault').toDocument(), headers);
+}
+
+/** `{"data":[],"meta":"aaa…"}` of exactly `bytes` bytes, written as the client reads it. */
+function hugeBody(bytes: number, declareLength: boolean): Answer {
+  const head = Buffer.from('{"data":[],"meta":"');
+  const tail = Buffer.from('"}');
+  const filler = Buffer.alloc(64 * 1024, 'a');
+  const headers: Record<string, string> = { 'content-type': JSON_API_MEDIA_TYPE };
+  if (declareLength) headers['content-length'] = String(bytes);
+  const send = (res: ServerResponse): void => {
+    let left = bytes - head.length - tail.length;
+    const pump = (): void => {
+      while (!res.destroyed && left > 0) {
+        const chunk = left >= filler.length ? filler : filler.subarray(0, left);
+        left -= chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end(tail);
+    };
+    res.write(head);
+    pump();
+  };
+  return { status: 200, kind: 'stream', headers, send };
+}
+
+/** A body that never ends: a byte every `everyMs`, until the client goes away. */
+function drip(everyMs: number, timers: Timers): Answer {
+  const send = (res: ServerResponse): void => {
+    const next = (): void => {
+      if (res.destroyed) return;
+      res.write(' ');
+      timers.after(everyMs, next);
+    };
+    res.write('{');
+    timers.after(everyMs, next);
+  };
+  return { status: 200, kind: 'stream', headers: { 'content-type': JSON_API_MEDIA_TYPE }, send };
 }

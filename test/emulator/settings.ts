@@ -74,6 +74,7 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
       applySteps: ['confirmed', 'apply_queued', 'applying'],
       applyFinal: 'applied',
       includeWorkspace: false,
+      planUrl: null,
     },
     policies: {
       // Spec 2.1 says only "Path of the download": strict redirects to another origin.

@@ -147,7 +147,10 @@ function upgradeDocument(service: Service, upgrade: Upgrade, workspace: Workspac
   const data = {
     id: upgrade.runId,
     type: 'workspace-upgrade',
-    attributes: { status: upgrade.status, 'plan-url': planUrl(service, upgrade, workspace) },
+    attributes: {
+      status: upgrade.status,
+      'plan-url': upgradeBehaviour(service, workspace).planUrl ?? planUrl(service, upgrade, workspace),
+    },
     relationships: { workspace: { data: { id: workspace.id, type: 'workspaces' } } },
   };
   if (!upgradeBehaviour(service, workspace).includeWorkspace) return { data };

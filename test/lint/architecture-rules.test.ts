@@ -114,6 +114,8 @@ describe('a layer imports only the layers below it', () => {
       ['src/github/probe.ts', '../modes/mode.ts'],
       ['src/modes/sync-policies/probe.ts', '../../main.ts'],
       ['src/fs-errors.ts', './service/types.ts'],
+      ['src/files/probe.ts', '../slug/walk.ts'],
+      ['src/files/probe.ts', '../modes/sync-policies/run.ts'],
       ['src/new-shared-module.ts', './inputs/schema.ts'],
     ] as const) {
       const findings = await lint(path, importing(from));
@@ -132,6 +134,9 @@ describe('a layer imports only the layers below it', () => {
       ['src/github/probe.ts', '../inputs/schema.ts'],
       ['src/inputs/probe.ts', '../service/types.ts'],
       ['src/slug/probe.ts', '../fs-errors.ts'],
+      ['src/slug/probe.ts', '../files/confinement.ts'],
+      ['src/modes/sync-policies/probe.ts', '../../files/confinement.ts'],
+      ['src/files/probe.ts', '../errors.ts'],
       ['src/service/probe.ts', '../lifetime/clock.ts'],
     ] as const) {
       expect(await ruleIds(path, importing(from)), `${path} importing ${from}`).toEqual([]);

@@ -377,9 +377,13 @@ describe('post step', () => {
         });
         runIds.push(run.id);
       }
+      // As a main step saves it, its upload answered long ago: the window in which the service
+      // may queue a run of its own has passed.
       const state = new Map([
         ['testRunModule', JSON.stringify(module)],
         ['testRunConfigurationVersion', version.id],
+        ['testRunLateRunWindow', '400'],
+        ['testRunUploadedAt', '1'],
       ]);
       return { version: version.id, runIds, state };
     } finally {
@@ -434,6 +438,76 @@ describe('post step', () => {
     expect(h.emulator.requests.map((r) => r.method)).toEqual(['GET']);
     expect(log).toMatch(
       /Configuration version cv-\w+ \(module acme\/log-bucket\/aws\) has no test run: nothing to stop\./,
+    );
+  });
+
+  describe('after a main step killed before the service queued its own run, 1.2 s after the upload', () => {
+    const LATE = {
+      respectAutoQueueRuns: false,
+      autoRunDelayMs: [1200, 1200] as [number, number],
+      queuedMs: 20,
+      runningMs: 60_000,
+      cancelGraceMs: 50,
+    };
+
+    /**
+     * A configuration version uploaded on `clock` (the service's run of its own is due 1.2 s
+     * later on it), and the state a main step killed at `when` saved: the window it watches, and
+     * what it had got to.
+     */
+    async function killedAt(h: Harness, when: 'upload' | 'create' | 'wait', clock: ManualClock) {
+      const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
+      const module = {
+        organization: h.emulator.organization,
+        namespace: h.emulator.organization,
+        name: 'log-bucket',
+        provider: 'aws',
+      };
+      try {
+        const version = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false });
+        const state = new Map([
+          ['testRunModule', JSON.stringify(module)],
+          ['testRunConfigurationVersion', version.id],
+          ['testRunLateRunWindow', '5000'],
+        ]);
+        await client.moduleTests.uploadConfiguration(version.attributes['upload-url']!, new Uint8Array([1, 2, 3]));
+        if (when === 'upload') return state;
+        state.set('testRunUploadedAt', String(clock.now()));
+        state.set('testRunCreateSent', 'true');
+        const run = await client.moduleTests.createTestRun(module, {
+          configurationVersionId: version.id,
+          testDirectory: 'tests',
+          filters: [],
+          variables: [],
+          verbose: true,
+        });
+        if (when === 'wait') state.set('testRunId', run.id);
+        return state;
+      } finally {
+        await client.close();
+      }
+    }
+
+    it.each(['upload', 'create', 'wait'] as const)(
+      "killed at the %s: the post step watches the main step's window and stops the late run",
+      async (when) => {
+        const clock = new ManualClock();
+        const h = await startHarness({ clock, testRuns: LATE });
+        const state = await killedAt(h, when, clock);
+        expect(h.emulator.testRuns().filter((r) => r.source !== 'svc-api')).toEqual([]);
+        const started = clock.now();
+        const { code, log } = await clock.runUntilSettled(post(h, state, { clock }));
+        expect(code).toBe(0);
+        const late = h.emulator.testRuns().filter((r) => r.source !== 'svc-api');
+        expect(late).toHaveLength(1);
+        expect(late[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
+        expect(log).toContain('up to 5s after the upload: looking for one until then.');
+        // Not much past the window: 5 s from the upload, or, for an upload never answered, from
+        // the post step's first look (the clock may have moved on to the service's run by then).
+        expect(clock.now() - started).toBeLessThanOrEqual(when === 'upload' ? 1200 + 5000 + 400 : 5000 + 400);
+        await clock.advance(10_000);
+        expect(liveRuns(h.emulator)).toEqual([]);
+      },
     );
   });
 

@@ -303,4 +303,62 @@ describe('the built action, run by the runner', () => {
     await until(() => emulator.testRuns().every((r) => r.status === 'canceled'), 3000, 'every run cancelled');
     expect(post.stdout().replace(`::add-mask::${emulator.token}`, '')).not.toContain(emulator.token);
   }, 40_000);
+
+  // A service that ignores auto-queue-runs and queues a run of its own 1.2 s after the upload,
+  // and a main step killed before that: the post step watches as long as the main step would
+  // have, and stops every run of the version. With an option of its own the step creates its run
+  // (it cannot adopt the service's).
+  const LATE_RUN = { respectAutoQueueRuns: false, autoRunDelayMs: [1200, 1200] as [number, number] };
+  const uploadArrived = (emulator: Emulator): boolean =>
+    emulator.requests.some((r) => r.port === 'upload' && r.body.length > 0);
+
+  it.concurrent.each([
+    [
+      'at the upload',
+      (emulator: Emulator) => {
+        // The upload lands 2 s after the kill: the service's own run appears 3.2 s after it.
+        emulator.inject({ port: 'upload', kind: { type: 'delay', ms: 2000 } });
+        return () => uploadArrived(emulator);
+      },
+    ],
+    [
+      'at the run create',
+      (emulator: Emulator) => {
+        emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 800 } });
+        return () => createArrived(emulator);
+      },
+    ],
+    ['during the wait', () => (main: Step) => readStateFile(main.files.state).has('testRunId')],
+  ] as const)(
+    'SIGKILL %s, then the post step: every run of the version is stopped, the one the service queued late too',
+    async (_when, arrange) => {
+      const emulator = await emulatorWith({
+        testRuns: { ...LATE_RUN, queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 },
+      });
+      const killWhen = arrange(emulator);
+      const main = startStep(emulator, { verbose: 'true' });
+      await until(() => killWhen(main), 15_000, 'the moment to kill');
+      main.child.kill('SIGKILL');
+      await main.exited;
+      const state = readStateFile(main.files.state);
+      expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
+      // The service's own run is not there yet when the post step starts.
+      expect(emulator.testRuns().filter((r) => r.source !== 'svc-api')).toEqual([]);
+
+      const post = postStepFor(emulator, main);
+      const { code } = await post.exited;
+      expect(code).toBe(0);
+      console.log(
+        post.stdout(),
+        JSON.stringify(emulator.testRuns().map((r) => [r.id, r.source, r.status, r.createdAt ?? ''])),
+      );
+      const late = emulator.testRuns().filter((r) => r.source !== 'svc-api');
+      expect(late).toHaveLength(1);
+      expect(late[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
+      expect(post.stdout()).toContain(`Test run ${late[0]!.id} of module acme/log-bucket/aws was cancelled.`);
+      expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
+      expect(emulator.testRuns().filter((r) => r.source === 'svc-api').length).toBeLessThanOrEqual(1);
+    },
+    40_000,
+  );
 });

@@ -184,10 +184,11 @@ describe('state for the post step', () => {
     const save = (name: string, value: string): void => void state.set(name, value);
     const get = (name: string): string => state.get(name) ?? '';
     const module = { organization: 'acme', name: 'vpc', provider: 'aws' };
-    saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module);
+    saveConfigurationVersion(save, { id: 'cv-1', since: 1000 }, module, 5000);
     expect(readSavedRun(get)).toEqual({
       module,
       configurationVersion: { id: 'cv-1', since: 1000 },
+      lateRunWindowMs: 5000,
       createSent: false,
       final: false,
       cancelRequested: false,

@@ -101,14 +101,14 @@ describe('githubSink', () => {
       'tests-passed': 3,
       applied: true,
       result: { runs: [1, 2] },
-      notes: 'a\nb',
+      status: 'planned\napplied',
     });
     expect(readOutputs()).toEqual({
       'test-run-id': 'trun-1',
       'tests-passed': '3',
       applied: 'true',
       result: '{"runs":[1,2]}',
-      notes: 'a\nb',
+      status: 'planned\napplied',
     });
   });
 

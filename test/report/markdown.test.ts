@@ -26,7 +26,7 @@ describe('escaping', () => {
 
   it('escapes Markdown so that a name renders as written, on one line', () => {
     expect(escapeMarkdown('*bold* _it_ `code` [x](y) a|b ~s~ #1 <b>')).toBe(
-      '\\*bold\\* \\_it\\_ \\`code\\` \\[x\\](y) a\\|b \\~s\\~ \\#1 &lt;b&gt;',
+      '\\*bold\\* \\_it\\_ \\`code\\` \\[x\\](y) a\\|b \\~s\\~ \\#\u200D1 &lt;b&gt;',
     );
     expect(escapeMarkdown('line one\nline two\r\n')).toBe('line one line two ');
     expect(escapeMarkdown('- not a list')).toBe('\\- not a list');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseCommands } from '../../src/report/neutralise.ts';
+import { escapeHtml, escapeMarkdown, inlineCode, link, table } from '../../src/report/markdown.ts';
+import { neutraliseCommands, neutraliseMentions } from '../../src/report/neutralise.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 
@@ -45,5 +46,37 @@ describe('neutraliseCommands', () => {
       const once = neutraliseCommands(text);
       expect(neutraliseCommands(once)).toBe(once);
     }
+  });
+});
+
+describe('neutraliseMentions', () => {
+  const ZWJ = '\u200D';
+
+  it('breaks mentions of people and teams, and issue references, with a zero-width joiner', () => {
+    expect(neutraliseMentions('Ask @octocat, (@octo-org/security) or @Mona')).toBe(
+      `Ask @${ZWJ}octocat, (@${ZWJ}octo-org/security) or @${ZWJ}Mona`,
+    );
+    expect(neutraliseMentions('see #123, org/repo#45 and GH-6')).toBe(
+      `see #${ZWJ}123, org/repo#${ZWJ}45 and GH-${ZWJ}6`,
+    );
+  });
+
+  it('leaves what GitHub reads as no mention as it is: e-mail addresses, a version after a name', () => {
+    for (const text of ['ops@example.com', 'owner/repo@v1', 'a @ b', '# heading', 'C# and #x', 'vgh-1']) {
+      expect(neutraliseMentions(text)).toBe(text);
+    }
+  });
+
+  it('is idempotent', () => {
+    const once = neutraliseMentions('@a #1 GH-2');
+    expect(neutraliseMentions(once)).toBe(once);
+  });
+
+  it('applies to every text the summary helpers render, never to an entity, an address or code', () => {
+    expect(escapeHtml("@octocat's #1")).toBe(`@${ZWJ}octocat&#39;s #${ZWJ}1`);
+    expect(escapeMarkdown('@octocat #1')).toBe(`@${ZWJ}octocat \\#${ZWJ}1`);
+    expect(table(['who'], [['@octocat']])).toContain(`<td>@${ZWJ}octocat</td>`);
+    expect(inlineCode('@octocat').html).toBe('<code>@octocat</code>');
+    expect(link('#1', 'https://example.com/a#12').html).toBe(`<a href="https://example.com/a#12">#${ZWJ}1</a>`);
   });
 });

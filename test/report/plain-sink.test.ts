@@ -74,17 +74,17 @@ describe('plainSink', () => {
       applied: false,
       status: 'finished',
       result: [{ name: 'a', action: 'create' }],
-      missing: undefined,
-      empty: null,
-      notes: 'line one\nEOF\nline three',
+      'junit-file': undefined,
+      'test-status': null,
     });
+    sink.setOutput('notes', 'line one\nEOF\nline three');
     const lines = c.text().split('\n');
     expect(lines.slice(0, 5)).toEqual([
       'created=2',
       'applied=false',
       'status=finished',
       'result=[{"name":"a","action":"create"}]',
-      'empty=',
+      'test-status=',
     ]);
     const header = lines[5]!;
     const delimiter = header.replace(/^notes<</, '');

@@ -147,7 +147,34 @@ describe('links into git metadata, confined to the repository', () => {
     );
   });
 
-  it('are followed as go-slug follows them when links may lead anywhere (allow-links-outside-repository: true)', async () => {
+  it('are refused all the same when links may leave the repository (allow-links-outside-repository: true)', async () => {
+    const repo = await repository(checkout(LEAKING_LINKS));
+    const error = await packInMemory(path.join(repo, 'mod'), repo, true).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LinksOutsideBoundaryError);
+    expect((error as LinksOutsideBoundaryError).links.map((link) => [link.name, link.refusal])).toEqual([
+      ['chain', 'git-metadata'],
+      ['creds', 'git-metadata'],
+      ['g', 'git-metadata'],
+      ['other-creds', 'git-metadata'],
+      ['via-dir', 'git-metadata'],
+    ]);
+    expect((error as Error).message).not.toContain(TOKEN);
+  });
+
+  it('refuse the git metadata of another checkout outside the repository, when links may leave it', async () => {
+    const other = await repository(checkout());
+    const repo = await repository({
+      'mod/main.tf': 'locals {}\n',
+      'mod/creds': `-> ${path.join(other, '.git', 'config')}`,
+      'mod/shared.tf': `-> ${path.join(other, 'shared', 'common.tf')}`,
+    });
+    const error = await packInMemory(path.join(repo, 'mod'), repo, true).catch((caught: unknown) => caught);
+    expect((error as LinksOutsideBoundaryError).links).toEqual([
+      { name: 'creds', target: path.join(other, '.git', 'config'), refusal: 'git-metadata' },
+    ]);
+  });
+
+  it("are followed as go-slug follows them when nothing confines the walk (the service's own packer)", async () => {
     const repo = await repository(checkout(LEAKING_LINKS));
     const read = await readArchive((await packInMemory(path.join(repo, 'mod'))).archive);
     expect(read.find((entry) => entry.name === 'creds')?.content.toString()).toBe(CHECKOUT_CONFIG);
@@ -233,6 +260,26 @@ describe("run-module-tests and the checkout's git metadata", () => {
     expect(summary).toContain('&quot;creds&quot;');
     expect(`${stdout}${summary}`).not.toContain(TOKEN);
   });
+
+  it.each([['false'], ['true']])(
+    'refuses a link into .git with allow-links-outside-repository: true, before any request (dry-run: %s)',
+    async (dryRun) => {
+      const repo = await repository(checkout({ 'mod/creds': '-> ../.git/config', 'mod/pw': '-> /etc/hostname' }));
+      emulator.clearRequests();
+      const { code, stdout, summary } = await runModuleTests(emulator, repo, {
+        'allow-links-outside-repository': 'true',
+        'dry-run': dryRun,
+      });
+      expect(code).toBe(EXIT_BAD_INPUT);
+      expect(emulator.requests).toEqual([]);
+      expect(stdout).toContain(
+        `holds a link that leads into the repository's git metadata, whose content would be packed: "creds" → ${JSON.stringify(path.join(repo, '.git', 'config'))}`,
+      );
+      expect(stdout).toContain('a link into it is refused whatever the input "allow-links-outside-repository" says');
+      expect(stdout).not.toContain('"pw"');
+      expect(`${stdout}${summary}`).not.toContain(TOKEN);
+    },
+  );
 
   it('uploads the repository root without its .git/ when .terraformignore brings it back, and says so', async () => {
     const repo = await repository(checkout({ '.terraformignore': '!.git/\n', 'mod/creds': '-> ../.git/config' }));

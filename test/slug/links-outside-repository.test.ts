@@ -2,12 +2,14 @@
 // the input allow-links-outside-repository says otherwise; links that leave the module but stay
 // in the repository packed as go-slug packs them.
 
+import { renameSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, EXIT_SUCCESS } from '../../src/errors.ts';
-import { LinksOutsideBoundaryError, listArchiveEntries } from '../../src/slug/index.ts';
+import { ConfigurationError, EXIT_BAD_INPUT, EXIT_SUCCESS } from '../../src/errors.ts';
+import { LinksOutsideBoundaryError, listArchiveEntries, packModule } from '../../src/slug/index.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { readArchive } from './archive-reader.ts';
@@ -81,7 +83,7 @@ describe('packModule with links confined to the repository', () => {
     });
     expect((error as Error).message).toContain(`"pw" → "/etc/hostname"`);
     await expect(
-      listArchiveEntries(module, { linksWithin: { directory: repo, label: 'the repository' } }),
+      listArchiveEntries(module, { confinement: { directory: repo, label: 'the repository', allowOutside: false } }),
     ).rejects.toThrow(LinksOutsideBoundaryError);
   });
 
@@ -155,5 +157,27 @@ describe('run-module-tests with links outside the repository (GITHUB_WORKSPACE)'
     const { code, stdout } = await runModuleTests(emulator, repo, { 'allow-links-outside-repository': 'sometimes' });
     expect(code).toBe(EXIT_BAD_INPUT);
     expect(stdout).toContain('allow-links-outside-repository');
+  });
+});
+
+describe('the file packed is the file the walk saw', () => {
+  it.each([
+    ['a small file', 'locals {}\n'],
+    ['a large file, streamed', 'x'.repeat(512 * 1024)],
+  ])('%s swapped after the walk saw it is refused, not packed', async (_what, content) => {
+    const swapped = path.join(base, `swapped-${content.length}`);
+    await mkdir(swapped, { recursive: true });
+    await writeFile(path.join(swapped, 'main.tf'), content);
+    await writeFile(path.join(base, `stranger-${content.length}`), SECRET);
+    const error = await packModule(swapped, new Writable({ write: (_chunk, _encoding, callback) => callback() }), {
+      confinement: { directory: swapped, label: 'the repository', allowOutside: false },
+      onEntry: (entry) => {
+        // Between the walk and the read: what the walk saw is replaced.
+        if (entry.name === 'main.tf')
+          renameSync(path.join(base, `stranger-${content.length}`), path.join(swapped, 'main.tf'));
+      },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('"main.tf" changed while it was being read');
   });
 });

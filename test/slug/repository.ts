@@ -11,11 +11,13 @@ import type { Emulator } from '../emulator/api.ts';
 
 /**
  * Pack `root` into memory; with `repository`, links are confined to it as run-module-tests
- * confines them (allow-links-outside-repository: false).
+ * confines them (allow-links-outside-repository: `allowOutside`); without, they lead anywhere,
+ * as in go-slug.
  */
 export async function packInMemory(
   root: string,
   repository?: string,
+  allowOutside = false,
 ): Promise<{ archive: Buffer; result: PackResult }> {
   const chunks: Buffer[] = [];
   const out = new Writable({
@@ -27,7 +29,7 @@ export async function packInMemory(
   const result = await packModule(
     root,
     out,
-    repository ? { linksWithin: { directory: repository, label: 'the repository' } } : {},
+    repository ? { confinement: { directory: repository, label: 'the repository', allowOutside } } : {},
   );
   return { archive: Buffer.concat(chunks), result };
 }

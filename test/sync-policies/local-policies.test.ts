@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
@@ -606,7 +607,7 @@ describe('a file that cannot be read', () => {
   it('is a problem that says why in words, as the packing of a module says it', async () => {
     // Found as a file, then replaced by a directory before it is read.
     const root = await makeWorkspace({ 'policies/policies.hcl/x': 'x' });
-    const config = await readPolicyConfig(join(root, 'policies/policies.hcl'), 'policies/policies.hcl');
+    const config = await readPolicyConfig('policies/policies.hcl', () => readFile(join(root, 'policies/policies.hcl')));
     expect(config.problems).toEqual([
       {
         file: 'policies/policies.hcl',

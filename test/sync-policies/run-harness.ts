@@ -99,6 +99,7 @@ export function syncInputs(emulator: Emulator): SyncPoliciesInputs {
     enforcementLevel: 'advisory',
     policySets: [],
     prune: 'off',
+    allowLinksOutsideRepository: false,
   };
 }
 

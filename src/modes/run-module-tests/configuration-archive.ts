@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
+import { refusedLinksAdvice } from '../../files/confinement.ts';
 import { LinksOutsideBoundaryError, ModuleRootError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
 import type { ArchiveEntry } from '../../slug/index.ts';
 
@@ -52,7 +53,10 @@ export async function packConfiguration(
     signal?: AbortSignal;
     tempDir?: string;
     listEntries?: boolean;
-    /** The repository (GITHUB_WORKSPACE): links leading outside it are refused, unless allowed. */
+    /**
+     * The repository (GITHUB_WORKSPACE): links leading outside it are refused, unless allowed;
+     * links into its git metadata always are.
+     */
     repositoryRoot: string;
     /** The input `allow-links-outside-repository`. */
     allowLinksOutsideRepository: boolean;
@@ -67,10 +71,12 @@ export async function packConfiguration(
     const entries: PackedConfiguration['entries'] = [];
     const packed = await packModuleToFile(moduleRoot, file, {
       ...(options.signal ? { signal: options.signal } : {}),
-      // A pull request must not be able to ship the runner's files (action-interface, run-module-tests).
-      ...(options.allowLinksOutsideRepository
-        ? {}
-        : { linksWithin: { directory: options.repositoryRoot, label: 'the repository' } }),
+      // A pull request must not be able to ship the runner's files (action-interface, "Files").
+      confinement: {
+        directory: options.repositoryRoot,
+        label: 'the repository',
+        allowOutside: options.allowLinksOutsideRepository,
+      },
       ...(options.listEntries
         ? {
             onEntry: (e: ArchiveEntry) => {
@@ -92,10 +98,7 @@ export async function packConfiguration(
   } catch (error) {
     await remove();
     if (error instanceof LinksOutsideBoundaryError) {
-      throw new ConfigurationError(
-        `${error.message} Nothing was uploaded. ` +
-          `To pack what ${error.links.length === 1 ? 'it points' : 'they point'} to, set the input "allow-links-outside-repository" to "true".`,
-      );
+      throw new ConfigurationError(`${error.message} Nothing was uploaded. ${refusedLinksAdvice(error.links)}`);
     }
     if (error instanceof ConfigurationError || options.signal?.aborted) throw error;
     throw new Error(`Packing the module at ${moduleRoot} failed: ${getErrorMessage(error)}`, { cause: error });

@@ -7,9 +7,12 @@
  * run. `tests`, `failures`, `errors` and `skipped` are counted on every level.
  *
  * Pure: text in, text out. Everything in it came from the log or the service, so every string is
- * escaped, and characters XML 1.0 cannot hold (control characters, lone surrogates) are removed.
+ * escaped, characters XML 1.0 cannot hold (control characters, lone surrogates) are removed, and
+ * no one is mentioned (a reporter posts these names and messages where GitHub renders them), but
+ * in a `file` attribute, which reporters match against the repository's paths.
  */
 
+import { neutraliseMentions } from '../../report/neutralise.ts';
 import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } from './test-log/types.ts';
 import type { TestRunFacts } from './test-log/summary.ts';
 import { repositoryPath } from './test-log/summary.ts';
@@ -70,10 +73,13 @@ export function renderJUnitReport(input: JUnitReportInput): string {
       const { element, message, type, text } = c.result;
       const head = `<${element}${attributes({ message, type })}`;
       lines.push(`    <testcase${attrs}>`);
-      lines.push(text === undefined ? `      ${head}/>` : `      ${head}>${escapeText(text)}</${element}>`);
+      lines.push(
+        text === undefined ? `      ${head}/>` : `      ${head}>${escapeText(neutraliseMentions(text))}</${element}>`,
+      );
       lines.push('    </testcase>');
     }
-    if (suite.systemErr !== undefined) lines.push(`    <system-err>${escapeText(suite.systemErr)}</system-err>`);
+    if (suite.systemErr !== undefined)
+      lines.push(`    <system-err>${escapeText(neutraliseMentions(suite.systemErr))}</system-err>`);
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>', '');
@@ -232,7 +238,10 @@ function seconds(ms: number | undefined): string | undefined {
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([key, value]) => ` ${key}="${escapeAttribute(String(value))}"`)
+    .map(
+      ([key, value]) =>
+        ` ${key}="${escapeAttribute(key === 'file' ? String(value) : neutraliseMentions(String(value)))}"`,
+    )
     .join('');
 }
 

@@ -74,7 +74,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     );
   }
 
-  const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, afterSignalMs }: PostTuning = {
+  const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, lateRunWindowMs, afterSignalMs }: PostTuning = {
     ...DEFAULT_POST_TUNING,
     ...options.tuning,
   };
@@ -125,6 +125,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       signal: cancellation.signal,
       pollMs,
       appearWaitMs,
+      lateRunWindowMs,
       stop,
       clock,
     });
@@ -143,10 +144,11 @@ interface RunToStop {
 
 /**
  * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
- * configuration version that is not final, as each is found. When the main step sent a create it
- * never saw answered, the version is looked at again until a run with the create's options
- * appears or `appearWaitMs` passes. Resolves with the failure when a run may be running that
- * could not be found, else null.
+ * configuration version that is not final, as each is found. The version is looked at again
+ * until the window in which the service may queue a run by itself has passed (the main step's,
+ * from the upload), and, when the main step sent a create it never saw answered, until a run with
+ * the create's options appears or `appearWaitMs` passes. Resolves with the failure when a run may
+ * be running that could not be found, else null.
  */
 async function findRunsToStop(
   saved: SavedTestRun,
@@ -156,6 +158,7 @@ async function findRunsToStop(
     signal: AbortSignal;
     pollMs: number;
     appearWaitMs: number;
+    lateRunWindowMs: number;
     stop: (run: RunToStop) => void;
     clock: Clock;
   },
@@ -176,10 +179,17 @@ async function findRunsToStop(
   const label = moduleLabel(saved.module);
   // The run of a create the main step never saw answered may take a while to appear.
   const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-  const waitUntil = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+  const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+  // A service may queue a run of its own on the version up to the main step's window after the
+  // upload: a main step killed before it ends must not leave that run to the service. An upload
+  // the step died in may still land: then the window counts from now.
+  const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
+  const watchUntil = (saved.uploadedAt ?? clock.now()) + lateRunWindowMs;
   const ownFinal = saved.testRunId !== undefined && saved.final;
-  let noted = false;
+  let notedCreate = false;
+  let notedWindow = false;
   let listedAny = false;
+  let appeared = !awaitingCreate;
   for (;;) {
     let listed: TestRun[];
     try {
@@ -220,39 +230,43 @@ async function findRunsToStop(
     // The saved run may be missing from the list (the service no longer shows it): it is read by id.
     if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
       stopOnce({ id: saved.testRunId });
-    const appeared =
-      !awaitingCreate ||
-      (saved.requested !== undefined
-        ? listed.some((run) => runFingerprint(run) === saved.requested)
-        : listed.length > 0);
-    if (appeared) {
-      if (known.size === 0) {
-        sink.info(
-          listedAny
-            ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
-            : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`,
-        );
-      }
-      return null;
-    }
-    if (clock.now() >= waitUntil || signal.aborted) break;
-    if (!noted) {
-      noted = true;
+    appeared ||=
+      saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0;
+    const now = clock.now();
+    const until = Math.max(appeared ? 0 : appearBy, watchUntil);
+    if (now >= until || signal.aborted) break;
+    if (!appeared && !notedCreate) {
+      notedCreate = true;
       sink.info(
         `The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
           `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
       );
     }
+    if (now < watchUntil && !notedWindow) {
+      notedWindow = true;
+      sink.info(
+        `The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
+          `up to ${formatDuration(lateRunWindowMs)} after the upload: looking for one until then.`,
+      );
+    }
     try {
-      await clock.sleep(Math.min(options.pollMs, waitUntil - clock.now()), signal);
+      await clock.sleep(Math.min(options.pollMs, until - now), signal);
     } catch {
       break;
     }
   }
-  sink.warning(
-    `No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
-      `if one appears later, cancel it in the service.`,
-  );
+  if (!appeared) {
+    sink.warning(
+      `No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
+        `if one appears later, cancel it in the service.`,
+    );
+  } else if (known.size === 0) {
+    sink.info(
+      listedAny
+        ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+        : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`,
+    );
+  }
   return null;
 }
 

@@ -26,7 +26,8 @@ import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } f
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { moduleLabel } from './module-ref.ts';
-import { saveConfigurationVersion, saveCreateSent, saveRunStarted } from './state.ts';
+import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
+import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from './state.ts';
 import type { SaveState } from './state.ts';
 import { isFinal } from './test-run-status.ts';
 import { upsertTestVariables } from './test-variables.ts';
@@ -76,7 +77,7 @@ export interface StartInput {
   sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
   tuning: Pick<
     RunModuleTestsTuning,
-    'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock'
+    'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock' | 'otherRuns'
   >;
 }
 
@@ -98,6 +99,8 @@ class SetupError extends Error {
     this.stage = stage;
   }
 }
+
+const DEFAULT_LATE_RUN_WINDOW_MS = DEFAULT_OTHER_RUNS_TIMING.lateRunWindowMs;
 
 /** Runs one part of the setup; what it throws names the part. */
 async function during<T>(stage: string, work: () => Promise<T>): Promise<T> {
@@ -136,7 +139,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
       setup.version = version;
       // From here on a run may exist on this version (the upload may start one, spec 4.2): the
       // post step must be able to find it even if this step dies before it knows the run's id.
-      saveConfigurationVersion(saveState, version, module);
+      saveConfigurationVersion(saveState, version, module, t.otherRuns.lateRunWindowMs ?? DEFAULT_LATE_RUN_WINDOW_MS);
       const uploadUrl = created.attributes['upload-url'];
       if (!uploadUrl) throw new Error(`the service gave configuration version ${version.id} no upload-url`);
       // A single-use address that carries its own authorization (spec 2.3, 5): a secret.
@@ -158,6 +161,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
     );
     const answeredAt = t.clock.now();
     upload.answeredAt = answeredAt;
+    saveUploaded(saveState, answeredAt);
     sink.info(`Uploaded the configuration to configuration version ${version.id}.`);
     const started = await during('starting the test run', () =>
       startTestRun(client, module, version, requested, {

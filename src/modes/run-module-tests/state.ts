@@ -16,6 +16,12 @@ export const STATE_NAMES = {
   configurationVersionId: 'testRunConfigurationVersion',
   /** VersionRef.since (ms since the epoch): where a search for the version's runs may stop. */
   configurationVersionSince: 'testRunConfigurationVersionSince',
+  /** How long after the upload the main step watches for a run the service queues by itself
+   *  (OtherRunsTiming.lateRunWindowMs): the post step watches as long. */
+  lateRunWindowMs: 'testRunLateRunWindow',
+  /** When the upload was answered (the step's clock, ms since the epoch): the window counts from
+   *  it. Absent: the upload may still have landed when the step died. */
+  uploadedAt: 'testRunUploadedAt',
   /** 'true' once the create of a test run was sent: a run may appear on the version even though
    *  no answer came; 'false' once the create was refused (nothing was created). */
   createSent: 'testRunCreateSent',
@@ -32,11 +38,22 @@ export const STATE_NAMES = {
 export type SaveState = (name: string, value: string) => void;
 export type GetState = (name: string) => string;
 
-export function saveConfigurationVersion(save: SaveState, version: VersionRef, module: ModuleRef): void {
+export function saveConfigurationVersion(
+  save: SaveState,
+  version: VersionRef,
+  module: ModuleRef,
+  lateRunWindowMs: number,
+): void {
   // The module first: a step killed between the lines leaves no id without its module.
   save(STATE_NAMES.module, JSON.stringify(module));
   if (version.since !== undefined) save(STATE_NAMES.configurationVersionSince, String(version.since));
+  save(STATE_NAMES.lateRunWindowMs, String(lateRunWindowMs));
   save(STATE_NAMES.configurationVersionId, version.id);
+}
+
+/** Saved the moment the upload is answered: the service may queue a run of its own from then on. */
+export function saveUploaded(save: SaveState, at: number): void {
+  save(STATE_NAMES.uploadedAt, String(at));
 }
 
 /** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
@@ -64,6 +81,10 @@ export interface SavedTestRun {
   module: ModuleRef;
   /** Absent when only a run id was saved (a main step of an earlier version). */
   configurationVersion?: VersionRef;
+  /** How long after the upload a run of the service's own may appear (the main step's window). */
+  lateRunWindowMs?: number;
+  /** When the upload was answered, on the step's clock; absent when the step died before. */
+  uploadedAt?: number;
   createSent: boolean;
   /** The fingerprint of the create's options, when it was sent. */
   requested?: string;
@@ -83,10 +104,14 @@ export function readSavedRun(get: GetState): SavedTestRun | undefined {
   if (module === undefined) return undefined;
   const since = Number(get(STATE_NAMES.configurationVersionSince) || Number.NaN);
   const configurationVersion: VersionRef = { id: configurationVersionId, ...(Number.isFinite(since) ? { since } : {}) };
+  const lateRunWindowMs = numberOf(get(STATE_NAMES.lateRunWindowMs));
+  const uploadedAt = numberOf(get(STATE_NAMES.uploadedAt));
   return {
     ...(testRunId !== '' ? { testRunId } : {}),
     module,
     ...(configurationVersionId !== '' ? { configurationVersion } : {}),
+    ...(lateRunWindowMs !== undefined ? { lateRunWindowMs } : {}),
+    ...(uploadedAt !== undefined ? { uploadedAt } : {}),
     createSent: get(STATE_NAMES.createSent) === 'true',
     ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
     final: get(STATE_NAMES.final) === 'true',
@@ -102,6 +127,12 @@ export function readSavedRun(get: GetState): SavedTestRun | undefined {
 export function runToStop(get: GetState): SavedTestRun | undefined {
   const saved = readSavedRun(get);
   return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
+}
+
+/** A saved number, or undefined when none (or no number) was saved. */
+function numberOf(text: string): number | undefined {
+  const value = text === '' ? Number.NaN : Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 function parseModule(text: string): ModuleRef | undefined {

@@ -2,6 +2,7 @@ import { RUNNER_KILL_AFTER_MS, RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/ca
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
+import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
 import type { OtherRunsTiming } from './other-runs.ts';
 import type { WaitTiming } from './wait.ts';
 
@@ -94,6 +95,11 @@ export interface PostTuning {
    * configuration version may take to appear: the longest the create waited for its answer.
    */
   appearWaitMs: number;
+  /**
+   * How long after the upload a run the service queues by itself may appear, when the main step
+   * saved none (a main step of an earlier version): the main step's own window.
+   */
+  lateRunWindowMs: number;
   /** Once the post step itself gets a signal, how long its stops may still take. */
   afterSignalMs: number;
 }
@@ -104,5 +110,6 @@ export const DEFAULT_POST_TUNING: PostTuning = {
   forceSlackMs: 15_000,
   pollMs: 1000,
   appearWaitMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  lateRunWindowMs: DEFAULT_OTHER_RUNS_TIMING.lateRunWindowMs,
   afterSignalMs: 1000,
 };

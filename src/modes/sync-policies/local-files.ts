@@ -2,12 +2,15 @@
 // files policy-files matches, the configs that apply (read and parsed), what is at each path a
 // policy block names or implies, and the code of every file that may be a policy's. This is the
 // only step of reading the local policies that touches the file system; local-policies.ts checks
-// what it found.
+// what it found. Every path is judged by the confinement rule before anything of it is read
+// (confined-files.ts): links that lead outside the repository or into its git metadata stop the
+// step, naming them, before the first request.
 
-import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { getErrorMessage } from '../../errors.ts';
 import { describeFsError } from '../../fs-errors.ts';
+import { confinedFiles } from './confined-files.ts';
+import type { ConfinedFiles, Found } from './confined-files.ts';
 import { readPolicyConfig } from './policy-config.ts';
 import type { PolicyConfig } from './policy-config.ts';
 import { matchPolicyFiles } from './policy-files.ts';
@@ -21,8 +24,7 @@ import {
   pathsToLookAt,
 } from './policy-sources.ts';
 
-/** What is at a path. */
-export type Found = 'file' | 'not-a-file' | 'missing';
+export type { Found } from './confined-files.ts';
 
 /** A file's policy code, or why it cannot be used. */
 export interface Code {
@@ -52,27 +54,43 @@ export interface GatherOptions {
   /** The `policy-config` input, relative to workspaceRoot; empty or absent: discover policies.hcl. */
   configPath?: string;
   workspaceRoot: string;
+  /** The input allow-links-outside-repository (default false); links into .git are refused whatever it says. */
+  allowLinksOutsideRepository?: boolean;
   /** Debug lines of the file search (the sink's debug). */
   debug?: (message: string) => void;
 }
 
+// A policy config is a few kilobytes; this bounds what a mistaken path can make the step read.
+const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
+
 export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFiles> {
   const root = resolve(options.workspaceRoot);
-  const matched = await matchPolicyFiles(options.patterns, root, options.debug);
+  const files = await confinedFiles(root, options.allowLinksOutsideRepository ?? false);
+  const matched = await matchPolicyFiles(options.patterns, root, options.debug, async (searchPaths) => {
+    // Before the glob lists a folder that a link leads to: the folders it would enter are judged first.
+    await files.checkFolders(searchPaths);
+    await files.refuseLinks();
+  });
+  await Promise.all(matched.map((file) => files.foundAt(file)));
 
-  const files: { root: string; matched: string[]; namedConfig?: LocalFiles['namedConfig'] } = { root, matched };
+  const gathered: { root: string; matched: string[]; namedConfig?: LocalFiles['namedConfig'] } = { root, matched };
   let configPaths: string[];
   const configPath = options.configPath?.trim() ?? '';
   if (configPath !== '') {
     const path = resolve(root, configPath);
-    const found = await foundAt(path);
-    files.namedConfig = { path, found };
+    const found = await files.foundAt(path);
+    gathered.namedConfig = { path, found };
     configPaths = found === 'file' ? [path] : [];
   } else {
-    configPaths = await discoverConfigs(matched, root);
+    configPaths = await discoverConfigs(files, matched, root);
   }
+  await files.refuseLinks();
+
   const configs = await Promise.all(
-    configPaths.map(async (path) => ({ path, config: await readPolicyConfig(path, displayPath(root, path)) })),
+    configPaths.map(async (path) => ({
+      path,
+      config: await readPolicyConfig(displayPath(root, path), () => readConfig(files, path)),
+    })),
   );
 
   const blockPaths = new Set(
@@ -80,32 +98,31 @@ export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFil
       config.blocks.flatMap((block) => pathsToLookAt(blockSource(block, dirname(path), root))),
     ),
   );
-  const found = new Map(await Promise.all([...blockPaths].map(async (path) => [path, await foundAt(path)] as const)));
+  const found = new Map(
+    await Promise.all([...blockPaths].map(async (path) => [path, await files.foundAt(path)] as const)),
+  );
+  await files.refuseLinks();
 
   const codePaths = new Set([...blockPaths].filter((path) => found.get(path) === 'file'));
   for (const file of matched) {
     if (policyKindOfFile(file) !== null && !isTestFile(displayPath(root, file))) codePaths.add(file);
   }
-  const code = new Map(await Promise.all([...codePaths].map(async (path) => [path, await loadCode(path)] as const)));
+  const code = new Map(
+    await Promise.all([...codePaths].map(async (path) => [path, await loadCode(files, path)] as const)),
+  );
 
-  return { ...files, configs, found, code };
-}
-
-async function foundAt(path: string): Promise<Found> {
-  const info = await stat(path).catch(() => null);
-  if (!info) return 'missing';
-  return info.isFile() ? 'file' : 'not-a-file';
+  return { ...gathered, configs, found, code };
 }
 
 /** For each directory of a matched file, the nearest policies.hcl in it or above it, up to the root. */
-async function discoverConfigs(files: string[], root: string): Promise<string[]> {
+async function discoverConfigs(files: ConfinedFiles, matched: string[], root: string): Promise<string[]> {
   const nearest = new Map<string, Promise<string | null>>();
   const find = (dir: string): Promise<string | null> => {
     let found = nearest.get(dir);
     if (!found) {
       found = (async () => {
         const candidate = join(dir, DEFAULT_CONFIG_FILE_NAME);
-        if ((await foundAt(candidate)) === 'file') return candidate;
+        if ((await files.foundAt(candidate)) === 'file') return candidate;
         const parent = dirname(dir);
         return dir !== root && parent !== dir && isInside(root, parent) ? find(parent) : null;
       })();
@@ -113,20 +130,23 @@ async function discoverConfigs(files: string[], root: string): Promise<string[]>
     }
     return found;
   };
-  const found = await Promise.all([...new Set(files.map(dirname))].map(find));
+  const found = await Promise.all([...new Set(matched.map(dirname))].map(find));
   return [...new Set(found.filter((f): f is string => f !== null))].sort();
 }
 
-async function loadCode(path: string): Promise<Code> {
+async function readConfig(files: ConfinedFiles, path: string): Promise<Buffer> {
+  const read = await files.read(path, MAX_CONFIG_BYTES);
+  if ('tooLarge' in read) {
+    throw new Error(`it holds ${read.tooLarge} bytes, more than the ${MAX_CONFIG_BYTES} a policy config may hold`);
+  }
+  return read.bytes;
+}
+
+async function loadCode(files: ConfinedFiles, path: string): Promise<Code> {
   try {
-    const info = await stat(path);
-    if (info.size > MAX_POLICY_CODE_BYTES) {
-      return { error: tooLarge(info.size) };
-    }
-    const bytes = await readFile(path);
-    if (bytes.length > MAX_POLICY_CODE_BYTES) {
-      return { error: tooLarge(bytes.length) };
-    }
+    const read = await files.read(path, MAX_POLICY_CODE_BYTES);
+    if ('tooLarge' in read) return { error: tooLarge(read.tooLarge) };
+    const bytes = read.bytes;
     try {
       // ignoreBOM keeps a byte order mark in the text, so the upload sends the file's exact bytes.
       const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

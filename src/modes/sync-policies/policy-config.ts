@@ -3,7 +3,6 @@
 // `import`, `module` and `param` blocks and per-policy `params` are reported and ignored,
 // because a policy synced on its own cannot use them).
 
-import { readFile } from 'node:fs/promises';
 import { getErrorMessage } from '../../errors.ts';
 import { describeFsError } from '../../fs-errors.ts';
 import { isObject } from '../../json-object.ts';
@@ -47,13 +46,13 @@ const WHY_IGNORED: Record<string, string> = {
 };
 
 /**
- * Reads and checks the config at `path` (absolute); `file` is its name relative to the
- * workspace root, used in every message. Problems are collected, never thrown.
+ * Reads (`read`: its bytes) and checks the config `file` (its name relative to the workspace
+ * root, used in every message). Problems are collected, never thrown.
  */
-export async function readPolicyConfig(path: string, file: string): Promise<PolicyConfig> {
+export async function readPolicyConfig(file: string, read: () => Promise<Buffer>): Promise<PolicyConfig> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = (await read()).toString('utf8');
   } catch (error) {
     return {
       file,

@@ -10,12 +10,14 @@ import { toolkitDebugTo } from '../../report/toolkit-debug.ts';
  * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
  * not from the current directory, so that the command line and tests behave like a workflow
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
- * The glob library's debug lines go to `debug`, or nowhere.
+ * The glob library's debug lines go to `debug`, or nowhere. `beforeSearch` is given the folders
+ * the search starts from, and may throw to stop it before any folder is listed.
  */
 export async function matchPolicyFiles(
   patterns: string[],
   workspaceRoot: string,
   debug?: (message: string) => void,
+  beforeSearch?: (searchPaths: readonly string[]) => Promise<void>,
 ): Promise<string[]> {
   const lines = patterns
     .flatMap((p) => p.split(/\r?\n/))
@@ -23,18 +25,27 @@ export async function matchPolicyFiles(
     .filter((p) => p !== '' && !p.startsWith('#'));
   if (lines.length === 0) return [];
   const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
+  let globber: glob.Globber;
+  try {
+    globber = await toolkitDebugTo(debug, () => glob.create(rooted.join('\n'), { matchDirectories: false }));
+  } catch (error) {
+    throw refusedPattern(error, workspaceRoot);
+  }
+  await beforeSearch?.(globber.getSearchPaths());
   let files: string[];
   try {
-    files = await toolkitDebugTo(debug, async () =>
-      (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob(),
-    );
+    files = await toolkitDebugTo(debug, () => globber.glob());
   } catch (error) {
-    throw new ConfigurationError(
-      `Input "policy-files" has a pattern that cannot be used: ` +
-        `${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
-    );
+    throw refusedPattern(error, workspaceRoot);
   }
   return [...new Set(files)].sort();
+}
+
+function refusedPattern(error: unknown, workspaceRoot: string): ConfigurationError {
+  return new ConfigurationError(
+    `Input "policy-files" has a pattern that cannot be used: ` +
+      `${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
+  );
 }
 
 function rootPattern(line: string, root: string): string {

@@ -45,6 +45,7 @@ export async function runSyncPolicies(
     configPath: inputs.policyConfig,
     defaultEnforcementLevel: inputs.enforcementLevel,
     workspaceRoot: context.workspaceRoot,
+    allowLinksOutsideRepository: inputs.allowLinksOutsideRepository,
     debug: (message) => sink.debug(message),
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));

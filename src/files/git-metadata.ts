@@ -1,11 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { asBytePath, bytePathFromBuffer, fsPath } from './byte-path.ts';
+import { asBytePath, bytePathFromBuffer, fsPath, pathInsideRoot } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
-import { pathInsideRoot } from './links.ts';
 
 /**
- * A repository's git metadata is never packed: on a GitHub runner, actions/checkout (before its
+ * A repository's git metadata is never read: on a GitHub runner, actions/checkout (before its
  * v6) persists the job's token in `.git/config` as an `http.<url>.extraheader`, and a submodule's
  * or a second checkout's metadata holds the same. Git metadata is any directory named `.git`,
  * and, when the repository's `.git` is a file (a worktree, a submodule, `--separate-git-dir`),
@@ -33,15 +32,17 @@ export async function linkedGitDirectories(repository: BytePath): Promise<BytePa
 }
 
 /**
- * Whether the real path `real` lies in git metadata: below a directory named `.git` within
- * `repository` (compared without regard to case, as git does on the case-insensitive file
- * systems of macOS and Windows runners), or in one of `linked` (real paths, from
- * linkedGitDirectories).
+ * Whether the real path `real` lies in git metadata: in one of `linked` (real paths, from
+ * linkedGitDirectories), or below a directory named `.git` (compared without regard to case, as
+ * git does on the case-insensitive file systems of macOS and Windows runners): within
+ * `repository`, below it; outside it (a link followed out of the repository), anywhere on the
+ * way, since another checkout's metadata holds the same token.
  */
 export function liesInGitMetadata(repository: BytePath, linked: readonly BytePath[], real: BytePath): boolean {
   if (linked.some((dir) => pathInsideRoot(dir, real) !== null)) return true;
   const inside = pathInsideRoot(repository, real);
-  return inside !== null && inside.split('/').some((part) => part.toLowerCase() === GIT_METADATA_NAME);
+  const parts = inside === null ? real.split(path.sep) : inside.split('/');
+  return parts.some((part) => part.toLowerCase() === GIT_METADATA_NAME);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import { decodeGoUtf8 } from './go-utf8.ts';
 
 /**
@@ -38,4 +39,15 @@ export function textOf(path: BytePath): string {
 /** `path.posix.join` keeps the brand: joining byte strings gives a byte string. */
 export function asBytePath(path: string): BytePath {
   return path as BytePath;
+}
+
+/**
+ * Where an absolute path lies below `root`: its `/`-separated path relative to `root` (`''` for
+ * the root itself), or `null` when it lies outside. Lexical: links on the way are not followed
+ * (go-slug's check is this one; the confinement rule applies it to real paths).
+ */
+export function pathInsideRoot(root: BytePath, absolute: BytePath): BytePath | null {
+  const rel = relative(root, absolute);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
+  return asBytePath(rel.split(sep).join('/'));
 }
