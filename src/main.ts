@@ -1,6 +1,8 @@
 import { exitCodeOf, failureOf, stepFailure } from './errors.ts';
 import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
+import { GITHUB_DONE_AFTER_SIGNAL_MS } from './github/client.ts';
+import type { GitHubClientOptions } from './github/client.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs } from './inputs/read.ts';
@@ -8,8 +10,9 @@ import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
 import { isAbortError, raceAbort } from './lifetime/abort.ts';
-import { CancelledError, createCancellation, RUNNER_KILL_AFTER_MS } from './lifetime/cancellation.ts';
+import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
+import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
@@ -43,6 +46,13 @@ export async function run(options: RunOptions = {}): Promise<number> {
   for (const secret of secretsOf(inputs)) sink.addSecret(secret);
 
   const cancellation = createCancellation();
+  // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
+  const github = {
+    token: inputs.githubToken,
+    log: sink,
+    deadline: Deadline.after(inputs.timeoutMs),
+    cancellation,
+  } satisfies GitHubClientOptions;
   let client: ServiceClient;
   try {
     client = createServiceClient({
@@ -55,9 +65,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     return failed(sink, failureOf(error));
   }
   const checkRun =
-    inputs.checkName && options.checkRuns !== false
-      ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
-      : null;
+    inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
   try {
     const result = await runMode(inputs, {
       sink,
@@ -75,7 +83,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
         summary: sink.redact(result.summary),
         annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
       }),
-      commentSummary(inputs, options, sink, cancellation, result.summary),
+      commentSummary(inputs, options, github, result.summary),
     ]);
     return exitCodeOf(result.failure);
   } catch (error) {
@@ -93,7 +101,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
         summary: shown,
         annotations: [],
       }),
-      commentSummary(inputs, options, sink, cancellation, summary),
+      commentSummary(inputs, options, github, summary),
     ]);
     return code;
   } finally {
@@ -125,27 +133,20 @@ async function completeCheckRun(
 async function commentSummary(
   inputs: Inputs,
   options: RunOptions,
-  sink: ReportSink,
-  cancellation: Cancellation,
+  github: GitHubClientOptions & { log: ReportSink; cancellation: Cancellation },
   summary: string,
 ): Promise<void> {
   if (!inputs.commentOnPr || options.checkRuns === false) return;
   await boundedAfterSignal(
-    cancellation,
-    commentOnPullRequest({
-      token: inputs.githubToken,
-      key: stickyCommentKey(inputs),
-      body: sink.redact(summary),
-      log: sink,
-    }),
+    github.cancellation,
+    commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }),
   );
 }
 
 /**
- * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
- * once it has signalled, what is sent to GitHub gets what is left of that, counted from the
- * signal's arrival as every bound after a signal is, not the 30 s a request to GitHub may
- * otherwise take.
+ * Once the runner has signalled, what is sent to GitHub gets what is left before its kill,
+ * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
+ * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
 async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unknown>): Promise<void> {
   const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
@@ -157,9 +158,6 @@ async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unkn
     bound.dispose();
   }
 }
-
-/** A second before the kill: for the process to end its last request and exit on its own. */
-const GITHUB_DONE_AFTER_SIGNAL_MS = RUNNER_KILL_AFTER_MS - 1000;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

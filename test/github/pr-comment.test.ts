@@ -17,12 +17,21 @@ const SYNC_KEY = 'sync-policies acme';
 interface RecordingLog extends PullRequestCommentLog {
   warnings: string[];
   debugs: string[];
+  infos: string[];
 }
 
 function recordingLog(): RecordingLog {
   const warnings: string[] = [];
   const debugs: string[] = [];
-  return { warnings, debugs, warning: (m) => void warnings.push(m), debug: (m) => void debugs.push(m) };
+  const infos: string[] = [];
+  return {
+    warnings,
+    debugs,
+    infos,
+    warning: (m) => void warnings.push(m),
+    debug: (m) => void debugs.push(m),
+    info: (m) => void infos.push(m),
+  };
 }
 
 function pullRequest(number = 7, eventName = 'pull_request'): PullRequestCommentContext {
@@ -54,6 +63,8 @@ function comment(
     context: more.context ?? pullRequest(),
     apiUrl: fake.url,
     log: more.log ?? recordingLog(),
+    // Retries a millisecond apart, writes unpaced (test/github/rate-limits.test.ts has the real waits).
+    tuning: { retryUnitMs: 1, pacedWrites: false },
   });
 }
 
@@ -82,7 +93,7 @@ describe('the sticky pull request comment', () => {
       'GET /repos/octo-org/policies/issues/7/comments 200',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
     ]);
-    for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
   });
 
   it('finds its comment past the first page (100 a page) among many others', async () => {
@@ -99,15 +110,16 @@ describe('the sticky pull request comment', () => {
     expect(onPr()).toHaveLength(136);
     expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnew summary`);
     const lists = fake.requests.filter((r) => r.method === 'GET');
-    expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual(['1', '2']);
+    // The first page, then where GitHub's Link header points.
+    expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([null, '2']);
     expect(lists.every((r) => r.path.includes('per_page=100'))).toBe(true);
   });
 
   it('reads every page before deciding there is none, then creates one', async () => {
-    for (let i = 0; i < 200; i++) fake.seedComment({ ...REPO, issue: 7, body: `comment ${i}` });
+    for (let i = 0; i < 201; i++) fake.seedComment({ ...REPO, issue: 7, body: `comment ${i}` });
     expect(await comment('summary')).toBe('created');
     expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(3);
-    expect(onPr()).toHaveLength(201);
+    expect(onPr()).toHaveLength(202);
   });
 
   it('leaves alone the comment of another mode or module, and a comment that only quotes the marker', async () => {
@@ -154,14 +166,33 @@ describe('the sticky pull request comment', () => {
   });
 
   it('masks the token where an answer of GitHub repeats it, and names the pull request', async () => {
-    fake.failNext(502, { message: `token ${TOKEN} refused` });
+    fake.failNext(404, { message: `token ${TOKEN} refused` });
     const log = recordingLog();
     expect(await comment('summary', { log })).toBe('failed');
-    expect(log.warnings[0]).toContain('GitHub answered 502 for pull request #7 (token *** refused)');
+    expect(log.warnings[0]).toContain('GitHub answered 404 for pull request #7 (token *** refused)');
+  });
+
+  it('a server error or a lost answer is tried again; a comment GitHub wrote but answered 502 for is not written twice', async () => {
+    fake.failNext(502, { method: 'GET' });
+    fake.failNext(502, { method: 'POST', applied: true });
+    const log = recordingLog();
+    expect(await comment('first', { log })).toBe('created');
+    expect(onPr()).toHaveLength(1);
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 502', 'GET 200', 'POST 502', 'GET 200']);
+
+    fake.dropNext({ method: 'PATCH', applied: true });
+    expect(await comment('second', { log })).toBe('updated');
+    expect(onPr()).toHaveLength(1);
+    expect(onPr()[0]?.body).toContain('second');
+
+    fake.dropNext({ method: 'POST' });
+    expect(await comment('other', { log, key: 'sync-policies other' })).toBe('created');
+    expect(onPr()).toHaveLength(2);
+    expect(log.warnings).toEqual([]);
   });
 
   it('GitHub unreachable or failing: a warning, no throw', async () => {
-    fake.failNext(502);
+    fake.failNext(502, { count: 4 });
     const log = recordingLog();
     expect(await comment('summary', { log })).toBe('failed');
     expect(log.warnings[0]).toMatch(/GitHub answered 502/);
