@@ -1,7 +1,8 @@
 /**
  * The step's summary as one comment on the pull request (input `comment-on-pr`), updated in
  * place on later runs: the comment is found again by a hidden marker naming the mode (and what
- * it ran on), so a pull request gets one comment per step, never a second.
+ * it ran on), so a pull request gets one comment per step, never a second. Only a comment the
+ * token's own identity wrote is taken for it (comment-author.ts).
  *
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
@@ -13,6 +14,8 @@ import { formatKiB } from '../report/format.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
 import { redactor } from '../report/redact.ts';
 import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
+import { tokenAuthor, writtenBy } from './comment-author.ts';
+import type { CommentAuthor } from './comment-author.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
@@ -106,7 +109,10 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   }
   const marker = commentMarker(options.key);
   const body = commentBody(marker, options.body, workflowRunUrl({ ...context, repo: pullRequest }));
-  const find = (): Promise<IssueComment | undefined> => findComment(github, pullRequest, marker);
+  // Asked once, and only when a comment carries the marker.
+  let author: Promise<CommentAuthor> | undefined;
+  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github));
+  const find = (): Promise<IssueComment | undefined> => findComment(github, pullRequest, marker, whoWrites, log);
   try {
     const existing = await find();
     if (existing !== undefined) {
@@ -151,11 +157,16 @@ export function commentBody(marker: string, summary: string, runLink: string | u
   ).text;
 }
 
-/** The step's own comment: the first one that starts with its marker, on any page. */
+/**
+ * The step's own comment: the first one that starts with its marker and that the token's
+ * identity wrote, on any page. A comment with the marker that someone else wrote is passed over.
+ */
 async function findComment(
   github: GitHubClient,
   pullRequest: PullRequestRef,
   marker: string,
+  whoWrites: () => Promise<CommentAuthor>,
+  log: GitHubLog,
 ): Promise<IssueComment | undefined> {
   const pages = github.octokit.paginate.iterator(github.octokit.rest.issues.listComments, {
     ...repoOf(pullRequest),
@@ -164,8 +175,13 @@ async function findComment(
   });
   let read = 0;
   for await (const { data } of pages) {
-    const found = data.find((c) => (c.body ?? '').startsWith(marker));
-    if (found !== undefined) return commentOf(found);
+    for (const comment of data) {
+      if (!(comment.body ?? '').startsWith(marker)) continue;
+      if (writtenBy(comment, await whoWrites())) return commentOf(comment);
+      log.debug(
+        `comment-on-pr: comment ${comment.id} carries the marker but was written by ${comment.user?.login ?? 'someone else'}: left alone`,
+      );
+    }
     if (++read >= MAX_PAGES) return undefined;
   }
   return undefined;

@@ -89,8 +89,11 @@ describe('the sticky pull request comment', () => {
       'GET /repos/octo-org/policies/issues/7/comments 200',
       'POST /repos/octo-org/policies/issues/7/comments 201',
       'GET /repos/octo-org/policies/issues/7/comments 200',
+      // Whose is the comment with the marker? The workflow's token is no user: GitHub Actions'.
+      'GET /user 403',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
       'GET /repos/octo-org/policies/issues/7/comments 200',
+      'GET /user 403',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
     ]);
     for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
@@ -109,7 +112,7 @@ describe('the sticky pull request comment', () => {
     expect(await comment('new summary')).toBe('updated');
     expect(onPr()).toHaveLength(136);
     expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnew summary`);
-    const lists = fake.requests.filter((r) => r.method === 'GET');
+    const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments'));
     // The first page, then where GitHub's Link header points.
     expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([null, '2']);
     expect(lists.every((r) => r.path.includes('per_page=100'))).toBe(true);
@@ -151,6 +154,71 @@ describe('the sticky pull request comment', () => {
     expect(onPr(8)).toHaveLength(0);
   });
 
+  it('never takes a stranger’s comment with a copied marker for its own: posts its own, and updates that', async () => {
+    const copied = `${commentMarker(SYNC_KEY)}\nI wrote this`;
+    const stranger = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'mallory' });
+    // Another app's bot, and a user's comment made through an app, are not GitHub Actions either.
+    const otherApp = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'helper[bot]', app: 'helper' });
+    const viaApp = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'github-actions[bot]', app: 'helper' });
+
+    expect(await comment('ours')).toBe('created');
+    expect(await comment('ours again')).toBe('updated');
+
+    expect(onPr()).toHaveLength(4);
+    for (const theirs of [stranger, otherApp, viaApp]) {
+      expect(fake.comments.find((c) => c.id === theirs.id)?.body).toBe(copied);
+    }
+    const ours = onPr().at(-1)!;
+    expect(ours).toMatchObject({ user: 'github-actions[bot]', app: 'github-actions' });
+    expect(ours.body).toContain('ours again');
+    expect(fake.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      `/repos/octo-org/policies/issues/comments/${ours.id}`,
+    ]);
+  });
+
+  it('with a user’s token: its own earlier comment is updated, GitHub Actions’ is not its own', async () => {
+    const userToken = 'ghp_userToken0123456789abcdefghijklmnop';
+    const login = 'user-ghp_us'; // the fake's login for that token
+    const actions = fake.seedComment({
+      ...REPO,
+      issue: 7,
+      body: `${commentMarker(SYNC_KEY)}\nfrom the workflow's token`,
+      user: 'github-actions[bot]',
+    });
+    const own = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nearlier`, user: login });
+
+    expect(await comment('now', { token: userToken })).toBe('updated');
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnow`);
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toContain("from the workflow's token");
+    expect(onPr()).toHaveLength(2);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toContain('GET /user 200');
+
+    // The workflow's token, the other way round.
+    expect(await comment('workflow', { token: TOKEN })).toBe('updated');
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nworkflow`);
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnow`);
+  });
+
+  it('asks who it is only when a comment carries the marker', async () => {
+    fake.seedComment({ ...REPO, issue: 7, body: 'LGTM' });
+    expect(await comment('first')).toBe('created');
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /repos/octo-org/policies/issues/7/comments',
+      'POST /repos/octo-org/policies/issues/7/comments',
+    ]);
+  });
+
+  it('an edit GitHub refuses for a reason other than a permission is quoted, not blamed on one', async () => {
+    fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nold`, user: 'github-actions[bot]' });
+    fake.failNext(403, { method: 'PATCH', message: 'Unable to edit a comment on a locked conversation' });
+    const log = recordingLog();
+    expect(await comment('new', { log })).toBe('failed');
+    expect(log.warnings).toEqual([
+      'comment-on-pr: the summary is not written to the pull request: GitHub answered 403 for pull request #7 ' +
+        '(Unable to edit a comment on a locked conversation).',
+    ]);
+  });
+
   it('without pull-requests: write (403): one warning saying so, nothing else', async () => {
     fake.denyPullRequestsWrite(TOKEN);
     const log = recordingLog();
@@ -178,7 +246,13 @@ describe('the sticky pull request comment', () => {
     const log = recordingLog();
     expect(await comment('first', { log })).toBe('created');
     expect(onPr()).toHaveLength(1);
-    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 502', 'GET 200', 'POST 502', 'GET 200']);
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 502',
+      'GET 200',
+      'POST 502',
+      'GET 200',
+      'GET 403', // GET /user: the comment with the marker is the workflow token's own
+    ]);
 
     fake.dropNext({ method: 'PATCH', applied: true });
     expect(await comment('second', { log })).toBe('updated');
