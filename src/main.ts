@@ -3,7 +3,7 @@ import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import { GITHUB_DONE_AFTER_SIGNAL_MS } from './github/client.ts';
 import type { GitHubClientOptions } from './github/client.ts';
-import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
+import type { CheckAnnotation, CheckRunHandle, CheckRunOutcome, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs } from './inputs/read.ts';
 import { secretsOf } from './inputs/schema.ts';
@@ -74,17 +74,27 @@ export async function run(options: RunOptions = {}): Promise<number> {
       saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
-    await report(sink, result);
+    // Said once on the pull request's diff: with a check run, the annotations with a position
+    // are the check run's, not workflow commands as well; any it could not publish are emitted
+    // as workflow commands after all, so none is lost.
+    const onDiff = checkRun ? result.annotations.filter((a) => a.file) : [];
+    await report(
+      sink,
+      result,
+      result.annotations.filter((a) => !onDiff.includes(a)),
+    );
     // Side by side: after a signal, both share the little time left before the runner's kill.
-    await Promise.all([
+    const [published] = await Promise.all([
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
         summary: sink.redact(result.summary),
-        annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+        annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
       }),
       commentSummary(inputs, options, github, result.summary),
     ]);
+    const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
+    if (unpublished.length > 0) emitAnnotations(sink, unpublished);
     return exitCodeOf(result.failure);
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
@@ -93,12 +103,12 @@ export async function run(options: RunOptions = {}): Promise<number> {
     const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(failure.message)}\n`;
     await sink.writeSummary(summary);
     const code = failed(sink, failure);
-    const shown = sink.redact(failure.message);
     await Promise.all([
+      // The title says what happened, the summary why: the page states the verdict once.
       completeCheckRun(checkRun, cancellation, {
         conclusion: aborted ? 'cancelled' : 'failure',
-        title: shown,
-        summary: shown,
+        title: `${inputs.mode} ${aborted ? 'was cancelled' : 'failed'}`,
+        summary: sink.redact(failure.message),
         annotations: [],
       }),
       commentSummary(inputs, options, github, summary),
@@ -111,22 +121,26 @@ export async function run(options: RunOptions = {}): Promise<number> {
   }
 }
 
-/** The step's own report comes first: whatever happens to the check run, the log and summary have it. */
-async function report(sink: ReportSink, result: ModeResult): Promise<void> {
-  emitAnnotations(sink, result.annotations);
+/**
+ * The step's own report comes first: whatever happens to the check run, the log and summary have
+ * it. `annotations`: those emitted as workflow commands (those a check run carries are not).
+ */
+async function report(sink: ReportSink, result: ModeResult, annotations: readonly Annotation[]): Promise<void> {
+  emitAnnotations(sink, annotations);
   setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);
   if (result.failure !== null) sink.fail(result.failure.message);
   else sink.info(result.title);
 }
 
+/** What the check run published; undefined when there is none, or its time ran out after a signal. */
 async function completeCheckRun(
   checkRun: CheckRunHandle | null,
   cancellation: Cancellation,
   result: CheckRunResult,
-): Promise<void> {
-  if (checkRun === null) return;
-  await boundedAfterSignal(cancellation, checkRun.complete(result));
+): Promise<CheckRunOutcome | undefined> {
+  if (checkRun === null) return undefined;
+  return boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
@@ -148,12 +162,13 @@ async function commentSummary(
  * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
  * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
-async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unknown>): Promise<void> {
+async function boundedAfterSignal<T>(cancellation: Cancellation, work: Promise<T>): Promise<T | undefined> {
   const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
   try {
-    await raceAbort(work, bound.signal);
+    return await raceAbort(work, bound.signal);
   } catch (error) {
     if (!isAbortError(error, bound.signal)) throw error;
+    return undefined;
   } finally {
     bound.dispose();
   }

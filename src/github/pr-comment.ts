@@ -19,6 +19,7 @@ import type { CommentAuthor } from './comment-author.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
+import { withoutRunnerNotes } from './summary-on-github.ts';
 import { workflowContext, workflowRunUrl } from './workflow-context.ts';
 import type { WorkflowContext } from './workflow-context.ts';
 
@@ -26,10 +27,11 @@ export type PullRequestCommentLog = GitHubLog;
 
 /**
  * Where the workflow runs: the part of workflowContext() a comment needs. Of the payload only
- * `pull_request.number` is read; `serverUrl` with `runId`, when given, link to the workflow run.
+ * `pull_request.number` and `pull_request.head.sha` (the commit the comment names) are read;
+ * `serverUrl` with `runId` (and `runAttempt`), when given, link to the workflow run.
  */
 export type PullRequestCommentContext = Pick<WorkflowContext, 'eventName' | 'repo' | 'payload'> &
-  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId'>>;
+  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId' | 'runAttempt'>>;
 
 export interface PullRequestRef {
   owner: string;
@@ -50,6 +52,8 @@ export interface CommentOnPullRequestOptions extends GitHubClientOptions {
   body: string;
   /** Default: workflowContext(), from the runner's variables. */
   context?: PullRequestCommentContext;
+  /** When the comment says it was written. Default: now. */
+  writtenAt?: Date;
 }
 
 export type CommentOutcome = 'created' | 'updated' | 'not-a-pull-request' | 'failed';
@@ -108,7 +112,9 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
     return notWritten(`the GitHub client did not start: ${getErrorMessage(error)}.`);
   }
   const marker = commentMarker(options.key);
-  const body = commentBody(marker, options.body, workflowRunUrl({ ...context, repo: pullRequest }));
+  const runLink = workflowRunUrl({ ...context, repo: pullRequest });
+  const footer = provenance(context, pullRequest, runLink, options.writtenAt ?? new Date());
+  const body = commentBody(marker, withoutRunnerNotes(options.body), runLink, footer);
   // Asked once, and only when a comment carries the marker.
   let author: Promise<CommentAuthor> | undefined;
   const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github));
@@ -143,18 +149,49 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   }
 }
 
-/** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
-export function commentBody(marker: string, summary: string, runLink: string | undefined): string {
+/**
+ * The marker, then the summary, cut to what a comment holds with a link to the whole of it, then
+ * the footer (which a cut never takes).
+ */
+export function commentBody(marker: string, summary: string, runLink: string | undefined, footer = ''): string {
+  const end = footer === '' ? '' : `\n\n${footer}`;
   const whole = `${marker}\n${summary}`;
-  if (whole.length <= COMMENT_BODY_LIMIT) return whole;
+  if (whole.length + end.length <= COMMENT_BODY_LIMIT) return `${whole}${end}`;
   const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
   // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
-  return truncateMarkdown(
+  const cut = truncateMarkdown(
     whole,
-    COMMENT_BODY_LIMIT,
+    COMMENT_BODY_LIMIT - end.length,
     (omitted) =>
       `> [!NOTE]\n> Cut to fit a pull request comment (${formatKiB(omitted)} left out): ${where} has all of it.\n`,
   ).text;
+  return `${cut}${end}`;
+}
+
+/**
+ * The comment's last line: which commit it speaks of (the pull request's head, linked), which
+ * workflow run wrote it (linked, with its attempt) and when, so that a reader of an updated
+ * comment knows what it describes.
+ */
+function provenance(
+  context: PullRequestCommentContext,
+  pullRequest: PullRequestRef,
+  runLink: string | undefined,
+  writtenAt: Date,
+): string {
+  const parts: string[] = [];
+  const head = context.payload?.pull_request?.head?.sha;
+  if (typeof head === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(head)) {
+    const server = (context.serverUrl || 'https://github.com').replace(/\/+$/, '');
+    parts.push(`Commit [\`${head.slice(0, 7)}\`](${server}/${pullRequest.owner}/${pullRequest.repo}/commit/${head})`);
+  }
+  if (runLink !== undefined) {
+    const attempt = context.runAttempt;
+    const which = attempt !== undefined && Number.isSafeInteger(attempt) && attempt > 0 ? `, attempt ${attempt}` : '';
+    parts.push(`[workflow run ${context.runId}](${runLink})${which}`);
+  }
+  parts.push(`${writtenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  return `<sub>${parts.join(' · ')}</sub>`;
 }
 
 /**

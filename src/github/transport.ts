@@ -13,7 +13,7 @@ import { Agent, ProxyAgent, fetch as undiciFetch } from 'undici';
 import type { Dispatcher } from 'undici';
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
-export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface GitHubTransport {
   /** A fetch as Octokit calls it (`request.fetch`). */

@@ -416,6 +416,40 @@ describe('CheckRunHandle.complete', () => {
     expect(fake.checkRuns[0]?.output.summary).toBe('ok');
   });
 
+  it('states the verdict once: the title says it, and a first heading that says it again is left out', async () => {
+    const start = () =>
+      startCheckRun({
+        token: TOKEN,
+        tuning: FAST,
+        name: 'module tests',
+        context: pushContext(),
+        apiUrl: fake.url,
+        log: recordingLog(),
+      });
+    const restated = await start();
+    await restated?.complete({
+      conclusion: 'failure',
+      title: 'Module tests failed: acme/log_bucket/aws (1 failed, 2 passed)',
+      summary:
+        '## ❌ Module tests failed: acme/log\\_bucket/aws\n\n**1 failed**, 2 passed\n\n' +
+        'The results are written as JUnit XML to reports/module.xml.\n\n### Test files\n',
+      annotations: [],
+    });
+    expect(fake.checkRuns[0]?.output.summary).toBe('**1 failed**, 2 passed\n\n### Test files\n');
+
+    const other = await start();
+    await other?.complete({
+      conclusion: 'success',
+      title: '2 policies created',
+      summary: '## Sync policies: acme\n\nok',
+      annotations: [],
+    });
+    expect(fake.checkRuns[1]?.output).toMatchObject({
+      title: '2 policies created',
+      summary: '## Sync policies: acme\n\nok',
+    });
+  });
+
   it('cuts a summary over 65535 characters with a note, which GitHub then accepts', async () => {
     const handle = await startCheckRun({
       token: TOKEN,

@@ -55,6 +55,7 @@ function step(inputs: Record<string, string>, eventName = 'pull_request') {
       GITHUB_SERVER_URL: 'https://github.example.com',
       GITHUB_REPOSITORY: 'octo-org/platform',
       GITHUB_RUN_ID: '777',
+      GITHUB_RUN_ATTEMPT: '3',
       GITHUB_EVENT_NAME: eventName,
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_SHA: 'b'.repeat(40),
@@ -89,9 +90,14 @@ describe('comment-on-pr from the built action', () => {
     expect(fake.comments).toHaveLength(2);
     const comment = fake.comments[1];
     expect(comment).toMatchObject({ owner: 'octo-org', repo: 'platform', issue: 31, user: 'github-actions[bot]' });
-    // The job summary file gets one more line break from @actions/core.
-    expect(`${comment?.body}\n`).toBe(
-      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`,
+    // The job summary as the step wrote it (the file gets one more line break from @actions/core),
+    // then the commit, the run and when.
+    const [body, footer] = comment!.body.split(/\n\n(?=<sub>[^\n]*$)/);
+    expect(body?.trimEnd()).toBe(
+      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`.trimEnd(),
+    );
+    expect(footer).toMatch(
+      /^<sub>Commit \[`aaaaaaa`\]\(https:\/\/github\.example\.com\/octo-org\/platform\/commit\/a{40}\) · \[workflow run 777\]\(https:\/\/github\.example\.com\/octo-org\/platform\/actions\/runs\/777\), attempt 3 · \d{4}-\d\d-\d\d \d\d:\d\d UTC<\/sub>$/,
     );
     expect(comment?.body).toContain('```diff\n--- restrict-instance-types (service, ');
     // The token of the service never reaches GitHub.

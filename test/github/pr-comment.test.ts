@@ -34,13 +34,23 @@ function recordingLog(): RecordingLog {
   };
 }
 
+const HEAD = 'abcdef0123456789abcdef0123456789abcdef01';
+const WRITTEN_AT = new Date('2026-03-01T12:34:56Z');
+/** The last line of every comment the action writes: the commit, the run and the time. */
+const FOOTER =
+  '<sub>Commit [`abcdef0`](https://github.example.com/octo-org/policies/commit/abcdef0123456789abcdef0123456789abcdef01)' +
+  ' · [workflow run 4242](https://github.example.com/octo-org/policies/actions/runs/4242), attempt 2 · 2026-03-01 12:34 UTC</sub>';
+/** A body the action writes under the sync's key. */
+const written = (summary: string): string => `${commentMarker(SYNC_KEY)}\n${summary}\n\n${FOOTER}`;
+
 function pullRequest(number = 7, eventName = 'pull_request'): PullRequestCommentContext {
   return {
     eventName,
     repo: REPO,
-    payload: { pull_request: { number } },
+    payload: { pull_request: { number, head: { sha: HEAD } } },
     serverUrl: 'https://github.example.com',
     runId: 4242,
+    runAttempt: 2,
   };
 }
 
@@ -63,6 +73,7 @@ function comment(
     context: more.context ?? pullRequest(),
     apiUrl: fake.url,
     log: more.log ?? recordingLog(),
+    writtenAt: WRITTEN_AT,
     // Retries a millisecond apart, writes unpaced (test/github/rate-limits.test.ts has the real waits).
     tuning: { retryUnitMs: 1, pacedWrites: false },
   });
@@ -76,7 +87,7 @@ describe('the sticky pull request comment', () => {
     expect(await comment('## Sync policies\n\nfirst run', { log })).toBe('created');
     expect(onPr()).toHaveLength(1);
     const [first] = onPr();
-    expect(first?.body).toBe(`${commentMarker(SYNC_KEY)}\n## Sync policies\n\nfirst run`);
+    expect(first?.body).toBe(written('## Sync policies\n\nfirst run'));
     expect(first?.body.startsWith('<!-- svc-ci-action: sync-policies acme -->\n')).toBe(true);
 
     expect(await comment('## Sync policies\n\nsecond run', { log })).toBe('updated');
@@ -111,7 +122,7 @@ describe('the sticky pull request comment', () => {
 
     expect(await comment('new summary')).toBe('updated');
     expect(onPr()).toHaveLength(136);
-    expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnew summary`);
+    expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(written('new summary'));
     const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments'));
     // The first page, then where GitHub's Link header points.
     expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([null, '2']);
@@ -188,15 +199,15 @@ describe('the sticky pull request comment', () => {
     const own = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nearlier`, user: login });
 
     expect(await comment('now', { token: userToken })).toBe('updated');
-    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnow`);
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(written('now'));
     expect(fake.comments.find((c) => c.id === actions.id)?.body).toContain("from the workflow's token");
     expect(onPr()).toHaveLength(2);
     expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toContain('GET /user 200');
 
     // The workflow's token, the other way round.
     expect(await comment('workflow', { token: TOKEN })).toBe('updated');
-    expect(fake.comments.find((c) => c.id === actions.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nworkflow`);
-    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnow`);
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toBe(written('workflow'));
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(written('now'));
   });
 
   it('asks who it is only when a comment carries the marker', async () => {
@@ -310,8 +321,39 @@ describe('the sticky pull request comment', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_BODY_LIMIT);
     expect(body.startsWith(commentMarker(SYNC_KEY))).toBe(true);
     expect(body).toMatch(
-      /<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n$/,
+      /<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n\n\n<sub>/,
     );
+    // The cut never takes the footer.
+    expect(body.endsWith(`\n\n${FOOTER}`)).toBe(true);
+  });
+
+  it('names the commit, the workflow run and when, with what the runner gives', async () => {
+    expect(await comment('first')).toBe('created');
+    expect(onPr()[0]?.body.split('\n').at(-1)).toBe(FOOTER);
+
+    // Outside a run (no run id, no head commit in the event): only when.
+    const bare: PullRequestCommentContext = {
+      eventName: 'pull_request',
+      repo: REPO,
+      payload: { pull_request: { number: 8 } },
+    };
+    expect(await comment('bare', { context: bare })).toBe('created');
+    expect(onPr(8)[0]?.body.split('\n').at(-1)).toBe('<sub>2026-03-01 12:34 UTC</sub>');
+
+    // A head that is not a commit id is not linked.
+    const odd = {
+      ...pullRequest(9),
+      payload: { pull_request: { number: 9, head: { sha: 'main](https://evil.example)' } } },
+    };
+    expect(await comment('odd', { context: odd })).toBe('created');
+    expect(onPr(9)[0]?.body).not.toContain('evil.example');
+  });
+
+  it('leaves out where the runner wrote the JUnit report: a path on a machine that is gone', async () => {
+    const summary =
+      '## Module tests\n\n3 passed.\n\nThe results are written as JUnit XML to reports/module.xml.\n\nMore.';
+    expect(await comment(summary)).toBe('created');
+    expect(onPr()[0]?.body).toBe(written('## Module tests\n\n3 passed.\n\nMore.'));
   });
 });
 
