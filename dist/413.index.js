@@ -429,8 +429,8 @@ function wrap(text, indent, width = 96) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/main.ts + 7 modules
-var main = __webpack_require__(1483);
+// EXTERNAL MODULE: ./src/main.ts + 11 modules
+var main = __webpack_require__(3346);
 ;// CONCATENATED MODULE: ./src/cli.ts
 
 

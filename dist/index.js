@@ -39419,12 +39419,151 @@ function getErrorMessage(error) {
 
 /***/ }),
 
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
+/* harmony export */   t: () => (/* binding */ apiBaseUrl)
+/* harmony export */ });
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
+/**
+ * What the check run and the pull request comment share about talking to GitHub: the client,
+ * where the API is, and the limits every call keeps. Calls go through the Actions toolkit's
+ * Octokit (@actions/github) with GitHub's own retry and throttling plugins, loaded only when a
+ * step talks to GitHub (github/octokit.ts): a step that does not pays nothing for them at start.
+ *
+ * Each of the check run and the comment masks the token in what it logs with the sinks' redactor
+ * (report/redact.ts), built for that token: the log it is given need not be a sink that knows it.
+ */
+
+/**
+ * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
+ * what is sent to GitHub after a signal ends a second before that, for the process to end its
+ * last request and exit on its own.
+ */
+const GITHUB_DONE_AFTER_SIGNAL_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_KILL_AFTER_MS */ .uT - 1000;
+/** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
+function apiBaseUrl(explicit) {
+    const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
+    return url.replace(/\/+$/, '');
+}
+
+
+/***/ }),
+
+/***/ 8881:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hr: () => (/* binding */ failureReason),
+/* harmony export */   RT: () => (/* binding */ isUnknownHost),
+/* harmony export */   W: () => (/* binding */ answeredStatus),
+/* harmony export */   tX: () => (/* binding */ rateLimitOf)
+/* harmony export */ });
+/* unused harmony export errorCode */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3853);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(249);
+/**
+ * Why a request to GitHub failed, told apart for the one warning it becomes: a rate limit that
+ * could not be waited out, a permission the token lacks (GitHub says so in its answer), any
+ * other answer quoted, a host name that does not resolve, or no answer at all.
+ */
+
+
+
+/** What GitHub answered, or undefined when no answer came (Octokit's RequestError has a response). */
+function answerOf(error) {
+    if (!(error instanceof Error) || !('response' in error) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.response))
+        return undefined;
+    const { status, data, headers } = error.response;
+    if (typeof status !== 'number')
+        return undefined;
+    const message = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && typeof data.message === 'string' ? data.message : `HTTP ${status}`;
+    return { status, message, headers: (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(headers) ? headers : {} };
+}
+/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+function answeredStatus(error) {
+    return answerOf(error)?.status;
+}
+/**
+ * The rate limit a refusal names, as GitHub documents them: a 403 or 429 whose message speaks of
+ * a secondary rate limit, or one with `x-ratelimit-remaining: 0` (the quota is spent until
+ * `x-ratelimit-reset`).
+ */
+function rateLimitOf(error) {
+    const answer = answerOf(error);
+    if (answer === undefined || (answer.status !== 403 && answer.status !== 429))
+        return undefined;
+    if (/\bsecondary rate\b/i.test(answer.message))
+        return 'secondary';
+    if (answer.headers['x-ratelimit-remaining'] === '0')
+        return 'primary';
+    return undefined;
+}
+/** The first error code (`ENOTFOUND`, `ECONNRESET`, ...) in an error or its causes. */
+function errorCode(error) {
+    for (let e = error, depth = 0; e && depth < 5; depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && code !== '')
+            return code;
+        e = e.cause;
+    }
+    return undefined;
+}
+/**
+ * A host name the resolver says does not exist: asking again will not make it exist (a resolver
+ * that did not answer, EAI_AGAIN, is asked again).
+ */
+function isUnknownHost(error) {
+    return errorCode(error) === 'ENOTFOUND';
+}
+const WHY_NOT_WAITED = {
+    deadline: "waiting that long would go past the step's deadline (input `timeout`)",
+    cancelled: 'the step was cancelled',
+    tries: 'it still held after several waits',
+};
+/**
+ * Why a request to GitHub failed, for the one warning it becomes. `permission` names what the job
+ * must give the token (`checks`, `pull-requests`) when GitHub says it lacks it; `about` names
+ * what the request was about (` for pull request #7`) where the warning does not.
+ */
+function failureReason(error, github, permission, about = '') {
+    const answer = answerOf(error);
+    if (answer !== undefined) {
+        const limit = rateLimitOf(error);
+        if (limit !== undefined) {
+            const unwaited = github.unwaited?.kind === limit ? github.unwaited : undefined;
+            const asked = unwaited ? ` and asked to wait ${Math.ceil(unwaited.waitMs / 1000)} s` : '';
+            const why = unwaited ? WHY_NOT_WAITED[unwaited.reason] : 'it was not waited out';
+            return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (GitHub answered ${answer.status}: ${answer.message}).`;
+        }
+        if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message)) {
+            return (`GitHub answered 403 (${answer.message}). The github-token needs the ${permission}: write permission: ` +
+                `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
+                'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
+        }
+        return `GitHub answered ${answer.status}${about} (${answer.message}).`;
+    }
+    if (isUnknownHost(error)) {
+        const host = new URL(github.apiUrl).hostname;
+        return `the host name ${host} of ${github.apiUrl} does not resolve (ENOTFOUND): check GITHUB_API_URL and the runner's DNS.`;
+    }
+    if ((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .isAbortError */ .zf)(error))
+        return `no answer from ${github.apiUrl} before the step's time ran out.`;
+    return `could not reach ${github.apiUrl}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .getErrorMessage */ .u1)(error)}.`;
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1483);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3346);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
 
 
@@ -40652,7 +40791,7 @@ function mapLimited(items, atOnce, work, options) {
 
 /***/ }),
 
-/***/ 1483:
+/***/ 3346:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40663,6 +40802,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/report/neutralise.ts
 var neutralise = __nccwpck_require__(5942);
 // EXTERNAL MODULE: ./src/text.ts
@@ -40730,66 +40871,21 @@ function inBatches(items, size) {
     return batches;
 }
 
-;// CONCATENATED MODULE: ./src/github/check-run-target.ts
-/**
- * Where a check run goes: the repository and the commit, read from the workflow's context.
- */
-function checkRunTarget(context) {
-    const owner = context.repo?.owner;
-    const repo = context.repo?.repo;
-    if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
-        return {
-            problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)',
-        };
-    }
-    const headSha = commitOf(context);
-    if (headSha === undefined) {
-        return { problem: 'there is no commit to publish on (GITHUB_SHA is not set: not running in GitHub Actions?)' };
-    }
-    const target = { owner, repo, headSha };
-    if (context.serverUrl && Number.isSafeInteger(context.runId) && (context.runId ?? 0) > 0) {
-        target.detailsUrl = `${context.serverUrl.replace(/\/+$/, '')}/${owner}/${repo}/actions/runs/${context.runId}`;
-    }
-    return { target };
-}
-/**
- * The commit people look at. On pull request events (`pull_request`, `pull_request_target` and
- * the review events) GITHUB_SHA is a merge commit or the base branch's head, which the pull
- * request page never shows: the check run belongs on the pull request's head commit.
- */
-function commitOf(context) {
-    const pullRequestHead = context.payload?.pull_request?.head?.sha;
-    if (context.eventName?.startsWith('pull_request') && typeof pullRequestHead === 'string' && pullRequestHead !== '') {
-        return pullRequestHead;
-    }
-    return typeof context.sha === 'string' && context.sha !== '' ? context.sha : undefined;
-}
-
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(2779);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
-;// CONCATENATED MODULE: ./src/github/github-api.ts
+;// CONCATENATED MODULE: ./src/github/workflow-context.ts
 /**
- * What the check run and the pull request comment share about talking to GitHub: the workflow's
- * context, the REST client, where the API is, how long a request may take, and why a request
- * failed. Each of them masks the token in what it logs with the sinks' redactor (report/redact.ts),
- * built for that token: the log it is given need not be a sink that knows it.
- *
- * Requests go through the Actions toolkit's HTTP client: the one @actions/core already ships,
- * which honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY as every toolkit action does. A client of its
- * own (Octokit) would bring a second HTTP stack and its own copy of undici for the few calls a
- * step makes.
+ * Where the workflow runs, as the runner describes it in its variables: what the check run and
+ * the pull request comment are about, and the workflow run they link to.
  */
 
 
-
-
-/** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
-const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
-/** GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_SHA, GITHUB_EVENT_PATH, GITHUB_SERVER_URL, GITHUB_RUN_ID. */
+/**
+ * GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_SHA, GITHUB_EVENT_PATH, GITHUB_SERVER_URL,
+ * GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT.
+ */
 function workflowContext(env = process.env) {
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     return {
@@ -40799,6 +40895,7 @@ function workflowContext(env = process.env) {
         payload: readEvent(env.GITHUB_EVENT_PATH),
         serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
         runId: Number.parseInt(env.GITHUB_RUN_ID ?? '', 10),
+        runAttempt: Number.parseInt(env.GITHUB_RUN_ATTEMPT ?? '', 10),
     };
 }
 /** The event's payload; an empty one when there is no file or it is not a JSON object. */
@@ -40814,73 +40911,143 @@ function readEvent(path) {
     }
     return (0,json_object/* parseJsonObject */.dw)(text) ?? {};
 }
-/** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
-function apiBaseUrl(explicit) {
-    const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
-    return url.replace(/\/+$/, '');
-}
-/** GitHub answered, with a status outside 2xx. */
-class GitHubApiError extends Error {
-    name = 'GitHubApiError';
-    status;
-    constructor(status, message) {
-        super(message);
-        this.status = status;
+/**
+ * GITHUB_SERVER_URL/OWNER/REPO/actions/runs/GITHUB_RUN_ID: the workflow run's page, where its job
+ * summary is. Undefined when the context names no run.
+ */
+function workflowRunUrl(context) {
+    const { serverUrl, runId, repo } = context;
+    if (!serverUrl || repo === undefined || runId === undefined || !Number.isSafeInteger(runId) || runId <= 0) {
+        return undefined;
     }
+    return `${serverUrl.replace(/\/+$/, '')}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/check-run-target.ts
+/**
+ * Where a check run goes: the repository and the commit, read from the workflow's context.
+ */
+
+function checkRunTarget(context) {
+    const owner = context.repo?.owner;
+    const repo = context.repo?.repo;
+    if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') {
+        return {
+            problem: 'there is no repository to publish to (GITHUB_REPOSITORY is not set: not running in GitHub Actions?)',
+        };
+    }
+    const headSha = commitOf(context);
+    if (headSha === undefined) {
+        return { problem: 'there is no commit to publish on (GITHUB_SHA is not set: not running in GitHub Actions?)' };
+    }
+    const target = { owner, repo, headSha };
+    const detailsUrl = workflowRunUrl({ ...context, repo: { owner, repo } });
+    if (detailsUrl !== undefined)
+        target.detailsUrl = detailsUrl;
+    return { target };
 }
 /**
- * A client of GitHub's REST API. The token goes as a bearer token, which GitHub takes for every
- * kind of token; it is never logged.
+ * The commit people look at. On pull request events (`pull_request`, `pull_request_target` and
+ * the review events) GITHUB_SHA is a merge commit or the base branch's head, which the pull
+ * request page never shows: the check run belongs on the pull request's head commit.
  */
-function gitHubApi(options) {
-    const url = apiBaseUrl(options.apiUrl);
-    // No keep-alive: a finished step holds no socket open, so the process ends when its work does.
-    const http = new lib/* HttpClient */.Qq('svc-ci-action', [], { socketTimeout: GITHUB_REQUEST_TIMEOUT_MS, keepAlive: false });
-    const headers = {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${options.token}`,
-        'x-github-api-version': '2022-11-28',
-    };
-    return {
-        url,
-        async request(method, path, body) {
-            const data = body === undefined ? null : JSON.stringify(body);
-            const response = await http.request(method, `${url}${path}`, data, data === null ? headers : { ...headers, 'content-type': 'application/json' });
-            const text = await response.readBody();
-            const status = response.message.statusCode ?? 0;
-            const parsed = (0,json_object/* parseJsonOrUndefined */.rx)(text);
-            if (status < 200 || status > 299) {
-                const message = (0,json_object/* isObject */.Gv)(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
-                throw new GitHubApiError(status, message);
-            }
-            return parsed;
-        },
-    };
-}
-/** `/repos/OWNER/REPO`, each part encoded. */
-function repoPath(owner, repo) {
-    return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
-}
-/** The HTTP status of a response GitHub gave, or undefined when no response came. */
-function answeredStatus(error) {
-    return error instanceof GitHubApiError ? error.status : undefined;
-}
-/**
- * Why a request to GitHub failed, for the one warning it becomes: what GitHub answered and, for
- * a 403, the permission (`checks`, `pull-requests`) the job must give the token. `about` names
- * what the request was about (` for pull request #7`) where the warning does not.
- */
-function failureReason(error, apiUrl, permission, about = '') {
-    const status = answeredStatus(error);
-    const message = (0,errors/* getErrorMessage */.u1)(error);
-    if (status === 403) {
-        return (`GitHub answered 403 (${message}). The github-token needs the ${permission}: write permission: ` +
-            `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
-            'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
+function commitOf(context) {
+    const pullRequestHead = context.payload?.pull_request?.head?.sha;
+    if (context.eventName?.startsWith('pull_request') && typeof pullRequestHead === 'string' && pullRequestHead !== '') {
+        return pullRequestHead;
     }
+    return typeof context.sha === 'string' && context.sha !== '' ? context.sha : undefined;
+}
+
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __nccwpck_require__(3853);
+// EXTERNAL MODULE: ./src/github/failure.ts
+var failure = __nccwpck_require__(8881);
+;// CONCATENATED MODULE: ./src/github/create-once.ts
+/**
+ * Creating an object on GitHub exactly once over an unreliable connection. A create that failed
+ * with a server error or a dropped connection may have taken effect all the same (GitHub is known
+ * to answer 502 to a comment it then shows): the retry plugin would send it again and make a
+ * second one. So a create is sent without the plugin's retries, and after such a failure the
+ * object is looked for before it is created again. Rate limits are not in question: GitHub
+ * refused those requests, and the throttling plugin sends them again.
+ */
+
+
+/** The `request` options of a create: the retry plugin leaves it to createOnce. */
+const NOT_RETRIED_BY_PLUGIN = { retries: 0 };
+/**
+ * Runs `create`; when it fails in a way that may have created the object all the same, asks
+ * `findCreated` whether it is there and returns it if so, and otherwise creates again. Gives up
+ * with the last failure after `rounds` creates.
+ */
+async function createOnce(create, findCreated, rounds = 3) {
+    for (let round = 1;; round++) {
+        try {
+            return await create();
+        }
+        catch (error) {
+            if (!mayHaveTakenEffect(error))
+                throw error;
+            const found = await findCreated();
+            if (found !== undefined)
+                return found;
+            if (round >= rounds)
+                throw error;
+        }
+    }
+}
+/** A server error, or a connection lost without an answer (not a name that does not resolve, not an abort). */
+function mayHaveTakenEffect(error) {
+    const status = (0,failure/* answeredStatus */.W)(error);
     if (status !== undefined)
-        return `GitHub answered ${status}${about} (${message}).`;
-    return `could not reach ${apiUrl}: ${message}.`;
+        return status >= 500;
+    return !(0,failure/* isUnknownHost */.RT)(error) && !(0,abort/* isAbortError */.zf)(error);
+}
+
+;// CONCATENATED MODULE: ./src/github/open-github.ts
+/**
+ * A client of GitHub's REST API. The Octokit code (octokit.ts, with its plugins) is loaded here,
+ * on the first call, not when the bundle starts: most steps never talk to GitHub.
+ */
+async function openGitHub(options) {
+    const { createGitHubClient } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8138));
+    return createGitHubClient(options);
+}
+
+;// CONCATENATED MODULE: ./src/github/summary-on-github.ts
+/**
+ * The job summary as the check run and the pull request comment show it. Both carry the summary
+ * the step wrote, less what only makes sense on the runner, and each says a thing once: the check
+ * run's title is its verdict, so a first heading that restates it is left out of its summary.
+ */
+/**
+ * Sentences that speak of the runner's own files: where the step wrote its JUnit report is a
+ * path on a machine that is gone by the time anyone reads the pull request or the check run.
+ */
+const RUNNER_NOTES = [/^The results are written as JUnit XML to .*$/];
+/** The summary without the lines that speak of the runner's files. */
+function withoutRunnerNotes(markdown) {
+    const lines = markdown.split('\n');
+    const kept = lines.filter((line) => !RUNNER_NOTES.some((note) => note.test(line.trim())));
+    return kept.length === lines.length ? markdown : kept.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+/**
+ * The summary without its first heading when that heading says what `title` says (its words,
+ * less a leading status sign such as ❌ and Markdown's marks), so that the check run's page
+ * states its verdict once.
+ */
+function withoutRestatedHeading(title, markdown) {
+    const match = /^\s*#{1,6}[ \t]+(.*)\n*/.exec(markdown);
+    if (match === null)
+        return markdown;
+    const words = (text) => text
+        .replace(/\\(.)/g, '$1')
+        .replace(/[`*_]/g, '')
+        .replace(/^[^\p{L}\p{N}]+/u, '')
+        .trim();
+    const heading = words(match[1] ?? '');
+    return heading !== '' && words(title).startsWith(heading) ? markdown.slice(match[0].length) : markdown;
 }
 
 // EXTERNAL MODULE: ./src/report/redact.ts
@@ -40893,6 +41060,12 @@ var redact = __nccwpck_require__(649);
  * Publishing is a courtesy on top of the step's own report: every failure here (no permission,
  * no repository, GitHub unreachable) becomes one warning, never an error of the step.
  */
+
+
+
+
+
+
 
 
 
@@ -40910,30 +41083,63 @@ async function startCheckRun(options) {
     if (token.trim() === '')
         return notPublished('github-token is empty; set it to a token with the checks: write permission.');
     const { target } = found;
-    const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
+    let github;
     try {
-        const data = await github.request('POST', `${repoPath(target.owner, target.repo)}/check-runs`, {
-            name,
-            head_sha: target.headSha,
-            status: 'in_progress',
-            started_at: timestamp(),
-            ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-        });
-        log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
-        return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, secrets, log });
+        github = await openGitHub(options);
     }
     catch (error) {
-        return notPublished(failureReason(error, github.url, 'checks'));
+        return notPublished(`the GitHub client did not start: ${(0,errors/* getErrorMessage */.u1)(error)}.`);
     }
+    try {
+        const created = await createCheckRun(github, target, name);
+        log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
+        return checkRunHandle({ github, target, id: created.id, url: created.html_url ?? undefined, name, secrets, log });
+    }
+    catch (error) {
+        await github.close();
+        return notPublished((0,failure/* failureReason */.Hr)(error, github, 'checks'));
+    }
+}
+/**
+ * Creates the check run, once: it carries an `external_id` of its own, by which a create that
+ * failed but took effect is found among the commit's check runs of that name.
+ */
+async function createCheckRun(github, target, name) {
+    const { owner, repo, headSha } = target;
+    const externalId = (0,external_node_crypto_.randomUUID)();
+    const created = await createOnce(async () => (await github.octokit.rest.checks.create({
+        owner,
+        repo,
+        name,
+        head_sha: headSha,
+        external_id: externalId,
+        status: 'in_progress',
+        started_at: timestamp(),
+        ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
+        request: NOT_RETRIED_BY_PLUGIN,
+    })).data, async () => {
+        const runs = await github.octokit.paginate(github.octokit.rest.checks.listForRef, {
+            owner,
+            repo,
+            ref: headSha,
+            check_name: name,
+            filter: 'all',
+            per_page: 100,
+        });
+        return runs.find((run) => run.external_id === externalId);
+    });
+    if (!Number.isSafeInteger(created.id))
+        throw new Error('GitHub answered the create without a check run id');
+    return created;
 }
 function checkRunHandle(parts) {
     const { github, target, id, name, secrets, log } = parts;
     let completing = false;
     const update = async (fields) => {
-        await github.request('PATCH', `${repoPath(target.owner, target.repo)}/check-runs/${id}`, fields);
+        await github.octokit.rest.checks.update({ owner: target.owner, repo: target.repo, check_run_id: id, ...fields });
     };
     const warn = (what, error) => {
-        log.warning(secrets.redact(`check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url, 'checks')}`));
+        log.warning(secrets.redact(`check-name: ${what} of the check run "${name}" failed: ${(0,failure/* failureReason */.Hr)(error, github, 'checks')}`));
     };
     return {
         id,
@@ -40944,66 +41150,116 @@ function checkRunHandle(parts) {
                 return { completed: false, annotationsPublished: 0 };
             }
             completing = true;
-            const output = {
-                title: result.title,
-                summary: cutToLimit(result.summary, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
-                ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
-            };
-            const annotations = result.annotations.map(toApiAnnotation);
-            // The Checks API appends the annotations of each update to those already there, and takes
-            // at most 50 at a time; title and summary are required with every output.
-            const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
-            let published = 0;
-            let outputSent = false;
-            for (const batch of batches) {
-                try {
-                    await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
-                }
-                catch (error) {
-                    const range = batch.length === 0
-                        ? 'output'
-                        : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
-                    warn(`publishing the ${range}`, error);
-                    break;
-                }
-                outputSent = true;
-                published += batch.length;
-            }
-            if (published < annotations.length && published > 0) {
-                log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
-            }
             try {
-                await update({
-                    status: 'completed',
-                    conclusion: result.conclusion,
-                    completed_at: timestamp(),
-                    // Whatever went wrong with the annotations, the check run still carries the summary.
-                    ...(outputSent ? {} : { output }),
-                });
+                return await publish(result);
             }
-            catch (error) {
-                warn('completing', error);
-                return { completed: false, annotationsPublished: published };
+            finally {
+                await github.close();
             }
-            log.debug(`check run "${name}" (${id}) completed: ${result.conclusion}, ${published} annotations`);
-            return { completed: true, annotationsPublished: published };
         },
     };
+    async function publish(result) {
+        const output = {
+            title: result.title,
+            summary: cutToLimit(withoutRestatedHeading(result.title, withoutRunnerNotes(result.summary)), OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
+            ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
+        };
+        const annotations = result.annotations.map(toApiAnnotation);
+        // The Checks API appends the annotations of each update to those already there, and takes
+        // at most 50 at a time; title and summary are required with every output.
+        const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
+        let published = 0;
+        let outputSent = false;
+        for (const batch of batches) {
+            try {
+                await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
+            }
+            catch (error) {
+                const range = batch.length === 0
+                    ? 'output'
+                    : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
+                warn(`publishing the ${range}`, error);
+                break;
+            }
+            outputSent = true;
+            published += batch.length;
+        }
+        if (published < annotations.length && published > 0) {
+            log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
+        }
+        try {
+            await update({
+                status: 'completed',
+                conclusion: result.conclusion,
+                completed_at: timestamp(),
+                // Whatever went wrong with the annotations, the check run still carries the summary.
+                ...(outputSent ? {} : { output }),
+            });
+        }
+        catch (error) {
+            warn('completing', error);
+            return { completed: false, annotationsPublished: published };
+        }
+        log.debug(`check run "${name}" (${id}) completed: ${result.conclusion}, ${published} annotations`);
+        return { completed: true, annotationsPublished: published };
+    }
 }
 /** ISO 8601 as the Checks API documents it: `YYYY-MM-DDTHH:MM:SSZ`. */
 function timestamp() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __nccwpck_require__(6584);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __nccwpck_require__(2011);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
+;// CONCATENATED MODULE: ./src/github/comment-author.ts
+/**
+ * Whose a comment is. The sticky comment is found again by its marker, but anyone can write a
+ * marker: the action adopts a comment only when the identity its token acts as wrote it, so a
+ * stranger's comment with a copied marker is never edited (and never carries the action's words
+ * under a stranger's name, or the stranger's under the action's).
+ *
+ * - A user's token (a personal access token): the login `GET /user` answers.
+ * - The workflow's token (GITHUB_TOKEN) is an installation token of the GitHub Actions app:
+ *   `GET /user` refuses it (403), and it writes as `github-actions[bot]` through that app
+ *   (`performed_via_github_app.slug` is `github-actions`). The token of another GitHub App
+ *   cannot say which app it is: its earlier comments are not recognised, and it writes anew.
+ */
+
+const ACTIONS_LOGIN = 'github-actions[bot]';
+const ACTIONS_APP = 'github-actions';
+/** The identity the client's token writes as. */
+async function tokenAuthor(github) {
+    try {
+        const { data } = await github.octokit.rest.users.getAuthenticated();
+        return { kind: 'user', login: data.login };
+    }
+    catch (error) {
+        // An installation token acts as no user. A rate limit is a rate limit, whoever asks.
+        if ((0,failure/* answeredStatus */.W)(error) === 403 && (0,failure/* rateLimitOf */.tX)(error) === undefined)
+            return { kind: 'github-actions' };
+        throw error;
+    }
+}
+/** Whether `author` wrote the comment. */
+function writtenBy(comment, author) {
+    const login = comment.user?.login ?? '';
+    if (author.kind === 'user') {
+        // Logins are unique whatever their case; a user's own comment is not made through an app.
+        return login.toLowerCase() === author.login.toLowerCase() && !comment.performed_via_github_app;
+    }
+    return login === ACTIONS_LOGIN && comment.performed_via_github_app?.slug === ACTIONS_APP;
+}
+
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 /**
  * The step's summary as one comment on the pull request (input `comment-on-pr`), updated in
  * place on later runs: the comment is found again by a hidden marker naming the mode (and what
- * it ran on), so a pull request gets one comment per step, never a second.
+ * it ran on), so a pull request gets one comment per step, never a second. Only a comment the
+ * token's own identity wrote is taken for it (comment-author.ts).
  *
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
@@ -41012,10 +41268,16 @@ var markdown = __nccwpck_require__(4285);
 
 
 
+
+
+
+
+
+
 /** GitHub refuses a comment body longer than this many characters. */
 const COMMENT_BODY_LIMIT = 65_536;
 const PER_PAGE = 100;
-/** A pull request with more comments than this is not searched further (and gets a new one). */
+/** A pull request with more comments than this many pages is not searched further (and gets a new one). */
 const MAX_PAGES = 50;
 /** The events whose payload is a pull request the step can comment on. */
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
@@ -41052,46 +41314,107 @@ async function commentOnPullRequest(options) {
         return notWritten('the event names no pull request (GITHUB_REPOSITORY or the event payload is missing).');
     if (token.trim() === '')
         return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
-    const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
-    const apiUrl = github.url;
-    const comments = options.comments ?? restComments(github);
-    const marker = commentMarker(options.key);
-    const body = commentBody(marker, options.body, runUrl(context, pullRequest));
+    let github;
     try {
-        const existing = await findComment(comments, pullRequest, marker);
+        github = await openGitHub(options);
+    }
+    catch (error) {
+        return notWritten(`the GitHub client did not start: ${(0,errors/* getErrorMessage */.u1)(error)}.`);
+    }
+    const marker = commentMarker(options.key);
+    const runLink = workflowRunUrl({ ...context, repo: pullRequest });
+    const footer = provenance(context, pullRequest, runLink, options.writtenAt ?? new Date());
+    const body = commentBody(marker, withoutRunnerNotes(options.body), runLink, footer);
+    // Asked once, and only when a comment carries the marker.
+    let author;
+    const whoWrites = () => (author ??= tokenAuthor(github));
+    const find = () => findComment(github, pullRequest, marker, whoWrites, log);
+    try {
+        const existing = await find();
         if (existing !== undefined) {
-            await comments.update(pullRequest, existing.id, body);
+            await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body });
             log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
             return 'updated';
         }
-        const created = await comments.create(pullRequest, body);
+        const created = await createOnce(async () => commentOf((await github.octokit.rest.issues.createComment({
+            ...repoOf(pullRequest),
+            issue_number: pullRequest.number,
+            body,
+            request: NOT_RETRIED_BY_PLUGIN,
+        })).data), find);
         log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
         return 'created';
     }
     catch (error) {
-        return notWritten(failureReason(error, apiUrl, 'pull-requests', ` for pull request #${pullRequest.number}`));
+        return notWritten((0,failure/* failureReason */.Hr)(error, github, 'pull-requests', ` for pull request #${pullRequest.number}`));
+    }
+    finally {
+        await github.close();
     }
 }
-/** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
-function commentBody(marker, summary, runLink) {
+/**
+ * The marker, then the summary, cut to what a comment holds with a link to the whole of it, then
+ * the footer (which a cut never takes).
+ */
+function commentBody(marker, summary, runLink, footer = '') {
+    const end = footer === '' ? '' : `\n\n${footer}`;
     const whole = `${marker}\n${summary}`;
-    if (whole.length <= COMMENT_BODY_LIMIT)
-        return whole;
+    if (whole.length + end.length <= COMMENT_BODY_LIMIT)
+        return `${whole}${end}`;
     const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
     // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
-    return (0,markdown/* truncateMarkdown */.o4)(whole, COMMENT_BODY_LIMIT, (omitted) => `> [!NOTE]\n> Cut to fit a pull request comment (${(0,format/* formatKiB */.SK)(omitted)} left out): ${where} has all of it.\n`).text;
+    const cut = (0,markdown/* truncateMarkdown */.o4)(whole, COMMENT_BODY_LIMIT - end.length, (omitted) => `> [!NOTE]\n> Cut to fit a pull request comment (${(0,format/* formatKiB */.SK)(omitted)} left out): ${where} has all of it.\n`).text;
+    return `${cut}${end}`;
 }
-/** The step's own comment: the first one that starts with its marker, on any page. */
-async function findComment(comments, pullRequest, marker) {
-    for (let page = 1; page <= MAX_PAGES; page++) {
-        const batch = await comments.list(pullRequest, page, PER_PAGE);
-        const found = batch.find((c) => c.body.startsWith(marker));
-        if (found !== undefined)
-            return found;
-        if (batch.length < PER_PAGE)
+/**
+ * The comment's last line: which commit it speaks of (the pull request's head, linked), which
+ * workflow run wrote it (linked, with its attempt) and when, so that a reader of an updated
+ * comment knows what it describes.
+ */
+function provenance(context, pullRequest, runLink, writtenAt) {
+    const parts = [];
+    const head = context.payload?.pull_request?.head?.sha;
+    if (typeof head === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(head)) {
+        const server = (context.serverUrl || 'https://github.com').replace(/\/+$/, '');
+        parts.push(`Commit [\`${head.slice(0, 7)}\`](${server}/${pullRequest.owner}/${pullRequest.repo}/commit/${head})`);
+    }
+    if (runLink !== undefined) {
+        const attempt = context.runAttempt;
+        const which = attempt !== undefined && Number.isSafeInteger(attempt) && attempt > 0 ? `, attempt ${attempt}` : '';
+        parts.push(`[workflow run ${context.runId}](${runLink})${which}`);
+    }
+    parts.push(`${writtenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+/**
+ * The step's own comment: the first one that starts with its marker and that the token's
+ * identity wrote, on any page. A comment with the marker that someone else wrote is passed over.
+ */
+async function findComment(github, pullRequest, marker, whoWrites, log) {
+    const pages = github.octokit.paginate.iterator(github.octokit.rest.issues.listComments, {
+        ...repoOf(pullRequest),
+        issue_number: pullRequest.number,
+        per_page: PER_PAGE,
+    });
+    let read = 0;
+    for await (const { data } of pages) {
+        for (const comment of data) {
+            if (!(comment.body ?? '').startsWith(marker))
+                continue;
+            if (writtenBy(comment, await whoWrites()))
+                return commentOf(comment);
+            log.debug(`comment-on-pr: comment ${comment.id} carries the marker but was written by ${comment.user?.login ?? 'someone else'}: left alone`);
+        }
+        if (++read >= MAX_PAGES)
             return undefined;
     }
     return undefined;
+}
+function commentOf(data) {
+    return { id: data.id, body: data.body ?? '' };
+}
+function repoOf(pullRequest) {
+    return { owner: pullRequest.owner, repo: pullRequest.repo };
 }
 function pullRequestOf(context) {
     const owner = context.repo?.owner;
@@ -41103,41 +41426,15 @@ function pullRequestOf(context) {
         return undefined;
     return { owner, repo, number };
 }
-/** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID: where the whole summary is. */
-function runUrl(context, pullRequest) {
-    if (!context.serverUrl || !Number.isSafeInteger(context.runId) || (context.runId ?? 0) <= 0)
-        return undefined;
-    return `${context.serverUrl.replace(/\/+$/, '')}/${pullRequest.owner}/${pullRequest.repo}/actions/runs/${context.runId}`;
-}
-/** The comments API of GitHub's REST API (a pull request's comments are its issue's). */
-function restComments(github) {
-    const comment = (data) => ({
-        id: data.id,
-        body: data.body ?? '',
-    });
-    const issue = ({ owner, repo, number }) => `${repoPath(owner, repo)}/issues/${number}`;
-    return {
-        async list(pullRequest, page, perPage) {
-            const data = await github.request('GET', `${issue(pullRequest)}/comments?per_page=${perPage}&page=${page}`);
-            return data.map(comment);
-        },
-        async create(pullRequest, body) {
-            return comment(await github.request('POST', `${issue(pullRequest)}/comments`, { body }));
-        },
-        async update({ owner, repo }, id, body) {
-            return comment(await github.request('PATCH', `${repoPath(owner, repo)}/issues/comments/${id}`, { body }));
-        },
-    };
-}
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var read = __nccwpck_require__(4245);
 // EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
 var schema = __nccwpck_require__(3880);
-// EXTERNAL MODULE: ./src/lifetime/abort.ts
-var abort = __nccwpck_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __nccwpck_require__(784);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __nccwpck_require__(8451);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
@@ -41155,7 +41452,7 @@ async function runMode(inputs, context) {
 }
 
 // EXTERNAL MODULE: ./src/report/annotations.ts
-var annotations = __nccwpck_require__(856);
+var report_annotations = __nccwpck_require__(856);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -41281,6 +41578,8 @@ var state = __nccwpck_require__(2462);
 
 
 
+
+
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
@@ -41294,6 +41593,13 @@ async function run(options = {}) {
     for (const secret of (0,schema/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
     const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
+    // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
+    const github = {
+        token: inputs.githubToken,
+        log: sink,
+        deadline: deadline/* Deadline */.B.after(inputs.timeoutMs),
+        cancellation,
+    };
     let client;
     try {
         client = (0,service_client/* createServiceClient */.r)({
@@ -41306,9 +41612,7 @@ async function run(options = {}) {
         cancellation.dispose();
         return failed(sink, (0,errors/* failureOf */.g5)(error));
     }
-    const checkRun = inputs.checkName && options.checkRuns !== false
-        ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
-        : null;
+    const checkRun = inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
     try {
         const result = await runMode(inputs, {
             sink,
@@ -41317,17 +41621,24 @@ async function run(options = {}) {
             saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
         });
-        const failure = await report(sink, result);
+        // Said once on the pull request's diff: with a check run, the annotations with a position
+        // are the check run's, not workflow commands as well; any it could not publish are emitted
+        // as workflow commands after all, so none is lost.
+        const onDiff = checkRun ? result.annotations.filter((a) => a.file) : [];
+        const failure = await report(sink, result, result.annotations.filter((a) => !onDiff.includes(a)));
         // Side by side: after a signal, both share the little time left before the runner's kill.
-        await Promise.all([
+        const [published] = await Promise.all([
             completeCheckRun(checkRun, cancellation, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
                 summary: sink.redact(result.summary),
-                annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+                annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
             }),
-            commentSummary(inputs, options, sink, cancellation, result.summary),
+            commentSummary(inputs, options, github, result.summary),
         ]);
+        const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
+        if (unpublished.length > 0)
+            (0,report_annotations/* emitAnnotations */.KI)(sink, unpublished);
         return (0,errors/* exitCodeOf */.FO)(failure);
     }
     catch (error) {
@@ -41337,15 +41648,15 @@ async function run(options = {}) {
         const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
         await sink.writeSummary(summary);
         const code = failed(sink, failure);
-        const shown = sink.redact(failure.message);
         await Promise.all([
+            // The title says what happened, the summary why: the page states the verdict once.
             completeCheckRun(checkRun, cancellation, {
                 conclusion: aborted ? 'cancelled' : 'failure',
-                title: shown,
-                summary: shown,
+                title: `${inputs.mode} ${aborted ? 'was cancelled' : 'failed'}`,
+                summary: sink.redact(failure.message),
                 annotations: [],
             }),
-            commentSummary(inputs, options, sink, cancellation, summary),
+            commentSummary(inputs, options, github, summary),
         ]);
         return code;
     }
@@ -41357,11 +41668,12 @@ async function run(options = {}) {
 }
 /**
  * The step's own report comes first: whatever happens to the check run, the log and summary have
- * it. Its failure: the mode's, or, when an output was refused for being out of its documented
- * form (report/outputs.ts), that.
+ * it. `annotations`: those emitted as workflow commands (those a check run carries are not). Its
+ * failure: the mode's, or, when an output was refused for being out of its documented form
+ * (report/outputs.ts), that.
  */
-async function report(sink, result) {
-    (0,annotations/* emitAnnotations */.KI)(sink, result.annotations);
+async function report(sink, result, annotations) {
+    (0,report_annotations/* emitAnnotations */.KI)(sink, annotations);
     const refused = setOutputs(sink, result.outputs);
     await sink.writeSummary(result.summary);
     if (result.failure !== null)
@@ -41374,43 +41686,37 @@ async function report(sink, result) {
         sink.info(result.title);
     return failure;
 }
+/** What the check run published; undefined when there is none, or its time ran out after a signal. */
 async function completeCheckRun(checkRun, cancellation, result) {
     if (checkRun === null)
-        return;
-    await boundedAfterSignal(cancellation, checkRun.complete(result));
+        return undefined;
+    return boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
-async function commentSummary(inputs, options, sink, cancellation, summary) {
+async function commentSummary(inputs, options, github, summary) {
     if (!inputs.commentOnPr || options.checkRuns === false)
         return;
-    await boundedAfterSignal(cancellation, commentOnPullRequest({
-        token: inputs.githubToken,
-        key: stickyCommentKey(inputs),
-        body: sink.redact(summary),
-        log: sink,
-    }));
+    await boundedAfterSignal(github.cancellation, commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }));
 }
 /**
- * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
- * once it has signalled, what is sent to GitHub gets what is left of that, counted from the
- * signal's arrival as every bound after a signal is, not the 30 s a request to GitHub may
- * otherwise take.
+ * Once the runner has signalled, what is sent to GitHub gets what is left before its kill,
+ * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
+ * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
 async function boundedAfterSignal(cancellation, work) {
-    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
+    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, client/* GITHUB_DONE_AFTER_SIGNAL_MS */.M);
     try {
-        await (0,abort/* raceAbort */.Mu)(work, bound.signal);
+        return await (0,abort/* raceAbort */.Mu)(work, bound.signal);
     }
     catch (error) {
         if (!(0,abort/* isAbortError */.zf)(error, bound.signal))
             throw error;
+        return undefined;
     }
     finally {
         bound.dispose();
     }
 }
-/** A second before the kill: for the process to end its last request and exit on its own. */
-const GITHUB_DONE_AFTER_SIGNAL_MS = lifetime_cancellation/* RUNNER_KILL_AFTER_MS */.uT - 1000;
 function toCheckAnnotation(sink, a) {
     const annotation = {
         path: a.file,

@@ -1,15 +1,18 @@
 import { exitCodeOf, failureOf, stepFailure } from './errors.ts';
 import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
-import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
+import { GITHUB_DONE_AFTER_SIGNAL_MS } from './github/client.ts';
+import type { GitHubClientOptions } from './github/client.ts';
+import type { CheckAnnotation, CheckRunHandle, CheckRunOutcome, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs } from './inputs/read.ts';
 import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
 import { isAbortError, raceAbort } from './lifetime/abort.ts';
-import { CancelledError, createCancellation, RUNNER_KILL_AFTER_MS } from './lifetime/cancellation.ts';
+import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
+import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
@@ -43,6 +46,13 @@ export async function run(options: RunOptions = {}): Promise<number> {
   for (const secret of secretsOf(inputs)) sink.addSecret(secret);
 
   const cancellation = createCancellation();
+  // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
+  const github = {
+    token: inputs.githubToken,
+    log: sink,
+    deadline: Deadline.after(inputs.timeoutMs),
+    cancellation,
+  } satisfies GitHubClientOptions;
   let client: ServiceClient;
   try {
     client = createServiceClient({
@@ -55,9 +65,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     return failed(sink, failureOf(error));
   }
   const checkRun =
-    inputs.checkName && options.checkRuns !== false
-      ? await startCheckRun({ token: inputs.githubToken, name: inputs.checkName, log: sink })
-      : null;
+    inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
   try {
     const result = await runMode(inputs, {
       sink,
@@ -66,17 +74,27 @@ export async function run(options: RunOptions = {}): Promise<number> {
       saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
     });
-    const failure = await report(sink, result);
+    // Said once on the pull request's diff: with a check run, the annotations with a position
+    // are the check run's, not workflow commands as well; any it could not publish are emitted
+    // as workflow commands after all, so none is lost.
+    const onDiff = checkRun ? result.annotations.filter((a) => a.file) : [];
+    const failure = await report(
+      sink,
+      result,
+      result.annotations.filter((a) => !onDiff.includes(a)),
+    );
     // Side by side: after a signal, both share the little time left before the runner's kill.
-    await Promise.all([
+    const [published] = await Promise.all([
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
         summary: sink.redact(result.summary),
-        annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
+        annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
       }),
-      commentSummary(inputs, options, sink, cancellation, result.summary),
+      commentSummary(inputs, options, github, result.summary),
     ]);
+    const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
+    if (unpublished.length > 0) emitAnnotations(sink, unpublished);
     return exitCodeOf(failure);
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
@@ -85,15 +103,15 @@ export async function run(options: RunOptions = {}): Promise<number> {
     const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(failure.message)}\n`;
     await sink.writeSummary(summary);
     const code = failed(sink, failure);
-    const shown = sink.redact(failure.message);
     await Promise.all([
+      // The title says what happened, the summary why: the page states the verdict once.
       completeCheckRun(checkRun, cancellation, {
         conclusion: aborted ? 'cancelled' : 'failure',
-        title: shown,
-        summary: shown,
+        title: `${inputs.mode} ${aborted ? 'was cancelled' : 'failed'}`,
+        summary: sink.redact(failure.message),
         annotations: [],
       }),
-      commentSummary(inputs, options, sink, cancellation, summary),
+      commentSummary(inputs, options, github, summary),
     ]);
     return code;
   } finally {
@@ -105,11 +123,16 @@ export async function run(options: RunOptions = {}): Promise<number> {
 
 /**
  * The step's own report comes first: whatever happens to the check run, the log and summary have
- * it. Its failure: the mode's, or, when an output was refused for being out of its documented
- * form (report/outputs.ts), that.
+ * it. `annotations`: those emitted as workflow commands (those a check run carries are not). Its
+ * failure: the mode's, or, when an output was refused for being out of its documented form
+ * (report/outputs.ts), that.
  */
-async function report(sink: ReportSink, result: ModeResult): Promise<StepFailure | null> {
-  emitAnnotations(sink, result.annotations);
+async function report(
+  sink: ReportSink,
+  result: ModeResult,
+  annotations: readonly Annotation[],
+): Promise<StepFailure | null> {
+  emitAnnotations(sink, annotations);
   const refused = setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);
   if (result.failure !== null) for (const problem of refused) sink.error(problem);
@@ -119,54 +142,46 @@ async function report(sink: ReportSink, result: ModeResult): Promise<StepFailure
   return failure;
 }
 
+/** What the check run published; undefined when there is none, or its time ran out after a signal. */
 async function completeCheckRun(
   checkRun: CheckRunHandle | null,
   cancellation: Cancellation,
   result: CheckRunResult,
-): Promise<void> {
-  if (checkRun === null) return;
-  await boundedAfterSignal(cancellation, checkRun.complete(result));
+): Promise<CheckRunOutcome | undefined> {
+  if (checkRun === null) return undefined;
+  return boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
 async function commentSummary(
   inputs: Inputs,
   options: RunOptions,
-  sink: ReportSink,
-  cancellation: Cancellation,
+  github: GitHubClientOptions & { log: ReportSink; cancellation: Cancellation },
   summary: string,
 ): Promise<void> {
   if (!inputs.commentOnPr || options.checkRuns === false) return;
   await boundedAfterSignal(
-    cancellation,
-    commentOnPullRequest({
-      token: inputs.githubToken,
-      key: stickyCommentKey(inputs),
-      body: sink.redact(summary),
-      log: sink,
-    }),
+    github.cancellation,
+    commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }),
   );
 }
 
 /**
- * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
- * once it has signalled, what is sent to GitHub gets what is left of that, counted from the
- * signal's arrival as every bound after a signal is, not the 30 s a request to GitHub may
- * otherwise take.
+ * Once the runner has signalled, what is sent to GitHub gets what is left before its kill,
+ * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
+ * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
-async function boundedAfterSignal(cancellation: Cancellation, work: Promise<unknown>): Promise<void> {
+async function boundedAfterSignal<T>(cancellation: Cancellation, work: Promise<T>): Promise<T | undefined> {
   const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
   try {
-    await raceAbort(work, bound.signal);
+    return await raceAbort(work, bound.signal);
   } catch (error) {
     if (!isAbortError(error, bound.signal)) throw error;
+    return undefined;
   } finally {
     bound.dispose();
   }
 }
-
-/** A second before the kill: for the process to end its last request and exit on its own. */
-const GITHUB_DONE_AFTER_SIGNAL_MS = RUNNER_KILL_AFTER_MS - 1000;
 
 function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   const annotation: CheckAnnotation = {

@@ -2,7 +2,8 @@
  * Where a check run goes: the repository and the commit, read from the workflow's context.
  */
 
-import type { WorkflowContext } from './github-api.ts';
+import { workflowRunUrl } from './workflow-context.ts';
+import type { WorkflowContext } from './workflow-context.ts';
 
 /**
  * The part of the workflow's context a check run needs: workflowContext() reads it from the
@@ -37,9 +38,8 @@ export function checkRunTarget(context: CheckRunContext): CheckRunTargetResult {
   }
 
   const target: CheckRunTarget = { owner, repo, headSha };
-  if (context.serverUrl && Number.isSafeInteger(context.runId) && (context.runId ?? 0) > 0) {
-    target.detailsUrl = `${context.serverUrl.replace(/\/+$/, '')}/${owner}/${repo}/actions/runs/${context.runId}`;
-  }
+  const detailsUrl = workflowRunUrl({ ...context, repo: { owner, repo } });
+  if (detailsUrl !== undefined) target.detailsUrl = detailsUrl;
   return { target };
 }
 

@@ -6,6 +6,7 @@
  * no repository, GitHub unreachable) becomes one warning, never an error of the step.
  */
 
+import { randomUUID } from 'node:crypto';
 import {
   ANNOTATIONS_PER_REQUEST,
   OUTPUT_TEXT_LIMIT,
@@ -17,10 +18,15 @@ import {
 import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
 import { checkRunTarget } from './check-run-target.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
-import { failureReason, gitHubApi, repoPath, workflowContext } from './github-api.ts';
+import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
+import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
+import { failureReason } from './failure.ts';
+import { openGitHub } from './open-github.ts';
+import { withoutRestatedHeading, withoutRunnerNotes } from './summary-on-github.ts';
+import { workflowContext } from './workflow-context.ts';
+import { getErrorMessage } from '../errors.ts';
 import { redactor } from '../report/redact.ts';
 import type { Redactor } from '../report/redact.ts';
-import type { GitHubApi, GitHubLog } from './github-api.ts';
 
 export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
 export type { CheckRunContext } from './check-run-target.ts';
@@ -30,16 +36,12 @@ export type CheckRunConclusion =
 
 export type CheckRunLog = GitHubLog;
 
-export interface StartCheckRunOptions {
-  /** The `github-token` input. Never logged. */
-  token: string;
+/** The token, the API's address, the log and the step's limits (client.ts), and: */
+export interface StartCheckRunOptions extends GitHubClientOptions {
   /** The `check-name` input. */
   name: string;
   /** Default: the workflow's (GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA). */
   context?: CheckRunContext;
-  /** Default: GITHUB_API_URL, else https://api.github.com. */
-  apiUrl?: string;
-  log: CheckRunLog;
 }
 
 export interface CheckRunResult {
@@ -80,28 +82,67 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
     return notPublished('github-token is empty; set it to a token with the checks: write permission.');
   const { target } = found;
 
-  const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
+  let github: GitHubClient;
   try {
-    const data = await github.request<{ id: number; html_url?: string | null }>(
-      'POST',
-      `${repoPath(target.owner, target.repo)}/check-runs`,
-      {
-        name,
-        head_sha: target.headSha,
-        status: 'in_progress',
-        started_at: timestamp(),
-        ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-      },
-    );
-    log.debug(`check run "${name}" (${data.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
-    return checkRunHandle({ github, target, id: data.id, url: data.html_url ?? undefined, name, secrets, log });
+    github = await openGitHub(options);
   } catch (error) {
-    return notPublished(failureReason(error, github.url, 'checks'));
+    return notPublished(`the GitHub client did not start: ${getErrorMessage(error)}.`);
+  }
+  try {
+    const created = await createCheckRun(github, target, name);
+    log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
+    return checkRunHandle({ github, target, id: created.id, url: created.html_url ?? undefined, name, secrets, log });
+  } catch (error) {
+    await github.close();
+    return notPublished(failureReason(error, github, 'checks'));
   }
 }
 
+interface CreatedCheckRun {
+  id: number;
+  html_url?: string | null;
+}
+
+/**
+ * Creates the check run, once: it carries an `external_id` of its own, by which a create that
+ * failed but took effect is found among the commit's check runs of that name.
+ */
+async function createCheckRun(github: GitHubClient, target: CheckRunTarget, name: string): Promise<CreatedCheckRun> {
+  const { owner, repo, headSha } = target;
+  const externalId = randomUUID();
+  const created = await createOnce(
+    async () =>
+      (
+        await github.octokit.rest.checks.create({
+          owner,
+          repo,
+          name,
+          head_sha: headSha,
+          external_id: externalId,
+          status: 'in_progress',
+          started_at: timestamp(),
+          ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
+          request: NOT_RETRIED_BY_PLUGIN,
+        })
+      ).data,
+    async () => {
+      const runs = await github.octokit.paginate(github.octokit.rest.checks.listForRef, {
+        owner,
+        repo,
+        ref: headSha,
+        check_name: name,
+        filter: 'all',
+        per_page: 100,
+      });
+      return runs.find((run) => run.external_id === externalId);
+    },
+  );
+  if (!Number.isSafeInteger(created.id)) throw new Error('GitHub answered the create without a check run id');
+  return created;
+}
+
 interface HandleParts {
-  github: GitHubApi;
+  github: GitHubClient;
   target: CheckRunTarget;
   id: number;
   url: string | undefined;
@@ -116,12 +157,12 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
   let completing = false;
 
   const update = async (fields: UpdateFields): Promise<void> => {
-    await github.request('PATCH', `${repoPath(target.owner, target.repo)}/check-runs/${id}`, fields);
+    await github.octokit.rest.checks.update({ owner: target.owner, repo: target.repo, check_run_id: id, ...fields });
   };
   const warn = (what: string, error: unknown): void => {
     log.warning(
       secrets.redact(
-        `check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github.url, 'checks')}`,
+        `check-name: ${what} of the check run "${name}" failed: ${failureReason(error, github, 'checks')}`,
       ),
     );
   };
@@ -135,53 +176,64 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
         return { completed: false, annotationsPublished: 0 };
       }
       completing = true;
-
-      const output: OutputFields = {
-        title: result.title,
-        summary: cutToLimit(result.summary, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
-        ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
-      };
-      const annotations = result.annotations.map(toApiAnnotation);
-      // The Checks API appends the annotations of each update to those already there, and takes
-      // at most 50 at a time; title and summary are required with every output.
-      const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
-
-      let published = 0;
-      let outputSent = false;
-      for (const batch of batches) {
-        try {
-          await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
-        } catch (error) {
-          const range =
-            batch.length === 0
-              ? 'output'
-              : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
-          warn(`publishing the ${range}`, error);
-          break;
-        }
-        outputSent = true;
-        published += batch.length;
-      }
-      if (published < annotations.length && published > 0) {
-        log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
-      }
-
       try {
-        await update({
-          status: 'completed',
-          conclusion: result.conclusion,
-          completed_at: timestamp(),
-          // Whatever went wrong with the annotations, the check run still carries the summary.
-          ...(outputSent ? {} : { output }),
-        });
-      } catch (error) {
-        warn('completing', error);
-        return { completed: false, annotationsPublished: published };
+        return await publish(result);
+      } finally {
+        await github.close();
       }
-      log.debug(`check run "${name}" (${id}) completed: ${result.conclusion}, ${published} annotations`);
-      return { completed: true, annotationsPublished: published };
     },
   };
+
+  async function publish(result: CheckRunResult): Promise<CheckRunOutcome> {
+    const output: OutputFields = {
+      title: result.title,
+      summary: cutToLimit(
+        withoutRestatedHeading(result.title, withoutRunnerNotes(result.summary)),
+        OUTPUT_TEXT_LIMIT,
+        SUMMARY_CUT_NOTE,
+      ),
+      ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
+    };
+    const annotations = result.annotations.map(toApiAnnotation);
+    // The Checks API appends the annotations of each update to those already there, and takes
+    // at most 50 at a time; title and summary are required with every output.
+    const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
+
+    let published = 0;
+    let outputSent = false;
+    for (const batch of batches) {
+      try {
+        await update({ output: batch.length === 0 ? output : { ...output, annotations: batch } });
+      } catch (error) {
+        const range =
+          batch.length === 0
+            ? 'output'
+            : `annotations ${published + 1}-${published + batch.length} of ${annotations.length}`;
+        warn(`publishing the ${range}`, error);
+        break;
+      }
+      outputSent = true;
+      published += batch.length;
+    }
+    if (published < annotations.length && published > 0) {
+      log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
+    }
+
+    try {
+      await update({
+        status: 'completed',
+        conclusion: result.conclusion,
+        completed_at: timestamp(),
+        // Whatever went wrong with the annotations, the check run still carries the summary.
+        ...(outputSent ? {} : { output }),
+      });
+    } catch (error) {
+      warn('completing', error);
+      return { completed: false, annotationsPublished: published };
+    }
+    log.debug(`check run "${name}" (${id}) completed: ${result.conclusion}, ${published} annotations`);
+    return { completed: true, annotationsPublished: published };
+  }
 }
 
 interface OutputFields {

@@ -1,27 +1,37 @@
 /**
  * The step's summary as one comment on the pull request (input `comment-on-pr`), updated in
  * place on later runs: the comment is found again by a hidden marker naming the mode (and what
- * it ran on), so a pull request gets one comment per step, never a second.
+ * it ran on), so a pull request gets one comment per step, never a second. Only a comment the
+ * token's own identity wrote is taken for it (comment-author.ts).
  *
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
  */
 
+import { getErrorMessage } from '../errors.ts';
 import type { Inputs } from '../inputs/schema.ts';
 import { formatKiB } from '../report/format.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
 import { redactor } from '../report/redact.ts';
-import { failureReason, gitHubApi, repoPath, workflowContext } from './github-api.ts';
-import type { GitHubApi, GitHubLog, WorkflowContext } from './github-api.ts';
+import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
+import { tokenAuthor, writtenBy } from './comment-author.ts';
+import type { CommentAuthor } from './comment-author.ts';
+import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
+import { failureReason } from './failure.ts';
+import { openGitHub } from './open-github.ts';
+import { withoutRunnerNotes } from './summary-on-github.ts';
+import { workflowContext, workflowRunUrl } from './workflow-context.ts';
+import type { WorkflowContext } from './workflow-context.ts';
 
 export type PullRequestCommentLog = GitHubLog;
 
 /**
  * Where the workflow runs: the part of workflowContext() a comment needs. Of the payload only
- * `pull_request.number` is read; `serverUrl` with `runId`, when given, link to the workflow run.
+ * `pull_request.number` and `pull_request.head.sha` (the commit the comment names) are read;
+ * `serverUrl` with `runId` (and `runAttempt`), when given, link to the workflow run.
  */
 export type PullRequestCommentContext = Pick<WorkflowContext, 'eventName' | 'repo' | 'payload'> &
-  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId'>>;
+  Partial<Pick<WorkflowContext, 'serverUrl' | 'runId' | 'runAttempt'>>;
 
 export interface PullRequestRef {
   owner: string;
@@ -34,31 +44,16 @@ export interface IssueComment {
   body: string;
 }
 
-/**
- * The three calls the sticky comment makes. One small interface, so that the way GitHub is
- * called can change without touching what is sent.
- */
-export interface PullRequestComments {
-  /** One page of the pull request's comments, oldest first. */
-  list(pullRequest: PullRequestRef, page: number, perPage: number): Promise<IssueComment[]>;
-  create(pullRequest: PullRequestRef, body: string): Promise<IssueComment>;
-  update(pullRequest: PullRequestRef, id: number, body: string): Promise<IssueComment>;
-}
-
-export interface CommentOnPullRequestOptions {
-  /** The `github-token` input. Never logged. */
-  token: string;
+/** The token, the API's address, the log and the step's limits (client.ts), and: */
+export interface CommentOnPullRequestOptions extends GitHubClientOptions {
   /** What the marker names: the mode and what it ran on (`stickyCommentKey`). */
   key: string;
   /** Markdown, secrets already masked. */
   body: string;
   /** Default: workflowContext(), from the runner's variables. */
   context?: PullRequestCommentContext;
-  /** Default: GITHUB_API_URL, else https://api.github.com. */
-  apiUrl?: string;
-  /** Default: GitHub's REST API (restComments). */
-  comments?: PullRequestComments;
-  log: PullRequestCommentLog;
+  /** When the comment says it was written. Default: now. */
+  writtenAt?: Date;
 }
 
 export type CommentOutcome = 'created' | 'updated' | 'not-a-pull-request' | 'failed';
@@ -66,7 +61,7 @@ export type CommentOutcome = 'created' | 'updated' | 'not-a-pull-request' | 'fai
 /** GitHub refuses a comment body longer than this many characters. */
 export const COMMENT_BODY_LIMIT = 65_536;
 const PER_PAGE = 100;
-/** A pull request with more comments than this is not searched further (and gets a new one). */
+/** A pull request with more comments than this many pages is not searched further (and gets a new one). */
 const MAX_PAGES = 50;
 
 /** The events whose payload is a pull request the step can comment on. */
@@ -110,53 +105,131 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   if (token.trim() === '')
     return notWritten('github-token is empty; set it to a token with the pull-requests: write permission.');
 
-  const github = gitHubApi({ token, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
-  const apiUrl = github.url;
-  const comments = options.comments ?? restComments(github);
-  const marker = commentMarker(options.key);
-  const body = commentBody(marker, options.body, runUrl(context, pullRequest));
+  let github: GitHubClient;
   try {
-    const existing = await findComment(comments, pullRequest, marker);
+    github = await openGitHub(options);
+  } catch (error) {
+    return notWritten(`the GitHub client did not start: ${getErrorMessage(error)}.`);
+  }
+  const marker = commentMarker(options.key);
+  const runLink = workflowRunUrl({ ...context, repo: pullRequest });
+  const footer = provenance(context, pullRequest, runLink, options.writtenAt ?? new Date());
+  const body = commentBody(marker, withoutRunnerNotes(options.body), runLink, footer);
+  // Asked once, and only when a comment carries the marker.
+  let author: Promise<CommentAuthor> | undefined;
+  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github));
+  const find = (): Promise<IssueComment | undefined> => findComment(github, pullRequest, marker, whoWrites, log);
+  try {
+    const existing = await find();
     if (existing !== undefined) {
-      await comments.update(pullRequest, existing.id, body);
+      await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body });
       log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
       return 'updated';
     }
-    const created = await comments.create(pullRequest, body);
+    const created = await createOnce(
+      async () =>
+        commentOf(
+          (
+            await github.octokit.rest.issues.createComment({
+              ...repoOf(pullRequest),
+              issue_number: pullRequest.number,
+              body,
+              request: NOT_RETRIED_BY_PLUGIN,
+            })
+          ).data,
+        ),
+      find,
+    );
     log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
     return 'created';
   } catch (error) {
-    return notWritten(failureReason(error, apiUrl, 'pull-requests', ` for pull request #${pullRequest.number}`));
+    return notWritten(failureReason(error, github, 'pull-requests', ` for pull request #${pullRequest.number}`));
+  } finally {
+    await github.close();
   }
 }
 
-/** The marker, then the summary, cut to what a comment holds with a link to the whole of it. */
-export function commentBody(marker: string, summary: string, runLink: string | undefined): string {
+/**
+ * The marker, then the summary, cut to what a comment holds with a link to the whole of it, then
+ * the footer (which a cut never takes).
+ */
+export function commentBody(marker: string, summary: string, runLink: string | undefined, footer = ''): string {
+  const end = footer === '' ? '' : `\n\n${footer}`;
   const whole = `${marker}\n${summary}`;
-  if (whole.length <= COMMENT_BODY_LIMIT) return whole;
+  if (whole.length + end.length <= COMMENT_BODY_LIMIT) return `${whole}${end}`;
   const where = runLink ? `the job summary of [the workflow run](${runLink})` : 'the job summary of the workflow run';
   // A UTF-16 code unit takes at least one byte in UTF-8: text of at most N bytes fits N characters.
-  return truncateMarkdown(
+  const cut = truncateMarkdown(
     whole,
-    COMMENT_BODY_LIMIT,
+    COMMENT_BODY_LIMIT - end.length,
     (omitted) =>
       `> [!NOTE]\n> Cut to fit a pull request comment (${formatKiB(omitted)} left out): ${where} has all of it.\n`,
   ).text;
+  return `${cut}${end}`;
 }
 
-/** The step's own comment: the first one that starts with its marker, on any page. */
+/**
+ * The comment's last line: which commit it speaks of (the pull request's head, linked), which
+ * workflow run wrote it (linked, with its attempt) and when, so that a reader of an updated
+ * comment knows what it describes.
+ */
+function provenance(
+  context: PullRequestCommentContext,
+  pullRequest: PullRequestRef,
+  runLink: string | undefined,
+  writtenAt: Date,
+): string {
+  const parts: string[] = [];
+  const head = context.payload?.pull_request?.head?.sha;
+  if (typeof head === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(head)) {
+    const server = (context.serverUrl || 'https://github.com').replace(/\/+$/, '');
+    parts.push(`Commit [\`${head.slice(0, 7)}\`](${server}/${pullRequest.owner}/${pullRequest.repo}/commit/${head})`);
+  }
+  if (runLink !== undefined) {
+    const attempt = context.runAttempt;
+    const which = attempt !== undefined && Number.isSafeInteger(attempt) && attempt > 0 ? `, attempt ${attempt}` : '';
+    parts.push(`[workflow run ${context.runId}](${runLink})${which}`);
+  }
+  parts.push(`${writtenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  return `<sub>${parts.join(' · ')}</sub>`;
+}
+
+/**
+ * The step's own comment: the first one that starts with its marker and that the token's
+ * identity wrote, on any page. A comment with the marker that someone else wrote is passed over.
+ */
 async function findComment(
-  comments: PullRequestComments,
+  github: GitHubClient,
   pullRequest: PullRequestRef,
   marker: string,
+  whoWrites: () => Promise<CommentAuthor>,
+  log: GitHubLog,
 ): Promise<IssueComment | undefined> {
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const batch = await comments.list(pullRequest, page, PER_PAGE);
-    const found = batch.find((c) => c.body.startsWith(marker));
-    if (found !== undefined) return found;
-    if (batch.length < PER_PAGE) return undefined;
+  const pages = github.octokit.paginate.iterator(github.octokit.rest.issues.listComments, {
+    ...repoOf(pullRequest),
+    issue_number: pullRequest.number,
+    per_page: PER_PAGE,
+  });
+  let read = 0;
+  for await (const { data } of pages) {
+    for (const comment of data) {
+      if (!(comment.body ?? '').startsWith(marker)) continue;
+      if (writtenBy(comment, await whoWrites())) return commentOf(comment);
+      log.debug(
+        `comment-on-pr: comment ${comment.id} carries the marker but was written by ${comment.user?.login ?? 'someone else'}: left alone`,
+      );
+    }
+    if (++read >= MAX_PAGES) return undefined;
   }
   return undefined;
+}
+
+function commentOf(data: { id: number; body?: string | null }): IssueComment {
+  return { id: data.id, body: data.body ?? '' };
+}
+
+function repoOf(pullRequest: PullRequestRef): { owner: string; repo: string } {
+  return { owner: pullRequest.owner, repo: pullRequest.repo };
 }
 
 function pullRequestOf(context: PullRequestCommentContext): PullRequestRef | undefined {
@@ -166,34 +239,4 @@ function pullRequestOf(context: PullRequestCommentContext): PullRequestRef | und
   if (typeof owner !== 'string' || owner === '' || typeof repo !== 'string' || repo === '') return undefined;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0) return undefined;
   return { owner, repo, number };
-}
-
-/** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID: where the whole summary is. */
-function runUrl(context: PullRequestCommentContext, pullRequest: PullRequestRef): string | undefined {
-  if (!context.serverUrl || !Number.isSafeInteger(context.runId) || (context.runId ?? 0) <= 0) return undefined;
-  return `${context.serverUrl.replace(/\/+$/, '')}/${pullRequest.owner}/${pullRequest.repo}/actions/runs/${context.runId}`;
-}
-
-/** The comments API of GitHub's REST API (a pull request's comments are its issue's). */
-export function restComments(github: GitHubApi): PullRequestComments {
-  const comment = (data: { id: number; body?: string | null }): IssueComment => ({
-    id: data.id,
-    body: data.body ?? '',
-  });
-  const issue = ({ owner, repo, number }: PullRequestRef): string => `${repoPath(owner, repo)}/issues/${number}`;
-  return {
-    async list(pullRequest, page, perPage) {
-      const data = await github.request<Array<{ id: number; body?: string | null }>>(
-        'GET',
-        `${issue(pullRequest)}/comments?per_page=${perPage}&page=${page}`,
-      );
-      return data.map(comment);
-    },
-    async create(pullRequest, body) {
-      return comment(await github.request('POST', `${issue(pullRequest)}/comments`, { body }));
-    },
-    async update({ owner, repo }, id, body) {
-      return comment(await github.request('PATCH', `${repoPath(owner, repo)}/issues/comments/${id}`, { body }));
-    },
-  };
 }

@@ -15,8 +15,10 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** The parsed JSON body; undefined when there was none. */
   body: unknown;
-  /** The status the fake answered. */
+  /** The status the fake answered; 0 when it dropped the connection instead. */
   status: number;
+  /** When the request arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeAnnotation {
@@ -39,6 +41,7 @@ export interface FakeCheckRun {
   started_at: string | null;
   completed_at: string | null;
   details_url: string | null;
+  external_id: string | null;
   output: { title: string | null; summary: string | null; text: string | null };
   /** Every annotation received, in order: GitHub appends those of each update. */
   annotations: FakeAnnotation[];
@@ -53,6 +56,8 @@ export interface FakeComment {
   body: string;
   /** Who wrote it: the login of the token that created it, or the one given when seeded. */
   user: string;
+  /** The GitHub App it was written through (`github-actions` for the workflow's token), if any. */
+  app: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -74,14 +79,46 @@ export interface GitHubFake {
   /** Comment writes with this token are refused as GitHub refuses a token without
    *  `pull-requests: write` (reading them is still allowed). */
   denyPullRequestsWrite(token: string): void;
-  /** A comment already on pull request `owner/repo#issue`, written by `user`. */
-  seedComment(comment: { owner: string; repo: string; issue: number; body: string; user?: string }): FakeComment;
+  /**
+   * A comment already on pull request `owner/repo#issue`, written by `user` (default `octocat`)
+   * through the GitHub App `app` (default: `github-actions` for `github-actions[bot]`, else none).
+   */
+  seedComment(comment: {
+    owner: string;
+    repo: string;
+    issue: number;
+    body: string;
+    user?: string;
+    app?: string | null;
+  }): FakeComment;
   /**
    * Upcoming requests answered with `status` instead of their usual answer: `count` of them
-   * (default 1), after letting `after` requests through (default 0).
+   * (default 1), after letting `after` requests through (default 0); with `method`, only requests
+   * of that method count. `headers` go with the answer (`retry-after`, `x-ratelimit-*`).
    */
-  failNext(status: number, options?: { count?: number; after?: number; message?: string }): void;
+  failNext(status: number, options?: FailOptions): void;
+  /** Like failNext, but the connection is closed without an answer once the request is read. */
+  dropNext(options?: Omit<FailOptions, 'message' | 'headers'>): void;
   close(): Promise<void>;
+}
+
+export interface FailOptions {
+  count?: number;
+  after?: number;
+  method?: string;
+  message?: string;
+  headers?: Record<string, string>;
+  /** The request takes effect as usual; only its answer is replaced (or lost). */
+  applied?: boolean;
+}
+
+/** How an upcoming request is answered instead of its usual answer. */
+interface Failure {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  drop: boolean;
+  applied: boolean;
 }
 
 const DOCS = 'https://docs.github.com/rest/checks/runs';
@@ -105,9 +142,11 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}
 
 class Answer extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -125,8 +164,24 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     comments.push(comment);
     return comment;
   };
-  // One entry per upcoming request: how to fail it, or undefined to answer it normally.
-  const upcoming: Array<{ status: number; message: string } | undefined> = [];
+  // One queue per method ('*' for any): one entry per upcoming request of that method, how to
+  // fail it, or undefined to answer it normally.
+  const upcoming = new Map<string, Array<Failure | undefined>>();
+  const queue = (method: string | undefined): Array<Failure | undefined> => {
+    const key = method?.toUpperCase() ?? '*';
+    let entries = upcoming.get(key);
+    if (entries === undefined) upcoming.set(key, (entries = []));
+    return entries;
+  };
+  const planFailure = (failure: Failure, { count = 1, after = 0, method }: FailOptions): void => {
+    const entries = queue(method);
+    for (let i = 0; i < count; i++) entries[after + i] = failure;
+  };
+  const nextFailure = (method: string): Failure | undefined => {
+    const forAny = queue(undefined).shift();
+    const forMethod = queue(method).shift();
+    return forAny ?? forMethod;
+  };
   let nextId = 4_000_000_001;
 
   let url = '';
@@ -136,14 +191,30 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     headers: IncomingHttpHeaders,
     body: unknown,
   ): { status: number; json: unknown; headers?: Record<string, string> } => {
-    const failure = upcoming.shift();
-    if (failure) throw new Answer(failure.status, failure.message);
-
     const token = tokenOf(headers.authorization);
     if (token === undefined) throw new Answer(401, 'Requires authentication');
 
     if (!path.startsWith(`${basePath}/`)) throw new Answer(404, 'Not Found');
     const route = path.slice(basePath.length).split('?')[0] ?? '';
+    const query = new URLSearchParams(path.split('?')[1] ?? '');
+
+    if (route === '/user' && method === 'GET') {
+      // An installation token (the workflow's GITHUB_TOKEN) acts as no user.
+      if (token.startsWith('ghs_')) throw new Answer(403, 'Resource not accessible by integration');
+      return { status: 200, json: { login: loginOf(token), id: 1, type: 'User' } };
+    }
+
+    const forRef = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/check-runs$/.exec(route);
+    if (forRef && method === 'GET') {
+      const owner = decodeURIComponent(forRef[1] ?? '');
+      const repo = decodeURIComponent(forRef[2] ?? '');
+      const ref = decodeURIComponent(forRef[3] ?? '');
+      const name = query.get('check_name');
+      const runs = checkRuns.filter(
+        (r) => r.owner === owner && r.repo === repo && r.head_sha === ref && (name === null || r.name === name),
+      );
+      return { status: 200, json: { total_count: runs.length, check_runs: runs.map(representation) } };
+    }
     const collection = /^\/repos\/([^/]+)\/([^/]+)\/check-runs$/.exec(route);
     const member = /^\/repos\/([^/]+)\/([^/]+)\/check-runs\/(\d+)$/.exec(route);
 
@@ -165,6 +236,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         started_at: null,
         completed_at: null,
         details_url: null,
+        external_id: typeof fields.external_id === 'string' ? fields.external_id : null,
         output: { title: null, summary: null, text: null },
         annotations: [],
       };
@@ -180,7 +252,6 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       const repo = decodeURIComponent(issueComments[2] ?? '');
       const issue = Number(issueComments[3]);
       if (method === 'GET') {
-        const query = new URLSearchParams(path.split('?')[1] ?? '');
         const perPage = Math.min(100, Math.max(1, Number(query.get('per_page') ?? 30) || 30));
         const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
         const all = comments.filter((c) => c.owner === owner && c.repo === repo && c.issue === issue);
@@ -205,7 +276,9 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
           throw new Answer(422, `Validation Failed: body is too long (maximum is ${MAX_COMMENT_BODY} characters)`);
         return {
           status: 201,
-          json: commentRepresentation(addComment({ owner, repo, issue, body: fields.body, user: loginOf(token) })),
+          json: commentRepresentation(
+            addComment({ owner, repo, issue, body: fields.body, user: loginOf(token), app: appOf(token) }),
+          ),
         };
       }
     }
@@ -248,22 +321,32 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   });
 
   const respond = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const at = Date.now();
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
     const raw = await readBody(request);
     let status: number;
     let json: unknown;
     let body: unknown;
-    let extraHeaders: Record<string, string> = {};
+    let extraHeaders: Record<string, string>;
     try {
       body = raw === '' ? undefined : parseJson(raw);
+      const failure = nextFailure(method);
+      if (failure?.applied) handle(method, path, request.headers, body);
+      if (failure?.drop) {
+        requests.push({ method, path, headers: request.headers, body, status: 0, at });
+        request.socket.destroy();
+        return;
+      }
+      if (failure) throw new Answer(failure.status, failure.message, failure.headers);
       ({ status, json, headers: extraHeaders = {} } = handle(method, path, request.headers, body));
     } catch (error) {
       if (!(error instanceof Answer)) throw error;
       status = error.status;
       json = { message: error.message, documentation_url: DOCS, status: String(error.status) };
+      extraHeaders = error.headers;
     }
-    requests.push({ method, path, headers: request.headers, body, status });
+    requests.push({ method, path, headers: request.headers, body, status, at });
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extraHeaders });
     response.end(JSON.stringify(json));
   };
@@ -279,10 +362,28 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     comments,
     denyChecksWrite: (token) => void denied.add(token),
     denyPullRequestsWrite: (token) => void deniedPullRequests.add(token),
-    seedComment: ({ owner, repo, issue, body, user = 'octocat' }) => addComment({ owner, repo, issue, body, user }),
-    failNext: (status, { count = 1, after = 0, message = 'Server Error' } = {}) => {
-      for (let i = 0; i < count; i++) upcoming[after + i] = { status, message };
-    },
+    seedComment: ({ owner, repo, issue, body, user = 'octocat', app }) =>
+      addComment({
+        owner,
+        repo,
+        issue,
+        body,
+        user,
+        app: app === undefined ? (user === 'github-actions[bot]' ? 'github-actions' : null) : app,
+      }),
+    failNext: (status, options = {}) =>
+      planFailure(
+        {
+          status,
+          message: options.message ?? 'Server Error',
+          headers: options.headers ?? {},
+          drop: false,
+          applied: options.applied ?? false,
+        },
+        options,
+      ),
+    dropNext: (options = {}) =>
+      planFailure({ status: 0, message: '', headers: {}, drop: true, applied: options.applied ?? false }, options),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -302,6 +403,11 @@ function loginOf(token: string): string {
   return token.startsWith('ghs_') ? 'github-actions[bot]' : `user-${token.slice(0, 6)}`;
 }
 
+/** The GitHub App a token writes through: the workflow's token, through GitHub Actions. */
+function appOf(token: string): string | null {
+  return token.startsWith('ghs_') ? 'github-actions' : null;
+}
+
 function commentRepresentation(c: FakeComment): unknown {
   return {
     id: c.id,
@@ -311,6 +417,7 @@ function commentRepresentation(c: FakeComment): unknown {
     issue_url: `https://api.github.com/repos/${c.owner}/${c.repo}/issues/${c.issue}`,
     body: c.body,
     user: { login: c.user, id: 41898282, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' },
+    performed_via_github_app: c.app === null ? null : { id: 15368, slug: c.app, name: c.app },
     created_at: c.created_at,
     updated_at: c.updated_at,
     author_association: 'NONE',
@@ -419,10 +526,10 @@ function representation(run: FakeCheckRun): unknown {
     id: run.id,
     node_id: `CR_${run.id}`,
     head_sha: run.head_sha,
-    external_id: '',
     url: `https://api.github.com/repos/${run.owner}/${run.repo}/check-runs/${run.id}`,
     html_url: `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
     details_url: run.details_url,
+    external_id: run.external_id,
     status: run.status,
     conclusion: run.conclusion,
     started_at: run.started_at,

@@ -59,7 +59,7 @@ it('reads the API address, repository, event and commit from the environment (pu
     `PATCH /api/v3/repos/octo-org/infra-modules/check-runs/${id} 200`,
     `PATCH /api/v3/repos/octo-org/infra-modules/check-runs/${id} 200`,
   ]);
-  expect(fake.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+  expect(fake.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
   expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD_SHA, status: 'completed', conclusion: 'success' });
   expect(fake.checkRuns[0]?.annotations.map((a) => a.path)).toEqual(['main.tf']);
 });

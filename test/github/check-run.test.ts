@@ -8,16 +8,27 @@ const TOKEN = 'ghs_checkRunTestToken0123456789abcdef';
 const HEAD_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 const MERGE_SHA = 'fedcba98765432100123456789abcdeffedcba98';
 const PUSH_SHA = '0123456789abcdef0123456789abcdef01234567';
+/** Retries a millisecond apart, writes unpaced: the tests of waiting say so. */
+const FAST = { retryUnitMs: 1, pacedWrites: false };
 
 interface RecordingLog extends CheckRunLog {
   warnings: string[];
   debugs: string[];
+  infos: string[];
 }
 
 function recordingLog(): RecordingLog {
   const warnings: string[] = [];
   const debugs: string[] = [];
-  return { warnings, debugs, warning: (m) => void warnings.push(m), debug: (m) => void debugs.push(m) };
+  const infos: string[] = [];
+  return {
+    warnings,
+    debugs,
+    infos,
+    warning: (m) => void warnings.push(m),
+    debug: (m) => void debugs.push(m),
+    info: (m) => void infos.push(m),
+  };
 }
 
 function pullRequestContext(): CheckRunContext {
@@ -58,6 +69,7 @@ describe('startCheckRun', () => {
     const before = Date.now();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pullRequestContext(),
       apiUrl: fake.url,
@@ -84,13 +96,21 @@ describe('startCheckRun', () => {
 
   it('uses the pull request head on pull_request_target too', async () => {
     const context = { ...pullRequestContext(), eventName: 'pull_request_target', sha: PUSH_SHA };
-    await startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl: fake.url, log: recordingLog() });
+    await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context,
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
     expect((fake.requests[0]?.body as Record<string, unknown>).head_sha).toBe(HEAD_SHA);
   });
 
   it('uses GITHUB_SHA (context.sha) on a push', async () => {
     await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
@@ -101,13 +121,20 @@ describe('startCheckRun', () => {
 
   it('links the check run to the workflow run when the context names it', async () => {
     const context = { ...pushContext(), serverUrl: 'https://github.example.com', runId: 987654321 };
-    await startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl: fake.url, log: recordingLog() });
+    await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context,
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
     expect(fake.checkRuns[0]?.details_url).toBe(
       'https://github.example.com/octo-org/infra-modules/actions/runs/987654321',
     );
   });
 
-  it('sends the token as `Bearer …` to the API address given, and nowhere else', async () => {
+  it('sends the token to the API address given, and nowhere else', async () => {
     const elsewhere = await startGitHubFake();
     try {
       // GITHUB_API_URL names another server: the explicit address wins and that one sees nothing.
@@ -115,6 +142,7 @@ describe('startCheckRun', () => {
       const log = recordingLog();
       const handle = await startCheckRun({
         token: TOKEN,
+        tuning: FAST,
         name: 'module tests',
         context: pushContext(),
         apiUrl: fake.url,
@@ -128,7 +156,7 @@ describe('startCheckRun', () => {
       });
 
       expect(fake.requests.length).toBe(3);
-      for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
       expect(elsewhere.requests).toEqual([]);
       expect([...log.warnings, ...log.debugs].join('\n')).not.toContain(TOKEN);
     } finally {
@@ -141,6 +169,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pullRequestContext(),
       apiUrl: fake.url,
@@ -163,6 +192,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: outsideGitHub,
       apiUrl: fake.url,
@@ -179,6 +209,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: { ...pushContext(), sha: '' },
       apiUrl: fake.url,
@@ -196,6 +227,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: address,
@@ -206,11 +238,61 @@ describe('startCheckRun', () => {
     expect(log.warnings[0]).toContain(`could not reach ${address}`);
   });
 
-  it('warns and returns null on a server error', async () => {
-    fake.failNext(502, { message: 'Bad Gateway' });
+  it('tries a create that met server errors again, looking first for the check run it may have made', async () => {
+    fake.failNext(502, { method: 'POST', count: 2, message: 'Bad Gateway' });
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
+    expect(handle).not.toBeNull();
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toEqual([
+      'POST /repos/octo-org/infra-modules/check-runs 502',
+      `GET /repos/octo-org/infra-modules/commits/${PUSH_SHA}/check-runs 200`,
+      'POST /repos/octo-org/infra-modules/check-runs 502',
+      `GET /repos/octo-org/infra-modules/commits/${PUSH_SHA}/check-runs 200`,
+      'POST /repos/octo-org/infra-modules/check-runs 201',
+    ]);
+    expect(fake.checkRuns).toHaveLength(1);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('a create GitHub carried out but answered 502 (or whose answer was lost): that check run, never a second', async () => {
+    fake.failNext(502, { method: 'POST', applied: true });
+    const first = await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
+    expect(first?.id).toBe(fake.checkRuns[0]?.id);
+    fake.dropNext({ method: 'POST', applied: true });
+    const second = await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log: recordingLog(),
+    });
+    // The earlier check run of the same name and commit (a re-run, say) is not taken for this one.
+    expect(second?.id).toBe(fake.checkRuns[1]?.id);
+    expect(fake.checkRuns).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([502, 0]);
+  });
+
+  it('warns and returns null when server errors go on', async () => {
+    fake.failNext(502, { count: 20, message: 'Bad Gateway' });
+    const log = recordingLog();
+    const handle = await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
@@ -219,14 +301,25 @@ describe('startCheckRun', () => {
     expect(handle).toBeNull();
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('GitHub answered 502');
+    // The create once (it may have taken effect), then the look for it, with the retry plugin's three more tries.
+    expect(fake.requests.map((r) => r.method).join(' ')).toBe('POST GET GET GET GET');
   });
 
   it('masks the token where an answer of GitHub repeats it', async () => {
-    fake.failNext(502, { message: `token ${TOKEN} refused` });
+    fake.failNext(403, { message: `token ${TOKEN} refused` });
     const log = recordingLog();
-    await startCheckRun({ token: TOKEN, name: 'module tests', context: pushContext(), apiUrl: fake.url, log });
+    await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
     expect(log.warnings).toHaveLength(1);
-    expect(log.warnings[0]).toContain('GitHub answered 502 (token *** refused)');
+    expect(log.warnings[0]).toContain('GitHub answered 403 (token *** refused)');
+    // A 403 that is neither a rate limit nor a missing permission is quoted, not blamed on one.
+    expect(log.warnings[0]).not.toContain('permission');
   });
 
   it('reads GITHUB_API_URL when no address is given (an Enterprise Server path included)', async () => {
@@ -235,6 +328,7 @@ describe('startCheckRun', () => {
       vi.stubEnv('GITHUB_API_URL', `${enterprise.url}/`);
       const handle = await startCheckRun({
         token: TOKEN,
+        tuning: FAST,
         name: 'module tests',
         context: pushContext(),
         log: recordingLog(),
@@ -255,6 +349,7 @@ describe('CheckRunHandle.complete', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pullRequestContext(),
       apiUrl: fake.url,
@@ -307,6 +402,7 @@ describe('CheckRunHandle.complete', () => {
   it('sends the output once and completes when there are no annotations', async () => {
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
@@ -320,9 +416,44 @@ describe('CheckRunHandle.complete', () => {
     expect(fake.checkRuns[0]?.output.summary).toBe('ok');
   });
 
+  it('states the verdict once: the title says it, and a first heading that says it again is left out', async () => {
+    const start = () =>
+      startCheckRun({
+        token: TOKEN,
+        tuning: FAST,
+        name: 'module tests',
+        context: pushContext(),
+        apiUrl: fake.url,
+        log: recordingLog(),
+      });
+    const restated = await start();
+    await restated?.complete({
+      conclusion: 'failure',
+      title: 'Module tests failed: acme/log_bucket/aws (1 failed, 2 passed)',
+      summary:
+        '## ❌ Module tests failed: acme/log\\_bucket/aws\n\n**1 failed**, 2 passed\n\n' +
+        'The results are written as JUnit XML to reports/module.xml.\n\n### Test files\n',
+      annotations: [],
+    });
+    expect(fake.checkRuns[0]?.output.summary).toBe('**1 failed**, 2 passed\n\n### Test files\n');
+
+    const other = await start();
+    await other?.complete({
+      conclusion: 'success',
+      title: '2 policies created',
+      summary: '## Sync policies: acme\n\nok',
+      annotations: [],
+    });
+    expect(fake.checkRuns[1]?.output).toMatchObject({
+      title: '2 policies created',
+      summary: '## Sync policies: acme\n\nok',
+    });
+  });
+
   it('cuts a summary over 65535 characters with a note, which GitHub then accepts', async () => {
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
@@ -347,17 +478,43 @@ describe('CheckRunHandle.complete', () => {
     expect(summary.startsWith(sent.slice(0, 60000))).toBe(true);
   });
 
-  it('warns when a batch fails, still completes the check run, and says how many were published', async () => {
+  it('tries a batch that met a server error again: every annotation arrives, once', async () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
       log,
     });
-    // The first batch goes through; the second is refused.
     fake.failNext(500, { after: 1 });
+    fake.dropNext({ after: 3 });
+    const outcome = await handle?.complete({
+      conclusion: 'failure',
+      title: 't',
+      summary: 's',
+      annotations: annotations(120),
+    });
+
+    expect(outcome).toEqual({ completed: true, annotationsPublished: 120 });
+    expect(fake.requests.slice(1).map((r) => r.status)).toEqual([200, 500, 200, 0, 200, 200]);
+    expect(fake.checkRuns[0]?.annotations).toHaveLength(120);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('warns when a batch keeps failing, still completes the check run, and says how many were published', async () => {
+    const log = recordingLog();
+    const handle = await startCheckRun({
+      token: TOKEN,
+      tuning: FAST,
+      name: 'module tests',
+      context: pushContext(),
+      apiUrl: fake.url,
+      log,
+    });
+    // The first batch goes through; the second is refused, and refused again on each of the retries.
+    fake.failNext(500, { after: 1, count: 4 });
     const outcome = await handle?.complete({
       conclusion: 'failure',
       title: 't',
@@ -366,8 +523,8 @@ describe('CheckRunHandle.complete', () => {
     });
 
     expect(outcome).toEqual({ completed: true, annotationsPublished: 50 });
-    expect(fake.requests.slice(1).map((r) => r.status)).toEqual([200, 500, 200]);
-    expect((fake.requests[3]?.body as Record<string, any>).conclusion).toBe('failure');
+    expect(fake.requests.slice(1).map((r) => r.status)).toEqual([200, 500, 500, 500, 500, 200]);
+    expect((fake.requests.at(-1)?.body as Record<string, any>).conclusion).toBe('failure');
     expect(fake.checkRuns[0]?.status).toBe('completed');
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('annotations 51-100 of 120');
@@ -378,12 +535,13 @@ describe('CheckRunHandle.complete', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
       log,
     });
-    fake.failNext(503);
+    fake.failNext(503, { count: 4 });
     const outcome = await handle?.complete({
       conclusion: 'failure',
       title: 'title',
@@ -401,6 +559,7 @@ describe('CheckRunHandle.complete', () => {
     const log = recordingLog();
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,
@@ -417,6 +576,7 @@ describe('CheckRunHandle.complete', () => {
   it('sends nothing on a second call', async () => {
     const handle = await startCheckRun({
       token: TOKEN,
+      tuning: FAST,
       name: 'module tests',
       context: pushContext(),
       apiUrl: fake.url,

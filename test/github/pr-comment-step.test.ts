@@ -55,6 +55,7 @@ function step(inputs: Record<string, string>, eventName = 'pull_request') {
       GITHUB_SERVER_URL: 'https://github.example.com',
       GITHUB_REPOSITORY: 'octo-org/platform',
       GITHUB_RUN_ID: '777',
+      GITHUB_RUN_ATTEMPT: '3',
       GITHUB_EVENT_NAME: eventName,
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_SHA: 'b'.repeat(40),
@@ -75,15 +76,28 @@ const moduleTests = {
 };
 
 describe('comment-on-pr from the built action', () => {
-  it('writes the job summary as one comment, and updates it on the next run', async () => {
+  it('writes the job summary as one comment, and updates it on the next run; a stranger’s copy of its marker is left alone', async () => {
+    const copied = `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\nnot the action's`;
+    const stranger = fake.seedComment({
+      owner: 'octo-org',
+      repo: 'platform',
+      issue: 31,
+      body: copied,
+      user: 'mallory',
+    });
     const first = await step(policies);
     expect(first.code).toBe(0);
-    expect(fake.comments).toHaveLength(1);
-    const [comment] = fake.comments;
+    expect(fake.comments).toHaveLength(2);
+    const comment = fake.comments[1];
     expect(comment).toMatchObject({ owner: 'octo-org', repo: 'platform', issue: 31, user: 'github-actions[bot]' });
-    // The job summary file gets one more line break from @actions/core.
-    expect(`${comment?.body}\n`).toBe(
-      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`,
+    // The job summary as the step wrote it (the file gets one more line break from @actions/core),
+    // then the commit, the run and when.
+    const [body, footer] = comment!.body.split(/\n\n(?=<sub>[^\n]*$)/);
+    expect(body?.trimEnd()).toBe(
+      `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\n${first.summary}`.trimEnd(),
+    );
+    expect(footer).toMatch(
+      /^<sub>Commit \[`aaaaaaa`\]\(https:\/\/github\.example\.com\/octo-org\/platform\/commit\/a{40}\) · \[workflow run 777\]\(https:\/\/github\.example\.com\/octo-org\/platform\/actions\/runs\/777\), attempt 3 · \d{4}-\d\d-\d\d \d\d:\d\d UTC<\/sub>$/,
     );
     expect(comment?.body).toContain('```diff\n--- restrict-instance-types (service, ');
     // The token of the service never reaches GitHub.
@@ -91,13 +105,16 @@ describe('comment-on-pr from the built action', () => {
 
     const second = await step(policies);
     expect(second.code).toBe(0);
-    expect(fake.comments).toHaveLength(1);
-    expect(fake.comments[0]?.id).toBe(comment?.id);
-    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
-      'GET 200',
-      'POST 201',
-      'GET 200',
-      'PATCH 200',
+    expect(fake.comments).toHaveLength(2);
+    expect(fake.comments[1]?.id).toBe(comment?.id);
+    expect(fake.comments[0]).toMatchObject({ id: stranger.id, body: copied, user: 'mallory' });
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toEqual([
+      'GET /api/v3/repos/octo-org/platform/issues/31/comments 200',
+      'GET /api/v3/user 403',
+      'POST /api/v3/repos/octo-org/platform/issues/31/comments 201',
+      'GET /api/v3/repos/octo-org/platform/issues/31/comments 200',
+      'GET /api/v3/user 403',
+      `PATCH /api/v3/repos/octo-org/platform/issues/comments/${comment?.id} 200`,
     ]);
     expect(first.stdout + second.stdout).not.toContain('::warning::');
   });

@@ -17,21 +17,40 @@ const SYNC_KEY = 'sync-policies acme';
 interface RecordingLog extends PullRequestCommentLog {
   warnings: string[];
   debugs: string[];
+  infos: string[];
 }
 
 function recordingLog(): RecordingLog {
   const warnings: string[] = [];
   const debugs: string[] = [];
-  return { warnings, debugs, warning: (m) => void warnings.push(m), debug: (m) => void debugs.push(m) };
+  const infos: string[] = [];
+  return {
+    warnings,
+    debugs,
+    infos,
+    warning: (m) => void warnings.push(m),
+    debug: (m) => void debugs.push(m),
+    info: (m) => void infos.push(m),
+  };
 }
+
+const HEAD = 'abcdef0123456789abcdef0123456789abcdef01';
+const WRITTEN_AT = new Date('2026-03-01T12:34:56Z');
+/** The last line of every comment the action writes: the commit, the run and the time. */
+const FOOTER =
+  '<sub>Commit [`abcdef0`](https://github.example.com/octo-org/policies/commit/abcdef0123456789abcdef0123456789abcdef01)' +
+  ' · [workflow run 4242](https://github.example.com/octo-org/policies/actions/runs/4242), attempt 2 · 2026-03-01 12:34 UTC</sub>';
+/** A body the action writes under the sync's key. */
+const written = (summary: string): string => `${commentMarker(SYNC_KEY)}\n${summary}\n\n${FOOTER}`;
 
 function pullRequest(number = 7, eventName = 'pull_request'): PullRequestCommentContext {
   return {
     eventName,
     repo: REPO,
-    payload: { pull_request: { number } },
+    payload: { pull_request: { number, head: { sha: HEAD } } },
     serverUrl: 'https://github.example.com',
     runId: 4242,
+    runAttempt: 2,
   };
 }
 
@@ -54,6 +73,9 @@ function comment(
     context: more.context ?? pullRequest(),
     apiUrl: fake.url,
     log: more.log ?? recordingLog(),
+    writtenAt: WRITTEN_AT,
+    // Retries a millisecond apart, writes unpaced (test/github/rate-limits.test.ts has the real waits).
+    tuning: { retryUnitMs: 1, pacedWrites: false },
   });
 }
 
@@ -65,7 +87,7 @@ describe('the sticky pull request comment', () => {
     expect(await comment('## Sync policies\n\nfirst run', { log })).toBe('created');
     expect(onPr()).toHaveLength(1);
     const [first] = onPr();
-    expect(first?.body).toBe(`${commentMarker(SYNC_KEY)}\n## Sync policies\n\nfirst run`);
+    expect(first?.body).toBe(written('## Sync policies\n\nfirst run'));
     expect(first?.body.startsWith('<!-- svc-ci-action: sync-policies acme -->\n')).toBe(true);
 
     expect(await comment('## Sync policies\n\nsecond run', { log })).toBe('updated');
@@ -78,11 +100,14 @@ describe('the sticky pull request comment', () => {
       'GET /repos/octo-org/policies/issues/7/comments 200',
       'POST /repos/octo-org/policies/issues/7/comments 201',
       'GET /repos/octo-org/policies/issues/7/comments 200',
+      // Whose is the comment with the marker? The workflow's token is no user: GitHub Actions'.
+      'GET /user 403',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
       'GET /repos/octo-org/policies/issues/7/comments 200',
+      'GET /user 403',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
     ]);
-    for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
   });
 
   it('finds its comment past the first page (100 a page) among many others', async () => {
@@ -97,17 +122,18 @@ describe('the sticky pull request comment', () => {
 
     expect(await comment('new summary')).toBe('updated');
     expect(onPr()).toHaveLength(136);
-    expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(`${commentMarker(SYNC_KEY)}\nnew summary`);
-    const lists = fake.requests.filter((r) => r.method === 'GET');
-    expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual(['1', '2']);
+    expect(fake.comments.find((c) => c.id === ours.id)?.body).toBe(written('new summary'));
+    const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments'));
+    // The first page, then where GitHub's Link header points.
+    expect(lists.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([null, '2']);
     expect(lists.every((r) => r.path.includes('per_page=100'))).toBe(true);
   });
 
   it('reads every page before deciding there is none, then creates one', async () => {
-    for (let i = 0; i < 200; i++) fake.seedComment({ ...REPO, issue: 7, body: `comment ${i}` });
+    for (let i = 0; i < 201; i++) fake.seedComment({ ...REPO, issue: 7, body: `comment ${i}` });
     expect(await comment('summary')).toBe('created');
     expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(3);
-    expect(onPr()).toHaveLength(201);
+    expect(onPr()).toHaveLength(202);
   });
 
   it('leaves alone the comment of another mode or module, and a comment that only quotes the marker', async () => {
@@ -139,6 +165,71 @@ describe('the sticky pull request comment', () => {
     expect(onPr(8)).toHaveLength(0);
   });
 
+  it('never takes a stranger’s comment with a copied marker for its own: posts its own, and updates that', async () => {
+    const copied = `${commentMarker(SYNC_KEY)}\nI wrote this`;
+    const stranger = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'mallory' });
+    // Another app's bot, and a user's comment made through an app, are not GitHub Actions either.
+    const otherApp = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'helper[bot]', app: 'helper' });
+    const viaApp = fake.seedComment({ ...REPO, issue: 7, body: copied, user: 'github-actions[bot]', app: 'helper' });
+
+    expect(await comment('ours')).toBe('created');
+    expect(await comment('ours again')).toBe('updated');
+
+    expect(onPr()).toHaveLength(4);
+    for (const theirs of [stranger, otherApp, viaApp]) {
+      expect(fake.comments.find((c) => c.id === theirs.id)?.body).toBe(copied);
+    }
+    const ours = onPr().at(-1)!;
+    expect(ours).toMatchObject({ user: 'github-actions[bot]', app: 'github-actions' });
+    expect(ours.body).toContain('ours again');
+    expect(fake.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      `/repos/octo-org/policies/issues/comments/${ours.id}`,
+    ]);
+  });
+
+  it('with a user’s token: its own earlier comment is updated, GitHub Actions’ is not its own', async () => {
+    const userToken = 'ghp_userToken0123456789abcdefghijklmnop';
+    const login = 'user-ghp_us'; // the fake's login for that token
+    const actions = fake.seedComment({
+      ...REPO,
+      issue: 7,
+      body: `${commentMarker(SYNC_KEY)}\nfrom the workflow's token`,
+      user: 'github-actions[bot]',
+    });
+    const own = fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nearlier`, user: login });
+
+    expect(await comment('now', { token: userToken })).toBe('updated');
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(written('now'));
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toContain("from the workflow's token");
+    expect(onPr()).toHaveLength(2);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toContain('GET /user 200');
+
+    // The workflow's token, the other way round.
+    expect(await comment('workflow', { token: TOKEN })).toBe('updated');
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toBe(written('workflow'));
+    expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(written('now'));
+  });
+
+  it('asks who it is only when a comment carries the marker', async () => {
+    fake.seedComment({ ...REPO, issue: 7, body: 'LGTM' });
+    expect(await comment('first')).toBe('created');
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /repos/octo-org/policies/issues/7/comments',
+      'POST /repos/octo-org/policies/issues/7/comments',
+    ]);
+  });
+
+  it('an edit GitHub refuses for a reason other than a permission is quoted, not blamed on one', async () => {
+    fake.seedComment({ ...REPO, issue: 7, body: `${commentMarker(SYNC_KEY)}\nold`, user: 'github-actions[bot]' });
+    fake.failNext(403, { method: 'PATCH', message: 'Unable to edit a comment on a locked conversation' });
+    const log = recordingLog();
+    expect(await comment('new', { log })).toBe('failed');
+    expect(log.warnings).toEqual([
+      'comment-on-pr: the summary is not written to the pull request: GitHub answered 403 for pull request #7 ' +
+        '(Unable to edit a comment on a locked conversation).',
+    ]);
+  });
+
   it('without pull-requests: write (403): one warning saying so, nothing else', async () => {
     fake.denyPullRequestsWrite(TOKEN);
     const log = recordingLog();
@@ -154,14 +245,39 @@ describe('the sticky pull request comment', () => {
   });
 
   it('masks the token where an answer of GitHub repeats it, and names the pull request', async () => {
-    fake.failNext(502, { message: `token ${TOKEN} refused` });
+    fake.failNext(404, { message: `token ${TOKEN} refused` });
     const log = recordingLog();
     expect(await comment('summary', { log })).toBe('failed');
-    expect(log.warnings[0]).toContain('GitHub answered 502 for pull request #7 (token *** refused)');
+    expect(log.warnings[0]).toContain('GitHub answered 404 for pull request #7 (token *** refused)');
+  });
+
+  it('a server error or a lost answer is tried again; a comment GitHub wrote but answered 502 for is not written twice', async () => {
+    fake.failNext(502, { method: 'GET' });
+    fake.failNext(502, { method: 'POST', applied: true });
+    const log = recordingLog();
+    expect(await comment('first', { log })).toBe('created');
+    expect(onPr()).toHaveLength(1);
+    expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 502',
+      'GET 200',
+      'POST 502',
+      'GET 200',
+      'GET 403', // GET /user: the comment with the marker is the workflow token's own
+    ]);
+
+    fake.dropNext({ method: 'PATCH', applied: true });
+    expect(await comment('second', { log })).toBe('updated');
+    expect(onPr()).toHaveLength(1);
+    expect(onPr()[0]?.body).toContain('second');
+
+    fake.dropNext({ method: 'POST' });
+    expect(await comment('other', { log, key: 'sync-policies other' })).toBe('created');
+    expect(onPr()).toHaveLength(2);
+    expect(log.warnings).toEqual([]);
   });
 
   it('GitHub unreachable or failing: a warning, no throw', async () => {
-    fake.failNext(502);
+    fake.failNext(502, { count: 4 });
     const log = recordingLog();
     expect(await comment('summary', { log })).toBe('failed');
     expect(log.warnings[0]).toMatch(/GitHub answered 502/);
@@ -205,8 +321,39 @@ describe('the sticky pull request comment', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_BODY_LIMIT);
     expect(body.startsWith(commentMarker(SYNC_KEY))).toBe(true);
     expect(body).toMatch(
-      /<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n$/,
+      /<\/table><\/details>\n\n> \[!NOTE\]\n> Cut to fit a pull request comment \(\d+ KiB left out\): the job summary of \[the workflow run\]\(https:\/\/github\.example\.com\/octo-org\/policies\/actions\/runs\/4242\) has all of it\.\n\n\n<sub>/,
     );
+    // The cut never takes the footer.
+    expect(body.endsWith(`\n\n${FOOTER}`)).toBe(true);
+  });
+
+  it('names the commit, the workflow run and when, with what the runner gives', async () => {
+    expect(await comment('first')).toBe('created');
+    expect(onPr()[0]?.body.split('\n').at(-1)).toBe(FOOTER);
+
+    // Outside a run (no run id, no head commit in the event): only when.
+    const bare: PullRequestCommentContext = {
+      eventName: 'pull_request',
+      repo: REPO,
+      payload: { pull_request: { number: 8 } },
+    };
+    expect(await comment('bare', { context: bare })).toBe('created');
+    expect(onPr(8)[0]?.body.split('\n').at(-1)).toBe('<sub>2026-03-01 12:34 UTC</sub>');
+
+    // A head that is not a commit id is not linked.
+    const odd = {
+      ...pullRequest(9),
+      payload: { pull_request: { number: 9, head: { sha: 'main](https://evil.example)' } } },
+    };
+    expect(await comment('odd', { context: odd })).toBe('created');
+    expect(onPr(9)[0]?.body).not.toContain('evil.example');
+  });
+
+  it('leaves out where the runner wrote the JUnit report: a path on a machine that is gone', async () => {
+    const summary =
+      '## Module tests\n\n3 passed.\n\nThe results are written as JUnit XML to reports/module.xml.\n\nMore.';
+    expect(await comment(summary)).toBe('created');
+    expect(onPr()[0]?.body).toBe(written('## Module tests\n\n3 passed.\n\nMore.'));
   });
 });
 

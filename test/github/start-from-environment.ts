@@ -7,6 +7,7 @@ import { startCheckRun } from '../../src/github/check-run.ts';
 const log = {
   warning: (message: string) => void process.stderr.write(`warning: ${message}\n`),
   debug: (message: string) => void process.stderr.write(`debug: ${message}\n`),
+  info: (message: string) => void process.stderr.write(`info: ${message}\n`),
 };
 
 const handle = await startCheckRun({ token: process.env.CHECK_RUN_TOKEN ?? '', name: 'from environment', log });

@@ -40,7 +40,7 @@ async function ruleIds(path: string, code: string): Promise<(string | null)[]> {
 /** A file that imports the module at `from` and uses it. */
 const importing = (from: string): string => `import * as imported from '${from}';\nvoid imported;\n`;
 
-describe('only src/service/http.ts imports undici', () => {
+describe('only src/service/http.ts and src/github/transport.ts import undici', () => {
   it('a value or a type import of undici anywhere else in src fails', async () => {
     expect(await ruleIds('src/report/probe.ts', "import { request } from 'undici';\nvoid request;\n")).toEqual([
       'no-restricted-imports',
@@ -48,10 +48,14 @@ describe('only src/service/http.ts imports undici', () => {
     expect(
       await ruleIds('src/service/probe.ts', "import type { Dispatcher } from 'undici';\nexport type D = Dispatcher;\n"),
     ).toEqual(['no-restricted-imports']);
+    expect(await ruleIds('src/github/octokit.ts', "import { fetch } from 'undici';\nvoid fetch;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
   });
 
-  it('src/service/http.ts itself may', async () => {
+  it('src/service/http.ts and src/github/transport.ts themselves may', async () => {
     expect(await ruleIds('src/service/http.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
+    expect(await ruleIds('src/github/transport.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
   });
 });
 

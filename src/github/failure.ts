@@ -1,0 +1,105 @@
+/**
+ * Why a request to GitHub failed, told apart for the one warning it becomes: a rate limit that
+ * could not be waited out, a permission the token lacks (GitHub says so in its answer), any
+ * other answer quoted, a host name that does not resolve, or no answer at all.
+ */
+
+import { getErrorMessage } from '../errors.ts';
+import { isAbortError } from '../lifetime/abort.ts';
+import { isObject } from '../json-object.ts';
+import type { GitHubClient, RateLimitKind, UnwaitedRateLimit } from './client.ts';
+
+/** GitHub's answer, as Octokit's RequestError carries it. */
+interface Answered {
+  status: number;
+  message: string;
+  headers: Record<string, string | undefined>;
+}
+
+/** What GitHub answered, or undefined when no answer came (Octokit's RequestError has a response). */
+function answerOf(error: unknown): Answered | undefined {
+  if (!(error instanceof Error) || !('response' in error) || !isObject(error.response)) return undefined;
+  const { status, data, headers } = error.response;
+  if (typeof status !== 'number') return undefined;
+  const message = isObject(data) && typeof data.message === 'string' ? data.message : `HTTP ${status}`;
+  return { status, message, headers: isObject(headers) ? (headers as Answered['headers']) : {} };
+}
+
+/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+export function answeredStatus(error: unknown): number | undefined {
+  return answerOf(error)?.status;
+}
+
+/**
+ * The rate limit a refusal names, as GitHub documents them: a 403 or 429 whose message speaks of
+ * a secondary rate limit, or one with `x-ratelimit-remaining: 0` (the quota is spent until
+ * `x-ratelimit-reset`).
+ */
+export function rateLimitOf(error: unknown): RateLimitKind | undefined {
+  const answer = answerOf(error);
+  if (answer === undefined || (answer.status !== 403 && answer.status !== 429)) return undefined;
+  if (/\bsecondary rate\b/i.test(answer.message)) return 'secondary';
+  if (answer.headers['x-ratelimit-remaining'] === '0') return 'primary';
+  return undefined;
+}
+
+/** The first error code (`ENOTFOUND`, `ECONNRESET`, ...) in an error or its causes. */
+export function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A host name the resolver says does not exist: asking again will not make it exist (a resolver
+ * that did not answer, EAI_AGAIN, is asked again).
+ */
+export function isUnknownHost(error: unknown): boolean {
+  return errorCode(error) === 'ENOTFOUND';
+}
+
+const WHY_NOT_WAITED: Record<UnwaitedRateLimit['reason'], string> = {
+  deadline: "waiting that long would go past the step's deadline (input `timeout`)",
+  cancelled: 'the step was cancelled',
+  tries: 'it still held after several waits',
+};
+
+/**
+ * Why a request to GitHub failed, for the one warning it becomes. `permission` names what the job
+ * must give the token (`checks`, `pull-requests`) when GitHub says it lacks it; `about` names
+ * what the request was about (` for pull request #7`) where the warning does not.
+ */
+export function failureReason(
+  error: unknown,
+  github: Pick<GitHubClient, 'apiUrl' | 'unwaited'>,
+  permission: string,
+  about = '',
+): string {
+  const answer = answerOf(error);
+  if (answer !== undefined) {
+    const limit = rateLimitOf(error);
+    if (limit !== undefined) {
+      const unwaited = github.unwaited?.kind === limit ? github.unwaited : undefined;
+      const asked = unwaited ? ` and asked to wait ${Math.ceil(unwaited.waitMs / 1000)} s` : '';
+      const why = unwaited ? WHY_NOT_WAITED[unwaited.reason] : 'it was not waited out';
+      return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (GitHub answered ${answer.status}: ${answer.message}).`;
+    }
+    if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message)) {
+      return (
+        `GitHub answered 403 (${answer.message}). The github-token needs the ${permission}: write permission: ` +
+        `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
+        'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.'
+      );
+    }
+    return `GitHub answered ${answer.status}${about} (${answer.message}).`;
+  }
+  if (isUnknownHost(error)) {
+    const host = new URL(github.apiUrl).hostname;
+    return `the host name ${host} of ${github.apiUrl} does not resolve (ENOTFOUND): check GITHUB_API_URL and the runner's DNS.`;
+  }
+  if (isAbortError(error)) return `no answer from ${github.apiUrl} before the step's time ran out.`;
+  return `could not reach ${github.apiUrl}: ${getErrorMessage(error)}.`;
+}
