@@ -6,6 +6,7 @@
 // deadline, a stop's bound) before the answer could arrive, which on a real machine it does in
 // milliseconds.
 import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 
 const open = new Set<object>();
 /** Requests that an emulator holds on a manual clock (its latency, a delay fault). */
@@ -20,6 +21,24 @@ const closed = (message: unknown): void => {
 subscribe('undici:request:create', opened);
 subscribe('undici:request:trailers', closed);
 subscribe('undici:request:error', closed);
+
+/** Every socket this process opened that has not closed yet (Node publishes each new one). */
+const sockets = new Set<Socket>();
+subscribe('net.client.socket', (message) => {
+  const socket = (message as { socket: Socket }).socket;
+  sockets.add(socket);
+  socket.once('close', () => sockets.delete(socket));
+});
+
+/**
+ * Sockets on their way to closed: ended or destroyed by one side, their `close` not yet come (a
+ * client closing its connections at the end of a step). One idle and open waits on nothing.
+ */
+export function socketsClosing(): number {
+  let closing = 0;
+  for (const socket of sockets) if (socket.destroyed || socket.writableEnded || socket.readableEnded) closing++;
+  return closing;
+}
 
 /** Requests on their way whose answer waits on real I/O, not on a manual clock. */
 export function requestsOnTheirWay(): number {
