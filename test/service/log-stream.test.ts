@@ -79,9 +79,7 @@ describe('reading the test log as a stream', () => {
       { clock },
     );
     let bytes = 0;
-    const reading = tracked(
-      client.moduleTests.readLog(url, (chunk) => (bytes += chunk.byteLength), { maxMs: 60_000 }),
-    );
+    const reading = tracked(client.moduleTests.readLog(url, (chunk) => (bytes += chunk.byteLength), { maxMs: 60_000 }));
     // Reading, with the bound set, and more than the first write has come in.
     await clock.whenPending();
     await waitFor(() => (bytes > LINE.length * 500 ? true : undefined));
