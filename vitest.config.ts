@@ -71,6 +71,10 @@ export default defineConfig({
           include: bundleTests,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/bundle-built.ts'],
+          // Each test starts Node processes (the step, the post step, the command line), whose
+          // start-up a machine that others keep busy stretches to many seconds: the limit is for
+          // a test that hangs. What the runner's schedule allows is held inside the tests.
+          testTimeout: 90_000,
         },
       },
     ],

@@ -2802,7 +2802,8 @@ async function runSyncPolicies(inputs, context, options = {}) {
         });
     }
     catch (error) {
-        if ((0,abort/* isAbortError */.zf)(error))
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if ((0,abort/* isAbortError */.zf)(error) || error instanceof errors/* ConfigurationError */.j1)
             throw error;
         const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
             `Check the organization input and that the token may manage its policies; nothing was changed.`;

@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runPublishNoCodeModule: () => (/* binding */ runPublishNoCodeModule)
 });
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -23,8 +25,6 @@ var write_failure = __webpack_require__(7116);
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/plan.ts
 
 /** What allowing a module sends (4.3 "Allow a module"); ids name sets of an existing module only. */
@@ -220,6 +220,7 @@ function optionsText(options) {
 
 
 
+
 const HEADING = 'No-code module';
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
@@ -339,6 +340,9 @@ async function updateModule(inputs, context, grace) {
     catch (error) {
         if (signal.aborted)
             return notUpdated();
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if (error instanceof errors/* ConfigurationError */.j1)
+            throw error;
         return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
             heading: HEADING,

@@ -318,13 +318,16 @@ function commandLineSink(options) {
  */
 function inputsAsFlags(text, inputs, envName) {
     const flag = (name, whole) => (inputs.has(name) ? `--${name}` : whole);
+    // A quote as a message writes it, or as the job summary's Markdown escapes it.
+    const q = '(?:"|&quot;)';
+    const name = '([a-z][a-z0-9-]*)';
     return (text
-        .replace(/\b[Ii]nput "([a-z][a-z0-9-]*)" is required\b/g, (whole, name) => inputs.has(name) ? `--${name} (or ${envName(name)}) is required` : whole)
-        .replace(/\b[Ii]nputs "([a-z][a-z0-9-]*)" and "([a-z][a-z0-9-]*)"/g, (whole, a, b) => inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole)
-        .replace(/\b[Ii]nput (?:"([a-z][a-z0-9-]*)"|`([a-z][a-z0-9-]*)`)/g, (whole, quoted, ticked) => flag((quoted ?? ticked), whole))
+        .replace(new RegExp(`\\b[Ii]nput ${q}${name}${q} is required\\b`, 'g'), (whole, input) => inputs.has(input) ? `--${input} (or ${envName(input)}) is required` : whole)
+        .replace(new RegExp(`\\b[Ii]nputs ${q}${name}${q} and ${q}${name}${q}`, 'g'), (whole, a, b) => inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole)
+        .replace(new RegExp(`\\b[Ii]nput (?:${q}${name}${q}|\`${name}\`)`, 'g'), (whole, quoted, ticked) => flag((quoted ?? ticked), whole))
         // `--registry-module-id (to allow a module) or "no-code-module-id"`
-        .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before, name) => inputs.has(name) ? `${before}--${name}` : whole)
-        .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name) => flag(name, whole)));
+        .replace(new RegExp(`(--[a-z][a-z0-9-]*(?: \\([^)]*\\))? or )${q}${name}${q}`, 'g'), (whole, before, input) => (inputs.has(input) ? `${before}--${input}` : whole))
+        .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, input) => flag(input, whole)));
 }
 
 // EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules

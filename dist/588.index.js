@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runProvisionNoCodeWorkspace: () => (/* binding */ runProvisionNoCodeWorkspace)
 });
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -81,6 +83,7 @@ function provisionReport(input) {
 
 
 
+
 const HEADING = 'Workspace from a no-code module';
 /**
  * Mode provision-no-code-workspace: creates a workspace from a no-code module in a project, with
@@ -116,6 +119,9 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     catch (error) {
         if (signal.aborted)
             return notCreated();
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if (error instanceof errors/* ConfigurationError */.j1)
+            throw error;
         return (0,results/* failureResult */.GO)({
             title: 'The no-code module could not be read',
             heading: HEADING,

@@ -155,6 +155,8 @@ __webpack_require__.d(__webpack_exports__, {
   runUpgradeNoCodeWorkspace: () => (/* binding */ runUpgradeNoCodeWorkspace)
 });
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var lifetime_deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
@@ -173,8 +175,6 @@ var no_code_writes = __webpack_require__(166);
 var write_failure = __webpack_require__(7116);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
 var service_address = __webpack_require__(4230);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/modes/no-code/variables-table.ts
 var variables_table = __webpack_require__(9844);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
@@ -751,6 +751,7 @@ function resultCell(r) {
 
 
 
+
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the
  * plans and applies is not limited: every started run is watched at the same time, so that
@@ -792,6 +793,9 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
                 outputs: NOTHING_STARTED,
             });
         }
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if (error instanceof errors/* ConfigurationError */.j1)
+            throw error;
         const message = deadline.expired
             ? `Timed out after ${(0,format/* formatDuration */.a3)(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
                 `raise the timeout input or try again later.`

@@ -677,6 +677,8 @@ async function afterCancelledStart(input) {
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: ./src/files/confinement.ts
 var files_confinement = __webpack_require__(9787);
+// EXTERNAL MODULE: ./src/fs-errors.ts
+var fs_errors = __webpack_require__(6790);
 // EXTERNAL MODULE: ./node_modules/re2js/build/index.js
 var build = __webpack_require__(2856);
 // EXTERNAL MODULE: ./src/files/go-utf8.ts
@@ -892,8 +894,6 @@ const DEFAULT_IGNORE_RULES = parseIgnoreRules('');
 var limit = __webpack_require__(3520);
 // EXTERNAL MODULE: ./src/files/byte-path.ts
 var byte_path = __webpack_require__(2013);
-// EXTERNAL MODULE: ./src/fs-errors.ts
-var fs_errors = __webpack_require__(6790);
 // EXTERNAL MODULE: ./src/files/git-metadata.ts
 var git_metadata = __webpack_require__(6021);
 ;// CONCATENATED MODULE: ./src/slug/links.ts
@@ -1742,23 +1742,69 @@ class ByteCounter extends external_node_stream_.Transform {
 
 
 
+
+
 /**
  * The module directory as an absolute path, checked as the packer resolves it (links followed,
- * a directory at the end); a ConfigurationError naming the input, as the user wrote it, and why
- * it cannot be packed, when it is not a directory that can be read.
+ * a directory at the end) and holding Terraform's configuration at its root; a
+ * ConfigurationError naming the input, as the user wrote it, and why it cannot be tested, when
+ * it is not a directory that can be read or it holds no `.tf` or `.tf.json` file: a test run of
+ * such a directory (a policy repository's root, say) would test nothing.
  */
 async function checkModuleDirectory(workspaceRoot, moduleDirectory) {
     const root = (0,external_node_path_.resolve)(workspaceRoot, moduleDirectory);
+    const refuse = (why) => new errors/* ConfigurationError */.j1(`Input "module-directory" is "${moduleDirectory}", which ${why}; ` +
+        `give the module's root directory relative to the repository root.`);
     try {
         await resolveModuleRoot(root);
     }
     catch (error) {
         if (!(error instanceof ModuleRootError))
             throw error;
-        throw new errors/* ConfigurationError */.j1(`Input "module-directory" is "${moduleDirectory}", which ${error.reason}; ` +
-            `give the module's root directory relative to the repository root.`);
+        throw refuse(error.reason);
     }
+    const without = await withoutTerraformFiles(root);
+    if (without !== undefined)
+        throw refuse(without);
     return root;
+}
+/** How many names of each kind a refusal lists. */
+const NAMES_LISTED = 5;
+/** Terraform reads the files of these suffixes at a module's root, and only those. */
+const TERRAFORM_FILE = /\.tf(?:\.json)?$/;
+/**
+ * Why the directory holds no Terraform configuration (`holds 3 files, none .tf or .tf.json: ...`),
+ * or undefined when it holds a `.tf` or `.tf.json` file (or a link by such a name) at its root.
+ */
+async function withoutTerraformFiles(root) {
+    let entries;
+    try {
+        entries = await (0,promises_.readdir)(root, { withFileTypes: true });
+    }
+    catch (error) {
+        const reason = (0,fs_errors/* describeFsError */.T)(error);
+        if (reason === undefined)
+            throw error;
+        return `cannot be read (${reason})`;
+    }
+    const files = entries.filter((e) => !e.isDirectory()).map((e) => e.name);
+    if (files.some((name) => TERRAFORM_FILE.test(name)))
+        return undefined;
+    const directories = entries.filter((e) => e.isDirectory()).map((e) => `${e.name}/`);
+    if (files.length === 0 && directories.length === 0)
+        return 'is empty, with no .tf or .tf.json file';
+    const listed = (names) => {
+        const sorted = [...names].sort();
+        const shown = sorted.slice(0, NAMES_LISTED).map((name) => (0,src_text/* quoteClipped */.Wr)(name, 60));
+        return shown.join(', ') + (sorted.length > NAMES_LISTED ? ` and ${sorted.length - NAMES_LISTED} more` : '');
+    };
+    const parts = [
+        files.length > 0 ? `${(0,src_text/* plural */.LS)(files.length, 'file')}, none .tf or .tf.json: ${listed(files)}` : '',
+        directories.length > 0
+            ? `${files.length > 0 ? '' : 'no file, only '}${(0,src_text/* plural */.LS)(directories.length, 'directory', 'directories')}: ${listed(directories)}`
+            : '',
+    ].filter((part) => part !== '');
+    return `holds ${parts.join('; and ')}; Terraform reads a module's .tf and .tf.json files at its root`;
 }
 async function packConfiguration(moduleRoot, options) {
     // RUNNER_TEMP is emptied by the runner after each job.
@@ -2831,6 +2877,9 @@ async function startRun(input) {
         if (signal.aborted)
             return { kind: 'cancelled', setup };
         const failed = error instanceof SetupError ? error : new SetupError('the setup', error);
+        // A base-url whose host does not exist is the user's to fix, and nothing reached the service.
+        if (failed.cause instanceof errors/* ConfigurationError */.j1)
+            throw failed.cause;
         return { kind: 'failed', setup, failure: setupFailure(module, failed.stage, failed.cause) };
     }
     finally {
@@ -2932,6 +2981,7 @@ function othersOf(runs, chosen) {
 
 
 
+
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;
 /** The dry run's report; a failure to read the module's variables is the step's failure. */
@@ -2942,7 +2992,7 @@ async function dryRun(tested, packed, client, signal) {
         variables = await plannedVariables(client, module, inputs.testEnvVariables, signal);
     }
     catch (error) {
-        if (signal.aborted)
+        if (signal.aborted || error instanceof errors/* ConfigurationError */.j1)
             throw error;
         const note = setupFailure(module, 'reading the test environment variables', error);
         return noRunResult(tested, { createSent: false }, { kind: 'failed', note }, []);

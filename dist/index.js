@@ -39603,6 +39603,7 @@ __webpack_async_result__();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dz: () => (/* binding */ readServiceInputs),
+/* harmony export */   JF: () => (/* binding */ secretsAsGiven),
 /* harmony export */   Ko: () => (/* binding */ readInputs),
 /* harmony export */   LJ: () => (/* binding */ readActionInput),
 /* harmony export */   yv: () => (/* binding */ serviceSecretsAsGiven)
@@ -39697,7 +39698,18 @@ function readServiceInputs(rawRead = readActionInput) {
  * a value the table refuses is a secret all the same.
  */
 function serviceSecretsAsGiven(rawRead = readActionInput) {
-    return _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki.filter(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .holdsSecrets */ .YU)
+    return secretTextsOf(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki, rawRead);
+}
+/**
+ * The text of every input that holds secrets, of any mode, as given (trimmed): masked before the
+ * inputs are checked, so that a step refused for its inputs writes none of them.
+ */
+function secretsAsGiven(rawRead = readActionInput) {
+    return secretTextsOf(Object.keys(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc), rawRead);
+}
+function secretTextsOf(names, rawRead) {
+    return names
+        .filter(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .holdsSecrets */ .YU)
         .map((name) => rawRead(name).trim())
         .filter((text) => text !== '');
 }
@@ -41428,7 +41440,7 @@ function pullRequestOf(context) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
-var read = __nccwpck_require__(4245);
+var inputs_read = __nccwpck_require__(4245);
 // EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
 var schema = __nccwpck_require__(3880);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
@@ -41583,12 +41595,16 @@ var state = __nccwpck_require__(2462);
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
+    const read = options.read ?? inputs_read/* readActionInput */.LJ;
+    // Masked before they are checked: a refused step's message and summary hold none of them.
+    for (const secret of (0,inputs_read/* secretsAsGiven */.JF)(read))
+        sink.addSecret(secret);
     let inputs;
     try {
-        inputs = (0,read/* readInputs */.Ko)(options.read ?? read/* readActionInput */.LJ);
+        inputs = (0,inputs_read/* readInputs */.Ko)(read);
     }
     catch (error) {
-        return failed(sink, (0,errors/* failureOf */.g5)(error));
+        return refused(sink, (0,errors/* failureOf */.g5)(error));
     }
     for (const secret of (0,schema/* secretsOf */.Fj)(inputs))
         sink.addSecret(secret);
@@ -41610,7 +41626,7 @@ async function run(options = {}) {
     }
     catch (error) {
         cancellation.dispose();
-        return failed(sink, (0,errors/* failureOf */.g5)(error));
+        return refused(sink, (0,errors/* failureOf */.g5)(error), inputs.mode);
     }
     const checkRun = inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
     try {
@@ -41645,7 +41661,7 @@ async function run(options = {}) {
         const aborted = cancellation.signal.aborted && ((0,abort/* isAbortError */.zf)(error) || error instanceof lifetime_cancellation/* CancelledError */.cc);
         // A cancellation is the step's end, not a bug: no stack for it.
         const failure = aborted ? (0,errors/* stepFailure */.nK)('The step was cancelled before it finished.') : (0,errors/* failureOf */.g5)(error);
-        const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
+        const summary = endedEarlySummary(failure, inputs.mode, aborted);
         await sink.writeSummary(summary);
         const code = failed(sink, failure);
         await Promise.all([
@@ -41729,6 +41745,19 @@ function toCheckAnnotation(sink, a) {
     if (a.title !== undefined)
         annotation.title = sink.redact(a.title);
     return annotation;
+}
+/**
+ * The job summary of a step that ended before its mode could report: a heading and the failure's
+ * own sentence (what was wrong and what to do), so that the job's page says why it failed.
+ */
+function endedEarlySummary(failure, mode, cancelled = false) {
+    const how = cancelled ? 'cancelled' : failure.kind === 'user-error' ? 'refused' : 'failed';
+    return `## ${mode ?? 'svc-ci-action'}: ${how}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
+}
+/** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */
+async function refused(sink, failure, mode) {
+    await sink.writeSummary(endedEarlySummary(failure, mode));
+    return failed(sink, failure);
 }
 /** Reports a failure that ended the step early; its exit code. */
 function failed(sink, failure) {
@@ -41898,9 +41927,12 @@ function githubSink(options = {}) {
     // Everything written to stdout: secrets masked first, then nothing the runner would run.
     const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$)(redact(text));
     const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
+    // A secret is met more than once (the token as given, then as read): one `::add-mask::` each.
+    const added = new Set();
     const addSecret = (value) => {
-        if (value.trim() === '')
+        if (value.trim() === '' || added.has(value))
             return;
+        added.add(value);
         secrets.add(value);
         // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
         // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere
@@ -43013,10 +43045,13 @@ const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
  *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
+ *  repeating cannot help, and the step ends at the first attempt, naming the host. */
+const HOST_NOT_FOUND = 'ENOTFOUND';
 /** Failures where the request cannot have reached the service: safe to repeat for any method. */
 const NOT_SENT_CODES = new Set([
     'ECONNREFUSED',
-    'ENOTFOUND',
+    HOST_NOT_FOUND,
     'EAI_AGAIN',
     'EHOSTUNREACH',
     'ENETUNREACH',
@@ -43062,6 +43097,8 @@ class HttpClient {
     /** The clock of the client's waits (HttpClientOptions.clock). */
     clock;
     #closed = false;
+    /** Whether the API has answered any request yet: until then, nothing reached the service. */
+    #apiAnswered = false;
     constructor(options) {
         // The inputs refuse a misshapen token first, by the same rule (tokenProblem), naming the
         // input; this guard is for every other caller.
@@ -43086,7 +43123,7 @@ class HttpClient {
             connections: Math.max(8, options.concurrency ?? 8),
             headersTimeout: this.#timeoutMs,
             bodyTimeout: this.#timeoutMs,
-        }, Math.min(this.#timeoutMs, 10_000));
+        }, { timeout: Math.min(this.#timeoutMs, 10_000), ...(options.lookup ? { lookup: options.lookup } : {}) });
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -43149,6 +43186,10 @@ class HttpClient {
             const at = result.redirectedTo === undefined ? target : `${target} (redirected to ${result.redirectedTo})`;
             const canRetry = attempt < this.#retry.retries;
             const report = (outcome, extra = {}) => this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
+            if (result.kind === 'failed' && result.code === HOST_NOT_FOUND) {
+                report('failure', { error: result.code });
+                throw this.#hostNotFound(method, at, url, result.error);
+            }
             if (result.kind === 'failed') {
                 const retriable = !result.sent || idempotent;
                 if (!retriable) {
@@ -43174,6 +43215,8 @@ class HttpClient {
                 continue;
             }
             const { status } = result;
+            if (toApi)
+                this.#apiAnswered = true;
             if (isSuccess(status) || (mayHaveLanded && doneWhenRepeatAnswers.includes(status))) {
                 report('success', { status });
                 return this.#response(method, target, result, !isSuccess(status));
@@ -43252,6 +43295,26 @@ class HttpClient {
             const { authorization: _dropped, ...rest } = headers;
             headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
         }
+    }
+    /**
+     * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
+     * when nothing has reached the service yet; otherwise a network failure naming the host.
+     */
+    #hostNotFound(method, target, url, error) {
+        const address = new URL(url);
+        const proxy = proxyFor(address);
+        const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
+        const unknown = {
+            host,
+            from: proxy !== undefined && host === proxy.hostname
+                ? 'proxy'
+                : host === this.baseUrl.hostname
+                    ? 'base-url'
+                    : 'service',
+        };
+        if (unknown.from !== 'service' && !this.#apiAnswered)
+            return new service_errors/* HostNotFoundError */.mh(method, target, unknown, { cause: error });
+        return new service_errors/* NetworkError */.Dr({ method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown }, { cause: error });
     }
     #combinedSignal(perCall) {
         const signals = [this.#signal, perCall].filter((s) => s !== undefined);
@@ -43369,6 +43432,16 @@ class HttpClient {
         return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
     }
 }
+/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
+function hostnameOf(error) {
+    for (let e = error, depth = 0; e && depth < 4; depth++) {
+        const hostname = e.hostname;
+        if (typeof hostname === 'string' && hostname !== '')
+            return hostname;
+        e = e.cause;
+    }
+    return undefined;
+}
 function firstHeader(value) {
     return Array.isArray(value) ? value[0] : value;
 }
@@ -43381,15 +43454,15 @@ function firstHeader(value) {
  */
 class Connections {
     #options;
-    #connectTimeoutMs;
+    #connect;
     #direct;
     #viaProxy = new Map();
-    constructor(options, connectTimeoutMs) {
+    constructor(options, connect) {
         // A proxy variable that is not a proxy address fails the client before any request.
         checkProxyEnvironment();
         this.#options = options;
-        this.#connectTimeoutMs = connectTimeoutMs;
-        this.#direct = new undici/* Agent */.g6({ ...options, connect: { timeout: connectTimeoutMs } });
+        this.#connect = connect;
+        this.#direct = new undici/* Agent */.g6({ ...options, connect });
     }
     for(url) {
         const proxy = proxyFor(new URL(url));
@@ -43397,7 +43470,7 @@ class Connections {
             return this.#direct;
         let agent = this.#viaProxy.get(proxy.href);
         if (agent === undefined) {
-            const connect = { timeout: this.#connectTimeoutMs };
+            const connect = this.#connect;
             agent = new undici/* ProxyAgent */.kT({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
             this.#viaProxy.set(proxy.href, agent);
         }
@@ -44278,13 +44351,16 @@ async function createOnce(create, findExisting, rounds = 3) {
 /* harmony export */   d7: () => (/* binding */ isApiError),
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   mh: () => (/* binding */ HostNotFoundError),
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   yI: () => (/* binding */ AmbiguousWriteError)
 /* harmony export */ });
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
 // Errors raised by the service client. Every message is written for a person reading a job log:
 // it names the request (method and path, or only the origin for upload and log addresses, whose
 // query strings carry credentials) and says what to do. No message ever holds the token.
+
 
 /** The service answered with a status that is not 2xx (after any retries that were allowed). */
 class ApiError extends Error {
@@ -44338,11 +44414,41 @@ class NetworkError extends Error {
     constructor(init, options) {
         const what = init.timedOut ? 'the request timed out' : `the connection failed${init.code ? ` (${init.code})` : ''}`;
         const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
-        super(`${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
+        super(init.unknownHost !== undefined
+            ? `${init.method} ${init.target}: ${describeUnknownHost(init.unknownHost)}`
+            : `${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`, options);
         this.method = init.method;
         this.path = init.target;
         this.code = init.code;
         this.timedOut = init.timedOut;
+    }
+}
+function describeUnknownHost({ host, from }) {
+    const name = JSON.stringify(host);
+    switch (from) {
+        case 'base-url':
+            return `the host ${name} of the input "base-url" does not exist (ENOTFOUND: DNS knows no such name); correct the service address in "base-url"`;
+        case 'proxy':
+            return `the proxy host ${name} does not exist (ENOTFOUND: DNS knows no such name); correct the proxy address in HTTPS_PROXY or HTTP_PROXY`;
+        case 'service':
+            return (`the host ${name} of the address the service gave for this request does not exist (ENOTFOUND: DNS knows no such name); ` +
+                "check the service's object store address in its settings, or that this machine's DNS can resolve that name");
+    }
+}
+/**
+ * The host of the input `base-url`, or of the proxy the environment names, does not exist, and
+ * nothing has reached the service yet: the user's to fix (exit 2), at once, without retries.
+ */
+class HostNotFoundError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1 {
+    code = 'ENOTFOUND';
+    host;
+    method;
+    path;
+    constructor(method, target, unknown, options) {
+        super(`${method} ${target}: ${describeUnknownHost(unknown)}.`, options);
+        this.host = unknown.host;
+        this.method = method;
+        this.path = target;
     }
 }
 /** A read answered a redirect that is not followed: no Location, an address that is not
@@ -44423,7 +44529,7 @@ function describeItems(errors) {
         if (pointer)
             line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
         if (line)
-            lines.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)(line, MAX_DETAIL));
+            lines.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$Q)(line, MAX_DETAIL));
     }
     return lines;
 }

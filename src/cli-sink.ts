@@ -66,21 +66,26 @@ export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
  */
 export function inputsAsFlags(text: string, inputs: ReadonlySet<string>, envName: (input: string) => string): string {
   const flag = (name: string, whole: string): string => (inputs.has(name) ? `--${name}` : whole);
+  // A quote as a message writes it, or as the job summary's Markdown escapes it.
+  const q = '(?:"|&quot;)';
+  const name = '([a-z][a-z0-9-]*)';
   return (
     text
-      .replace(/\b[Ii]nput "([a-z][a-z0-9-]*)" is required\b/g, (whole, name: string) =>
-        inputs.has(name) ? `--${name} (or ${envName(name)}) is required` : whole,
+      .replace(new RegExp(`\\b[Ii]nput ${q}${name}${q} is required\\b`, 'g'), (whole, input: string) =>
+        inputs.has(input) ? `--${input} (or ${envName(input)}) is required` : whole,
       )
-      .replace(/\b[Ii]nputs "([a-z][a-z0-9-]*)" and "([a-z][a-z0-9-]*)"/g, (whole, a: string, b: string) =>
+      .replace(new RegExp(`\\b[Ii]nputs ${q}${name}${q} and ${q}${name}${q}`, 'g'), (whole, a: string, b: string) =>
         inputs.has(a) && inputs.has(b) ? `--${a} and --${b}` : whole,
       )
-      .replace(/\b[Ii]nput (?:"([a-z][a-z0-9-]*)"|`([a-z][a-z0-9-]*)`)/g, (whole, quoted?: string, ticked?: string) =>
-        flag((quoted ?? ticked)!, whole),
+      .replace(
+        new RegExp(`\\b[Ii]nput (?:${q}${name}${q}|\`${name}\`)`, 'g'),
+        (whole, quoted?: string, ticked?: string) => flag((quoted ?? ticked)!, whole),
       )
       // `--registry-module-id (to allow a module) or "no-code-module-id"`
-      .replace(/(--[a-z][a-z0-9-]*(?: \([^)]*\))? or )"([a-z][a-z0-9-]*)"/g, (whole, before: string, name: string) =>
-        inputs.has(name) ? `${before}--${name}` : whole,
+      .replace(
+        new RegExp(`(--[a-z][a-z0-9-]*(?: \\([^)]*\\))? or )${q}${name}${q}`, 'g'),
+        (whole, before: string, input: string) => (inputs.has(input) ? `${before}--${input}` : whole),
       )
-      .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, name: string) => flag(name, whole))
+      .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, input: string) => flag(input, whole))
   );
 }

@@ -5,7 +5,7 @@ import { GITHUB_DONE_AFTER_SIGNAL_MS } from './github/client.ts';
 import type { GitHubClientOptions } from './github/client.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunOutcome, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
-import { readActionInput, readInputs } from './inputs/read.ts';
+import { readActionInput, readInputs, secretsAsGiven } from './inputs/read.ts';
 import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
@@ -37,11 +37,14 @@ export interface RunOptions {
 /** Runs the chosen mode from start to end and returns the process exit code. */
 export async function run(options: RunOptions = {}): Promise<number> {
   const sink = options.sink ?? githubSink();
+  const read = options.read ?? readActionInput;
+  // Masked before they are checked: a refused step's message and summary hold none of them.
+  for (const secret of secretsAsGiven(read)) sink.addSecret(secret);
   let inputs: Inputs;
   try {
-    inputs = readInputs(options.read ?? readActionInput);
+    inputs = readInputs(read);
   } catch (error) {
-    return failed(sink, failureOf(error));
+    return refused(sink, failureOf(error));
   }
   for (const secret of secretsOf(inputs)) sink.addSecret(secret);
 
@@ -62,7 +65,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     });
   } catch (error) {
     cancellation.dispose();
-    return failed(sink, failureOf(error));
+    return refused(sink, failureOf(error), inputs.mode);
   }
   const checkRun =
     inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
@@ -100,7 +103,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);
     // A cancellation is the step's end, not a bug: no stack for it.
     const failure = aborted ? stepFailure('The step was cancelled before it finished.') : failureOf(error);
-    const summary = `## ${inputs.mode}: ${aborted ? 'cancelled' : 'failed'}\n\n${escapeHtml(failure.message)}\n`;
+    const summary = endedEarlySummary(failure, inputs.mode, aborted);
     await sink.writeSummary(summary);
     const code = failed(sink, failure);
     await Promise.all([
@@ -193,6 +196,21 @@ function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
   if (a.endLine !== undefined) annotation.endLine = a.endLine;
   if (a.title !== undefined) annotation.title = sink.redact(a.title);
   return annotation;
+}
+
+/**
+ * The job summary of a step that ended before its mode could report: a heading and the failure's
+ * own sentence (what was wrong and what to do), so that the job's page says why it failed.
+ */
+function endedEarlySummary(failure: StepFailure, mode: string | undefined, cancelled = false): string {
+  const how = cancelled ? 'cancelled' : failure.kind === 'user-error' ? 'refused' : 'failed';
+  return `## ${mode ?? 'svc-ci-action'}: ${how}\n\n${escapeHtml(failure.message)}\n`;
+}
+
+/** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */
+async function refused(sink: ReportSink, failure: StepFailure, mode?: string): Promise<number> {
+  await sink.writeSummary(endedEarlySummary(failure, mode));
+  return failed(sink, failure);
 }
 
 /** Reports a failure that ended the step early; its exit code. */

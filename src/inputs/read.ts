@@ -111,7 +111,20 @@ export function readServiceInputs(rawRead: InputReader = readActionInput): Servi
  * a value the table refuses is a secret all the same.
  */
 export function serviceSecretsAsGiven(rawRead: InputReader = readActionInput): string[] {
-  return SERVICE_INPUTS.filter(holdsSecrets)
+  return secretTextsOf(SERVICE_INPUTS, rawRead);
+}
+
+/**
+ * The text of every input that holds secrets, of any mode, as given (trimmed): masked before the
+ * inputs are checked, so that a step refused for its inputs writes none of them.
+ */
+export function secretsAsGiven(rawRead: InputReader = readActionInput): string[] {
+  return secretTextsOf(Object.keys(INPUTS) as InputName[], rawRead);
+}
+
+function secretTextsOf(names: readonly InputName[], rawRead: InputReader): string[] {
+  return names
+    .filter(holdsSecrets)
     .map((name) => rawRead(name).trim())
     .filter((text) => text !== '');
 }

@@ -21,8 +21,11 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
   const shown = (text: string): string => neutraliseCommands(redact(text));
 
   const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
+  // A secret is met more than once (the token as given, then as read): one `::add-mask::` each.
+  const added = new Set<string>();
   const addSecret = (value: string): void => {
-    if (value.trim() === '') return;
+    if (value.trim() === '' || added.has(value)) return;
+    added.add(value);
     secrets.add(value);
     // The runner masks it too, in whatever else reaches the log (a stack trace, a child's output).
     // Only a GitHub runner (which always sets GITHUB_ACTIONS) reads `::add-mask::`; anywhere

@@ -2,6 +2,7 @@
 // it names the request (method and path, or only the origin for upload and log addresses, whose
 // query strings carry credentials) and says what to do. No message ever holds the token.
 
+import { ConfigurationError } from '../errors.ts';
 import { clip } from '../text.ts';
 
 /** One JSON:API error object, as far as the service fills it in (spec section 7: "not shown"). */
@@ -83,19 +84,73 @@ export class NetworkError extends Error {
   readonly timedOut: boolean;
 
   constructor(
-    init: { method: string; target: string; code: string | undefined; timedOut: boolean; attempts: number },
+    init: {
+      method: string;
+      target: string;
+      code: string | undefined;
+      timedOut: boolean;
+      attempts: number;
+      /** A host name that does not exist (ENOTFOUND), and whose address it is: said instead of the code. */
+      unknownHost?: UnknownHost;
+    },
     options?: { cause?: unknown },
   ) {
     const what = init.timedOut ? 'the request timed out' : `the connection failed${init.code ? ` (${init.code})` : ''}`;
     const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
     super(
-      `${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`,
+      init.unknownHost !== undefined
+        ? `${init.method} ${init.target}: ${describeUnknownHost(init.unknownHost)}`
+        : `${init.method} ${init.target}: ${what}${tries}; check that the service address is right and the service is reachable`,
       options,
     );
     this.method = init.method;
     this.path = init.target;
     this.code = init.code;
     this.timedOut = init.timedOut;
+  }
+}
+
+/**
+ * A host name that DNS says does not exist (ENOTFOUND), and where the name came from. Unlike a
+ * resolver that did not answer (EAI_AGAIN, retried), trying again cannot help.
+ */
+export interface UnknownHost {
+  host: string;
+  /** `base-url`: the input; `proxy`: the proxy the environment names; `service`: an address the
+   *  service gave (upload-url, log-read-url, a download's redirect). */
+  from: 'base-url' | 'proxy' | 'service';
+}
+
+function describeUnknownHost({ host, from }: UnknownHost): string {
+  const name = JSON.stringify(host);
+  switch (from) {
+    case 'base-url':
+      return `the host ${name} of the input "base-url" does not exist (ENOTFOUND: DNS knows no such name); correct the service address in "base-url"`;
+    case 'proxy':
+      return `the proxy host ${name} does not exist (ENOTFOUND: DNS knows no such name); correct the proxy address in HTTPS_PROXY or HTTP_PROXY`;
+    case 'service':
+      return (
+        `the host ${name} of the address the service gave for this request does not exist (ENOTFOUND: DNS knows no such name); ` +
+        "check the service's object store address in its settings, or that this machine's DNS can resolve that name"
+      );
+  }
+}
+
+/**
+ * The host of the input `base-url`, or of the proxy the environment names, does not exist, and
+ * nothing has reached the service yet: the user's to fix (exit 2), at once, without retries.
+ */
+export class HostNotFoundError extends ConfigurationError {
+  readonly code = 'ENOTFOUND';
+  readonly host: string;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(method: string, target: string, unknown: UnknownHost, options?: { cause?: unknown }) {
+    super(`${method} ${target}: ${describeUnknownHost(unknown)}.`, options);
+    this.host = unknown.host;
+    this.method = method;
+    this.path = target;
   }
 }
 

@@ -1,13 +1,14 @@
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
 
+import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors.ts';
 import { isObject, parseJsonOrUndefined } from '../json-object.ts';
-import { AmbiguousWriteError, ApiError, NetworkError, RedirectError, statusText } from './errors.ts';
-import type { ApiErrorItem } from './errors.ts';
+import { AmbiguousWriteError, ApiError, HostNotFoundError, NetworkError, RedirectError, statusText } from './errors.ts';
+import type { ApiErrorItem, UnknownHost } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
 import type { Clock } from '../lifetime/clock.ts';
@@ -24,6 +25,7 @@ import type { Query } from './urls.ts';
 export {
   AmbiguousWriteError,
   ApiError,
+  HostNotFoundError,
   NetworkError,
   RedirectError,
   UnexpectedResponseError,
@@ -85,6 +87,8 @@ export interface HttpClientOptions {
    * limit (default: the machine's, the limit on a monotonic time).
    */
   clock?: Clock;
+  /** How host names are resolved (default: the system's, as `dns.lookup`); tests answer for names that exist nowhere. */
+  lookup?: LookupFunction;
 }
 
 export interface RequestOptions {
@@ -167,10 +171,14 @@ export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
+/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
+ *  repeating cannot help, and the step ends at the first attempt, naming the host. */
+const HOST_NOT_FOUND = 'ENOTFOUND';
+
 /** Failures where the request cannot have reached the service: safe to repeat for any method. */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
-  'ENOTFOUND',
+  HOST_NOT_FOUND,
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
@@ -232,6 +240,8 @@ export class HttpClient {
   /** The clock of the client's waits (HttpClientOptions.clock). */
   readonly clock: Clock;
   #closed = false;
+  /** Whether the API has answered any request yet: until then, nothing reached the service. */
+  #apiAnswered = false;
 
   constructor(options: HttpClientOptions) {
     // The inputs refuse a misshapen token first, by the same rule (tokenProblem), naming the
@@ -258,7 +268,7 @@ export class HttpClient {
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       },
-      Math.min(this.#timeoutMs, 10_000),
+      { timeout: Math.min(this.#timeoutMs, 10_000), ...(options.lookup ? { lookup: options.lookup } : {}) },
     );
   }
 
@@ -330,6 +340,10 @@ export class HttpClient {
       const report = (outcome: RequestEvent['outcome'], extra: Partial<RequestEvent> = {}): void =>
         this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
 
+      if (result.kind === 'failed' && result.code === HOST_NOT_FOUND) {
+        report('failure', { error: result.code });
+        throw this.#hostNotFound(method, at, url, result.error);
+      }
       if (result.kind === 'failed') {
         const retriable = !result.sent || idempotent;
         if (!retriable) {
@@ -363,6 +377,7 @@ export class HttpClient {
       }
 
       const { status } = result;
+      if (toApi) this.#apiAnswered = true;
       if (isSuccess(status) || (mayHaveLanded && doneWhenRepeatAnswers.includes(status))) {
         report('success', { status });
         return this.#response(method, target, result, !isSuccess(status));
@@ -467,6 +482,31 @@ export class HttpClient {
       const { authorization: _dropped, ...rest } = headers;
       headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
     }
+  }
+
+  /**
+   * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
+   * when nothing has reached the service yet; otherwise a network failure naming the host.
+   */
+  #hostNotFound(method: HttpMethod, target: string, url: string, error: unknown): Error {
+    const address = new URL(url);
+    const proxy = proxyFor(address);
+    const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
+    const unknown: UnknownHost = {
+      host,
+      from:
+        proxy !== undefined && host === proxy.hostname
+          ? 'proxy'
+          : host === this.baseUrl.hostname
+            ? 'base-url'
+            : 'service',
+    };
+    if (unknown.from !== 'service' && !this.#apiAnswered)
+      return new HostNotFoundError(method, target, unknown, { cause: error });
+    return new NetworkError(
+      { method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown },
+      { cause: error },
+    );
   }
 
   #combinedSignal(perCall: AbortSignal | undefined): AbortSignal | undefined {
@@ -596,6 +636,16 @@ export class HttpClient {
   }
 }
 
+/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
+function hostnameOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const hostname = (e as { hostname?: unknown }).hostname;
+    if (typeof hostname === 'string' && hostname !== '') return hostname;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -609,16 +659,16 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
  */
 class Connections {
   readonly #options: Agent.Options;
-  readonly #connectTimeoutMs: number;
+  readonly #connect: { timeout: number; lookup?: LookupFunction };
   readonly #direct: Agent;
   readonly #viaProxy = new Map<string, ProxyAgent>();
 
-  constructor(options: Agent.Options, connectTimeoutMs: number) {
+  constructor(options: Agent.Options, connect: { timeout: number; lookup?: LookupFunction }) {
     // A proxy variable that is not a proxy address fails the client before any request.
     checkProxyEnvironment();
     this.#options = options;
-    this.#connectTimeoutMs = connectTimeoutMs;
-    this.#direct = new Agent({ ...options, connect: { timeout: connectTimeoutMs } });
+    this.#connect = connect;
+    this.#direct = new Agent({ ...options, connect });
   }
 
   for(url: string): Dispatcher {
@@ -626,7 +676,7 @@ class Connections {
     if (proxy === undefined) return this.#direct;
     let agent = this.#viaProxy.get(proxy.href);
     if (agent === undefined) {
-      const connect = { timeout: this.#connectTimeoutMs };
+      const connect = this.#connect;
       agent = new ProxyAgent({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
       this.#viaProxy.set(proxy.href, agent);
     }

@@ -48,14 +48,14 @@ async function serve(behaviour: PortBehaviour, deps: PortDependencies, req: Inco
     return 'dropped';
   }
   record.body = body.bytes;
-  await deps.timers.sleep(behaviour.latencyMs());
+  await deps.timers.holdAnswer(behaviour.latencyMs());
   const fault = deps.faults.take(record.port, record.method, record.path);
   if (fault?.type === 'drop-before') return drop(req);
   if (fault?.type === 'huge-body') return { record, answer: hugeBody(fault.bytes, fault.declareLength) };
   if (fault?.type === 'drip') return { record, answer: drip(fault.everyMs, deps.timers) };
   if (fault?.type === 'status') return { record, answer: statusFaultAnswer(fault) };
-  if (fault?.type === 'delay') await deps.timers.sleep(fault.ms);
-  if (fault?.type === 'drop-after' && fault.afterMs !== undefined) await deps.timers.sleep(fault.afterMs);
+  if (fault?.type === 'delay') await deps.timers.holdAnswer(fault.ms);
+  if (fault?.type === 'drop-after' && fault.afterMs !== undefined) await deps.timers.holdAnswer(fault.afterMs);
   let answer = answerOf(() => behaviour.apply(record, req, body));
   if (fault?.type === 'drop-after') return drop(req);
   if (fault?.type === 'rewrite' && answer.kind === 'json')

@@ -1,4 +1,5 @@
 import type { Clock } from '../../src/lifetime/clock.ts';
+import { answerWaitsOnClock } from '../support/requests-in-flight.ts';
 
 /** Every timer of one emulator, so that close() can stop them all and no state machine keeps
  *  running (or keeps the process alive) after a test. Keyed timers replace each other: a test
@@ -9,6 +10,8 @@ export class Timers {
   #all = new Set<() => void>();
   #byKey = new Map<string, () => void>();
   #disposed = false;
+  /** Releases of the answers held on the clock (holdAnswer); a disposed emulator holds none. */
+  #heldAnswers = new Set<() => void>();
   readonly #clock: Clock | undefined;
 
   constructor(clock?: Clock) {
@@ -54,8 +57,24 @@ export class Timers {
     return new Promise((resolve) => this.after(ms, resolve));
   }
 
+  /**
+   * `sleep` while a request waits for its answer (latency, a delay fault): on a test's manual
+   * clock, the request is then counted as waiting on the clock, which may move on meanwhile.
+   */
+  holdAnswer(ms: number): Promise<void> {
+    if (this.#clock === undefined || ms <= 0) return this.sleep(ms);
+    const release = answerWaitsOnClock();
+    this.#heldAnswers.add(release);
+    return this.sleep(ms).finally(() => {
+      release();
+      this.#heldAnswers.delete(release);
+    });
+  }
+
   dispose(): void {
     this.#disposed = true;
+    for (const release of this.#heldAnswers) release();
+    this.#heldAnswers.clear();
     for (const stop of this.#all) stop();
     this.#all.clear();
     this.#byKey.clear();

@@ -37,6 +37,9 @@ it.each([
   ['workspace-id', () => ({ ...upgrade(), 'workspace-id': ',,,' })],
   ['module-directory', () => ({ ...tests(), 'module-directory': '/etc' })],
   ['module-directory', () => ({ ...tests(), 'module-directory': '../../..' })],
+  // A directory without a .tf or .tf.json file at its root (a policy repository's), dry run or not.
+  ['module-directory', () => ({ ...tests(), 'module-directory': 'examples/policies' })],
+  ['module-directory', () => ({ ...tests(), 'module-directory': 'examples/policies', 'dry-run': 'true' })],
   ['policy-files', () => ({ ...sync(), 'policy-files': '/etc/**' })],
   ['policy-config', () => ({ ...sync(), 'policy-config': '../../etc/policies.hcl' })],
   ['base-url', () => ({ ...sync(), 'base-url': emulator.baseUrl.replace('127.0.0.1', 'svc.example.com') })],

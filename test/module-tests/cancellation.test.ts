@@ -19,6 +19,7 @@ import {
   until,
 } from './harness.ts';
 import type { Harness } from './harness.ts';
+import type { EmulatorOptions } from '../emulator/api.ts';
 
 describe('cancellation of the main step', () => {
   it('first signal cancels the running run; second signal force-cancels it; the step reports canceled', async () => {
@@ -228,6 +229,21 @@ async function leaveRunBehind(h: Harness): Promise<Map<string, string>> {
   return state;
 }
 
+/**
+ * `leaveRunBehind` on one clock for the step, the emulator and (later) the post step: the clock
+ * moves with real time only until the create is sent, then from wait to wait, so that the run
+ * left behind is as young as the test means (still queued, say) whatever the machine's pace.
+ */
+async function leaveRunBehindOnClock(emulatorOptions: EmulatorOptions) {
+  const { clock, h, run, cancellation } = await startOnClock(emulatorOptions);
+  const running = run({}, { windDownMs: 50 });
+  await clock.followRealTime(() => h.emulator.writeRequests().some((r) => r.path.endsWith('/test-runs')));
+  cancellation.send('SIGINT');
+  cancellation.send('SIGTERM');
+  const { state } = await clock.runUntilSettled(running.promise);
+  return { clock, h, state };
+}
+
 describe('post step', () => {
   function post(
     h: Harness,
@@ -254,13 +270,13 @@ describe('post step', () => {
 
   it('cancels a queued run left behind once it runs', async () => {
     // The service creates no run of its own here: the one run is the step's.
-    const h = await startHarness({
-      testRuns: { uploadCreatesRun: false, queuedMs: 300, runningMs: 60_000, cancelGraceMs: 50 },
+    // Queued for 5 s of the clock: the main step's wind-down ends well before the run starts.
+    const { clock, h, state } = await leaveRunBehindOnClock({
+      testRuns: { uploadCreatesRun: false, queuedMs: 5000, runningMs: 60_000, cancelGraceMs: 50 },
     });
-    const state = await leaveRunBehind(h);
     expect(h.emulator.testRuns()[0]!.status).toBe('queued');
     expect(state.get('testRunFinal')).toBeUndefined();
-    const { code, log } = await post(h, state);
+    const { code, log } = await clock.runUntilSettled(post(h, state, { clock, queuedWaitMs: 10_000 }));
     expect(code).toBe(0);
     expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: false });
     expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
@@ -301,15 +317,19 @@ describe('post step', () => {
   });
 
   it('when the main step saw its run final, stops a run the service queued on the version after the step ended', async () => {
-    const h = await startHarness({
+    const { clock, h, run } = await startOnClock({
       testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 800, cancelGraceMs: 50 },
     });
     // The step ends before the service queues its run (a window shorter than the service's delay).
-    const { result, state } = await h.run({ verbose: true }, { tuning: { otherRuns: { lateRunWindowMs: 100 } } });
+    const { result, state } = await clock.runUntilSettled(
+      run({ verbose: true }, { otherRuns: { lateRunWindowMs: 100 } }).promise,
+    );
     expect(result.failure).toBeNull();
-    await until(() => h.emulator.testRuns().length === 2, 3000, 'the late run');
+    expect(h.emulator.testRuns()).toHaveLength(1);
+    // To the moment the service queues its run.
+    await clock.followRealTime(() => h.emulator.testRuns().length === 2);
     const late = h.emulator.testRuns().find((r) => r.source === 'svc-configuration-version')!;
-    const { code, log } = await post(h, state);
+    const { code, log } = await clock.runUntilSettled(post(h, state, { clock }));
     expect(code).toBe(0);
     expect(h.emulator.testRuns().find((r) => r.id === late.id)).toMatchObject({
       status: 'canceled',

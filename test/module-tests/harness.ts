@@ -237,6 +237,22 @@ export async function startOnClock(emulatorOptions: EmulatorOptions = {}) {
   return { clock, h, cancellation, run, log: () => log };
 }
 
+/**
+ * The step against a fresh emulator, both on one clock that moves from one wait to the next once
+ * every answer on its way has arrived (`ManualClock.runUntilSettled`): when the service queues,
+ * runs and ends a run, and when the step looks, are the times the test gives, whatever the
+ * machine's load.
+ */
+export async function runOnClock(
+  emulatorOptions: EmulatorOptions = {},
+  overrides: Partial<RunModuleTestsInputs> = {},
+  tuning: Partial<RunModuleTestsTuning> = {},
+): Promise<ModuleTestRun & { h: Harness; clock: ManualClock }> {
+  const { clock, h, run } = await startOnClock(emulatorOptions);
+  const outcome = await clock.runUntilSettled(run(overrides, tuning).promise);
+  return { ...outcome, h, clock };
+}
+
 /** The step has read its run running: its status line says so. */
 export const readRunning = (log: () => string) => (): boolean => /Test run trun-\w+: running \(/.test(log());
 

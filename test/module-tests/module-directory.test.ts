@@ -12,7 +12,20 @@ let repo: string;
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'module-directory-'));
   await mkdir(join(repo, 'modules', 'net'), { recursive: true });
+  await writeFile(join(repo, 'modules', 'net', 'main.tf'), 'variable "cidr" {}\n');
   await writeFile(join(repo, 'README.md'), '# a repository\n');
+  // A module written as JSON, one whose only configuration is a link, an empty directory, and
+  // directories that hold no Terraform configuration at their root.
+  await mkdir(join(repo, 'modules', 'json'));
+  await writeFile(join(repo, 'modules', 'json', 'main.tf.json'), '{"variable": {"cidr": {}}}\n');
+  await mkdir(join(repo, 'modules', 'linked'));
+  await symlink('../net/main.tf', join(repo, 'modules', 'linked', 'main.tf'));
+  await mkdir(join(repo, 'modules', 'empty'));
+  await mkdir(join(repo, 'policies', 'nested', 'deeper.tf'), { recursive: true });
+  for (const name of ['policies.hcl', 'restrict.sentinel', 'main.tf.bak', 'tf', 'variables.tfvars', 'notes.txt'])
+    await writeFile(join(repo, 'policies', name), '');
+  await mkdir(join(repo, 'wrapper', 'module'), { recursive: true });
+  await writeFile(join(repo, 'wrapper', 'module', 'main.tf'), '');
   await symlink('loop-b', join(repo, 'loop-a'));
   await symlink('loop-a', join(repo, 'loop-b'));
 });
@@ -29,11 +42,26 @@ describe('the module directory', () => {
     expect(await checkModuleDirectory(repo, 'modules/net')).toBe(join(repo, 'modules', 'net'));
   });
 
+  it.each(['modules/json', 'modules/linked'])('%s holds Terraform configuration at its root', async (dir) => {
+    expect(await checkModuleDirectory(repo, dir)).toBe(join(repo, dir));
+  });
+
   it.each([
     ['README.md', 'is not a directory'],
     ['modules/nope', 'cannot be read (it does not exist)'],
     ['README.md/net', 'cannot be read (a part of its path is not a directory)'],
     ['loop-a', 'leads through more than 40 links'],
+    ['modules/empty', 'is empty, with no .tf or .tf.json file'],
+    [
+      'policies',
+      'holds 6 files, none .tf or .tf.json: "main.tf.bak", "notes.txt", "policies.hcl", "restrict.sentinel", "tf" ' +
+        'and 1 more; and 1 directory: "nested/"; ' +
+        "Terraform reads a module's .tf and .tf.json files at its root",
+    ],
+    [
+      'wrapper',
+      'holds no file, only 1 directory: "module/"; Terraform reads a module\'s .tf and .tf.json files at its root',
+    ],
   ])('refuses %s, naming the input and saying why', async (moduleDirectory, why) => {
     const error = await refusal(moduleDirectory);
     expect(error).toBeInstanceOf(ConfigurationError);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModeResult } from '../../src/modes/mode.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { Emulator } from '../emulator/api.ts';
-import { liveRuns, reportedRun, startHarness, startOnClock, uncancelledRuns, until } from './harness.ts';
+import { liveRuns, reportedRun, runOnClock, startOnClock, uncancelledRuns } from './harness.ts';
 
 const PER_RUN_OPTIONS = {
   testFilters: ['tests/passing.tftest.hcl'],
@@ -47,12 +47,11 @@ function expectOneLiveRun(
 describe('a service that queues its own run after the upload', () => {
   for (const delayMs of [30, 400, 1500]) {
     it(`${delayMs} ms after the upload, per-run options: the step's run is the one, the service's is cancelled and named`, async () => {
-      const h = await startHarness({
-        testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 },
-      });
-      const { result, log } = await h.run(PER_RUN_OPTIONS, {
-        tuning: { otherRuns: { lateRunWindowMs: delayMs + 500 } },
-      });
+      const { h, result, log } = await runOnClock(
+        { testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 } },
+        PER_RUN_OPTIONS,
+        { otherRuns: { lateRunWindowMs: delayMs + 500 } },
+      );
       expectOneLiveRun(h.emulator, result, log, {
         filters: PER_RUN_OPTIONS.testFilters,
         verbose: true,
@@ -65,10 +64,11 @@ describe('a service that queues its own run after the upload', () => {
     });
 
     it(`${delayMs} ms after the upload, default options: one live run, any second one cancelled and named`, async () => {
-      const h = await startHarness({
-        testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 },
-      });
-      const { result, log } = await h.run({}, { tuning: { otherRuns: { lateRunWindowMs: delayMs + 500 } } });
+      const { h, result, log } = await runOnClock(
+        { testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [delayMs, delayMs], runningMs: 300 } },
+        {},
+        { otherRuns: { lateRunWindowMs: delayMs + 500 } },
+      );
       expectOneLiveRun(h.emulator, result, log, { filters: [], verbose: false, variables: [] });
       // A run that arrives within the adoption wait (250 ms here) is adopted: no second run at all.
       if (delayMs < 250) {
@@ -79,8 +79,11 @@ describe('a service that queues its own run after the upload', () => {
   }
 
   it('with the strict default, a delay drawn from 0 to 2 s: one live run with the requested options', async () => {
-    const h = await startHarness({ personality: 'strict', testRuns: { autoRunDelayMs: [0, 2000], runningMs: 300 } });
-    const { result, log } = await h.run(PER_RUN_OPTIONS, { tuning: { otherRuns: { lateRunWindowMs: 2500 } } });
+    const { h, result, log } = await runOnClock(
+      { personality: 'strict', testRuns: { autoRunDelayMs: [0, 2000], runningMs: 300 } },
+      PER_RUN_OPTIONS,
+      { otherRuns: { lateRunWindowMs: 2500 } },
+    );
     expectOneLiveRun(h.emulator, result, log, {
       filters: PER_RUN_OPTIONS.testFilters,
       verbose: true,
@@ -90,13 +93,12 @@ describe('a service that queues its own run after the upload', () => {
   });
 
   it('a late run is looked for during the whole wait, not once: one queued 1.5 s into a long run is cancelled while the run goes on', async () => {
-    const h = await startHarness({
-      testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 2500 },
-    });
     // The late-run window is short: only the looks during the wait can see the service's run.
-    const { result, log } = await h.run(PER_RUN_OPTIONS, {
-      tuning: { otherRuns: { lateRunWindowMs: 100, maxLookMs: 300 } },
-    });
+    const { h, result, log } = await runOnClock(
+      { testRuns: { respectAutoQueueRuns: false, autoRunDelayMs: [1500, 1500], runningMs: 2500 } },
+      PER_RUN_OPTIONS,
+      { otherRuns: { lateRunWindowMs: 100, maxLookMs: 300 } },
+    );
     expectOneLiveRun(h.emulator, result, log, {
       filters: PER_RUN_OPTIONS.testFilters,
       verbose: true,
@@ -129,10 +131,11 @@ describe('a service that queues its own run after the upload', () => {
   });
 
   it('more than one run of its own: each is cancelled and named', async () => {
-    const h = await startHarness({ testRuns: { uploadCreatesRun: false, runningMs: 400 } });
-    const started = h.run(PER_RUN_OPTIONS);
-    // Two runs of the version that the step did not start, queued right after its own.
-    await until(() => h.emulator.testRuns().length === 1, 5000, "the step's run");
+    const { clock, h, run } = await startOnClock({ testRuns: { uploadCreatesRun: false, runningMs: 400 } });
+    const started = run(PER_RUN_OPTIONS);
+    // Two runs of the version that the step did not start, queued right after its own: the
+    // step's clock stands still meanwhile.
+    await clock.followRealTime(() => h.emulator.testRuns().length === 1);
     const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token });
     const module = { organization: h.emulator.organization, name: 'log-bucket', provider: 'aws' };
     try {
@@ -141,7 +144,7 @@ describe('a service that queues its own run after the upload', () => {
     } finally {
       await client.close();
     }
-    const { result, log } = await started;
+    const { result, log } = await clock.runUntilSettled(started.promise);
     expectOneLiveRun(h.emulator, result, log, {
       filters: PER_RUN_OPTIONS.testFilters,
       verbose: true,
@@ -153,11 +156,11 @@ describe('a service that queues its own run after the upload', () => {
 
 describe('finding the runs of a configuration version', () => {
   it("does not read the module's whole test history on every look when the list comes newest first", async () => {
-    const h = await startHarness({
+    const { clock, h, run } = await startOnClock({
       testRuns: { listOrder: 'newest-first', respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] },
     });
     h.emulator.seedTestRuns({ name: 'log-bucket', provider: 'aws' }, 350);
-    const { result, log } = await h.run(PER_RUN_OPTIONS);
+    const { result, log } = await clock.runUntilSettled(run(PER_RUN_OPTIONS).promise);
     expectOneLiveRun(h.emulator, result, log, {
       filters: PER_RUN_OPTIONS.testFilters,
       verbose: true,
@@ -171,11 +174,11 @@ describe('finding the runs of a configuration version', () => {
 
   for (const listOrder of ['by-id', 'creation'] as const) {
     it(`is right when the list comes ${listOrder === 'by-id' ? 'in no particular order' : 'oldest first'}: the whole list is read`, async () => {
-      const h = await startHarness({
+      const { clock, h, run } = await startOnClock({
         testRuns: { listOrder, respectAutoQueueRuns: false, autoRunDelayMs: [100, 100] },
       });
       h.emulator.seedTestRuns({ name: 'log-bucket', provider: 'aws' }, 150);
-      const { result, log } = await h.run(PER_RUN_OPTIONS);
+      const { result, log } = await clock.runUntilSettled(run(PER_RUN_OPTIONS).promise);
       expectOneLiveRun(h.emulator, result, log, {
         filters: PER_RUN_OPTIONS.testFilters,
         verbose: true,

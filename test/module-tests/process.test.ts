@@ -185,6 +185,14 @@ describe('the built action, run by the runner', () => {
     return startStep(emulator, {}, { env, entry: 'post.js' });
   }
 
+  /**
+   * How long the built step may take to start, pack and upload before its create arrives: on a
+   * machine that others keep busy that alone can take many seconds. A bound for a step that never
+   * gets there, not a measure of its speed; the runner's schedule after the signal is held to the
+   * millisecond below.
+   */
+  const START_MS = 30_000;
+
   const createArrived = (emulator: Emulator): boolean =>
     emulator.requests.some((r) => r.method === 'POST' && /\/test-runs$/.test(r.path));
 
@@ -196,7 +204,7 @@ describe('the built action, run by the runner', () => {
       const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: 50 } });
       emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 11_000 } });
       const main = startStep(emulator, { verbose: 'true' });
-      await until(() => createArrived(emulator), 15_000, 'the create');
+      await until(() => createArrived(emulator), START_MS, 'the create');
       const exit = await cancelLikeTheRunner(main);
       expect(exit.signal).toBeNull();
       expect(exit.afterInterrupt).toBeLessThan(10_000);
@@ -226,7 +234,7 @@ describe('the built action, run by the runner', () => {
       expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
       expect(post.stdout()).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
     },
-    60_000,
+    START_MS + 60_000,
   );
 
   it.concurrent(
@@ -235,7 +243,7 @@ describe('the built action, run by the runner', () => {
       const emulator = await emulatorWith({ testRuns: { queuedMs: 20, runningMs: 60_000, cancelGraceMs: Infinity } });
       emulator.inject({ method: 'POST', path: /\/test-runs$/, kind: { type: 'delay', ms: 2500 } });
       const main = startStep(emulator, { verbose: 'true' });
-      await until(() => createArrived(emulator), 15_000, 'the create');
+      await until(() => createArrived(emulator), START_MS, 'the create');
       const exit = await cancelLikeTheRunner(main);
       expect(exit.signal).toBeNull();
       expect(exit.terminated).toBe(true);
@@ -251,7 +259,7 @@ describe('the built action, run by the runner', () => {
       expect(summary).toContain('Module tests canceled');
       expect(summary).toContain('force-cancelled');
     },
-    40_000,
+    START_MS + 40_000,
   );
 
   // Alone, each in turn: the tightest timing of the file (out within 4 s of SIGINT).

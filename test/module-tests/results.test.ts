@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../src/report/sink.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
-import { liveRuns, reportedRun, requestLines, startHarness, uncancelledRuns } from './harness.ts';
+import {
+  liveRuns,
+  reportedRun,
+  requestLines,
+  runOnClock,
+  startHarness,
+  startOnClock,
+  uncancelledRuns,
+} from './harness.ts';
 
 const lineOf = (name: string): number => exampleRunBlocks().find((b) => b.name === name)!.condition!.line;
 
@@ -21,14 +29,14 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it("the service starts a run on upload anyway, without the requested options: the step starts its own and cancels the service's, naming it", async () => {
-    const h = await startHarness({
-      testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], runningMs: 300 },
-    });
-    const { result, log } = await h.run({
-      testFilters: ['tests/passing.tftest.hcl'],
-      testVariables: [{ key: 'retention_days', value: '30' }],
-      verbose: true,
-    });
+    const { h, result, log } = await runOnClock(
+      { testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0], runningMs: 300 } },
+      {
+        testFilters: ['tests/passing.tftest.hcl'],
+        testVariables: [{ key: 'retention_days', value: '30' }],
+        verbose: true,
+      },
+    );
     const runs = h.emulator.testRuns();
     expect(runs).toHaveLength(2);
     const service = runs.find((r) => r.source === 'svc-configuration-version')!;
@@ -54,10 +62,9 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it('an adopted run with the requested (default) options is used without a warning, and no second run is created', async () => {
-    const h = await startHarness({
+    const { h, result, log } = await runOnClock({
       testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [0, 0] },
     });
-    const { result, log } = await h.run();
     expect(h.emulator.testRuns()).toHaveLength(1);
     expect(requestLines(h.emulator)).not.toContain('POST {TESTROOT}/test-runs');
     expect(result.outputs['test-run-id']).toBe(h.emulator.testRuns()[0]!.id);
@@ -68,10 +75,11 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it('a run the service queues by itself a little after the upload is waited for and adopted, with the default options', async () => {
-    const h = await startHarness({
-      testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [120, 120] },
-    });
-    const { result } = await h.run({}, { tuning: { adoptWaitMs: 600 } });
+    const { h, result } = await runOnClock(
+      { testRuns: { uploadCreatesRun: true, respectAutoQueueRuns: false, autoRunDelayMs: [120, 120] } },
+      {},
+      { adoptWaitMs: 600 },
+    );
     expect(h.emulator.testRuns()).toEqual([
       expect.objectContaining({ source: 'svc-configuration-version', status: 'finished' }),
     ]);
@@ -86,9 +94,9 @@ describe('exactly one test run per configuration version', () => {
 
   // With a filter, the step creates its run whatever the service does on upload.
   it('a create whose connection dropped after it took effect is found, not repeated', async () => {
-    const h = await startHarness();
+    const { clock, h, run } = await startOnClock();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-after' } });
-    const { result } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    const { result } = await clock.runUntilSettled(run({ testFilters: ['tests/passing.tftest.hcl'] }).promise);
     const runs = h.emulator.testRuns().filter((r) => r.source === 'svc-api');
     expect(runs).toHaveLength(1);
     expect(result.outputs['test-run-id']).toBe(runs[0]!.id);
@@ -102,9 +110,9 @@ describe('exactly one test run per configuration version', () => {
   });
 
   it('a create that dropped before it took effect is made again, once', async () => {
-    const h = await startHarness();
+    const { clock, h, run } = await startOnClock();
     h.emulator.inject({ port: 'api', method: 'POST', path: /\/test-runs$/, kind: { type: 'drop-before' } });
-    const { result } = await h.run({ testFilters: ['tests/passing.tftest.hcl'] });
+    const { result } = await clock.runUntilSettled(run({ testFilters: ['tests/passing.tftest.hcl'] }).promise);
     expect(h.emulator.testRuns().filter((r) => r.source === 'svc-api')).toHaveLength(1);
     expect(uncancelledRuns(h.emulator)).toHaveLength(1);
     expect(result.failure).toBeNull();
@@ -270,9 +278,10 @@ describe('no success the spec does not promise', () => {
   });
 
   it('a status the spec does not name before running is waited through', async () => {
-    // Each status held 150 ms, several reads long.
-    const h = await startHarness({ testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 150 } });
-    const { result, log } = await h.run();
+    // Each status held 150 ms of the clock, several reads long, however slow the machine.
+    const { result, log } = await runOnClock({
+      testRuns: { unnamedStatuses: ['preparing', 'provisioning'], queuedMs: 150 },
+    });
     expect(log).toMatch(/Test run trun-\w+: preparing/);
     expect(result.failure).toBeNull();
     expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'pass' });

@@ -129,12 +129,14 @@ describe('retries', () => {
   });
 
   it('retries a GET that timed out, and turns a POST that timed out into an AmbiguousWriteError', async () => {
-    h = await startHarness({}, { timeoutMs: 150 });
-    h.emulator.inject({ method: 'GET', kind: { type: 'delay', ms: 400 } });
+    // The held answers wait on a clock that never moves: only the attempt's own limit, on the
+    // real clock, ends them. A second long enough for an answer that is not held, on any machine.
+    h = await startHarness({ clock: new ManualClock() }, { timeoutMs: 1000 });
+    h.emulator.inject({ method: 'GET', kind: { type: 'delay', ms: 60_000 } });
     await h.client.policies.list(h.emulator.organization);
     expect(h.events.map((e) => e.status ?? e.error)).toEqual(['timeout', 200]);
 
-    h.emulator.inject({ method: 'POST', kind: { type: 'delay', ms: 400 } });
+    h.emulator.inject({ method: 'POST', kind: { type: 'delay', ms: 60_000 } });
     const error = await caught(
       h.client.policies.create(h.emulator.organization, { name: 'slow', enforcementLevel: 'advisory' }),
     );

@@ -105,6 +105,9 @@ describe('module tests', () => {
   });
 
   it('cancels, then force-cancels a running run; a cancel of a final run is a 409', async () => {
+    // Running until stopped: a run that ended between two reads of a slow machine would never be
+    // seen running.
+    h.emulator.configure({ testRuns: { runningMs: Number.POSITIVE_INFINITY } });
     const run = await h.client.moduleTests.createTestRun(module, { configurationVersionId: await uploadedVersion() });
     const early = (await caught(h.client.moduleTests.forceCancelTestRun(module, run.id))) as ApiError;
     expect(early.status).toBe(409);

@@ -282,7 +282,9 @@ describe("run-module-tests and the checkout's git metadata", () => {
   );
 
   it('uploads the repository root without its .git/ when .terraformignore brings it back, and says so', async () => {
-    const repo = await repository(checkout({ '.terraformignore': '!.git/\n', 'mod/creds': '-> ../.git/config' }));
+    const repo = await repository(
+      checkout({ '.terraformignore': '!.git/\n', 'main.tf': 'locals {}\n', 'mod/creds': '-> ../.git/config' }),
+    );
     emulator.clearRequests();
     const { code, stdout } = await runModuleTests(emulator, repo, { 'module-directory': '.' });
     expect(code).toBe(EXIT_SUCCESS);

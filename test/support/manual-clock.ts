@@ -2,6 +2,7 @@
 // no time and land on the exact millisecond, whatever the machine's load.
 import { abortError } from '../../src/lifetime/abort.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
+import { requestsOnTheirWay, socketsClosing } from './requests-in-flight.ts';
 
 interface Timer {
   at: number;
@@ -113,13 +114,27 @@ export class ManualClock implements Clock {
   }
 
   /**
-   * Moves time on from timer to timer until `work` settles, and returns its outcome. In between
-   * it waits a little real time whenever no timer is pending, for the sockets: for work whose
-   * result does not hang on the order of a timer and an answer on its way.
+   * Moves time on from timer to timer until `work` settles, and returns its outcome. Time moves
+   * only while no HTTP request is on its way over real I/O (requests-in-flight.ts), no connection
+   * is closing and no file-system call is under way: an answer or a file arrives before the next
+   * timer fires, as it does in real life, where it takes milliseconds and the timers seconds.
+   * Meanwhile, and while no timer is pending, it waits a little real time. Fails when the work
+   * stays busy for `withinMs` of real time.
    */
-  async runUntilSettled<T>(work: Promise<T>): Promise<T> {
+  async runUntilSettled<T>(work: Promise<T>, withinMs = 20_000): Promise<T> {
     const { settled } = tracked(work);
+    let busySince: number | undefined;
     while (!settled()) {
+      if (requestsOnTheirWay() > 0 || !(await quietForALoop())) {
+        busySince ??= performance.now();
+        if (performance.now() - busySince > withinMs)
+          throw new Error(`requests or files stayed busy for ${withinMs} ms: the clock could not move on`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        continue;
+      }
+      busySince = undefined;
+      // It may have ended while the loop turned: time moves on no further than it needs.
+      if (settled()) break;
       const next = [...this.#timers].reduce((at, t) => Math.min(at, t.at), Infinity);
       if (next === Infinity) await new Promise((resolve) => setTimeout(resolve, 2));
       else await this.advance(next - this.#now);
@@ -132,6 +147,30 @@ export class ManualClock implements Clock {
     this.#timers.add(timer);
     return timer;
   }
+}
+
+/**
+ * Whether no request is on its way, no connection is closing and no file-system call is under
+ * way (the step packs, reads and removes files too), for a few whole turns of the event loop
+ * (timers, I/O, immediates): what an answer or a file that has just arrived wakes (the next
+ * request, a new timer) has then run.
+ */
+/** Turns of the event loop that must pass quietly before the clock moves: what an answer wakes
+ *  may take a turn to start its next request or file call. */
+const QUIET_TURNS = 2;
+
+async function quietForALoop(): Promise<boolean> {
+  for (let turn = 0; turn < QUIET_TURNS; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
+    if (
+      requestsOnTheirWay() > 0 ||
+      socketsClosing() > 0 ||
+      process.getActiveResourcesInfo().some((kind) => kind.startsWith('FSReq'))
+    )
+      return false;
+  }
+  return true;
 }
 
 /** Lets every promise callback queued so far run, and those they queue in turn. */

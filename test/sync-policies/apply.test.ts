@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResultEntry } from '../../src/modes/sync-policies/summary.ts';
 import type { Emulator } from '../emulator/api.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
 import { requestLines, startSync, storedByName, writes } from './run-harness.ts';
 import { lineOf } from './temp-workspace.ts';
@@ -259,15 +260,19 @@ describe('applying the plan: checking what the service kept', () => {
 describe('applying the plan: concurrency and cancellation', () => {
   it('writes several policies at once', async () => {
     const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'];
-    const concurrent = await startSync(files(names), { latencyMs: 50 });
-    let started = Date.now();
-    expect((await concurrent.sync()).result.failure).toBeNull();
-    const concurrentMs = Date.now() - started;
+    // The service's latency on a clock that moves only while every request waits on it: the
+    // times compared are the service's, not those of a machine that others share.
+    const clock = new ManualClock();
+    const concurrent = await startSync(files(names), { latencyMs: 50, clock });
+    let started = clock.now();
+    expect((await clock.runUntilSettled(concurrent.sync({}, { client: { clock } }))).result.failure).toBeNull();
+    const concurrentMs = clock.now() - started;
 
-    const sequential = await startSync(files(names), { latencyMs: 50 });
-    started = Date.now();
-    expect((await sequential.sync({}, { workers: 1, client: { concurrency: 1 } })).result.failure).toBeNull();
-    const sequentialMs = Date.now() - started;
+    const sequential = await startSync(files(names), { latencyMs: 50, clock });
+    started = clock.now();
+    const alone = sequential.sync({}, { workers: 1, client: { concurrency: 1, clock } });
+    expect((await clock.runUntilSettled(alone)).result.failure).toBeNull();
+    const sequentialMs = clock.now() - started;
 
     // 1 list + 2 requests a policy (create, upload), 50 ms each: about 0.85 s one after another.
     expect(sequentialMs).toBeGreaterThanOrEqual(800);

@@ -2,11 +2,13 @@
 // packing problem (a dangling link, an unreadable file) stops the step before any request, and
 // so that each upload attempt can stream it from disk with a known length.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
 import { refusedLinksAdvice } from '../../files/confinement.ts';
+import { describeFsError } from '../../fs-errors.ts';
+import { plural, quoteClipped } from '../../text.ts';
 import { LinksOutsideBoundaryError, ModuleRootError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
 import type { ArchiveEntry } from '../../slug/index.ts';
 
@@ -30,21 +32,64 @@ export interface PackedConfiguration {
 
 /**
  * The module directory as an absolute path, checked as the packer resolves it (links followed,
- * a directory at the end); a ConfigurationError naming the input, as the user wrote it, and why
- * it cannot be packed, when it is not a directory that can be read.
+ * a directory at the end) and holding Terraform's configuration at its root; a
+ * ConfigurationError naming the input, as the user wrote it, and why it cannot be tested, when
+ * it is not a directory that can be read or it holds no `.tf` or `.tf.json` file: a test run of
+ * such a directory (a policy repository's root, say) would test nothing.
  */
 export async function checkModuleDirectory(workspaceRoot: string, moduleDirectory: string): Promise<string> {
   const root = resolve(workspaceRoot, moduleDirectory);
+  const refuse = (why: string): ConfigurationError =>
+    new ConfigurationError(
+      `Input "module-directory" is "${moduleDirectory}", which ${why}; ` +
+        `give the module's root directory relative to the repository root.`,
+    );
   try {
     await resolveModuleRoot(root);
   } catch (error) {
     if (!(error instanceof ModuleRootError)) throw error;
-    throw new ConfigurationError(
-      `Input "module-directory" is "${moduleDirectory}", which ${error.reason}; ` +
-        `give the module's root directory relative to the repository root.`,
-    );
+    throw refuse(error.reason);
   }
+  const without = await withoutTerraformFiles(root);
+  if (without !== undefined) throw refuse(without);
   return root;
+}
+
+/** How many names of each kind a refusal lists. */
+const NAMES_LISTED = 5;
+
+/** Terraform reads the files of these suffixes at a module's root, and only those. */
+const TERRAFORM_FILE = /\.tf(?:\.json)?$/;
+
+/**
+ * Why the directory holds no Terraform configuration (`holds 3 files, none .tf or .tf.json: ...`),
+ * or undefined when it holds a `.tf` or `.tf.json` file (or a link by such a name) at its root.
+ */
+async function withoutTerraformFiles(root: string): Promise<string | undefined> {
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    const reason = describeFsError(error);
+    if (reason === undefined) throw error;
+    return `cannot be read (${reason})`;
+  }
+  const files = entries.filter((e) => !e.isDirectory()).map((e) => e.name);
+  if (files.some((name) => TERRAFORM_FILE.test(name))) return undefined;
+  const directories = entries.filter((e) => e.isDirectory()).map((e) => `${e.name}/`);
+  if (files.length === 0 && directories.length === 0) return 'is empty, with no .tf or .tf.json file';
+  const listed = (names: string[]): string => {
+    const sorted = [...names].sort();
+    const shown = sorted.slice(0, NAMES_LISTED).map((name) => quoteClipped(name, 60));
+    return shown.join(', ') + (sorted.length > NAMES_LISTED ? ` and ${sorted.length - NAMES_LISTED} more` : '');
+  };
+  const parts = [
+    files.length > 0 ? `${plural(files.length, 'file')}, none .tf or .tf.json: ${listed(files)}` : '',
+    directories.length > 0
+      ? `${files.length > 0 ? '' : 'no file, only '}${plural(directories.length, 'directory', 'directories')}: ${listed(directories)}`
+      : '',
+  ].filter((part) => part !== '');
+  return `holds ${parts.join('; and ')}; Terraform reads a module's .tf and .tf.json files at its root`;
 }
 
 export async function packConfiguration(

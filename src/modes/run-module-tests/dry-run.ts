@@ -2,6 +2,7 @@
 // upload is listed (files, size, what `.terraformignore` left out); the module's variables are
 // read to say which would be created or updated. No request that creates anything is sent.
 
+import { ConfigurationError } from '../../errors.ts';
 import type { EnvVariable } from '../../inputs/parsers.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { formatBytes } from '../../report/format.ts';
@@ -44,7 +45,7 @@ export async function dryRun(
   try {
     variables = await plannedVariables(client, module, inputs.testEnvVariables, signal);
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof ConfigurationError) throw error;
     const note = setupFailure(module, 'reading the test environment variables', error);
     return noRunResult(tested, { createSent: false }, { kind: 'failed', note }, []);
   }

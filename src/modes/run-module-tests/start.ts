@@ -13,7 +13,7 @@
 // (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
 import { createReadStream } from 'node:fs';
-import { getErrorMessage } from '../../errors.ts';
+import { ConfigurationError, getErrorMessage } from '../../errors.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
@@ -184,6 +184,8 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
   } catch (error) {
     if (signal.aborted) return { kind: 'cancelled', setup };
     const failed = error instanceof SetupError ? error : new SetupError('the setup', error);
+    // A base-url whose host does not exist is the user's to fix, and nothing reached the service.
+    if (failed.cause instanceof ConfigurationError) throw failed.cause;
     return { kind: 'failed', setup, failure: setupFailure(module, failed.stage, failed.cause) };
   } finally {
     createWait.dispose();

@@ -3,7 +3,7 @@
 // request; the organization is read whole; the plan is applied (or, in a dry run, only shown).
 
 import { plural } from '../../text.ts';
-import { getErrorMessage, stepFailure, userError } from '../../errors.ts';
+import { ConfigurationError, getErrorMessage, stepFailure, userError } from '../../errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { isAbortError } from '../../lifetime/abort.ts';
@@ -74,7 +74,8 @@ export async function runSyncPolicies(
       log: (m) => sink.info(m),
     });
   } catch (error) {
-    if (isAbortError(error)) throw error;
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (isAbortError(error) || error instanceof ConfigurationError) throw error;
     const message =
       `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ` +
       `Check the organization input and that the token may manage its policies; nothing was changed.`;

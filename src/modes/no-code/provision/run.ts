@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../../errors.ts';
 import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
@@ -51,6 +52,8 @@ export async function runProvisionNoCodeWorkspace(
     }
   } catch (error) {
     if (signal.aborted) return notCreated();
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
     return failureResult({
       title: 'The no-code module could not be read',
       heading: HEADING,

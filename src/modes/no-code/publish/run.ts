@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../../errors.ts';
 import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
@@ -161,6 +162,8 @@ async function updateModule(
     current = { module: read.noCodeModule, variableOptions: read.variableOptions };
   } catch (error) {
     if (signal.aborted) return notUpdated();
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
     return failureResult({
       title: 'The no-code module could not be read',
       heading: HEADING,

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../../errors.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
@@ -74,6 +75,8 @@ export async function runUpgradeNoCodeWorkspace(
         outputs: NOTHING_STARTED,
       });
     }
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
     const message = deadline.expired
       ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
         `raise the timeout input or try again later.`
