@@ -242,10 +242,14 @@ describe('workspace upgrades', () => {
     return { noCodeId, workspaceId, base, initiate };
   }
 
-  it('initiate answers 202 with the document; the run walks statuses 3.3 does not name too; confirm walks the apply to applied', async () => {
+  it('initiate answers 202 with the document; the plan walks on to its policy checks; confirm walks the apply to applied', async () => {
     const { workspaceId, base, initiate } = setUp();
-    // Long enough a step that each status is read at least once.
-    emulator.setUpgradeBehaviour(workspaceId, { stepMs: 60 });
+    // Long enough a step that each status is read at least once; an apply the service reports.
+    emulator.setUpgradeBehaviour(workspaceId, {
+      stepMs: 60,
+      applySteps: ['confirmed', 'apply_queued', 'applying'],
+      applyFinal: 'applied',
+    });
     const started = await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }]);
     expect(started.status).toBe(202);
     const { data } = started.body;
@@ -271,7 +275,16 @@ describe('workspace upgrades', () => {
       });
       return seen;
     };
-    expect(await statuses('planned')).toEqual(expect.arrayContaining(['plan_queued', 'planning', 'planned']));
+    // A confirm while the plan goes on is refused, whatever the status on the way.
+    await statuses('cost_estimated');
+    const passing = await api.post(`${base}/${data.id}`);
+    expect(passing.status).toBe(409);
+    expect(passing.body.errors[0].detail).toMatch(/is cost_estimated and its plan is still going on/);
+    expect(await statuses('policy_checked')).toEqual(
+      expect.arrayContaining(['cost_estimated', 'policy_checking', 'policy_checked']),
+    );
+    // Spec 2.8 shows no `actions`: the strict service sends none.
+    expect((await api.get(`${base}/${data.id}`)).body.data.attributes).not.toHaveProperty('actions');
     expect((await fetch(data.attributes['plan-url'])).status).toBe(200);
 
     // Spec 4.3: "a plain message"; its status is not shown.
@@ -287,6 +300,46 @@ describe('workspace upgrades', () => {
     );
     expect(emulator.upgrades()[0]).toMatchObject({ runId: data.id, confirmed: true, status: 'applied' });
     expect(emulator.workspaces()[0]!.vars).toEqual([expect.objectContaining({ key: 'size', value: 'm' })]);
+  });
+
+  it('with confirmableFlag, the run says is-confirmable: false while the plan goes on, true once it stopped, false once confirmed', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, {
+      steps: ['planning'],
+      stepMs: 60,
+      final: 'planned',
+      confirmableFlag: true,
+    });
+    const started = (await initiate()).body.data;
+    expect(started.attributes.actions).toEqual({ 'is-confirmable': false });
+    const stopped = await waitFor(async () => {
+      const attributes = (await api.get(`${base}/${started.id}`)).body.data.attributes;
+      return attributes.status === 'planned' ? attributes : undefined;
+    });
+    expect(stopped.actions).toEqual({ 'is-confirmable': true });
+    expect((await api.post(`${base}/${started.id}`)).status).toBe(202);
+    expect((await api.get(`${base}/${started.id}`)).body.data.attributes.actions).toEqual({ 'is-confirmable': false });
+  });
+
+  it('a plan that stops waiting for a person (policy_override) cannot be confirmed', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, { steps: [], final: 'policy_override' });
+    const waiting = (await initiate()).body.data;
+    expect(waiting.attributes.status).toBe('policy_override');
+    expect((await api.post(`${base}/${waiting.id}`)).status).toBe(409);
+  });
+
+  it('the workspace document is read at its links.self', async () => {
+    const { workspaceId } = setUp();
+    const read = await api.get(`/workspaces/${workspaceId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: workspaceId,
+      type: 'workspaces',
+      attributes: { name: 'bucket-dev', 'source-module-id': expect.stringMatching(/^private\/acme\/bucket\/aws\//) },
+      links: { self: `/api/v2/workspaces/${workspaceId}` },
+    });
+    expect((await api.get('/workspaces/ws-unknown1')).status).toBe(404);
   });
 
   it('confirm answers 204 or a JSON message when so configured; an errored plan cannot be confirmed', async () => {
@@ -320,7 +373,7 @@ describe('workspace upgrades', () => {
     const silent = (await initiate()).body.data;
     expect((await api.post(`${base}/${silent.id}`)).status).toBe(202);
     await new Promise((r) => setTimeout(r, 100));
-    expect((await api.get(`${base}/${silent.id}`)).body.data.attributes.status).toBe('planned');
+    expect((await api.get(`${base}/${silent.id}`)).body.data.attributes.status).toBe('policy_checked');
     // Confirmed once: a second confirm is refused although the status reads as before.
     expect((await api.post(`${base}/${silent.id}`)).status).toBe(409);
   });

@@ -164,6 +164,7 @@ export function createControl(parts: ControlParts): Emulator {
         noCodeModule,
         autoApply: false,
         vars: [],
+        moduleVersion: w.moduleVersion,
       }).id;
     },
     setUpgradeBehaviour(workspaceId, behaviour) {

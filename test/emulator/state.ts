@@ -152,6 +152,8 @@ export interface Upgrade {
   workspaceId: string;
   noCodeModuleId: string;
   status: string;
+  /** The plan has got to its last status: it goes on no further without a confirm. */
+  stopped: boolean;
   confirmed: boolean;
   vars: WorkspaceVariable[];
 }
@@ -342,6 +344,8 @@ export class Store {
     noCodeModule: NoCodeModule;
     autoApply: boolean;
     vars: WorkspaceVariable[];
+    /** The module version it was provisioned with (default the module's pin). */
+    moduleVersion?: string;
   }): Workspace {
     const now = timestamp();
     const workspace: Workspace = {
@@ -352,7 +356,7 @@ export class Store {
       projectId: w.projectId,
       noCodeModuleId: w.noCodeModule.id,
       noCodeModuleVersionId: w.noCodeModule.versionId,
-      moduleVersion: w.noCodeModule.versionPin,
+      moduleVersion: w.moduleVersion ?? w.noCodeModule.versionPin,
       autoApply: w.autoApply,
       vars: w.vars,
       upgradeBehaviour: {},
