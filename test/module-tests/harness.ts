@@ -106,6 +106,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     testFilters: [],
     testVariables: [],
     testEnvVariables: [],
+    testEnvVariablesPrune: false,
     verbose: false,
     failOnTestFailure: true,
     junitFile: '',

@@ -29,7 +29,7 @@ import { moduleLabel } from './module-ref.ts';
 import { saveConfigurationVersion, saveCreateSent, saveRunStarted } from './state.ts';
 import type { SaveState } from './state.ts';
 import { isFinal } from './test-run-status.ts';
-import { upsertTestVariables } from './test-variables.ts';
+import { setTestVariables } from './test-variables.ts';
 import type { TestVariableChanges } from './test-variables.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import {
@@ -123,7 +123,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
   try {
     if (inputs.testEnvVariables.length > 0) {
       const variables = await during('setting the test environment variables', () =>
-        upsertTestVariables(client, module, inputs.testEnvVariables, { signal }),
+        setTestVariables(client, module, inputs.testEnvVariables, { prune: inputs.testEnvVariablesPrune, signal }),
       );
       setup.variables = variables;
       sink.info(describeVariableChanges(variables));
@@ -198,6 +198,7 @@ function describeVariableChanges(changes: TestVariableChanges): string {
   const parts: string[] = [];
   if (changes.created.length > 0) parts.push(`created ${changes.created.join(', ')}`);
   if (changes.updated.length > 0) parts.push(`updated ${changes.updated.join(', ')}`);
+  if (changes.deleted.length > 0) parts.push(`deleted ${changes.deleted.join(', ')} (not named by test-env-variables)`);
   return `Test environment variables (sensitive): ${parts.join('; ')}.`;
 }
 
