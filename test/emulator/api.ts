@@ -100,6 +100,13 @@ export interface TestRunBehaviour {
   /** After `cancel`, the run becomes `canceled` this many ms later (Infinity: only a
    *  force-cancel ends it). Default 100. */
   cancelGraceMs: number;
+  /** The run has its `log-read-url` from the moment it runs, and the log grows as it runs:
+   *  its lines appear in step with the running time, the last one once the run is final. The
+   *  spec lists the address only on finished runs. strict: false; cli-tool: true. */
+  logWhileRunning: boolean;
+  /** The log address honours `Range: bytes=N-` (206 from byte N, 416 past the end), as an
+   *  object store does; otherwise it always sends the whole log. strict: false; cli-tool: true. */
+  logRange: boolean;
   /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out).
    *  A run takes its outcome when it is created. */
   outcome: TestRunOutcome;
@@ -122,7 +129,7 @@ export interface TestRunOutcome {
 
 export interface UpgradeBehaviour {
   /** Statuses walked by the upgrade run before its plan's status, each held `stepMs`: the plan
-   *  and what follows it (cost estimation, policy checks, run tasks; see PLAN_STAGES). A confirm
+   *  and what follows it (cost estimation, policy checks, run tasks; see planStages). A confirm
    *  is refused (409) until the walk has reached `final`, whatever the status on the way. */
   steps: string[];
   stepMs: number;

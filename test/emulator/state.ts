@@ -81,8 +81,11 @@ export interface TestRun {
   result: TestRunOutcome | null;
   cancelRequested: boolean;
   forceCanceled: boolean;
-  /** Credential part of the log address, set once the run is final. */
+  /** Credential part of the log address, set once the run is final (or runs, with
+   *  `logWhileRunning`). */
   logSecret: string | null;
+  /** When it started running, on the emulator's clock. */
+  runningSince: number | null;
 }
 
 export interface TestVariable {
@@ -283,6 +286,7 @@ export class Store {
       cancelRequested: false,
       forceCanceled: false,
       logSecret: newSecret(),
+      runningSince: null,
     };
     this.testRuns.set(run.id, run);
     return run;
