@@ -282,6 +282,8 @@ export interface Emulator {
     query: string | null;
     code: string | null;
     policySetIds: string[];
+    /** The path of its download, as its `links.download` gives it (once it has code). */
+    downloadPath: string;
   }>;
 
   /** A private registry module that tests can run against; returns its `mod-` id.

@@ -30,6 +30,9 @@ export interface Policy {
   description: string | null;
   query: string | null;
   code: string | null;
+  /** The unguessable part of its download address: only `links.download` leads there (spec 2.1
+   *  names no download path). */
+  downloadKey: string;
   policySetIds: string[];
   createdAt: string;
   updatedAt: string | null;
