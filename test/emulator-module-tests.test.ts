@@ -204,13 +204,19 @@ describe('test runs', () => {
   });
 
   it('strict: no log-read-url while the run runs, and the whole log whatever Range asks', async () => {
-    const own = await startEmulator({ personality: 'strict', testRuns: { ...FAST, autoRunDelayMs: [0, 0] } });
+    const own = await startEmulator({
+      personality: 'strict',
+      testRuns: { ...FAST, runningMs: 1000, autoRunDelayMs: [0, 0] },
+    });
     try {
       const on = client(own);
       own.seedRegistryModule({ name: 'network', provider: 'aws' });
       const run = (await runOn(on, await uploadedVersion(on))).body.data;
       const read = async () => (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data;
-      const running = await waitFor(async () => ((await read()).attributes.status === 'running' ? read() : undefined));
+      const running = await waitFor(async () => {
+        const now = await read();
+        return now.attributes.status === 'running' ? now : undefined;
+      });
       expect(running.attributes).not.toHaveProperty('log-read-url');
       const finished = await waitFor(async () => {
         const now = await read();

@@ -246,7 +246,9 @@ describe('workspace upgrades', () => {
     const { workspaceId, base, initiate } = setUp();
     // Long enough a step that each status is read at least once; an apply the service reports.
     emulator.setUpgradeBehaviour(workspaceId, {
-      stepMs: 60,
+      stepMs: 150,
+      // Long enough for the confirm below to arrive while the plan still reads cost_estimated.
+      holdMs: { cost_estimated: 600 },
       applySteps: ['confirmed', 'apply_queued', 'applying'],
       applyFinal: 'applied',
     });

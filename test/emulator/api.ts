@@ -36,7 +36,8 @@ export interface EmulatorOptions {
   /** Added before every answer on the API port (ms). Default 0. */
   latencyMs?: number;
   /** Requests per second allowed per token on the API port; beyond it 429 with
-   *  `X-RateLimit-Reset` (fractional seconds). Default: off (Infinity). */
+   *  `X-RateLimit-Reset` (fractional seconds). strict: 30, the service's documented limit;
+   *  cli-tool: off (Infinity). */
   rateLimitPerSecond?: number;
   /** Send `Retry-After` (whole seconds, rounded up) beside `X-RateLimit-Reset` on rate-limit 429s. */
   rateLimitRetryAfter?: boolean;

@@ -46,7 +46,9 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
     personality,
     organization: 'acme',
     latencyMs: 0,
-    rateLimitPerSecond: Infinity,
+    // The service's documented limit (action-interface "Pacing and faults"), not in the spec:
+    // strict enforces it, so that a client that does not pace itself is seen to fail.
+    rateLimitPerSecond: strict ? 30 : Infinity,
     rateLimitRetryAfter: false,
     testRuns: {
       uploadCreatesRun: true,
