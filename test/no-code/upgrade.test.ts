@@ -632,6 +632,7 @@ describe('tokens, dry run and inputs', () => {
     expect(run.log).toContain(
       'No-code module nocode-unknown1 was not found, or the token has no permission to read it (404)',
     );
+    expect(run.summary).toMatch(/^## ❌ Upgrade of no-code workspaces$/m);
   });
 
   it('dry run: reads the module and the workspaces, sends no write, and shows each move from version to version', async () => {

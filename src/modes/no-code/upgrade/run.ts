@@ -103,7 +103,7 @@ export async function runUpgradeNoCodeWorkspace(
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
-      heading: HEADING,
+      heading: `❌ ${HEADING}`,
       message,
       more: paragraph(`No upgrade was started for ${workspaces}.`),
       outputs: NOTHING_STARTED,
