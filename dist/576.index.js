@@ -554,7 +554,7 @@ function describeTestRunStatus(status) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5866);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1780);
 
 
 
@@ -581,6 +581,8 @@ const DEFAULT_TUNING = {
     stopAfterWaitMs: 5000,
     uploadTimeoutMs: 10 * 60_000,
     logReadTimeoutMs: 60_000,
+    liveLogEveryMs: 5000,
+    liveLogReadMs: 10_000,
     clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml,
 };
 const DEFAULT_POST_TUNING = {
