@@ -17,6 +17,7 @@ const SERVICE_PUBLIC = [
   'types.ts', // the resources as the service names them
   'errors.ts', // the errors a caller tells apart
   'shapes.ts', // id prefixes and the shape checks of ids and statuses
+  'run-status.ts', // the lifecycle of a run, as data
   'policies.ts', // one file per area of the API: the types of its calls
   'module-tests.ts',
   'no-code.ts',

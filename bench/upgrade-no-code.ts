@@ -20,10 +20,11 @@ const WORKSPACES = argument('workspaces', 20);
 const PLAN_MS = argument('plan-ms', 5000);
 /** Workspaces upgraded one after another for the baseline, extrapolated to WORKSPACES. */
 const SEQUENTIAL = argument('sequential', 3);
-const STEPS = ['pending', 'queuing', 'planning', 'cost_estimating'];
+/** A plan on to its policy checks, ending `policy_checked`. */
+const STEPS = ['pending', 'queuing', 'planning', 'planned', 'cost_estimating', 'cost_estimated', 'policy_checking'];
 const STEP_MS = PLAN_MS / STEPS.length;
-/** After the confirm: `applying`, then `applied`, one step each. */
-const APPLY_STEPS = ['applying'];
+/** After the confirm: `confirmed`, `applying`, then `applied`, one step each. */
+const APPLY_STEPS = ['confirmed', 'applying'];
 const APPLY_MS = (APPLY_STEPS.length + 1) * STEP_MS;
 const UPGRADE_MS = PLAN_MS + APPLY_MS;
 
@@ -69,7 +70,7 @@ async function upgrade(
 // The service's documented limit, enforced by the emulator as well as paced by the client.
 const emulator = await startEmulator({
   rateLimitPerSecond: 30,
-  upgrades: { steps: STEPS, stepMs: STEP_MS, applySteps: APPLY_STEPS },
+  upgrades: { steps: STEPS, stepMs: STEP_MS, final: 'policy_checked', applySteps: APPLY_STEPS, applyFinal: 'applied' },
 });
 try {
   const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.1.0' });

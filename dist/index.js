@@ -39681,6 +39681,10 @@ function checkAfterRows(inputs) {
             }
             return inputs;
         case 'run-module-tests':
+            if (inputs.testEnvVariablesPrune && inputs.testEnvVariables.length === 0) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
+                    'variable of the module. Give the variables to keep (an unset secret leaves the input empty), or set test-env-variables-prune to false.');
+            }
             return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };
         default:
             return inputs;
@@ -39748,8 +39752,8 @@ var errors = __nccwpck_require__(3916);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
-// EXTERNAL MODULE: ./src/service/client.ts + 11 modules
-var client = __nccwpck_require__(2505);
+// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
+var client = __nccwpck_require__(2324);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
@@ -40280,6 +40284,9 @@ const INPUTS = {
         // Environment variables carry credentials more often than not: every value is masked.
         secrets: (variables) => variables.map((v) => v.value),
     },
+    // Delete the module's test environment variables the input above does not name; true needs
+    // that input (read.ts).
+    'test-env-variables-prune': { modes: ['run-module-tests'], field: 'testEnvVariablesPrune', parse: parseBoolean },
     verbose: { modes: ['run-module-tests'], field: 'verbose', parse: parseBoolean },
     'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
     // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.
@@ -41453,8 +41460,8 @@ var grace = __nccwpck_require__(7603);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(465), __nccwpck_require__.e(809)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2809))).runModuleTests,
-    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 59).then(__nccwpck_require__.bind(__nccwpck_require__, 7059))).runUpgradeNoCodeWorkspace,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(465), __nccwpck_require__.e(472)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4472))).runModuleTests,
+    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
 };
@@ -41570,8 +41577,8 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 11 modules
-var service_client = __nccwpck_require__(2505);
+// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
+var service_client = __nccwpck_require__(2324);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -42557,17 +42564,17 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 2505:
+/***/ 2324:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Zc: () => (/* reexport */ DEFAULT_REQUEST_TIMEOUT_MS),
-  aS: () => (/* reexport */ baseUrlProblem),
+  aS: () => (/* reexport */ urls/* baseUrlProblem */.aS),
   r: () => (/* binding */ createServiceClient),
   Ng: () => (/* binding */ describeRequest),
-  Jg: () => (/* reexport */ normaliseBaseUrl),
+  Jg: () => (/* reexport */ urls/* normaliseBaseUrl */.Jg),
   jV: () => (/* reexport */ tokenProblem)
 });
 
@@ -42878,146 +42885,8 @@ function tokenProblem(token) {
     return undefined;
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/service/urls.ts
-// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
-// way to name an address in a message.
-
-
-const VERSION_PREFIX = '/api/v2';
-/**
- * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
- * path lacks `/api/v2` it is appended). Surrounding blanks, query and fragment are dropped: the
- * inputs refuse those first (baseUrlProblem), and this reads the address of any other caller.
- */
-function normaliseBaseUrl(address) {
-    const read = readAddress(address.trim());
-    if ('why' in read)
-        throw new errors/* ConfigurationError */.j1(`The service address ${read.why} ${shown(address)}.`);
-    let path = read.url.pathname.replace(/\/+$/, '');
-    if (!path.endsWith(VERSION_PREFIX))
-        path += VERSION_PREFIX;
-    return new URL(path, read.url.origin);
-}
-/**
- * Why an address may not be the service's base URL, as words that follow its name ("must start
- * with https://", with the address as given but its credentials), or undefined when it may. Beyond
- * what normaliseBaseUrl needs to read it: no blank, control or invisible character, no query or
- * fragment, and plain http:// only to this machine, so that the token never travels in clear.
- * The caller names where the address came from.
- */
-function baseUrlProblem(address) {
-    const why = strictProblem(address);
-    return why === undefined ? undefined : `${why} ${shown(address)}`;
-}
-function strictProblem(address) {
-    // URL parsing would drop some of them without a word, and read another address.
-    if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(address))
-        return 'must not hold spaces, line breaks, control or invisible characters';
-    const read = readAddress(address);
-    if ('why' in read)
-        return read.why;
-    if (address.includes('?') || address.includes('#'))
-        return 'must not have a query (?...) or a fragment (#...): give the address of the API alone';
-    if (read.url.protocol === 'http:' && !isLoopback(read.url.hostname)) {
-        return 'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear';
-    }
-    return undefined;
-}
-/** The address as a URL, or why it cannot be the service's at all. */
-function readAddress(address) {
-    let url;
-    try {
-        url = new URL(address);
-    }
-    catch {
-        return { why: 'must be an http(s) address such as https://app.example.com/api/v2' };
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return { why: 'must start with https:// or http://' };
-    if (url.username !== '' || url.password !== '') {
-        return { why: 'must not carry a user name or password: the service is reached with the API token alone' };
-    }
-    return { url };
-}
-/**
- * `(got "…")`, the address as given but a user name or password in it, which never reach a
- * message. Everything up to the last `@` is masked: a password as people type it may hold `/`,
- * `?` or `#`, which end the user part of a URL (a path that holds an `@` is masked too).
- */
-function shown(address) {
-    return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*).*@/s, '$1***@'))})`;
-}
-/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost')
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith('127.');
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
-    return false;
-}
-/**
- * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
- * full link); a link returned by the service, which carries the version prefix and so is
- * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
- */
-function resolveTarget(base, target) {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
-        return new URL(target);
-    const basePath = base.pathname;
-    if (target.startsWith('/') &&
-        (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
-        return new URL(target, base.origin);
-    }
-    const sep = target.startsWith('/') ? '' : '/';
-    return new URL(`${basePath}${sep}${target}`, base.origin);
-}
-/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
-function encodeQueryComponent(text) {
-    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function queryValueText(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return value.join(',');
-}
-/**
- * The full address of an API request: the query already in `url` (from a link) merged with
- * `query` (which wins for the same key), every key and value encoded so that brackets travel as
- * `%5B`/`%5D` whatever the link held.
- */
-function apiRequestUrl(url, query) {
-    const entries = [];
-    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
-    for (const [key, value] of url.searchParams) {
-        if (!overridden.has(key))
-            entries.push([key, value]);
-    }
-    for (const [key, value] of Object.entries(query ?? {})) {
-        if (value === undefined || value === null)
-            continue;
-        entries.push([key, queryValueText(value)]);
-    }
-    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
-    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
-}
-/**
- * How an address may appear in a message or log line. API addresses show their path (and,
- * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
- * because its path and query string are its credentials.
- */
-function describeTarget(url, apiOrigin, withQuery = false) {
-    if (url.origin !== apiOrigin)
-        return url.origin;
-    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
-}
-
+// EXTERNAL MODULE: ./src/service/urls.ts
+var urls = __nccwpck_require__(1465);
 ;// CONCATENATED MODULE: ./src/service/http.ts
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
@@ -43109,7 +42978,7 @@ class HttpClient {
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
         this.#token = token;
-        this.baseUrl = normaliseBaseUrl(options.baseUrl);
+        this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
         this.clock = options.clock ?? clock/* systemClock */.ml;
@@ -43157,11 +43026,11 @@ class HttpClient {
             throw new Error('the service client is closed');
         const method = options.method;
         const signal = this.#combinedSignal(options.signal);
-        const resolved = resolveTarget(this.baseUrl, options.path);
+        const resolved = (0,urls/* resolveTarget */.u1)(this.baseUrl, options.path);
         const toApi = !options.external && this.isApiAddress(resolved);
-        const url = toApi ? apiRequestUrl(resolved, options.query) : resolved.href;
-        const target = toApi ? describeTarget(resolved, this.origin) : resolved.origin;
-        const logTarget = toApi ? describeTarget(new URL(url), this.origin, true) : target;
+        const url = toApi ? (0,urls/* apiRequestUrl */.$j)(resolved, options.query) : resolved.href;
+        const target = toApi ? (0,urls/* describeTarget */.ff)(resolved, this.origin) : resolved.origin;
+        const logTarget = toApi ? (0,urls/* describeTarget */.ff)(new URL(url), this.origin, true) : target;
         const idempotent = options.idempotent ?? IDEMPOTENT_BY_DEFAULT.has(method);
         const headers = this.#headers(options, toApi);
         const jsonText = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -43290,8 +43159,8 @@ class HttpClient {
                 throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
             }
             const toApi = start.toApi && this.isApiAddress(next);
-            url = toApi ? apiRequestUrl(next, undefined) : next.href;
-            redirectedTo = toApi ? describeTarget(next, this.origin) : next.origin;
+            url = toApi ? (0,urls/* apiRequestUrl */.$j)(next, undefined) : next.href;
+            redirectedTo = toApi ? (0,urls/* describeTarget */.ff)(next, this.origin) : next.origin;
             const { authorization: _dropped, ...rest } = headers;
             headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
         }
@@ -43335,6 +43204,8 @@ class HttpClient {
             headers['content-type'] = OCTET_STREAM;
         if (options.contentLength !== undefined)
             headers['content-length'] = String(options.contentLength);
+        if (options.fromByte !== undefined && options.fromByte > 0)
+            headers.range = `bytes=${options.fromByte}-`;
         return headers;
     }
     async #attempt(url, method, headers, body, signal, timeoutMs, stream = false, urgent = false) {
@@ -43375,7 +43246,7 @@ class HttpClient {
                         stream: response.body,
                     };
                 }
-                const tooLarge = (declared) => new AnswerTooLargeError(method, describeTarget(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
+                const tooLarge = (declared) => new AnswerTooLargeError(method, (0,urls/* describeTarget */.ff)(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
                 const length = response.headers['content-length'];
                 const bytes = await readBoundedBody(response.body, length, MAX_ANSWER_BYTES, tooLarge);
                 return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
@@ -43566,184 +43437,11 @@ function errorItems(json) {
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
 var create_once = __nccwpck_require__(4249);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __nccwpck_require__(8992);
-// EXTERNAL MODULE: ./src/service/shapes.ts
-var shapes = __nccwpck_require__(8773);
-;// CONCATENATED MODULE: ./src/service/jsonapi.ts
-// JSON:API documents as the service sends them, and reading lists whole, page by page.
-
-
-
-
-
-/**
- * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
- * back, when there is none or its resource is of another type, or when its id, status or
- * counters do not have their documented shapes (shapes.ts).
- */
-function readDocument(response, type) {
-    const json = response.json;
-    if ((0,json_object/* isObject */.Gv)(json) && (0,json_object/* isObject */.Gv)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
-        const problem = (0,shapes/* shapeProblem */.jn)(type, json.data);
-        if (problem === undefined)
-            return json;
-        throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
-    }
-    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
-}
-/** Longest part of an unexpected body quoted in a message. */
-const QUOTED_BODY = 200;
-/**
- * What a 2xx answer held, in words for a message: `no body`, `a \`workspaces\` document`,
- * `a JSON body {"message":"..."}` or `a text/plain body "..."`, quoted on one line and cut.
- */
-function describeBody(response) {
-    const text = response.text.trim();
-    if (text === '')
-        return 'no body';
-    const json = response.json;
-    if ((0,json_object/* isObject */.Gv)(json) && (0,json_object/* isObject */.Gv)(json.data) && typeof json.data.type === 'string')
-        return `a \`${json.data.type}\` document`;
-    if (json !== undefined)
-        return `a JSON body ${(0,src_text/* quoteClipped */.Wr)(json, QUOTED_BODY)}`;
-    const contentType = String(response.headers['content-type'] ?? 'untyped')
-        .split(';')[0]
-        .trim();
-    return `a ${contentType} body ${(0,src_text/* quoteClipped */.Wr)(text, QUOTED_BODY)}`;
-}
-/** The resource of a single-resource document. */
-function readResource(response, type) {
-    return readDocument(response, type).data;
-}
-/**
- * The resource of a 2xx answer that carries a single-resource document of `type` in its
- * documented shape; undefined when it carries none (no body, another shape), for a caller that
- * can read the object back (and that read is held to the shape).
- */
-function optionalResource(response, type) {
-    const json = response.json;
-    if (!(0,json_object/* isObject */.Gv)(json) || !(0,json_object/* isObject */.Gv)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
-        return undefined;
-    return (0,shapes/* shapeProblem */.jn)(type, json.data) === undefined ? json.data : undefined;
-}
-/** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
-function readListDocument(response, type) {
-    const json = response.json;
-    if ((0,json_object/* isObject */.Gv)(json) && Array.isArray(json.data)) {
-        for (const item of json.data) {
-            const problem = (0,json_object/* isObject */.Gv)(item) ? (0,shapes/* shapeProblem */.jn)(type, item) : 'an item that is not a resource';
-            if (problem !== undefined) {
-                throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
-            }
-        }
-        return json;
-    }
-    throw new service_errors/* UnexpectedResponseError */.dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
-}
-/**
- * Most pages read of one list, whatever the service announces: 1,000 pages of 100 items, or
- * some 35 s of requests at the service's 30 per second.
- */
-const MAX_PAGES = 1000;
-/** A list whose pages do not end as the service announced they would; nothing more is read. */
-class PaginationError extends Error {
-    name = 'PaginationError';
-    path;
-    pages;
-    constructor(path, pages, what) {
-        super(`GET ${path}: ${what}; stopped after ${(0,src_text/* plural */.LS)(pages, 'page')} and read nothing more`);
-        this.path = path;
-        this.pages = pages;
-    }
-}
-/**
- * Every page of a list, following `links.next`, or `meta.pagination.next-page` when the answer
- * has no next link (or one outside the API), until neither is present. Bounded whatever the
- * service says: no more pages than the `total-pages` the latest page announced, nor than
- * MAX_PAGES; a page number must move forward and no page is asked for twice.
- */
-async function* paginatePages(http, path, options = {}) {
-    const pageSize = options.pageSize ?? 100;
-    const type = options.type ?? 'resources';
-    const listPath = resolveTarget(http.baseUrl, path).pathname;
-    const firstQuery = { ...options.query, 'page[size]': pageSize };
-    const seen = new Set();
-    let next = { path, query: firstQuery };
-    for (let pages = 0; next !== undefined;) {
-        if (typeof next === 'string')
-            throw new PaginationError(listPath, pages, next);
-        const key = `${resolveTarget(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
-        if (seen.has(key))
-            throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
-        seen.add(key);
-        const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
-        const doc = readListDocument(response, type);
-        pages++;
-        yield doc;
-        next = nextPage(http, path, firstQuery, doc, pageSize);
-        if (next === undefined)
-            break;
-        const total = doc.meta?.pagination?.['total-pages'];
-        if (isPageNumber(total) && pages >= total) {
-            next = `the service announced ${(0,src_text/* plural */.LS)(total, 'page')} (total-pages), yet page ${pages} names a next one`;
-        }
-        else if (pages >= MAX_PAGES) {
-            next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
-        }
-    }
-}
-function isPageNumber(value) {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1;
-}
-/** The request for the page after `doc`, undefined after the last, or what is wrong with the answer. */
-function nextPage(http, path, firstQuery, doc, pageSize) {
-    const link = typeof doc.links?.next === 'string' && doc.links.next !== '' ? doc.links.next : undefined;
-    let linkUrl;
-    if (link !== undefined) {
-        try {
-            linkUrl = resolveTarget(http.baseUrl, link);
-        }
-        catch {
-            return 'the next link is not an address';
-        }
-        // Only a link on the API's own origin and under its prefix is followed: a list answer must
-        // not send the action to another address. A service behind a proxy that writes its internal
-        // address into links still pages, by the page number below.
-        if (http.isApiAddress(linkUrl)) {
-            // A next link carries the page size it was asked for; when it does not, ask again so that
-            // the page numbers stay those of 100-item pages.
-            return { path: link, query: linkUrl.searchParams.has('page[size]') ? undefined : { 'page[size]': pageSize } };
-        }
-    }
-    const pagination = doc.meta?.pagination;
-    const number = pagination?.['next-page'];
-    if (number === undefined || number === null) {
-        return linkUrl
-            ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given`
-            : undefined;
-    }
-    const current = pagination?.['current-page'];
-    if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {
-        return `page ${isPageNumber(current) ? current : '?'} names ${JSON.stringify(number)} as the next page`;
-    }
-    return { path, query: { ...firstQuery, 'page[number]': number } };
-}
-/** Every item of a list, page after page. */
-async function* paginate(http, path, options = {}) {
-    for await (const page of paginatePages(http, path, options))
-        yield* page.data;
-}
-/** The whole list. */
-async function listAll(http, path, options = {}) {
-    const items = [];
-    for await (const item of paginate(http, path, options))
-        items.push(item);
-    return items;
-}
-
+// EXTERNAL MODULE: ./src/service/jsonapi.ts
+var jsonapi = __nccwpck_require__(3349);
 ;// CONCATENATED MODULE: ./src/service/module-tests.ts
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
+
 
 
 
@@ -43811,7 +43509,7 @@ function createModuleTestsApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            return readResource(response, 'test-runs');
+            return (0,jsonapi/* readResource */.R_)(response, 'test-runs');
         },
         async createConfigurationVersion(module, options = {}) {
             const response = await http.request({
@@ -43821,7 +43519,7 @@ function createModuleTestsApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            return readResource(response, 'configuration-versions');
+            return (0,jsonapi/* readResource */.R_)(response, 'configuration-versions');
         },
         async uploadConfiguration(uploadUrl, body, options = {}) {
             // Success status not shown (spec 4.2): any 2xx. The same bytes again are harmless, so a
@@ -43840,14 +43538,14 @@ function createModuleTestsApi(http) {
             });
         },
         listTestRuns(module, options = {}) {
-            return listAll(http, `${testRoot(module)}/test-runs`, {
+            return (0,jsonapi/* listAll */._w)(http, `${testRoot(module)}/test-runs`, {
                 query: { 'filter[source]': options.sources },
                 signal: options.signal,
                 type: 'test-runs',
             });
         },
         iterateTestRuns(module, options = {}) {
-            return paginate(http, `${testRoot(module)}/test-runs`, {
+            return (0,jsonapi/* paginate */.En)(http, `${testRoot(module)}/test-runs`, {
                 query: { 'filter[source]': options.sources },
                 signal: options.signal,
                 type: 'test-runs',
@@ -43859,7 +43557,7 @@ function createModuleTestsApi(http) {
                 path: `${testRoot(module)}/test-runs/${enc(testRunId)}`,
                 signal: options.signal,
             });
-            return readResource(response, 'test-runs');
+            return (0,jsonapi/* readResource */.R_)(response, 'test-runs');
         },
         async cancelTestRun(module, testRunId, options = {}) {
             await http.request({
@@ -43889,13 +43587,13 @@ function createModuleTestsApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            return readResource(response, 'vars');
+            return (0,jsonapi/* readResource */.R_)(response, 'vars');
         },
         createVariableOnce(module, input, options = {}) {
             return (0,create_once/* createOnce */.U)(() => api.createVariable(module, input, options), async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key));
         },
         listVariables(module, options = {}) {
-            return listAll(http, `${testRoot(module)}/vars`, { signal: options.signal, type: 'vars' });
+            return (0,jsonapi/* listAll */._w)(http, `${testRoot(module)}/vars`, { signal: options.signal, type: 'vars' });
         },
         async updateVariable(module, variableId, input, options = {}) {
             const response = await http.request({
@@ -43907,7 +43605,7 @@ function createModuleTestsApi(http) {
                 signal: options.signal,
             });
             // Status codes of this endpoint are not shown (spec 4.2): a 2xx without a body is success.
-            return hasDocument(response) ? readResource(response, 'vars') : undefined;
+            return hasDocument(response) ? (0,jsonapi/* readResource */.R_)(response, 'vars') : undefined;
         },
         async deleteVariable(module, variableId, options = {}) {
             await http.request({
@@ -43921,6 +43619,7 @@ function createModuleTestsApi(http) {
             const clock = http.clock;
             const started = clock.now();
             const maxMs = options.maxMs ?? 10 * 60_000;
+            const from = Math.max(0, options.from ?? 0);
             // One bound for the whole read: the answer's retries included, not only the body.
             const timeUp = clock.timeout(maxMs);
             const cutAtOnce = () => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
@@ -43934,18 +43633,34 @@ function createModuleTestsApi(http) {
                     signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
                     timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
                     stream: true,
+                    fromByte: from,
                 });
             }
             catch (error) {
                 if (timeUp.aborted && !options.signal?.aborted)
                     return cutAtOnce();
+                // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
+                if (from > 0 && (0,service_errors/* isApiError */.d7)(error, 416))
+                    return { bytes: 0, ranged: true };
                 throw error;
             }
+            const ranged = from > 0 && response.status === 206;
+            // A service that sent the whole log: the part already read is passed over.
+            let skip = from > 0 && !ranged ? from : 0;
+            const deliver = (chunk) => {
+                if (skip >= chunk.byteLength) {
+                    skip -= chunk.byteLength;
+                    return 0;
+                }
+                const part = skip > 0 ? chunk.subarray(skip) : chunk;
+                skip = 0;
+                onChunk(part);
+                return part.byteLength;
+            };
             const body = response.body;
-            if (body === undefined) {
-                onChunk(Buffer.from(response.text));
-                return { bytes: Buffer.byteLength(response.text) };
-            }
+            const read = (r) => (from > 0 ? { ...r, ranged } : r);
+            if (body === undefined)
+                return read({ bytes: deliver(Buffer.from(response.text)) });
             let bytes = 0;
             let cut;
             const cutForTime = () => {
@@ -43956,10 +43671,8 @@ function createModuleTestsApi(http) {
                 cutForTime();
             timeUp.addEventListener('abort', cutForTime, { once: true });
             try {
-                for await (const chunk of body) {
-                    bytes += chunk.byteLength;
-                    onChunk(chunk);
-                }
+                for await (const chunk of body)
+                    bytes += deliver(chunk);
             }
             catch (error) {
                 if (cut === undefined && (0,abort/* isAbortError */.zf)(error))
@@ -43970,180 +43683,14 @@ function createModuleTestsApi(http) {
                 timeUp.removeEventListener('abort', cutForTime);
                 body.destroy();
             }
-            return cut === undefined ? { bytes } : { bytes, cut };
+            return read(cut === undefined ? { bytes } : { bytes, cut });
         },
     };
     return api;
 }
 
-;// CONCATENATED MODULE: ./src/service/no-code.ts
-// No-code provisioning endpoints (spec 4.3).
-
-
-
-function variableOptionsData(entries) {
-    return entries.map((e) => ({
-        ...(e.id !== undefined ? { id: e.id } : {}),
-        type: 'variable-options',
-        attributes: { 'variable-name': e.variableName, 'variable-type': e.variableType, options: e.options },
-    }));
-}
-function noCodeModuleBody(input) {
-    const relationships = {};
-    if (input.registryModuleId !== undefined) {
-        // Spec 4.3: the relationship type is the singular `registry-module` in this request.
-        relationships['registry-module'] = { data: { id: input.registryModuleId, type: 'registry-module' } };
-    }
-    if (input.variableOptions !== undefined) {
-        relationships['variable-options'] = { data: variableOptionsData(input.variableOptions) };
-    }
-    return {
-        data: {
-            type: 'no-code-modules',
-            attributes: { 'version-pin': input.versionPin, enabled: input.enabled },
-            ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
-        },
-    };
-}
-function varsData(vars) {
-    return vars.map((v) => ({
-        type: 'vars',
-        attributes: {
-            key: v.key,
-            value: v.value,
-            description: v.description,
-            category: v.category,
-            hcl: v.hcl,
-            sensitive: v.sensitive,
-        },
-    }));
-}
-function createWorkspaceBody(input) {
-    return {
-        data: {
-            type: 'workspaces',
-            // Spec 4.3: `auto_apply` with an underscore, unlike every other attribute.
-            attributes: { name: input.name, description: input.description, auto_apply: input.autoApply },
-            relationships: {
-                // Spec 4.3: the singular `project` type in this request.
-                project: { data: { id: input.projectId, type: 'project' } },
-                vars: { data: varsData(input.vars ?? []) },
-            },
-        },
-    };
-}
-function upgradeBody(vars) {
-    return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
-}
-/** How much of a plain-text confirm answer is kept as its message. */
-const MAX_MESSAGE = 500;
-/** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
-function answerMessage(response) {
-    const json = response.json;
-    if ((0,json_object/* isObject */.Gv)(json)) {
-        if (typeof json.message === 'string')
-            return json.message;
-        if ((0,json_object/* isObject */.Gv)(json.meta) && typeof json.meta.message === 'string')
-            return json.meta.message;
-        return null;
-    }
-    const text = response.text.trim();
-    if (text === '')
-        return null;
-    return (0,src_text/* clip */.$Q)(text, MAX_MESSAGE);
-}
-/** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
-const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
-/**
- * The upgrade document of an answer, with the workspace's name if `included` carries it. A
- * name not of the documented shape is left out, so that nothing else reaches a report.
- */
-function upgradeAnswer(response) {
-    const doc = readDocument(response, 'workspace-upgrade');
-    const workspaceId = doc.data.relationships?.workspace?.data?.id;
-    const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
-    const name = workspace?.attributes?.name;
-    return { upgrade: doc.data, workspaceName: typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null };
-}
-function createNoCodeApi(http) {
-    const enc = encodeURIComponent;
-    const upgradePath = (moduleId, workspaceId) => `/no-code-modules/${enc(moduleId)}/workspaces/${enc(workspaceId)}/upgrade`;
-    return {
-        async createModule(organization, input, options = {}) {
-            const response = await http.request({
-                method: 'POST',
-                path: `/organizations/${enc(organization)}/no-code-modules`,
-                json: noCodeModuleBody(input),
-                idempotent: false,
-                signal: options.signal,
-            });
-            return readResource(response, 'no-code-modules');
-        },
-        async updateModule(noCodeModuleId, input, options = {}) {
-            const response = await http.request({
-                method: 'PATCH',
-                path: `/no-code-modules/${enc(noCodeModuleId)}`,
-                json: noCodeModuleBody(input),
-                // Spec 4.3: an options entry without `id` creates a new set, so only an update whose
-                // entries all name their set can be repeated without adding sets.
-                idempotent: (input.variableOptions ?? []).every((e) => e.id !== undefined),
-                signal: options.signal,
-            });
-            return readResource(response, 'no-code-modules');
-        },
-        async readModule(noCodeModuleId, options = {}) {
-            const response = await http.request({
-                method: 'GET',
-                path: `/no-code-modules/${enc(noCodeModuleId)}`,
-                query: { include: options.includeVariableOptions ? 'variable_options' : undefined },
-                signal: options.signal,
-            });
-            const doc = readDocument(response, 'no-code-modules');
-            const variableOptions = (doc.included ?? []).filter((r) => r.type === 'variable-options');
-            return { noCodeModule: doc.data, variableOptions };
-        },
-        async createWorkspace(noCodeModuleId, input, options = {}) {
-            const response = await http.request({
-                method: 'POST',
-                path: `/no-code-modules/${enc(noCodeModuleId)}/workspaces`,
-                json: createWorkspaceBody(input),
-                idempotent: false,
-                signal: options.signal,
-            });
-            return readResource(response, 'workspaces');
-        },
-        async initiateUpgrade(noCodeModuleId, workspaceId, vars = [], options = {}) {
-            const response = await http.request({
-                method: 'POST',
-                path: upgradePath(noCodeModuleId, workspaceId),
-                json: upgradeBody(vars),
-                idempotent: false,
-                signal: options.signal,
-            });
-            // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
-            return upgradeAnswer(response);
-        },
-        async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
-            const response = await http.request({
-                method: 'GET',
-                path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
-                signal: options.signal,
-            });
-            return upgradeAnswer(response);
-        },
-        async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
-            const response = await http.request({
-                method: 'POST',
-                path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
-                idempotent: false,
-                signal: options.signal,
-            });
-            // Spec 4.3: "not shown beyond a plain message": any 2xx, with or without a body.
-            return { message: answerMessage(response) };
-        },
-    };
-}
-
+// EXTERNAL MODULE: ./src/service/no-code.ts
+var no_code = __nccwpck_require__(5800);
 ;// CONCATENATED MODULE: ./src/service/policies.ts
 // Policy endpoints (spec 4.1).
 
@@ -44189,7 +43736,7 @@ function createPoliciesApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            return optionalResource(response, 'policies');
+            return (0,jsonapi/* optionalResource */.HN)(response, 'policies');
         },
         createOnce(organization, input, options = {}) {
             return createPolicyOnce(api, organization, input, options);
@@ -44201,7 +43748,7 @@ function createPoliciesApi(http) {
                 query: { include: options.includePolicySets ? 'policy_sets' : undefined },
                 signal: options.signal,
             });
-            return readResource(response, 'policies');
+            return (0,jsonapi/* readResource */.R_)(response, 'policies');
         },
         async uploadCode(policyId, code, options = {}) {
             // Spec 4.1: this endpoint does not follow the JSON:API conventions; success status not
@@ -44223,10 +43770,10 @@ function createPoliciesApi(http) {
                 idempotent: true,
                 signal: options.signal,
             });
-            return optionalResource(response, 'policies');
+            return (0,jsonapi/* optionalResource */.HN)(response, 'policies');
         },
         list(organization, options = {}) {
-            return listAll(http, `/organizations/${enc(organization)}/policies`, {
+            return (0,jsonapi/* listAll */._w)(http, `/organizations/${enc(organization)}/policies`, {
                 query: {
                     'search[name]': options.search,
                     'filter[kind]': options.kind,
@@ -44248,11 +43795,10 @@ function createPoliciesApi(http) {
                 signal: options.signal,
             });
         },
-        async downloadCode(policy, options = {}) {
-            const path = policy.links?.download ?? `/policies/${enc(policy.id)}/download`;
+        async downloadCode(downloadLink, options = {}) {
             const response = await http.request({
                 method: 'GET',
-                path,
+                path: downloadLink,
                 accept: 'application/octet-stream, text/plain, */*',
                 signal: options.signal,
             });
@@ -44290,7 +43836,7 @@ function createServiceClient(options) {
         http,
         policies: createPoliciesApi(http),
         moduleTests: createModuleTestsApi(http),
-        noCode: createNoCodeApi(http),
+        noCode: (0,no_code/* createNoCodeApi */.PX)(http),
         close: (options) => http.close(options),
     };
 }
@@ -44587,6 +44133,404 @@ function redactItem(item, redact) {
 
 /***/ }),
 
+/***/ 3349:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   En: () => (/* binding */ paginate),
+/* harmony export */   HN: () => (/* binding */ optionalResource),
+/* harmony export */   R_: () => (/* binding */ readResource),
+/* harmony export */   _w: () => (/* binding */ listAll),
+/* harmony export */   u0: () => (/* binding */ readDocument)
+/* harmony export */ });
+/* unused harmony exports describeBody, readListDocument, MAX_PAGES, PaginationError, paginatePages */
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(249);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8992);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5756);
+/* harmony import */ var _shapes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8773);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1465);
+// JSON:API documents as the service sends them, and reading lists whole, page by page.
+
+
+
+
+
+/**
+ * The single-resource document of a 2xx answer; an UnexpectedResponseError, saying what came
+ * back, when there is none or its resource is of another type, or when its id, status or
+ * counters do not have their documented shapes (shapes.ts).
+ */
+function readDocument(response, type) {
+    const json = response.json;
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
+        const problem = (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, json.data);
+        if (problem === undefined)
+            return json;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
+    }
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
+}
+/** Longest part of an unexpected body quoted in a message. */
+const QUOTED_BODY = 200;
+/**
+ * What a 2xx answer held, in words for a message: `no body`, `a \`workspaces\` document`,
+ * `a JSON body {"message":"..."}` or `a text/plain body "..."`, quoted on one line and cut.
+ */
+function describeBody(response) {
+    const text = response.text.trim();
+    if (text === '')
+        return 'no body';
+    const json = response.json;
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) && typeof json.data.type === 'string')
+        return `a \`${json.data.type}\` document`;
+    if (json !== undefined)
+        return `a JSON body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteClipped */ .Wr)(json, QUOTED_BODY)}`;
+    const contentType = String(response.headers['content-type'] ?? 'untyped')
+        .split(';')[0]
+        .trim();
+    return `a ${contentType} body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteClipped */ .Wr)(text, QUOTED_BODY)}`;
+}
+/** The resource of a single-resource document. */
+function readResource(response, type) {
+    return readDocument(response, type).data;
+}
+/**
+ * The resource of a 2xx answer that carries a single-resource document of `type` in its
+ * documented shape; undefined when it carries none (no body, another shape), for a caller that
+ * can read the object back (and that read is held to the shape).
+ */
+function optionalResource(response, type) {
+    const json = response.json;
+    if (!(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+        return undefined;
+    return (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, json.data) === undefined ? json.data : undefined;
+}
+/** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
+function readListDocument(response, type) {
+    const json = response.json;
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && Array.isArray(json.data)) {
+        for (const item of json.data) {
+            const problem = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(item) ? (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, item) : 'an item that is not a resource';
+            if (problem !== undefined) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
+            }
+        }
+        return json;
+    }
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
+}
+/**
+ * Most pages read of one list, whatever the service announces: 1,000 pages of 100 items, or
+ * some 35 s of requests at the service's 30 per second.
+ */
+const MAX_PAGES = 1000;
+/** A list whose pages do not end as the service announced they would; nothing more is read. */
+class PaginationError extends Error {
+    name = 'PaginationError';
+    path;
+    pages;
+    constructor(path, pages, what) {
+        super(`GET ${path}: ${what}; stopped after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(pages, 'page')} and read nothing more`);
+        this.path = path;
+        this.pages = pages;
+    }
+}
+/**
+ * Every page of a list, following `links.next`, or `meta.pagination.next-page` when the answer
+ * has no next link (or one outside the API), until neither is present. Bounded whatever the
+ * service says: no more pages than the `total-pages` the latest page announced, nor than
+ * MAX_PAGES; a page number must move forward and no page is asked for twice.
+ */
+async function* paginatePages(http, path, options = {}) {
+    const pageSize = options.pageSize ?? 100;
+    const type = options.type ?? 'resources';
+    const listPath = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, path).pathname;
+    const firstQuery = { ...options.query, 'page[size]': pageSize };
+    const seen = new Set();
+    let next = { path, query: firstQuery };
+    for (let pages = 0; next !== undefined;) {
+        if (typeof next === 'string')
+            throw new PaginationError(listPath, pages, next);
+        const key = `${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
+        if (seen.has(key))
+            throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
+        seen.add(key);
+        const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
+        const doc = readListDocument(response, type);
+        pages++;
+        yield doc;
+        next = nextPage(http, path, firstQuery, doc, pageSize);
+        if (next === undefined)
+            break;
+        const total = doc.meta?.pagination?.['total-pages'];
+        if (isPageNumber(total) && pages >= total) {
+            next = `the service announced ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(total, 'page')} (total-pages), yet page ${pages} names a next one`;
+        }
+        else if (pages >= MAX_PAGES) {
+            next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
+        }
+    }
+}
+function isPageNumber(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+/** The request for the page after `doc`, undefined after the last, or what is wrong with the answer. */
+function nextPage(http, path, firstQuery, doc, pageSize) {
+    const link = typeof doc.links?.next === 'string' && doc.links.next !== '' ? doc.links.next : undefined;
+    let linkUrl;
+    if (link !== undefined) {
+        try {
+            linkUrl = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, link);
+        }
+        catch {
+            return 'the next link is not an address';
+        }
+        // Only a link on the API's own origin and under its prefix is followed: a list answer must
+        // not send the action to another address. A service behind a proxy that writes its internal
+        // address into links still pages, by the page number below.
+        if (http.isApiAddress(linkUrl)) {
+            // A next link carries the page size it was asked for; when it does not, ask again so that
+            // the page numbers stay those of 100-item pages.
+            return { path: link, query: linkUrl.searchParams.has('page[size]') ? undefined : { 'page[size]': pageSize } };
+        }
+    }
+    const pagination = doc.meta?.pagination;
+    const number = pagination?.['next-page'];
+    if (number === undefined || number === null) {
+        return linkUrl
+            ? `the next link points outside the API (${linkUrl.origin}) and no next-page number was given`
+            : undefined;
+    }
+    const current = pagination?.['current-page'];
+    if (!isPageNumber(number) || (isPageNumber(current) && number <= current)) {
+        return `page ${isPageNumber(current) ? current : '?'} names ${JSON.stringify(number)} as the next page`;
+    }
+    return { path, query: { ...firstQuery, 'page[number]': number } };
+}
+/** Every item of a list, page after page. */
+async function* paginate(http, path, options = {}) {
+    for await (const page of paginatePages(http, path, options))
+        yield* page.data;
+}
+/** The whole list. */
+async function listAll(http, path, options = {}) {
+    const items = [];
+    for await (const item of paginate(http, path, options))
+        items.push(item);
+    return items;
+}
+
+
+/***/ }),
+
+/***/ 5800:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PX: () => (/* binding */ createNoCodeApi),
+/* harmony export */   yG: () => (/* binding */ workspaceNameOf),
+/* harmony export */   yo: () => (/* binding */ moduleVersionIn)
+/* harmony export */ });
+/* unused harmony exports noCodeModuleBody, createWorkspaceBody, upgradeBody */
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
+/* harmony import */ var _jsonapi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3349);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+// No-code provisioning endpoints (spec 4.3).
+
+
+
+function variableOptionsData(entries) {
+    return entries.map((e) => ({
+        ...(e.id !== undefined ? { id: e.id } : {}),
+        type: 'variable-options',
+        attributes: { 'variable-name': e.variableName, 'variable-type': e.variableType, options: e.options },
+    }));
+}
+function noCodeModuleBody(input) {
+    const relationships = {};
+    if (input.registryModuleId !== undefined) {
+        // Spec 4.3: the relationship type is the singular `registry-module` in this request.
+        relationships['registry-module'] = { data: { id: input.registryModuleId, type: 'registry-module' } };
+    }
+    if (input.variableOptions !== undefined) {
+        relationships['variable-options'] = { data: variableOptionsData(input.variableOptions) };
+    }
+    return {
+        data: {
+            type: 'no-code-modules',
+            attributes: { 'version-pin': input.versionPin, enabled: input.enabled },
+            ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
+        },
+    };
+}
+function varsData(vars) {
+    return vars.map((v) => ({
+        type: 'vars',
+        attributes: {
+            key: v.key,
+            value: v.value,
+            description: v.description,
+            category: v.category,
+            hcl: v.hcl,
+            sensitive: v.sensitive,
+        },
+    }));
+}
+function createWorkspaceBody(input) {
+    return {
+        data: {
+            type: 'workspaces',
+            // Spec 4.3: `auto_apply` with an underscore, unlike every other attribute.
+            attributes: { name: input.name, description: input.description, auto_apply: input.autoApply },
+            relationships: {
+                // Spec 4.3: the singular `project` type in this request.
+                project: { data: { id: input.projectId, type: 'project' } },
+                vars: { data: varsData(input.vars ?? []) },
+            },
+        },
+    };
+}
+function upgradeBody(vars) {
+    return { data: { type: 'workspaces', relationships: { vars: { data: varsData(vars) } } } };
+}
+/** How much of a plain-text confirm answer is kept as its message. */
+const MAX_MESSAGE = 500;
+/** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
+function answerMessage(response) {
+    const json = response.json;
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(json)) {
+        if (typeof json.message === 'string')
+            return json.message;
+        if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(json.meta) && typeof json.meta.message === 'string')
+            return json.meta.message;
+        return null;
+    }
+    const text = response.text.trim();
+    if (text === '')
+        return null;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .clip */ .$Q)(text, MAX_MESSAGE);
+}
+/** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
+const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
+/** A workspace's name as the service sent it, when it has the documented shape; otherwise null,
+ *  so that nothing else reaches a report. */
+function workspaceNameOf(name) {
+    return typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null;
+}
+/** A module version: `1.2.0`, `v1.2.0`, `1.2.0-rc.1`. */
+const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:[-+][0-9A-Za-z.-]{1,40})?$/;
+/**
+ * The version in a workspace's `source-module-id` (2.7: "string naming the module and version",
+ * its last `/`-separated part), or in a no-code module's `version-pin`; null when it holds none
+ * of the usual shape.
+ */
+function moduleVersionIn(text) {
+    if (typeof text !== 'string')
+        return null;
+    const last = text.slice(text.lastIndexOf('/') + 1);
+    return MODULE_VERSION.test(last) ? last : null;
+}
+/**
+ * The upgrade document of an answer, with the workspace's name if `included` carries it. A
+ * name not of the documented shape is left out, so that nothing else reaches a report.
+ */
+function upgradeAnswer(response) {
+    const doc = (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocument */ .u0)(response, 'workspace-upgrade');
+    const workspaceId = doc.data.relationships?.workspace?.data?.id;
+    const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
+    const name = workspace?.attributes?.name;
+    return { upgrade: doc.data, workspaceName: workspaceNameOf(name) };
+}
+function createNoCodeApi(http) {
+    const enc = encodeURIComponent;
+    const upgradePath = (moduleId, workspaceId) => `/no-code-modules/${enc(moduleId)}/workspaces/${enc(workspaceId)}/upgrade`;
+    return {
+        async createModule(organization, input, options = {}) {
+            const response = await http.request({
+                method: 'POST',
+                path: `/organizations/${enc(organization)}/no-code-modules`,
+                json: noCodeModuleBody(input),
+                idempotent: false,
+                signal: options.signal,
+            });
+            return (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readResource */ .R_)(response, 'no-code-modules');
+        },
+        async updateModule(noCodeModuleId, input, options = {}) {
+            const response = await http.request({
+                method: 'PATCH',
+                path: `/no-code-modules/${enc(noCodeModuleId)}`,
+                json: noCodeModuleBody(input),
+                // Spec 4.3: an options entry without `id` creates a new set, so only an update whose
+                // entries all name their set can be repeated without adding sets.
+                idempotent: (input.variableOptions ?? []).every((e) => e.id !== undefined),
+                signal: options.signal,
+            });
+            return (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readResource */ .R_)(response, 'no-code-modules');
+        },
+        async readModule(noCodeModuleId, options = {}) {
+            const response = await http.request({
+                method: 'GET',
+                path: `/no-code-modules/${enc(noCodeModuleId)}`,
+                query: { include: options.includeVariableOptions ? 'variable_options' : undefined },
+                signal: options.signal,
+            });
+            const doc = (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocument */ .u0)(response, 'no-code-modules');
+            const variableOptions = (doc.included ?? []).filter((r) => r.type === 'variable-options');
+            return { noCodeModule: doc.data, variableOptions };
+        },
+        async readWorkspace(workspaceId, options = {}) {
+            const response = await http.request({
+                method: 'GET',
+                path: `/workspaces/${enc(workspaceId)}`,
+                signal: options.signal,
+            });
+            return (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readResource */ .R_)(response, 'workspaces');
+        },
+        async createWorkspace(noCodeModuleId, input, options = {}) {
+            const response = await http.request({
+                method: 'POST',
+                path: `/no-code-modules/${enc(noCodeModuleId)}/workspaces`,
+                json: createWorkspaceBody(input),
+                idempotent: false,
+                signal: options.signal,
+            });
+            return (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readResource */ .R_)(response, 'workspaces');
+        },
+        async initiateUpgrade(noCodeModuleId, workspaceId, vars = [], options = {}) {
+            const response = await http.request({
+                method: 'POST',
+                path: upgradePath(noCodeModuleId, workspaceId),
+                json: upgradeBody(vars),
+                idempotent: false,
+                signal: options.signal,
+            });
+            // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
+            return upgradeAnswer(response);
+        },
+        async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
+            const response = await http.request({
+                method: 'GET',
+                path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
+                signal: options.signal,
+            });
+            return upgradeAnswer(response);
+        },
+        async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
+            const response = await http.request({
+                method: 'POST',
+                path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
+                idempotent: false,
+                signal: options.signal,
+            });
+            // Spec 4.3: "not shown beyond a plain message": any 2xx, with or without a body.
+            return { message: answerMessage(response) };
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 8773:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -44710,6 +44654,160 @@ const ENFORCEMENT_LEVELS = {
     native: ['hard-mandatory', 'soft-mandatory', 'advisory'],
     opa: ['mandatory', 'advisory'],
 };
+
+
+/***/ }),
+
+/***/ 1465:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $j: () => (/* binding */ apiRequestUrl),
+/* harmony export */   Jg: () => (/* binding */ normaliseBaseUrl),
+/* harmony export */   aS: () => (/* binding */ baseUrlProblem),
+/* harmony export */   ff: () => (/* binding */ describeTarget),
+/* harmony export */   u1: () => (/* binding */ resolveTarget)
+/* harmony export */ });
+/* unused harmony export encodeQueryComponent */
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+// Addresses of the service: the base URL, paths and links under it, query strings, and the safe
+// way to name an address in a message.
+
+
+const VERSION_PREFIX = '/api/v2';
+/**
+ * The API root as a URL whose path ends in `/api/v2` (action-interface "Common inputs": when the
+ * path lacks `/api/v2` it is appended). Surrounding blanks, query and fragment are dropped: the
+ * inputs refuse those first (baseUrlProblem), and this reads the address of any other caller.
+ */
+function normaliseBaseUrl(address) {
+    const read = readAddress(address.trim());
+    if ('why' in read)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`The service address ${read.why} ${shown(address)}.`);
+    let path = read.url.pathname.replace(/\/+$/, '');
+    if (!path.endsWith(VERSION_PREFIX))
+        path += VERSION_PREFIX;
+    return new URL(path, read.url.origin);
+}
+/**
+ * Why an address may not be the service's base URL, as words that follow its name ("must start
+ * with https://", with the address as given but its credentials), or undefined when it may. Beyond
+ * what normaliseBaseUrl needs to read it: no blank, control or invisible character, no query or
+ * fragment, and plain http:// only to this machine, so that the token never travels in clear.
+ * The caller names where the address came from.
+ */
+function baseUrlProblem(address) {
+    const why = strictProblem(address);
+    return why === undefined ? undefined : `${why} ${shown(address)}`;
+}
+function strictProblem(address) {
+    // URL parsing would drop some of them without a word, and read another address.
+    if (/[\p{Cc}\p{Cf}\p{Z}]/u.test(address))
+        return 'must not hold spaces, line breaks, control or invisible characters';
+    const read = readAddress(address);
+    if ('why' in read)
+        return read.why;
+    if (address.includes('?') || address.includes('#'))
+        return 'must not have a query (?...) or a fragment (#...): give the address of the API alone';
+    if (read.url.protocol === 'http:' && !isLoopback(read.url.hostname)) {
+        return 'must use https:// unless the service runs on this machine (127.0.0.1, ::1, localhost): over plain http:// the token would travel in clear';
+    }
+    return undefined;
+}
+/** The address as a URL, or why it cannot be the service's at all. */
+function readAddress(address) {
+    let url;
+    try {
+        url = new URL(address);
+    }
+    catch {
+        return { why: 'must be an http(s) address such as https://app.example.com/api/v2' };
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return { why: 'must start with https:// or http://' };
+    if (url.username !== '' || url.password !== '') {
+        return { why: 'must not carry a user name or password: the service is reached with the API token alone' };
+    }
+    return { url };
+}
+/**
+ * `(got "…")`, the address as given but a user name or password in it, which never reach a
+ * message. Everything up to the last `@` is masked: a password as people type it may hold `/`,
+ * `?` or `#`, which end the user part of a URL (a path that holds an `@` is masked too).
+ */
+function shown(address) {
+    return `(got ${JSON.stringify(address.replace(/^([^:/?#]*:[/\\]*).*@/s, '$1***@'))})`;
+}
+/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address), and the name localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost')
+        return true;
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 6)
+        return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+    return false;
+}
+/**
+ * Where a request goes. `target` is one of: an absolute address (upload-url, log-read-url, or a
+ * full link); a link returned by the service, which carries the version prefix and so is
+ * resolved against the origin (spec "Conventions"); or a path relative to the base URL.
+ */
+function resolveTarget(base, target) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
+        return new URL(target);
+    const basePath = base.pathname;
+    if (target.startsWith('/') &&
+        (target === basePath || target.startsWith(`${basePath}/`) || target.startsWith(`${VERSION_PREFIX}/`))) {
+        return new URL(target, base.origin);
+    }
+    const sep = target.startsWith('/') ? '' : '/';
+    return new URL(`${basePath}${sep}${target}`, base.origin);
+}
+/** RFC 3986 encoding of a query key or value; `[` and `]` become `%5B`/`%5D` (spec "Conventions"). */
+function encodeQueryComponent(text) {
+    return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function queryValueText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return value.join(',');
+}
+/**
+ * The full address of an API request: the query already in `url` (from a link) merged with
+ * `query` (which wins for the same key), every key and value encoded so that brackets travel as
+ * `%5B`/`%5D` whatever the link held.
+ */
+function apiRequestUrl(url, query) {
+    const entries = [];
+    const overridden = new Set(Object.keys(query ?? {}).filter((k) => query?.[k] !== undefined && query?.[k] !== null));
+    for (const [key, value] of url.searchParams) {
+        if (!overridden.has(key))
+            entries.push([key, value]);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+        if (value === undefined || value === null)
+            continue;
+        entries.push([key, queryValueText(value)]);
+    }
+    const search = entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryComponent(v)}`).join('&');
+    return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
+}
+/**
+ * How an address may appear in a message or log line. API addresses show their path (and,
+ * for logs, their query); any other address (upload-url, log-read-url) shows only its origin,
+ * because its path and query string are its credentials.
+ */
+function describeTarget(url, apiOrigin, withQuery = false) {
+    if (url.origin !== apiOrigin)
+        return url.origin;
+    return withQuery ? `${url.pathname}${url.search}` : url.pathname;
+}
 
 
 /***/ }),

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APPLY_STEPS, planStages } from '../test/emulator/api.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import { exampleModuleOutcome } from '../test/support/example-module-log.ts';
 import { renderSummaryForTerminal } from '../src/report/terminal-summary.ts';
@@ -20,9 +21,15 @@ const green = (t: string): string => (color ? `\x1b[32m${t}\x1b[39m` : t);
 
 const emulator = await startEmulator({
   testRuns: { queuedMs: 400, runningMs: 2500, outcome: exampleModuleOutcome('fail') },
-  // The plan and, after the confirm, the apply walk the emulator's statuses (some of them not
-  // named by the spec) at this pace.
-  upgrades: { stepMs: 300, final: 'planned' },
+  // The plan goes on through cost estimation to its policy checks, and after the confirm the
+  // service reports its apply, at this pace.
+  upgrades: {
+    stepMs: 300,
+    steps: planStages({ costEstimation: true, policyChecks: true }),
+    final: 'policy_checked',
+    applySteps: [...APPLY_STEPS],
+    applyFinal: 'applied',
+  },
 });
 const scratch = mkdtempSync(join(tmpdir(), 'svc-action-demo-'));
 const started = Date.now();

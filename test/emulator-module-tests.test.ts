@@ -36,7 +36,11 @@ async function uploadedVersion(on = api): Promise<string> {
 }
 
 async function createRun(versionId: string, attributes: Record<string, unknown> = {}) {
-  return api.post(`${ROOT}/test-runs`, {
+  return runOn(api, versionId, attributes);
+}
+
+async function runOn(on: ReturnType<typeof client>, versionId: string, attributes: Record<string, unknown> = {}) {
+  return on.post(`${ROOT}/test-runs`, {
     data: {
       type: 'test-runs',
       attributes,
@@ -145,8 +149,11 @@ describe('test runs', () => {
 
     const running = await untilStatus(run.id, 'running');
     expect(running.attributes['status-timestamps']['started-at']).toEqual(expect.any(String));
-    expect(running.attributes).not.toHaveProperty('log-read-url');
+    // cli-tool: the log is there while the run runs, without its end.
+    const runningLog = await fetch(running.attributes['log-read-url']);
+    expect(await runningLog.text()).not.toContain('"type":"test_summary"');
     const finished = await untilStatus(run.id, 'finished');
+    expect(finished.attributes['log-read-url']).toBe(running.attributes['log-read-url']);
     expect(finished.attributes).toMatchObject({
       'test-status': 'pass',
       'tests-passed': 2,
@@ -162,6 +169,65 @@ describe('test runs', () => {
     expect(await log.text()).toContain('"type":"test_summary"');
     const read = emulator.requests.find((request) => request.port === 'log');
     expect(read?.headers.authorization).toBeUndefined();
+  });
+
+  it('a log that grows as the run runs: its lines appear in step with the running time; Range reads the rest (206, 416 past the end)', async () => {
+    const clock = new ManualClock();
+    const own = await startEmulator({ personality: 'cli-tool', testRuns: { ...FAST, runningMs: 10_000 }, clock });
+    try {
+      const on = client(own);
+      own.seedRegistryModule({ name: 'network', provider: 'aws' });
+      const log = defaultSettings('cli-tool').testRuns.outcome.log;
+      const lines = log.split(/(?<=\n)/);
+      const run = (await runOn(on, await uploadedVersion(on))).body.data;
+      await clock.advance(FAST.queuedMs);
+      const url = (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data.attributes['log-read-url'] as string;
+      const first = await fetch(url);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toBe('');
+      await clock.advance(5000);
+      const half = await (await fetch(url)).text();
+      expect(half).toBe(lines.slice(0, Math.floor(lines.length / 2)).join(''));
+      const nothingYet = await fetch(url, { headers: { range: `bytes=${Buffer.byteLength(half)}-` } });
+      expect(nothingYet.status).toBe(416);
+      await nothingYet.arrayBuffer();
+      await clock.advance(5000);
+      const end = await fetch(url, { headers: { range: `bytes=${Buffer.byteLength(half)}-` } });
+      expect(end.status).toBe(206);
+      expect(end.headers.get('content-range')).toBe(
+        `bytes ${Buffer.byteLength(half)}-${Buffer.byteLength(log) - 1}/${Buffer.byteLength(log)}`,
+      );
+      expect(half + (await end.text())).toBe(log);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('strict: no log-read-url while the run runs, and the whole log whatever Range asks', async () => {
+    const own = await startEmulator({
+      personality: 'strict',
+      testRuns: { ...FAST, runningMs: 1000, autoRunDelayMs: [0, 0] },
+    });
+    try {
+      const on = client(own);
+      own.seedRegistryModule({ name: 'network', provider: 'aws' });
+      const run = (await runOn(on, await uploadedVersion(on))).body.data;
+      const read = async () => (await on.get(`${ROOT}/test-runs/${run.id}`)).body.data;
+      const running = await waitFor(async () => {
+        const now = await read();
+        return now.attributes.status === 'running' ? now : undefined;
+      });
+      expect(running.attributes).not.toHaveProperty('log-read-url');
+      const finished = await waitFor(async () => {
+        const now = await read();
+        return now.attributes.status === 'finished' ? now : undefined;
+      });
+      const whole = await fetch(finished.attributes['log-read-url'], { headers: { range: 'bytes=10-' } });
+      expect(whole.status).toBe(200);
+      expect(await whole.text()).toBe(defaultSettings('strict').testRuns.outcome.log);
+    } finally {
+      await own.close();
+    }
   });
 
   it('takes outcomes from nextOutcomes first, then the default outcome', async () => {

@@ -242,10 +242,16 @@ describe('workspace upgrades', () => {
     return { noCodeId, workspaceId, base, initiate };
   }
 
-  it('initiate answers 202 with the document; the run walks statuses 3.3 does not name too; confirm walks the apply to applied', async () => {
+  it('initiate answers 202 with the document; the plan walks on to its policy checks; confirm walks the apply to applied', async () => {
     const { workspaceId, base, initiate } = setUp();
-    // Long enough a step that each status is read at least once.
-    emulator.setUpgradeBehaviour(workspaceId, { stepMs: 60 });
+    // Long enough a step that each status is read at least once; an apply the service reports.
+    emulator.setUpgradeBehaviour(workspaceId, {
+      stepMs: 150,
+      // Long enough for the confirm below to arrive while the plan still reads cost_estimated.
+      holdMs: { cost_estimated: 600 },
+      applySteps: ['confirmed', 'apply_queued', 'applying'],
+      applyFinal: 'applied',
+    });
     const started = await initiate([{ type: 'vars', attributes: { key: 'size', value: 'm', category: 'svc' } }]);
     expect(started.status).toBe(202);
     const { data } = started.body;
@@ -271,7 +277,20 @@ describe('workspace upgrades', () => {
       });
       return seen;
     };
-    expect(await statuses('planned')).toEqual(expect.arrayContaining(['plan_queued', 'planning', 'planned']));
+    // A confirm while the plan goes on is refused, whatever the status on the way.
+    await statuses('cost_estimated');
+    const passing = await api.post(`${base}/${data.id}`);
+    expect(passing.status).toBe(409);
+    expect(passing.body.errors[0].detail).toMatch(/is cost_estimated and its plan is still going on/);
+    // What a read sees of the walk on (it may miss a short step), in its order.
+    const order = ['cost_estimated', 'policy_checking', 'policy_checked'];
+    const seen = await statuses('policy_checked');
+    expect(seen.map((status) => order.indexOf(status))).toEqual(
+      [...seen.map((status) => order.indexOf(status))].sort((a, b) => a - b),
+    );
+    expect(seen.every((status) => order.includes(status))).toBe(true);
+    // Spec 2.8 shows no `actions`: the strict service sends none.
+    expect((await api.get(`${base}/${data.id}`)).body.data.attributes).not.toHaveProperty('actions');
     expect((await fetch(data.attributes['plan-url'])).status).toBe(200);
 
     // Spec 4.3: "a plain message"; its status is not shown.
@@ -282,11 +301,54 @@ describe('workspace upgrades', () => {
     expect((await api.post(`${base}/${data.id}`)).status).toBe(409);
     // The workspace takes the upgrade only once the apply ends `applied`.
     expect(emulator.workspaces()[0]!.vars).toEqual([]);
-    expect(await statuses('applied')).toEqual(
-      expect.arrayContaining(['confirmed', 'apply_queued', 'applying', 'applied']),
+    const applyOrder = ['policy_checked', 'confirmed', 'apply_queued', 'applying', 'applied'];
+    const applySeen = await statuses('applied');
+    expect(applySeen.map((status) => applyOrder.indexOf(status))).toEqual(
+      [...applySeen.map((status) => applyOrder.indexOf(status))].sort((a, b) => a - b),
     );
+    expect(applySeen.every((status) => applyOrder.includes(status))).toBe(true);
     expect(emulator.upgrades()[0]).toMatchObject({ runId: data.id, confirmed: true, status: 'applied' });
     expect(emulator.workspaces()[0]!.vars).toEqual([expect.objectContaining({ key: 'size', value: 'm' })]);
+  });
+
+  it('with confirmableFlag, the run says is-confirmable: false while the plan goes on, true once it stopped, false once confirmed', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, {
+      steps: ['planning'],
+      stepMs: 60,
+      final: 'planned',
+      confirmableFlag: true,
+    });
+    const started = (await initiate()).body.data;
+    expect(started.attributes.actions).toEqual({ 'is-confirmable': false });
+    const stopped = await waitFor(async () => {
+      const attributes = (await api.get(`${base}/${started.id}`)).body.data.attributes;
+      return attributes.status === 'planned' ? attributes : undefined;
+    });
+    expect(stopped.actions).toEqual({ 'is-confirmable': true });
+    expect((await api.post(`${base}/${started.id}`)).status).toBe(202);
+    expect((await api.get(`${base}/${started.id}`)).body.data.attributes.actions).toEqual({ 'is-confirmable': false });
+  });
+
+  it('a plan that stops waiting for a person (policy_override) cannot be confirmed', async () => {
+    const { workspaceId, base, initiate } = setUp();
+    emulator.setUpgradeBehaviour(workspaceId, { steps: [], final: 'policy_override' });
+    const waiting = (await initiate()).body.data;
+    expect(waiting.attributes.status).toBe('policy_override');
+    expect((await api.post(`${base}/${waiting.id}`)).status).toBe(409);
+  });
+
+  it('the workspace document is read at its links.self', async () => {
+    const { workspaceId } = setUp();
+    const read = await api.get(`/workspaces/${workspaceId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: workspaceId,
+      type: 'workspaces',
+      attributes: { name: 'bucket-dev', 'source-module-id': expect.stringMatching(/^private\/acme\/bucket\/aws\//) },
+      links: { self: `/api/v2/workspaces/${workspaceId}` },
+    });
+    expect((await api.get('/workspaces/ws-unknown1')).status).toBe(404);
   });
 
   it('confirm answers 204 or a JSON message when so configured; an errored plan cannot be confirmed', async () => {
@@ -320,7 +382,7 @@ describe('workspace upgrades', () => {
     const silent = (await initiate()).body.data;
     expect((await api.post(`${base}/${silent.id}`)).status).toBe(202);
     await new Promise((r) => setTimeout(r, 100));
-    expect((await api.get(`${base}/${silent.id}`)).body.data.attributes.status).toBe('planned');
+    expect((await api.get(`${base}/${silent.id}`)).body.data.attributes.status).toBe('policy_checked');
     // Confirmed once: a second confirm is refused although the status reads as before.
     expect((await api.post(`${base}/${silent.id}`)).status).toBe(409);
   });

@@ -38,7 +38,10 @@ describe('policy documents', () => {
     expect(data.links).toEqual({ self: `/api/v2/policies/${data.id}`, upload: `/api/v2/policies/${data.id}/upload` });
 
     const shown = await api.get(`/policies/${data.id}`);
-    expect(shown.body.data.links.download).toBe(`/api/v2/policies/${data.id}/download`);
+    // Spec 2.1 names the link, not a path: the emulator's leads where no client could guess.
+    expect(shown.body.data.links.download).toMatch(/^\/api\/v2\/policy-downloads\/[A-Za-z0-9_-]{16,}$/);
+    expect(shown.body.data.links.download).not.toContain(data.id);
+    expect((await api.get(`/policies/${data.id}/download`)).status).toBe(404);
   });
 
   it('opa policies carry their query and a .rego enforce path; query on a native policy is 422', async () => {
@@ -147,7 +150,8 @@ describe('policy code', () => {
     expect(upload.status).toBeGreaterThanOrEqual(200);
     expect(upload.status).toBeLessThan(300);
     expect(emulator.policies()[0]!.code).toBe('main = rule { true }\n');
-    const download = await fetch(`${emulator.baseUrl}/policies/${id}/download`, {
+    const link = (await api.get(`/policies/${id}`)).body.data.links.download as string;
+    const download = await fetch(`${emulator.baseUrl}${link.replace(/^\/api\/v2/, '')}`, {
       headers: { authorization: `Bearer ${emulator.token}` },
       redirect: 'manual',
     });
@@ -167,12 +171,17 @@ describe('policy code', () => {
   it('with policies.download "direct", the download answers the code itself; before any upload it is 404', async () => {
     emulator.configure({ policies: { download: 'direct' } });
     const { id } = emulator.seedPolicy({ name: 'p', code: 'main = rule { true }\n' });
-    const download = await api.get(`/policies/${id}/download`);
+    const pathOf = (policyId: string) =>
+      emulator
+        .policies()
+        .find((p) => p.id === policyId)!
+        .downloadPath.replace(/^\/api\/v2/, '');
+    const download = await api.get(pathOf(id));
     expect(download.status).toBe(200);
     expect(download.text).toBe('main = rule { true }\n');
     expect(emulator.requests.map((r) => r.port)).toEqual(['api']);
     const empty = emulator.seedPolicy({ name: 'empty' });
-    expect((await api.get(`/policies/${empty.id}/download`)).status).toBe(404);
+    expect((await api.get(pathOf(empty.id))).status).toBe(404);
   });
 
   it('up to 10 MB is accepted; one byte more is 413 and nothing is saved', async () => {

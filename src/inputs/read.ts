@@ -92,6 +92,12 @@ function checkAfterRows(inputs: Inputs): Inputs {
       }
       return inputs;
     case 'run-module-tests':
+      if (inputs.testEnvVariablesPrune && inputs.testEnvVariables.length === 0) {
+        throw new ConfigurationError(
+          'Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
+            'variable of the module. Give the variables to keep (an unset secret leaves the input empty), or set test-env-variables-prune to false.',
+        );
+      }
       return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };
     default:
       return inputs;

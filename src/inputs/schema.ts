@@ -168,6 +168,9 @@ export const INPUTS = {
     // Environment variables carry credentials more often than not: every value is masked.
     secrets: (variables: ReturnType<typeof parseEnvLines>) => variables.map((v) => v.value),
   },
+  // Delete the module's test environment variables the input above does not name; true needs
+  // that input (read.ts).
+  'test-env-variables-prune': { modes: ['run-module-tests'], field: 'testEnvVariablesPrune', parse: parseBoolean },
   verbose: { modes: ['run-module-tests'], field: 'verbose', parse: parseBoolean },
   'fail-on-test-failure': { modes: ['run-module-tests'], field: 'failOnTestFailure', parse: parseBoolean },
   // Where to write the results as JUnit XML, relative to the workspace; empty: nowhere.

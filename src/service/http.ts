@@ -138,6 +138,12 @@ export interface RequestOptions {
    * abort the read.
    */
   stream?: boolean;
+  /**
+   * Ask for the body from this byte on (`Range: bytes=N-`, a read of a log that grows). The
+   * answer says whether the server honoured it: 206 and its `content-range`, or 200 with the
+   * whole body; 416 (nothing past that byte) is an ApiError.
+   */
+  fromByte?: number;
 }
 
 /** What every typed call of the client takes besides its own arguments. */
@@ -524,6 +530,7 @@ export class HttpClient {
     if (options.json !== undefined) headers['content-type'] = JSON_API;
     else if (options.body !== undefined) headers['content-type'] = OCTET_STREAM;
     if (options.contentLength !== undefined) headers['content-length'] = String(options.contentLength);
+    if (options.fromByte !== undefined && options.fromByte > 0) headers.range = `bytes=${options.fromByte}-`;
     return headers;
   }
 

@@ -5,6 +5,7 @@ import { isObject } from '../json-object.ts';
 import { isAbortError } from '../lifetime/abort.ts';
 import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
+import { isApiError } from './errors.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';
 
 /** A private registry module. */
@@ -98,11 +99,19 @@ export interface ReadLogOptions extends CallOptions {
   timeoutMs?: number;
   /** Longest read of the whole log (default 10 minutes). */
   maxMs?: number;
+  /**
+   * Read from this byte on (a log read again as it grows): asked for with `Range`, and where
+   * the service sends the whole log instead, its first `from` bytes are passed over unseen.
+   */
+  from?: number;
 }
 
 export interface LogRead {
-  /** Bytes read. */
+  /** Bytes read (from `from` on). */
   bytes: number;
+  /** With `from`: the service sent only the part asked for (a 206 answer to `Range`), rather
+   *  than the whole log, whose first `from` bytes were then passed over. */
+  ranged?: boolean;
   /** Why the read stopped before the log's end; absent when it was read to its end. */
   cut?: { reason: 'time'; afterMs: number } | { reason: 'connection'; error: string };
 }
@@ -301,6 +310,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       const clock = http.clock;
       const started = clock.now();
       const maxMs = options.maxMs ?? 10 * 60_000;
+      const from = Math.max(0, options.from ?? 0);
       // One bound for the whole read: the answer's retries included, not only the body.
       const timeUp = clock.timeout(maxMs);
       const cutAtOnce = (): LogRead => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
@@ -314,16 +324,30 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
           signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
           timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
           stream: true,
+          fromByte: from,
         });
       } catch (error) {
         if (timeUp.aborted && !options.signal?.aborted) return cutAtOnce();
+        // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
+        if (from > 0 && isApiError(error, 416)) return { bytes: 0, ranged: true };
         throw error;
       }
+      const ranged = from > 0 && response.status === 206;
+      // A service that sent the whole log: the part already read is passed over.
+      let skip = from > 0 && !ranged ? from : 0;
+      const deliver = (chunk: Uint8Array): number => {
+        if (skip >= chunk.byteLength) {
+          skip -= chunk.byteLength;
+          return 0;
+        }
+        const part = skip > 0 ? chunk.subarray(skip) : chunk;
+        skip = 0;
+        onChunk(part);
+        return part.byteLength;
+      };
       const body = response.body;
-      if (body === undefined) {
-        onChunk(Buffer.from(response.text));
-        return { bytes: Buffer.byteLength(response.text) };
-      }
+      const read = (r: LogRead): LogRead => (from > 0 ? { ...r, ranged } : r);
+      if (body === undefined) return read({ bytes: deliver(Buffer.from(response.text)) });
       let bytes = 0;
       let cut: LogRead['cut'];
       const cutForTime = (): void => {
@@ -333,10 +357,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       if (timeUp.aborted) cutForTime();
       timeUp.addEventListener('abort', cutForTime, { once: true });
       try {
-        for await (const chunk of body as AsyncIterable<Uint8Array>) {
-          bytes += chunk.byteLength;
-          onChunk(chunk);
-        }
+        for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += deliver(chunk);
       } catch (error) {
         if (cut === undefined && isAbortError(error)) throw error;
         cut ??= { reason: 'connection', error: errorText(error) };
@@ -344,7 +365,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         timeUp.removeEventListener('abort', cutForTime);
         body.destroy();
       }
-      return cut === undefined ? { bytes } : { bytes, cut };
+      return read(cut === undefined ? { bytes } : { bytes, cut });
     },
   };
   return api;

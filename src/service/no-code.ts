@@ -77,6 +77,12 @@ export interface NoCodeApi {
     noCodeModuleId: string,
     options?: CallOptions & { includeVariableOptions?: boolean },
   ): Promise<NoCodeModuleWithOptions>;
+  /**
+   * `GET /workspaces/:id`: the path a workspace document's `links.self` names (2.7). Spec 4.3
+   * shows no read of a workspace, so a caller treats a failure as "not known", never as an error
+   * of its own.
+   */
+  readWorkspace(workspaceId: string, options?: CallOptions): Promise<Workspace>;
   /** `POST /no-code-modules/:id/workspaces` */
   createWorkspace(noCodeModuleId: string, input: CreateWorkspaceInput, options?: CallOptions): Promise<Workspace>;
   /**
@@ -184,6 +190,26 @@ function answerMessage(response: HttpResponse): string | null {
 /** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
 const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
 
+/** A workspace's name as the service sent it, when it has the documented shape; otherwise null,
+ *  so that nothing else reaches a report. */
+export function workspaceNameOf(name: unknown): string | null {
+  return typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null;
+}
+
+/** A module version: `1.2.0`, `v1.2.0`, `1.2.0-rc.1`. */
+const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:[-+][0-9A-Za-z.-]{1,40})?$/;
+
+/**
+ * The version in a workspace's `source-module-id` (2.7: "string naming the module and version",
+ * its last `/`-separated part), or in a no-code module's `version-pin`; null when it holds none
+ * of the usual shape.
+ */
+export function moduleVersionIn(text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const last = text.slice(text.lastIndexOf('/') + 1);
+  return MODULE_VERSION.test(last) ? last : null;
+}
+
 /**
  * The upgrade document of an answer, with the workspace's name if `included` carries it. A
  * name not of the documented shape is left out, so that nothing else reaches a report.
@@ -193,7 +219,7 @@ function upgradeAnswer(response: HttpResponse): UpgradeAnswer {
   const workspaceId = doc.data.relationships?.workspace?.data?.id;
   const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
   const name = (workspace?.attributes as { name?: unknown } | undefined)?.name;
-  return { upgrade: doc.data, workspaceName: typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null };
+  return { upgrade: doc.data, workspaceName: workspaceNameOf(name) };
 }
 
 export function createNoCodeApi(http: HttpClient): NoCodeApi {
@@ -236,6 +262,15 @@ export function createNoCodeApi(http: HttpClient): NoCodeApi {
       const doc = readDocument<NoCodeModule>(response, 'no-code-modules');
       const variableOptions = (doc.included ?? []).filter((r): r is VariableOptions => r.type === 'variable-options');
       return { noCodeModule: doc.data, variableOptions };
+    },
+
+    async readWorkspace(workspaceId, options = {}) {
+      const response = await http.request({
+        method: 'GET',
+        path: `/workspaces/${enc(workspaceId)}`,
+        signal: options.signal,
+      });
+      return readResource<Workspace>(response, 'workspaces');
     },
 
     async createWorkspace(noCodeModuleId, input, options = {}) {

@@ -56,9 +56,9 @@ export interface PoliciesApi {
   findByName(organization: string, name: string, options?: CallOptions): Promise<Policy | undefined>;
   /** `DELETE /policies/:id`. A retried delete answered 404 counts as done. */
   delete(policyId: string, options?: CallOptions): Promise<void>;
-  /** The stored code, read from the policy's `links.download`, or from `/policies/:id/download`
-   *  when it has no such link (a create answer has none, spec 2.1). */
-  downloadCode(policy: Pick<Policy, 'id' | 'links'>, options?: CallOptions): Promise<string>;
+  /** The stored code, read from a policy's `links.download` (spec 2.1 names no other way to it;
+   *  a create answer carries no such link, show, update and list answers do). */
+  downloadCode(downloadLink: string, options?: CallOptions): Promise<string>;
 }
 
 const enc = encodeURIComponent;
@@ -172,11 +172,10 @@ export function createPoliciesApi(http: HttpClient): PoliciesApi {
       });
     },
 
-    async downloadCode(policy, options = {}) {
-      const path = policy.links?.download ?? `/policies/${enc(policy.id)}/download`;
+    async downloadCode(downloadLink, options = {}) {
       const response = await http.request({
         method: 'GET',
-        path,
+        path: downloadLink,
         accept: 'application/octet-stream, text/plain, */*',
         signal: options.signal,
       });

@@ -286,7 +286,7 @@ export interface Workspace {
 
 // ---- 2.8 Workspace upgrade --------------------------------------------------------------------
 
-/** Run statuses seen in an upgrade (3.3), plus the final ones of any run. */
+/** Run statuses: those of 3.3 and every other the service documents (run-status.ts), or any other. */
 export type UpgradeRunStatus =
   | 'pending'
   | 'fetching'
@@ -298,11 +298,6 @@ export type UpgradeRunStatus =
   | 'cost_estimated'
   | 'planned_and_saved'
   | 'planned_and_finished'
-  | 'applying'
-  | 'applied'
-  | 'errored'
-  | 'canceled'
-  | 'discarded'
   | (string & {});
 
 export interface WorkspaceUpgrade {
@@ -312,6 +307,8 @@ export interface WorkspaceUpgrade {
   attributes: {
     status: UpgradeRunStatus;
     'plan-url'?: string;
+    /** Not shown by 2.8; the service's run documents carry it (run-status.ts). */
+    actions?: { 'is-confirmable'?: unknown };
   };
   relationships?: {
     workspace?: { data: ResourceIdentifier<'workspaces'>; links?: RelationshipLinks };

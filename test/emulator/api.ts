@@ -36,7 +36,8 @@ export interface EmulatorOptions {
   /** Added before every answer on the API port (ms). Default 0. */
   latencyMs?: number;
   /** Requests per second allowed per token on the API port; beyond it 429 with
-   *  `X-RateLimit-Reset` (fractional seconds). Default: off (Infinity). */
+   *  `X-RateLimit-Reset` (fractional seconds). strict: 30, the service's documented limit;
+   *  cli-tool: off (Infinity). */
   rateLimitPerSecond?: number;
   /** Send `Retry-After` (whole seconds, rounded up) beside `X-RateLimit-Reset` on rate-limit 429s. */
   rateLimitRetryAfter?: boolean;
@@ -100,6 +101,13 @@ export interface TestRunBehaviour {
   /** After `cancel`, the run becomes `canceled` this many ms later (Infinity: only a
    *  force-cancel ends it). Default 100. */
   cancelGraceMs: number;
+  /** The run has its `log-read-url` from the moment it runs, and the log grows as it runs:
+   *  its lines appear in step with the running time, the last one once the run is final. The
+   *  spec lists the address only on finished runs. strict: false; cli-tool: true. */
+  logWhileRunning: boolean;
+  /** The log address honours `Range: bytes=N-` (206 from byte N, 416 past the end), as an
+   *  object store does; otherwise it always sends the whole log. strict: false; cli-tool: true. */
+  logRange: boolean;
   /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out).
    *  A run takes its outcome when it is created. */
   outcome: TestRunOutcome;
@@ -121,15 +129,23 @@ export interface TestRunOutcome {
 }
 
 export interface UpgradeBehaviour {
-  /** Statuses walked by the upgrade run before its plan's status, each held `stepMs`.
-   *  Default ['pending', 'fetching', 'queuing', 'plan_queued', 'planning']: `plan_queued` is a
-   *  status spec 3.3 does not name. */
+  /** Statuses walked by the upgrade run before its plan's status, each held `stepMs`: the plan
+   *  and what follows it (cost estimation, policy checks, run tasks; see planStages). A confirm
+   *  is refused (409) until the walk has reached `final`, whatever the status on the way. */
   steps: string[];
   stepMs: number;
-  /** The plan's status: 'planned' | 'cost_estimated' | 'planned_and_saved' |
-   *  'planned_and_finished' | 'errored' | 'canceled' | 'discarded' (or any other). Default
-   *  'planned'. */
+  /** How long the run holds a status, where it is not `stepMs` (before and after the confirm):
+   *  `{ cost_estimated: 6000 }` for a plan that waits a while before its policy checks. */
+  holdMs: Record<string, number>;
+  /** The plan's status once it has stopped: one a plan waits to be confirmed in ('planned',
+   *  'cost_estimated', 'policy_checked', 'post_plan_completed', 'planned_and_saved'), one that
+   *  waits for a person ('policy_override', 'post_plan_awaiting_decision'), or a final one
+   *  ('planned_and_finished', 'policy_soft_failed', 'errored', 'canceled', 'discarded'), or any
+   *  other. */
   final: string;
+  /** Upgrade documents carry `attributes.actions.is-confirmable`, as the service's run
+   *  documents do; spec 2.8 shows no `actions`. */
+  confirmableFlag: boolean;
   /** Answer of the initiate endpoint, whose status the spec does not show. `document`
    *  (default): 202 with the `workspace-upgrade` document of 2.8. Faults the spec does not
    *  allow, which start no run: `message`, 200 with `{"message": ...}` and no document;
@@ -138,13 +154,13 @@ export interface UpgradeBehaviour {
   /** Answer of the confirm endpoint ("a plain message", status not shown): `text` (default),
    *  202 with a text/plain message; `message`, 200 with `{"message": ...}`; `no-content`, 204. */
   confirmAnswer: 'text' | 'message' | 'no-content';
-  /** Statuses walked after the confirm, each held `stepMs`. Default ['confirmed',
-   *  'apply_queued', 'applying'], none of which spec 3.3 names. */
+  /** Statuses walked after the confirm, each held `stepMs`, none of which spec 3.3 names:
+   *  APPLY_STEPS as the service reports an apply, or none (the spec's letter). */
   applySteps: string[];
-  /** The run's status once the apply ends: 'applied' (default) | 'errored' | 'canceled' |
+  /** The run's status once the apply ends: 'applied' | 'errored' | 'canceled' |
    *  'force_canceled' | 'discarded' (or any other). null: the run never gets past the last of
    *  `applySteps` (with none, it keeps reading as the status in which it was confirmed: a
-   *  service that never reports past the confirm). */
+   *  service that never reports past the confirm, the spec's letter). */
   applyFinal: string | null;
   /** Upgrade answers carry the workspace (its name) in `included`. The spec shows no
    *  `included` for a workspace upgrade. Default false. */
@@ -154,6 +170,29 @@ export interface UpgradeBehaviour {
    *  on. Default null (the plan page). */
   planUrl: string | null;
 }
+
+/** The statuses before a plan (spec 3.3, and `plan_queued`, which it does not name). */
+export const PLAN_STEPS = ['pending', 'fetching', 'queuing', 'plan_queued', 'planning'] as const;
+
+/**
+ * The steps of a plan that goes on past `planned` to what the organization has set up, in the
+ * order the service's run stages take: cost estimation, policy checks, run tasks after the plan.
+ * With `final` after them: `policy_checked` or `policy_override` after policy checks,
+ * `post_plan_completed` or `post_plan_awaiting_decision` after run tasks.
+ */
+export function planStages(stages: { costEstimation?: boolean; policyChecks?: boolean; runTasks?: boolean }): string[] {
+  return [
+    ...PLAN_STEPS,
+    'planned',
+    ...(stages.costEstimation ? ['cost_estimating', 'cost_estimated'] : []),
+    ...(stages.policyChecks ? ['policy_checking'] : []),
+    ...(stages.policyChecks && stages.runTasks ? ['policy_checked'] : []),
+    ...(stages.runTasks ? ['post_plan_running'] : []),
+  ];
+}
+
+/** The statuses the service reports for an apply, after the confirm and before `applied`. */
+export const APPLY_STEPS = ['confirmed', 'apply_queued', 'applying'] as const;
 
 /** A fault applied to the next matching requests on the API or upload port. */
 export interface Fault {
@@ -255,6 +294,8 @@ export interface Emulator {
     query: string | null;
     code: string | null;
     policySetIds: string[];
+    /** The path of its download, as its `links.download` gives it (once it has code). */
+    downloadPath: string;
   }>;
 
   /** A private registry module that tests can run against; returns its `mod-` id.
@@ -311,8 +352,9 @@ export interface Emulator {
     versionPin?: string;
     organization?: string;
   }): string;
-  /** A workspace provisioned from a no-code module; returns its `ws-` id. */
-  seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string }): string;
+  /** A workspace provisioned from a no-code module (with the module's version pin, unless
+   *  `moduleVersion` names an older one); returns its `ws-` id. */
+  seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string; moduleVersion?: string }): string;
   /** Per-workspace upgrade behaviour, overriding the defaults. */
   setUpgradeBehaviour(workspaceId: string, b: Partial<UpgradeBehaviour>): void;
   /** Upgrade runs with their status, whether they were confirmed and the variables sent. */

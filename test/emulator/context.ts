@@ -10,6 +10,8 @@ export interface Service {
   /** http://127.0.0.1:PORT (links in documents are paths below it, starting with /api/v2). */
   apiOrigin: string;
   uploadOrigin: string;
+  /** The emulator's time, in ms: its clock's, or the machine's. */
+  now(): number;
 }
 
 export interface Caller extends TokenRecord {

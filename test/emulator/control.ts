@@ -1,7 +1,8 @@
 import type { Emulator, EmulatorOptions, Fault, SeedPolicy } from './api.ts';
 import type { Service } from './context.ts';
 import type { FaultQueue } from './faults.ts';
-import { newId, timestamp } from './ids.ts';
+import { newId, newSecret, timestamp } from './ids.ts';
+import { policyDownloadPath } from './policies.ts';
 import type { RequestLog } from './request-log.ts';
 import { applyOptions } from './settings.ts';
 import type { RegistryModule } from './state.ts';
@@ -69,6 +70,7 @@ export function createControl(parts: ControlParts): Emulator {
         description: policy.description ?? null,
         query: policy.query ?? null,
         code: policy.code ?? null,
+        downloadKey: newSecret(),
         policySetIds: [...(policy.policySetIds ?? [])],
         createdAt,
         updatedAt: policy.code === undefined ? null : createdAt,
@@ -85,6 +87,7 @@ export function createControl(parts: ControlParts): Emulator {
         query: policy.query,
         code: policy.code,
         policySetIds: [...policy.policySetIds],
+        downloadPath: policyDownloadPath(policy),
       })),
 
     seedRegistryModule: (m) =>
@@ -164,6 +167,7 @@ export function createControl(parts: ControlParts): Emulator {
         noCodeModule,
         autoApply: false,
         vars: [],
+        moduleVersion: w.moduleVersion,
       }).id;
     },
     setUpgradeBehaviour(workspaceId, behaviour) {

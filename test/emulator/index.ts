@@ -27,6 +27,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     timers: new Timers(options.clock),
     apiOrigin: '',
     uploadOrigin: '',
+    now: () => (options.clock ?? Date).now(),
   };
   const now = options.clock === undefined ? undefined : () => options.clock!.now();
   const log = new RequestLog(now);

@@ -167,6 +167,7 @@ function moduleTestRun(ctx: RequestContext, module: RegistryModule): TestRun {
 }
 
 function testRunResource(ctx: RequestContext, run: TestRun, module: RegistryModule): unknown {
+  // Once final, or from the start of the run with `logWhileRunning`.
   const final = run.logSecret !== null;
   return {
     id: run.id,

@@ -14,7 +14,18 @@ export const noCodeRoutes: Route[] = [
   route('GET', '/no-code-modules/:id', 'none', readNoCodeModule),
   route('PATCH', '/no-code-modules/:id', 'json', updateNoCodeModule),
   route('POST', '/no-code-modules/:id/workspaces', 'json', createWorkspace),
+  // The path a workspace document's `links.self` names (2.7); the spec shows no read of it.
+  route('GET', '/workspaces/:workspace', 'none', readWorkspace),
 ];
+
+/** The workspace document of 2.7 at its `links.self`. */
+function readWorkspace(ctx: RequestContext): Answer {
+  const id = ctx.params['workspace']!;
+  const workspace = ctx.service.store.workspaces.get(id);
+  if (workspace === undefined || workspace.organization !== ctx.caller.organization)
+    throw notFound(`workspace ${id} not found or not authorized`);
+  return jsonAnswer(200, { data: workspaceResource(ctx.service, workspace) });
+}
 
 function allowModule(ctx: RequestContext): Answer {
   const organization = ctx.params['organization']!;

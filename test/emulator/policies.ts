@@ -3,7 +3,7 @@ import { requireOrganization } from './auth.ts';
 import { API_PREFIX, type RequestContext } from './context.ts';
 import { checkName, checkType, readDocument, type Fields } from './documents.ts';
 import { badRequest, notFound, ServiceError, unprocessable } from './errors.ts';
-import { newId, timestamp } from './ids.ts';
+import { newId, newSecret, timestamp } from './ids.ts';
 import { paginate } from './pagination.ts';
 import { policyObjectUrl } from './policy-objects.ts';
 import { route, type Route } from './router.ts';
@@ -26,7 +26,8 @@ export const policyRoutes: Route[] = [
   route('DELETE', '/policies/:id', 'none', deletePolicy),
   // Keeps one byte past the limit only to know it was exceeded; the rest is counted, not held.
   route('PUT', '/policies/:id/upload', 'octet-stream', uploadPolicy, POLICY_UPLOAD_LIMIT),
-  route('GET', '/policies/:id/download', 'none', downloadPolicy),
+  // Spec 2.1 names no download path, only the link: this one is known from `links.download` alone.
+  route('GET', '/policy-downloads/:key', 'none', downloadPolicy),
 ];
 
 function createPolicy(ctx: RequestContext): Answer {
@@ -66,6 +67,7 @@ function createPolicy(ctx: RequestContext): Answer {
     description: kept('description') ? (attributes.nullableString('description') ?? null) : null,
     query: kept('query') ? (query ?? null) : null,
     code: null,
+    downloadKey: newSecret(),
     policySetIds: kept('policy-sets') ? [...new Set(policySetIds)] : [],
     createdAt: timestamp(),
     updatedAt: null,
@@ -172,8 +174,16 @@ function uploadPolicy(ctx: RequestContext): Answer {
   return emptyAnswer(200);
 }
 
+/** Where a policy's `links.download` leads: a path known from the link alone. */
+export function policyDownloadPath(policy: Policy): string {
+  return `${API_PREFIX}/policy-downloads/${policy.downloadKey}`;
+}
+
 function downloadPolicy(ctx: RequestContext): Answer {
-  const policy = visiblePolicy(ctx);
+  const key = ctx.params['key']!;
+  const policy = [...ctx.service.store.policies.values()].find((p) => p.downloadKey === key);
+  if (policy === undefined || policy.organization !== ctx.caller.organization)
+    throw notFound('no policy download at this address, or not authorized');
   if (policy.code === null) throw notFound(`policy ${policy.name} has no uploaded code`);
   // Spec 2.1 says only "Path of the download": where it leads is the service's choice.
   if (ctx.service.settings.policies.download === 'redirect')
@@ -261,7 +271,7 @@ function policyResource(policy: Policy, withDownload: boolean): unknown {
     links: {
       self,
       upload: `${self}/upload`,
-      ...(withDownload ? { download: `${self}/download` } : {}),
+      ...(withDownload ? { download: policyDownloadPath(policy) } : {}),
     },
   };
 }

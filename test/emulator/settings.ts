@@ -5,6 +5,8 @@ import {
   type PolicyBehaviour,
   type TestRunBehaviour,
   type UpgradeBehaviour,
+  APPLY_STEPS,
+  planStages,
 } from './api.ts';
 import { machineReadableLog } from './default-log.ts';
 
@@ -44,7 +46,9 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
     personality,
     organization: 'acme',
     latencyMs: 0,
-    rateLimitPerSecond: Infinity,
+    // The service's documented limit (action-interface "Pacing and faults"), not in the spec:
+    // strict enforces it, so that a client that does not pace itself is seen to fail.
+    rateLimitPerSecond: strict ? 30 : Infinity,
     rateLimitRetryAfter: false,
     testRuns: {
       uploadCreatesRun: true,
@@ -58,21 +62,33 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
       queuedMs: 50,
       runningMs: 200,
       cancelGraceMs: 100,
+      // Spec 2.2 lists `log-read-url` on finished runs only; the command-line tool prints the
+      // tests as they end, from the log of the running run.
+      logWhileRunning: !strict,
+      logRange: !strict,
       outcome: { ...PASSING, log: machineReadableLog(PASSING) },
       nextOutcomes: [],
     },
     upgrades: {
-      // Spec 3.3 names no transition: strict walks a status it does not name before the plan.
+      // Spec 3.3 names no transition. Strict: a plan that passes through `planned` and
+      // `cost_estimated` (statuses 3.3 names) on to policy checks, as in an organization with
+      // policies, and a status 3.3 does not name before it (`plan_queued`); the command-line
+      // tool's plan stops at `planned`.
       steps: strict
-        ? ['pending', 'fetching', 'queuing', 'plan_queued', 'planning']
+        ? planStages({ costEstimation: true, policyChecks: true })
         : ['pending', 'fetching', 'queuing', 'planning'],
       stepMs: 50,
-      final: 'planned',
+      holdMs: {},
+      final: strict ? 'policy_checked' : 'planned',
+      // Spec 2.8 shows no `actions`; the service's run documents carry `is-confirmable`.
+      confirmableFlag: !strict,
       initiateAnswer: 'document',
       // Spec 4.3: "not shown beyond a plain message that the update completed".
       confirmAnswer: strict ? 'text' : 'message',
-      applySteps: ['confirmed', 'apply_queued', 'applying'],
-      applyFinal: 'applied',
+      // Strict: no status past the plan after the confirm (spec 3.3 names none, and 4.3 answers
+      // only a message); the service itself reports its apply.
+      applySteps: strict ? [] : [...APPLY_STEPS],
+      applyFinal: strict ? null : 'applied',
       includeWorkspace: false,
       planUrl: null,
     },
@@ -105,6 +121,7 @@ export function applyOptions(settings: Settings, options: EmulatorOptions): void
     Object.assign(settings.upgrades, withoutUndefined(options.upgrades));
     if (options.upgrades.steps) settings.upgrades.steps = [...options.upgrades.steps];
     if (options.upgrades.applySteps) settings.upgrades.applySteps = [...options.upgrades.applySteps];
+    if (options.upgrades.holdMs) settings.upgrades.holdMs = { ...options.upgrades.holdMs };
   }
   if (options.policies) {
     Object.assign(settings.policies, withoutUndefined(options.policies));

@@ -30,6 +30,9 @@ export interface Policy {
   description: string | null;
   query: string | null;
   code: string | null;
+  /** The unguessable part of its download address: only `links.download` leads there (spec 2.1
+   *  names no download path). */
+  downloadKey: string;
   policySetIds: string[];
   createdAt: string;
   updatedAt: string | null;
@@ -81,8 +84,11 @@ export interface TestRun {
   result: TestRunOutcome | null;
   cancelRequested: boolean;
   forceCanceled: boolean;
-  /** Credential part of the log address, set once the run is final. */
+  /** Credential part of the log address, set once the run is final (or runs, with
+   *  `logWhileRunning`). */
   logSecret: string | null;
+  /** When it started running, on the emulator's clock. */
+  runningSince: number | null;
 }
 
 export interface TestVariable {
@@ -152,6 +158,8 @@ export interface Upgrade {
   workspaceId: string;
   noCodeModuleId: string;
   status: string;
+  /** The plan has got to its last status: it goes on no further without a confirm. */
+  stopped: boolean;
   confirmed: boolean;
   vars: WorkspaceVariable[];
 }
@@ -281,6 +289,7 @@ export class Store {
       cancelRequested: false,
       forceCanceled: false,
       logSecret: newSecret(),
+      runningSince: null,
     };
     this.testRuns.set(run.id, run);
     return run;
@@ -342,6 +351,8 @@ export class Store {
     noCodeModule: NoCodeModule;
     autoApply: boolean;
     vars: WorkspaceVariable[];
+    /** The module version it was provisioned with (default the module's pin). */
+    moduleVersion?: string;
   }): Workspace {
     const now = timestamp();
     const workspace: Workspace = {
@@ -352,7 +363,7 @@ export class Store {
       projectId: w.projectId,
       noCodeModuleId: w.noCodeModule.id,
       noCodeModuleVersionId: w.noCodeModule.versionId,
-      moduleVersion: w.noCodeModule.versionPin,
+      moduleVersion: w.moduleVersion ?? w.noCodeModule.versionPin,
       autoApply: w.autoApply,
       vars: w.vars,
       upgradeBehaviour: {},

@@ -8,7 +8,23 @@ export interface Reply {
   body: any;
 }
 
+/**
+ * Requests a client sends within a second: under the service's limit of 30 (which the strict
+ * emulator enforces), with room for the requests of the code under test, so that a test's own
+ * reads (a waitFor that polls every 10 ms, say) never meet a 429 the test did not ask for.
+ */
+const PER_SECOND = 20;
+
+/** Waits until `1000 / PER_SECOND` ms have passed since the client's last request: evenly
+ *  spaced, so that a poll sees each state as often as the pace allows. */
+async function paced(last: { at: number }): Promise<void> {
+  const wait = last.at + 1000 / PER_SECOND - performance.now();
+  last.at = performance.now() + Math.max(0, wait);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 export function client(emulator: Emulator, token: string = emulator.token) {
+  const sent = { at: -Infinity };
   async function send(
     method: string,
     path: string,
@@ -18,6 +34,7 @@ export function client(emulator: Emulator, token: string = emulator.token) {
     const url = path.startsWith('http') ? path : `${emulator.baseUrl}${path}`;
     // Upload and log addresses carry their own credential: the token goes to the API only.
     const toApi = url.startsWith(emulator.baseUrl);
+    if (toApi) await paced(sent);
     const response = await fetch(url, {
       method,
       headers: {

@@ -57,6 +57,7 @@ export function startTestRun(
     cancelRequested: false,
     forceCanceled: false,
     logSecret: null,
+    runningSince: null,
   };
   service.store.testRuns.set(run.id, run);
   walkToRunning(service, run, [...behaviour.unnamedStatuses]);
@@ -79,13 +80,15 @@ function walkToRunning(service: Service, run: TestRun, before: string[]): void {
 
 function startRunning(service: Service, run: TestRun): void {
   setStatus(run, 'running', 'started-at');
+  run.runningSince = service.now();
+  if (service.settings.testRuns.logWhileRunning) run.logSecret = newSecret();
   service.timers.after(service.settings.testRuns.runningMs, () => finish(service, run), run.id);
 }
 
 function finish(service: Service, run: TestRun): void {
   run.result = run.outcome;
   setStatus(run, run.outcome.status, 'finished-at');
-  run.logSecret = newSecret();
+  run.logSecret ??= newSecret();
 }
 
 /** Spec 3.1: only a running test can be canceled (409 otherwise). The interrupt ends the tests
@@ -110,7 +113,7 @@ export function forceCancelTestRun(service: Service, run: TestRun): void {
 function endCanceled(run: TestRun): void {
   setStatus(run, 'canceled', 'canceled-at');
   run.statusTimestamps['finished-at'] = run.updatedAt;
-  run.logSecret = newSecret();
+  run.logSecret ??= newSecret();
 }
 
 function setStatus(run: TestRun, status: string, stamp: string): void {

@@ -10,8 +10,14 @@ import { route, type Route } from './router.ts';
 import type { NoCodeModule, Upgrade, Workspace } from './state.ts';
 import { mergeWorkspaceVariables, readWorkspaceVariables } from './workspace-variables.ts';
 
-/** Run statuses in which a plan waits for confirmation (the ready set of the action's contract). */
-const READY_TO_CONFIRM = new Set(['planned', 'cost_estimated', 'planned_and_saved']);
+/** Run statuses in which a stopped plan waits for confirmation (the service's run states). */
+const READY_TO_CONFIRM = new Set([
+  'planned',
+  'cost_estimated',
+  'policy_checked',
+  'post_plan_completed',
+  'planned_and_saved',
+]);
 
 const UPGRADE = '/no-code-modules/:id/workspaces/:workspace/upgrade';
 
@@ -47,22 +53,28 @@ function initiateUpgrade(ctx: RequestContext): Answer {
     workspaceId: workspace.id,
     noCodeModuleId: module.id,
     status: statuses[0]!,
+    stopped: statuses.length === 1,
     confirmed: false,
     vars,
   };
   ctx.service.store.upgrades.set(upgrade.runId, upgrade);
-  walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs);
+  walk(ctx.service, upgrade, statuses, 1, holdOf(behaviour), () => (upgrade.stopped = true));
   return jsonAnswer(202, upgradeDocument(ctx.service, upgrade, workspace));
 }
 
-/** Sets the run's status to each of `statuses` in turn, `stepMs` apart; `then` runs once the
- *  last is reached. */
+/** How long the run holds each status: `holdMs` where it names one, else `stepMs`. */
+function holdOf(behaviour: UpgradeBehaviour): (status: string) => number {
+  return (status) => behaviour.holdMs[status] ?? behaviour.stepMs;
+}
+
+/** Sets the run's status to each of `statuses` in turn, each after the one before has been held;
+ *  `then` runs once the last is reached. */
 function walk(
   service: Service,
   upgrade: Upgrade,
   statuses: string[],
   next: number,
-  stepMs: number,
+  hold: (status: string) => number,
   then?: () => void,
 ): void {
   if (next >= statuses.length) {
@@ -70,10 +82,10 @@ function walk(
     return;
   }
   service.timers.after(
-    stepMs,
+    hold(upgrade.status),
     () => {
       upgrade.status = statuses[next]!;
-      walk(service, upgrade, statuses, next + 1, stepMs, then);
+      walk(service, upgrade, statuses, next + 1, hold, then);
     },
     upgrade.runId,
   );
@@ -84,17 +96,24 @@ function readUpgrade(ctx: RequestContext): Answer {
   return jsonAnswer(200, upgradeDocument(ctx.service, upgradeRun(ctx, workspace), workspace));
 }
 
-/** Spec 4.3 shows only "a plain message that the update completed". A plan that is not ready
- *  (still planning, errored, nothing to change, already applied) cannot be confirmed: 409.
- *  After the confirm the run walks `applySteps` to `applyFinal`; the workspace takes the new
- *  version and variables only when the apply ends `applied`. */
+/** Spec 4.3 shows only "a plain message that the update completed". A plan that has not
+ *  stopped (still planning, estimating, checking policies or running tasks, even in a status a
+ *  stopped plan may also have) or is not ready (waiting for an override, errored, nothing to
+ *  change, already confirmed) cannot be confirmed: 409, as the service refuses a transition it
+ *  does not allow. After the confirm the run walks `applySteps` to `applyFinal`; the workspace
+ *  takes the new version and variables only when the apply ends `applied`. */
 function confirmUpgrade(ctx: RequestContext): Answer {
   const { module, workspace } = upgradeTarget(ctx);
   refuseOrganizationToken(ctx);
   const upgrade = upgradeRun(ctx, workspace);
-  if (upgrade.confirmed || !READY_TO_CONFIRM.has(upgrade.status)) {
+  if (!isConfirmable(upgrade)) {
+    const state = upgrade.confirmed
+      ? 'already confirmed'
+      : upgrade.stopped
+        ? upgrade.status
+        : `${upgrade.status} and its plan is still going on`;
     throw conflict(
-      `upgrade run ${upgrade.runId} is ${upgrade.confirmed ? 'already confirmed' : upgrade.status}; only a plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`,
+      `upgrade run ${upgrade.runId} is ${state}; only a stopped plan in ${[...READY_TO_CONFIRM].join(', ')} can be confirmed`,
     );
   }
   ctx.service.timers.cancel(upgrade.runId);
@@ -105,13 +124,17 @@ function confirmUpgrade(ctx: RequestContext): Answer {
     ...behaviour.applySteps,
     ...(behaviour.applyFinal === null ? [] : [behaviour.applyFinal]),
   ];
-  walk(ctx.service, upgrade, statuses, 1, behaviour.stepMs, () => {
+  walk(ctx.service, upgrade, statuses, 1, holdOf(behaviour), () => {
     if (upgrade.status === 'applied') applyUpgrade(workspace, module, upgrade);
   });
   const message = `Workspace ${workspace.name} upgrade confirmed; the update has completed.`;
   if (behaviour.confirmAnswer === 'no-content') return emptyAnswer(204);
   if (behaviour.confirmAnswer === 'message') return jsonAnswer(200, { message });
   return textAnswer(202, message);
+}
+
+function isConfirmable(upgrade: Upgrade): boolean {
+  return upgrade.stopped && !upgrade.confirmed && READY_TO_CONFIRM.has(upgrade.status);
 }
 
 function applyUpgrade(workspace: Workspace, module: NoCodeModule, upgrade: Upgrade): void {
@@ -150,6 +173,9 @@ function upgradeDocument(service: Service, upgrade: Upgrade, workspace: Workspac
     attributes: {
       status: upgrade.status,
       'plan-url': upgradeBehaviour(service, workspace).planUrl ?? planUrl(service, upgrade, workspace),
+      ...(upgradeBehaviour(service, workspace).confirmableFlag
+        ? { actions: { 'is-confirmable': isConfirmable(upgrade) } }
+        : {}),
     },
     relationships: { workspace: { data: { id: workspace.id, type: 'workspaces' } } },
   };

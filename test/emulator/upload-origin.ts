@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { emptyAnswer, textAnswer, type Answer } from './answer.ts';
 import { mediaType } from './body.ts';
 import type { Service } from './context.ts';
+import type { TestRun } from './state.ts';
 import { CANCELED_LOG } from './default-log.ts';
 import { notFound, ServiceError } from './errors.ts';
 import type { PortBehaviour } from './port-server.ts';
@@ -43,7 +44,7 @@ function handleUploadOrigin(
   const upload = UPLOAD_PATH.exec(path);
   if (upload && method === 'PUT') return receiveConfiguration(service, upload[1]!, headers, body, bodyTotal);
   const log = LOG_PATH.exec(path);
-  if (log && method === 'GET') return serveLog(service, log[1]!);
+  if (log && method === 'GET') return serveLog(service, log[1]!, headers.range);
   if (isPolicyObjectPath(path) && method === 'GET') return servePolicyObject(service, path);
   throw notFound('no object at this address');
 }
@@ -100,8 +101,27 @@ function drawDelay([min, max]: [number, number]): number {
   return min + Math.random() * Math.max(0, max - min);
 }
 
-function serveLog(service: Service, secret: string): Answer {
+function serveLog(service: Service, secret: string, range: string | undefined): Answer {
   const run = service.store.testRunByLogSecret(secret);
   if (run === undefined) throw notFound('no log at this address');
-  return textAnswer(200, run.result?.log ?? CANCELED_LOG);
+  const log = Buffer.from(logSoFar(service, run));
+  const from = /^bytes=(\d+)-$/.exec(range ?? '');
+  if (!service.settings.testRuns.logRange || from === null) return textAnswer(200, log);
+  // As an object store answers a range of a growing object: its size so far is not final.
+  const start = Number(from[1]);
+  const total = run.status === 'running' ? '*' : String(log.length);
+  if (start >= log.length) return textAnswer(416, '', undefined, { 'content-range': `bytes */${log.length}` });
+  return textAnswer(206, log.subarray(start), undefined, {
+    'content-range': `bytes ${start}-${log.length - 1}/${total}`,
+  });
+}
+
+/** The log as it stands: while the run runs, its first lines in step with the time it has run
+ *  (never the last line, which comes with the end); once it ended, all of it. */
+function logSoFar(service: Service, run: TestRun): string {
+  if (run.status !== 'running') return run.result?.log ?? CANCELED_LOG;
+  const lines = run.outcome.log.split(/(?<=\n)/);
+  const ran = service.now() - (run.runningSince ?? service.now());
+  const share = Math.min(1, ran / service.settings.testRuns.runningMs);
+  return lines.slice(0, Math.min(lines.length - 1, Math.floor(share * lines.length))).join('');
 }

@@ -331,6 +331,26 @@ describe('prune', () => {
   });
 });
 
+describe('test-env-variables-prune', () => {
+  const tests = { ...base, mode: 'run-module-tests', 'module-name': 'vpc', 'module-provider': 'aws' };
+
+  it('is false unless set; true with variables to keep', () => {
+    expect(read({ ...tests, 'test-env-variables': 'A=1' })).toMatchObject({ testEnvVariablesPrune: false });
+    expect(read({ ...tests, 'test-env-variables': 'A=1', 'test-env-variables-prune': 'true' })).toMatchObject({
+      testEnvVariablesPrune: true,
+    });
+  });
+
+  it('refuses true without test-env-variables: an unset secret must not delete every variable', () => {
+    expect(failure({ ...tests, 'test-env-variables-prune': 'true' })).toMatch(
+      /^Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment variable of the module\./,
+    );
+    expect(failure({ ...tests, 'test-env-variables': 'A=1', 'test-env-variables-prune': 'yes' })).toMatch(
+      /^Input "test-env-variables-prune" must be/,
+    );
+  });
+});
+
 describe('inputs a hostile or careless workflow may give', () => {
   const upgrade = {
     ...base,

@@ -204,6 +204,83 @@ describe('run-module-tests flow', () => {
     expect(h.emulator.testRuns()).toEqual([]);
   });
 
+  it('test-env-variables-prune: a variable the input no longer names is deleted, after the others are set; the summary lists it', async () => {
+    const h = await startHarness();
+    const { emulator } = h;
+    const { createServiceClient } = await import('../../src/service/client.ts');
+    const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+    const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
+    const kept = await seedClient.moduleTests.createVariable(module, { key: 'API_KEY', value: 'old', sensitive: true });
+    const removed = await seedClient.moduleTests.createVariable(module, {
+      key: 'OLD_TOKEN',
+      value: 'x',
+      sensitive: true,
+    });
+    await seedClient.close();
+    emulator.clearRequests();
+
+    const { result, log } = await h.run({
+      testEnvVariables: [{ key: 'API_KEY', value: 'new-api-key-value' }],
+      testEnvVariablesPrune: true,
+      testFilters: ['tests/passing.tftest.hcl'],
+    });
+    expect(requestLines(emulator).slice(0, 4)).toEqual([
+      'GET {TESTROOT}/vars',
+      `PATCH {TESTROOT}/vars/${kept.id}`,
+      `DELETE {TESTROOT}/vars/${removed.id}`,
+      'POST {TESTROOT}/test-runs/configuration-versions',
+    ]);
+    expect(emulator.testVariables(module).map((v) => v.key)).toEqual(['API_KEY']);
+    expect(log).toContain(
+      'Test environment variables (sensitive): updated API_KEY; deleted OLD_TOKEN (not named by test-env-variables).',
+    );
+    expect(result.summary).toContain(
+      '<td>Test environment variables (sensitive)</td><td>updated API_KEY; deleted OLD_TOKEN</td>',
+    );
+  });
+
+  it('without test-env-variables-prune, a variable the input does not name stays', async () => {
+    const h = await startHarness();
+    const { emulator } = h;
+    const { createServiceClient } = await import('../../src/service/client.ts');
+    const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+    const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
+    await seedClient.moduleTests.createVariable(module, { key: 'OLD_TOKEN', value: 'x', sensitive: true });
+    await seedClient.close();
+    await h.run({ testEnvVariables: [{ key: 'API_KEY', value: 'v' }], testFilters: ['tests/passing.tftest.hcl'] });
+    expect(emulator.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(
+      emulator
+        .testVariables(module)
+        .map((v) => v.key)
+        .sort(),
+    ).toEqual(['API_KEY', 'OLD_TOKEN']);
+  });
+
+  it('dry run with test-env-variables-prune lists what would be deleted, and deletes nothing', async () => {
+    const h = await startHarness();
+    const { emulator } = h;
+    const { createServiceClient } = await import('../../src/service/client.ts');
+    const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+    const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
+    await seedClient.moduleTests.createVariable(module, { key: 'OLD_TOKEN', value: 'x', sensitive: true });
+    await seedClient.close();
+    emulator.clearRequests();
+    const { result } = await h.run({
+      dryRun: true,
+      testEnvVariables: [{ key: 'API_KEY', value: 'v' }],
+      testEnvVariablesPrune: true,
+    });
+    expect(emulator.writeRequests()).toEqual([]);
+    expect(result.summary).toContain('<tr><td>API_KEY</td><td>create</td></tr>');
+    expect(result.summary).toContain('<tr><td>OLD_TOKEN</td><td>delete (not named by test-env-variables)</td></tr>');
+    expect((result.outputs.result as { variables: unknown }).variables).toEqual({
+      create: ['API_KEY'],
+      update: [],
+      delete: ['OLD_TOKEN'],
+    });
+  });
+
   it('dry run: packs and lists what would be uploaded, reads the variables, creates nothing', async () => {
     const h = await startHarness();
     const { result } = await h.run({ dryRun: true, testEnvVariables: [{ key: 'API_KEY', value: 'dry-secret-value' }] });

@@ -29,7 +29,10 @@ let emulator: Emulator;
 let clock: ManualClock;
 beforeEach(async () => {
   clock = new ManualClock();
-  emulator = await startEmulator({ upgrades: { steps: ['pending', 'planning'], stepMs: 20 }, clock });
+  emulator = await startEmulator({
+    upgrades: { steps: ['pending', 'planning'], stepMs: 20, final: 'policy_checked' },
+    clock,
+  });
 });
 afterEach(() => emulator.close());
 
@@ -265,7 +268,7 @@ describe('upgrade-no-code-workspace', () => {
     const [entry] = entriesOf(result);
     expect(entry).toMatchObject({ workspaceId, runId: upgrade!.runId, outcome: 'cancelled', applied: false });
     expect(entry!.error).toBe(
-      `The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status planned); the apply goes on in the service.`,
+      `The step was cancelled after the plan of run ${upgrade!.runId} was confirmed (status policy_checked); the apply goes on in the service.`,
     );
     // Only the service saying `applied` makes it true.
     expect(result.outputs.applied).toBe('false');

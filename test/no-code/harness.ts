@@ -4,6 +4,13 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/main.ts';
+import { exitCodeOf } from '../../src/errors.ts';
+import { readInputs } from '../../src/inputs/read.ts';
+import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
+import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.ts';
+import { outputText } from '../../src/report/outputs.ts';
+import { tracked } from '../support/manual-clock.ts';
+import type { ManualClock } from '../support/manual-clock.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
@@ -96,4 +103,38 @@ export function modeContext(
     workspaceRoot: process.cwd(),
     log: () => text,
   };
+}
+
+/**
+ * Mode upgrade-no-code-workspace on a clock of the test's own, started now, with a client on it
+ * too: what the step returns (exit code, outputs as the step writes them, summary and log), once
+ * the test has moved time far enough. `started` is the start of its one deadline.
+ */
+export function upgradeOnClock(emulator: Emulator, clock: ManualClock, inputs: Record<string, string>) {
+  const all: Record<string, string> = {
+    mode: 'upgrade-no-code-workspace',
+    token: emulator.token,
+    'base-url': emulator.baseUrl,
+    ...inputs,
+  };
+  const context = modeContext(emulator, undefined, clock);
+  const started = clock.now();
+  const run = runUpgradeNoCodeWorkspace(
+    readInputs((name) => all[name] ?? '') as UpgradeNoCodeWorkspaceInputs,
+    context,
+    { clock },
+  )
+    .then((result) => ({
+      exitCode: exitCodeOf(result.failure),
+      outputs: Object.fromEntries(
+        Object.entries(result.outputs).map(([name, value]) => [name, outputText(value) ?? '']),
+      ),
+      summary: result.summary,
+      log: context.log(),
+      /** What main would print as the step's failure, and the annotations. */
+      failure: result.failure?.message ?? null,
+      annotations: result.annotations,
+    }))
+    .finally(() => context.client.close());
+  return { started, log: () => context.log(), ...tracked(run) };
 }

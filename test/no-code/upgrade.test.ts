@@ -4,20 +4,31 @@ import { runUpgradeNoCodeWorkspace } from '../../src/modes/no-code/upgrade/run.t
 import { readInputs } from '../../src/inputs/read.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
-import type { Emulator } from '../emulator/api.ts';
-import { exitCodeOf } from '../../src/errors.ts';
-import { outputText } from '../../src/report/outputs.ts';
+import { APPLY_STEPS, planStages } from '../emulator/api.ts';
+import type { Emulator, UpgradeBehaviour } from '../emulator/api.ts';
+import { defaultSettings } from '../emulator/settings.ts';
 import { waitFor } from '../emulator/test-client.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
-import { bodiesOf, modeContext, runAction } from './harness.ts';
+import { bodiesOf, modeContext, runAction, upgradeOnClock as upgradeOnClockOf } from './harness.ts';
 
 let emulator: Emulator;
 let moduleId: string;
+
+/** The service reports its apply: the statuses it reports after a confirm, then `applied`. */
+const REPORTED_APPLY: Partial<UpgradeBehaviour> = { applySteps: [...APPLY_STEPS], applyFinal: 'applied' };
+
+/** The spec's letter: no status past the plan after the confirm. */
+const SILENT_APPLY: Partial<UpgradeBehaviour> = { applySteps: [], applyFinal: null };
+
+/** The personality's plan: the status it stops in. */
+const PLAN_FINAL = defaultSettings().upgrades.final;
+
 beforeEach(async () => {
-  // The emulator's strict defaults (statuses the spec does not name, 202 answers, a plain-text
-  // confirm answer, an apply walked after the confirm), on short steps.
-  emulator = await startEmulator({ upgrades: { stepMs: 20 } });
+  // The personality's plans (strict: on through cost estimation and policy checks; its
+  // statuses the spec does not name, 202 answers, a plain-text confirm answer), on short steps,
+  // and an apply the service reports; the tests of a service that reports none say so.
+  emulator = await startEmulator({ upgrades: { stepMs: 20, ...REPORTED_APPLY } });
   moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
 });
 afterEach(() => emulator.close());
@@ -33,44 +44,17 @@ function upgrade(inputs: Record<string, string>) {
  * Puts this test's service on a clock of the test's own, in place of the one the beforeEach
  * started (same module, same defaults).
  */
-async function onClock(): Promise<ManualClock> {
+async function onClock(upgrades: Partial<UpgradeBehaviour> = REPORTED_APPLY): Promise<ManualClock> {
   await emulator.close();
   const clock = new ManualClock();
-  emulator = await startEmulator({ upgrades: { stepMs: 20 }, clock });
+  emulator = await startEmulator({ upgrades: { stepMs: 20, ...upgrades }, clock });
   moduleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.2.0' });
   return clock;
 }
 
-/**
- * The mode on that clock, started now, with a client on it too: what `upgrade` returns (exit
- * code, outputs as the step writes them, summary and log), once the test has moved time far
- * enough. `started` is the start of its one deadline.
- */
+/** The mode on that clock, started now (upgradeOnClock), on the test's no-code module. */
 function upgradeOnClock(clock: ManualClock, inputs: Record<string, string>) {
-  const all: Record<string, string> = {
-    mode: 'upgrade-no-code-workspace',
-    token: emulator.token,
-    'base-url': emulator.baseUrl,
-    'no-code-module-id': moduleId,
-    ...inputs,
-  };
-  const context = modeContext(emulator, undefined, clock);
-  const started = clock.now();
-  const run = runUpgradeNoCodeWorkspace(
-    readInputs((name) => all[name] ?? '') as UpgradeNoCodeWorkspaceInputs,
-    context,
-    { clock },
-  )
-    .then((result) => ({
-      exitCode: exitCodeOf(result.failure),
-      outputs: Object.fromEntries(
-        Object.entries(result.outputs).map(([name, value]) => [name, outputText(value) ?? '']),
-      ),
-      summary: result.summary,
-      log: context.log(),
-    }))
-    .finally(() => context.client.close());
-  return { started, log: () => context.log(), ...tracked(run) };
+  return upgradeOnClockOf(emulator, clock, { 'no-code-module-id': moduleId, ...inputs });
 }
 
 /**
@@ -87,6 +71,10 @@ async function endsAt(clock: ManualClock, step: ReturnType<typeof upgradeOnClock
 
 const arrived = (method: string, path: RegExp) => () =>
   emulator.requests.some((r) => r.method === method && path.test(r.path));
+
+function pick(entry: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, entry[key]]));
+}
 
 function resultOf(outputs: Record<string, string>): Array<Record<string, unknown>> {
   return JSON.parse(outputs.result ?? 'null') as Array<Record<string, unknown>>;
@@ -185,7 +173,7 @@ describe('plans and confirmation', () => {
   it('confirm false: every upgrade stops at its ready plan; nothing is confirmed', async () => {
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.setUpgradeBehaviour(b, { final: 'cost_estimated' });
+    emulator.setUpgradeBehaviour(b, { steps: planStages({ runTasks: true }), final: 'post_plan_completed' });
     const run = await upgrade({ 'workspace-id': `${a}, ${b}` });
     expect(run.exitCode).toBe(0);
     expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toEqual([]);
@@ -193,7 +181,7 @@ describe('plans and confirmation', () => {
     expect(runs.map((u) => u.confirmed)).toEqual([false, false]);
     const runIdOf = (ws: string) => runs.find((u) => u.workspaceId === ws)!.runId;
     expect(run.outputs['run-id']).toBe(`${runIdOf(a)}\n${runIdOf(b)}`);
-    expect(run.outputs.status).toBe('planned\ncost_estimated');
+    expect(run.outputs.status).toBe(`${PLAN_FINAL}\npost_plan_completed`);
     expect(run.outputs['plan-url']!.split('\n')).toEqual([
       expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/app/acme/workspaces/[^/]+/runs/${runIdOf(a)}$`)),
       expect.stringMatching(new RegExp(`/runs/${runIdOf(b)}$`)),
@@ -202,21 +190,25 @@ describe('plans and confirmation', () => {
     expect(resultOf(run.outputs)).toEqual([
       {
         workspaceId: a,
-        workspaceName: null,
+        workspaceName: expect.stringMatching(/^workspace-/),
         runId: runIdOf(a),
-        status: 'planned',
+        status: PLAN_FINAL,
         planUrl: expect.any(String),
         outcome: 'planned',
         applied: false,
+        moduleVersionFrom: '1.2.0',
+        moduleVersionTo: '1.2.0',
       },
       {
         workspaceId: b,
-        workspaceName: null,
+        workspaceName: expect.stringMatching(/^workspace-/),
         runId: runIdOf(b),
-        status: 'cost_estimated',
+        status: 'post_plan_completed',
         planUrl: expect.any(String),
         outcome: 'planned',
         applied: false,
+        moduleVersionFrom: '1.2.0',
+        moduleVersionTo: '1.2.0',
       },
     ]);
     expect(run.summary).toContain(`<a href="${run.outputs['plan-url']!.split('\n')[0]}">plan</a>`);
@@ -250,32 +242,63 @@ describe('plans and confirmation', () => {
     expect(run.log).toMatch(new RegExp(`${a}: upgrade run run-\\w+ confirmed; following the apply`));
   });
 
-  it('the summary shows each workspace, its plan link, the last status and the apply; never `planned` beside applied', async () => {
+  it('the summary shows each workspace by name and id, its versions, plan link, last status and outcome in words', async () => {
     const a = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'bucket-prod' });
     const b = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'bucket-dev' });
-    // Only this workspace's answers carry its name (`included`); the spec shows only the id.
-    emulator.setUpgradeBehaviour(a, { includeWorkspace: true });
+    // This workspace's document cannot be read: its upgrade answers carry its name (`included`).
+    emulator.inject({ method: 'GET', path: `/workspaces/${b}`, kind: { type: 'status', status: 403 } });
+    emulator.setUpgradeBehaviour(b, { includeWorkspace: true });
     const run = await upgrade({ 'workspace-id': `${a},${b}`, confirm: 'true' });
     expect(run.exitCode).toBe(0);
     const [first, second] = resultOf(run.outputs);
-    expect(first).toMatchObject({ workspaceId: a, workspaceName: 'bucket-prod', status: 'applied' });
-    expect(second).toMatchObject({ workspaceId: b, workspaceName: null, status: 'applied' });
-    expect(run.summary).toContain('<th>Workspace</th><th>Run</th><th>Plan</th><th>Last status</th><th>Apply</th>');
+    expect(first).toMatchObject({
+      workspaceId: a,
+      workspaceName: 'bucket-prod',
+      status: 'applied',
+      moduleVersionFrom: '1.2.0',
+    });
+    expect(second).toMatchObject({
+      workspaceId: b,
+      workspaceName: 'bucket-dev',
+      status: 'applied',
+      moduleVersionFrom: null,
+    });
+    expect(run.summary).toMatch(/^## ✅ Upgrade of no-code workspaces$/m);
+    expect(run.summary).toContain(
+      '<th>Workspace</th><th>Module version</th><th>Run</th><th>Plan</th><th>Last status</th><th>Outcome</th>',
+    );
     const rows = run.summary.split('\n').filter((l) => l.includes('<td>'));
     const rowOf = (ws: string) => rows.find((r) => r.includes(`<code>${ws}</code>`))!;
-    expect(rowOf(a)).toContain(`<td>bucket-prod<br><code>${a}</code></td>`);
-    expect(rowOf(b)).toContain(`<td><code>${b}</code></td>`);
+    expect(rowOf(a)).toContain(`<td>bucket-prod<br><code>${a}</code></td><td>1.2.0 (unchanged)</td>`);
+    expect(rowOf(b)).toContain(`<td>bucket-dev<br><code>${b}</code></td><td>not known → 1.2.0</td>`);
     for (const ws of [a, b]) {
       expect(rowOf(ws)).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/app\/acme\/workspaces\/[^"]+">plan<\/a>/);
       expect(rowOf(ws)).toContain('<td><code>applied</code></td><td>✅ applied</td>');
-      expect(rowOf(ws)).not.toContain('planned');
     }
-    expect(run.summary).toContain('Every ready plan was confirmed, and the service reported it applied.');
+    // The table says it all: no sentence beside it that could contradict a row; no empty section.
+    expect(run.summary).not.toMatch(/Every ready plan|Not every ready plan/);
+    expect(run.summary).not.toContain('Variables sent');
+    expect(run.log).toContain(`Workspace bucket-prod (${a}): module version 1.2.0, upgrading to 1.2.0.`);
+  });
+
+  it('a failed row reads as failed in words beside the others, under a heading marked ❌', async () => {
+    const ok = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'fine' });
+    const bad = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'broken' });
+    emulator.setUpgradeBehaviour(bad, { final: 'errored' });
+    const run = await upgrade({ 'workspace-id': `${ok},${bad}`, confirm: 'true', 'workspace-variables': 'region=eu' });
+    expect(run.exitCode).toBe(1);
+    expect(run.summary).toMatch(/^## ❌ Upgrade of no-code workspaces$/m);
+    const rows = run.summary.split('\n').filter((l) => l.includes('<td>'));
+    expect(rows.find((r) => r.includes(ok))).toContain('<td>✅ applied</td>');
+    expect(rows.find((r) => r.includes(bad))).toContain(`<td>❌ failed: Upgrade run run-`);
+    expect(rows.find((r) => r.includes(bad))).toContain(`of workspace broken (${bad}) errored (status errored)`);
+    expect(run.summary).toContain('Variables sent with each upgrade (1)');
+    expect(run.log).toContain(`1 of 2 workspace upgrades did not succeed: broken (${bad})`);
   });
 
   it.each([
     ['errored', /^The plan was confirmed, but the upgrade run errored \(status errored\)/],
-    ['discarded', /^The plan was confirmed, but the upgrade plan was discarded \(status discarded\)/],
+    ['discarded', /^The plan was confirmed, but the upgrade run was discarded \(status discarded\)/],
     ['force_canceled', /^The plan was confirmed, but the upgrade run was force-canceled/],
   ])('an apply that ends %s fails its workspace; applied is false', async (applyFinal, message) => {
     const ok = emulator.seedWorkspace({ noCodeModuleId: moduleId });
@@ -292,42 +315,45 @@ describe('plans and confirmation', () => {
       error: expect.stringMatching(message),
     });
     expect(run.outputs.applied).toBe('false');
-    expect(run.log).toContain(`error: Upgrade of ${bad}: The plan was confirmed, but`);
+    expect(run.log).toContain(`error: Upgrade of workspace-2 (${bad}): The plan was confirmed, but`);
   });
 
-  it('a service that never reports past the confirm: said plainly at the timeout, not success', async () => {
-    const clock = await onClock();
+  it('a service that reports no status past the confirm before a short timeout: confirmed, with a warning', async () => {
+    const clock = await onClock(SILENT_APPLY);
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.setUpgradeBehaviour(ws, { applySteps: [], applyFinal: null });
     const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
     await clock.followRealTime(arrived('POST', CONFIRM));
     const run = await endsAt(clock, step, 2000);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode).toBe(0);
     const [entry] = resultOf(run.outputs);
-    expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'planned' });
-    expect(entry!.error).toMatch(
-      /^Confirmed; the service has not reported the apply's end within the timeout \(2s\): run run-\w+ still reads planned, as when it was confirmed\./,
+    expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: PLAN_FINAL });
+    expect(entry!.error).toBeUndefined();
+    expect(entry!.warning).toMatch(
+      new RegExp(
+        `^Confirmed; the service reported no apply status within \\d+(\\.\\d+)?s: run run-\\w+ still reads ${PLAN_FINAL}, as when it was confirmed`,
+      ),
     );
     expect(run.outputs.applied).toBe('false');
     expect(run.summary).toContain(
-      '⏱️ Confirmed; the service has not reported the apply&#39;s end within the timeout (2s)',
+      '⚠️ confirmed, no apply status reported: Confirmed; the service reported no apply status',
     );
     expect(emulator.upgrades()[0]!.confirmed).toBe(true);
   });
 
-  it('an apply still under way at the timeout, in a status the spec does not name: named as such', async () => {
-    const clock = await onClock();
+  it('an apply still under way at the timeout, in a status the spec does not name: a failure naming it', async () => {
+    const clock = await onClock({ applySteps: ['apply_pondering'], applyFinal: null });
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.setUpgradeBehaviour(ws, { applySteps: ['applying'], applyFinal: null });
     const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
     // Until the step has read the apply under way.
-    await clock.followRealTime(() => /upgrade run run-\w+ confirmed[\s\S]*applying/.test(step.log()));
+    await clock.followRealTime(() => /upgrade run run-\w+ confirmed[\s\S]*apply_pondering/.test(step.log()));
     const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
-    expect(entry).toMatchObject({ outcome: 'confirmed', applied: false, status: 'applying' });
-    expect(entry!.error).toContain('the last status of run');
-    expect(entry!.error).toContain(`was "applying" (a status the service's API documentation does not name)`);
+    expect(entry).toMatchObject({ outcome: 'apply-timed-out', applied: false, status: 'apply_pondering' });
+    expect(entry!.error).toMatch(
+      /^Confirmed, but the apply had not ended at the timeout \(2s\): the last status of run/,
+    );
+    expect(entry!.error).toContain(`was "apply_pondering" (a status the service's API documentation does not name)`);
   });
 
   it('an errored plan fails its workspace and the step; the others go on and are applied', async () => {
@@ -354,8 +380,16 @@ describe('plans and confirmation', () => {
       error: expect.stringContaining('canceled'),
     });
     expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
-    expect(run.log).toMatch(new RegExp(`error: 2 of 3 workspace upgrades did not succeed: ${bad}, ${canceled}`));
-    expect(run.log).toContain(`error: Upgrade of ${bad}: The upgrade run errored`);
+    expect(run.log).toMatch(
+      new RegExp(
+        `error: 2 of 3 workspace upgrades did not succeed: workspace-2 \\(${bad}\\), workspace-3 \\(${canceled}\\)`,
+      ),
+    );
+    expect(run.log).toMatch(
+      new RegExp(
+        `error: Upgrade of workspace-2 \\(${bad}\\): Upgrade run run-\\w+ of workspace workspace-2 \\(${bad}\\) errored`,
+      ),
+    );
   });
 
   it.each([
@@ -388,7 +422,7 @@ describe('plans and confirmation', () => {
       expect(fine).toMatchObject({ outcome: 'applied', applied: true });
       // One workspace applied, but a ready plan may exist for the other that nobody saw.
       expect(run.outputs.applied).toBe('false');
-      expect(run.log).toMatch(new RegExp(`error: 1 of 2 workspace upgrades did not succeed: ${ws}`));
+      expect(run.log).toMatch(new RegExp(`error: 1 of 2 workspace upgrades did not succeed: uptodate \\(${ws}\\)`));
       expect(emulator.writeRequests().filter((r) => CONFIRM.test(r.path))).toHaveLength(1);
     },
   );
@@ -400,7 +434,9 @@ describe('plans and confirmation', () => {
     expect(run.exitCode).toBe(1);
     expect(run.outputs.applied).toBe('false');
     expect(run.summary).toContain(`Upgrade of no-code workspaces`);
-    expect(run.summary).toContain(`❌ The service answered the request to start the upgrade of workspace ${ws}`);
+    expect(run.summary).toContain(
+      `❌ failed: The service answered the request to start the upgrade of workspace ${ws}`,
+    );
   });
 });
 
@@ -472,8 +508,10 @@ describe('one workspace failing does not stop the others', () => {
     expect(second).toMatchObject({
       outcome: 'failed',
       applied: false,
-      status: 'planned',
-      error: expect.stringMatching(/ended without an answer .* now reads planned; it was not sent again/),
+      status: PLAN_FINAL,
+      error: expect.stringMatching(
+        new RegExp(`ended without an answer .* now reads ${PLAN_FINAL}; it was not sent again`),
+      ),
     });
     expect(emulator.upgrades().find((u) => u.workspaceId === notApplied)!.confirmed).toBe(false);
     expect(run.outputs.applied).toBe('false');
@@ -538,15 +576,15 @@ describe('one deadline', () => {
   it('a plan held in a status the spec does not name is waited on, and named as such at the timeout', async () => {
     const clock = await onClock();
     const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    emulator.setUpgradeBehaviour(ws, { steps: ['pending'], final: 'plan_queued' });
+    emulator.setUpgradeBehaviour(ws, { steps: ['pending'], final: 'plan_pondering' });
     const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
-    await clock.followRealTime(() => step.log().includes('plan_queued'));
+    await clock.followRealTime(() => step.log().includes('plan_pondering'));
     const run = await endsAt(clock, step, 2000);
     expect(run.exitCode).toBe(1);
     const [entry] = resultOf(run.outputs);
-    expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_queued' });
+    expect(entry).toMatchObject({ outcome: 'timed-out', status: 'plan_pondering' });
     expect(entry!.error).toContain(
-      `(last status: "plan_queued" (a status the service's API documentation does not name))`,
+      `(last status: "plan_pondering" (a status the service's API documentation does not name))`,
     );
   });
 
@@ -558,11 +596,12 @@ describe('one deadline', () => {
     const step = upgradeOnClock(clock, { 'workspace-id': ws, confirm: 'true', timeout: '2s' });
     await clock.followRealTime(arrived('POST', CONFIRM));
     const run = await endsAt(clock, step, 2000);
-    expect(resultOf(run.outputs)[0]).toMatchObject({
-      outcome: 'confirmed',
-      status: expect.stringMatching(/^(planned|applying)$/),
-      applied: false,
-    });
+    // Either the service had said nothing past the confirm by then, or the apply was under way.
+    expect([
+      { outcome: 'confirmed', status: PLAN_FINAL, exitCode: 0 },
+      { outcome: 'apply-timed-out', status: 'applying', exitCode: 1 },
+    ]).toContainEqual({ ...pick(resultOf(run.outputs)[0]!, 'outcome', 'status'), exitCode: run.exitCode });
+    expect(resultOf(run.outputs)[0]!.applied).toBe(false);
     expect(emulator.upgrades()[0]!.confirmed).toBe(true);
   });
 });
@@ -593,24 +632,40 @@ describe('tokens, dry run and inputs', () => {
     expect(run.log).toContain(
       'No-code module nocode-unknown1 was not found, or the token has no permission to read it (404)',
     );
+    expect(run.summary).toMatch(/^## ❌ Upgrade of no-code workspaces$/m);
   });
 
-  it('dry run: reads the module, sends no write, and says what would be done', async () => {
-    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+  it('dry run: reads the module and the workspaces, sends no write, and shows each move from version to version', async () => {
+    const a = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'old-one', moduleVersion: '1.0.0' });
+    const b = emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'current' });
+    const c = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    emulator.inject({ method: 'GET', path: `/workspaces/${c}`, kind: { type: 'status', status: 403 } });
     const run = await upgrade({
-      'workspace-id': `${a},${b}`,
+      'workspace-id': `${a},${b},${c}`,
       'dry-run': 'true',
       confirm: 'true',
       'workspace-variables': 'env:SECRET=x',
     });
     expect(run.exitCode).toBe(0);
     expect(emulator.writeRequests()).toEqual([]);
-    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v2/no-code-modules/${moduleId}`]);
-    expect(run.summary).toContain('Dry run');
-    expect(run.summary).toContain('would start an upgrade');
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [`GET /api/v2/no-code-modules/${moduleId}`, ...[a, b, c].map((ws) => `GET /api/v2/workspaces/${ws}`)].sort(),
+    );
+    expect(run.summary).toMatch(/^## Upgrade of no-code workspaces \(dry run\)$/m);
     expect(run.summary).toContain('version pin 1.2.0');
-    expect(resultOf(run.outputs).map((r) => r.outcome)).toEqual(['would-upgrade', 'would-upgrade']);
+    expect(run.summary).toContain('<th>Workspace</th><th>Module version</th><th>Outcome</th>');
+    const rows = run.summary.split('\n').filter((l) => l.includes('<td>') && l.includes('ws-'));
+    expect(rows).toEqual([
+      `<tr><td>old-one<br><code>${a}</code></td><td>1.0.0 → 1.2.0</td><td>🔍 would start an upgrade</td></tr>`,
+      `<tr><td>current<br><code>${b}</code></td><td>1.2.0 (unchanged)</td><td>🔍 would start an upgrade</td></tr>`,
+      `<tr><td><code>${c}</code></td><td>not known → 1.2.0</td><td>🔍 would start an upgrade</td></tr>`,
+    ]);
+    expect(run.summary).toContain('Variables sent with each upgrade (1)');
+    expect(resultOf(run.outputs).map((r) => [r.outcome, r.moduleVersionFrom, r.moduleVersionTo])).toEqual([
+      ['would-upgrade', '1.0.0', '1.2.0'],
+      ['would-upgrade', '1.2.0', '1.2.0'],
+      ['would-upgrade', null, '1.2.0'],
+    ]);
     expect(run.outputs.applied).toBe('false');
   });
 

@@ -1,8 +1,18 @@
 // Every no-code call against the emulator, including the answers the spec does not show.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../src/service/http.ts';
+import { moduleVersionIn, workspaceNameOf } from '../../src/service/no-code.ts';
+import { APPLY_STEPS } from '../emulator/api.ts';
+import type { UpgradeBehaviour } from '../emulator/api.ts';
 import { caught, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';
+
+const PLANNED_THEN_APPLIED: Partial<UpgradeBehaviour> = {
+  steps: ['pending', 'planning'],
+  final: 'planned',
+  applySteps: [...APPLY_STEPS],
+  applyFinal: 'applied',
+};
 
 let h: Harness;
 beforeEach(async () => {
@@ -112,7 +122,8 @@ describe('no-code modules', () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     for (const confirmAnswer of ['text', 'message', 'no-content'] as const) {
       const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
-      h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer });
+      // A plan that stops at `planned`, and an apply the service reports.
+      h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer, ...PLANNED_THEN_APPLIED });
       const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [
         { key: 'size', value: 'large', category: 'svc' },
       ]);
@@ -135,7 +146,7 @@ describe('no-code modules', () => {
   it('shows a confirm answered with JSON other than an object as its text', async () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
-    h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer: 'message' });
+    h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer: 'message', ...PLANNED_THEN_APPLIED });
     const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
     await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'planned');
     // Spec 4.3: "not shown beyond a plain message"; a JSON string or list is shown as it came.
@@ -146,6 +157,30 @@ describe('no-code modules', () => {
     });
     const confirmed = await h.client.noCode.confirmUpgrade(moduleId, workspaceId, started.upgrade.id);
     expect(confirmed.message).toMatch(/^\["[^"]*upgrade confirmed[^"]*"\]$/);
+  });
+
+  it('reads a workspace at its links.self; the version in its source-module-id and a version pin', async () => {
+    const moduleId = h.emulator.seedNoCodeModule({
+      moduleName: 'net',
+      provider: 'aws',
+      enabled: true,
+      versionPin: '2.0.1',
+    });
+    const workspaceId = h.emulator.seedWorkspace({
+      noCodeModuleId: moduleId,
+      name: 'net-prod',
+      moduleVersion: '1.4.0',
+    });
+    const workspace = await h.client.noCode.readWorkspace(workspaceId);
+    expect(workspace).toMatchObject({ id: workspaceId, type: 'workspaces', attributes: { name: 'net-prod' } });
+    expect(moduleVersionIn(workspace.attributes['source-module-id'])).toBe('1.4.0');
+    expect(moduleVersionIn('2.0.1')).toBe('2.0.1');
+    expect(moduleVersionIn('private/acme/net/aws/v1.0.0-rc.1')).toBe('v1.0.0-rc.1');
+    for (const odd of ['private/acme/net/aws', 'private/acme/net/aws/latest', '1.0', '::warning::x', null, 3]) {
+      expect(moduleVersionIn(odd)).toBeNull();
+    }
+    expect(workspaceNameOf('net-prod')).toBe('net-prod');
+    expect(workspaceNameOf('@team ::error::x')).toBeNull();
   });
 
   it('reads the workspace name from `included` when an answer carries it', async () => {

@@ -13,11 +13,16 @@ afterEach(async () => {
 it('a redirected download paces its API request only, not the hop to the object store', async () => {
   const clock = new ManualClock();
   h = await startHarness({ policies: { download: 'redirect' }, clock }, { rateLimitPerSecond: 4, clock });
-  const ids = [1, 2, 3, 4].map((i) => h!.emulator.seedPolicy({ name: `p${i}`, code: `# p${i}\n` }).id);
+  for (const i of [1, 2, 3, 4]) h.emulator.seedPolicy({ name: `p${i}`, code: `# p${i}\n` });
+  // The download links, as the list gives them; then a second for the list to leave the window.
+  const links = (await clock.runUntilSettled(h.client.policies.list(h.emulator.organization))).map(
+    (policy) => policy.links!.download!,
+  );
+  await clock.advance(1000);
   const started = clock.now();
   const downloads = async (): Promise<string[]> => {
     const codes: string[] = [];
-    for (const id of ids) codes.push(await h!.client.policies.downloadCode({ id }));
+    for (const link of links) codes.push(await h!.client.policies.downloadCode(link));
     return codes;
   };
   for (const code of await clock.runUntilSettled(downloads())) expect(code).toMatch(/^# p\d/);

@@ -68,10 +68,12 @@ describe('policies', () => {
     expect(h.emulator.policies()[0]?.code).toBe(code);
 
     const shown = await h.client.policies.show(created.id);
-    expect(shown.links?.download).toBe(`/api/v2/policies/${created.id}/download`);
-    expect(await h.client.policies.downloadCode(shown)).toBe(code);
-    // A create answer has no download link; the path is built instead.
-    expect(await h.client.policies.downloadCode(created)).toBe(code);
+    // Spec 2.1 names the link only, not a path: the code is read where it leads.
+    expect(shown.links?.download).toMatch(/^\/api\/v2\/policy-downloads\/[A-Za-z0-9_-]+$/);
+    expect(await h.client.policies.downloadCode(shown.links!.download!)).toBe(code);
+    // A create answer has no download link, and no path is built in its place.
+    expect(created.links?.download).toBeUndefined();
+    expect(h.emulator.requests.filter((r) => r.path.endsWith(`/policies/${created.id}/download`))).toEqual([]);
 
     const updated = await h.client.policies.update(created.id, {
       enforcementLevel: 'hard-mandatory',

@@ -113,7 +113,7 @@ describe('HTTPS_PROXY', () => {
     const created = await c.policies.create('acme', { name: 'via-proxy', enforcementLevel: 'advisory' });
     await c.policies.uploadCode(created!.id, 'main = rule { true }\n');
     const shown = await c.policies.show(created!.id);
-    expect(await c.policies.downloadCode(shown)).toBe('main = rule { true }\n');
+    expect(await c.policies.downloadCode(shown.links!.download!)).toBe('main = rule { true }\n');
     expect(await testRunThrough(c)).toContain('"type":"test_summary"');
 
     const tunnels = proxy.tunnels.slice(before);

@@ -142,6 +142,30 @@ export class ManualClock implements Clock {
     return work;
   }
 
+  /**
+   * Moves time on `stepMs` at a time until `work` settles, and returns its outcome. Before each
+   * step it waits a moment of real time, and for as long as `busy()` holds (a request the
+   * service has not answered yet), so that an answer on its way lands about when it would: for
+   * work that polls for minutes, whose bounds a test measures to within a step or two. Fails
+   * after `withinMs` of real time.
+   */
+  async runInSteps<T>(
+    work: Promise<T>,
+    stepMs: number,
+    busy: () => boolean = () => false,
+    withinMs = 20_000,
+  ): Promise<T> {
+    const { settled } = tracked(work);
+    const giveUp = performance.now() + withinMs;
+    while (!settled()) {
+      if (performance.now() > giveUp) throw new Error(`the work did not settle within ${withinMs} ms of real time`);
+      do await new Promise((resolve) => setTimeout(resolve, 1));
+      while (busy() && !settled() && performance.now() < giveUp);
+      if (!settled()) await this.advance(stepMs);
+    }
+    return work;
+  }
+
   #add(ms: number, fire: () => void): Timer {
     const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, fire };
     this.#timers.add(timer);

@@ -23,7 +23,7 @@ describe('sync-policies with download links that redirect', () => {
     expect(writes(emulator).map((w) => `${w.method} ${w.path}`)).toEqual([`PUT /policies/${ids.get('gamma')}/upload`]);
     expect(first.result.outputs).toMatchObject({ created: 0, updated: 1, deleted: 0, unchanged: 3 });
 
-    const downloads = emulator.requests.filter((r) => r.port === 'api' && r.path.endsWith('/download'));
+    const downloads = emulator.requests.filter((r) => r.port === 'api' && r.path.includes('/policy-downloads/'));
     expect(downloads).toHaveLength(4);
     expect(downloads.every((r) => r.status === 302 && r.headers.authorization === `Bearer ${emulator.token}`)).toBe(
       true,
@@ -56,8 +56,9 @@ describe('sync-policies with download links that redirect', () => {
     const download = emulator.requests
       .slice(0, refusedIndex)
       .reverse()
-      .find((r) => r.port === 'api' && r.path.endsWith('/download'))!;
-    const name = NAMES.find((n) => download.path === `/api/v2/policies/${ids.get(n)}/download`)!;
+      .find((r) => r.port === 'api' && r.path.includes('/policy-downloads/'))!;
+    const pathOf = new Map(emulator.policies().map((p) => [p.id, p.downloadPath]));
+    const name = NAMES.find((n) => download.path === pathOf.get(ids.get(n)!))!;
     expect(writes(emulator).map((w) => `${w.method} ${w.path}`)).toEqual([`PUT /policies/${ids.get(name)}/upload`]);
     expect(emulator.policies().find((p) => p.name === name)!.code).toBe(code(name));
     expect(result.annotations).toContainEqual(
@@ -78,10 +79,46 @@ describe('sync-policies with download links that redirect', () => {
     const harness = await startSync(files, REDIRECTS);
     const { emulator } = harness;
     for (const n of NAMES) emulator.seedPolicy({ name: n, code: 'old' });
-    emulator.inject({ port: 'api', method: 'GET', path: /\/download$/, kind: { type: 'status', status: 401 } });
+    emulator.inject({
+      port: 'api',
+      method: 'GET',
+      path: /\/policy-downloads\//,
+      kind: { type: 'status', status: 401 },
+    });
     const { result } = await harness.sync();
     expect(result.failure?.message).toMatch(/^Reading the policies of organization acme failed: .*401/);
     expect(writes(emulator)).toEqual([]);
     expect(requestLines(emulator).filter((l) => l.startsWith('PUT '))).toEqual([]);
+  });
+
+  it('a policy listed without its download link: its code is not guessed at a path the spec does not name, but uploaded', async () => {
+    const harness = await startSync(files, REDIRECTS);
+    const { emulator } = harness;
+    const ids = new Map(NAMES.map((n) => [n, emulator.seedPolicy({ name: n, code: code(n) }).id]));
+    emulator.inject({
+      port: 'api',
+      method: 'GET',
+      path: /\/organizations\/acme\/policies$/,
+      kind: {
+        type: 'rewrite',
+        body: (json) => ({
+          ...json,
+          data: json.data.map((p: { id: string; links: Record<string, string> }) =>
+            p.id === ids.get('beta') ? { ...p, links: { self: p.links.self, upload: p.links.upload } } : p,
+          ),
+        }),
+      },
+    });
+    const { result } = await harness.sync();
+    expect(result.failure).toBeNull();
+    expect(emulator.requests.filter((r) => r.path.endsWith('/download'))).toEqual([]);
+    expect(writes(emulator).map((w) => `${w.method} ${w.path}`)).toEqual([`PUT /policies/${ids.get('beta')}/upload`]);
+    expect(result.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        title: 'Policy beta',
+        message: expect.stringContaining('the service listed it without a download link'),
+      }),
+    );
   });
 });

@@ -148,7 +148,7 @@ describe('runSyncPolicies over more than one page of policies', () => {
       'GET /organizations/acme/policies?page%5Bnumber%5D=2&page%5Bsize%5D=100',
       'GET /organizations/acme/policies?page%5Bnumber%5D=3&page%5Bsize%5D=100',
     ]);
-    expect(requestLines(harness.emulator).filter((l) => l.endsWith('/download'))).toHaveLength(240);
+    expect(requestLines(harness.emulator).filter((l) => l.includes('/policy-downloads/'))).toHaveLength(240);
     expect(
       writes(harness.emulator)
         .map((w) => `${w.method} ${w.path}`)

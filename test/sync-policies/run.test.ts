@@ -173,11 +173,14 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(gets.filter((l) => l.includes('/organizations/acme/policies'))).toEqual([
       'GET /organizations/acme/policies?page%5Bsize%5D=100',
     ]);
-    expect(gets.filter((l) => l.endsWith('/download')).sort()).toEqual(
+    // The code is read where each policy's download link leads: spec 2.1 names no path.
+    const downloadOf = new Map(emulator.policies().map((p) => [p.id, p.downloadPath.replace(/^\/api\/v2/, '')]));
+    expect(gets.filter((l) => l.includes('/policy-downloads/')).sort()).toEqual(
       ['deprecated-other', 'deprecated-same', 'identical', 'other-code', 'other-description', 'other-level']
-        .map((n) => `GET /policies/${ids[n]}/download`)
+        .map((n) => `GET ${downloadOf.get(ids[n]!)}`)
         .sort(),
     );
+    expect(gets.filter((l) => l.endsWith('/download'))).toEqual([]);
     expect(gets.filter((l) => /^GET \/policies\/[^/]+$/.test(l))).toEqual([]);
 
     // The stored state is the repository's.

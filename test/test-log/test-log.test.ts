@@ -457,3 +457,23 @@ describe('secrets in the log', () => {
     expect(JSON.stringify(parsed)).not.toContain('s3cr3t');
   });
 });
+
+describe('what ended, as the log says it', () => {
+  it('each run block and test file once, as it completes, in the order of the log; masked and cut like the rest', () => {
+    const real = readFileSync(new URL('../junit/fixtures/edge-module.jsonl', import.meta.url), 'utf8');
+    const ended: string[] = [];
+    const parser = new TestLogParser({
+      onEnded: (e) => ended.push(e.run === undefined ? `${e.file} ${e.status}` : `${e.file} "${e.run}" ${e.status}`),
+      redact: (text) => text.replaceAll('errors', '***'),
+    });
+    // A byte at a time, as a log read while it grows may arrive.
+    for (const byte of Buffer.from(real)) parser.push(Uint8Array.of(byte));
+    const parsed = parser.end();
+    const expected = parsed.files.flatMap((f) => [
+      ...f.runs.map((r) => `${f.path.replaceAll('errors', '***')} "${r.name}" ${r.status}`),
+      `${f.path.replaceAll('errors', '***')} ${f.status}`,
+    ]);
+    expect(ended).toEqual(expected);
+    expect(ended).toContain('tests/***.tftest.hcl "reads_its_own_file" pass');
+  });
+});

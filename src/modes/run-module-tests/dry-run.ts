@@ -3,7 +3,6 @@
 // read to say which would be created or updated. No request that creates anything is sent.
 
 import { ConfigurationError } from '../../errors.ts';
-import type { EnvVariable } from '../../inputs/parsers.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { formatBytes } from '../../report/format.ts';
 import {
@@ -24,6 +23,7 @@ import { moduleLabel } from './module-ref.ts';
 import { NO_TEST_RUN_OUTPUTS, noRunResult } from './report.ts';
 import type { TestedModule } from './report.ts';
 import { setupFailure } from './start.ts';
+import { planTestVariables } from './test-variables.ts';
 
 /** Paths listed in the summary; the rest are counted. */
 const MAX_LISTED = 500;
@@ -31,6 +31,7 @@ const MAX_LISTED = 500;
 export interface PlannedVariables {
   create: string[];
   update: string[];
+  delete: string[];
 }
 
 /** The dry run's report; a failure to read the module's variables is the step's failure. */
@@ -43,7 +44,7 @@ export async function dryRun(
   const { inputs, module } = tested;
   let variables: PlannedVariables;
   try {
-    variables = await plannedVariables(client, module, inputs.testEnvVariables, signal);
+    variables = await plannedVariables(client, module, inputs, signal);
   } catch (error) {
     if (signal.aborted || error instanceof ConfigurationError) throw error;
     const note = setupFailure(module, 'reading the test environment variables', error);
@@ -55,14 +56,16 @@ export async function dryRun(
 async function plannedVariables(
   client: ServiceClient,
   module: ModuleRef,
-  variables: readonly EnvVariable[],
+  inputs: RunModuleTestsInputs,
   signal: AbortSignal,
 ): Promise<PlannedVariables> {
-  if (variables.length === 0) return { create: [], update: [] };
-  const existing = new Set((await client.moduleTests.listVariables(module, { signal })).map((v) => v.attributes.key));
+  if (inputs.testEnvVariables.length === 0) return { create: [], update: [], delete: [] };
+  const existing = await client.moduleTests.listVariables(module, { signal });
+  const plan = planTestVariables(existing, inputs.testEnvVariables, inputs.testEnvVariablesPrune);
   return {
-    create: variables.filter((v) => !existing.has(v.key)).map((v) => v.key),
-    update: variables.filter((v) => existing.has(v.key)).map((v) => v.key),
+    create: plan.create,
+    update: plan.update.map((v) => v.key),
+    delete: plan.delete.map((v) => v.key),
   };
 }
 
@@ -85,6 +88,7 @@ function dryRunResult(options: {
   const variableRows = [
     ...variables.create.map((key) => [key, 'create']),
     ...variables.update.map((key) => [key, 'update']),
+    ...variables.delete.map((key) => [key, 'delete (not named by test-env-variables)']),
   ];
 
   const runOptions = [
@@ -117,7 +121,7 @@ function dryRunResult(options: {
     packed.warnings.length > 0 ? joinBlocks(heading('Warnings', 3), bulletList(packed.warnings)) : '',
     variableRows.length > 0
       ? joinBlocks(
-          heading('Test environment variables that would be set (sensitive, values not shown)', 3),
+          heading('Test environment variables that would change (sensitive, values not shown)', 3),
           table(['Key', 'Action'], variableRows),
         )
       : '',

@@ -18,6 +18,7 @@ import type { OtherRunsWatch } from './other-runs.ts';
 import { saveCancelRequested, saveRunFinal } from './state.ts';
 import type { SaveState } from './state.ts';
 import { describeStop, TestRunStopper } from './stop.ts';
+import { LiveTestLog } from './test-log/live.ts';
 import { LOG_NOT_READ, readTestLog } from './test-log/read.ts';
 import type { TestLogRead } from './test-log/read.ts';
 import { describeTestRunStatus, isFinal } from './test-run-status.ts';
@@ -74,6 +75,17 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     clock: t.clock,
   });
   stopper.seen(first);
+  // Each test file and run block in the job log as it ends, where the service gives the log
+  // while the run runs.
+  const live = new LiveTestLog({
+    client,
+    sink,
+    clock: t.clock,
+    everyMs: t.liveLogEveryMs,
+    readMs: t.liveLogReadMs,
+    signal: cancellation.signal,
+  });
+  live.seen(first);
   // The limits count from each signal's arrival, also for signals that came before the run was
   // known and are applied only now.
   const off = onWindDown(cancellation, t, (windDown) => {
@@ -95,10 +107,14 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
       timeoutMs: input.timeoutMs,
       signal: cancellation.signal,
       log: (line) => sink.info(line),
-      onRun: (run) => stopper.seen(run),
+      onRun: (run) => {
+        stopper.seen(run);
+        live.seen(run);
+      },
       timing: t.wait,
       clock: t.clock,
     });
+    await live.stop();
     switch (waited.end) {
       case 'final': {
         saveRunFinal(saveState);
@@ -114,6 +130,7 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
   } finally {
     off();
     stopper.halt();
+    await live.stop();
   }
 }
 

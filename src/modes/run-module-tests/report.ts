@@ -271,10 +271,11 @@ function detailsSection(tested: TestedModule, setup: Setup): string {
   ]);
   rows.push(['verbose', String(inputs.verbose)]);
   if (setup.variables) {
-    const { created, updated } = setup.variables;
+    const { created, updated, deleted } = setup.variables;
     const parts = [
       created.length > 0 ? `created ${created.join(', ')}` : '',
       updated.length > 0 ? `updated ${updated.join(', ')}` : '',
+      deleted.length > 0 ? `deleted ${deleted.join(', ')}` : '',
     ];
     const text = parts.filter((p) => p !== '').join('; ');
     if (text !== '') rows.push(['Test environment variables (sensitive)', text]);

@@ -30,7 +30,7 @@ import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
 import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from './state.ts';
 import type { SaveState } from './state.ts';
 import { isFinal } from './test-run-status.ts';
-import { upsertTestVariables } from './test-variables.ts';
+import { setTestVariables } from './test-variables.ts';
 import type { TestVariableChanges } from './test-variables.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import {
@@ -126,7 +126,7 @@ export async function startRun(input: StartInput): Promise<StartOutcome> {
   try {
     if (inputs.testEnvVariables.length > 0) {
       const variables = await during('setting the test environment variables', () =>
-        upsertTestVariables(client, module, inputs.testEnvVariables, { signal }),
+        setTestVariables(client, module, inputs.testEnvVariables, { prune: inputs.testEnvVariablesPrune, signal }),
       );
       setup.variables = variables;
       sink.info(describeVariableChanges(variables));
@@ -204,6 +204,7 @@ function describeVariableChanges(changes: TestVariableChanges): string {
   const parts: string[] = [];
   if (changes.created.length > 0) parts.push(`created ${changes.created.join(', ')}`);
   if (changes.updated.length > 0) parts.push(`updated ${changes.updated.join(', ')}`);
+  if (changes.deleted.length > 0) parts.push(`deleted ${changes.deleted.join(', ')} (not named by test-env-variables)`);
   return `Test environment variables (sensitive): ${parts.join('; ')}.`;
 }
 

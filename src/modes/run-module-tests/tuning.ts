@@ -46,6 +46,10 @@ export interface RunModuleTestsTuning {
   uploadTimeoutMs: number;
   /** Longest read of the test log. */
   logReadTimeoutMs: number;
+  /** While the run runs, the log is read again at most this often for what ended since. */
+  liveLogEveryMs: number;
+  /** Longest of those reads. */
+  liveLogReadMs: number;
   /** Where the archive is packed (default RUNNER_TEMP or the system's). */
   tempDir?: string;
   /** The clock every wait, deadline and wind-down of the mode runs on. */
@@ -77,6 +81,8 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   stopAfterWaitMs: 5000,
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
+  liveLogEveryMs: 5000,
+  liveLogReadMs: 10_000,
   clock: systemClock,
 };
 

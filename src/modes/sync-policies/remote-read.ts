@@ -70,7 +70,13 @@ export async function readRemotePolicies(
     options.workers ?? 16,
     async (policy) => {
       try {
-        code.set(policy.id, await client.policies.downloadCode(documentOf.get(policy.id)!, { signal }));
+        // Spec 2.1 names the link, on every listed policy, and no other way to the code.
+        const link = documentOf.get(policy.id)?.links?.download;
+        if (!link) {
+          unreadable.push({ name: policy.name, reason: 'the service listed it without a download link' });
+          return;
+        }
+        code.set(policy.id, await client.policies.downloadCode(link, { signal }));
       } catch (error) {
         // Spec 2.1: the download exists once code was uploaded; a policy created without code
         // answers 404, and its code is simply uploaded.

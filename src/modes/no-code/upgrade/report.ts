@@ -22,12 +22,12 @@ import { formatDuration } from '../../../report/format.ts';
 import { plural } from '../../../text.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
-import { FAILED_OUTCOMES } from './upgrade-workspace.ts';
+import { describeWorkspace, FAILED_OUTCOMES } from './upgrade-workspace.ts';
 import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 
 export interface UpgradeReportInput {
   noCodeModuleId: string;
-  /** The module's `version-pin`, when it was read. */
+  /** The module's `version-pin`, when it was read: the version the workspaces move to. */
   versionPin: string | null;
   vars: readonly WorkspaceVariable[];
   confirm: boolean;
@@ -39,13 +39,15 @@ export interface UpgradeReportInput {
   cancelled: boolean;
 }
 
+/** Each outcome in words, as a row of the summary begins. */
 const OUTCOME_TEXT: Record<UpgradeOutcome, string> = {
   applied: '✅ applied',
   planned: '📝 plan ready, not confirmed',
   'no-changes': '➖ no changes',
-  confirmed: "⏱️ confirmed; the service has not reported the apply's end within the timeout",
+  confirmed: '⚠️ confirmed, no apply status reported',
   failed: '❌ failed',
   'timed-out': '⏱️ timed out waiting for the plan',
+  'apply-timed-out': '⏱️ confirmed, timed out waiting for the apply',
   cancelled: '⛔ cancelled',
   'would-upgrade': '🔍 would start an upgrade',
 };
@@ -55,9 +57,10 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['applied', 'applied'],
   ['planned', 'ready, not confirmed'],
   ['no-changes', 'no changes'],
-  ['confirmed', "confirmed, apply's end not reported"],
+  ['confirmed', 'confirmed, no apply status reported'],
   ['failed', 'failed'],
   ['timed-out', 'timed out'],
+  ['apply-timed-out', 'apply timed out'],
   ['cancelled', 'cancelled'],
   ['would-upgrade', 'would be upgraded'],
 ];
@@ -89,7 +92,10 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     planUrl: r.planUrl,
     outcome: r.outcome,
     applied: r.applied,
+    moduleVersionFrom: r.moduleVersionFrom,
+    moduleVersionTo: input.versionPin,
     ...(r.error !== undefined ? { error: r.error } : {}),
+    ...(r.warning !== undefined ? { warning: r.warning } : {}),
   }));
   // One line per workspace, in input order, so that the lines of the three outputs match up.
   const outputs: Record<string, OutputValue> = {
@@ -99,23 +105,32 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     applied: applied ? 'true' : 'false',
     result: entries,
   };
-  const annotations: Annotation[] = failed.map((r) => ({
-    level: 'error',
-    title: `Upgrade of ${r.workspaceId}${r.workspaceName ? ` (${r.workspaceName})` : ''}`,
-    message: r.error ?? OUTCOME_TEXT[r.outcome],
-  }));
+  const annotations: Annotation[] = [
+    ...failed.map((r): Annotation => ({
+      level: 'error',
+      title: `Upgrade of ${describeWorkspace(r.workspaceId, r.workspaceName)}`,
+      message: r.error ?? OUTCOME_TEXT[r.outcome],
+    })),
+    ...results
+      .filter((r) => r.warning !== undefined && !FAILED_OUTCOMES.has(r.outcome))
+      .map((r): Annotation => ({
+        level: 'warning',
+        title: `Upgrade of ${describeWorkspace(r.workspaceId, r.workspaceName)}`,
+        message: r.warning ?? '',
+      })),
+  ];
   const title = titleOf(input, failed.length);
   let failure: StepFailure | null = null;
   if (input.cancelled) failure = stepFailure(`The step was cancelled: ${countsText(results)}.`);
   else if (failed.length > 0) {
     failure = stepFailure(
       `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
-        failed.map((r) => r.workspaceId).join(', ') +
+        failed.map((r) => describeWorkspace(r.workspaceId, r.workspaceName)).join(', ') +
         ' (see the annotations and the job summary).',
     );
   }
   const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
-  return { title, summary: summaryOf(input, applied), annotations, outputs, failure, conclusion };
+  return { title, summary: summaryOf(input, failure !== null), annotations, outputs, failure, conclusion };
 }
 
 function titleOf(input: UpgradeReportInput, failed: number): string {
@@ -133,45 +148,61 @@ function countsText(results: readonly WorkspaceUpgradeResult[]): string {
     .join(', ');
 }
 
-function summaryOf(input: UpgradeReportInput, applied: boolean): string {
+/** The summary's heading: what the step did, and ❌ when it failed, ⚠️ when something went unreported. */
+function headingOf(input: UpgradeReportInput, failed: boolean): string {
+  if (input.dryRun) return 'Upgrade of no-code workspaces (dry run)';
+  if (input.cancelled) return '⏹️ Upgrade of no-code workspaces: cancelled';
+  if (failed) return '❌ Upgrade of no-code workspaces';
+  if (input.results.some((r) => r.warning !== undefined)) return '⚠️ Upgrade of no-code workspaces';
+  return '✅ Upgrade of no-code workspaces';
+}
+
+function summaryOf(input: UpgradeReportInput, failed: boolean): string {
   const { results } = input;
   const intro = paragraph(
     html(
       `No-code module ${inlineCode(input.noCodeModuleId).html}${input.versionPin ? ` (version pin ${escapeHtml(input.versionPin)})` : ''}.`,
     ),
     input.confirm
-      ? 'Ready plans are confirmed, and each apply is followed until the service reports its end.'
-      : 'Plans are not confirmed (confirm is false).',
-    `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${formatDuration(input.timeoutMs)}.`,
+      ? `Ready plans ${input.dryRun ? 'would be' : 'are'} confirmed, and each apply followed until the service reports its end.`
+      : `Plans ${input.dryRun ? 'would not be' : 'are not'} confirmed (confirm is false).`,
+    !input.dryRun &&
+      `The wait${input.confirm ? ', plan and apply together,' : ''} lasts at most ${formatDuration(input.timeoutMs)}.`,
   );
   const counts = countsLine(
     COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length] as const),
     { skipZero: true },
   );
+  const withVersions = results.some((r) => r.moduleVersionFrom !== null) || input.versionPin !== null;
   const rows: Content[][] = results.map((r) => [
     workspaceCell(r),
-    r.runId ? inlineCode(r.runId) : '–',
-    r.planUrl ? link('plan', r.planUrl) : '–',
-    r.status ? inlineCode(r.status) : '–',
+    ...(withVersions ? [versionCell(r.moduleVersionFrom, input.versionPin)] : []),
+    ...(input.dryRun
+      ? []
+      : [
+          r.runId ? inlineCode(r.runId) : '–',
+          r.planUrl ? link('plan', r.planUrl) : '–',
+          r.status ? inlineCode(r.status) : '–',
+        ]),
     resultCell(r),
   ]);
+  const headers: Content[] = [
+    'Workspace',
+    ...(withVersions ? ['Module version'] : []),
+    ...(input.dryRun ? [] : ['Run', 'Plan', 'Last status']),
+    'Outcome',
+  ];
   return joinBlocks(
-    heading(input.dryRun ? 'Upgrade of no-code workspaces (dry run)' : 'Upgrade of no-code workspaces'),
+    heading(headingOf(input, failed)),
     input.dryRun && dryRunBanner('No upgrade was started: this is what would be done.'),
     intro,
     counts,
-    table(['Workspace', 'Run', 'Plan', 'Last status', input.confirm ? 'Apply' : 'Outcome'], rows),
-    !input.dryRun &&
-      input.confirm &&
-      paragraph(
-        applied
-          ? 'Every ready plan was confirmed, and the service reported it applied.'
-          : 'Not every ready plan was reported applied.',
-      ),
+    table(headers, rows),
     input.cancelled && paragraph('The step was cancelled: upgrade runs that had started go on in the service.'),
-    details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), {
-      open: input.dryRun,
-    }),
+    input.vars.length > 0 &&
+      details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), {
+        open: input.dryRun,
+      }),
   );
 }
 
@@ -181,9 +212,16 @@ function workspaceCell(r: WorkspaceUpgradeResult): Content {
   return html(`${escapeHtml(r.workspaceName)}<br>${inlineCode(r.workspaceId).html}`);
 }
 
-/** The outcome in words; an error, a full sentence that says what happened, replaces them. */
+/** The module version a workspace moves from and to, as far as the service said. */
+function versionCell(from: string | null, to: string | null): Content {
+  const known = (v: string | null): string => (v === null ? 'not known' : v);
+  if (from !== null && from === to) return `${from} (unchanged)`;
+  return `${known(from)} → ${known(to)}`;
+}
+
+/** The outcome in words, then what happened: the error, warning or note. */
 function resultCell(r: WorkspaceUpgradeResult): string {
   const text = OUTCOME_TEXT[r.outcome];
-  if (r.error) return `${text.split(' ')[0]} ${r.error}`;
-  return r.note ? `${text}: ${r.note}` : text;
+  const detail = r.error ?? r.warning ?? r.note;
+  return detail ? `${text}: ${detail}` : text;
 }

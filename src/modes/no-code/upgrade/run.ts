@@ -2,7 +2,9 @@ import { ConfigurationError } from '../../../errors.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
+import { getErrorMessage } from '../../../errors.ts';
 import { paragraph } from '../../../report/markdown.ts';
+import { moduleVersionIn, workspaceNameOf } from '../../../service/no-code.ts';
 import { formatDuration } from '../../../report/format.ts';
 import { plural } from '../../../text.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
@@ -12,7 +14,8 @@ import type { NoCodeTuning } from '../writes.ts';
 import { describeReadFailure } from '../write-failure.ts';
 import { absoluteServiceUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
-import { upgradeWorkspace } from './upgrade-workspace.ts';
+import { describeWorkspace, upgradeWorkspace } from './upgrade-workspace.ts';
+import type { WorkspaceFacts } from './upgrade-workspace.ts';
 import { upgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
@@ -36,7 +39,27 @@ export interface UpgradeTuning extends NoCodeTuning {
   writesAtOnce?: number;
   /** How long a run is watched after a confirmation whose answer was lost (default 10 s). */
   confirmSettleMs?: number;
+  /** Default PLAN_SETTLE_MS. */
+  planSettleMs?: number;
+  /** Default APPLY_STATUS_WINDOW_MS. */
+  applyStatusWindowMs?: number;
 }
+
+/**
+ * How long a plan must stay in `planned` or `cost_estimated` before it counts as stopped, when
+ * the run does not say whether it can be confirmed: the service moves a plan on to cost
+ * estimation, policy checks or run tasks within a moment, so a status that stays this long is
+ * where the plan stopped. Bounded by the timeout, as every wait.
+ */
+export const PLAN_SETTLE_MS = 5000;
+
+/**
+ * How long after the confirm the run is watched for any status past the confirmed one: the
+ * service reports `confirmed` or `apply_queued` at once; one that says nothing for this long
+ * reports no apply status at all (spec 4.3 shows only "a plain message that the update
+ * completed"), and the workspace ends `confirmed`, with a warning.
+ */
+export const APPLY_STATUS_WINDOW_MS = 60_000;
 
 /**
  * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
@@ -83,11 +106,32 @@ export async function runUpgradeNoCodeWorkspace(
       : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
     return failureResult({
       title: 'The no-code module could not be read',
-      heading: HEADING,
+      heading: `❌ ${HEADING}`,
       message,
       more: paragraph(`No upgrade was started for ${workspaces}.`),
       outputs: NOTHING_STARTED,
     });
+  }
+
+  // What each workspace's document says (its name, the version it is on), for the log and the
+  // summary; a read, so also in a dry run. Not essential: a workspace that cannot be read is
+  // upgraded all the same, and a failed read only leaves its name and version unknown.
+  const facts = await readWorkspaces(client, inputs.workspaceIds, deadline, signal, (line) => sink.debug(line));
+  if (signal.aborted) {
+    return cancelledResult({
+      title: 'Cancelled before any upgrade was started',
+      heading: HEADING,
+      message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
+      outputs: NOTHING_STARTED,
+    });
+  }
+  for (const [id, f] of facts) {
+    if (f.name !== null || f.moduleVersion !== null) {
+      sink.info(
+        `Workspace ${describeWorkspace(id, f.name)}: module version ${f.moduleVersion ?? 'not known'}` +
+          `${versionPin ? `, upgrading to ${versionPin}` : ''}.`,
+      );
+    }
   }
 
   const report = (results: WorkspaceUpgradeResult[], cancelled = false): ModeResult =>
@@ -110,7 +154,8 @@ export async function runUpgradeNoCodeWorkspace(
     return report(
       inputs.workspaceIds.map((workspaceId) => ({
         workspaceId,
-        workspaceName: null,
+        workspaceName: facts.get(workspaceId)?.name ?? null,
+        moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
         runId: null,
         status: null,
         planUrl: null,
@@ -131,6 +176,7 @@ export async function runUpgradeNoCodeWorkspace(
         api: client.noCode,
         noCodeModuleId: inputs.noCodeModuleId,
         workspaceId,
+        workspace: facts.get(workspaceId),
         vars: inputs.workspaceVariables,
         confirm: inputs.confirm,
         deadline,
@@ -141,8 +187,45 @@ export async function runUpgradeNoCodeWorkspace(
         log: (line) => sink.info(line),
         schedule: tuning.schedule ?? upgradeWaitSchedule(n),
         confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+        planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
+        applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
       }),
     ),
   );
   return report(results, signal.aborted);
+}
+
+/** The longest read of one workspace's document: what it gives is not worth holding the step for. */
+const WORKSPACE_READ_MS = 10_000;
+
+/** Each workspace's name and module version, read side by side; unknown (absent) where a read failed. */
+async function readWorkspaces(
+  client: ModeContext['client'],
+  workspaceIds: readonly string[],
+  deadline: Deadline,
+  signal: AbortSignal,
+  debug: (line: string) => void,
+): Promise<Map<string, WorkspaceFacts>> {
+  const bound = deadline.within(WORKSPACE_READ_MS);
+  const read = await Promise.all(
+    workspaceIds.map(async (id): Promise<[string, WorkspaceFacts] | undefined> => {
+      try {
+        const workspace = await client.noCode.readWorkspace(id, { signal: bound.cut(signal) });
+        if (workspace.id !== id) return undefined;
+        return [
+          id,
+          {
+            name: workspaceNameOf(workspace.attributes.name),
+            moduleVersion: moduleVersionIn(workspace.attributes['source-module-id']),
+          },
+        ];
+      } catch (error) {
+        debug(
+          `Workspace ${id} could not be read (its name and module version stay unknown): ${getErrorMessage(error)}`,
+        );
+        return undefined;
+      }
+    }),
+  );
+  return new Map(read.filter((entry) => entry !== undefined));
 }

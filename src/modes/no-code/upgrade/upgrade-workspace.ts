@@ -6,18 +6,12 @@ import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
+import { describeRunStatus, readPlan, runPhase, runStatusFacts } from '../../../service/run-status.ts';
 import { capitalise } from '../../../text.ts';
 import { statusReporter } from '../../../report/wait-status.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
-import type { FailedWrite, WriteGrace } from '../writes.ts';
-import {
-  applyStage,
-  describeUpgradeRunStatus,
-  failedStatusReason,
-  READY_STATUSES,
-  upgradeStage,
-} from './upgrade-status.ts';
+import type { FailedWrite, WriteGrace, WriteOutcome } from '../writes.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 
@@ -29,21 +23,33 @@ export type UpgradeOutcome =
   | 'planned'
   /** The plan found nothing to change (`planned_and_finished`). */
   | 'no-changes'
-  /** Confirmed, but the service did not report the apply's end within the timeout. */
+  /** Confirmed, but the service reported no status past the confirmed one (the spec's letter:
+   *  its confirm answers only "a plain message that the update completed"): a warning. */
   | 'confirmed'
   | 'failed'
+  /** The timeout ended the wait for the plan. */
   | 'timed-out'
+  /** Confirmed, and the apply was under way when the timeout ended the wait for it. */
+  | 'apply-timed-out'
   | 'cancelled'
   /** Dry run: an upgrade would be started. */
   | 'would-upgrade';
 
 /** Outcomes that fail the step: everything but a result the service reported in full. */
-export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set(['failed', 'timed-out', 'cancelled', 'confirmed']);
+export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set([
+  'failed',
+  'timed-out',
+  'apply-timed-out',
+  'cancelled',
+]);
 
 export interface WorkspaceUpgradeResult {
   workspaceId: string;
   /** The workspace's name, when an answer of the service gave it (spec 2.8 shows only the id). */
   workspaceName: string | null;
+  /** The module version the workspace was on as its document named it (`source-module-id`),
+   *  when it was read. */
+  moduleVersionFrom: string | null;
   /** The `run-` id of the upgrade's run; null when none was started (or it is not known). */
   runId: string | null;
   /** The run's status as last read. */
@@ -58,8 +64,11 @@ export interface WorkspaceUpgradeResult {
   planUnknown: boolean;
   /** The service said `applied`. */
   applied: boolean;
-  /** Why the upgrade failed, timed out, was cancelled or was not followed to its end. */
+  /** Why the upgrade failed, timed out or was cancelled. */
   error?: string;
+  /** What went unreported although the upgrade did not fail (a confirm the service never
+   *  reported past). */
+  warning?: string;
   /** What else a person should know. */
   note?: string;
 }
@@ -68,6 +77,8 @@ export interface UpgradeWorkspaceOptions {
   api: NoCodeApi;
   noCodeModuleId: string;
   workspaceId: string;
+  /** What the workspace's own document said of it, when it could be read. */
+  workspace?: WorkspaceFacts;
   vars: readonly WorkspaceVariable[];
   confirm: boolean;
   /** Where waiting stops: for the plan and, after the confirm, for the apply. */
@@ -89,6 +100,20 @@ export interface UpgradeWorkspaceOptions {
   /** After a confirmation whose answer was lost, how long the run is watched for a sign that
    *  the confirmation arrived (a status past the ready one). */
   confirmSettleMs: number;
+  /** How long a plan must stay in a status that may be passed through (`planned`,
+   *  `cost_estimated`) before it counts as stopped, when the run does not say itself whether it
+   *  can be confirmed. */
+  planSettleMs: number;
+  /** How long after the confirm the run is watched for any status past the confirmed one
+   *  before it ends as `confirmed`, with a warning that the service reported no apply status. */
+  applyStatusWindowMs: number;
+}
+
+/** What a workspace's document says that a report shows: its name and its module's version. */
+export interface WorkspaceFacts {
+  name: string | null;
+  /** The version in its `source-module-id` (2.7: "naming the module and version"). */
+  moduleVersion: string | null;
 }
 
 type Known = Pick<WorkspaceUpgradeResult, 'workspaceName' | 'runId' | 'status' | 'planUrl'>;
@@ -102,9 +127,13 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   const { api, noCodeModuleId, workspaceId, cancellation } = options;
   const { signal } = cancellation;
   const log = (line: string): void => options.log(`${workspaceId}: ${line}`);
-  let workspaceName: string | null = null;
+  let workspaceName: string | null = options.workspace?.name ?? null;
   const result = (
-    r: Omit<WorkspaceUpgradeResult, 'workspaceId' | 'workspaceName' | 'applied' | 'planReady' | 'planUnknown'> & {
+    r: Omit<
+      WorkspaceUpgradeResult,
+      'workspaceId' | 'workspaceName' | 'moduleVersionFrom' | 'applied' | 'planReady' | 'planUnknown'
+    > & {
+      workspaceName?: string | null;
       applied?: boolean;
       planReady?: boolean;
       planUnknown?: boolean;
@@ -112,6 +141,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
   ): WorkspaceUpgradeResult => ({
     workspaceId,
     workspaceName,
+    moduleVersionFrom: options.workspace?.moduleVersion ?? null,
     planReady: false,
     planUnknown: false,
     applied: false,
@@ -153,7 +183,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
 
   const started = initiate.answer;
   let upgrade = started.upgrade;
-  workspaceName = started.workspaceName;
+  workspaceName = started.workspaceName ?? workspaceName;
   const runId = upgrade.id;
   let status = upgrade.attributes.status;
   let planUrl = upgrade.attributes['plan-url'] ?? null;
@@ -179,134 +209,247 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     planUrl = upgrade.attributes['plan-url'] ?? planUrl;
     workspaceName = answer.workspaceName ?? workspaceName;
   };
-  /** Reads the run from `first` on until `isFinal`, within the one deadline. */
+  /** Reads the run from `first` on until `isFinal`, within `deadline` (the step's, by default). */
   const follow = (
     first: UpgradeAnswer,
-    isFinal: (status: string) => boolean,
+    isFinal: (answer: UpgradeAnswer) => boolean,
+    more: { deadline?: Deadline; pauseAtMost?: () => number | undefined } = {},
   ): Promise<UpgradeWaitResult<UpgradeAnswer>> =>
     waitForUpgradeRun<UpgradeAnswer>({
       first,
       read,
-      isFinal: (a) => isFinal(a.upgrade.attributes.status),
+      isFinal,
       onValue: (a) => {
         seen(a);
         report(status, clock.now() - startedAt);
       },
       signal,
-      deadline: options.deadline,
+      deadline: more.deadline ?? options.deadline,
       schedule: options.schedule,
+      pauseAtMost: more.pauseAtMost,
     });
+  const runRef = (): string => `upgrade run ${runId} of workspace ${describeWorkspace(workspaceId, workspaceName)}`;
 
-  // The plan. The initiate answer gave the first status, so the wait does not read it again.
-  try {
-    const waited = await follow(started, (s) => upgradeStage(s) !== 'in-progress');
-    if (waited.outcome === 'timed-out') {
-      log(`timed out (${status})`);
-      return result({
-        ...known(),
-        outcome: 'timed-out',
-        planUnknown: true,
-        error:
-          `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
-          `(last status: ${describeUpgradeRunStatus(status)}${lastReadNote(waited)}); ` +
-          'the run goes on in the service: look at its plan page, or raise the timeout input.',
-      });
-    }
-  } catch (error) {
-    if (signal.aborted) {
-      return result({
-        ...known(),
-        outcome: 'cancelled',
-        planUnknown: true,
-        error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.`,
-      });
-    }
-    return result({
-      ...known(),
-      outcome: 'failed',
-      planUnknown: true,
-      error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.`,
-    });
-  }
-
-  const stage = upgradeStage(status);
-  if (stage === 'failed')
-    return result({
-      ...known(),
-      outcome: 'failed',
-      error: `${capitalise(failedStatusReason(status))} (status ${status}): see its plan page.`,
-    });
-  if (stage === 'no-changes') return result({ ...known(), outcome: 'no-changes' });
-  if (stage === 'applied')
-    return result({
-      ...known(),
-      outcome: 'applied',
-      applied: true,
-      note: 'The service applied the plan without a confirmation.',
-    });
-  if (!options.confirm)
-    return result({
-      ...known(),
-      planReady: true,
-      outcome: 'planned',
-      note: 'Not confirmed: set confirm to true to apply ready plans.',
-    });
-
-  // The confirmation.
-  const confirm = await sendWrite(
-    (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
-    writeOptions,
-  );
-  let afterConfirm: UpgradeAnswer = { upgrade, workspaceName };
-  const confirmFailed = (error: unknown): WorkspaceUpgradeResult =>
-    result({
-      ...known(),
-      planReady: true,
-      outcome: 'failed',
-      error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}`,
-    });
-  switch (confirm.kind) {
-    case 'done':
-      log(`upgrade run ${runId} confirmed; following the apply`);
-      break;
-    case 'not-sent':
+  // The plan and its confirmation. A plan is confirmed once it has stopped; a confirm answered
+  // 409 says it had not (a policy check or a run task was still to come), so the wait goes on,
+  // and the next confirm goes out only once the plan has moved on and stopped again.
+  let current: UpgradeAnswer = started;
+  /** The status in which the service refused the last confirm (409), if it did. */
+  let refusedIn: string | undefined;
+  let afterConfirm: UpgradeAnswer;
+  let confirmedIn: string;
+  for (;;) {
+    const plan = await waitForPlan(current, refusedIn);
+    if ('result' in plan) return plan.result;
+    if (!options.confirm) {
       return result({
         ...known(),
         planReady: true,
-        outcome: 'cancelled',
-        error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`,
+        outcome: 'planned',
+        note: 'Not confirmed: set confirm to true to apply ready plans.',
       });
-    case 'maybe-applied': {
-      if (confirm.cause === 'cancelled') {
-        const message =
-          `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, ` +
-          `so it may have been applied: look at its plan page.`;
-        return result({ ...known(), planReady: true, outcome: 'cancelled', error: message });
+    }
+    confirmedIn = status;
+    const confirm = await sendWrite(
+      (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
+      writeOptions,
+    );
+    if (confirm.kind === 'done') {
+      log(`upgrade run ${runId} confirmed; following the apply`);
+      afterConfirm = { upgrade, workspaceName };
+      break;
+    }
+    if (confirm.kind === 'refused' && confirm.error.status === 409 && !signal.aborted) {
+      refusedIn = status;
+      log(`the service refused the confirmation in ${status} (409): the plan is not ready yet; waiting for it to stop`);
+      current = { upgrade, workspaceName };
+      continue;
+    }
+    const lost = await afterFailedConfirm(confirm);
+    if ('result' in lost) return lost.result;
+    afterConfirm = lost.answer;
+    break;
+  }
+
+  return followApply(afterConfirm, confirmedIn);
+
+  /**
+   * Reads the run until its plan has stopped, or the run ended, waits for a person, or was
+   * applied without the action. A status that may be passed through counts as stopped once it
+   * stayed `planSettleMs`; after a refused confirm, only a status reached since counts.
+   */
+  async function waitForPlan(
+    first: UpgradeAnswer,
+    refused: string | undefined,
+  ): Promise<{ ready: true } | { result: WorkspaceUpgradeResult }> {
+    let lastStatus: string | undefined;
+    let since = clock.now();
+    let moved = refused === undefined;
+    let settling = false;
+    const isFinal = (a: UpgradeAnswer): boolean => {
+      const s = a.upgrade.attributes.status;
+      if (s !== lastStatus) {
+        lastStatus = s;
+        since = clock.now();
+        if (s !== refused) moved = true;
       }
-      if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
-      // The answer was lost: the run's status tells whether the confirmation arrived, once it
-      // moves past the ready status (which may take the service a moment). A second
-      // confirmation is never sent. Under cancellation one read gets what is left of the writes'
-      // grace, which counts from the first signal, not from this read.
-      const bound = abortAfterFirstSignal(cancellation, options.writeGrace.graceMs, options.writeGrace.clock);
-      let after = await read(bound.signal)
-        .catch(() => undefined)
-        .finally(() => bound.dispose());
-      if (after) seen(after);
-      if (after !== undefined && READY_STATUSES.has(status) && !signal.aborted) {
-        const settled = await waitForUpgradeRun<UpgradeAnswer>({
-          first: after,
-          read,
-          isFinal: (a) => !READY_STATUSES.has(a.upgrade.attributes.status),
-          onValue: (a) => seen(a),
-          signal,
-          deadline: options.deadline.within(options.confirmSettleMs),
-          schedule: options.schedule,
-        }).catch(() => undefined);
-        after = settled?.value ?? after;
+      const reading = readPlan(a.upgrade);
+      settling = false;
+      if (reading === 'under-way' || reading === 'applying') return false;
+      if (reading === 'stopped') return moved;
+      if (reading === 'maybe-stopped') {
+        if (!moved) return false;
+        settling = clock.now() - since < options.planSettleMs;
+        return !settling;
       }
-      if (after === undefined || READY_STATUSES.has(status)) {
-        return result({
+      return true;
+    };
+    // While a status stays, the next read comes when it has stayed long enough, not later.
+    const pauseAtMost = (): number | undefined =>
+      settling ? Math.max(1, since + options.planSettleMs - clock.now()) : undefined;
+    try {
+      const waited = await follow(first, isFinal, { pauseAtMost });
+      if (waited.outcome === 'timed-out') {
+        log(`timed out (${status})`);
+        const refusal =
+          refused === undefined
+            ? ''
+            : `; the service refused its confirmation in ${refused} (409), and the plan had not stopped again since`;
+        return {
+          result: result({
+            ...known(),
+            outcome: 'timed-out',
+            planUnknown: true,
+            error:
+              `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
+              `(last status: ${describeRunStatus(status)}${lastReadNote(waited)}${refusal}); ` +
+              'the run goes on in the service: look at its plan page, or raise the timeout input.',
+          }),
+        };
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        return {
+          result: result({
+            ...known(),
+            outcome: 'cancelled',
+            planUnknown: true,
+            error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.`,
+          }),
+        };
+      }
+      return {
+        result: result({
+          ...known(),
+          outcome: 'failed',
+          planUnknown: true,
+          error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.`,
+        }),
+      };
+    }
+    const facts = runStatusFacts(status);
+    switch (readPlan(upgrade)) {
+      case 'awaiting-decision':
+        log(`${status}: waits for a person in the service; not confirmed`);
+        return {
+          result: result({
+            ...known(),
+            outcome: 'failed',
+            error:
+              `${capitalise(runRef())} ${facts?.meaning ?? `reads ${status}`} (status ${status}), so it was not confirmed: ` +
+              `${facts?.todo ?? 'someone must act on it in the service'}, then confirm it there${planPageNote()}.`,
+          }),
+        };
+      case 'ended':
+        if (facts?.nothingToApply) return { result: result({ ...known(), outcome: 'no-changes' }) };
+        return {
+          result: result({
+            ...known(),
+            outcome: 'failed',
+            error: `${capitalise(runRef())} ${facts?.meaning ?? `ended as ${status}`} (status ${status}): see its plan page.`,
+          }),
+        };
+      case 'applied':
+        return {
+          result: result({
+            ...known(),
+            outcome: 'applied',
+            applied: true,
+            note: 'The service applied the plan without a confirmation.',
+          }),
+        };
+      default:
+        return { ready: true };
+    }
+  }
+
+  /** Where the plan page is, as a clause ending a sentence. */
+  function planPageNote(): string {
+    return planUrl ? `: ${planUrl}` : '';
+  }
+
+  /**
+   * A confirm that did not end done, nor refused as premature. When its answer was lost, the
+   * run's status tells whether it arrived, once it moves past the confirmed one (which may take
+   * the service a moment); a second confirmation is never sent.
+   */
+  async function afterFailedConfirm(
+    confirm: Exclude<WriteOutcome<unknown>, { kind: 'done' }>,
+  ): Promise<{ answer: UpgradeAnswer } | { result: WorkspaceUpgradeResult }> {
+    const confirmFailed = (error: unknown): { result: WorkspaceUpgradeResult } => ({
+      result: result({
+        ...known(),
+        planReady: true,
+        outcome: 'failed',
+        error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}`,
+      }),
+    });
+    switch (confirm.kind) {
+      case 'not-sent':
+        return {
+          result: result({
+            ...known(),
+            planReady: true,
+            outcome: 'cancelled',
+            error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`,
+          }),
+        };
+      case 'refused':
+      case 'failed':
+        return confirmFailed(confirm.error);
+      case 'maybe-applied':
+        break;
+    }
+    if (confirm.cause === 'cancelled') {
+      const message =
+        `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, ` +
+        `so it may have been applied: look at its plan page.`;
+      return { result: result({ ...known(), planReady: true, outcome: 'cancelled', error: message }) };
+    }
+    if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
+    const confirmedIn = status;
+    // Under cancellation one read gets what is left of the writes' grace, which counts from the
+    // first signal, not from this read.
+    const bound = abortAfterFirstSignal(cancellation, options.writeGrace.graceMs, options.writeGrace.clock);
+    let after = await read(bound.signal)
+      .catch(() => undefined)
+      .finally(() => bound.dispose());
+    if (after) seen(after);
+    if (after !== undefined && status === confirmedIn && !signal.aborted) {
+      const settled = await waitForUpgradeRun<UpgradeAnswer>({
+        first: after,
+        read,
+        isFinal: (a) => a.upgrade.attributes.status !== confirmedIn,
+        onValue: (a) => seen(a),
+        signal,
+        deadline: options.deadline.within(options.confirmSettleMs),
+        schedule: options.schedule,
+      }).catch(() => undefined);
+      after = settled?.value ?? after;
+    }
+    if (after === undefined || status === confirmedIn) {
+      return {
+        result: result({
           ...known(),
           planReady: true,
           outcome: 'failed',
@@ -314,63 +457,89 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
             `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) ` +
             `and the run now reads ${after ? status : 'as unknown'}; ` +
             `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
-        });
-      }
-      log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
-      afterConfirm = after;
-      break;
+        }),
+      };
     }
-    case 'refused':
-    case 'failed':
-      return confirmFailed(confirm.error);
+    log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
+    return { answer: after };
   }
 
-  // The apply: spec 4.3's confirm answer is only a message, so the run is read until it ends.
-  try {
-    const waited = await follow(afterConfirm, (s) => applyStage(s) !== 'in-progress');
-    if (waited.outcome === 'timed-out') {
-      log(`confirmed; the apply had not ended at the timeout (${status})`);
-      const still = READY_STATUSES.has(status)
-        ? `run ${runId} still reads ${status}, as when it was confirmed`
-        : `the last status of run ${runId} was ${describeUpgradeRunStatus(status)}`;
+  /**
+   * The apply. Spec 4.3's confirm answers only a message, so the run is read until it ends:
+   * `applied`, or a failure. A run that never reads past the status it was confirmed in, for
+   * `applyStatusWindowMs` (or until the timeout, if that comes first), is a service that reports
+   * no apply status: the workspace ends `confirmed`, with a warning.
+   */
+  async function followApply(first: UpgradeAnswer, confirmedIn: string): Promise<WorkspaceUpgradeResult> {
+    const confirmedAt = clock.now();
+    const ended = (a: UpgradeAnswer): boolean => {
+      const phase = runPhase(a.upgrade.attributes.status);
+      return phase === 'applied' || phase === 'ended-without-apply' || phase === 'awaiting-decision';
+    };
+    try {
+      const silence = await follow(first, (a) => a.upgrade.attributes.status !== confirmedIn, {
+        deadline: options.deadline.within(options.applyStatusWindowMs),
+      });
+      if (silence.outcome === 'timed-out') {
+        const waited = formatDuration(clock.now() - confirmedAt);
+        log(`confirmed; the service reported no apply status within ${waited} (${status})`);
+        return result({
+          ...known(),
+          planReady: true,
+          outcome: 'confirmed',
+          warning:
+            `Confirmed; the service reported no apply status within ${waited}: run ${runId} still reads ${status}, ` +
+            `as when it was confirmed${lastReadNote(silence)}. Whether it was applied is not known: look at its plan page.`,
+        });
+      }
+      const waited = await follow(silence.value, ended);
+      if (waited.outcome === 'timed-out') {
+        log(`confirmed; the apply had not ended at the timeout (${status})`);
+        return result({
+          ...known(),
+          planReady: true,
+          outcome: 'apply-timed-out',
+          error:
+            `Confirmed, but the apply had not ended at the timeout (${formatDuration(options.timeoutMs)}): ` +
+            `the last status of run ${runId} was ${describeRunStatus(status)}${lastReadNote(waited)}. ` +
+            'The apply may go on in the service: look at its plan page.',
+        });
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        return result({
+          ...known(),
+          planReady: true,
+          outcome: 'cancelled',
+          error: `The step was cancelled after the plan of run ${runId} was confirmed (status ${status}); the apply goes on in the service.`,
+        });
+      }
       return result({
         ...known(),
         planReady: true,
-        outcome: 'confirmed',
+        outcome: 'failed',
         error:
-          `Confirmed; the service has not reported the apply's end within the timeout (${formatDuration(options.timeoutMs)}): ` +
-          `${still}${lastReadNote(waited)}. The apply may go on in the service: look at its plan page.`,
+          `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. ` +
+          `The apply may go on in the service: look at its plan page.`,
       });
     }
-  } catch (error) {
-    if (signal.aborted) {
-      return result({
-        ...known(),
-        planReady: true,
-        outcome: 'cancelled',
-        error: `The step was cancelled after the plan of run ${runId} was confirmed (status ${status}); the apply goes on in the service.`,
-      });
+    const facts = runStatusFacts(status);
+    if (facts?.phase === 'applied') {
+      log(`upgrade run ${runId} applied`);
+      return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
     }
-    return result({
-      ...known(),
-      planReady: true,
-      outcome: 'confirmed',
-      error:
-        `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. ` +
-        `The apply may go on in the service: look at its plan page.`,
-    });
+    log(`upgrade run ${runId} ended as ${status} after the confirmation`);
+    const what =
+      facts?.phase === 'awaiting-decision'
+        ? `the run ${facts.meaning} (status ${status}): ${facts.todo ?? 'someone must act on it in the service'}${planPageNote()}`
+        : `the upgrade run ${facts?.meaning ?? `ended as ${status}`} (status ${status}): see its plan page`;
+    return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${what}.` });
   }
-  if (applyStage(status) === 'applied') {
-    log(`upgrade run ${runId} applied`);
-    return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
-  }
-  log(`upgrade run ${runId} ended as ${status} after the confirmation`);
-  return result({
-    ...known(),
-    planReady: true,
-    outcome: 'failed',
-    error: `The plan was confirmed, but ${failedStatusReason(status)} (status ${status}): see its plan page.`,
-  });
+}
+
+/** A workspace as a message names it: its name beside its id where the name is known. */
+export function describeWorkspace(workspaceId: string, workspaceName: string | null): string {
+  return workspaceName ? `${workspaceName} (${workspaceId})` : workspaceId;
 }
 
 /** What a timed-out wait's last read did, for its message. */

@@ -46,6 +46,12 @@ export function upgradeWaitPauses(schedule: UpgradeWaitSchedule): PollPauses {
     waitedMs < steadyMs ? Math.min(schedule.minIntervalMs, steadyMs - waitedMs) : growing(waitedMs);
 }
 
+/** `pauses`, each cut to what `atMost` allows at the time. */
+function cappedPauses(pauses: PollPauses, atMost: (() => number | undefined) | undefined): PollPauses {
+  if (atMost === undefined) return pauses;
+  return (waitedMs) => Math.min(pauses(waitedMs), atMost() ?? Infinity);
+}
+
 export interface WaitForUpgradeRunOptions<T> {
   /** The status already known (the initiate or confirm answer, or the last read): not read again. */
   first: T;
@@ -58,6 +64,9 @@ export interface WaitForUpgradeRunOptions<T> {
   /** Where the wait ends with `timed-out`. */
   deadline: Deadline;
   schedule: UpgradeWaitSchedule;
+  /** The longest next pause, asked after each read (undefined: the schedule's): a wait for a
+   *  status to stay a given time reads again when that time is up, not a long pause later. */
+  pauseAtMost?: () => number | undefined;
 }
 
 export type UpgradeWaitResult<T> =
@@ -97,7 +106,7 @@ export async function waitForUpgradeRun<T>(options: WaitForUpgradeRunOptions<T>)
         last = value;
         options.onValue(value, elapsedMs);
       },
-      pauses: upgradeWaitPauses(options.schedule),
+      pauses: cappedPauses(upgradeWaitPauses(options.schedule), options.pauseAtMost),
     });
     if (waited.outcome === 'final') return { outcome: 'final', value: waited.value };
     return waited.readCut

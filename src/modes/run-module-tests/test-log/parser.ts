@@ -44,6 +44,18 @@ export interface TestLogOptions {
    * cut in two would leave a prefix no later redaction recognises. Default: none.
    */
   redact?: (text: string) => string;
+  /**
+   * Called as each test file and run block ends (its `complete` message, or the one message an
+   * older test command gives it), in the log's order: for a view of the run while it runs.
+   */
+  onEnded?: (ended: EndedTest) => void;
+}
+
+/** A test file, or a run block of one (`run`), that has ended, with its status. Names are masked and cut. */
+export interface EndedTest {
+  file: string;
+  run?: string;
+  status: TestStatus;
 }
 
 export type TestLogSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -83,6 +95,11 @@ const KNOWN_TYPES = new Set([
   'test_status',
   'test_retry',
 ]);
+
+/** A message that says its test file or run block ended: `complete`, or none (older versions). */
+function ended(progress: unknown): boolean {
+  return progress === undefined || progress === 'complete';
+}
 
 const MAX_TAIL_LINE = 1000;
 const MAX_DETAIL = 16 * 1024;
@@ -127,6 +144,7 @@ export class TestLogParser {
   readonly #counts: TestLogCounts = { lines: 0, messages: 0, notJson: 0, unknownType: 0, oversized: 0 };
   #tail: string[] = [];
   readonly #redact: (text: string) => string;
+  readonly #onEnded: ((ended: EndedTest) => void) | undefined;
 
   constructor(options: TestLogOptions = {}) {
     this.#tailLines = Math.max(0, options.tailLines ?? 50);
@@ -135,6 +153,7 @@ export class TestLogParser {
     this.#maxLeftovers = Math.max(0, options.maxLeftovers ?? 100);
     this.#maxLineLength = Math.max(1024, options.maxLineLength ?? 4 * 1024 * 1024);
     this.#redact = options.redact ?? ((text) => text);
+    this.#onEnded = options.onEnded;
   }
 
   push(chunk: string | Uint8Array): void {
@@ -238,6 +257,7 @@ export class TestLogParser {
         const file = this.#file(path);
         const status = isObject(body) ? testStatus(body['status']) : undefined;
         if (status) file.status = status;
+        if (status && isObject(body) && ended(body['progress'])) this.#report({ file: path, status });
         break;
       }
       case 'test_run': {
@@ -248,6 +268,7 @@ export class TestLogParser {
         const file = this.#file(path);
         const run = this.#run(file, name);
         const status = testStatus(body['status']);
+        if (status && ended(body['progress'])) this.#report({ file: path, run: name, status });
         if (run === undefined) {
           // Not kept, but its outcome still counts towards its file's; counted once, when it
           // completes (logs of older versions give no progress: one message a run block).
@@ -323,6 +344,12 @@ export class TestLogParser {
         // test_plan, test_state (the -verbose output), test_status, test_retry: not reported.
         break;
     }
+  }
+
+  #report(ended: EndedTest): void {
+    if (this.#onEnded === undefined) return;
+    const run = ended.run === undefined ? {} : { run: this.#kept(ended.run, MAX_NAME) };
+    this.#onEnded({ file: this.#kept(ended.file, MAX_NAME), ...run, status: ended.status });
   }
 
   /** A text of the log as kept: its secrets masked, then cut to `max`. */
