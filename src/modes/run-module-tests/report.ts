@@ -15,7 +15,7 @@ import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import type { ModeResult } from '../mode.ts';
 import type { NotRun, RunEnding } from './ending.ts';
-import { renderJUnitReport } from './junit.ts';
+import { renderJUnitReport, renderJUnitWithoutRun } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
 import { otherRunsNote } from './other-runs.ts';
 import type { OtherRun } from './other-runs.ts';
@@ -182,9 +182,18 @@ function writeJUnit(
   };
   if (ending.log.parsed) input.parsed = ending.log.parsed;
   if (ending.log.error !== undefined) input.logError = ending.log.error;
-  if (ending.interruption !== undefined) input.unfinished = UNFINISHED[ending.interruption.kind];
+  if (ending.interruption !== undefined) {
+    input.unfinished = UNFINISHED[ending.interruption.kind];
+    input.interruption = ending.interruption.kind;
+  }
+  return writeJUnitFile(tested, renderJUnitReport(input));
+}
+
+/** A file that cannot be written is a warning: the tests ran, and their results are reported. */
+function writeJUnitFile(tested: TestedModule, xml: string): { path: string; note?: string; warning?: Annotation } {
+  const path = tested.inputs.junitFile;
   try {
-    writeWorkspaceFile(tested.workspaceRoot, path, renderJUnitReport(input));
+    writeWorkspaceFile(tested.workspaceRoot, path, xml);
     return { path, note: `The results are written as JUnit XML to ${path}.` };
   } catch (error) {
     const message = `junit-file: the JUnit report was not written to ${path}: ${getErrorMessage(error)}`;
@@ -218,17 +227,23 @@ export function noRunResult(
   const cancelled = notRun.kind === 'cancelled';
   const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
   const othersNote = otherRunsNote(others, setup.version?.id);
+  const junit =
+    tested.inputs.junitFile === ''
+      ? { path: '' }
+      : writeJUnitFile(tested, renderJUnitWithoutRun(`Module tests: ${label}`, notRun.kind, notRun.note));
   return {
     title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
     summary: joinBlocks(
       heading(headline),
       paragraph(notRun.note),
       othersNote && paragraph(othersNote),
+      junit.note !== undefined && paragraph(junit.note),
       detailsSection(tested, setup),
     ),
-    annotations: [],
+    annotations: junit.warning ? [junit.warning] : [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
+      'junit-file': junit.path,
       result: {
         module: label,
         'configuration-version-id': setup.version?.id ?? null,
