@@ -72,10 +72,10 @@ export async function run(options: RunOptions = {}): Promise<number> {
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
-        summary: sink.redact(result.summary),
+        summary: sink.redact(result.publishedSummary ?? result.summary),
         annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
       }),
-      commentSummary(inputs, options, sink, cancellation, result.summary),
+      commentSummary(inputs, options, sink, cancellation, result.publishedSummary ?? result.summary),
     ]);
     return exitCodeOf(result.failure);
   } catch (error) {

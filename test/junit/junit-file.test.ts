@@ -68,7 +68,9 @@ describe('junit-file against the emulator', () => {
     });
     expect(xml).toContain('<testsuite name="tests/failing.tftest.hcl" tests="3" failures="2" errors="0" skipped="0"');
     expect(xml).toContain('Log retention must not exceed 365 days.');
+    // Where the file is concerns the job: the job summary says it, the check run and the comment do not.
     expect(result.summary).toContain('The results are written as JUnit XML to reports/tests/module.xml.');
+    expect(result.publishedSummary).not.toContain('JUnit');
     expect(result.annotations.filter((a) => a.title === 'JUnit report')).toEqual([]);
   });
 

@@ -45,8 +45,10 @@ describe('exactly one test run per configuration version', () => {
     expect((result.outputs.result as { 'other-runs': Array<{ id: string }> })['other-runs'].map((r) => r.id)).toEqual([
       service.id,
     ]);
-    expect(log).toContain(`warning: Test run ${service.id} also tests configuration version`);
+    expect(log).toContain(`notice: Test run ${service.id} also tests configuration version`);
+    expect(log).not.toContain('warning:');
     expect(result.summary).toContain(service.id);
+    expect(result.publishedSummary).not.toContain(service.id);
     expect(result.summary).toContain(`was cancelled`);
     expect(result.failure).toBeNull();
     // Variable values are never shown, keys are.
@@ -64,6 +66,9 @@ describe('exactly one test run per configuration version', () => {
     expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
     expect(log).toContain('it carries the requested options');
     expect(log).not.toContain('warning:');
+    // How the run was started is the log's: no paragraph of it in any summary.
+    for (const summary of [result.summary, result.publishedSummary])
+      expect(summary).not.toMatch(/by itself|was kept|only one run tests/);
     expect(result.failure).toBeNull();
   });
 

@@ -103,15 +103,14 @@ export function testRunResult(
     conclusion = 'failure';
   }
 
+  // How the run was started (adopted or created) is the log's (start.ts says it there): a
+  // reader of the results cannot act on it.
   const notes: string[] = [];
-  if (started.adopted) notes.push(adoptionNote(started));
-  else if (started.differences.length > 0) {
+  if (started.differences.length > 0) {
     notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
   }
   if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}`);
   if (interruption !== undefined) notes.push(interruption.note);
-  const others = otherRunsNote(ending.others, setup.version?.id, run.id);
-  if (others !== '') notes.push(others);
   if (
     testsFailed &&
     !inputs.failOnTestFailure &&
@@ -120,6 +119,9 @@ export function testRunResult(
   ) {
     notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
   }
+  // For the job's own readers only: the other runs it stopped, and the file in its workspace.
+  const junit = writeJUnit(tested, ending, label);
+  const jobNotes = [otherRunsNote(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
 
   const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
     run,
@@ -132,13 +134,12 @@ export function testRunResult(
   if (parsed) summaryInput.parsed = parsed;
   if (ending.log.error !== undefined) summaryInput.logError = ending.log.error;
   if (interruption !== undefined) summaryInput.interruption = interruption.kind;
-
-  const junit = writeJUnit(tested, ending, label);
-  if (junit.note !== undefined) summaryInput.notes = [...notes, junit.note];
+  const runDetails = detailsSection(tested, setup);
 
   return {
     title,
-    summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(tested, setup)),
+    summary: joinBlocks(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
+    publishedSummary: joinBlocks(renderTestRunSummary(summaryInput), runDetails),
     annotations: junit.warning ? [...annotations, junit.warning] : annotations,
     outputs: {
       'junit-file': junit.path,
@@ -231,15 +232,18 @@ export function noRunResult(
     tested.inputs.junitFile === ''
       ? { path: '' }
       : writeJUnitFile(tested, renderJUnitWithoutRun(`Module tests: ${label}`, notRun.kind, notRun.note));
+  const top = heading(headline);
+  const runDetails = detailsSection(tested, setup);
   return {
     title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
     summary: joinBlocks(
-      heading(headline),
+      top,
       paragraph(notRun.note),
       othersNote && paragraph(othersNote),
       junit.note !== undefined && paragraph(junit.note),
-      detailsSection(tested, setup),
+      runDetails,
     ),
+    publishedSummary: joinBlocks(top, paragraph(notRun.note), runDetails),
     annotations: junit.warning ? [junit.warning] : [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
@@ -256,13 +260,6 @@ export function noRunResult(
     failure: stepFailure(notRun.note),
     conclusion: cancelled ? 'cancelled' : 'failure',
   };
-}
-
-function adoptionNote(started: StartedTestRun): string {
-  return (
-    `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; ` +
-    `it was kept so that only one run tests this configuration version.`
-  );
 }
 
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */

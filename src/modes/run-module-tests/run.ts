@@ -177,7 +177,7 @@ function otherRunsWatch(
     timing: { ...DEFAULT_OTHER_RUNS_TIMING, stopPollMs: t.stopPollMs, ...t.otherRuns },
     clock: t.clock,
     info: (line) => sink.info(line),
-    warning: (line) => sink.warning(line),
+    notice: (line) => sink.annotate({ level: 'notice', message: line }),
     debug: (line) => sink.debug(line),
   });
 }
