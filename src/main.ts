@@ -11,7 +11,7 @@ import { isAbortError, raceAbort } from './lifetime/abort.ts';
 import { CancelledError, createCancellation, RUNNER_KILL_AFTER_MS } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
-import { runMode } from './modes/index.ts';
+import { runMode, TOKEN_NEEDED } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
 import { escapeHtml } from './report/markdown.ts';
@@ -48,6 +48,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     client = createServiceClient({
       baseUrl: inputs.baseUrl,
       token: inputs.token,
+      tokenNeeded: TOKEN_NEEDED[inputs.mode],
       onRequest: (e) => sink.debug(describeRequest(e)),
     });
   } catch (error) {

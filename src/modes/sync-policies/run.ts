@@ -4,6 +4,7 @@
 
 import { plural } from '../../text.ts';
 import { getErrorMessage, stepFailure, userError } from '../../errors.ts';
+import { isApiError } from '../../service/errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { isAbortError } from '../../lifetime/abort.ts';
@@ -74,9 +75,11 @@ export async function runSyncPolicies(
     });
   } catch (error) {
     if (isAbortError(error)) throw error;
-    const message =
-      `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ` +
-      `Check the organization input and that the token may manage its policies; nothing was changed.`;
+    // A refused token (401) says what to do itself; the organization is not the question then.
+    const advice = isApiError(error, 401)
+      ? 'Nothing was changed.'
+      : 'Check the organization input and that the token may manage its policies; nothing was changed.';
+    const message = `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ${advice}`;
     return {
       title: `The policies of ${organization} could not be read; nothing was changed`,
       summary: readFailureSummary(organization, message, local.warnings),
