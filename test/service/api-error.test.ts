@@ -55,7 +55,12 @@ describe('ApiError messages', () => {
   });
 
   it('leaves out the final period of the service’s words, which the message goes on after', () => {
-    const error = make(422, [{ title: 'invalid attribute', detail: 'Name is taken.' }]);
+    const error = new ApiError({
+      method: 'POST',
+      target: '/api/v2/x',
+      status: 422,
+      errors: [{ title: 'invalid attribute', detail: 'Name is taken.' }],
+    });
     expect(error.message).toMatch(/the service said: invalid attribute: Name is taken$/);
   });
 

@@ -122,7 +122,9 @@ export function checkLocalPolicies(
         message:
           `policy-files matched ${shown}, which is not a policy file: ` +
           `native policies are .native files and opa policies .rego files. ` +
-          `Narrow the patterns or exclude it with "!${shown}".`,
+          (shown.endsWith('.sentinel')
+            ? `The service's native policy language uses the extension .native: rename it to sync it, or exclude it with "!${shown}".`
+            : `Narrow the patterns or exclude it with "!${shown}".`),
       });
       continue;
     }

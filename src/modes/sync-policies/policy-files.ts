@@ -1,7 +1,7 @@
 // Finds the files the `policy-files` input matches.
 
 import * as glob from '@actions/glob';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
 import { toolkitDebugTo } from '../../report/toolkit-debug.ts';
 
@@ -35,6 +35,27 @@ export async function matchPolicyFiles(
     );
   }
   return [...new Set(files)].sort();
+}
+
+/**
+ * Files the patterns would match under the old extension of the native language, `.sentinel`
+ * for `.native` (each pattern ending in `.native` is read ending in `.sentinel`): files a library kept under
+ * that name, which the sync does not read. Relative to `workspaceRoot`, sorted.
+ */
+export async function findSentinelFiles(patterns: string[], workspaceRoot: string): Promise<string[]> {
+  const lines = patterns
+    .flatMap((p) => p.split(/\r?\n/))
+    .map((p) => p.trim())
+    .filter((p) => p.endsWith('.native'))
+    .map((p) => `${p.slice(0, -'.native'.length)}.sentinel`);
+  if (!lines.some((p) => !p.startsWith('!'))) return [];
+  try {
+    const found = await matchPolicyFiles(lines, workspaceRoot);
+    return found.map((file) => relative(workspaceRoot, file).split(sep).join('/'));
+  } catch {
+    // The policy-files patterns were matched already; a pattern refused here says nothing new.
+    return [];
+  }
 }
 
 function rootPattern(line: string, root: string): string {

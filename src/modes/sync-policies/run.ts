@@ -12,6 +12,7 @@ import type { ModeContext, ModeResult } from '../mode.ts';
 import { applyPolicyPlan, plannedOutcomes } from './apply.ts';
 import type { PolicyOutcome } from './apply.ts';
 import { readLocalPolicies } from './local-policies.ts';
+import { findSentinelFiles } from './policy-files.ts';
 import { planPolicySync } from './plan.ts';
 import type { PolicyPlanEntry } from './plan.ts';
 import type { Problem } from './policy-model.ts';
@@ -49,6 +50,8 @@ export async function runSyncPolicies(
     debug: (message) => sink.debug(message),
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
+  const sentinel = await findSentinelFiles(inputs.policyFiles, context.workspaceRoot);
+  if (sentinel.length > 0) warnings.push(sentinelNotice(sentinel));
   if (local.problems.length > 0) {
     const message = problemsFailure(local.problems.length);
     return {
@@ -144,6 +147,20 @@ function planLine(plan: readonly PolicyPlanEntry[], dryRun: boolean): string {
     `${count('ignored')} not managed`,
   ];
   return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+}
+
+/** Files kept under the language's old extension are not synced: named, with what to do. */
+function sentinelNotice(files: readonly string[]): Annotation {
+  const listed = files.slice(0, 5).join(', ') + (files.length > 5 ? `, and ${files.length - 5} more` : '');
+  const one = files.length === 1;
+  return {
+    level: 'notice',
+    title: 'Policy files (not read)',
+    file: files[0]!,
+    message:
+      `${plural(files.length, 'file')} ending in .sentinel ${one ? 'is' : 'are'} not synced: ${listed}. ` +
+      `The service's native policy language uses the extension .native: rename ${one ? 'it' : 'them'} to sync ${one ? 'it' : 'them'}.`,
+  };
 }
 
 function problemAnnotation(problem: Problem, level: 'error' | 'warning'): Annotation {
