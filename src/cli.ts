@@ -5,6 +5,7 @@ import type { ActionMetadata } from './action-metadata.ts';
 import { generalHelp, modeHelp, usage } from './cli-help.ts';
 import { COMMAND_LINE_FLAGS, envName, inputFlagsOf, isSwitch, modesWithFlag } from './cli-flags.ts';
 import { commandLineSink } from './cli-sink.ts';
+import { terminalWidth } from './report/terminal-summary.ts';
 import type { TerminalWriter } from './cli-sink.ts';
 import { INPUTS, MODES, gitHubOnlyReason, isMode, takesLines } from './inputs/schema.ts';
 import { didYouMean } from './text.ts';
@@ -79,10 +80,16 @@ export async function runCli(
     envName,
     debug: parsed.debug,
     color: io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb',
+    ...widthOf(io),
     ...(parsed.summaryFile ? { summaryFile: parsed.summaryFile } : {}),
     ...(parsed.outputFile ? { outputFile: parsed.outputFile } : {}),
   });
   return run({ read, sink, checkRuns: false });
+}
+
+function widthOf(io: CliIo): { width?: number } {
+  const width = terminalWidth(io.env, io.stdout);
+  return width === undefined ? {} : { width };
 }
 
 interface ParsedFlags {

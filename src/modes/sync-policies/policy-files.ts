@@ -4,13 +4,15 @@ import * as glob from '@actions/glob';
 import { isAbsolute, relative, sep } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
 import { toolkitDebugTo } from '../../report/toolkit-debug.ts';
+import { plural } from '../../text.ts';
 
 /**
  * Absolute paths of the regular files matched by the patterns (@actions/glob syntax, one a
  * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
  * not from the current directory, so that the command line and tests behave like a workflow
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
- * The glob library's debug lines go to `debug`, or nowhere.
+ * `debug` gets one line of what the patterns matched; the glob library's own lines (each
+ * directory it searched, its options) are its internals, and are dropped.
  */
 export async function matchPolicyFiles(
   patterns: string[],
@@ -25,7 +27,7 @@ export async function matchPolicyFiles(
   const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
   let files: string[];
   try {
-    files = await toolkitDebugTo(debug, async () =>
+    files = await toolkitDebugTo(undefined, async () =>
       (await glob.create(rooted.join('\n'), { matchDirectories: false })).glob(),
     );
   } catch (error) {
@@ -34,7 +36,9 @@ export async function matchPolicyFiles(
         `${getErrorMessage(error).replaceAll(escapeGlob(workspaceRoot) + '/', '')} Use paths relative to the repository root, without "." or ".." segments.`,
     );
   }
-  return [...new Set(files)].sort();
+  const matched = [...new Set(files)].sort();
+  debug?.(`policy-files (${lines.join(', ')}) matched ${plural(matched.length, 'file')}.`);
+  return matched;
 }
 
 /**
