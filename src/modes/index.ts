@@ -18,7 +18,8 @@ const RUNNERS: { [M in Mode]: () => Promise<Runner<M>> } = {
  */
 export const TOKEN_NEEDED: Record<Mode, string> = {
   'sync-policies': 'one that may manage the organization\'s policies: the "manage policies" permission',
-  'run-module-tests': 'a token of the owners team, or the user token of one of its members, with permission on the module',
+  'run-module-tests':
+    'a token of the owners team, or the user token of one of its members, with permission on the module',
   'upgrade-no-code-workspace': 'a user or team token with access to the workspaces: organization tokens are refused',
   'publish-no-code-module':
     'a user or team token with permission on the registry module: organization tokens are refused',

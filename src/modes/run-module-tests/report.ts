@@ -269,7 +269,7 @@ function detailsSection(tested: TestedModule, setup: Setup): string {
   if (setup.version) rows.push(['Configuration version', setup.version.id]);
   rows.push([
     'Configuration archive',
-    `${configuration.files} files, ${formatBytes(configuration.bytes)}` +
+    `${plural(configuration.files, 'file')}, ${formatBytes(configuration.bytes)}` +
       (configuration.ignored > 0
         ? `, ${plural(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
         : ''),

@@ -21,6 +21,7 @@
 
 import { basename, dirname } from 'node:path';
 import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
+import { plural } from '../../text.ts';
 import { gatherLocalFiles } from './local-files.ts';
 import type { Found, GatherOptions, LocalFiles } from './local-files.ts';
 import { derivedOpaQuery } from './opa-query.ts';
@@ -152,7 +153,7 @@ export function checkLocalPolicies(
     warnings.push({
       file: skippedTests[0]!,
       message:
-        `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. ` +
+        `${plural(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
         `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
         `to sync one as a policy, name it in a policy block.`,
     });
