@@ -49,7 +49,7 @@ describe('cancellation of the main step', () => {
     expect(result.failure?.message).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs.status).toBe('canceled');
-    expect(result.summary).toContain('Module tests canceled');
+    expect(result.summary).toContain('Module tests cancelled');
     expect(state.get('testRunFinal')).toBe('true');
     const writes = h.emulator
       .writeRequests()

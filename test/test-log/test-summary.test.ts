@@ -328,7 +328,7 @@ describe('renderTestRunSummary', () => {
       moduleDirectory: '.',
       interruption: 'cancelled',
     });
-    expect(canceled.startsWith('## ⏹️ Module tests canceled\n')).toBe(true);
+    expect(canceled.startsWith('## ⏹️ Module tests cancelled\n')).toBe(true);
     expect(canceled).toContain('The job was cancelled, and the test run with it.');
 
     const noLog = renderTestRunSummary({ run: run(), moduleDirectory: '.', logError: 'HTTP 403' });

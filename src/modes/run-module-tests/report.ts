@@ -55,7 +55,7 @@ export function testRunResult(
   let conclusion: CheckRunConclusion;
   let title: string;
   if (interruption?.kind === 'cancelled') {
-    title = `Module tests canceled: ${label}`;
+    title = `Module tests cancelled: ${label}`;
     failure = `The step was cancelled: ${interruption.note}`;
     conclusion = 'cancelled';
   } else if (interruption?.kind === 'timed-out') {
@@ -70,8 +70,8 @@ export function testRunResult(
       `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
-    title = `Test run ${run.id} was canceled`;
-    failure = `Test run ${run.id} was canceled before it finished (not by this step).`;
+    title = `Test run ${run.id} was cancelled`;
+    failure = `Test run ${run.id} was cancelled before it finished (not by this step).`;
     conclusion = 'cancelled';
   } else if (!isNamedStatus(a.status)) {
     // No success the spec does not promise: a final status it does not name says nothing of the tests.
@@ -226,7 +226,7 @@ export function noRunResult(
 ): ModeResult {
   const label = moduleLabel(tested.module);
   const cancelled = notRun.kind === 'cancelled';
-  const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+  const headline = cancelled ? `⏹️ Module tests cancelled: ${label}` : `❌ Module tests not run: ${label}`;
   const othersNote = otherRunsNote(others, setup.version?.id);
   const junit =
     tested.inputs.junitFile === ''
@@ -235,7 +235,7 @@ export function noRunResult(
   const top = heading(headline);
   const runDetails = detailsSection(tested, setup);
   return {
-    title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
+    title: cancelled ? `Module tests cancelled: ${label}` : `Module tests not run: ${label}`,
     summary: joinBlocks(
       top,
       paragraph(notRun.note),

@@ -147,10 +147,10 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
 function headline(input: TestRunSummaryInput): string {
   const a = input.run.attributes;
   const suffix = input.module ? `: ${input.module}` : '';
-  if (input.interruption === 'cancelled') return `⏹️ Module tests canceled${suffix}`;
+  if (input.interruption === 'cancelled') return `⏹️ Module tests cancelled${suffix}`;
   // A run cancelled because the wait timed out is reported as the timeout it was.
   if (input.interruption === 'timed-out') return `⏱️ Module tests timed out${suffix}`;
-  if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
+  if (a.status === 'canceled') return `⏹️ Module tests cancelled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   // A status the spec does not name says nothing of the tests, whatever test-status says.
   if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeTestRunStatus(a.status)}${suffix}`;
