@@ -68,6 +68,8 @@ describe('cancellation of the main step', () => {
     expect(reportedRun(h.emulator, result)).toMatchObject({ status: 'canceled', forceCanceled: false });
     expect(liveRuns(h.emulator)).toEqual([]);
     expect(result.failure?.message).toMatch(/test run trun-\w+ was cancelled\./);
+    // On its own in the summary, the same words are a sentence.
+    expect(result.summary).toMatch(/^Test run trun-\w+ was cancelled\.$/m);
     expect(h.emulator.requests.some((r) => r.port === 'log')).toBe(true);
     expect(result.summary).toContain('The test run was interrupted');
   });

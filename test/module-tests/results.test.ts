@@ -213,7 +213,9 @@ describe('results', () => {
     expect(result.conclusion).toBe('neutral');
     expect(result.outputs['test-status']).toBe('fail');
     expect(result.annotations).toHaveLength(2);
-    expect(result.summary).toContain('fail-on-test-failure is false');
+    expect(result.summary).toContain(
+      'With fail-on-test-failure set to false, the step succeeds although tests failed.',
+    );
   });
 
   it('fail-on-test-failure false also lets an errored run pass the step', async () => {

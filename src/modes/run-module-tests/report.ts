@@ -7,7 +7,7 @@ import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
 import { formatBytes, formatDuration } from '../../report/format.ts';
-import { plural } from '../../text.ts';
+import { capitalise, plural } from '../../text.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
@@ -67,7 +67,8 @@ export function testRunResult(
   } else if (interruption?.kind === 'lost') {
     title = `Test run ${run.id} could not be followed to its end`;
     failure =
-      `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+      `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ` +
+      `${interruption.error}. ${capitalise(interruption.note)}`;
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
     title = `Test run ${run.id} was cancelled`;
@@ -109,15 +110,16 @@ export function testRunResult(
   if (started.differences.length > 0) {
     notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
   }
-  if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}`);
-  if (interruption !== undefined) notes.push(interruption.note);
+  if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}.`);
+  // The note is written to follow "The step was cancelled: "; on its own it is a sentence.
+  if (interruption !== undefined) notes.push(capitalise(interruption.note));
   if (
     testsFailed &&
     !inputs.failOnTestFailure &&
     interruption?.kind !== 'cancelled' &&
     interruption?.kind !== 'timed-out'
   ) {
-    notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
+    notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
   }
   // For the job's own readers only: the other runs it stopped, and the file in its workspace.
   const junit = writeJUnit(tested, ending, label);
