@@ -2,6 +2,156 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 1916:
+/***/ ((__unused_webpack_module, exports) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = true;
+exports.Io = __webpack_unused_export__ = void 0;
+var peq = new Uint32Array(0x10000);
+var myers_32 = function (a, b) {
+    var n = a.length;
+    var m = b.length;
+    var lst = 1 << (n - 1);
+    var pv = -1;
+    var mv = 0;
+    var sc = n;
+    var i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] |= 1 << i;
+    }
+    for (i = 0; i < m; i++) {
+        var eq = peq[b.charCodeAt(i)];
+        var xv = eq | mv;
+        eq |= ((eq & pv) + pv) ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & lst) {
+            sc++;
+        }
+        if (pv & lst) {
+            sc--;
+        }
+        mv = (mv << 1) | 1;
+        pv = (pv << 1) | ~(xv | mv);
+        mv &= xv;
+    }
+    i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] = 0;
+    }
+    return sc;
+};
+var myers_x = function (b, a) {
+    var n = a.length;
+    var m = b.length;
+    var mhc = [];
+    var phc = [];
+    var hsize = Math.ceil(n / 32);
+    var vsize = Math.ceil(m / 32);
+    for (var i = 0; i < hsize; i++) {
+        phc[i] = -1;
+        mhc[i] = 0;
+    }
+    var j = 0;
+    for (; j < vsize - 1; j++) {
+        var mv_1 = 0;
+        var pv_1 = -1;
+        var start_1 = j * 32;
+        var vlen_1 = Math.min(32, m) + start_1;
+        for (var k = start_1; k < vlen_1; k++) {
+            peq[b.charCodeAt(k)] |= 1 << k;
+        }
+        for (var i = 0; i < n; i++) {
+            var eq = peq[a.charCodeAt(i)];
+            var pb = (phc[(i / 32) | 0] >>> i) & 1;
+            var mb = (mhc[(i / 32) | 0] >>> i) & 1;
+            var xv = eq | mv_1;
+            var xh = ((((eq | mb) & pv_1) + pv_1) ^ pv_1) | eq | mb;
+            var ph = mv_1 | ~(xh | pv_1);
+            var mh = pv_1 & xh;
+            if ((ph >>> 31) ^ pb) {
+                phc[(i / 32) | 0] ^= 1 << i;
+            }
+            if ((mh >>> 31) ^ mb) {
+                mhc[(i / 32) | 0] ^= 1 << i;
+            }
+            ph = (ph << 1) | pb;
+            mh = (mh << 1) | mb;
+            pv_1 = mh | ~(xv | ph);
+            mv_1 = ph & xv;
+        }
+        for (var k = start_1; k < vlen_1; k++) {
+            peq[b.charCodeAt(k)] = 0;
+        }
+    }
+    var mv = 0;
+    var pv = -1;
+    var start = j * 32;
+    var vlen = Math.min(32, m - start) + start;
+    for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] |= 1 << k;
+    }
+    var score = m;
+    for (var i = 0; i < n; i++) {
+        var eq = peq[a.charCodeAt(i)];
+        var pb = (phc[(i / 32) | 0] >>> i) & 1;
+        var mb = (mhc[(i / 32) | 0] >>> i) & 1;
+        var xv = eq | mv;
+        var xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+        var ph = mv | ~(xh | pv);
+        var mh = pv & xh;
+        score += (ph >>> (m - 1)) & 1;
+        score -= (mh >>> (m - 1)) & 1;
+        if ((ph >>> 31) ^ pb) {
+            phc[(i / 32) | 0] ^= 1 << i;
+        }
+        if ((mh >>> 31) ^ mb) {
+            mhc[(i / 32) | 0] ^= 1 << i;
+        }
+        ph = (ph << 1) | pb;
+        mh = (mh << 1) | mb;
+        pv = mh | ~(xv | ph);
+        mv = ph & xv;
+    }
+    for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] = 0;
+    }
+    return score;
+};
+var distance = function (a, b) {
+    if (a.length < b.length) {
+        var tmp = b;
+        b = a;
+        a = tmp;
+    }
+    if (b.length === 0) {
+        return a.length;
+    }
+    if (a.length <= 32) {
+        return myers_32(a, b);
+    }
+    return myers_x(a, b);
+};
+exports.Io = distance;
+var closest = function (str, arr) {
+    var min_distance = Infinity;
+    var min_index = 0;
+    for (var i = 0; i < arr.length; i++) {
+        var dist = distance(str, arr[i]);
+        if (dist < min_distance) {
+            min_distance = dist;
+            min_index = i;
+        }
+    }
+    return arr[min_index];
+};
+__webpack_unused_export__ = closest;
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -39593,6 +39743,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var action_metadata = __nccwpck_require__(227);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
@@ -40024,6 +40176,7 @@ function parseVariableOptions(input, parsed) {
 
 
 
+
 const MODES = [
     'sync-policies',
     'run-module-tests',
@@ -40036,7 +40189,7 @@ function isMode(word) {
 }
 function parseMode(input, value) {
     if (!isMode(value)) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").${(0,src_text/* didYouMean */.au)(value, MODES)}`);
     }
     return value;
 }
@@ -41141,6 +41294,17 @@ const RUNNERS = {
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
 };
+/**
+ * The token each mode needs (spec 5; README "The service token"), as the message of a refused
+ * token (401) asks for a new one.
+ */
+const TOKEN_NEEDED = {
+    'sync-policies': 'one that may manage the organization\'s policies: the "manage policies" permission',
+    'run-module-tests': 'a token of the owners team, or the user token of one of its members, with permission on the module',
+    'upgrade-no-code-workspace': 'a user or team token with access to the workspaces: organization tokens are refused',
+    'publish-no-code-module': 'a user or team token with permission on the registry module: organization tokens are refused',
+    'provision-no-code-workspace': 'a user or team token that may create workspaces in the project: organization tokens are refused',
+};
 async function runMode(inputs, context) {
     const runner = (await RUNNERS[inputs.mode]());
     return runner(inputs, context);
@@ -41210,6 +41374,7 @@ async function run(options = {}) {
         client = (0,service_client/* createServiceClient */.r)({
             baseUrl: inputs.baseUrl,
             token: inputs.token,
+            tokenNeeded: TOKEN_NEEDED[inputs.mode],
             onRequest: (e) => sink.debug((0,service_client/* describeRequest */.Ng)(e)),
         });
     }
@@ -41234,10 +41399,10 @@ async function run(options = {}) {
             completeCheckRun(checkRun, cancellation, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
-                summary: sink.redact(result.summary),
+                summary: sink.redact(result.publishedSummary ?? result.summary),
                 annotations: result.annotations.filter((a) => a.file).map((a) => toCheckAnnotation(sink, a)),
             }),
-            commentSummary(inputs, options, sink, cancellation, result.summary),
+            commentSummary(inputs, options, sink, cancellation, result.publishedSummary ?? result.summary),
         ]);
         return (0,errors/* exitCodeOf */.FO)(result.failure);
     }
@@ -41469,11 +41634,11 @@ function formatPreciseDuration(ms) {
 /* harmony export */   X: () => (/* binding */ githubSink)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8476);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3916);
 /* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5942);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(649);
-/* harmony import */ var _annotations_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(856);
-/* harmony import */ var _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9570);
+/* harmony import */ var _annotations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(856);
+/* harmony import */ var _summary_budget_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9570);
 
 
 
@@ -41489,7 +41654,7 @@ function formatPreciseDuration(ms) {
  */
 function githubSink(options = {}) {
     const secrets = (0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redactor */ .$)();
-    const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
+    const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
     const redact = (text) => secrets.redact(text);
     // Everything written to stdout: secrets masked first, then nothing the runner would run.
     const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$)(redact(text));
@@ -41546,7 +41711,7 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         async writeSummary(markdown) {
@@ -41559,7 +41724,7 @@ function githubSink(options = {}) {
             catch (error) {
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
                 // A summary that cannot be written must not fail a step whose work succeeded.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         startGroup(name) {
@@ -41571,7 +41736,7 @@ function githubSink(options = {}) {
         fail(message) {
             // The line only: the exit code is the entry point's to set (errors.ts), so core.setFailed,
             // which sets it too, is not used.
-            if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
+            if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
                 written.error++;
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(shown(message));
                 return;
@@ -41580,7 +41745,7 @@ function githubSink(options = {}) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(`Error: ${message}`));
         },
         annotationRoom(level) {
-            return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
+            return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
         },
         addSecret,
         redact,
@@ -42577,6 +42742,7 @@ class HttpClient {
     #slots;
     #timeoutMs;
     #userAgent;
+    #tokenNeeded;
     #retry;
     #onRequest;
     /** The clock of the client's waits (HttpClientOptions.clock). */
@@ -42600,6 +42766,7 @@ class HttpClient {
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
+        this.#tokenNeeded = options.tokenNeeded;
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
         this.#connections = new Connections({
@@ -42881,7 +43048,15 @@ class HttpClient {
     }
     #apiError(method, target, answer, attempts) {
         const errors = errorItems((0,json_object/* parseJsonOrUndefined */.rx)(answer.body.toString('utf8')));
-        return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
+        return new service_errors/* ApiError */.hD({
+            method,
+            target,
+            status: answer.status,
+            errors,
+            attempts,
+            redact: (t) => this.redact(t),
+            ...(this.#tokenNeeded !== undefined ? { tokenNeeded: this.#tokenNeeded } : {}),
+        });
     }
 }
 function firstHeader(value) {
@@ -43933,7 +44108,8 @@ function describeItems(errors) {
         const parts = [e.title, e.detail].filter((p) => typeof p === 'string' && p.trim() !== '');
         // A detail that repeats the title adds nothing.
         const unique = parts.filter((p, i) => parts.indexOf(p) === i);
-        let line = unique.join(': ');
+        // Messages go on after the service's words (`; ...`, `. Check ...`): its own final period would double.
+        let line = unique.join(': ').replace(/\s*\.+$/, '');
         const pointer = e.source?.pointer ?? e.source?.parameter;
         if (pointer)
             line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
@@ -43949,7 +44125,9 @@ function apiErrorMessage(init) {
     const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
     switch (init.status) {
         case 401:
-            return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
+            // Not a permission (those are 403 or 404, spec 5): the token itself is not one the service knows.
+            return (`${head}: the service refused the token (401 Unauthorized): it is mistyped, expired or revoked${said}; ` +
+                `create a new API token (${init.tokenNeeded ?? 'with the permissions the mode needs'}) and set the token input to it, from a secret`);
         case 403:
             return (`${head}: the token is not allowed to do this (403 Forbidden); ` +
                 `use a token with the needed permission (a user or team token where organization tokens are refused)${said}`);
@@ -44155,11 +44333,15 @@ function getState(name) {
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
 /* harmony export */   Wr: () => (/* binding */ quoteClipped),
+/* harmony export */   au: () => (/* binding */ didYouMean),
 /* harmony export */   eo: () => (/* binding */ sliceWhole),
+/* harmony export */   pA: () => (/* binding */ nearest),
 /* harmony export */   sK: () => (/* binding */ capitalise)
 /* harmony export */ });
+/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 // Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
+
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
 const ELLIPSIS = '…';
 /** A sentence or label with its first letter upper case. */
@@ -44216,6 +44398,29 @@ function quoteClipped(value, max) {
  */
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The candidate a mistyped word most likely meant (`sync-policy` → `sync-policies`,
+ * `enforcment_level` → `enforcement_level`), by edit distance, letter case aside; undefined when
+ * none is near enough to be worth saying: at most a third of the candidate's letters differ, or 2.
+ */
+function nearest(word, candidates) {
+    let best;
+    for (const candidate of candidates) {
+        if (candidate === word)
+            continue;
+        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(word.toLowerCase(), candidate.toLowerCase());
+        if (d > Math.max(2, Math.floor(candidate.length / 3)))
+            continue;
+        if (best === undefined || d < best.distance)
+            best = { candidate, distance: d };
+    }
+    return best?.candidate;
+}
+/** ` Did you mean "sync-policies"?` after a message about a mistyped word, or '' when nothing is near. */
+function didYouMean(word, candidates, show = (c) => `"${c}"`) {
+    const meant = nearest(word, candidates);
+    return meant === undefined ? '' : ` Did you mean ${show(meant)}?`;
 }
 
 
