@@ -80,7 +80,7 @@ it('the JUnit file and the other runs stopped are in the job summary only; the s
 
   const own = emulator.testRuns().find((r) => r.source === 'svc-api')!;
   const stopped = emulator.testRuns().find((r) => r.source === 'svc-configuration-version')!;
-  expect(stopped).toMatchObject({ status: 'canceled', cancelRequested: true });
+  expect(stopped.cancelRequested).toBe(true);
 
   // The job summary says it all.
   expect(step.summary).toContain('The results are written as JUnit XML to reports/junit.xml.');
