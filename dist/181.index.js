@@ -478,12 +478,12 @@ __webpack_require__.d(__webpack_exports__, {
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/service/errors.ts
+var service_errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __webpack_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
 var limit = __webpack_require__(3520);
-// EXTERNAL MODULE: ./src/service/errors.ts
-var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/plan.ts
 // What sync would do, worked out as plain data from the repository's policies and the
 // service's: one entry per policy, saying exactly what differs, so that applying it sends only
@@ -1460,6 +1460,7 @@ function parseDiagnostics(file, raw) {
 
 
 
+
 const POLICY_ATTRIBUTES = ['source', 'enforcement_level', 'description', 'query'];
 const WHY_IGNORED = {
     import: 'a policy synced on its own cannot use imports',
@@ -1538,6 +1539,16 @@ function readPolicyBlock(config, name, body, position) {
     const label = `${config.file}${block.line ? `:${block.line}` : ''}: policy "${name}"`;
     for (const [attribute, value] of Object.entries(body)) {
         if (!POLICY_ATTRIBUTES.includes(attribute)) {
+            // A misspelt setting is an error: ignored, the policy would quietly get the default instead.
+            const meant = attribute === 'params' ? undefined : (0,src_text/* nearest */.pA)(attribute, POLICY_ATTRIBUTES);
+            if (meant !== undefined) {
+                const shown = typeof value === 'string' ? JSON.stringify(value) : '"..."';
+                config.problems.push({
+                    ...where(attribute),
+                    message: `${label}: unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`,
+                });
+                continue;
+            }
             const why = attribute === 'params'
                 ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'
                 : `only ${POLICY_ATTRIBUTES.join(', ')} are used`;
@@ -1737,13 +1748,15 @@ function commandData(text) {
 
 
 
+
 /**
  * Absolute paths of the regular files matched by the patterns (@actions/glob syntax, one a
  * line, `!` excludes, `#` comments), sorted. Relative patterns are taken from `workspaceRoot`,
  * not from the current directory, so that the command line and tests behave like a workflow
  * step. Throws ConfigurationError for a pattern the glob library refuses (for example `..`).
- * The glob library's debug lines go to `debug`, or nowhere. `beforeSearch` is given the folders
- * the search starts from, and may throw to stop it before any folder is listed.
+ * `debug` gets one line of what the patterns matched; the glob library's own lines (each
+ * directory it searched, its options) are its internals, and are dropped. `beforeSearch` is given
+ * the folders the search starts from, and may throw to stop it before any folder is listed.
  */
 async function matchPolicyFiles(patterns, workspaceRoot, debug, beforeSearch) {
     const lines = patterns
@@ -1755,7 +1768,7 @@ async function matchPolicyFiles(patterns, workspaceRoot, debug, beforeSearch) {
     const rooted = lines.map((line) => rootPattern(line, workspaceRoot));
     let globber;
     try {
-        globber = await toolkitDebugTo(debug, () => glob/* create */.v(rooted.join('\n'), { matchDirectories: false }));
+        globber = await toolkitDebugTo(undefined, () => glob/* create */.v(rooted.join('\n'), { matchDirectories: false }));
     }
     catch (error) {
         throw refusedPattern(error, workspaceRoot);
@@ -1763,12 +1776,36 @@ async function matchPolicyFiles(patterns, workspaceRoot, debug, beforeSearch) {
     await beforeSearch?.(globber.getSearchPaths());
     let files;
     try {
-        files = await toolkitDebugTo(debug, () => globber.glob());
+        files = await toolkitDebugTo(undefined, () => globber.glob());
     }
     catch (error) {
         throw refusedPattern(error, workspaceRoot);
     }
-    return [...new Set(files)].sort();
+    const matched = [...new Set(files)].sort();
+    debug?.(`policy-files (${lines.join(', ')}) matched ${(0,src_text/* plural */.LS)(matched.length, 'file')}.`);
+    return matched;
+}
+/**
+ * Files the patterns would match under the old extension of the native language, `.sentinel`
+ * for `.native` (each pattern ending in `.native` is read ending in `.sentinel`): files a library kept under
+ * that name, which the sync does not read. Relative to `workspaceRoot`, sorted.
+ */
+async function findSentinelFiles(patterns, workspaceRoot) {
+    const lines = patterns
+        .flatMap((p) => p.split(/\r?\n/))
+        .map((p) => p.trim())
+        .filter((p) => p.endsWith('.native'))
+        .map((p) => `${p.slice(0, -'.native'.length)}.sentinel`);
+    if (!lines.some((p) => !p.startsWith('!')))
+        return [];
+    try {
+        const found = await matchPolicyFiles(lines, workspaceRoot);
+        return found.map((file) => (0,external_node_path_.relative)(workspaceRoot, file).split(external_node_path_.sep).join('/'));
+    }
+    catch {
+        // The policy-files patterns were matched already; a pattern refused here says nothing new.
+        return [];
+    }
 }
 function refusedPattern(error, workspaceRoot) {
     return new errors/* ConfigurationError */.j1(`Input "policy-files" has a pattern that cannot be used: ` +
@@ -1937,6 +1974,7 @@ function derivedOpaQuery(code) {
 
 
 
+
 /** Gathers the policy files (local-files.ts), then checks them. */
 async function readLocalPolicies(options) {
     return checkLocalPolicies(await gatherLocalFiles(options), options);
@@ -1990,7 +2028,9 @@ function checkLocalPolicies(files, options) {
                 file: shown,
                 message: `policy-files matched ${shown}, which is not a policy file: ` +
                     `native policies are .native files and opa policies .rego files. ` +
-                    `Narrow the patterns or exclude it with "!${shown}".`,
+                    (shown.endsWith('.sentinel')
+                        ? `The service's native policy language uses the extension .native: rename it to sync it, or exclude it with "!${shown}".`
+                        : `Narrow the patterns or exclude it with "!${shown}".`),
             });
             continue;
         }
@@ -2014,7 +2054,7 @@ function checkLocalPolicies(files, options) {
         const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
         warnings.push({
             file: skippedTests[0],
-            message: `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. ` +
+            message: `${(0,src_text/* plural */.LS)(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
                 `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
                 `to sync one as a policy, name it in a policy block.`,
         });
@@ -2617,10 +2657,10 @@ function syncTitle(report, counts = countOutcomes(report.outcomes)) {
     const total = report.outcomes.length;
     const org = report.organization;
     if (report.cancelled) {
-        return `Policy sync of ${org} cancelled: ${counts.notStarted} of ${total} policies not started, ${counts.failed} failed`;
+        return `Policy sync of ${org} cancelled: ${counts.notStarted} of ${(0,src_text/* plural */.LS)(total, 'policy', 'policies')} not started, ${counts.failed} failed`;
     }
     if (counts.failed > 0)
-        return `${counts.failed} of ${total} policies failed to sync in ${org}`;
+        return `${counts.failed} of ${(0,src_text/* plural */.LS)(total, 'policy', 'policies')} failed to sync in ${org}`;
     if (isInSync(report.outcomes)) {
         return report.dryRun
             ? `Dry run: the policies of ${org} are in sync`
@@ -2689,7 +2729,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
     if (counts.notStarted > 0)
         countParts.push(['not started', counts.notStarted]);
     return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
-        (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
+        (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${(0,src_text/* plural */.LS)(counts.notStarted, 'policy was', 'policies were')} not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
         (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
             'it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 &&
         (0,markdown/* bulletList */.fF)(failed.map((o) => (0,markdown/* html */.qy)(`${(0,markdown/* strong */.ko)(o.entry.name).html}: ${(0,markdown/* escapeMarkdown */.FV)(o.error ?? '')}`))), changed.length > 0 && (0,markdown/* heading */.R_)(dry ? 'Would change' : 'Changes', 3), changed.length > 0 && policyTable(changed, dry ? 'What happens' : 'What happened'), unchanged.length > 0 && (0,markdown/* details */.zH)(`${unchanged.length} unchanged`, policyTable(unchanged)), notManaged.length > 0 &&
@@ -2772,6 +2812,8 @@ function problemsTable(column, problems) {
 
 
 
+
+
 async function runSyncPolicies(inputs, context, options = {}) {
     const { sink, client } = context;
     const signal = context.cancellation.signal;
@@ -2785,6 +2827,9 @@ async function runSyncPolicies(inputs, context, options = {}) {
         debug: (message) => sink.debug(message),
     });
     const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
+    const sentinel = await findSentinelFiles(inputs.policyFiles, context.workspaceRoot);
+    if (sentinel.length > 0)
+        warnings.push(sentinelNotice(sentinel));
     if (local.problems.length > 0) {
         const message = problemsFailure(local.problems.length);
         return {
@@ -2811,8 +2856,11 @@ async function runSyncPolicies(inputs, context, options = {}) {
         // A base-url whose host does not exist is the user's to fix, and nothing was sent.
         if ((0,abort/* isAbortError */.zf)(error) || error instanceof errors/* ConfigurationError */.j1)
             throw error;
-        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
-            `Check the organization input and that the token may manage its policies; nothing was changed.`;
+        // A refused token (401) says what to do itself; the organization is not the question then.
+        const advice = (0,service_errors/* isApiError */.d7)(error, 401)
+            ? 'Nothing was changed.'
+            : 'Check the organization input and that the token may manage its policies; nothing was changed.';
+        const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. ${advice}`;
         return {
             title: `The policies of ${organization} could not be read; nothing was changed`,
             summary: readFailureSummary(organization, message, local.warnings),
@@ -2872,6 +2920,18 @@ function planLine(plan, dryRun) {
         `${count('ignored')} not managed`,
     ];
     return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+}
+/** Files kept under the language's old extension are not synced: named, with what to do. */
+function sentinelNotice(files) {
+    const listed = files.slice(0, 5).join(', ') + (files.length > 5 ? `, and ${files.length - 5} more` : '');
+    const one = files.length === 1;
+    return {
+        level: 'notice',
+        title: 'Policy files (not read)',
+        file: files[0],
+        message: `${(0,src_text/* plural */.LS)(files.length, 'file')} ending in .sentinel ${one ? 'is' : 'are'} not synced: ${listed}. ` +
+            `The service's native policy language uses the extension .native: rename ${one ? 'it' : 'them'} to sync ${one ? 'it' : 'them'}.`,
+    };
 }
 function problemAnnotation(problem, level) {
     const annotation = {

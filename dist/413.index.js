@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: envName
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
 // EXTERNAL MODULE: ./src/action-metadata.ts
@@ -186,7 +188,7 @@ function cut(text, width) {
     const plain = [...text.replace(/\x1b\[[0-9;]*m/g, '')];
     return `${plain.slice(0, width - 1).join('')}…`;
 }
-function renderTable(html, style, maxCell) {
+function renderTable(html, style, width) {
     const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) => [...row[1].matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
         header: cell[1] === 'h',
         text: inline(cell[2], style)
@@ -196,7 +198,9 @@ function renderTable(html, style, maxCell) {
     if (rows.length === 0)
         return '';
     const columns = Math.max(...rows.map((r) => r.length));
-    const widths = Array.from({ length: columns }, (_, i) => Math.min(maxCell, Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? '')))));
+    const natural = Array.from({ length: columns }, (_, i) => Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? ''))));
+    // Each column takes ` text ` and a border: the table is as wide as its cells plus 3 a column and 1.
+    const widths = width === undefined ? natural : fitColumns(natural, width - (3 * columns + 1));
     const line = (left, mid, right) => style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
     const out = [line('┌', '┬', '┐')];
     rows.forEach((row, index) => {
@@ -212,13 +216,40 @@ function renderTable(html, style, maxCell) {
     out.push(line('└', '┴', '┘'));
     return out.join('\n');
 }
+/** Narrowest a column is cut to, however little room the terminal has: a word stays readable. */
+const MIN_COLUMN = 8;
+/**
+ * Column widths within `room` characters of cells: the widest columns are cut first, each to the
+ * same limit, so that short columns keep all they hold; none below MIN_COLUMN (or its own width).
+ */
+function fitColumns(natural, room) {
+    if (natural.reduce((a, b) => a + b, 0) <= room)
+        return [...natural];
+    const floor = (w) => Math.min(w, MIN_COLUMN);
+    // The largest limit at which the cut columns fit.
+    let limit = Math.max(...natural);
+    while (limit > MIN_COLUMN && natural.reduce((sum, w) => sum + Math.max(floor(w), Math.min(w, limit)), 0) > room)
+        limit--;
+    return natural.map((w) => Math.max(floor(w), Math.min(w, limit)));
+}
+/**
+ * How wide the terminal is, for the tables of the summary: `COLUMNS` when set, else the width of
+ * stdout when it is a terminal; undefined (nothing cut) when the text goes to a file or a pipe,
+ * a CI system's log among them, where any line may be long.
+ */
+function terminalWidth(env, stdout) {
+    const columns = Number(env.COLUMNS);
+    if (env.COLUMNS !== undefined && Number.isInteger(columns) && columns > 0)
+        return columns;
+    return stdout.isTTY === true && stdout.columns !== undefined && stdout.columns > 0 ? stdout.columns : undefined;
+}
+/** `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut. */
 function renderSummaryForTerminal(markdown, options = {}) {
     const style = options.color ? ANSI : PLAIN;
-    const maxCell = Math.max(12, Math.floor((options.width ?? 120) / 3));
     const blocks = [];
     let text = markdown
         .replace(/<table>[\s\S]*?<\/table>/gi, (table) => {
-        blocks.push(renderTable(table, style, maxCell));
+        blocks.push(renderTable(table, style, options.width));
         return `\n\u0000${blocks.length - 1}\u0000\n`;
     })
         .replace(/<details[^>]*>\s*<summary>([\s\S]*?)<\/summary>/gi, (_, summary) => `\n▸ ${inline(summary, style)}\n`)
@@ -306,7 +337,10 @@ function commandLineSink(options) {
             if (options.summaryFile)
                 return base.writeSummary(flags(markdown));
             // Secrets are masked after rendering too: the base sink redacts what it prints.
-            return base.writeSummary(renderSummaryForTerminal(flags(markdown), { color: options.color, width: options.stdout.columns ?? 100 }));
+            return base.writeSummary(renderSummaryForTerminal(flags(markdown), {
+                color: options.color,
+                ...(options.width !== undefined ? { width: options.width } : {}),
+            }));
         },
     };
 }
@@ -432,9 +466,14 @@ function wrap(text, indent, width = 96) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/main.ts + 11 modules
 var main = __webpack_require__(3346);
 ;// CONCATENATED MODULE: ./src/cli.ts
+
+
+
 
 
 
@@ -464,8 +503,10 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         return errors/* EXIT_SUCCESS */.DD;
     }
     if (!(0,schema/* isMode */.SF)(mode)) {
-        const what = mode.startsWith('-') ? `${mode} comes after a mode` : `unknown mode "${mode}"`;
-        io.stderr.write(`error: ${what}.\n\n${usage()}`);
+        const what = mode.startsWith('-')
+            ? `${mode} comes after a mode.`
+            : `unknown mode "${mode}".${(0,src_text/* didYouMean */.au)(mode, schema/* MODES */.FN)}`;
+        io.stderr.write(`error: ${what}\n\n${usage()}`);
         return errors/* EXIT_BAD_INPUT */.yt;
     }
     const metadata = (0,action_metadata/* readActionMetadata */.O)();
@@ -496,10 +537,15 @@ async function runCli(args, io = { stdout: process.stdout, stderr: process.stder
         envName: envName,
         debug: parsed.debug,
         color: io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb',
+        ...widthOf(io),
         ...(parsed.summaryFile ? { summaryFile: parsed.summaryFile } : {}),
         ...(parsed.outputFile ? { outputFile: parsed.outputFile } : {}),
     });
     return (0,main/* run */.e)({ read, sink, checkRuns: false });
+}
+function widthOf(io) {
+    const width = terminalWidth(io.env, io.stdout);
+    return width === undefined ? {} : { width };
 }
 function parseFlags(mode, args, metadata) {
     const names = inputFlagsOf(mode);
@@ -512,7 +558,7 @@ function parseFlags(mode, args, metadata) {
         }
         const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
         if (!match)
-            throw new Error(`unexpected argument "${arg}"; flags look like --name value.`);
+            throw new Error(unexpectedArgument(args, i));
         const name = match[1];
         if (!names.includes(name) && !COMMAND_LINE_FLAGS.includes(name))
             throw new Error(notAFlag(mode, name));
@@ -545,6 +591,43 @@ function parseFlags(mode, args, metadata) {
     }
     return result;
 }
+/**
+ * Why the word at `index` is refused: no flag takes it. After a flag and its value, the likely
+ * cause is a pattern the shell expanded into several files before the command saw it.
+ */
+function unexpectedArgument(args, index) {
+    const arg = args[index];
+    const flag = index >= 2 ? /^--([a-z][a-z0-9-]*)$/.exec(args[index - 2])?.[1] : undefined;
+    if (flag === undefined || args[index - 1].startsWith('--')) {
+        return `unexpected argument "${arg}"; flags look like --name value.`;
+    }
+    const words = [args[index - 1]];
+    for (let j = index; j < args.length && !args[j].startsWith('--'); j++)
+        words.push(args[j]);
+    const head = `unexpected argument "${arg}" after --${flag} ${args[index - 1]}: a flag takes one value`;
+    if (flag !== 'policy-files')
+        return `${head}; quote a value that holds spaces, and repeat the flag for each value.`;
+    return (`${head}. Likely the shell expanded an unquoted pattern into these ${words.length} files: ` +
+        `quote it so that it reaches the command whole, --${flag} '${patternOf(words)}'.`);
+}
+/** A pattern that matches the files a shell expanded one into, as a person would have written it. */
+function patternOf(files) {
+    const dirs = [...new Set(files.map((f) => external_node_path_.posix.dirname(f)))];
+    const exts = [...new Set(files.map((f) => external_node_path_.posix.extname(f)))];
+    const ext = exts.length === 1 ? exts[0] : '';
+    if (dirs.length === 1)
+        return `${dirs[0] === '.' ? '' : `${dirs[0]}/`}*${ext}`;
+    // The directory all of them are under.
+    let common = dirs[0].split('/');
+    for (const dir of dirs.slice(1)) {
+        const parts = dir.split('/');
+        let k = 0;
+        while (k < common.length && common[k] === parts[k])
+            k++;
+        common = common.slice(0, k);
+    }
+    return `${common.length > 0 && common[0] !== '.' ? `${common.join('/')}/` : ''}**/*${ext}`;
+}
 /** Why --name is refused: a flag of other modes, GitHub's alone, or no flag at all. */
 function notAFlag(mode, name) {
     if (name === 'mode')
@@ -557,7 +640,8 @@ function notAFlag(mode, name) {
         const why = name === 'timeout' ? `: ${mode} never waits for the service` : '';
         return `--${name} is not a flag of ${mode}${why} (it is a flag of ${modes.join(' and ')}).`;
     }
-    return `unknown flag --${name}.`;
+    const flags = [...inputFlagsOf(mode), ...COMMAND_LINE_FLAGS];
+    return `unknown flag --${name}.${(0,src_text/* didYouMean */.au)(name, flags, (flag) => `--${flag}`)}`;
 }
 
 

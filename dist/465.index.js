@@ -37,10 +37,10 @@ function moduleLabel(module) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3916);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
 /* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8992);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3721);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1388);
-/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8108);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3721);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1388);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8108);
 // The other runs of the step's configuration version. A service that queues a run by itself on
 // upload (spec 4.2 says the upload creates the test), early or late, must not leave a second run
 // testing the same configuration beside the one the step follows (action-interface "Exactly
@@ -72,7 +72,7 @@ function otherRunsNote(others, versionId, ownRunId) {
     const ids = others.map((other) => other.id).join(', ');
     return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
         `were stopped ${what}: ${ids}. ` +
-        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
+        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -134,12 +134,12 @@ class OtherRunsWatch {
             const end = await outcome;
             return {
                 id,
-                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
             };
         }));
         const ended = [...this.#ended.values()].map((run) => ({
             id: run.id,
-            outcome: `test run ${run.id} had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
+            outcome: `test run ${run.id} had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
         }));
         return [...stopped, ...ended];
     }
@@ -160,7 +160,7 @@ class OtherRunsWatch {
     async #look(signal) {
         const { client, module, version, ownRunId } = this.#options;
         try {
-            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_4__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
+            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_5__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
                 signal: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, this.#clock).cut(signal),
                 known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
             });
@@ -176,19 +176,19 @@ class OtherRunsWatch {
         const { client, module, version, ownRunId, timing } = this.#options;
         if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id))
             return;
-        if ((0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinal */ .dR)(run)) {
+        if ((0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(run)) {
             // It came and went between two looks: named, since it tested the version too.
             this.#ended.set(run.id, run);
-            this.#options.warning(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
-                `it had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
+            this.#options.warn(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
+                `it had already ended (${(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
             return;
         }
-        this.#options.warning(ownRunId !== undefined
+        this.#options.warn(ownRunId !== undefined
             ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: ` +
                 `cancelling it, so that only test run ${ownRunId} does.`
             : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
                 `cancelling it, so that it is not left running.`);
-        const stopper = new _stop_js__WEBPACK_IMPORTED_MODULE_2__/* .TestRunStopper */ .$({
+        const stopper = new _stop_js__WEBPACK_IMPORTED_MODULE_3__/* .TestRunStopper */ .$({
             client,
             module,
             testRunId: run.id,

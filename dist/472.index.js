@@ -1995,12 +1995,12 @@ function headline(input) {
     const a = input.run.attributes;
     const suffix = input.module ? `: ${input.module}` : '';
     if (input.interruption === 'cancelled')
-        return `⏹️ Module tests canceled${suffix}`;
+        return `⏹️ Module tests cancelled${suffix}`;
     // A run cancelled because the wait timed out is reported as the timeout it was.
     if (input.interruption === 'timed-out')
         return `⏱️ Module tests timed out${suffix}`;
     if (a.status === 'canceled')
-        return `⏹️ Module tests canceled${suffix}`;
+        return `⏹️ Module tests cancelled${suffix}`;
     if (a.status === 'errored')
         return `⛔ Module test run errored${suffix}`;
     // A status the spec does not name says nothing of the tests, whatever test-status says.
@@ -2059,15 +2059,17 @@ function notes(input) {
     if (parsed?.interrupted && input.interruption !== 'cancelled')
         lines.push(['The test command reports that it was interrupted.']);
     if (parsed && parsed.diagnosticsOmitted > 0) {
-        lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
+        lines.push([`The log held ${(0,src_text/* plural */.LS)(parsed.diagnosticsOmitted, 'more diagnostic')} than are listed here.`]);
     }
     if (parsed && parsed.runBlocksOmitted > 0) {
         lines.push([
-            `The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`,
+            `The log held ${(0,src_text/* plural */.LS)(parsed.runBlocksOmitted, 'more run block')} than are listed here; the counts are the run's own.`,
         ]);
     }
     if (parsed && parsed.leftoversOmitted > 0) {
-        lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
+        lines.push([
+            `The log named ${(0,src_text/* plural */.LS)(parsed.leftoversOmitted, 'more leftover resource or entry', 'more leftover resources or entries')} than are listed here.`,
+        ]);
     }
     return lines.map((parts) => (0,markdown/* paragraph */.FY)(...parts)).join('\n');
 }
@@ -2118,7 +2120,7 @@ function failuresSection(parsed, moduleDirectory) {
     const shown = blocks.slice(0, FAILURES_SHOWN);
     const folded = blocks.slice(FAILURES_SHOWN);
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(`Failed and errored run blocks (${blocks.length})`, 3), ...shown.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)), folded.length > 0 &&
-        (0,markdown/* details */.zH)(`${folded.length} more failed or errored run blocks`, (0,markdown/* joinBlocks */.x9)(...folded.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)))));
+        (0,markdown/* details */.zH)(`${(0,src_text/* plural */.LS)(folded.length, 'more failed or errored run block')}`, (0,markdown/* joinBlocks */.x9)(...folded.map((b) => (0,markdown/* joinBlocks */.x9)((0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(b.label)), b.body)))));
 }
 /** Diagnostics the failures section does not show: warnings of passing runs, errors outside any test. */
 function otherDiagnosticsSection(parsed, moduleDirectory) {
@@ -2174,7 +2176,7 @@ function showTail(input) {
     return input.run.attributes.status === 'errored' || parsed.files.length === 0;
 }
 function tailSection(parsed) {
-    return (0,markdown/* details */.zH)(`Last ${parsed.tail.length} lines of the test log`, (0,markdown/* codeBlock */.DV)(parsed.tail.join('\n'), 'text'), {
+    return (0,markdown/* details */.zH)(`Last ${(0,src_text/* plural */.LS)(parsed.tail.length, 'line')} of the test log`, (0,markdown/* codeBlock */.DV)(parsed.tail.join('\n'), 'text'), {
         open: true,
     });
 }
@@ -2226,6 +2228,10 @@ function annotationKey(a) {
  * messages at their file and line, an `error` for an errored one, `skipped` for one that did not
  * run. `tests`, `failures`, `errors` and `skipped` are counted on every level.
  *
+ * A run without a result of its own (cancelled, timed out, errored, lost, finished without a
+ * `test-status`) adds one test case for the run as a whole holding an `error` that says why: a
+ * report of no test cases, or of passes and skips only, reads as green in every reporter.
+ *
  * Pure: text in, text out. Everything in it came from the log or the service, so every string is
  * escaped, characters XML 1.0 cannot hold (control characters, lone surrogates) are removed, and
  * no one is mentioned (a reporter posts these names and messages where GitHub renders them), but
@@ -2233,11 +2239,31 @@ function annotationKey(a) {
  */
 
 
+
 /** The JUnit XML document of a test run. */
 function renderJUnitReport(input) {
-    const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input)];
+    const missing = missingResult(input);
+    const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input, missing)];
+    const errored = suites.some((s) => s.cases.some((c) => c.result?.element === 'error'));
+    // An errored run whose log already holds its errored run blocks says why by itself.
+    if (input.parsed && missing && !(missing.type === 'errored' && errored)) {
+        suites.push({ name: input.name, cases: [runCase(input, missing)] });
+    }
+    return renderSuites(input.name, suites);
+}
+/**
+ * The JUnit XML document of a step that ended before it had a test run (the job was cancelled,
+ * the upload failed): one test case holding an `error` with the step's reason.
+ */
+function renderJUnitWithoutRun(name, ended, reason) {
+    const type = ended === 'cancelled' ? 'cancelled' : 'no result';
+    return renderSuites(name, [
+        { name, cases: [{ name: 'test run', classname: name, result: { element: 'error', type, message: reason } }] },
+    ]);
+}
+function renderSuites(name, suites) {
     const total = tally(suites.flatMap((s) => s.cases));
-    const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name: input.name, ...total })}>`];
+    const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name, ...total })}>`];
     for (const suite of suites) {
         const counts = tally(suite.cases);
         lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
@@ -2273,7 +2299,7 @@ function suitesFromLog(parsed, input) {
         const suite = {
             name: file.path,
             file: path,
-            cases: file.runs.map((run) => runCase(run, file.path, path, ofFile.filter((d) => d.testRun === run.name), input)),
+            cases: file.runs.map((run) => blockCase(run, file.path, path, ofFile.filter((d) => d.testRun === run.name), input)),
         };
         const fileLevel = ofFile.filter((d) => d.testRun === undefined);
         if (fileLevel.length > 0)
@@ -2281,7 +2307,7 @@ function suitesFromLog(parsed, input) {
         return suite;
     });
 }
-function runCase(run, logPath, path, diagnostics, input) {
+function blockCase(run, logPath, path, diagnostics, input) {
     const c = { name: run.name, classname: logPath, file: path };
     if (run.elapsedMs !== undefined && run.status !== 'skip' && run.status !== 'pending')
         c.timeMs = run.elapsedMs;
@@ -2331,18 +2357,62 @@ function resultOf(status, diagnostics, input) {
         }
     }
 }
+/** Undefined when the run finished with a `test-status` of `pass` or `fail`. */
+function missingResult(input) {
+    const { id, attributes: a } = input.run;
+    const status = (0,test_run_status/* describeTestRunStatus */.pB)(a.status);
+    switch (input.interruption) {
+        case 'cancelled':
+            return { type: 'cancelled', message: `Cancelled: the job was cancelled, and test run ${id} with it.` };
+        case 'timed-out':
+            return {
+                type: 'timed out',
+                message: `Timed out: the wait for test run ${id} ran out while it was ${status}.`,
+            };
+        case 'lost':
+            return {
+                type: 'no result',
+                message: `No result: test run ${id} could not be followed to its end (last seen ${status}).`,
+            };
+        case undefined:
+            break;
+    }
+    if (a.status === 'canceled') {
+        return { type: 'cancelled', message: `Cancelled: test run ${id} was cancelled before it finished.` };
+    }
+    if (a.status === 'errored')
+        return { type: 'errored', message: `Errored: test run ${id} errored without a result for its run blocks.` };
+    if (!(0,test_run_status/* isNamedStatus */.YP)(a.status)) {
+        return { type: 'no result', message: `No result: test run ${id} ended as ${status}.` };
+    }
+    if (a.status !== 'finished')
+        return { type: 'no result', message: `No result: test run ${id} is still ${status}.` };
+    if (a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
+        return {
+            type: 'no result',
+            message: `No result: test run ${id} finished, but its test-status is ${JSON.stringify(a['test-status'] ?? null)}.`,
+        };
+    }
+    return undefined;
+}
+/** The one test case that stands for the run as a whole. */
+function runCase(input, missing, more = '') {
+    return {
+        name: `test run ${input.run.id}`,
+        classname: input.name,
+        result: { element: 'error', type: missing.type, message: `${missing.message}${more}` },
+    };
+}
 /** The run's counters when the log could not be read: one test case for the run as a whole. */
-function suiteWithoutLog(input) {
+function suiteWithoutLog(input, missing) {
     const a = input.run.attributes;
     const counts = `${a['tests-passed'] ?? 0} passed, ${a['tests-failed'] ?? 0} failed, ${a['tests-errored'] ?? 0} errored, ${a['tests-skipped'] ?? 0} skipped`;
     const why = `The test log could not be read (${input.logError ?? 'no log'}); the test run reports ${counts}.`;
+    if (missing)
+        return { name: input.name, cases: [runCase(input, missing, ` ${why}`)], systemErr: why };
     const c = { name: `test run ${input.run.id}`, classname: input.name };
-    if (a.status === 'errored')
-        c.result = { element: 'error', message: why };
-    else if (a['test-status'] === 'fail')
+    if (a['test-status'] === 'fail')
         c.result = { element: 'failure', message: why };
-    else if (a['test-status'] !== 'pass')
-        c.result = { element: 'skipped', message: `${why} Its status: ${a.status}.` };
     return { name: input.name, cases: [c], systemErr: why };
 }
 /** `Error: Test assertion failed` / `at tests/a.tftest.hcl:23` / the code / the message. */
@@ -2454,7 +2524,7 @@ function testRunResult(tested, setup, started, ending) {
     let conclusion;
     let title;
     if (interruption?.kind === 'cancelled') {
-        title = `Module tests canceled: ${label}`;
+        title = `Module tests cancelled: ${label}`;
         failure = `The step was cancelled: ${interruption.note}`;
         conclusion = 'cancelled';
     }
@@ -2468,12 +2538,13 @@ function testRunResult(tested, setup, started, ending) {
     else if (interruption?.kind === 'lost') {
         title = `Test run ${run.id} could not be followed to its end`;
         failure =
-            `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+            `Test run ${run.id} could not be followed to its end (last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}): ` +
+                `${interruption.error}. ${(0,src_text/* capitalise */.sK)(interruption.note)}`;
         conclusion = 'failure';
     }
     else if (a.status === 'canceled') {
-        title = `Test run ${run.id} was canceled`;
-        failure = `Test run ${run.id} was canceled before it finished (not by this step).`;
+        title = `Test run ${run.id} was cancelled`;
+        failure = `Test run ${run.id} was cancelled before it finished (not by this step).`;
         conclusion = 'cancelled';
     }
     else if (!(0,test_run_status/* isNamedStatus */.YP)(a.status)) {
@@ -2508,25 +2579,26 @@ function testRunResult(tested, setup, started, ending) {
         failure = `Test run ${run.id} is still ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}; it has no result.`;
         conclusion = 'failure';
     }
+    // How the run was started (adopted or created) is the log's (start.ts says it there): a
+    // reader of the results cannot act on it.
     const notes = [];
-    if (started.adopted)
-        notes.push(adoptionNote(started));
-    else if (started.differences.length > 0) {
+    if (started.differences.length > 0) {
         notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
     }
     if (interruption?.kind === 'lost')
-        notes.push(`The run could not be followed to its end: ${interruption.error}`);
+        notes.push(`The run could not be followed to its end: ${interruption.error}.`);
+    // The note is written to follow "The step was cancelled: "; on its own it is a sentence.
     if (interruption !== undefined)
-        notes.push(interruption.note);
-    const others = (0,other_runs/* otherRunsNote */.h3)(ending.others, setup.version?.id, run.id);
-    if (others !== '')
-        notes.push(others);
+        notes.push((0,src_text/* capitalise */.sK)(interruption.note));
     if (testsFailed &&
         !inputs.failOnTestFailure &&
         interruption?.kind !== 'cancelled' &&
         interruption?.kind !== 'timed-out') {
-        notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
+        notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
     }
+    // For the job's own readers only: the other runs it stopped, and the file in its workspace.
+    const junit = writeJUnit(tested, ending, label);
+    const jobNotes = [(0,other_runs/* otherRunsNote */.h3)(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
     const summaryInput = {
         run,
         moduleDirectory: inputs.moduleDirectory,
@@ -2541,12 +2613,11 @@ function testRunResult(tested, setup, started, ending) {
         summaryInput.logError = ending.log.error;
     if (interruption !== undefined)
         summaryInput.interruption = interruption.kind;
-    const junit = writeJUnit(tested, ending, label);
-    if (junit.note !== undefined)
-        summaryInput.notes = [...notes, junit.note];
+    const runDetails = detailsSection(tested, setup);
     return {
         title,
-        summary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary(summaryInput), detailsSection(tested, setup)),
+        summary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
+        publishedSummary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary(summaryInput), runDetails),
         annotations: junit.warning ? [...annotations, junit.warning] : annotations,
         outputs: {
             'junit-file': junit.path,
@@ -2587,10 +2658,17 @@ function writeJUnit(tested, ending, label) {
         input.parsed = ending.log.parsed;
     if (ending.log.error !== undefined)
         input.logError = ending.log.error;
-    if (ending.interruption !== undefined)
+    if (ending.interruption !== undefined) {
         input.unfinished = UNFINISHED[ending.interruption.kind];
+        input.interruption = ending.interruption.kind;
+    }
+    return writeJUnitFile(tested, renderJUnitReport(input));
+}
+/** A file that cannot be written is a warning: the tests ran, and their results are reported. */
+function writeJUnitFile(tested, xml) {
+    const path = tested.inputs.junitFile;
     try {
-        writeWorkspaceFile(tested.workspaceRoot, path, renderJUnitReport(input));
+        writeWorkspaceFile(tested.workspaceRoot, path, xml);
         return { path, note: `The results are written as JUnit XML to ${path}.` };
     }
     catch (error) {
@@ -2616,14 +2694,21 @@ const NO_TEST_RUN_OUTPUTS = {
 function noRunResult(tested, setup, notRun, others) {
     const label = (0,module_ref/* moduleLabel */.$)(tested.module);
     const cancelled = notRun.kind === 'cancelled';
-    const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+    const headline = cancelled ? `⏹️ Module tests cancelled: ${label}` : `❌ Module tests not run: ${label}`;
     const othersNote = (0,other_runs/* otherRunsNote */.h3)(others, setup.version?.id);
+    const junit = tested.inputs.junitFile === ''
+        ? { path: '' }
+        : writeJUnitFile(tested, renderJUnitWithoutRun(`Module tests: ${label}`, notRun.kind, notRun.note));
+    const top = (0,markdown/* heading */.R_)(headline);
+    const runDetails = detailsSection(tested, setup);
     return {
-        title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
-        summary: (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline), (0,markdown/* paragraph */.FY)(notRun.note), othersNote && (0,markdown/* paragraph */.FY)(othersNote), detailsSection(tested, setup)),
-        annotations: [],
+        title: cancelled ? `Module tests cancelled: ${label}` : `Module tests not run: ${label}`,
+        summary: (0,markdown/* joinBlocks */.x9)(top, (0,markdown/* paragraph */.FY)(notRun.note), othersNote && (0,markdown/* paragraph */.FY)(othersNote), junit.note !== undefined && (0,markdown/* paragraph */.FY)(junit.note), runDetails),
+        publishedSummary: (0,markdown/* joinBlocks */.x9)(top, (0,markdown/* paragraph */.FY)(notRun.note), runDetails),
+        annotations: junit.warning ? [junit.warning] : [],
         outputs: {
             ...NO_TEST_RUN_OUTPUTS,
+            'junit-file': junit.path,
             result: {
                 module: label,
                 'configuration-version-id': setup.version?.id ?? null,
@@ -2637,10 +2722,6 @@ function noRunResult(tested, setup, notRun, others) {
         conclusion: cancelled ? 'cancelled' : 'failure',
     };
 }
-function adoptionNote(started) {
-    return (`The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; ` +
-        `it was kept so that only one run tests this configuration version.`);
-}
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
 function detailsSection(tested, setup) {
     const { inputs, configuration } = tested;
@@ -2649,7 +2730,7 @@ function detailsSection(tested, setup) {
         rows.push(['Configuration version', setup.version.id]);
     rows.push([
         'Configuration archive',
-        `${configuration.files} files, ${(0,format/* formatBytes */.z3)(configuration.bytes)}` +
+        `${(0,src_text/* plural */.LS)(configuration.files, 'file')}, ${(0,format/* formatBytes */.z3)(configuration.bytes)}` +
             (configuration.ignored > 0
                 ? `, ${(0,src_text/* plural */.LS)(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
                 : ''),
@@ -3690,6 +3771,7 @@ class LiveTestLog {
 
 
 
+
 const LOG_NOT_READ = {};
 async function readTestLog(run, options) {
     const { sink, signal, timeoutMs } = options;
@@ -3714,7 +3796,7 @@ async function readTestLog(run, options) {
         const parsed = parser.end();
         const skipped = parsed.counts.notJson + parsed.counts.oversized;
         if (skipped > 0)
-            sink.debug(`The test log held ${skipped} lines that are not messages of the test command; they were passed over.`);
+            sink.debug(`Passed over ${(0,src_text/* plural */.LS)(skipped, 'line')} of the test log that the test command did not write as a message.`);
         if (read.cut?.reason === 'time' && read.bytes === 0) {
             const error = `it did not answer within ${(0,format/* formatDuration */.a3)(read.cut.afterMs)}`;
             sink.warning(`The log of test run ${run.id} could not be read (${error}); the run's own counters are reported.`);
@@ -4000,7 +4082,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
     try {
         for (const warning of packed.warnings)
             sink.warning(warning);
-        sink.info(`Packed ${inputs.moduleDirectory}: ${packed.files} files, ${(0,format/* formatBytes */.z3)(packed.bytes)}` +
+        sink.info(`Packed ${inputs.moduleDirectory}: ${(0,src_text/* plural */.LS)(packed.files, 'file')}, ${(0,format/* formatBytes */.z3)(packed.bytes)}` +
             (packed.ignored.length > 0
                 ? ` (${(0,src_text/* plural */.LS)(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
                 : '') +
@@ -4098,7 +4180,7 @@ function otherRunsWatch(context, module, upload, t, ownRunId) {
         timing: { ...other_runs/* DEFAULT_OTHER_RUNS_TIMING */.Re, stopPollMs: t.stopPollMs, ...t.otherRuns },
         clock: t.clock,
         info: (line) => sink.info(line),
-        warning: (line) => sink.warning(line),
+        warn: (line) => sink.annotate({ level: 'warning', message: line }),
         debug: (line) => sink.debug(line),
     });
 }

@@ -243,8 +243,8 @@ const RUN_STATUSES = {
     policy_soft_failed: ended('ended: a soft-mandatory policy failed on a plan that cannot be applied'),
     discarded: ended('was discarded'),
     errored: ended('errored'),
-    canceled: ended('was canceled'),
-    force_canceled: ended('was force-canceled'),
+    canceled: ended('was cancelled'),
+    force_canceled: ended('was force-cancelled'),
     confirmed: apply('was confirmed'),
     queuing_apply: apply('is being queued for its apply'),
     apply_queued: apply('waits for the service to start its apply'),
@@ -1235,7 +1235,7 @@ function describeReadFailure(error, what, input) {
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
     }
-    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}`;
+    return `${what} could not be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}.`;
 }
 
 

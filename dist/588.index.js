@@ -375,7 +375,7 @@ function describeReadFailure(error, what, input) {
     if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404) {
         return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
     }
-    return `Could not read ${what}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}`;
+    return `${what} could not be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .getErrorMessage */ .u1)(error)}.`;
 }
 
 

@@ -2,6 +2,156 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 1916:
+/***/ ((__unused_webpack_module, exports) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = true;
+exports.Io = __webpack_unused_export__ = void 0;
+var peq = new Uint32Array(0x10000);
+var myers_32 = function (a, b) {
+    var n = a.length;
+    var m = b.length;
+    var lst = 1 << (n - 1);
+    var pv = -1;
+    var mv = 0;
+    var sc = n;
+    var i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] |= 1 << i;
+    }
+    for (i = 0; i < m; i++) {
+        var eq = peq[b.charCodeAt(i)];
+        var xv = eq | mv;
+        eq |= ((eq & pv) + pv) ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & lst) {
+            sc++;
+        }
+        if (pv & lst) {
+            sc--;
+        }
+        mv = (mv << 1) | 1;
+        pv = (pv << 1) | ~(xv | mv);
+        mv &= xv;
+    }
+    i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] = 0;
+    }
+    return sc;
+};
+var myers_x = function (b, a) {
+    var n = a.length;
+    var m = b.length;
+    var mhc = [];
+    var phc = [];
+    var hsize = Math.ceil(n / 32);
+    var vsize = Math.ceil(m / 32);
+    for (var i = 0; i < hsize; i++) {
+        phc[i] = -1;
+        mhc[i] = 0;
+    }
+    var j = 0;
+    for (; j < vsize - 1; j++) {
+        var mv_1 = 0;
+        var pv_1 = -1;
+        var start_1 = j * 32;
+        var vlen_1 = Math.min(32, m) + start_1;
+        for (var k = start_1; k < vlen_1; k++) {
+            peq[b.charCodeAt(k)] |= 1 << k;
+        }
+        for (var i = 0; i < n; i++) {
+            var eq = peq[a.charCodeAt(i)];
+            var pb = (phc[(i / 32) | 0] >>> i) & 1;
+            var mb = (mhc[(i / 32) | 0] >>> i) & 1;
+            var xv = eq | mv_1;
+            var xh = ((((eq | mb) & pv_1) + pv_1) ^ pv_1) | eq | mb;
+            var ph = mv_1 | ~(xh | pv_1);
+            var mh = pv_1 & xh;
+            if ((ph >>> 31) ^ pb) {
+                phc[(i / 32) | 0] ^= 1 << i;
+            }
+            if ((mh >>> 31) ^ mb) {
+                mhc[(i / 32) | 0] ^= 1 << i;
+            }
+            ph = (ph << 1) | pb;
+            mh = (mh << 1) | mb;
+            pv_1 = mh | ~(xv | ph);
+            mv_1 = ph & xv;
+        }
+        for (var k = start_1; k < vlen_1; k++) {
+            peq[b.charCodeAt(k)] = 0;
+        }
+    }
+    var mv = 0;
+    var pv = -1;
+    var start = j * 32;
+    var vlen = Math.min(32, m - start) + start;
+    for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] |= 1 << k;
+    }
+    var score = m;
+    for (var i = 0; i < n; i++) {
+        var eq = peq[a.charCodeAt(i)];
+        var pb = (phc[(i / 32) | 0] >>> i) & 1;
+        var mb = (mhc[(i / 32) | 0] >>> i) & 1;
+        var xv = eq | mv;
+        var xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+        var ph = mv | ~(xh | pv);
+        var mh = pv & xh;
+        score += (ph >>> (m - 1)) & 1;
+        score -= (mh >>> (m - 1)) & 1;
+        if ((ph >>> 31) ^ pb) {
+            phc[(i / 32) | 0] ^= 1 << i;
+        }
+        if ((mh >>> 31) ^ mb) {
+            mhc[(i / 32) | 0] ^= 1 << i;
+        }
+        ph = (ph << 1) | pb;
+        mh = (mh << 1) | mb;
+        pv = mh | ~(xv | ph);
+        mv = ph & xv;
+    }
+    for (var k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] = 0;
+    }
+    return score;
+};
+var distance = function (a, b) {
+    if (a.length < b.length) {
+        var tmp = b;
+        b = a;
+        a = tmp;
+    }
+    if (b.length === 0) {
+        return a.length;
+    }
+    if (a.length <= 32) {
+        return myers_32(a, b);
+    }
+    return myers_x(a, b);
+};
+exports.Io = distance;
+var closest = function (str, arr) {
+    var min_distance = Infinity;
+    var min_index = 0;
+    for (var i = 0; i < arr.length; i++) {
+        var dist = distance(str, arr[i]);
+        if (dist < min_distance) {
+            min_distance = dist;
+            min_index = i;
+        }
+    }
+    return arr[min_index];
+};
+__webpack_unused_export__ = closest;
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -39748,6 +39898,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var action_metadata = __nccwpck_require__(227);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
@@ -40179,6 +40331,7 @@ function parseVariableOptions(input, parsed) {
 
 
 
+
 const MODES = [
     'sync-policies',
     'run-module-tests',
@@ -40191,7 +40344,7 @@ function isMode(word) {
 }
 function parseMode(input, value) {
     if (!isMode(value)) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").${(0,src_text/* didYouMean */.au)(value, MODES)}`);
     }
     return value;
 }
@@ -41036,21 +41189,10 @@ async function openGitHub(options) {
 
 ;// CONCATENATED MODULE: ./src/github/summary-on-github.ts
 /**
- * The job summary as the check run and the pull request comment show it. Both carry the summary
- * the step wrote, less what only makes sense on the runner, and each says a thing once: the check
- * run's title is its verdict, so a first heading that restates it is left out of its summary.
+ * The job summary as the check run shows it: the check run's title is its verdict, so a first
+ * heading that restates it is left out of its summary. (What only makes sense on the runner, such
+ * as the JUnit file's path, the mode leaves out of `ModeResult.publishedSummary`.)
  */
-/**
- * Sentences that speak of the runner's own files: where the step wrote its JUnit report is a
- * path on a machine that is gone by the time anyone reads the pull request or the check run.
- */
-const RUNNER_NOTES = [/^The results are written as JUnit XML to .*$/];
-/** The summary without the lines that speak of the runner's files. */
-function withoutRunnerNotes(markdown) {
-    const lines = markdown.split('\n');
-    const kept = lines.filter((line) => !RUNNER_NOTES.some((note) => note.test(line.trim())));
-    return kept.length === lines.length ? markdown : kept.join('\n').replace(/\n{3,}/g, '\n\n');
-}
 /**
  * The summary without its first heading when that heading says what `title` says (its words,
  * less a leading status sign such as ❌ and Markdown's marks), so that the check run's page
@@ -41180,7 +41322,7 @@ function checkRunHandle(parts) {
     async function publish(result) {
         const output = {
             title: result.title,
-            summary: cutToLimit(withoutRestatedHeading(result.title, withoutRunnerNotes(result.summary)), OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
+            summary: cutToLimit(withoutRestatedHeading(result.title, result.summary), OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
             ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
         };
         const annotations = result.annotations.map(toApiAnnotation);
@@ -41292,7 +41434,6 @@ function writtenBy(comment, author) {
 
 
 
-
 /** GitHub refuses a comment body longer than this many characters. */
 const COMMENT_BODY_LIMIT = 65_536;
 const PER_PAGE = 100;
@@ -41343,7 +41484,7 @@ async function commentOnPullRequest(options) {
     const marker = commentMarker(options.key);
     const runLink = workflowRunUrl({ ...context, repo: pullRequest });
     const footer = provenance(context, pullRequest, runLink, options.writtenAt ?? new Date());
-    const body = commentBody(marker, withoutRunnerNotes(options.body), runLink, footer);
+    const body = commentBody(marker, options.body, runLink, footer);
     // Asked once, and only when a comment carries the marker.
     let author;
     const whoWrites = () => (author ??= tokenAuthor(github));
@@ -41464,6 +41605,17 @@ const RUNNERS = {
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
+};
+/**
+ * The token each mode needs (spec 5; README "The service token"), as the message of a refused
+ * token (401) asks for a new one.
+ */
+const TOKEN_NEEDED = {
+    'sync-policies': 'one that may manage the organization\'s policies: the "manage policies" permission',
+    'run-module-tests': 'a token of the owners team, or the user token of one of its members, with permission on the module',
+    'upgrade-no-code-workspace': 'a user or team token with access to the workspaces: organization tokens are refused',
+    'publish-no-code-module': 'a user or team token with permission on the registry module: organization tokens are refused',
+    'provision-no-code-workspace': 'a user or team token that may create workspaces in the project: organization tokens are refused',
 };
 async function runMode(inputs, context) {
     const runner = (await RUNNERS[inputs.mode]());
@@ -41628,6 +41780,7 @@ async function run(options = {}) {
         client = (0,service_client/* createServiceClient */.r)({
             baseUrl: inputs.baseUrl,
             token: inputs.token,
+            tokenNeeded: TOKEN_NEEDED[inputs.mode],
             onRequest: (e) => sink.debug((0,service_client/* describeRequest */.Ng)(e)),
         });
     }
@@ -41654,10 +41807,10 @@ async function run(options = {}) {
             completeCheckRun(checkRun, cancellation, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
-                summary: sink.redact(result.summary),
+                summary: sink.redact(result.publishedSummary ?? result.summary),
                 annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
             }),
-            commentSummary(inputs, options, github, result.summary),
+            commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
         ]);
         const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
         if (unpublished.length > 0)
@@ -41909,11 +42062,11 @@ function formatPreciseDuration(ms) {
 /* harmony export */   X: () => (/* binding */ githubSink)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8476);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3916);
 /* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5942);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(649);
-/* harmony import */ var _annotations_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(856);
-/* harmony import */ var _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9570);
+/* harmony import */ var _annotations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(856);
+/* harmony import */ var _summary_budget_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9570);
 
 
 
@@ -41929,7 +42082,7 @@ function formatPreciseDuration(ms) {
  */
 function githubSink(options = {}) {
     const secrets = (0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redactor */ .$)();
-    const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
+    const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
     const redact = (text) => secrets.redact(text);
     // Everything written to stdout: secrets masked first, then nothing the runner would run.
     const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$)(redact(text));
@@ -41989,7 +42142,7 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         async writeSummary(markdown) {
@@ -42002,7 +42155,7 @@ function githubSink(options = {}) {
             catch (error) {
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
                 // A summary that cannot be written must not fail a step whose work succeeded.
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .getErrorMessage */ .u1)(error)}`));
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
         startGroup(name) {
@@ -42014,7 +42167,7 @@ function githubSink(options = {}) {
         fail(message) {
             // The line only: the exit code is the entry point's to set (errors.ts), so core.setFailed,
             // which sets it too, is not used.
-            if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
+            if (written.error < _annotations_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2) {
                 written.error++;
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(shown(message));
                 return;
@@ -42023,7 +42176,7 @@ function githubSink(options = {}) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(`Error: ${message}`));
         },
         annotationRoom(level) {
-            return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
+            return Math.max(0, _annotations_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ANNOTATIONS_PER_LEVEL */ .o2 - written[level]);
         },
         addSecret,
         redact,
@@ -42961,6 +43114,7 @@ class HttpClient {
     #slots;
     #timeoutMs;
     #userAgent;
+    #tokenNeeded;
     #retry;
     #onRequest;
     /** The clock of the client's waits (HttpClientOptions.clock). */
@@ -42986,6 +43140,7 @@ class HttpClient {
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
+        this.#tokenNeeded = options.tokenNeeded;
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
         this.#onRequest = options.onRequest ?? (() => { });
         this.#connections = new Connections({
@@ -43300,7 +43455,15 @@ class HttpClient {
     }
     #apiError(method, target, answer, attempts) {
         const errors = errorItems((0,json_object/* parseJsonOrUndefined */.rx)(answer.body.toString('utf8')));
-        return new service_errors/* ApiError */.hD({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
+        return new service_errors/* ApiError */.hD({
+            method,
+            target,
+            status: answer.status,
+            errors,
+            attempts,
+            redact: (t) => this.redact(t),
+            ...(this.#tokenNeeded !== undefined ? { tokenNeeded: this.#tokenNeeded } : {}),
+        });
     }
 }
 /** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
@@ -43901,8 +44064,8 @@ async function createOnce(create, findExisting, rounds = 3) {
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   yI: () => (/* binding */ AmbiguousWriteError)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 // Errors raised by the service client. Every message is written for a person reading a job log:
 // it names the request (method and path, or only the origin for upload and log addresses, whose
 // query strings carry credentials) and says what to do. No message ever holds the token.
@@ -43985,7 +44148,7 @@ function describeUnknownHost({ host, from }) {
  * The host of the input `base-url`, or of the proxy the environment names, does not exist, and
  * nothing has reached the service yet: the user's to fix (exit 2), at once, without retries.
  */
-class HostNotFoundError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1 {
+class HostNotFoundError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1 {
     code = 'ENOTFOUND';
     host;
     method;
@@ -44070,12 +44233,13 @@ function describeItems(errors) {
         const parts = [e.title, e.detail].filter((p) => typeof p === 'string' && p.trim() !== '');
         // A detail that repeats the title adds nothing.
         const unique = parts.filter((p, i) => parts.indexOf(p) === i);
-        let line = unique.join(': ');
+        // Messages go on after the service's words (`; ...`, `. Check ...`): its own final period would double.
+        let line = unique.join(': ').replace(/\s*\.+$/, '');
         const pointer = e.source?.pointer ?? e.source?.parameter;
         if (pointer)
             line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
         if (line)
-            lines.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$Q)(line, MAX_DETAIL));
+            lines.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)(line, MAX_DETAIL));
     }
     return lines;
 }
@@ -44086,7 +44250,9 @@ function apiErrorMessage(init) {
     const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
     switch (init.status) {
         case 401:
-            return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
+            // Not a permission (those are 403 or 404, spec 5): the token itself is not one the service knows.
+            return (`${head}: the service refused the token (401 Unauthorized): it is mistyped, expired or revoked${said}; ` +
+                `create a new API token (${init.tokenNeeded ?? 'with the permissions the mode needs'}) and set the token input to it, from a secret`);
         case 403:
             return (`${head}: the token is not allowed to do this (403 Forbidden); ` +
                 `use a token with the needed permission (a user or team token where organization tokens are refused)${said}`);
@@ -44144,11 +44310,11 @@ function redactItem(item, redact) {
 /* harmony export */   u0: () => (/* binding */ readDocument)
 /* harmony export */ });
 /* unused harmony exports describeBody, readListDocument, MAX_PAGES, PaginationError, paginatePages */
-/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(249);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8992);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5756);
-/* harmony import */ var _shapes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8773);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1465);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(249);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5756);
+/* harmony import */ var _shapes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8773);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1465);
 // JSON:API documents as the service sends them, and reading lists whole, page by page.
 
 
@@ -44162,13 +44328,13 @@ function redactItem(item, redact) {
  */
 function readDocument(response, type) {
     const json = response.json;
-    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
-        const problem = (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, json.data);
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json.data) && typeof json.data.id === 'string' && json.data.type === type) {
+        const problem = (0,_shapes_js__WEBPACK_IMPORTED_MODULE_2__/* .shapeProblem */ .jn)(type, json.data);
         if (problem === undefined)
             return json;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, problem);
     }
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a \`${type}\` document`, undefined, describeBody(response));
 }
 /** Longest part of an unexpected body quoted in a message. */
 const QUOTED_BODY = 200;
@@ -44181,14 +44347,14 @@ function describeBody(response) {
     if (text === '')
         return 'no body';
     const json = response.json;
-    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) && typeof json.data.type === 'string')
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json) && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json.data) && typeof json.data.type === 'string')
         return `a \`${json.data.type}\` document`;
     if (json !== undefined)
-        return `a JSON body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteClipped */ .Wr)(json, QUOTED_BODY)}`;
+        return `a JSON body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(json, QUOTED_BODY)}`;
     const contentType = String(response.headers['content-type'] ?? 'untyped')
         .split(';')[0]
         .trim();
-    return `a ${contentType} body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteClipped */ .Wr)(text, QUOTED_BODY)}`;
+    return `a ${contentType} body ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(text, QUOTED_BODY)}`;
 }
 /** The resource of a single-resource document. */
 function readResource(response, type) {
@@ -44201,23 +44367,23 @@ function readResource(response, type) {
  */
 function optionalResource(response, type) {
     const json = response.json;
-    if (!(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
+    if (!(0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json.data) || typeof json.data.id !== 'string' || json.data.type !== type)
         return undefined;
-    return (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, json.data) === undefined ? json.data : undefined;
+    return (0,_shapes_js__WEBPACK_IMPORTED_MODULE_2__/* .shapeProblem */ .jn)(type, json.data) === undefined ? json.data : undefined;
 }
 /** The list document of a 2xx answer; an UnexpectedResponseError when there is none or an item is misshapen. */
 function readListDocument(response, type) {
     const json = response.json;
-    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) && Array.isArray(json.data)) {
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(json) && Array.isArray(json.data)) {
         for (const item of json.data) {
-            const problem = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(item) ? (0,_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .shapeProblem */ .jn)(type, item) : 'an item that is not a resource';
+            const problem = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(item) ? (0,_shapes_js__WEBPACK_IMPORTED_MODULE_2__/* .shapeProblem */ .jn)(type, item) : 'an item that is not a resource';
             if (problem !== undefined) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, problem);
             }
         }
         return json;
     }
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, `a list of \`${type}\``, undefined, describeBody(response));
 }
 /**
  * Most pages read of one list, whatever the service announces: 1,000 pages of 100 items, or
@@ -44230,7 +44396,7 @@ class PaginationError extends Error {
     path;
     pages;
     constructor(path, pages, what) {
-        super(`GET ${path}: ${what}; stopped after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(pages, 'page')} and read nothing more`);
+        super(`GET ${path}: ${what}; stopped after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(pages, 'page')} and read nothing more`);
         this.path = path;
         this.pages = pages;
     }
@@ -44244,14 +44410,14 @@ class PaginationError extends Error {
 async function* paginatePages(http, path, options = {}) {
     const pageSize = options.pageSize ?? 100;
     const type = options.type ?? 'resources';
-    const listPath = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, path).pathname;
+    const listPath = (0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveTarget */ .u1)(http.baseUrl, path).pathname;
     const firstQuery = { ...options.query, 'page[size]': pageSize };
     const seen = new Set();
     let next = { path, query: firstQuery };
     for (let pages = 0; next !== undefined;) {
         if (typeof next === 'string')
             throw new PaginationError(listPath, pages, next);
-        const key = `${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
+        const key = `${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveTarget */ .u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
         if (seen.has(key))
             throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
         seen.add(key);
@@ -44264,7 +44430,7 @@ async function* paginatePages(http, path, options = {}) {
             break;
         const total = doc.meta?.pagination?.['total-pages'];
         if (isPageNumber(total) && pages >= total) {
-            next = `the service announced ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(total, 'page')} (total-pages), yet page ${pages} names a next one`;
+            next = `the service announced ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(total, 'page')} (total-pages), yet page ${pages} names a next one`;
         }
         else if (pages >= MAX_PAGES) {
             next = `the list goes on past ${MAX_PAGES} pages, more than the action reads`;
@@ -44280,7 +44446,7 @@ function nextPage(http, path, firstQuery, doc, pageSize) {
     let linkUrl;
     if (link !== undefined) {
         try {
-            linkUrl = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveTarget */ .u1)(http.baseUrl, link);
+            linkUrl = (0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveTarget */ .u1)(http.baseUrl, link);
         }
         catch {
             return 'the next link is not an address';
@@ -44332,9 +44498,9 @@ async function listAll(http, path, options = {}) {
 /* harmony export */   yo: () => (/* binding */ moduleVersionIn)
 /* harmony export */ });
 /* unused harmony exports noCodeModuleBody, createWorkspaceBody, upgradeBody */
-/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(249);
 /* harmony import */ var _jsonapi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3349);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
 // No-code provisioning endpoints (spec 4.3).
 
 
@@ -44398,17 +44564,17 @@ const MAX_MESSAGE = 500;
 /** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response) {
     const json = response.json;
-    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(json)) {
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(json)) {
         if (typeof json.message === 'string')
             return json.message;
-        if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(json.meta) && typeof json.meta.message === 'string')
+        if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(json.meta) && typeof json.meta.message === 'string')
             return json.meta.message;
         return null;
     }
     const text = response.text.trim();
     if (text === '')
         return null;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .clip */ .$Q)(text, MAX_MESSAGE);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$Q)(text, MAX_MESSAGE);
 }
 /** A workspace name as spec 4.3 allows it: letters, numbers, `-`, `_`. */
 const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
@@ -44845,11 +45011,15 @@ function getState(name) {
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
 /* harmony export */   Wr: () => (/* binding */ quoteClipped),
+/* harmony export */   au: () => (/* binding */ didYouMean),
 /* harmony export */   eo: () => (/* binding */ sliceWhole),
+/* harmony export */   pA: () => (/* binding */ nearest),
 /* harmony export */   sK: () => (/* binding */ capitalise)
 /* harmony export */ });
+/* harmony import */ var fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1916);
 // Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
+
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
 const ELLIPSIS = '…';
 /** A sentence or label with its first letter upper case. */
@@ -44906,6 +45076,29 @@ function quoteClipped(value, max) {
  */
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The candidate a mistyped word most likely meant (`sync-policy` → `sync-policies`,
+ * `enforcment_level` → `enforcement_level`), by edit distance, letter case aside; undefined when
+ * none is near enough to be worth saying: at most a third of the candidate's letters differ, or 2.
+ */
+function nearest(word, candidates) {
+    let best;
+    for (const candidate of candidates) {
+        if (candidate === word)
+            continue;
+        const d = (0,fastest_levenshtein__WEBPACK_IMPORTED_MODULE_0__/* .distance */ .Io)(word.toLowerCase(), candidate.toLowerCase());
+        if (d > Math.max(2, Math.floor(candidate.length / 3)))
+            continue;
+        if (best === undefined || d < best.distance)
+            best = { candidate, distance: d };
+    }
+    return best?.candidate;
+}
+/** ` Did you mean "sync-policies"?` after a message about a mistyped word, or '' when nothing is near. */
+function didYouMean(word, candidates, show = (c) => `"${c}"`) {
+    const meant = nearest(word, candidates);
+    return meant === undefined ? '' : ` Did you mean ${show(meant)}?`;
 }
 
 

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { APPLY_STEPS, planStages } from '../test/emulator/api.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import { exampleModuleOutcome } from '../test/support/example-module-log.ts';
-import { renderSummaryForTerminal } from '../src/report/terminal-summary.ts';
+import { renderSummaryForTerminal, terminalWidth } from '../src/report/terminal-summary.ts';
 
 const root = join(import.meta.dirname, '..');
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+const width = terminalWidth(process.env, process.stdout);
 const bold = (t: string): string => (color ? `\x1b[1m${t}\x1b[22m` : t);
 const dim = (t: string): string => (color ? `\x1b[2m${t}\x1b[22m` : t);
 const red = (t: string): string => (color ? `\x1b[31m${t}\x1b[39m` : t);
@@ -103,7 +104,10 @@ async function runStep(step: Step): Promise<Record<string, string>> {
   if (buffered) printLogLine(buffered);
   console.log(`\n${bold('Job summary')}`);
   console.log(
-    renderSummaryForTerminal(readFileSync(summaryFile, 'utf8'), { color, width: process.stdout.columns ?? 120 }),
+    renderSummaryForTerminal(readFileSync(summaryFile, 'utf8'), {
+      color,
+      ...(width !== undefined ? { width } : {}),
+    }),
   );
   const outputs = parseOutputs(readFileSync(outputFile, 'utf8'));
   console.log(bold('Outputs'));

@@ -27,6 +27,8 @@ export interface CommandLineSinkOptions {
   debug: boolean;
   /** ANSI styles in the summary (a terminal that shows colour, and no NO_COLOR). */
   color: boolean;
+  /** The terminal's width (terminalWidth), which the summary's tables fit; undefined: no cut. */
+  width?: number;
 }
 
 export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
@@ -52,7 +54,10 @@ export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
       if (options.summaryFile) return base.writeSummary(flags(markdown));
       // Secrets are masked after rendering too: the base sink redacts what it prints.
       return base.writeSummary(
-        renderSummaryForTerminal(flags(markdown), { color: options.color, width: options.stdout.columns ?? 100 }),
+        renderSummaryForTerminal(flags(markdown), {
+          color: options.color,
+          ...(options.width !== undefined ? { width: options.width } : {}),
+        }),
       );
     },
   };

@@ -1,11 +1,14 @@
+import { posix } from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import { readActionMetadata } from './action-metadata.ts';
 import type { ActionMetadata } from './action-metadata.ts';
 import { generalHelp, modeHelp, usage } from './cli-help.ts';
 import { COMMAND_LINE_FLAGS, envName, inputFlagsOf, isSwitch, modesWithFlag } from './cli-flags.ts';
 import { commandLineSink } from './cli-sink.ts';
+import { terminalWidth } from './report/terminal-summary.ts';
 import type { TerminalWriter } from './cli-sink.ts';
-import { INPUTS, gitHubOnlyReason, isMode, takesLines } from './inputs/schema.ts';
+import { INPUTS, MODES, gitHubOnlyReason, isMode, takesLines } from './inputs/schema.ts';
+import { didYouMean } from './text.ts';
 import type { InputName, Mode } from './inputs/schema.ts';
 import { EXIT_BAD_INPUT, EXIT_SUCCESS } from './errors.ts';
 import { run } from './main.ts';
@@ -41,8 +44,10 @@ export async function runCli(
     return EXIT_SUCCESS;
   }
   if (!isMode(mode)) {
-    const what = mode.startsWith('-') ? `${mode} comes after a mode` : `unknown mode "${mode}"`;
-    io.stderr.write(`error: ${what}.\n\n${usage()}`);
+    const what = mode.startsWith('-')
+      ? `${mode} comes after a mode.`
+      : `unknown mode "${mode}".${didYouMean(mode, MODES)}`;
+    io.stderr.write(`error: ${what}\n\n${usage()}`);
     return EXIT_BAD_INPUT;
   }
 
@@ -75,10 +80,16 @@ export async function runCli(
     envName,
     debug: parsed.debug,
     color: io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb',
+    ...widthOf(io),
     ...(parsed.summaryFile ? { summaryFile: parsed.summaryFile } : {}),
     ...(parsed.outputFile ? { outputFile: parsed.outputFile } : {}),
   });
   return run({ read, sink, checkRuns: false });
+}
+
+function widthOf(io: CliIo): { width?: number } {
+  const width = terminalWidth(io.env, io.stdout);
+  return width === undefined ? {} : { width };
 }
 
 interface ParsedFlags {
@@ -99,7 +110,7 @@ function parseFlags(mode: Mode, args: string[], metadata: ActionMetadata): Parse
       continue;
     }
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
-    if (!match) throw new Error(`unexpected argument "${arg}"; flags look like --name value.`);
+    if (!match) throw new Error(unexpectedArgument(args, i));
     const name = match[1]!;
     if (!names.includes(name) && !(COMMAND_LINE_FLAGS as readonly string[]).includes(name))
       throw new Error(notAFlag(mode, name));
@@ -125,6 +136,43 @@ function parseFlags(mode: Mode, args: string[], metadata: ActionMetadata): Parse
   return result;
 }
 
+/**
+ * Why the word at `index` is refused: no flag takes it. After a flag and its value, the likely
+ * cause is a pattern the shell expanded into several files before the command saw it.
+ */
+function unexpectedArgument(args: readonly string[], index: number): string {
+  const arg = args[index]!;
+  const flag = index >= 2 ? /^--([a-z][a-z0-9-]*)$/.exec(args[index - 2]!)?.[1] : undefined;
+  if (flag === undefined || args[index - 1]!.startsWith('--')) {
+    return `unexpected argument "${arg}"; flags look like --name value.`;
+  }
+  const words = [args[index - 1]!];
+  for (let j = index; j < args.length && !args[j]!.startsWith('--'); j++) words.push(args[j]!);
+  const head = `unexpected argument "${arg}" after --${flag} ${args[index - 1]}: a flag takes one value`;
+  if (flag !== 'policy-files') return `${head}; quote a value that holds spaces, and repeat the flag for each value.`;
+  return (
+    `${head}. Likely the shell expanded an unquoted pattern into these ${words.length} files: ` +
+    `quote it so that it reaches the command whole, --${flag} '${patternOf(words)}'.`
+  );
+}
+
+/** A pattern that matches the files a shell expanded one into, as a person would have written it. */
+function patternOf(files: readonly string[]): string {
+  const dirs = [...new Set(files.map((f) => posix.dirname(f)))];
+  const exts = [...new Set(files.map((f) => posix.extname(f)))];
+  const ext = exts.length === 1 ? exts[0]! : '';
+  if (dirs.length === 1) return `${dirs[0] === '.' ? '' : `${dirs[0]}/`}*${ext}`;
+  // The directory all of them are under.
+  let common = dirs[0]!.split('/');
+  for (const dir of dirs.slice(1)) {
+    const parts = dir.split('/');
+    let k = 0;
+    while (k < common.length && common[k] === parts[k]) k++;
+    common = common.slice(0, k);
+  }
+  return `${common.length > 0 && common[0] !== '.' ? `${common.join('/')}/` : ''}**/*${ext}`;
+}
+
 /** Why --name is refused: a flag of other modes, GitHub's alone, or no flag at all. */
 function notAFlag(mode: Mode, name: string): string {
   if (name === 'mode') return `--mode is not a flag: the mode is the first argument (${mode} here).`;
@@ -135,5 +183,6 @@ function notAFlag(mode: Mode, name: string): string {
     const why = name === 'timeout' ? `: ${mode} never waits for the service` : '';
     return `--${name} is not a flag of ${mode}${why} (it is a flag of ${modes.join(' and ')}).`;
   }
-  return `unknown flag --${name}.`;
+  const flags = [...inputFlagsOf(mode), ...COMMAND_LINE_FLAGS];
+  return `unknown flag --${name}.${didYouMean(name, flags, (flag) => `--${flag}`)}`;
 }

@@ -14,7 +14,7 @@ import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
 import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
-import { runMode } from './modes/index.ts';
+import { runMode, TOKEN_NEEDED } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
 import { emitAnnotations } from './report/annotations.ts';
 import { escapeHtml } from './report/markdown.ts';
@@ -61,6 +61,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
     client = createServiceClient({
       baseUrl: inputs.baseUrl,
       token: inputs.token,
+      tokenNeeded: TOKEN_NEEDED[inputs.mode],
       onRequest: (e) => sink.debug(describeRequest(e)),
     });
   } catch (error) {
@@ -91,10 +92,10 @@ export async function run(options: RunOptions = {}): Promise<number> {
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
-        summary: sink.redact(result.summary),
+        summary: sink.redact(result.publishedSummary ?? result.summary),
         annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
       }),
-      commentSummary(inputs, options, github, result.summary),
+      commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
     ]);
     const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
     if (unpublished.length > 0) emitAnnotations(sink, unpublished);

@@ -1,6 +1,8 @@
 // Words, cut text and text as a pattern, the same in every layer: a message of the service client, a line of a
 // report and a cell of the summary count, cut and quote alike.
 
+import { distance } from 'fastest-levenshtein';
+
 /** The mark of a cut: one character, so that a cut text is exactly as long as its limit. */
 const ELLIPSIS = '…';
 
@@ -61,4 +63,30 @@ export function quoteClipped(value: unknown, max: number): string {
  */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The candidate a mistyped word most likely meant (`sync-policy` → `sync-policies`,
+ * `enforcment_level` → `enforcement_level`), by edit distance, letter case aside; undefined when
+ * none is near enough to be worth saying: at most a third of the candidate's letters differ, or 2.
+ */
+export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    if (candidate === word) continue;
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d > Math.max(2, Math.floor(candidate.length / 3))) continue;
+    if (best === undefined || d < best.distance) best = { candidate, distance: d };
+  }
+  return best?.candidate;
+}
+
+/** ` Did you mean "sync-policies"?` after a message about a mistyped word, or '' when nothing is near. */
+export function didYouMean(
+  word: string,
+  candidates: Iterable<string>,
+  show: (candidate: string) => string = (c) => `"${c}"`,
+): string {
+  const meant = nearest(word, candidates);
+  return meant === undefined ? '' : ` Did you mean ${show(meant)}?`;
 }

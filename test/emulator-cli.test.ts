@@ -60,6 +60,17 @@ it('the emulator stops when its parent goes away without a signal reaching it', 
   expect(await refusedWithin(baseUrl, 5000), 'the emulator still answers after its parent ended').toBe(true);
 });
 
+it('npm run emulator: ends quietly when the reader of its output has gone (| head)', async () => {
+  const child = spawn(process.execPath, [cli], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The reader goes before the emulator has written a line: its first write finds no reader.
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  expect(stderr).not.toContain('EPIPE');
+  expect(code).toBe(0);
+});
+
 /** Whether connections to the address are refused (the emulator gone) within `ms`. */
 async function refusedWithin(baseUrl: string, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;

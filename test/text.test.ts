@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, clip, escapeRegExp, nounFor, plural, quoteClipped, sliceWhole } from '../src/text.ts';
+import {
+  capitalise,
+  clip,
+  didYouMean,
+  escapeRegExp,
+  nearest,
+  nounFor,
+  plural,
+  quoteClipped,
+  sliceWhole,
+} from '../src/text.ts';
 
 describe('plural', () => {
   it('keeps the noun for one and adds an s, or the given plural, for any other count', () => {
@@ -80,5 +90,23 @@ describe('escapeRegExp', () => {
     const pattern = new RegExp(`^${escapeRegExp(text)}$`);
     expect(pattern.test(text)).toBe(true);
     expect(pattern.test('policies/aXb*(c)+[d]{2}?^$|\\x')).toBe(false);
+  });
+});
+
+describe('nearest and didYouMean', () => {
+  it('finds the candidate a mistyped word meant, letter case aside', () => {
+    expect(nearest('enforcment_level', ['source', 'enforcement_level', 'description', 'query'])).toBe(
+      'enforcement_level',
+    );
+    expect(nearest('SOURCE', ['source', 'query'])).toBe('source');
+    expect(nearest('sync-policy', ['sync-policies', 'run-module-tests'])).toBe('sync-policies');
+  });
+
+  it('says nothing for a word near no candidate, or one that is a candidate', () => {
+    expect(nearest('tags', ['source', 'enforcement_level', 'description', 'query'])).toBeUndefined();
+    expect(nearest('query', ['query'])).toBeUndefined();
+    expect(didYouMean('deploy', ['sync-policies'])).toBe('');
+    expect(didYouMean('--debgu', ['--debug'])).toBe(' Did you mean "--debug"?');
+    expect(didYouMean('debgu', ['debug'], (f) => `--${f}`)).toBe(' Did you mean --debug?');
   });
 });

@@ -22,7 +22,7 @@ import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
-import { withoutRestatedHeading, withoutRunnerNotes } from './summary-on-github.ts';
+import { withoutRestatedHeading } from './summary-on-github.ts';
 import { workflowContext } from './workflow-context.ts';
 import { getErrorMessage } from '../errors.ts';
 import { redactor } from '../report/redact.ts';
@@ -187,11 +187,7 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
   async function publish(result: CheckRunResult): Promise<CheckRunOutcome> {
     const output: OutputFields = {
       title: result.title,
-      summary: cutToLimit(
-        withoutRestatedHeading(result.title, withoutRunnerNotes(result.summary)),
-        OUTPUT_TEXT_LIMIT,
-        SUMMARY_CUT_NOTE,
-      ),
+      summary: cutToLimit(withoutRestatedHeading(result.title, result.summary), OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE),
       ...(result.text === undefined ? {} : { text: cutToLimit(result.text, OUTPUT_TEXT_LIMIT, SUMMARY_CUT_NOTE) }),
     };
     const annotations = result.annotations.map(toApiAnnotation);

@@ -19,7 +19,6 @@ import type { CommentAuthor } from './comment-author.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
-import { withoutRunnerNotes } from './summary-on-github.ts';
 import { workflowContext, workflowRunUrl } from './workflow-context.ts';
 import type { WorkflowContext } from './workflow-context.ts';
 
@@ -114,7 +113,7 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   const marker = commentMarker(options.key);
   const runLink = workflowRunUrl({ ...context, repo: pullRequest });
   const footer = provenance(context, pullRequest, runLink, options.writtenAt ?? new Date());
-  const body = commentBody(marker, withoutRunnerNotes(options.body), runLink, footer);
+  const body = commentBody(marker, options.body, runLink, footer);
   // Asked once, and only when a comment carries the marker.
   let author: Promise<CommentAuthor> | undefined;
   const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github));

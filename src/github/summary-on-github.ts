@@ -1,21 +1,8 @@
 /**
- * The job summary as the check run and the pull request comment show it. Both carry the summary
- * the step wrote, less what only makes sense on the runner, and each says a thing once: the check
- * run's title is its verdict, so a first heading that restates it is left out of its summary.
+ * The job summary as the check run shows it: the check run's title is its verdict, so a first
+ * heading that restates it is left out of its summary. (What only makes sense on the runner, such
+ * as the JUnit file's path, the mode leaves out of `ModeResult.publishedSummary`.)
  */
-
-/**
- * Sentences that speak of the runner's own files: where the step wrote its JUnit report is a
- * path on a machine that is gone by the time anyone reads the pull request or the check run.
- */
-const RUNNER_NOTES: readonly RegExp[] = [/^The results are written as JUnit XML to .*$/];
-
-/** The summary without the lines that speak of the runner's files. */
-export function withoutRunnerNotes(markdown: string): string {
-  const lines = markdown.split('\n');
-  const kept = lines.filter((line) => !RUNNER_NOTES.some((note) => note.test(line.trim())));
-  return kept.length === lines.length ? markdown : kept.join('\n').replace(/\n{3,}/g, '\n\n');
-}
 
 /**
  * The summary without its first heading when that heading says what `title` says (its words,

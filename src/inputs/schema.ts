@@ -6,6 +6,7 @@
 
 import { readActionMetadata } from '../action-metadata.ts';
 import { ConfigurationError } from '../errors.ts';
+import { didYouMean } from '../text.ts';
 import {
   idWithPrefix,
   idsWithPrefix,
@@ -44,7 +45,9 @@ export function isMode(word: string): word is Mode {
 
 export function parseMode(input: string, value: string): Mode {
   if (!isMode(value)) {
-    throw new ConfigurationError(`Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").`);
+    throw new ConfigurationError(
+      `Input "${input}" must be one of ${MODES.join(', ')} (got "${value}").${didYouMean(value, MODES)}`,
+    );
   }
   return value;
 }

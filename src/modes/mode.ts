@@ -23,8 +23,14 @@ export interface ModeContext {
 export interface ModeResult {
   /** One line: what happened (check run title, last log line). */
   title: string;
-  /** Markdown for the job summary (and the check run). */
+  /** Markdown for the job summary. */
   summary: string;
+  /**
+   * The summary as the check run and the pull request comment show it, read away from the job:
+   * without the lines that concern only the job's own run (a file written in its workspace, the
+   * bookkeeping of what it stopped). Absent: `summary`.
+   */
+  publishedSummary?: string;
   annotations: Annotation[];
   outputs: Record<string, OutputValue>;
   /** Why the step fails, the user's input or not (errors.ts); null when it succeeds. */

@@ -55,7 +55,7 @@ function cut(text: string, width: number): string {
   return `${plain.slice(0, width - 1).join('')}…`;
 }
 
-function renderTable(html: string, style: Style, maxCell: number): string {
+function renderTable(html: string, style: Style, width: number | undefined): string {
   const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) =>
     [...row[1]!.matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
       header: cell[1] === 'h',
@@ -66,9 +66,11 @@ function renderTable(html: string, style: Style, maxCell: number): string {
   );
   if (rows.length === 0) return '';
   const columns = Math.max(...rows.map((r) => r.length));
-  const widths = Array.from({ length: columns }, (_, i) =>
-    Math.min(maxCell, Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? '')))),
+  const natural = Array.from({ length: columns }, (_, i) =>
+    Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? ''))),
   );
+  // Each column takes ` text ` and a border: the table is as wide as its cells plus 3 a column and 1.
+  const widths = width === undefined ? natural : fitColumns(natural, width - (3 * columns + 1));
   const line = (left: string, mid: string, right: string): string =>
     style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
   const out = [line('┌', '┬', '┐')];
@@ -85,13 +87,44 @@ function renderTable(html: string, style: Style, maxCell: number): string {
   return out.join('\n');
 }
 
+/** Narrowest a column is cut to, however little room the terminal has: a word stays readable. */
+const MIN_COLUMN = 8;
+
+/**
+ * Column widths within `room` characters of cells: the widest columns are cut first, each to the
+ * same limit, so that short columns keep all they hold; none below MIN_COLUMN (or its own width).
+ */
+function fitColumns(natural: readonly number[], room: number): number[] {
+  if (natural.reduce((a, b) => a + b, 0) <= room) return [...natural];
+  const floor = (w: number): number => Math.min(w, MIN_COLUMN);
+  // The largest limit at which the cut columns fit.
+  let limit = Math.max(...natural);
+  while (limit > MIN_COLUMN && natural.reduce((sum, w) => sum + Math.max(floor(w), Math.min(w, limit)), 0) > room)
+    limit--;
+  return natural.map((w) => Math.max(floor(w), Math.min(w, limit)));
+}
+
+/**
+ * How wide the terminal is, for the tables of the summary: `COLUMNS` when set, else the width of
+ * stdout when it is a terminal; undefined (nothing cut) when the text goes to a file or a pipe,
+ * a CI system's log among them, where any line may be long.
+ */
+export function terminalWidth(
+  env: Readonly<Record<string, string | undefined>>,
+  stdout: { isTTY?: boolean; columns?: number },
+): number | undefined {
+  const columns = Number(env.COLUMNS);
+  if (env.COLUMNS !== undefined && Number.isInteger(columns) && columns > 0) return columns;
+  return stdout.isTTY === true && stdout.columns !== undefined && stdout.columns > 0 ? stdout.columns : undefined;
+}
+
+/** `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut. */
 export function renderSummaryForTerminal(markdown: string, options: { color?: boolean; width?: number } = {}): string {
   const style = options.color ? ANSI : PLAIN;
-  const maxCell = Math.max(12, Math.floor((options.width ?? 120) / 3));
   const blocks: string[] = [];
   let text = markdown
     .replace(/<table>[\s\S]*?<\/table>/gi, (table) => {
-      blocks.push(renderTable(table, style, maxCell));
+      blocks.push(renderTable(table, style, options.width));
       return `\n\u0000${blocks.length - 1}\u0000\n`;
     })
     .replace(

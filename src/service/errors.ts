@@ -23,6 +23,8 @@ export interface ApiErrorInit {
   /** Retries spent before giving up (429/5xx), for the message. */
   attempts?: number;
   redact?: (text: string) => string;
+  /** The token a 401 asks for (HttpClientOptions.tokenNeeded). */
+  tokenNeeded?: string;
 }
 
 /** The service answered with a status that is not 2xx (after any retries that were allowed). */
@@ -239,7 +241,8 @@ function describeItems(errors: ApiErrorItem[]): string[] {
     const parts = [e.title, e.detail].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
     // A detail that repeats the title adds nothing.
     const unique = parts.filter((p, i) => parts.indexOf(p) === i);
-    let line = unique.join(': ');
+    // Messages go on after the service's words (`; ...`, `. Check ...`): its own final period would double.
+    let line = unique.join(': ').replace(/\s*\.+$/, '');
     const pointer = e.source?.pointer ?? e.source?.parameter;
     if (pointer) line = line ? `${line} (at ${pointer})` : `at ${pointer}`;
     if (line) lines.push(clip(line, MAX_DETAIL));
@@ -254,7 +257,11 @@ function apiErrorMessage(init: ApiErrorInit): string {
   const after = init.attempts && init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
   switch (init.status) {
     case 401:
-      return `${head}: the service rejected the token (401 Unauthorized); check that the API token is valid and has not expired${said}`;
+      // Not a permission (those are 403 or 404, spec 5): the token itself is not one the service knows.
+      return (
+        `${head}: the service refused the token (401 Unauthorized): it is mistyped, expired or revoked${said}; ` +
+        `create a new API token (${init.tokenNeeded ?? 'with the permissions the mode needs'}) and set the token input to it, from a secret`
+      );
     case 403:
       return (
         `${head}: the token is not allowed to do this (403 Forbidden); ` +

@@ -79,6 +79,8 @@ export interface HttpClientOptions {
   /** Limit of one attempt, answer headers and body included (default DEFAULT_REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
   userAgent?: string;
+  /** The token a 401 asks for, by what it must be allowed to do (the mode's): `a token that may manage policies`. */
+  tokenNeeded?: string;
   retry?: Partial<RetryOptions>;
   /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
   onRequest?: (event: RequestEvent) => void;
@@ -241,6 +243,7 @@ export class HttpClient {
   readonly #slots: Semaphore;
   readonly #timeoutMs: number;
   readonly #userAgent: string;
+  readonly #tokenNeeded: string | undefined;
   readonly #retry: RetryOptions;
   readonly #onRequest: (event: RequestEvent) => void;
   /** The clock of the client's waits (HttpClientOptions.clock). */
@@ -266,6 +269,7 @@ export class HttpClient {
     this.#slots = new Semaphore(options.concurrency ?? 8);
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
+    this.#tokenNeeded = options.tokenNeeded;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#onRequest = options.onRequest ?? (() => {});
     this.#connections = new Connections(
@@ -639,7 +643,15 @@ export class HttpClient {
     attempts: number,
   ): ApiError {
     const errors = errorItems(parseJsonOrUndefined(answer.body.toString('utf8')));
-    return new ApiError({ method, target, status: answer.status, errors, attempts, redact: (t) => this.redact(t) });
+    return new ApiError({
+      method,
+      target,
+      status: answer.status,
+      errors,
+      attempts,
+      redact: (t) => this.redact(t),
+      ...(this.#tokenNeeded !== undefined ? { tokenNeeded: this.#tokenNeeded } : {}),
+    });
   }
 }
 

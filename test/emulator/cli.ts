@@ -59,6 +59,21 @@ const emulator = await startEmulator({
   rateLimitRetryAfter: values['retry-after'] ?? false,
 });
 
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void emulator.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+// Whoever read the output has gone (`npm run emulator | head -3`): the emulator ends with it,
+// quietly, as a command at the head of a pipe does, instead of failing on the write.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  stop();
+});
+
 const policySetId = emulator.seedPolicySet();
 emulator.seedPolicy({
   name: 'require-tags',
@@ -107,11 +122,6 @@ if (values.json) {
   for (const [label, value] of seeded) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
 
-const stop = (): void => {
-  void emulator.close().then(() => process.exit(0));
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
 // npm runs a script through a shell and passes the SIGTERM or SIGINT it gets to that shell only,
 // which does not pass it on: `npm run emulator` therefore execs node in place of the shell. A
 // parent that goes away all the same (killed outright, or a shell in between that ended) leaves

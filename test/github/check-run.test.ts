@@ -430,9 +430,7 @@ describe('CheckRunHandle.complete', () => {
     await restated?.complete({
       conclusion: 'failure',
       title: 'Module tests failed: acme/log_bucket/aws (1 failed, 2 passed)',
-      summary:
-        '## ❌ Module tests failed: acme/log\\_bucket/aws\n\n**1 failed**, 2 passed\n\n' +
-        'The results are written as JUnit XML to reports/module.xml.\n\n### Test files\n',
+      summary: '## ❌ Module tests failed: acme/log\\_bucket/aws\n\n**1 failed**, 2 passed\n\n### Test files\n',
       annotations: [],
     });
     expect(fake.checkRuns[0]?.output.summary).toBe('**1 failed**, 2 passed\n\n### Test files\n');

@@ -33,6 +33,13 @@ describe('readInputs', () => {
     expect(failure({ token: 'x' })).toMatch(/^Input "mode" is required/);
   });
 
+  it('names the mode a mistyped one most likely meant', () => {
+    expect(failure({ ...base, mode: 'sync-policy' })).toMatch(
+      /\(got "sync-policy"\)\. Did you mean "sync-policies"\?$/,
+    );
+    expect(failure({ ...base, mode: 'Run-Module-Tests' })).toMatch(/Did you mean "run-module-tests"\?$/);
+  });
+
   it('applies the defaults of action.yml when an input is absent', () => {
     const inputs = read(base);
     expect(inputs).toMatchObject({

@@ -58,7 +58,7 @@ describe('a step refused before its mode starts writes a job summary', () => {
     const { code, error, summary } = await refusedStep({ ...sync(), mode: 'sync-polices' });
     expect(code).toBe(2);
     expect(error).toBe(
-      'Input "mode" must be one of sync-policies, run-module-tests, upgrade-no-code-workspace, publish-no-code-module, provision-no-code-workspace (got "sync-polices").',
+      'Input "mode" must be one of sync-policies, run-module-tests, upgrade-no-code-workspace, publish-no-code-module, provision-no-code-workspace (got "sync-polices"). Did you mean "sync-policies"?',
     );
     expect(summary).toBe(`## svc-ci-action: refused\n\n${escapeHtml(error)}\n`);
     expect(summary).not.toContain(emulator.token);

@@ -11,7 +11,7 @@ import { run } from '../../src/main.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { startEmulator } from '../emulator/index.ts';
 import { EXAMPLE_MODULE_DIR } from '../support/example-module-log.ts';
-import { startHarness } from '../module-tests/harness.ts';
+import { firstRun, startHarness, testCancellation, until } from '../module-tests/harness.ts';
 
 const REAL_LOG = readFileSync(join(import.meta.dirname, 'fixtures', 'example-module.jsonl'), 'utf8');
 // The counters of the run that wrote that log (its test_summary).
@@ -68,7 +68,9 @@ describe('junit-file against the emulator', () => {
     });
     expect(xml).toContain('<testsuite name="tests/failing.tftest.hcl" tests="3" failures="2" errors="0" skipped="0"');
     expect(xml).toContain('Log retention must not exceed 365 days.');
+    // Where the file is concerns the job: the job summary says it, the check run and the comment do not.
     expect(result.summary).toContain('The results are written as JUnit XML to reports/tests/module.xml.');
+    expect(result.publishedSummary).not.toContain('JUnit');
     expect(result.annotations.filter((a) => a.title === 'JUnit report')).toEqual([]);
   });
 
@@ -145,5 +147,80 @@ describe('junit-file against the emulator', () => {
     );
     expect(result.outputs['junit-file']).toBe('');
     expect(existsSync(join(root, 'reports/junit.xml'))).toBe(false);
+  });
+});
+
+/** The test cases of the file that hold an error, as [name, type]. */
+function erroredCases(xml: string): string[][] {
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => name === 'testsuite' || name === 'testcase',
+  }).parse(xml) as {
+    testsuites: { testsuite: Array<{ testcase: Array<{ name: string; error?: { type: string } }> }> };
+  };
+  return doc.testsuites.testsuite.flatMap((s) => s.testcase.filter((c) => c.error).map((c) => [c.name, c.error!.type]));
+}
+
+describe('junit-file of a run without a result reads as an error, never as a pass', () => {
+  it('the job cancelled while the run runs: one errored test case for the run, saying cancelled', async () => {
+    const h = await startHarness({
+      testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50, outcome: OUTCOME },
+    });
+    const root = workspace();
+    const cancellation = testCancellation();
+    const running = h.run({ moduleDirectory: MODULE, junitFile: 'junit.xml' }, { workspaceRoot: root, cancellation });
+    await until(() => firstRun(h.emulator)?.status === 'running', 5000, 'a running run');
+    cancellation.send('SIGINT');
+    const { result } = await running;
+    expect(result.conclusion).toBe('cancelled');
+    const xml = readFileSync(join(root, 'junit.xml'), 'utf8');
+    expect(counts(xml).errors).toBe(1);
+    expect(erroredCases(xml)).toEqual([[`test run ${result.outputs['test-run-id']}`, 'cancelled']]);
+  });
+
+  it('the wait timed out: one errored test case for the run, saying timed out', async () => {
+    const h = await startHarness({
+      testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50, outcome: OUTCOME },
+    });
+    const root = workspace();
+    const { result } = await h.run(
+      { moduleDirectory: MODULE, junitFile: 'junit.xml', timeoutMs: 500 },
+      { workspaceRoot: root },
+    );
+    expect(result.conclusion).toBe('timed_out');
+    const xml = readFileSync(join(root, 'junit.xml'), 'utf8');
+    expect(counts(xml).errors).toBe(1);
+    expect(erroredCases(xml)).toEqual([[`test run ${result.outputs['test-run-id']}`, 'timed out']]);
+  });
+
+  it('a run that errored with an empty log, and one that finished without a test-status: an error each', async () => {
+    for (const [outcome, type] of [
+      [{ ...OUTCOME, status: 'errored', testStatus: null, log: '' }, 'errored'],
+      [{ ...OUTCOME, status: 'finished', testStatus: null, log: '' }, 'no result'],
+    ] as const) {
+      const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 30, outcome } });
+      const root = workspace();
+      const { result } = await h.run({ moduleDirectory: MODULE, junitFile: 'junit.xml' }, { workspaceRoot: root });
+      const xml = readFileSync(join(root, 'junit.xml'), 'utf8');
+      expect(counts(xml)).toMatchObject({ tests: 1, errors: 1 });
+      expect(erroredCases(xml)).toEqual([[`test run ${result.outputs['test-run-id']}`, type]]);
+    }
+  });
+
+  it('a step cancelled before it had a run still writes the file: one errored test case', async () => {
+    const h = await startHarness();
+    const root = workspace();
+    const cancellation = testCancellation();
+    h.emulator.inject({ port: 'upload', kind: { type: 'delay', ms: 300 } });
+    const running = h.run({ moduleDirectory: MODULE, junitFile: 'junit.xml' }, { workspaceRoot: root, cancellation });
+    await until(() => h.emulator.requests.some((r) => r.port === 'upload'), 5000, 'the upload');
+    cancellation.send('SIGINT');
+    const { result } = await running;
+    expect(result.outputs['test-run-id']).toBe('');
+    expect(result.outputs['junit-file']).toBe('junit.xml');
+    const xml = readFileSync(join(root, 'junit.xml'), 'utf8');
+    expect(counts(xml)).toMatchObject({ tests: 1, errors: 1 });
+    expect(erroredCases(xml)).toEqual([['test run', 'cancelled']]);
   });
 });

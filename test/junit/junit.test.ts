@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { renderJUnitReport } from '../../src/modes/run-module-tests/junit.ts';
+import { renderJUnitReport, renderJUnitWithoutRun } from '../../src/modes/run-module-tests/junit.ts';
 import type { JUnitReportInput } from '../../src/modes/run-module-tests/junit.ts';
 import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
 import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
@@ -235,6 +235,7 @@ describe('JUnit report from real test logs', () => {
       ['bucket_name_has_suffix', 'skipped'],
       ['default_retention', 'skipped'],
       ['rejects_uppercase_names', 'skipped'],
+      ['test run trun-1', 'error'],
     ]);
     expect(doc.testsuites.testsuite[0]?.testcase[2]?.skipped?.message).toBe(
       'Not run: the job was cancelled, and the test run with it.',
@@ -292,5 +293,141 @@ describe('JUnit report from real test logs', () => {
     expect(doc.testsuites.testsuite[0]?.testcase[0]?.failure?.message).toBe(
       'The test log could not be read (the service answered 404); the test run reports 4 passed, 2 failed, 0 errored, 0 skipped.',
     );
+  });
+});
+
+/** A run with the given status and test-status and no counters. */
+function bareRun(status: string, testStatus: 'pass' | 'fail' | null = null): JUnitReportInput['run'] {
+  return {
+    id: 'trun-7',
+    attributes: {
+      status,
+      'test-status': testStatus,
+      'tests-passed': null,
+      'tests-failed': null,
+      'tests-errored': null,
+      'tests-skipped': null,
+    },
+  };
+}
+
+/** The report's totals, and the error of each test case that has one, as [type, message]. */
+function verdict(xml: string): { totals: number[]; errors: string[][] } {
+  const doc = read(xml);
+  const t = doc.testsuites;
+  return {
+    totals: [t.tests, t.failures, t.errors, t.skipped].map(Number),
+    errors: t.testsuite.flatMap((s) =>
+      s.testcase.filter((c) => c.error).map((c) => [c.name, c.error!.type ?? '', c.error!.message]),
+    ),
+  };
+}
+
+describe('a run without a result never reads as a pass', () => {
+  // The log of a run stopped before its first test file: no test case of its own.
+  const EMPTY_LOG = parseTestLogText('');
+  const base = { name: 'Module tests: acme/storage/aws', moduleDirectory: '.' };
+
+  it('cancelled with the job: one test case, an error saying so', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('canceled'), parsed: EMPTY_LOG, interruption: 'cancelled' });
+    expect(verdict(xml)).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [['test run trun-7', 'cancelled', 'Cancelled: the job was cancelled, and test run trun-7 with it.']],
+    });
+  });
+
+  it('timed out: one test case, an error saying so, with the status the run was in', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('running'), parsed: EMPTY_LOG, interruption: 'timed-out' });
+    expect(verdict(xml)).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [
+        ['test run trun-7', 'timed out', 'Timed out: the wait for test run trun-7 ran out while it was running.'],
+      ],
+    });
+  });
+
+  it('errored, with a log that names no errored run block: one error saying so', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('errored'), parsed: EMPTY_LOG });
+    expect(verdict(xml)).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [['test run trun-7', 'errored', 'Errored: test run trun-7 errored without a result for its run blocks.']],
+    });
+  });
+
+  it('errored, with its errored run blocks in the log: they say why, and no other case is added', () => {
+    const { doc } = report(fixture('edge-module.jsonl'), { run: bareRun('errored') });
+    const names = doc.testsuites.testsuite.flatMap((s) => s.testcase.map((c) => c.name));
+    expect(names).not.toContain('test run trun-7');
+    expect(Number(doc.testsuites.errors)).toBeGreaterThan(0);
+  });
+
+  it('finished without a test-status, or in a status the spec does not name: no result, said so', () => {
+    expect(verdict(renderJUnitReport({ ...base, run: bareRun('finished'), parsed: EMPTY_LOG })).errors).toEqual([
+      ['test run trun-7', 'no result', 'No result: test run trun-7 finished, but its test-status is null.'],
+    ]);
+    expect(
+      verdict(renderJUnitReport({ ...base, run: bareRun('terminated', 'pass'), parsed: EMPTY_LOG })).errors,
+    ).toEqual([
+      [
+        'test run trun-7',
+        'no result',
+        'No result: test run trun-7 ended as "terminated" (a status the service\'s API documentation does not name).',
+      ],
+    ]);
+  });
+
+  it('a run the step could no longer follow: no result, with the status last seen', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('running'), parsed: EMPTY_LOG, interruption: 'lost' });
+    expect(verdict(xml).errors).toEqual([
+      [
+        'test run trun-7',
+        'no result',
+        'No result: test run trun-7 could not be followed to its end (last seen running).',
+      ],
+    ]);
+  });
+
+  it('run blocks that passed before a timeout do not make the report green: the run’s error stands beside them', () => {
+    const cut = fixture('example-module.jsonl').split('\n').slice(0, 5).join('\n');
+    const xml = renderJUnitReport({
+      ...base,
+      run: bareRun('running'),
+      parsed: parseTestLogText(cut),
+      interruption: 'timed-out',
+      unfinished: 'the wait for the test run timed out',
+    });
+    const { totals, errors } = verdict(xml);
+    expect(totals[2]).toBe(1);
+    expect(errors.map((e) => e[1])).toEqual(['timed out']);
+  });
+
+  it('without a log: the error says why, and that the log could not be read', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('canceled'), logError: 'no log-read-url' });
+    expect(verdict(xml)).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [
+        [
+          'test run trun-7',
+          'cancelled',
+          'Cancelled: test run trun-7 was cancelled before it finished. The test log could not be read (no log-read-url); the test run reports 0 passed, 0 failed, 0 errored, 0 skipped.',
+        ],
+      ],
+    });
+  });
+
+  it('a passed run without a log is one passing test case, as before', () => {
+    const xml = renderJUnitReport({ ...base, run: bareRun('finished', 'pass'), logError: 'no log-read-url' });
+    expect(verdict(xml)).toEqual({ totals: [1, 0, 0, 0], errors: [] });
+  });
+
+  it('a step that ended before it had a run: one test case with the step’s reason', () => {
+    expect(verdict(renderJUnitWithoutRun('Module tests: m', 'cancelled', 'The step was cancelled.'))).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [['test run', 'cancelled', 'The step was cancelled.']],
+    });
+    expect(verdict(renderJUnitWithoutRun('Module tests: m', 'failed', 'The upload failed.'))).toEqual({
+      totals: [1, 0, 1, 0],
+      errors: [['test run', 'no result', 'The upload failed.']],
+    });
   });
 });

@@ -50,7 +50,7 @@ describe('cancellation of the main step', () => {
     expect(result.failure?.message).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
     expect(result.conclusion).toBe('cancelled');
     expect(result.outputs.status).toBe('canceled');
-    expect(result.summary).toContain('Module tests canceled');
+    expect(result.summary).toContain('Module tests cancelled');
     expect(state.get('testRunFinal')).toBe('true');
     const writes = h.emulator
       .writeRequests()
@@ -69,6 +69,8 @@ describe('cancellation of the main step', () => {
     expect(reportedRun(h.emulator, result)).toMatchObject({ status: 'canceled', forceCanceled: false });
     expect(liveRuns(h.emulator)).toEqual([]);
     expect(result.failure?.message).toMatch(/test run trun-\w+ was cancelled\./);
+    // On its own in the summary, the same words are a sentence.
+    expect(result.summary).toMatch(/^Test run trun-\w+ was cancelled\.$/m);
     expect(h.emulator.requests.some((r) => r.port === 'log')).toBe(true);
     expect(result.summary).toContain('The test run was interrupted');
   });

@@ -209,7 +209,7 @@ describe('the built action, run by the runner', () => {
       expect(exit.signal).toBeNull();
       expect(exit.afterInterrupt).toBeLessThan(10_000);
       expect(exit.code).toBe(1);
-      expect(read(main.files.summary)).toContain('Module tests canceled');
+      expect(read(main.files.summary)).toContain('Module tests cancelled');
       expect(main.stdout()).toMatch(/The post step looks for test runs of configuration version cv-\w+/);
       const state = readStateFile(main.files.state);
       expect(state.get('testRunConfigurationVersion')).toMatch(/^cv-/);
@@ -256,7 +256,7 @@ describe('the built action, run by the runner', () => {
       expect(state.get('testRunId')).toBe(run.id);
       expect(state.get('testRunFinal')).toBe('true');
       const summary = read(main.files.summary);
-      expect(summary).toContain('Module tests canceled');
+      expect(summary).toContain('Module tests cancelled');
       expect(summary).toContain('force-cancelled');
     },
     START_MS + 40_000,
@@ -281,7 +281,7 @@ describe('the built action, run by the runner', () => {
     expect(own()).toMatchObject({ status: 'canceled', cancelRequested: true, forceCanceled: true });
     expect(emulator.testRuns().every((r) => r.status === 'canceled')).toBe(true);
     const summary = read(step.files.summary);
-    expect(summary).toContain('Module tests canceled');
+    expect(summary).toContain('Module tests cancelled');
     expect(summary).toContain('force-cancelled');
     expect(read(step.files.output)).toMatch(/^status<<.*\ncanceled\n/m);
     expect(readStateFile(step.files.state).get('testRunFinal')).toBe('true');

@@ -54,7 +54,9 @@ describe('exactly one test run per configuration version', () => {
       service.id,
     ]);
     expect(log).toContain(`warning: Test run ${service.id} also tests configuration version`);
+    expect(log.split('warning:')).toHaveLength(2);
     expect(result.summary).toContain(service.id);
+    expect(result.publishedSummary).not.toContain(service.id);
     expect(result.summary).toContain(`was cancelled`);
     expect(result.failure).toBeNull();
     // Variable values are never shown, keys are.
@@ -71,6 +73,9 @@ describe('exactly one test run per configuration version', () => {
     expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
     expect(log).toContain('it carries the requested options');
     expect(log).not.toContain('warning:');
+    // How the run was started is the log's: no paragraph of it in any summary.
+    for (const summary of [result.summary, result.publishedSummary])
+      expect(summary).not.toMatch(/by itself|was kept|only one run tests/);
     expect(result.failure).toBeNull();
   });
 
@@ -216,7 +221,9 @@ describe('results', () => {
     expect(result.conclusion).toBe('neutral');
     expect(result.outputs['test-status']).toBe('fail');
     expect(result.annotations).toHaveLength(2);
-    expect(result.summary).toContain('fail-on-test-failure is false');
+    expect(result.summary).toContain(
+      'With fail-on-test-failure set to false, the step succeeds although tests failed.',
+    );
   });
 
   it('fail-on-test-failure false also lets an errored run pass the step', async () => {

@@ -299,7 +299,7 @@ describe('plans and confirmation', () => {
   it.each([
     ['errored', /^The plan was confirmed, but the upgrade run errored \(status errored\)/],
     ['discarded', /^The plan was confirmed, but the upgrade run was discarded \(status discarded\)/],
-    ['force_canceled', /^The plan was confirmed, but the upgrade run was force-canceled/],
+    ['force_canceled', /^The plan was confirmed, but the upgrade run was force-cancelled/],
   ])('an apply that ends %s fails its workspace; applied is false', async (applyFinal, message) => {
     const ok = emulator.seedWorkspace({ noCodeModuleId: moduleId });
     const bad = emulator.seedWorkspace({ noCodeModuleId: moduleId });

@@ -35,10 +35,33 @@ describe('ApiError messages', () => {
     );
   });
 
-  it('says a 401 is about the token', () => {
-    expect(make(401, []).message).toMatch(
-      /rejected the token \(401 Unauthorized\); check that the API token is valid and has not expired/,
+  it('says a 401 is about the token itself, and which token to make', () => {
+    expect(make(401, []).message).toBe(
+      'POST /api/v2/organizations/acme/policies: the service refused the token (401 Unauthorized): it is mistyped, expired or revoked; ' +
+        'create a new API token (with the permissions the mode needs) and set the token input to it, from a secret',
     );
+    const error = new ApiError({
+      method: 'GET',
+      target: '/api/v2/x',
+      status: 401,
+      errors: [{ title: 'unauthorized', detail: 'A valid API token is required.' }],
+      tokenNeeded: 'one that may manage policies',
+    });
+    expect(error.message).toBe(
+      'GET /api/v2/x: the service refused the token (401 Unauthorized): it is mistyped, expired or revoked; ' +
+        'the service said: unauthorized: A valid API token is required; ' +
+        'create a new API token (one that may manage policies) and set the token input to it, from a secret',
+    );
+  });
+
+  it('leaves out the final period of the service’s words, which the message goes on after', () => {
+    const error = new ApiError({
+      method: 'POST',
+      target: '/api/v2/x',
+      status: 422,
+      errors: [{ title: 'invalid attribute', detail: 'Name is taken.' }],
+    });
+    expect(error.message).toMatch(/the service said: invalid attribute: Name is taken$/);
   });
 
   it('carries titles, details and the pointer for 409/413/422/400', () => {

@@ -296,7 +296,7 @@ describe('addresses and secrets', () => {
     const stranger = h.newClient({ token: badToken });
     const unauthorized = (await caught(stranger.policies.list(h.emulator.organization))) as ApiError;
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.message).toMatch(/rejected the token \(401 Unauthorized\)/);
+    expect(unauthorized.message).toMatch(/refused the token \(401 Unauthorized\)/);
     errors.push(unauthorized);
     for (const error of errors) {
       expect(error).toBeInstanceOf(ApiError);

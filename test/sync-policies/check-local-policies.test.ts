@@ -68,7 +68,7 @@ describe('checkLocalPolicies', () => {
     expect(result.warnings).toEqual([
       expect.objectContaining({
         file: 'policies/b_test.rego',
-        message: expect.stringMatching(/^1 test file\(s\) matched/),
+        message: expect.stringMatching(/^1 test file matched by policy-files is skipped/),
       }),
     ]);
   });

@@ -129,7 +129,7 @@ describe('files that no block references', () => {
       {
         file: 'policies/aws/test/s3/mocks/policy-failure/mock-tfplan-v2.native',
         message: expect.stringMatching(
-          /^4 test file\(s\) matched by policy-files are skipped: .*policies\/tags_test\.rego.*name it in a policy block/,
+          /^4 test files matched by policy-files are skipped: .*policies\/tags_test\.rego.*name it in a policy block/,
         ),
       },
     ]);

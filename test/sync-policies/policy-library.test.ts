@@ -226,7 +226,7 @@ describe('a policy library of a few hundred policies', () => {
     expect(warnings.filter((m) => /the import "plugin" "tfresources" block is ignored/.test(m))).toHaveLength(1);
     expect(warnings.filter((m) => /the param "allowed_regions" block is ignored/.test(m))).toHaveLength(1);
     expect(warnings.filter((m) => /"params" is ignored/.test(m))).toHaveLength(library.paramsCount);
-    expect(warnings.filter((m) => m.startsWith(`${library.testFiles} test file(s)`))).toHaveLength(1);
+    expect(warnings.filter((m) => m.startsWith(`${library.testFiles} test files matched`))).toHaveLength(1);
     expect(result.warnings).toHaveLength(4 + library.paramsCount + 1);
     for (const w of result.warnings.filter((x) => x.file === 'policies.hcl')) expect(w.line).toBeGreaterThan(0);
 

@@ -171,6 +171,9 @@ describe('sync summary', () => {
     expect(syncTitle(r)).toBe('Policy sync of acme cancelled: 2 of 3 policies not started, 0 failed');
     expect(syncSummary(r)).toContain('<strong>Cancelled.</strong> The step was cancelled: 2 policies were not started');
     expect(syncSummary(r)).toContain('<td>not started (cancelled)</td>');
+    const one = report([outcome('a', 'create', 'not-started')], { cancelled: true });
+    expect(syncTitle(one)).toBe('Policy sync of acme cancelled: 1 of 1 policy not started, 0 failed');
+    expect(syncSummary(one)).toContain('The step was cancelled: 1 policy was not started');
   });
 
   it('problems: every one listed with file and line, and the failure sentence', () => {

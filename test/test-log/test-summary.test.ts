@@ -138,6 +138,23 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('The log named 3 more leftover resources or entries than are listed here.');
   });
 
+  it('counts of one are said in the singular', () => {
+    const parsed: ParsedTestLog = {
+      ...fixture('passing.jsonl'),
+      files: [],
+      runBlocksOmitted: 1,
+      leftoversOmitted: 1,
+      diagnosticsOmitted: 1,
+      tail: ['Error: exit status 1'],
+    };
+    const md = renderTestRunSummary({ run: run({ status: 'errored' }), parsed, moduleDirectory: '.' });
+    expect(md).toContain('<summary>Last 1 line of the test log</summary>');
+    expect(md).toContain('The log held 1 more run block than are listed here');
+    expect(md).toContain('The log held 1 more diagnostic than are listed here.');
+    expect(md).toContain('The log named 1 more leftover resource or entry than are listed here.');
+    expect(md).not.toMatch(/\b1 (lines|run blocks|diagnostics|leftover resources)\b/);
+  });
+
   it('a passing run: headline, the run’s own totals, a table per file with elapsed times', () => {
     const parsed = fixture('passing.jsonl');
     // The run's counters are the authority, even where the log says otherwise.
@@ -311,7 +328,7 @@ describe('renderTestRunSummary', () => {
       moduleDirectory: '.',
       interruption: 'cancelled',
     });
-    expect(canceled.startsWith('## ⏹️ Module tests canceled\n')).toBe(true);
+    expect(canceled.startsWith('## ⏹️ Module tests cancelled\n')).toBe(true);
     expect(canceled).toContain('The job was cancelled, and the test run with it.');
 
     const noLog = renderTestRunSummary({ run: run(), moduleDirectory: '.', logError: 'HTTP 403' });

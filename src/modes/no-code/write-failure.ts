@@ -58,5 +58,5 @@ export function describeReadFailure(error: unknown, what: string, input: string)
   if (error instanceof ApiError && error.status === 404) {
     return `${what} was not found, or the token has no permission to read it (404): check the input "${input}" and the token.`;
   }
-  return `Could not read ${what}: ${getErrorMessage(error)}`;
+  return `${what} could not be read: ${getErrorMessage(error)}.`;
 }

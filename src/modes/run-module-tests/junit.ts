@@ -6,6 +6,10 @@
  * messages at their file and line, an `error` for an errored one, `skipped` for one that did not
  * run. `tests`, `failures`, `errors` and `skipped` are counted on every level.
  *
+ * A run without a result of its own (cancelled, timed out, errored, lost, finished without a
+ * `test-status`) adds one test case for the run as a whole holding an `error` that says why: a
+ * report of no test cases, or of passes and skips only, reads as green in every reporter.
+ *
  * Pure: text in, text out. Everything in it came from the log or the service, so every string is
  * escaped, characters XML 1.0 cannot hold (control characters, lone surrogates) are removed, and
  * no one is mentioned (a reporter posts these names and messages where GitHub renders them), but
@@ -16,6 +20,8 @@ import { neutraliseMentions } from '../../report/neutralise.ts';
 import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } from './test-log/types.ts';
 import type { TestRunFacts } from './test-log/summary.ts';
 import { repositoryPath } from './test-log/summary.ts';
+import type { Interruption } from './ending.ts';
+import { describeTestRunStatus, isNamedStatus } from './test-run-status.ts';
 
 export interface JUnitReportInput {
   /** Name of the whole report, such as `Module tests: acme/storage/aws`. */
@@ -31,6 +37,8 @@ export interface JUnitReportInput {
   /** Why run blocks without a final status did not finish (the wait timed out, the job was
    *  cancelled); they are reported as skipped with this reason. */
   unfinished?: string;
+  /** Why the step stopped following the run before it ended by itself. */
+  interruption?: Interruption['kind'];
 }
 
 interface Case {
@@ -52,9 +60,30 @@ interface Suite {
 
 /** The JUnit XML document of a test run. */
 export function renderJUnitReport(input: JUnitReportInput): string {
-  const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input)];
+  const missing = missingResult(input);
+  const suites = input.parsed ? suitesFromLog(input.parsed, input) : [suiteWithoutLog(input, missing)];
+  const errored = suites.some((s) => s.cases.some((c) => c.result?.element === 'error'));
+  // An errored run whose log already holds its errored run blocks says why by itself.
+  if (input.parsed && missing && !(missing.type === 'errored' && errored)) {
+    suites.push({ name: input.name, cases: [runCase(input, missing)] });
+  }
+  return renderSuites(input.name, suites);
+}
+
+/**
+ * The JUnit XML document of a step that ended before it had a test run (the job was cancelled,
+ * the upload failed): one test case holding an `error` with the step's reason.
+ */
+export function renderJUnitWithoutRun(name: string, ended: 'cancelled' | 'failed', reason: string): string {
+  const type = ended === 'cancelled' ? 'cancelled' : 'no result';
+  return renderSuites(name, [
+    { name, cases: [{ name: 'test run', classname: name, result: { element: 'error', type, message: reason } }] },
+  ]);
+}
+
+function renderSuites(name: string, suites: readonly Suite[]): string {
   const total = tally(suites.flatMap((s) => s.cases));
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name: input.name, ...total })}>`];
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name, ...total })}>`];
   for (const suite of suites) {
     const counts = tally(suite.cases);
     lines.push(`  <testsuite${attributes({ name: suite.name, ...counts, file: suite.file })}>`);
@@ -94,7 +123,7 @@ function suitesFromLog(parsed: ParsedTestLog, input: JUnitReportInput): Suite[] 
       name: file.path,
       file: path,
       cases: file.runs.map((run) =>
-        runCase(
+        blockCase(
           run,
           file.path,
           path,
@@ -109,7 +138,7 @@ function suitesFromLog(parsed: ParsedTestLog, input: JUnitReportInput): Suite[] 
   });
 }
 
-function runCase(
+function blockCase(
   run: TestRunBlockResult,
   logPath: string,
   path: string,
@@ -165,15 +194,67 @@ function resultOf(status: TestStatus, diagnostics: TestDiagnostic[], input: JUni
   }
 }
 
+/** Why a run has no result of its own, as the `type` and message of its `error`. */
+interface MissingResult {
+  type: 'cancelled' | 'timed out' | 'errored' | 'no result';
+  message: string;
+}
+
+/** Undefined when the run finished with a `test-status` of `pass` or `fail`. */
+function missingResult(input: JUnitReportInput): MissingResult | undefined {
+  const { id, attributes: a } = input.run;
+  const status = describeTestRunStatus(a.status);
+  switch (input.interruption) {
+    case 'cancelled':
+      return { type: 'cancelled', message: `Cancelled: the job was cancelled, and test run ${id} with it.` };
+    case 'timed-out':
+      return {
+        type: 'timed out',
+        message: `Timed out: the wait for test run ${id} ran out while it was ${status}.`,
+      };
+    case 'lost':
+      return {
+        type: 'no result',
+        message: `No result: test run ${id} could not be followed to its end (last seen ${status}).`,
+      };
+    case undefined:
+      break;
+  }
+  if (a.status === 'canceled') {
+    return { type: 'cancelled', message: `Cancelled: test run ${id} was cancelled before it finished.` };
+  }
+  if (a.status === 'errored')
+    return { type: 'errored', message: `Errored: test run ${id} errored without a result for its run blocks.` };
+  if (!isNamedStatus(a.status)) {
+    return { type: 'no result', message: `No result: test run ${id} ended as ${status}.` };
+  }
+  if (a.status !== 'finished') return { type: 'no result', message: `No result: test run ${id} is still ${status}.` };
+  if (a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
+    return {
+      type: 'no result',
+      message: `No result: test run ${id} finished, but its test-status is ${JSON.stringify(a['test-status'] ?? null)}.`,
+    };
+  }
+  return undefined;
+}
+
+/** The one test case that stands for the run as a whole. */
+function runCase(input: JUnitReportInput, missing: MissingResult, more = ''): Case {
+  return {
+    name: `test run ${input.run.id}`,
+    classname: input.name,
+    result: { element: 'error', type: missing.type, message: `${missing.message}${more}` },
+  };
+}
+
 /** The run's counters when the log could not be read: one test case for the run as a whole. */
-function suiteWithoutLog(input: JUnitReportInput): Suite {
+function suiteWithoutLog(input: JUnitReportInput, missing: MissingResult | undefined): Suite {
   const a = input.run.attributes;
   const counts = `${a['tests-passed'] ?? 0} passed, ${a['tests-failed'] ?? 0} failed, ${a['tests-errored'] ?? 0} errored, ${a['tests-skipped'] ?? 0} skipped`;
   const why = `The test log could not be read (${input.logError ?? 'no log'}); the test run reports ${counts}.`;
+  if (missing) return { name: input.name, cases: [runCase(input, missing, ` ${why}`)], systemErr: why };
   const c: Case = { name: `test run ${input.run.id}`, classname: input.name };
-  if (a.status === 'errored') c.result = { element: 'error', message: why };
-  else if (a['test-status'] === 'fail') c.result = { element: 'failure', message: why };
-  else if (a['test-status'] !== 'pass') c.result = { element: 'skipped', message: `${why} Its status: ${a.status}.` };
+  if (a['test-status'] === 'fail') c.result = { element: 'failure', message: why };
   return { name: input.name, cases: [c], systemErr: why };
 }
 

@@ -80,7 +80,10 @@ export interface OtherRunsWatchOptions {
   uploadedAt: number;
   timing: OtherRunsTiming;
   info: (line: string) => void;
-  warning: (line: string) => void;
+  /** Says that a run the step did not start is stopped (or had ended): a warning, as the action's
+   *  contract names it, since such a run means the service did not honour auto-queue-runs: false
+   *  and spent a run of the organization's. */
+  warn: (line: string) => void;
   debug: (line: string) => void;
   /** The clock the looks and the stops run on (default the real one). */
   clock?: Clock;
@@ -197,13 +200,13 @@ export class OtherRunsWatch {
     if (isFinal(run)) {
       // It came and went between two looks: named, since it tested the version too.
       this.#ended.set(run.id, run);
-      this.#options.warning(
+      this.#options.warn(
         `Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
           `it had already ended (${describeTestRunStatus(run.attributes.status)}).`,
       );
       return;
     }
-    this.#options.warning(
+    this.#options.warn(
       ownRunId !== undefined
         ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: ` +
             `cancelling it, so that only test run ${ownRunId} does.`

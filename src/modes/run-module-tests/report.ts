@@ -7,7 +7,7 @@ import type { CheckRunConclusion } from '../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { capAnnotations } from '../../report/annotations.ts';
 import { formatBytes, formatDuration } from '../../report/format.ts';
-import { plural } from '../../text.ts';
+import { capitalise, plural } from '../../text.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { writeWorkspaceFile } from '../../report/workspace-file.ts';
@@ -15,7 +15,7 @@ import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import type { ModeResult } from '../mode.ts';
 import type { NotRun, RunEnding } from './ending.ts';
-import { renderJUnitReport } from './junit.ts';
+import { renderJUnitReport, renderJUnitWithoutRun } from './junit.ts';
 import { moduleLabel } from './module-ref.ts';
 import { otherRunsNote } from './other-runs.ts';
 import type { OtherRun } from './other-runs.ts';
@@ -55,7 +55,7 @@ export function testRunResult(
   let conclusion: CheckRunConclusion;
   let title: string;
   if (interruption?.kind === 'cancelled') {
-    title = `Module tests canceled: ${label}`;
+    title = `Module tests cancelled: ${label}`;
     failure = `The step was cancelled: ${interruption.note}`;
     conclusion = 'cancelled';
   } else if (interruption?.kind === 'timed-out') {
@@ -67,11 +67,12 @@ export function testRunResult(
   } else if (interruption?.kind === 'lost') {
     title = `Test run ${run.id} could not be followed to its end`;
     failure =
-      `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ${interruption.error}. ${interruption.note}`.trim();
+      `Test run ${run.id} could not be followed to its end (last seen ${describeTestRunStatus(a.status)}): ` +
+      `${interruption.error}. ${capitalise(interruption.note)}`;
     conclusion = 'failure';
   } else if (a.status === 'canceled') {
-    title = `Test run ${run.id} was canceled`;
-    failure = `Test run ${run.id} was canceled before it finished (not by this step).`;
+    title = `Test run ${run.id} was cancelled`;
+    failure = `Test run ${run.id} was cancelled before it finished (not by this step).`;
     conclusion = 'cancelled';
   } else if (!isNamedStatus(a.status)) {
     // No success the spec does not promise: a final status it does not name says nothing of the tests.
@@ -103,23 +104,26 @@ export function testRunResult(
     conclusion = 'failure';
   }
 
+  // How the run was started (adopted or created) is the log's (start.ts says it there): a
+  // reader of the results cannot act on it.
   const notes: string[] = [];
-  if (started.adopted) notes.push(adoptionNote(started));
-  else if (started.differences.length > 0) {
+  if (started.differences.length > 0) {
     notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
   }
-  if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}`);
-  if (interruption !== undefined) notes.push(interruption.note);
-  const others = otherRunsNote(ending.others, setup.version?.id, run.id);
-  if (others !== '') notes.push(others);
+  if (interruption?.kind === 'lost') notes.push(`The run could not be followed to its end: ${interruption.error}.`);
+  // The note is written to follow "The step was cancelled: "; on its own it is a sentence.
+  if (interruption !== undefined) notes.push(capitalise(interruption.note));
   if (
     testsFailed &&
     !inputs.failOnTestFailure &&
     interruption?.kind !== 'cancelled' &&
     interruption?.kind !== 'timed-out'
   ) {
-    notes.push('fail-on-test-failure is false: the step succeeds although tests failed.');
+    notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
   }
+  // For the job's own readers only: the other runs it stopped, and the file in its workspace.
+  const junit = writeJUnit(tested, ending, label);
+  const jobNotes = [otherRunsNote(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
 
   const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
     run,
@@ -132,13 +136,12 @@ export function testRunResult(
   if (parsed) summaryInput.parsed = parsed;
   if (ending.log.error !== undefined) summaryInput.logError = ending.log.error;
   if (interruption !== undefined) summaryInput.interruption = interruption.kind;
-
-  const junit = writeJUnit(tested, ending, label);
-  if (junit.note !== undefined) summaryInput.notes = [...notes, junit.note];
+  const runDetails = detailsSection(tested, setup);
 
   return {
     title,
-    summary: joinBlocks(renderTestRunSummary(summaryInput), detailsSection(tested, setup)),
+    summary: joinBlocks(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
+    publishedSummary: joinBlocks(renderTestRunSummary(summaryInput), runDetails),
     annotations: junit.warning ? [...annotations, junit.warning] : annotations,
     outputs: {
       'junit-file': junit.path,
@@ -182,9 +185,18 @@ function writeJUnit(
   };
   if (ending.log.parsed) input.parsed = ending.log.parsed;
   if (ending.log.error !== undefined) input.logError = ending.log.error;
-  if (ending.interruption !== undefined) input.unfinished = UNFINISHED[ending.interruption.kind];
+  if (ending.interruption !== undefined) {
+    input.unfinished = UNFINISHED[ending.interruption.kind];
+    input.interruption = ending.interruption.kind;
+  }
+  return writeJUnitFile(tested, renderJUnitReport(input));
+}
+
+/** A file that cannot be written is a warning: the tests ran, and their results are reported. */
+function writeJUnitFile(tested: TestedModule, xml: string): { path: string; note?: string; warning?: Annotation } {
+  const path = tested.inputs.junitFile;
   try {
-    writeWorkspaceFile(tested.workspaceRoot, path, renderJUnitReport(input));
+    writeWorkspaceFile(tested.workspaceRoot, path, xml);
     return { path, note: `The results are written as JUnit XML to ${path}.` };
   } catch (error) {
     const message = `junit-file: the JUnit report was not written to ${path}: ${getErrorMessage(error)}`;
@@ -216,19 +228,28 @@ export function noRunResult(
 ): ModeResult {
   const label = moduleLabel(tested.module);
   const cancelled = notRun.kind === 'cancelled';
-  const headline = cancelled ? `⏹️ Module tests canceled: ${label}` : `❌ Module tests not run: ${label}`;
+  const headline = cancelled ? `⏹️ Module tests cancelled: ${label}` : `❌ Module tests not run: ${label}`;
   const othersNote = otherRunsNote(others, setup.version?.id);
+  const junit =
+    tested.inputs.junitFile === ''
+      ? { path: '' }
+      : writeJUnitFile(tested, renderJUnitWithoutRun(`Module tests: ${label}`, notRun.kind, notRun.note));
+  const top = heading(headline);
+  const runDetails = detailsSection(tested, setup);
   return {
-    title: cancelled ? `Module tests canceled: ${label}` : `Module tests not run: ${label}`,
+    title: cancelled ? `Module tests cancelled: ${label}` : `Module tests not run: ${label}`,
     summary: joinBlocks(
-      heading(headline),
+      top,
       paragraph(notRun.note),
       othersNote && paragraph(othersNote),
-      detailsSection(tested, setup),
+      junit.note !== undefined && paragraph(junit.note),
+      runDetails,
     ),
-    annotations: [],
+    publishedSummary: joinBlocks(top, paragraph(notRun.note), runDetails),
+    annotations: junit.warning ? [junit.warning] : [],
     outputs: {
       ...NO_TEST_RUN_OUTPUTS,
+      'junit-file': junit.path,
       result: {
         module: label,
         'configuration-version-id': setup.version?.id ?? null,
@@ -243,13 +264,6 @@ export function noRunResult(
   };
 }
 
-function adoptionNote(started: StartedTestRun): string {
-  return (
-    `The service started test run ${started.run.id} by itself when the configuration was uploaded, with the requested options; ` +
-    `it was kept so that only one run tests this configuration version.`
-  );
-}
-
 /** The run options asked for, the archive and the variables: what a reader checks when a result surprises. */
 function detailsSection(tested: TestedModule, setup: Setup): string {
   const { inputs, configuration } = tested;
@@ -257,7 +271,7 @@ function detailsSection(tested: TestedModule, setup: Setup): string {
   if (setup.version) rows.push(['Configuration version', setup.version.id]);
   rows.push([
     'Configuration archive',
-    `${configuration.files} files, ${formatBytes(configuration.bytes)}` +
+    `${plural(configuration.files, 'file')}, ${formatBytes(configuration.bytes)}` +
       (configuration.ignored > 0
         ? `, ${plural(configuration.ignored, 'path')} left out by .terraformignore and the defaults`
         : ''),

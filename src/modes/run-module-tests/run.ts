@@ -53,7 +53,7 @@ export async function runModuleTests(
   try {
     for (const warning of packed.warnings) sink.warning(warning);
     sink.info(
-      `Packed ${inputs.moduleDirectory}: ${packed.files} files, ${formatBytes(packed.bytes)}` +
+      `Packed ${inputs.moduleDirectory}: ${plural(packed.files, 'file')}, ${formatBytes(packed.bytes)}` +
         (packed.ignored.length > 0
           ? ` (${plural(packed.ignored.length, 'path')} left out by .terraformignore and the defaults)`
           : '') +
@@ -177,7 +177,7 @@ function otherRunsWatch(
     timing: { ...DEFAULT_OTHER_RUNS_TIMING, stopPollMs: t.stopPollMs, ...t.otherRuns },
     clock: t.clock,
     info: (line) => sink.info(line),
-    warning: (line) => sink.warning(line),
+    warn: (line) => sink.annotate({ level: 'warning', message: line }),
     debug: (line) => sink.debug(line),
   });
 }

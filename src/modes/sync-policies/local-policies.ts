@@ -21,6 +21,7 @@
 
 import { basename, dirname } from 'node:path';
 import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
+import { plural } from '../../text.ts';
 import { gatherLocalFiles } from './local-files.ts';
 import type { Found, GatherOptions, LocalFiles } from './local-files.ts';
 import { derivedOpaQuery } from './opa-query.ts';
@@ -122,7 +123,9 @@ export function checkLocalPolicies(
         message:
           `policy-files matched ${shown}, which is not a policy file: ` +
           `native policies are .native files and opa policies .rego files. ` +
-          `Narrow the patterns or exclude it with "!${shown}".`,
+          (shown.endsWith('.sentinel')
+            ? `The service's native policy language uses the extension .native: rename it to sync it, or exclude it with "!${shown}".`
+            : `Narrow the patterns or exclude it with "!${shown}".`),
       });
       continue;
     }
@@ -150,7 +153,7 @@ export function checkLocalPolicies(
     warnings.push({
       file: skippedTests[0]!,
       message:
-        `${skippedTests.length} test file(s) matched by policy-files are skipped: ${listed}. ` +
+        `${plural(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
         `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
         `to sync one as a policy, name it in a policy block.`,
     });

@@ -6,6 +6,7 @@
 import { getErrorMessage } from '../../errors.ts';
 import { describeFsError } from '../../fs-errors.ts';
 import { isObject } from '../../json-object.ts';
+import { nearest } from '../../text.ts';
 import { outlineHcl, placeBlocks } from './hcl-outline.ts';
 import type { HclBlockPosition, HclOutline } from './hcl-outline.ts';
 import { HclSyntaxError, parseHcl } from './hcl.ts';
@@ -123,6 +124,16 @@ function readPolicyBlock(
 
   for (const [attribute, value] of Object.entries(body)) {
     if (!(POLICY_ATTRIBUTES as readonly string[]).includes(attribute)) {
+      // A misspelt setting is an error: ignored, the policy would quietly get the default instead.
+      const meant = attribute === 'params' ? undefined : nearest(attribute, POLICY_ATTRIBUTES);
+      if (meant !== undefined) {
+        const shown = typeof value === 'string' ? JSON.stringify(value) : '"..."';
+        config.problems.push({
+          ...where(attribute),
+          message: `${label}: unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`,
+        });
+        continue;
+      }
       const why =
         attribute === 'params'
           ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'

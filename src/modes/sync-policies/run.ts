@@ -4,6 +4,7 @@
 
 import { plural } from '../../text.ts';
 import { ConfigurationError, getErrorMessage, stepFailure, userError } from '../../errors.ts';
+import { isApiError } from '../../service/errors.ts';
 import type { SyncPoliciesInputs } from '../../inputs/schema.ts';
 import type { Annotation } from '../../report/sink.ts';
 import { isAbortError } from '../../lifetime/abort.ts';
@@ -11,6 +12,7 @@ import type { ModeContext, ModeResult } from '../mode.ts';
 import { applyPolicyPlan, plannedOutcomes } from './apply.ts';
 import type { PolicyOutcome } from './apply.ts';
 import { readLocalPolicies } from './local-policies.ts';
+import { findSentinelFiles } from './policy-files.ts';
 import { planPolicySync } from './plan.ts';
 import type { PolicyPlanEntry } from './plan.ts';
 import type { Problem } from './policy-model.ts';
@@ -49,6 +51,8 @@ export async function runSyncPolicies(
     debug: (message) => sink.debug(message),
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
+  const sentinel = await findSentinelFiles(inputs.policyFiles, context.workspaceRoot);
+  if (sentinel.length > 0) warnings.push(sentinelNotice(sentinel));
   if (local.problems.length > 0) {
     const message = problemsFailure(local.problems.length);
     return {
@@ -76,9 +80,11 @@ export async function runSyncPolicies(
   } catch (error) {
     // A base-url whose host does not exist is the user's to fix, and nothing was sent.
     if (isAbortError(error) || error instanceof ConfigurationError) throw error;
-    const message =
-      `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ` +
-      `Check the organization input and that the token may manage its policies; nothing was changed.`;
+    // A refused token (401) says what to do itself; the organization is not the question then.
+    const advice = isApiError(error, 401)
+      ? 'Nothing was changed.'
+      : 'Check the organization input and that the token may manage its policies; nothing was changed.';
+    const message = `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ${advice}`;
     return {
       title: `The policies of ${organization} could not be read; nothing was changed`,
       summary: readFailureSummary(organization, message, local.warnings),
@@ -143,6 +149,20 @@ function planLine(plan: readonly PolicyPlanEntry[], dryRun: boolean): string {
     `${count('ignored')} not managed`,
   ];
   return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+}
+
+/** Files kept under the language's old extension are not synced: named, with what to do. */
+function sentinelNotice(files: readonly string[]): Annotation {
+  const listed = files.slice(0, 5).join(', ') + (files.length > 5 ? `, and ${files.length - 5} more` : '');
+  const one = files.length === 1;
+  return {
+    level: 'notice',
+    title: 'Policy files (not read)',
+    file: files[0]!,
+    message:
+      `${plural(files.length, 'file')} ending in .sentinel ${one ? 'is' : 'are'} not synced: ${listed}. ` +
+      `The service's native policy language uses the extension .native: rename ${one ? 'it' : 'them'} to sync ${one ? 'it' : 'them'}.`,
+  };
 }
 
 function problemAnnotation(problem: Problem, level: 'error' | 'warning'): Annotation {

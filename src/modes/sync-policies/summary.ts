@@ -126,9 +126,9 @@ export function syncTitle(report: SyncReport, counts = countOutcomes(report.outc
   const total = report.outcomes.length;
   const org = report.organization;
   if (report.cancelled) {
-    return `Policy sync of ${org} cancelled: ${counts.notStarted} of ${total} policies not started, ${counts.failed} failed`;
+    return `Policy sync of ${org} cancelled: ${counts.notStarted} of ${plural(total, 'policy', 'policies')} not started, ${counts.failed} failed`;
   }
-  if (counts.failed > 0) return `${counts.failed} of ${total} policies failed to sync in ${org}`;
+  if (counts.failed > 0) return `${counts.failed} of ${plural(total, 'policy', 'policies')} failed to sync in ${org}`;
   if (isInSync(report.outcomes)) {
     return report.dryRun
       ? `Dry run: the policies of ${org} are in sync`
@@ -204,7 +204,7 @@ export function syncSummary(
     report.cancelled &&
       paragraph(
         strong('Cancelled.'),
-        `The step was cancelled: ${counts.notStarted} policies were not started; those already written are listed as done.`,
+        `The step was cancelled: ${plural(counts.notStarted, 'policy was', 'policies were')} not started; those already written are listed as done.`,
       ),
     countsLine(countParts),
     counts.replaced > 0 &&

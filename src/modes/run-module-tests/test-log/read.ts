@@ -5,6 +5,7 @@
 import { getErrorMessage } from '../../../errors.ts';
 import { formatBytes, formatDuration } from '../../../report/format.ts';
 import type { ReportSink } from '../../../report/sink.ts';
+import { plural } from '../../../text.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { TestRun } from '../../../service/types.ts';
 import { TestLogParser } from './parser.ts';
@@ -55,7 +56,7 @@ export async function readTestLog(
     const skipped = parsed.counts.notJson + parsed.counts.oversized;
     if (skipped > 0)
       sink.debug(
-        `The test log held ${skipped} lines that are not messages of the test command; they were passed over.`,
+        `Passed over ${plural(skipped, 'line')} of the test log that the test command did not write as a message.`,
       );
     if (read.cut?.reason === 'time' && read.bytes === 0) {
       const error = `it did not answer within ${formatDuration(read.cut.afterMs)}`;

@@ -147,10 +147,10 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
 function headline(input: TestRunSummaryInput): string {
   const a = input.run.attributes;
   const suffix = input.module ? `: ${input.module}` : '';
-  if (input.interruption === 'cancelled') return `⏹️ Module tests canceled${suffix}`;
+  if (input.interruption === 'cancelled') return `⏹️ Module tests cancelled${suffix}`;
   // A run cancelled because the wait timed out is reported as the timeout it was.
   if (input.interruption === 'timed-out') return `⏱️ Module tests timed out${suffix}`;
-  if (a.status === 'canceled') return `⏹️ Module tests canceled${suffix}`;
+  if (a.status === 'canceled') return `⏹️ Module tests cancelled${suffix}`;
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   // A status the spec does not name says nothing of the tests, whatever test-status says.
   if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeTestRunStatus(a.status)}${suffix}`;
@@ -215,15 +215,17 @@ function notes(input: TestRunSummaryInput): string {
   if (parsed?.interrupted && input.interruption !== 'cancelled')
     lines.push(['The test command reports that it was interrupted.']);
   if (parsed && parsed.diagnosticsOmitted > 0) {
-    lines.push([`The log held ${parsed.diagnosticsOmitted} more diagnostics than are listed here.`]);
+    lines.push([`The log held ${plural(parsed.diagnosticsOmitted, 'more diagnostic')} than are listed here.`]);
   }
   if (parsed && parsed.runBlocksOmitted > 0) {
     lines.push([
-      `The log held ${parsed.runBlocksOmitted} more run blocks than are listed here; the counts are the run's own.`,
+      `The log held ${plural(parsed.runBlocksOmitted, 'more run block')} than are listed here; the counts are the run's own.`,
     ]);
   }
   if (parsed && parsed.leftoversOmitted > 0) {
-    lines.push([`The log named ${parsed.leftoversOmitted} more leftover resources or entries than are listed here.`]);
+    lines.push([
+      `The log named ${plural(parsed.leftoversOmitted, 'more leftover resource or entry', 'more leftover resources or entries')} than are listed here.`,
+    ]);
   }
   return lines.map((parts) => paragraph(...parts)).join('\n');
 }
@@ -284,7 +286,7 @@ function failuresSection(parsed: ParsedTestLog, moduleDirectory: string): string
     ...shown.map((b) => joinBlocks(paragraph(strong(b.label)), b.body)),
     folded.length > 0 &&
       details(
-        `${folded.length} more failed or errored run blocks`,
+        `${plural(folded.length, 'more failed or errored run block')}`,
         joinBlocks(...folded.map((b) => joinBlocks(paragraph(strong(b.label)), b.body))),
       ),
   );
@@ -358,9 +360,13 @@ function showTail(input: TestRunSummaryInput): boolean {
 }
 
 function tailSection(parsed: ParsedTestLog): string {
-  return details(`Last ${parsed.tail.length} lines of the test log`, codeBlock(parsed.tail.join('\n'), 'text'), {
-    open: true,
-  });
+  return details(
+    `Last ${plural(parsed.tail.length, 'line')} of the test log`,
+    codeBlock(parsed.tail.join('\n'), 'text'),
+    {
+      open: true,
+    },
+  );
 }
 
 function diagnosticsMarkdown(diagnostics: readonly TestDiagnostic[], moduleDirectory: string): string {
