@@ -269,7 +269,12 @@ describe('plans and confirmation', () => {
     );
     const rows = run.summary.split('\n').filter((l) => l.includes('<td>'));
     const rowOf = (ws: string) => rows.find((r) => r.includes(`<code>${ws}</code>`))!;
-    expect(rowOf(a)).toContain(`<td>bucket-prod<br><code>${a}</code></td><td>1.2.0 (unchanged)</td>`);
+    // The name links to the workspace's page where its document gave one (links.self-html).
+    expect(rowOf(a)).toMatch(
+      new RegExp(
+        `<td><a href="http://127\\.0\\.0\\.1:\\d+/app/acme/workspaces/bucket-prod">bucket-prod</a><br><code>${a}</code></td><td>1\\.2\\.0 \\(unchanged\\)</td>`,
+      ),
+    );
     expect(rowOf(b)).toContain(`<td>bucket-dev<br><code>${b}</code></td><td>not known → 1.2.0</td>`);
     for (const ws of [a, b]) {
       expect(rowOf(ws)).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/app\/acme\/workspaces\/[^"]+">plan<\/a>/);
@@ -655,9 +660,11 @@ describe('tokens, dry run and inputs', () => {
     expect(run.summary).toContain('version pin 1.2.0');
     expect(run.summary).toContain('<th>Workspace</th><th>Module version</th><th>Outcome</th>');
     const rows = run.summary.split('\n').filter((l) => l.includes('<td>') && l.includes('ws-'));
+    const page = (name: string) =>
+      `<a href="${new URL(emulator.baseUrl).origin}/app/acme/workspaces/${name}">${name}</a>`;
     expect(rows).toEqual([
-      `<tr><td>old-one<br><code>${a}</code></td><td>1.0.0 → 1.2.0</td><td>🔍 would start an upgrade</td></tr>`,
-      `<tr><td>current<br><code>${b}</code></td><td>1.2.0 (unchanged)</td><td>🔍 would start an upgrade</td></tr>`,
+      `<tr><td>${page('old-one')}<br><code>${a}</code></td><td>1.0.0 → 1.2.0</td><td>🔍 would start an upgrade</td></tr>`,
+      `<tr><td>${page('current')}<br><code>${b}</code></td><td>1.2.0 (unchanged)</td><td>🔍 would start an upgrade</td></tr>`,
       `<tr><td><code>${c}</code></td><td>not known → 1.2.0</td><td>🔍 would start an upgrade</td></tr>`,
     ]);
     expect(run.summary).toContain('Variables sent with each upgrade (1)');

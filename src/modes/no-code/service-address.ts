@@ -13,3 +13,12 @@ export function absoluteServiceUrl(link: string | null | undefined, baseUrl: str
     return null;
   }
 }
+
+/**
+ * A page of the service (`self-html`) as a link for a report: only on the service's own origin,
+ * since a report links it as the service's page, and an answer naming another host is not one.
+ */
+export function servicePageUrl(link: string | null | undefined, baseUrl: string): string | null {
+  const url = absoluteServiceUrl(link, baseUrl);
+  return url !== null && new URL(url).origin === new URL(baseUrl).origin ? url : null;
+}

@@ -3,7 +3,7 @@ import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
-import { absoluteServiceUrl } from '../service-address.ts';
+import { servicePageUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
 import { sendWrite, writeGraceOf } from '../writes.ts';
@@ -109,7 +109,7 @@ export async function runProvisionNoCodeWorkspace(
       return notCreated();
     case 'done': {
       const workspace = create.answer;
-      const url = absoluteServiceUrl(workspace.links?.['self-html'], inputs.baseUrl);
+      const url = servicePageUrl(workspace.links?.['self-html'], inputs.baseUrl);
       sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
       const created = report({
         id: workspace.id,

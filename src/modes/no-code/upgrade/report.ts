@@ -35,6 +35,8 @@ export interface UpgradeReportInput {
   timeoutMs: number;
   /** One per workspace, in the order of the `workspace-id` input. */
   results: readonly WorkspaceUpgradeResult[];
+  /** Each workspace's page in the service, by id, where its document gave one. */
+  workspacePages?: ReadonlyMap<string, string>;
   /** The step was cancelled while the upgrades were under way. */
   cancelled: boolean;
 }
@@ -175,7 +177,7 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
   );
   const withVersions = results.some((r) => r.moduleVersionFrom !== null) || input.versionPin !== null;
   const rows: Content[][] = results.map((r) => [
-    workspaceCell(r),
+    workspaceCell(r, input.workspacePages?.get(r.workspaceId)),
     ...(withVersions ? [versionCell(r.moduleVersionFrom, input.versionPin)] : []),
     ...(input.dryRun
       ? []
@@ -206,10 +208,10 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
   );
 }
 
-/** The workspace's name where the service gave it, and always its id. */
-function workspaceCell(r: WorkspaceUpgradeResult): Content {
-  if (!r.workspaceName) return inlineCode(r.workspaceId);
-  return html(`${escapeHtml(r.workspaceName)}<br>${inlineCode(r.workspaceId).html}`);
+/** The workspace's name where the service gave it, and always its id; linked to its page. */
+function workspaceCell(r: WorkspaceUpgradeResult, page: string | undefined): Content {
+  if (!r.workspaceName) return link(inlineCode(r.workspaceId), page);
+  return html(`${link(r.workspaceName, page).html}<br>${inlineCode(r.workspaceId).html}`);
 }
 
 /** The module version a workspace moves from and to, as far as the service said. */

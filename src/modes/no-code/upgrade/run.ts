@@ -12,7 +12,7 @@ import { cancelledResult, failureResult } from '../results.ts';
 import { writeGraceOf } from '../writes.ts';
 import type { NoCodeTuning } from '../writes.ts';
 import { describeReadFailure } from '../write-failure.ts';
-import { absoluteServiceUrl } from '../service-address.ts';
+import { absoluteServiceUrl, servicePageUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
 import { describeWorkspace, upgradeWorkspace } from './upgrade-workspace.ts';
 import type { WorkspaceFacts } from './upgrade-workspace.ts';
@@ -116,7 +116,7 @@ export async function runUpgradeNoCodeWorkspace(
   // What each workspace's document says (its name, the version it is on), for the log and the
   // summary; a read, so also in a dry run. Not essential: a workspace that cannot be read is
   // upgraded all the same, and a failed read only leaves its name and version unknown.
-  const facts = await readWorkspaces(client, inputs.workspaceIds, deadline, signal, (line) => sink.debug(line));
+  const facts = await readWorkspaces(client, inputs, deadline, signal, (line) => sink.debug(line));
   if (signal.aborted) {
     return cancelledResult({
       title: 'Cancelled before any upgrade was started',
@@ -144,6 +144,7 @@ export async function runUpgradeNoCodeWorkspace(
       timeoutMs: inputs.timeoutMs,
       // A relative plan-url (the spec shows only "address") is made a link a person can follow.
       results: results.map((r) => ({ ...r, planUrl: absoluteServiceUrl(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
+      workspacePages: new Map([...facts].flatMap(([id, f]) => (f.page !== null ? [[id, f.page] as const] : []))),
       cancelled,
     });
 
@@ -198,10 +199,10 @@ export async function runUpgradeNoCodeWorkspace(
 /** The longest read of one workspace's document: what it gives is not worth holding the step for. */
 const WORKSPACE_READ_MS = 10_000;
 
-/** Each workspace's name and module version, read side by side; unknown (absent) where a read failed. */
+/** Each workspace's name, page and module version, read side by side; unknown (absent) where a read failed. */
 async function readWorkspaces(
   client: ModeContext['client'],
-  workspaceIds: readonly string[],
+  { workspaceIds, baseUrl }: { workspaceIds: readonly string[]; baseUrl: string },
   deadline: Deadline,
   signal: AbortSignal,
   debug: (line: string) => void,
@@ -216,6 +217,7 @@ async function readWorkspaces(
           id,
           {
             name: workspaceNameOf(workspace.attributes.name),
+            page: servicePageUrl(workspace.links?.['self-html'], baseUrl),
             moduleVersion: moduleVersionIn(workspace.attributes['source-module-id']),
           },
         ];

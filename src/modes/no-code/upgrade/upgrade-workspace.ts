@@ -109,9 +109,11 @@ export interface UpgradeWorkspaceOptions {
   applyStatusWindowMs: number;
 }
 
-/** What a workspace's document says that a report shows: its name and its module's version. */
+/** What a workspace's document says that a report shows: its name, page and module's version. */
 export interface WorkspaceFacts {
   name: string | null;
+  /** Its page in the service (`links.self-html`, made absolute), where the service gave one. */
+  page: string | null;
   /** The version in its `source-module-id` (2.7: "naming the module and version"). */
   moduleVersion: string | null;
 }
