@@ -499,7 +499,8 @@ function reachedAfterCancellation(result, message) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ absoluteServiceUrl)
+/* harmony export */   i: () => (/* binding */ absoluteServiceUrl),
+/* harmony export */   m: () => (/* binding */ servicePageUrl)
 /* harmony export */ });
 /**
  * A link from the service made absolute. Links carry the `/api/v2` prefix and are relative to
@@ -517,6 +518,14 @@ function absoluteServiceUrl(link, baseUrl) {
     catch {
         return null;
     }
+}
+/**
+ * A page of the service (`self-html`) as a link for a report: only on the service's own origin,
+ * since a report links it as the service's page, and an answer naming another host is not one.
+ */
+function servicePageUrl(link, baseUrl) {
+    const url = absoluteServiceUrl(link, baseUrl);
+    return url !== null && new URL(url).origin === new URL(baseUrl).origin ? url : null;
 }
 
 

@@ -120,7 +120,8 @@ function reachedAfterCancellation(result, message) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ absoluteServiceUrl)
+/* harmony export */   i: () => (/* binding */ absoluteServiceUrl),
+/* harmony export */   m: () => (/* binding */ servicePageUrl)
 /* harmony export */ });
 /**
  * A link from the service made absolute. Links carry the `/api/v2` prefix and are relative to
@@ -138,6 +139,14 @@ function absoluteServiceUrl(link, baseUrl) {
     catch {
         return null;
     }
+}
+/**
+ * A page of the service (`self-html`) as a link for a report: only on the service's own origin,
+ * since a report links it as the service's page, and an answer naming another host is not one.
+ */
+function servicePageUrl(link, baseUrl) {
+    const url = absoluteServiceUrl(link, baseUrl);
+    return url !== null && new URL(url).origin === new URL(baseUrl).origin ? url : null;
 }
 
 
@@ -934,7 +943,7 @@ function summaryOf(input, failed) {
     const counts = (0,markdown/* countsLine */.J7)(COUNTED.map(([outcome, label]) => [label, results.filter((r) => r.outcome === outcome).length]), { skipZero: true });
     const withVersions = results.some((r) => r.moduleVersionFrom !== null) || input.versionPin !== null;
     const rows = results.map((r) => [
-        workspaceCell(r),
+        workspaceCell(r, input.workspacePages?.get(r.workspaceId)),
         ...(withVersions ? [versionCell(r.moduleVersionFrom, input.versionPin)] : []),
         ...(input.dryRun
             ? []
@@ -956,11 +965,11 @@ function summaryOf(input, failed) {
             open: input.dryRun,
         }));
 }
-/** The workspace's name where the service gave it, and always its id. */
-function workspaceCell(r) {
+/** The workspace's name where the service gave it, and always its id; linked to its page. */
+function workspaceCell(r, page) {
     if (!r.workspaceName)
-        return (0,markdown/* inlineCode */.ti)(r.workspaceId);
-    return (0,markdown/* html */.qy)(`${(0,markdown/* escapeHtml */.ZD)(r.workspaceName)}<br>${(0,markdown/* inlineCode */.ti)(r.workspaceId).html}`);
+        return (0,markdown/* link */.nf)((0,markdown/* inlineCode */.ti)(r.workspaceId), page);
+    return (0,markdown/* html */.qy)(`${(0,markdown/* link */.nf)(r.workspaceName, page).html}<br>${(0,markdown/* inlineCode */.ti)(r.workspaceId).html}`);
 }
 /** The module version a workspace moves from and to, as far as the service said. */
 function versionCell(from, to) {
@@ -1065,7 +1074,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
     // What each workspace's document says (its name, the version it is on), for the log and the
     // summary; a read, so also in a dry run. Not essential: a workspace that cannot be read is
     // upgraded all the same, and a failed read only leaves its name and version unknown.
-    const facts = await readWorkspaces(client, inputs.workspaceIds, deadline, signal, (line) => sink.debug(line));
+    const facts = await readWorkspaces(client, inputs, deadline, signal, (line) => sink.debug(line));
     if (signal.aborted) {
         return (0,no_code_results/* cancelledResult */.Hv)({
             title: 'Cancelled before any upgrade was started',
@@ -1089,6 +1098,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         timeoutMs: inputs.timeoutMs,
         // A relative plan-url (the spec shows only "address") is made a link a person can follow.
         results: results.map((r) => ({ ...r, planUrl: (0,service_address/* absoluteServiceUrl */.i)(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
+        workspacePages: new Map([...facts].flatMap(([id, f]) => (f.page !== null ? [[id, f.page]] : []))),
         cancelled,
     });
     if (inputs.dryRun) {
@@ -1131,8 +1141,8 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
 }
 /** The longest read of one workspace's document: what it gives is not worth holding the step for. */
 const WORKSPACE_READ_MS = 10_000;
-/** Each workspace's name and module version, read side by side; unknown (absent) where a read failed. */
-async function readWorkspaces(client, workspaceIds, deadline, signal, debug) {
+/** Each workspace's name, page and module version, read side by side; unknown (absent) where a read failed. */
+async function readWorkspaces(client, { workspaceIds, baseUrl }, deadline, signal, debug) {
     const bound = deadline.within(WORKSPACE_READ_MS);
     const read = await Promise.all(workspaceIds.map(async (id) => {
         try {
@@ -1143,6 +1153,7 @@ async function readWorkspaces(client, workspaceIds, deadline, signal, debug) {
                 id,
                 {
                     name: (0,no_code/* workspaceNameOf */.yG)(workspace.attributes.name),
+                    page: (0,service_address/* servicePageUrl */.m)(workspace.links?.['self-html'], baseUrl),
                     moduleVersion: (0,no_code/* moduleVersionIn */.yo)(workspace.attributes['source-module-id']),
                 },
             ];

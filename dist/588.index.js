@@ -165,7 +165,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
             return notCreated();
         case 'done': {
             const workspace = create.answer;
-            const url = (0,service_address/* absoluteServiceUrl */.i)(workspace.links?.['self-html'], inputs.baseUrl);
+            const url = (0,service_address/* servicePageUrl */.m)(workspace.links?.['self-html'], inputs.baseUrl);
             sink.info(`Created workspace ${workspace.id}${url ? ` (${url})` : ''}.`);
             const created = report({
                 id: workspace.id,
@@ -275,7 +275,8 @@ function reachedAfterCancellation(result, message) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ absoluteServiceUrl)
+/* harmony export */   i: () => (/* binding */ absoluteServiceUrl),
+/* harmony export */   m: () => (/* binding */ servicePageUrl)
 /* harmony export */ });
 /**
  * A link from the service made absolute. Links carry the `/api/v2` prefix and are relative to
@@ -293,6 +294,14 @@ function absoluteServiceUrl(link, baseUrl) {
     catch {
         return null;
     }
+}
+/**
+ * A page of the service (`self-html`) as a link for a report: only on the service's own origin,
+ * since a report links it as the service's page, and an answer naming another host is not one.
+ */
+function servicePageUrl(link, baseUrl) {
+    const url = absoluteServiceUrl(link, baseUrl);
+    return url !== null && new URL(url).origin === new URL(baseUrl).origin ? url : null;
 }
 
 
