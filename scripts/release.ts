@@ -1,4 +1,4 @@
-// Releases the checked-out commit (README "Releases"):
+// Releases the checked-out commit (docs/development.md, "Releases"):
 //
 //   npm run release               checks, then tags vX.Y.Z (package.json's version) and moves the
 //                                 major tag vX to the same commit

@@ -47,7 +47,14 @@ describe('scripts/require-node-24.js', () => {
       scripts: Record<string, string>;
     };
     const runsTs = Object.entries(scripts).filter(([, command]) => /\bnode \S+\.ts\b/.test(command));
-    expect(runsTs.map(([name]) => name).sort()).toEqual(['demo', 'emulator', 'release', 'test:soak']);
+    expect(runsTs.map(([name]) => name).sort()).toEqual([
+      'demo',
+      'docs:inputs',
+      'docs:screenshots',
+      'emulator',
+      'release',
+      'test:soak',
+    ]);
     for (const [name, command] of runsTs) {
       expect(command, name).toMatch(new RegExp(`^node scripts/require-node-24\\.js "npm run ${name}" && `));
     }

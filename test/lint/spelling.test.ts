@@ -14,7 +14,10 @@ function files(): string[] {
   const src = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .map((e) => relative(root, join(e.parentPath, e.name)));
-  return [...src, 'README.md', 'CHANGELOG.md', 'action.yml'];
+  const docs = readdirSync(join(root, 'docs'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+  return [...src, 'README.md', ...docs, 'CHANGELOG.md', 'action.yml'];
 }
 
 /** `canceled` or `canceling` as a word of prose, not as the service's status name in code. */

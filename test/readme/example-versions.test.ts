@@ -1,4 +1,4 @@
-// Every version of the action that the README and examples/ name is one a release made, so that
+// Every version of the action that the README, docs/ and examples/ name is one a release made, so that
 // an example works when copied. scripts/release.ts tags a release `vX.Y.Z` and moves the major
 // tag `vX` to it (test/release/release.test.ts proves it), and refuses a version without its
 // `## [X.Y.Z] - YYYY-MM-DD` section in CHANGELOG.md: the released versions are those sections.
@@ -69,9 +69,9 @@ function filesUnder(dir: string): string[] {
 }
 
 const released = releasedVersions(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'));
-const documents = [join(root, 'README.md'), ...filesUnder(join(root, 'examples'))];
+const documents = [join(root, 'README.md'), ...filesUnder(join(root, 'docs')), ...filesUnder(join(root, 'examples'))];
 
-describe('versions of the action named in the README and examples/', () => {
+describe('versions of the action named in the README, docs/ and examples/', () => {
   it('CHANGELOG.md records at least one release', () => {
     expect(released.length).toBeGreaterThan(0);
   });
@@ -85,7 +85,7 @@ describe('versions of the action named in the README and examples/', () => {
     expect(found).toEqual([]);
   });
 
-  it('finds the references: every workflow of examples/ and the other CI systems of the README', () => {
+  it('finds the references: every workflow of examples/, the README and the other CI systems of docs/', () => {
     const refs = (file: string): string[] =>
       versionReferences(readFileSync(join(root, file), 'utf8')).map((r) => r.ref);
     for (const file of documents.filter((f) => f.endsWith('.yml'))) {
@@ -94,7 +94,8 @@ describe('versions of the action named in the README and examples/', () => {
     const readme = refs('README.md');
     expect(readme).toContain('v1');
     expect(readme).toContain('COMMIT');
-    expect(readme.filter((r) => /^v\d+\.\d+\.\d+$/.test(r)).length).toBeGreaterThanOrEqual(5);
+    const commandLine = refs('docs/command-line.md');
+    expect(commandLine.filter((r) => /^v\d+\.\d+\.\d+$/.test(r)).length).toBeGreaterThanOrEqual(5);
   });
 
   it('refuses a tag no release made, and a branch', () => {

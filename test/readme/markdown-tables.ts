@@ -14,9 +14,9 @@ export function markedSection(markdown: string, name: string): string {
   const close = `<!-- /${name} -->`;
   const start = markdown.indexOf(open);
   const end = markdown.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${open} ... ${close} section`);
+  if (start < 0 || end < start) throw new Error(`the text has no ${open} ... ${close} section`);
   if (markdown.indexOf(open, start + 1) >= 0 || markdown.indexOf(close, end + 1) >= 0) {
-    throw new Error(`README.md has ${open} or ${close} more than once`);
+    throw new Error(`the text has ${open} or ${close} more than once`);
   }
   return markdown.slice(start + open.length, end);
 }

@@ -1,6 +1,6 @@
-// Every workflow that uses this action (the examples, the repository's own CI and the README's
-// quick starts) parses, passes only inputs that action.yml declares and that its mode reads,
-// and names a valid mode.
+// Every workflow that uses this action (the examples, the repository's own CI, the README's
+// quick starts and the fuller workflows of docs/) parses, passes only inputs that action.yml
+// declares and that its mode reads, and names a valid mode.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,9 +40,17 @@ function workflowFiles(dir: string): WorkflowSource[] {
 
 const examples = workflowFiles('examples/workflows');
 const ownWorkflows = workflowFiles('.github/workflows');
-const readmeWorkflows: WorkflowSource[] = codeBlocks(readFileSync(join(root, 'README.md'), 'utf8'))
-  .filter((b) => b.language === 'yaml' && /^jobs:/m.test(b.text))
-  .map((b) => ({ name: `README.md line ${b.line}`, text: b.text }));
+/** The workflows written out in a markdown file. */
+function markdownWorkflows(file: string): WorkflowSource[] {
+  return codeBlocks(readFileSync(join(root, file), 'utf8'))
+    .filter((b) => b.language === 'yaml' && /^jobs:/m.test(b.text))
+    .map((b) => ({ name: `${file} line ${b.line}`, text: b.text }));
+}
+const readmeWorkflows = markdownWorkflows('README.md');
+const docsWorkflows = readdirSync(join(root, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .flatMap((f) => markdownWorkflows(`docs/${f}`));
 
 function isThisAction(uses: string | undefined): boolean {
   return uses === './' || (uses?.startsWith('OWNER/svc-ci-action@') ?? false);
@@ -102,6 +110,11 @@ describe('workflows that use the action', () => {
 
   it("README's quick starts cover every mode, each with declared inputs of its mode", () => {
     const modes = readmeWorkflows.flatMap(checkActionSteps);
+    expect([...new Set(modes)].sort()).toEqual([...MODES].sort());
+  });
+
+  it("docs/' fuller workflows cover every mode, each with declared inputs of its mode", () => {
+    const modes = docsWorkflows.flatMap(checkActionSteps);
     expect([...new Set(modes)].sort()).toEqual([...MODES].sort());
   });
 

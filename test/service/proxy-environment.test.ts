@@ -23,7 +23,7 @@ const route = (env: Record<string, string>, address: string): string | undefined
   return proxyFor(new URL(address))?.href;
 };
 
-describe('the proxy of an address (the rules the README states)', () => {
+describe('the proxy of an address (the rules docs/network-and-limits.md states)', () => {
   it('https addresses take HTTPS_PROXY, http addresses HTTP_PROXY; the lower-case form first', () => {
     const env = { HTTPS_PROXY: 'http://secure.proxy:3128', HTTP_PROXY: 'http://plain.proxy:8080' };
     expect(route(env, 'https://svc.example/api/v2')).toBe('http://secure.proxy:3128/');
