@@ -40350,9 +40350,10 @@ function parseMode(input, value) {
 }
 /**
  * The inputs. ADDING AN INPUT IS ADDING ITS ROW here (and its entry in action.yml, for its
- * description and default, and in README.md): its field then appears, typed by its parser, in
- * the inputs of every mode in `modes`; readInputs, the command line and the tests that hold
- * action.yml and README.md to the code follow. Only a rule that ties two inputs together is
+ * description and default; then `npm run docs:inputs` for the README's tables, and its row in
+ * docs/inputs-and-outputs.md): its field then appears, typed by its parser, in the inputs of
+ * every mode in `modes`; readInputs, the command line and the tests that hold action.yml and
+ * the docs to the code follow. Only a rule that ties two inputs together is
  * written in read.ts. Rows are read in this order, which is also the order of the command
  * line's help.
  */
