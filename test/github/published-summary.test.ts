@@ -30,7 +30,10 @@ beforeEach(async () => {
       respectAutoQueueRuns: false,
       autoRunDelayMs: [0, 0],
       queuedMs: 10,
-      runningMs: 300,
+      // Long enough that the service's run is still running when the step first looks, however
+      // long a busy machine takes from the upload to that look: a run that had ended would be
+      // named, not stopped.
+      runningMs: 3000,
       outcome: exampleModuleOutcome('fail'),
     },
   });
