@@ -167,7 +167,7 @@ export default defineConfig(
             {
               name: 'undici',
               message:
-                'Only src/service/http.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
+                'Only src/service/http.ts and src/service/connections.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
             },
           ],
         },
@@ -175,8 +175,9 @@ export default defineConfig(
     },
   },
   {
-    // The two HTTP layers: the service's client, and the connections under GitHub's Octokit.
-    files: ['src/service/http.ts', 'src/github/transport.ts'],
+    // The two HTTP layers: the service's client (its requests and its pool of connections), and
+    // the connections under GitHub's Octokit.
+    files: ['src/service/http.ts', 'src/service/connections.ts', 'src/github/transport.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
