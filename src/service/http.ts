@@ -1,175 +1,54 @@
 // The one HTTP layer under the service client: undici, authorization, JSON:API media types,
 // retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
 
-import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
+import { request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
-import { isObject, parseJsonOrUndefined } from '../json-object.ts';
-import { AmbiguousWriteError, ApiError, HostNotFoundError, NetworkError, RedirectError, statusText } from './errors.ts';
-import type { ApiErrorItem, UnknownHost } from './errors.ts';
-import { abortError, throwIfAborted } from '../lifetime/abort.ts';
-import { AnswerTooLargeError, MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
-import type { Clock } from '../lifetime/clock.ts';
-import { systemClock } from '../lifetime/clock.ts';
-import { Semaphore } from '../lifetime/limit.ts';
-import { RateLimiter } from './pacing.ts';
-import { checkProxyEnvironment, proxyFor } from './proxy.ts';
-import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
-import type { RetryOptions } from './retry.ts';
-import { tokenProblem } from './token.ts';
-import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
-import type { Query } from './urls.ts';
-
-export {
+import { parseJsonOrUndefined } from '../json-object.ts';
+import {
   AmbiguousWriteError,
+  AnswerTooLargeError,
   ApiError,
   HostNotFoundError,
   NetworkError,
   RedirectError,
-  UnexpectedResponseError,
-  isApiError,
-  isNotFound,
+  statusText,
+  UntrustedCertificateError,
 } from './errors.ts';
-export type { ApiErrorItem } from './errors.ts';
-export type { RetryOptions } from './retry.ts';
-export type { Query, QueryValue } from './urls.ts';
+import type { UnknownHost } from './errors.ts';
+import { abortError, throwIfAborted } from '../lifetime/abort.ts';
+import { MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
+import type { Clock } from '../lifetime/clock.ts';
+import { systemClock } from '../lifetime/clock.ts';
+import { Semaphore } from '../lifetime/limit.ts';
+import {
+  certificateProblem,
+  errorCode,
+  HOST_NOT_FOUND,
+  hostnameOf,
+  MAYBE_SENT_CODES,
+  NOT_SENT_CODES,
+  proxyRefusal,
+} from './connection-failures.ts';
+import { Connections } from './connections.ts';
+import { errorItems } from './error-items.ts';
+import { RateLimiter } from './pacing.ts';
+import { proxyFor } from './proxy.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, JSON_API } from './request.ts';
+import type {
+  HttpClientOptions,
+  HttpMethod,
+  HttpResponse,
+  RequestEvent,
+  RequestOptions,
+  UploadBody,
+} from './request.ts';
+import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
+import type { RetryOptions } from './retry.ts';
+import { tokenProblem } from './token.ts';
+import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
 
-export const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
-
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Raw bytes for an upload. A function is called once per attempt, so that a streamed body can
- * be sent again when the upload is retried.
- */
-export type UploadBody = string | Uint8Array | (() => Readable | AsyncIterable<Uint8Array>);
-
-/** One attempt of one request, as reported to `onRequest`: never a secret, never an upload or
- *  log address beyond its origin. */
-export interface RequestEvent {
-  method: HttpMethod;
-  /** API path with its query, or the origin of any other address. */
-  target: string;
-  /** 0 for the first attempt. */
-  attempt: number;
-  /** Absent when no answer arrived. */
-  status?: number;
-  ms: number;
-  outcome: 'success' | 'retry' | 'failure';
-  /** Error code of a failed connection (`UND_ERR_SOCKET`, `ECONNRESET`, `timeout`, ...). */
-  error?: string;
-}
-
-/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-
-export interface HttpClientOptions {
-  /** The service address; `/api/v2` is appended when its path lacks it. */
-  baseUrl: string;
-  token: string;
-  /** Aborts every request and wait of the client (the run's signal). */
-  signal?: AbortSignal;
-  /** Client-side limit, requests per second (default 30, the service's documented limit). */
-  rateLimitPerSecond?: number;
-  /** Requests in flight at once (default 8). */
-  concurrency?: number;
-  /** Limit of one attempt, answer headers and body included (default DEFAULT_REQUEST_TIMEOUT_MS). */
-  timeoutMs?: number;
-  userAgent?: string;
-  /** The token a 401 asks for, by what it must be allowed to do (the mode's): `a token that may manage policies`. */
-  tokenNeeded?: string;
-  retry?: Partial<RetryOptions>;
-  /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
-  onRequest?: (event: RequestEvent) => void;
-  /**
-   * The clock of the client's waits: back-offs, the waits a 429 or 503 asks for, and the rate
-   * limit (default: the machine's, the limit on a monotonic time).
-   */
-  clock?: Clock;
-  /** How host names are resolved (default: the system's, as `dns.lookup`); tests answer for names that exist nowhere. */
-  lookup?: LookupFunction;
-}
-
-export interface RequestOptions {
-  method: HttpMethod;
-  /** A path under the base URL (`/policies/pol-1`), a link the service returned, or an absolute
-   *  address (upload-url, log-read-url). */
-  path: string;
-  /** Merged into the address; keys like `page[size]` are sent as `page%5Bsize%5D`. API only. */
-  query?: Query;
-  /** A JSON:API document to send. */
-  json?: unknown;
-  /** Raw bytes to send as application/octet-stream. */
-  body?: UploadBody;
-  /** Sets Content-Length for a streamed body. */
-  contentLength?: number;
-  /**
-   * Whether repeating the request after it may have reached the service is harmless. Default:
-   * true for GET, HEAD, PUT and DELETE, false for POST and PATCH. A request that is not
-   * idempotent is still repeated after 429 or 503 (the service refused it), but a dropped
-   * connection, a timeout, or 500/502/504 raise AmbiguousWriteError instead.
-   */
-  idempotent?: boolean;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Accept header (default JSON:API on the API, any type elsewhere). */
-  accept?: string;
-  /**
-   * Statuses that, answered to a repeat after an attempt that may have reached the service,
-   * mean that attempt did the work. Default: 404 for DELETE.
-   */
-  doneWhenRepeatAnswers?: readonly number[];
-  /**
-   * Sent at once, ahead of requests the client-side limit holds back and through the pause a 429
-   * set: a request that stops work on the service (a test run's cancel) must not wait out a
-   * `Retry-After` meant for the reads. Its own 429 is still waited for.
-   */
-  urgent?: boolean;
-  /**
-   * The address carries its own authorization (upload-url, log-read-url): never send the token
-   * to it, whatever its origin, and leave its query string as it is.
-   */
-  external?: boolean;
-  /**
-   * Hand a 2xx answer's body over unread (`HttpResponse.body`) for the caller to read, bound and
-   * close, instead of holding it whole (a test log may run to gigabytes). The attempt's time
-   * limit then covers the answer's headers and each wait for more of the body; the signals still
-   * abort the read.
-   */
-  stream?: boolean;
-  /**
-   * Ask for the body from this byte on (`Range: bytes=N-`, a read of a log that grows). The
-   * answer says whether the server honoured it: 206 and its `content-range`, or 200 with the
-   * whole body; 416 (nothing past that byte) is an ApiError.
-   */
-  fromByte?: number;
-}
-
-/** What every typed call of the client takes besides its own arguments. */
-export interface CallOptions {
-  /** Aborts this call, on top of the client-wide signal. */
-  signal?: AbortSignal;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body as text ('' when there is none). */
-  text: string;
-  /** The body parsed as JSON, when it is JSON; undefined otherwise (no body, or not JSON). */
-  json: unknown;
-  /** A repeat got one of `doneWhenRepeatAnswers` (a retried DELETE answered 404): an earlier
-   *  attempt had already done the work. */
-  alreadyDone: boolean;
-  /** With `stream`: the body, unread (`text` is then empty). The caller must read or destroy it. */
-  body?: Readable;
-  /** Method and path as they may be shown in a message. */
-  method: HttpMethod;
-  target: string;
-}
 
 const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
 
@@ -178,34 +57,6 @@ const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET
 export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
-/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
- *  repeating cannot help, and the step ends at the first attempt, naming the host. */
-const HOST_NOT_FOUND = 'ENOTFOUND';
-
-/** Failures where the request cannot have reached the service: safe to repeat for any method. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  HOST_NOT_FOUND,
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** Failures after which the request may have reached the service. */
-const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
-  'UND_ERR_SOCKET',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ECONNABORTED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
-]);
 
 type Attempt =
   | {
@@ -219,15 +70,6 @@ type Attempt =
 
 /** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
 type FollowedAttempt = Attempt & { redirectedTo?: string };
-
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
@@ -655,136 +497,12 @@ export class HttpClient {
   }
 }
 
-/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
-function hostnameOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const hostname = (e as { hostname?: unknown }).hostname;
-    if (typeof hostname === 'string' && hostname !== '') return hostname;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
- * the service and the object store alike, through an undici ProxyAgent per proxy address. A
- * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
- * connections and those inside a proxy's CONNECT tunnel use.
- */
-class Connections {
-  readonly #options: Agent.Options;
-  readonly #connect: { timeout: number; lookup?: LookupFunction };
-  readonly #direct: Agent;
-  readonly #viaProxy = new Map<string, ProxyAgent>();
-
-  constructor(options: Agent.Options, connect: { timeout: number; lookup?: LookupFunction }) {
-    // A proxy variable that is not a proxy address fails the client before any request.
-    checkProxyEnvironment();
-    this.#options = options;
-    this.#connect = connect;
-    this.#direct = new Agent({ ...options, connect });
-  }
-
-  for(url: string): Dispatcher {
-    const proxy = proxyFor(new URL(url));
-    if (proxy === undefined) return this.#direct;
-    let agent = this.#viaProxy.get(proxy.href);
-    if (agent === undefined) {
-      const connect = this.#connect;
-      agent = new ProxyAgent({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
-      this.#viaProxy.set(proxy.href, agent);
-    }
-    return agent;
-  }
-
-  async close(now: boolean): Promise<void> {
-    const all: Dispatcher[] = [this.#direct, ...this.#viaProxy.values()];
-    await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
-  }
-}
-
-/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
-const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REVOKED',
-  'CERT_SIGNATURE_FAILURE',
-  'INVALID_CA',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
- *  proxy tunnel). */
-function certificateProblem(error: unknown): { code: string; message: string } | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** The server's certificate was refused: repeating cannot help, the trust store must change. */
-export class UntrustedCertificateError extends Error {
-  override readonly name = 'UntrustedCertificateError';
-  readonly code: string;
-
-  constructor(method: HttpMethod, url: string, problem: { code: string; message: string }) {
-    // The origin only: the path and query of an upload or log address are its credentials.
-    super(
-      `${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
-        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.',
-    );
-    this.code = problem.code;
-  }
-}
-
-/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
- *  request itself never left. */
-function proxyRefusal(error: unknown): string | undefined {
-  const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
-  return status ? `the proxy answered ${status}` : undefined;
 }
 
 function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   const made = body();
   return made instanceof Readable ? made : Readable.from(made);
-}
-
-/** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
-function errorItems(json: unknown): ApiErrorItem[] {
-  if (!isObject(json) || !Array.isArray(json.errors)) return [];
-  const items: ApiErrorItem[] = [];
-  for (const e of json.errors as unknown[]) {
-    if (typeof e === 'string') {
-      items.push({ detail: e });
-      continue;
-    }
-    if (!isObject(e)) continue;
-    const item: ApiErrorItem = {};
-    if (typeof e.status === 'string' || typeof e.status === 'number') item.status = String(e.status);
-    if (typeof e.code === 'string') item.code = e.code;
-    if (typeof e.title === 'string') item.title = e.title;
-    if (typeof e.detail === 'string') item.detail = e.detail;
-    const source = e.source;
-    if (isObject(source)) {
-      item.source = {};
-      if (typeof source.pointer === 'string') item.source.pointer = source.pointer;
-      if (typeof source.parameter === 'string') item.source.parameter = source.parameter;
-    }
-    items.push(item);
-  }
-  return items;
 }

@@ -1,0 +1,84 @@
+// What a failed connection means: whether the request may have reached the service (and so
+// whether repeating it is safe), a host name that does not exist, a certificate refused, a proxy
+// that refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
+
+/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
+ *  repeating cannot help, and the step ends at the first attempt, naming the host. */
+export const HOST_NOT_FOUND = 'ENOTFOUND';
+
+/** Failures where the request cannot have reached the service: safe to repeat for any method. */
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  HOST_NOT_FOUND,
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Failures after which the request may have reached the service. */
+export const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
+
+export function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
+export function hostnameOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const hostname = (e as { hostname?: unknown }).hostname;
+    if (typeof hostname === 'string' && hostname !== '') return hostname;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
+const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'INVALID_CA',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
+ *  proxy tunnel). */
+export function certificateProblem(error: unknown): { code: string; message: string } | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
+ *  request itself never left. */
+export function proxyRefusal(error: unknown): string | undefined {
+  const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
+  return status ? `the proxy answered ${status}` : undefined;
+}
