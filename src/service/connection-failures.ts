@@ -2,6 +2,11 @@
 // whether repeating it is safe), a host name that does not exist, a certificate refused, a proxy
 // that refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
 
+import { HostNotFoundError, NetworkError, UntrustedCertificateError } from './errors.ts';
+import type { UnknownHost } from './errors.ts';
+import { proxyFor } from './proxy.ts';
+import type { FailedAttempt, HttpMethod } from './request.ts';
+
 /** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
  *  repeating cannot help, and the step ends at the first attempt, naming the host. */
 export const HOST_NOT_FOUND = 'ENOTFOUND';
@@ -81,4 +86,53 @@ export function certificateProblem(error: unknown): { code: string; message: str
 export function proxyRefusal(error: unknown): string | undefined {
   const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
   return status ? `the proxy answered ${status}` : undefined;
+}
+
+/**
+ * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
+ * when nothing has reached the service yet; otherwise a network failure naming the host.
+ */
+export function hostNotFoundError(
+  failure: { method: HttpMethod; target: string; url: string; error: unknown },
+  client: { baseUrl: URL; apiAnswered: boolean },
+): Error {
+  const { method, target, url, error } = failure;
+  const address = new URL(url);
+  const proxy = proxyFor(address);
+  const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
+  const unknown: UnknownHost = {
+    host,
+    from:
+      proxy !== undefined && host === proxy.hostname
+        ? 'proxy'
+        : host === client.baseUrl.hostname
+          ? 'base-url'
+          : 'service',
+  };
+  if (unknown.from !== 'service' && !client.apiAnswered)
+    return new HostNotFoundError(method, target, unknown, { cause: error });
+  return new NetworkError(
+    { method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown },
+    { cause: error },
+  );
+}
+
+/**
+ * A connection's failure as the outcome of an attempt: whether the request may have reached the
+ * service. A refused certificate is thrown (UntrustedCertificateError), as is any error that is
+ * no failure of a connection.
+ */
+export function failedAttempt(error: unknown, method: HttpMethod, url: string): FailedAttempt {
+  const code = errorCode(error);
+  if (code && NOT_SENT_CODES.has(code)) {
+    return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
+  }
+  if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
+    return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
+  }
+  const refusal = proxyRefusal(error);
+  if (refusal) return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
+  const certificate = certificateProblem(error);
+  if (certificate) throw new UntrustedCertificateError(method, url, certificate);
+  throw error;
 }

@@ -5,37 +5,21 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
 import { parseJsonOrUndefined } from '../json-object.ts';
-import {
-  AmbiguousWriteError,
-  AnswerTooLargeError,
-  ApiError,
-  HostNotFoundError,
-  NetworkError,
-  RedirectError,
-  statusText,
-  UntrustedCertificateError,
-} from './errors.ts';
-import type { UnknownHost } from './errors.ts';
+import { AmbiguousWriteError, AnswerTooLargeError, ApiError, NetworkError, statusText } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
 import type { Clock } from '../lifetime/clock.ts';
 import { systemClock } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
-import {
-  certificateProblem,
-  errorCode,
-  HOST_NOT_FOUND,
-  hostnameOf,
-  MAYBE_SENT_CODES,
-  NOT_SENT_CODES,
-  proxyRefusal,
-} from './connection-failures.ts';
+import { failedAttempt, HOST_NOT_FOUND, hostNotFoundError } from './connection-failures.ts';
 import { Connections } from './connections.ts';
 import { errorItems } from './error-items.ts';
 import { RateLimiter } from './pacing.ts';
-import { proxyFor } from './proxy.ts';
+import { followRedirects } from './redirects.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS, JSON_API } from './request.ts';
 import type {
+  Attempt,
+  AttemptRequest,
   HttpClientOptions,
   HttpMethod,
   HttpResponse,
@@ -51,40 +35,6 @@ import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from '
 const OCTET_STREAM = 'application/octet-stream';
 
 const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
-
-/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
- *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
-export const MAX_REDIRECTS = 5;
-
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
-/** What one attempt sends: the request's own address, or a redirect's. */
-interface AttemptRequest {
-  url: string;
-  method: HttpMethod;
-  headers: Record<string, string>;
-  body: string | UploadBody | undefined;
-  signal: AbortSignal | undefined;
-  timeoutMs: number | undefined;
-  stream: boolean;
-  urgent: boolean;
-}
-
-/** An attempt that got no answer: whether the request may have been sent, and why. */
-type FailedAttempt = { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
-
-type Attempt =
-  | {
-      kind: 'answer';
-      status: number;
-      headers: Record<string, string | string[] | undefined>;
-      body: Buffer;
-      stream?: Readable;
-    }
-  | FailedAttempt;
-
-/** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
-type FollowedAttempt = Attempt & { redirectedTo?: string };
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
@@ -405,126 +355,6 @@ export class HttpClient {
       ...(this.#tokenNeeded !== undefined ? { tokenNeeded: this.#tokenNeeded } : {}),
     });
   }
-}
-
-/** What following a redirect needs of the client. */
-interface RedirectingClient {
-  /** Sends one attempt, to one address. */
-  attempt(request: AttemptRequest): Promise<Attempt>;
-  /** Whether an address is the API's (HttpClient.isApiAddress): only a hop there gets the token. */
-  isApiAddress(url: URL): boolean;
-  /** The API's origin, from which an address is shown by its path. */
-  origin: string;
-  /** The Authorization header of a request to the API. */
-  authorization: string;
-}
-
-/**
- * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
- * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
- * request started as an API request and the hop is an API address again (the service
- * moving a link within its own API, where the token belongs); an object store or log host
- * that a download or log link redirects to never gets it, nor does the API's own host
- * outside `/api/v2` (upload and log addresses served there carry their own authorization),
- * nor any hop of a chain that started at an external address.
- */
-async function followRedirects(
-  request: AttemptRequest,
-  start: { toApi: boolean; target: string },
-  client: RedirectingClient,
-): Promise<FollowedAttempt> {
-  const { method } = request;
-  let url = request.url;
-  let headers = request.headers;
-  let redirectedTo: string | undefined;
-  for (let hops = 0; ; hops++) {
-    const result = await client.attempt({ ...request, url, headers });
-    const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
-    if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
-      return followed;
-    const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
-    const location = firstHeader(result.headers.location);
-    if (!location)
-      throw new RedirectError(method, at, `the answer ${statusText(result.status)} has no Location to follow`);
-    if (hops >= MAX_REDIRECTS)
-      throw new RedirectError(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
-    let next: URL;
-    try {
-      next = new URL(location, url);
-    } catch {
-      throw new RedirectError(
-        method,
-        at,
-        `the answer ${statusText(result.status)} redirects to an address that is not valid`,
-      );
-    }
-    // Never a file:, data: or other scheme a service or object store might name.
-    if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-      throw new RedirectError(
-        method,
-        at,
-        `the answer ${statusText(result.status)} redirects to a ${next.protocol} address; only http and https are followed`,
-      );
-    }
-    const toApi = start.toApi && client.isApiAddress(next);
-    url = toApi ? apiRequestUrl(next, undefined) : next.href;
-    redirectedTo = toApi ? describeTarget(next, client.origin) : next.origin;
-    const { authorization: _dropped, ...rest } = headers;
-    headers = toApi ? { ...rest, authorization: client.authorization } : rest;
-  }
-}
-
-/**
- * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
- * when nothing has reached the service yet; otherwise a network failure naming the host.
- */
-function hostNotFoundError(
-  failure: { method: HttpMethod; target: string; url: string; error: unknown },
-  client: { baseUrl: URL; apiAnswered: boolean },
-): Error {
-  const { method, target, url, error } = failure;
-  const address = new URL(url);
-  const proxy = proxyFor(address);
-  const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
-  const unknown: UnknownHost = {
-    host,
-    from:
-      proxy !== undefined && host === proxy.hostname
-        ? 'proxy'
-        : host === client.baseUrl.hostname
-          ? 'base-url'
-          : 'service',
-  };
-  if (unknown.from !== 'service' && !client.apiAnswered)
-    return new HostNotFoundError(method, target, unknown, { cause: error });
-  return new NetworkError(
-    { method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown },
-    { cause: error },
-  );
-}
-
-/**
- * A connection's failure as the outcome of an attempt: whether the request may have reached the
- * service. A refused certificate is thrown (UntrustedCertificateError), as is any error that is
- * no failure of a connection.
- */
-function failedAttempt(error: unknown, method: HttpMethod, url: string): FailedAttempt {
-  const code = errorCode(error);
-  if (code && NOT_SENT_CODES.has(code)) {
-    return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
-  }
-  if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
-    return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
-  }
-  const refusal = proxyRefusal(error);
-  if (refusal) return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
-  const certificate = certificateProblem(error);
-  if (certificate) throw new UntrustedCertificateError(method, url, certificate);
-  throw error;
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {

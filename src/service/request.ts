@@ -140,3 +140,28 @@ export interface HttpResponse {
   method: HttpMethod;
   target: string;
 }
+
+/** What one attempt sends: the request's own address, or a redirect's. */
+export interface AttemptRequest {
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | UploadBody | undefined;
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
+  stream: boolean;
+  urgent: boolean;
+}
+
+/** An attempt that got no answer: whether the request may have been sent, and why. */
+export type FailedAttempt = { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
+
+export type Attempt =
+  | {
+      kind: 'answer';
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+      stream?: Readable;
+    }
+  | FailedAttempt;
