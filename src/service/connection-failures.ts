@@ -12,7 +12,7 @@ import type { FailedAttempt, HttpMethod } from './request.ts';
 export const HOST_NOT_FOUND = 'ENOTFOUND';
 
 /** Failures where the request cannot have reached the service: safe to repeat for any method. */
-export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   HOST_NOT_FOUND,
   'EAI_AGAIN',
@@ -23,7 +23,7 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Failures after which the request may have reached the service. */
-export const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
+const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_SOCKET',
   'ECONNRESET',
   'EPIPE',
@@ -35,7 +35,7 @@ export const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
 ]);
 
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && code) return code;
@@ -45,7 +45,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
-export function hostnameOf(error: unknown): string | undefined {
+function hostnameOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const hostname = (e as { hostname?: unknown }).hostname;
     if (typeof hostname === 'string' && hostname !== '') return hostname;
@@ -72,7 +72,7 @@ const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
 
 /** The certificate failure anywhere in an error's causes (undici wraps those met inside a
  *  proxy tunnel). */
-export function certificateProblem(error: unknown): { code: string; message: string } | undefined {
+function certificateProblem(error: unknown): { code: string; message: string } | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
@@ -83,7 +83,7 @@ export function certificateProblem(error: unknown): { code: string; message: str
 
 /** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
  *  request itself never left. */
-export function proxyRefusal(error: unknown): string | undefined {
+function proxyRefusal(error: unknown): string | undefined {
   const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
   return status ? `the proxy answered ${status}` : undefined;
 }

@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
 import { parseJsonOrUndefined } from '../json-object.ts';
+import { createRedactor } from '../redaction.ts';
+import type { Redactor } from '../redaction.ts';
 import { AmbiguousWriteError, AnswerTooLargeError, ApiError, NetworkError, statusText } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
 import { MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
@@ -44,6 +46,8 @@ export class HttpClient {
   readonly baseUrl: URL;
   readonly origin: string;
   readonly #token: string;
+  /** Masks the token in what the service says back. */
+  readonly #secrets: Redactor;
   readonly #connections: Connections;
   readonly #signal: AbortSignal | undefined;
   readonly #limiter: RateLimiter;
@@ -68,6 +72,7 @@ export class HttpClient {
     // Masking is the sink's job: on GitHub it registers the token with the runner, while
     // elsewhere a `::add-mask::` line would print the very token it means to hide.
     this.#token = token;
+    this.#secrets = createRedactor([token]);
     this.baseUrl = normaliseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
     this.#signal = options.signal;
@@ -111,7 +116,7 @@ export class HttpClient {
 
   /** Text safe for a message: the token, should a service message echo it, is masked. */
   redact(text: string): string {
-    return text.split(this.#token).join('***');
+    return this.#secrets.redact(text);
   }
 
   /**
