@@ -47,7 +47,18 @@ const modes = modeFolders();
  * The entry points at the root of src/: the action's steps and the command line. Every other
  * module there is shared, for every layer to use, and imports nothing from the layers.
  */
-const ENTRY_POINTS = ['index', 'main', 'post-entry', 'local-action', 'cli', 'cli-flags', 'cli-help', 'cli-sink'];
+const ENTRY_POINTS = [
+  'index',
+  'main',
+  'step',
+  'post-step',
+  'post-entry',
+  'local-action',
+  'cli',
+  'cli-flags',
+  'cli-help',
+  'cli-sink',
+];
 
 /**
  * The layers of src/, from the bottom up (ARCHITECTURE.md, "Layers"): each imports only the ones
