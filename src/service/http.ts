@@ -1,5 +1,7 @@
-// The one HTTP layer under the service client: undici, authorization, JSON:API media types,
-// retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
+// The request loop under the service client: authorization, JSON:API media types, retries,
+// pacing, timeouts and abort. Nothing else in the action sends a request to the service; its
+// connections (connections.ts), redirects (redirects.ts) and the meaning of a failed connection
+// (connection-failures.ts) are its parts (ARCHITECTURE.md, "The service's transport").
 
 import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
