@@ -766,7 +766,7 @@ function describeTestRunStatus(status) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(784);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2324);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4881);
 /* harmony import */ var _other_runs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(474);
 
 

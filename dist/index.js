@@ -39527,6 +39527,28 @@ function readDeclared(path) {
 // found before anything is written, exits 2; any other failure exits 1, a write the service
 // refuses included. The action and its command line return the code, and the post step its
 // failure, to the entry point (index.ts), the one place that sets the process's exit code.
+//
+// Every error class of the action, and where it lives (a layer below may not import one above,
+// so each is beside what raises it; test/lint/error-classes.test.ts holds this list to the tree).
+// A ConfigurationError, or one of its kind, is the user's to fix and exits 2; any other, 1.
+//
+//   ConfigurationError         here                    a bad input or file, found before anything is written
+//   CancelledError             lifetime/cancellation   the runner's signal ended the step
+//   FileChangedError           files/confinement       (a ConfigurationError) a file changed between check and read
+//   LinksOutsideBoundaryError  slug/refused-links      (a ConfigurationError) links the confinement refuses to pack
+//   ModuleRootError            slug/module-root        (a ConfigurationError) the module directory cannot be packed
+//   ApiError                   service/errors          the service answered with an error status
+//   AmbiguousWriteError        service/errors          a write that may or may not have taken effect
+//   NetworkError               service/errors          no answer, after the retries allowed
+//   HostNotFoundError          service/errors          (a ConfigurationError) no such host: base-url or the proxy
+//   RedirectError              service/errors          a redirect that is not followed
+//   UnexpectedResponseError    service/errors          a 2xx answer that is not the document the spec shows
+//   UntrustedCertificateError  service/errors          the service's TLS certificate was refused
+//   AnswerTooLargeError        service/errors          an answer larger than the client reads
+//   PaginationError            service/errors          a list whose pages do not end as announced
+//   HclSyntaxError             modes/sync-policies     a policy configuration that does not parse
+//   SettingsNotAppliedError    modes/sync-policies     the service kept other settings than those sent
+//   SetupError                 modes/run-module-tests  a part of a test run's setup failed, named
 const EXIT_SUCCESS = 0;
 const EXIT_FAILURE = 1;
 const EXIT_BAD_INPUT = 2;
@@ -39712,27 +39734,26 @@ function failureReason(error, github, permission, about = '') {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3346);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
 
 
-
 // One bundle, three ways in: the command line (arguments given, or started by hand outside a
 // runner), the post step (dist/post.js loads this bundle when the main step saved a run to stop,
-// and the main step marked the state), and the action's main step.
-const args = process.argv.slice(2);
-if (args.length > 0 || !startedByRunner(process.env)) {
-    const { runCli } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 3413));
-    process.exitCode = await runCli(args);
-}
-else if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(465), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9331));
-    process.exitCode = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .exitCodeOf */ .FO)(await runPost());
-}
-else {
+// and the main step marked the state), and the action's main step. Whichever runs, its exit code
+// is set here, once.
+process.exitCode = await chosenStep(process.argv.slice(2));
+async function chosenStep(args) {
+    if (args.length > 0 || !startedByRunner(process.env)) {
+        const { runCli } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 3413));
+        return runCli(args);
+    }
+    if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
+        const { runPostStep } = await Promise.all(/* import() */[__nccwpck_require__.e(465), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3237));
+        return runPostStep();
+    }
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
-    process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)({ saveState: _state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L });
+    return (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)({ saveState: _state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L });
 }
 /**
  * A runner sets GITHUB_ACTIONS and hands the inputs over as INPUT_* variables; other CI
@@ -39904,8 +39925,8 @@ var src_text = __nccwpck_require__(8992);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
-// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
-var client = __nccwpck_require__(2324);
+// EXTERNAL MODULE: ./src/service/client.ts + 13 modules
+var client = __nccwpck_require__(4881);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
@@ -41730,10 +41751,10 @@ function setOutputs(sink, outputs) {
 
 // EXTERNAL MODULE: ./src/report/github-sink.ts
 var github_sink = __nccwpck_require__(7395);
-// EXTERNAL MODULE: ./src/service/client.ts + 8 modules
-var service_client = __nccwpck_require__(2324);
 // EXTERNAL MODULE: ./src/state.ts
 var state = __nccwpck_require__(2462);
+// EXTERNAL MODULE: ./src/step.ts
+var step = __nccwpck_require__(4353);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -41756,19 +41777,23 @@ var state = __nccwpck_require__(2462);
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
     const read = options.read ?? inputs_read/* readActionInput */.LJ;
-    // Masked before they are checked: a refused step's message and summary hold none of them.
-    for (const secret of (0,inputs_read/* secretsAsGiven */.JF)(read))
-        sink.addSecret(secret);
-    let inputs;
-    try {
-        inputs = (0,inputs_read/* readInputs */.Ko)(read);
-    }
-    catch (error) {
-        return refused(sink, (0,errors/* failureOf */.g5)(error));
-    }
-    for (const secret of (0,schema/* secretsOf */.Fj)(inputs))
-        sink.addSecret(secret);
-    const cancellation = (0,lifetime_cancellation/* createCancellation */.MI)();
+    return (0,step/* runStep */.e)({
+        sink,
+        secretsAsGiven: (0,inputs_read/* secretsAsGiven */.JF)(read),
+        readInputs: () => (0,inputs_read/* readInputs */.Ko)(read),
+        secretsOf: schema/* secretsOf */.Fj,
+        clientOptions: (inputs) => ({
+            baseUrl: inputs.baseUrl,
+            token: inputs.token,
+            tokenNeeded: TOKEN_NEEDED[inputs.mode],
+        }),
+        refused: (failure, inputs) => refused(sink, failure, inputs?.mode),
+        work: (step) => runModeAndReport(step, options),
+    });
+}
+/** The main step's work: the mode, then its report, check run and comment; the exit code. */
+async function runModeAndReport(step, options) {
+    const { sink, inputs, client, cancellation } = step;
     // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
     const github = {
         token: inputs.githubToken,
@@ -41776,19 +41801,6 @@ async function run(options = {}) {
         deadline: deadline/* Deadline */.B.after(inputs.timeoutMs),
         cancellation,
     };
-    let client;
-    try {
-        client = (0,service_client/* createServiceClient */.r)({
-            baseUrl: inputs.baseUrl,
-            token: inputs.token,
-            tokenNeeded: TOKEN_NEEDED[inputs.mode],
-            onRequest: (e) => sink.debug((0,service_client/* describeRequest */.Ng)(e)),
-        });
-    }
-    catch (error) {
-        cancellation.dispose();
-        return refused(sink, (0,errors/* failureOf */.g5)(error), inputs.mode);
-    }
     const checkRun = inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
     try {
         const result = await runMode(inputs, {
@@ -41836,11 +41848,6 @@ async function run(options = {}) {
             commentSummary(inputs, options, github, summary),
         ]);
         return code;
-    }
-    finally {
-        const signalled = cancellation.signal.aborted;
-        cancellation.dispose();
-        await client.close({ now: signalled });
     }
 }
 /**
@@ -41927,6 +41934,63 @@ function failed(sink, failure) {
         sink.debug(failure.trace);
     sink.fail(failure.message);
     return (0,errors/* exitCodeOf */.FO)(failure);
+}
+
+
+/***/ }),
+
+/***/ 1066:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
+/* harmony export */ });
+/* unused harmony export REDACTED */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+// The one way a known secret is masked: every occurrence replaced by `***`, the mark the runner's
+// own masking uses. The service client masks its token with it in what the service says back; the
+// sinks (report/redact.ts) mask every secret of the step, in every form their output may give it.
+
+const REDACTED = '***';
+/**
+ * Texts shorter than this are not masked: masking a one- or two-character value (a sensitive
+ * variable set to `1`) would blank out every such character of the report and hide nothing.
+ */
+const MIN_SECRET_LENGTH = 3;
+/**
+ * A redactor of `secrets`, each masked in every text `formsOf` gives for it (by default the
+ * secret as it is).
+ */
+function createRedactor(secrets = [], formsOf = (secret) => [secret]) {
+    const needles = new Set();
+    let pattern;
+    const add = (secret) => {
+        let grew = false;
+        for (const needle of formsOf(secret)) {
+            if (needle.length >= MIN_SECRET_LENGTH && !needles.has(needle)) {
+                needles.add(needle);
+                grew = true;
+            }
+        }
+        if (grew)
+            pattern = compile(needles);
+    };
+    for (const secret of secrets)
+        add(secret);
+    return {
+        redact(text) {
+            if (!pattern || text === '')
+                return text;
+            return text.replace(pattern, REDACTED);
+        },
+        add,
+    };
+}
+function compile(needles) {
+    // Longest first, so that a secret containing another secret is masked whole.
+    const sorted = [...needles].sort((a, b) => b.length - a.length);
+    return new RegExp(sorted.map(_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .Nt).join('|'), 'g');
 }
 
 
@@ -42547,50 +42611,22 @@ const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])|#(?=[0-9])|(?<![A-Za-z0-9_])G
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ redactor)
 /* harmony export */ });
-/* unused harmony export REDACTED */
-/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8773);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+/* harmony import */ var _redaction_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1066);
+/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8773);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4285);
 /**
  * The last line of defence against leaking a secret: every string a sink writes (log line,
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
- * with `***`, the same mark the runner's own masking uses.
+ * with `***` (the action's one masking, src/redaction.ts), in every form the sink may write it.
  */
 
 
 
-const REDACTED = '***';
-/**
- * Values shorter than this are not masked: masking a one- or two-character value (a sensitive
- * variable set to `1`) would blank out every such character of the report and hide nothing.
- */
-const MIN_SECRET_LENGTH = 3;
 /** Parts of an address (a query string, a signed path segment) shorter than this are not masked. */
 const MIN_URL_PART_LENGTH = 8;
+/** The redactor of what the sinks write: each secret in every form below. */
 function redactor(secrets = []) {
-    const needles = new Set();
-    let pattern;
-    const add = (secret) => {
-        let grew = false;
-        for (const needle of needlesOf(secret)) {
-            if (!needles.has(needle)) {
-                needles.add(needle);
-                grew = true;
-            }
-        }
-        if (grew)
-            pattern = compile(needles);
-    };
-    for (const secret of secrets)
-        add(secret);
-    return {
-        redact(text) {
-            if (!pattern || text === '')
-                return text;
-            return text.replace(pattern, REDACTED);
-        },
-        add,
-    };
+    return (0,_redaction_js__WEBPACK_IMPORTED_MODULE_0__/* .createRedactor */ .lY)(secrets, needlesOf);
 }
 /**
  * Every form in which a secret may show up in what the sinks write: as it is, line by line
@@ -42605,12 +42641,12 @@ function redactor(secrets = []) {
  */
 function needlesOf(secret) {
     const found = new Set();
-    const keep = (value, min = MIN_SECRET_LENGTH) => {
+    const keep = (value, min = _redaction_js__WEBPACK_IMPORTED_MODULE_0__/* .MIN_SECRET_LENGTH */ .vb) => {
         if (value.length < min)
             return;
         found.add(value);
-        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(value));
-        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(value));
+        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(value));
+        found.add((0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(value));
         found.add(JSON.stringify(value).slice(1, -1));
         found.add(encodeURIComponent(value));
     };
@@ -42632,7 +42668,7 @@ function needlesOf(secret) {
         if (url.search.length > 1)
             keep(url.search.slice(1), MIN_URL_PART_LENGTH);
         for (const value of url.searchParams.values())
-            if (!(0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceId */ .Xh)(value))
+            if (!(0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .isServiceId */ .Xh)(value))
                 keep(value, MIN_URL_PART_LENGTH);
         for (const segment of url.pathname.split('/')) {
             // A long path segment is a signed object key or token, unless its shape says it is public.
@@ -42643,17 +42679,12 @@ function needlesOf(secret) {
             keep(decoded, 16);
         }
     }
-    return [...found].filter((needle) => needle.length >= MIN_SECRET_LENGTH);
+    return [...found];
 }
 /** A service id or lower-case route words (`test-runs`, `configuration-versions`), with or without a file extension. */
 function isPublicSegment(segment) {
     const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '');
-    return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceId */ .Xh)(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
-}
-function compile(needles) {
-    // Longest first, so that a secret containing another secret is masked whole.
-    const sorted = [...needles].sort((a, b) => b.length - a.length);
-    return new RegExp(sorted.map(_text_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeRegExp */ .Nt).join('|'), 'g');
+    return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_1__/* .isServiceId */ .Xh)(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
 }
 function parseHttpUrl(text) {
     if (!/^https?:\/\//i.test(text))
@@ -42718,7 +42749,7 @@ function summaryBudget(limitBytes) {
 
 /***/ }),
 
-/***/ 2324:
+/***/ 4881:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42740,6 +42771,8 @@ var undici = __nccwpck_require__(6752);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/json-object.ts
 var json_object = __nccwpck_require__(249);
+// EXTERNAL MODULE: ./src/redaction.ts
+var redaction = __nccwpck_require__(1066);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __nccwpck_require__(5756);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
@@ -42755,18 +42788,6 @@ var abort = __nccwpck_require__(3853);
 // test log's streamed read shares, so the bound is counted here, per answer.
 /** The most the client reads of one answer held in memory: 32 MiB. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-/** An answer larger than MAX_ANSWER_BYTES: not read further, and not asked for again. */
-class AnswerTooLargeError extends Error {
-    name = 'AnswerTooLargeError';
-    constructor(method, target, limit, declared) {
-        const size = declared === undefined ? `more than ${mebibytes(limit)}` : `${declared} bytes (its Content-Length)`;
-        super(`The answer to ${method} ${target} is ${size}, larger than the ${mebibytes(limit)} the action reads of one answer; ` +
-            `it was not read further. Check that base-url is the service's API address.`);
-    }
-}
-function mebibytes(bytes) {
-    return `${Math.round(bytes / (1024 * 1024))} MiB`;
-}
 /**
  * The whole body, or AnswerTooLargeError once it passes `limit` bytes (by its Content-Length, or
  * counted as it arrives): the rest is not read, the connection is dropped. `tooLarge` makes the
@@ -42796,6 +42817,270 @@ async function readBoundedBody(body, contentLength, limit, tooLarge) {
 var clock = __nccwpck_require__(9269);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
 var limit = __nccwpck_require__(3520);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
+;// CONCATENATED MODULE: ./src/service/proxy.ts
+// Which proxy carries a request. The runner's own HTTP client (@actions/http-client, which every
+// request to GitHub goes through) decides, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY (the
+// lower-case forms first) as self-hosted runners set them: the service, the object store and
+// GitHub take one route for one environment. What is ours is refusing, before any request, a
+// proxy variable that client would pass over in silence (and so send the step around the proxy)
+// or that names a kind of proxy undici cannot speak to.
+
+
+/**
+ * Fails with an input error naming the variable when HTTPS_PROXY or HTTP_PROXY (whichever form
+ * the runner's client reads) is not an http:// or https:// proxy address. Its value may hold the
+ * proxy's password, so it is never repeated.
+ */
+function checkProxyEnvironment() {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY'],
+    ]) {
+        // The client's precedence: the lower-case form unless it is unset or empty.
+        const name = process.env[lower] ? lower : upper;
+        const value = process.env[name];
+        if (!value)
+            continue;
+        const proxy = readAsTheRunnerDoes(value);
+        if (proxy === undefined || proxy.hostname === '') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
+        }
+        if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
+        }
+    }
+}
+/** The proxy a request to `url` goes through, or undefined to connect directly (NO_PROXY, loopback). */
+function proxyFor(url) {
+    return (0,proxy/* getProxyUrl */.s)(url);
+}
+/**
+ * The address @actions/http-client makes of a proxy variable: the value as a URL, else with
+ * `http://` in front when it names no http(s) scheme. Undefined where that client would use no
+ * proxy (a value starting `http://` that does not parse); a value such as `proxy:3128` parses as
+ * the scheme `proxy:` without a host, which that client also passes over.
+ */
+function readAsTheRunnerDoes(value) {
+    try {
+        return new URL(value);
+    }
+    catch {
+        if (value.startsWith('http://') || value.startsWith('https://'))
+            return undefined;
+        try {
+            return new URL(`http://${value}`);
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/service/connection-failures.ts
+// What a failed connection means: whether the request may have reached the service (and so
+// whether repeating it is safe), a host name that does not exist, a certificate refused, a proxy
+// that refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
+
+
+/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
+ *  repeating cannot help, and the step ends at the first attempt, naming the host. */
+const HOST_NOT_FOUND = 'ENOTFOUND';
+/** Failures where the request cannot have reached the service: safe to repeat for any method. */
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    HOST_NOT_FOUND,
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'EADDRNOTAVAIL',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** Failures after which the request may have reached the service. */
+const MAYBE_SENT_CODES = new Set([
+    'UND_ERR_SOCKET',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'ECONNABORTED',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
+function errorCode(error) {
+    for (let e = error, depth = 0; e && depth < 4; depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && code)
+            return code;
+        e = e.cause;
+    }
+    return undefined;
+}
+/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
+function hostnameOf(error) {
+    for (let e = error, depth = 0; e && depth < 4; depth++) {
+        const hostname = e.hostname;
+        if (typeof hostname === 'string' && hostname !== '')
+            return hostname;
+        e = e.cause;
+    }
+    return undefined;
+}
+/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
+const CERTIFICATE_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_UNTRUSTED',
+    'CERT_REVOKED',
+    'CERT_SIGNATURE_FAILURE',
+    'INVALID_CA',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
+ *  proxy tunnel). */
+function certificateProblem(error) {
+    for (let e = error, depth = 0; e && depth < 4; depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && CERTIFICATE_CODES.has(code))
+            return { code, message: e.message };
+        e = e.cause;
+    }
+    return undefined;
+}
+/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
+ *  request itself never left. */
+function proxyRefusal(error) {
+    const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
+    return status ? `the proxy answered ${status}` : undefined;
+}
+/**
+ * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
+ * when nothing has reached the service yet; otherwise a network failure naming the host.
+ */
+function hostNotFoundError(failure, client) {
+    const { method, target, url, error } = failure;
+    const address = new URL(url);
+    const proxy = proxyFor(address);
+    const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
+    const unknown = {
+        host,
+        from: proxy !== undefined && host === proxy.hostname
+            ? 'proxy'
+            : host === client.baseUrl.hostname
+                ? 'base-url'
+                : 'service',
+    };
+    if (unknown.from !== 'service' && !client.apiAnswered)
+        return new service_errors/* HostNotFoundError */.mh(method, target, unknown, { cause: error });
+    return new service_errors/* NetworkError */.Dr({ method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown }, { cause: error });
+}
+/**
+ * A connection's failure as the outcome of an attempt: whether the request may have reached the
+ * service. A refused certificate is thrown (UntrustedCertificateError), as is any error that is
+ * no failure of a connection.
+ */
+function failedAttempt(error, method, url) {
+    const code = errorCode(error);
+    if (code && NOT_SENT_CODES.has(code)) {
+        return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
+    }
+    if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
+        return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
+    }
+    const refusal = proxyRefusal(error);
+    if (refusal)
+        return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
+    const certificate = certificateProblem(error);
+    if (certificate)
+        throw new service_errors/* UntrustedCertificateError */.ks(method, url, certificate);
+    throw error;
+}
+
+;// CONCATENATED MODULE: ./src/service/connections.ts
+// The service client's pool of connections: the one place besides http.ts that speaks to undici.
+
+
+/**
+ * The connections of one client: direct, or through the proxy the environment names for an
+ * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
+ * the service and the object store alike, through an undici ProxyAgent per proxy address. A
+ * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
+ * connections and those inside a proxy's CONNECT tunnel use.
+ */
+class Connections {
+    #options;
+    #connect;
+    #direct;
+    #viaProxy = new Map();
+    constructor(options, connect) {
+        // A proxy variable that is not a proxy address fails the client before any request.
+        checkProxyEnvironment();
+        this.#options = options;
+        this.#connect = connect;
+        this.#direct = new undici/* Agent */.g6({ ...options, connect });
+    }
+    for(url) {
+        const proxy = proxyFor(new URL(url));
+        if (proxy === undefined)
+            return this.#direct;
+        let agent = this.#viaProxy.get(proxy.href);
+        if (agent === undefined) {
+            const connect = this.#connect;
+            agent = new undici/* ProxyAgent */.kT({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
+            this.#viaProxy.set(proxy.href, agent);
+        }
+        return agent;
+    }
+    async close(now) {
+        const all = [this.#direct, ...this.#viaProxy.values()];
+        await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/service/error-items.ts
+// The error objects of an error answer, as far as the service fills them in.
+
+/** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
+function errorItems(json) {
+    if (!(0,json_object/* isObject */.Gv)(json) || !Array.isArray(json.errors))
+        return [];
+    const items = [];
+    for (const e of json.errors) {
+        if (typeof e === 'string') {
+            items.push({ detail: e });
+            continue;
+        }
+        if (!(0,json_object/* isObject */.Gv)(e))
+            continue;
+        const item = {};
+        if (typeof e.status === 'string' || typeof e.status === 'number')
+            item.status = String(e.status);
+        if (typeof e.code === 'string')
+            item.code = e.code;
+        if (typeof e.title === 'string')
+            item.title = e.title;
+        if (typeof e.detail === 'string')
+            item.detail = e.detail;
+        const source = e.source;
+        if ((0,json_object/* isObject */.Gv)(source)) {
+            item.source = {};
+            if (typeof source.pointer === 'string')
+                item.source.pointer = source.pointer;
+            if (typeof source.parameter === 'string')
+                item.source.parameter = source.parameter;
+        }
+        items.push(item);
+    }
+    return items;
+}
+
 ;// CONCATENATED MODULE: ./src/service/pacing.ts
 // Pacing of requests: the client-side rate limit (action-interface "Pacing and faults": 30
 // requests per second per token).
@@ -42908,66 +43193,71 @@ class RateLimiter {
 }
 _a = RateLimiter;
 
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
-;// CONCATENATED MODULE: ./src/service/proxy.ts
-// Which proxy carries a request. The runner's own HTTP client (@actions/http-client, which every
-// request to GitHub goes through) decides, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY (the
-// lower-case forms first) as self-hosted runners set them: the service, the object store and
-// GitHub take one route for one environment. What is ours is refusing, before any request, a
-// proxy variable that client would pass over in silence (and so send the step around the proxy)
-// or that names a kind of proxy undici cannot speak to.
+// EXTERNAL MODULE: ./src/service/urls.ts
+var urls = __nccwpck_require__(1465);
+;// CONCATENATED MODULE: ./src/service/redirects.ts
+// Redirects: which a request follows, where the token may go with a hop, and how each hop is
+// named in a message.
 
 
+/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
+ *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /**
- * Fails with an input error naming the variable when HTTPS_PROXY or HTTP_PROXY (whichever form
- * the runner's client reads) is not an http:// or https:// proxy address. Its value may hold the
- * proxy's password, so it is never repeated.
+ * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
+ * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
+ * request started as an API request and the hop is an API address again (the service
+ * moving a link within its own API, where the token belongs); an object store or log host
+ * that a download or log link redirects to never gets it, nor does the API's own host
+ * outside `/api/v2` (upload and log addresses served there carry their own authorization),
+ * nor any hop of a chain that started at an external address.
  */
-function checkProxyEnvironment() {
-    for (const [lower, upper] of [
-        ['https_proxy', 'HTTPS_PROXY'],
-        ['http_proxy', 'HTTP_PROXY'],
-    ]) {
-        // The client's precedence: the lower-case form unless it is unset or empty.
-        const name = process.env[lower] ? lower : upper;
-        const value = process.env[name];
-        if (!value)
-            continue;
-        const proxy = readAsTheRunnerDoes(value);
-        if (proxy === undefined || proxy.hostname === '') {
-            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} is not a proxy address: give one such as http://proxy.example:3128.`);
-        }
-        if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
-            throw new errors/* ConfigurationError */.j1(`The environment variable ${name} names a ${proxy.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported.`);
-        }
-    }
-}
-/** The proxy a request to `url` goes through, or undefined to connect directly (NO_PROXY, loopback). */
-function proxyFor(url) {
-    return (0,proxy/* getProxyUrl */.s)(url);
-}
-/**
- * The address @actions/http-client makes of a proxy variable: the value as a URL, else with
- * `http://` in front when it names no http(s) scheme. Undefined where that client would use no
- * proxy (a value starting `http://` that does not parse); a value such as `proxy:3128` parses as
- * the scheme `proxy:` without a host, which that client also passes over.
- */
-function readAsTheRunnerDoes(value) {
-    try {
-        return new URL(value);
-    }
-    catch {
-        if (value.startsWith('http://') || value.startsWith('https://'))
-            return undefined;
+async function followRedirects(request, start, client) {
+    const { method } = request;
+    let url = request.url;
+    let headers = request.headers;
+    let redirectedTo;
+    for (let hops = 0;; hops++) {
+        const result = await client.attempt({ ...request, url, headers });
+        const followed = redirectedTo === undefined ? result : { ...result, redirectedTo };
+        if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
+            return followed;
+        const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
+        const location = firstHeader(result.headers.location);
+        if (!location)
+            throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} has no Location to follow`);
+        if (hops >= MAX_REDIRECTS)
+            throw new service_errors/* RedirectError */.Lx(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
+        let next;
         try {
-            return new URL(`http://${value}`);
+            next = new URL(location, url);
         }
         catch {
-            return undefined;
+            throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to an address that is not valid`);
         }
+        // Never a file:, data: or other scheme a service or object store might name.
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+            throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
+        }
+        const toApi = start.toApi && client.isApiAddress(next);
+        url = toApi ? (0,urls/* apiRequestUrl */.$j)(next, undefined) : next.href;
+        redirectedTo = toApi ? (0,urls/* describeTarget */.ff)(next, client.origin) : next.origin;
+        const { authorization: _dropped, ...rest } = headers;
+        headers = toApi ? { ...rest, authorization: client.authorization } : rest;
     }
 }
+function firstHeader(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+
+;// CONCATENATED MODULE: ./src/service/request.ts
+// What a request to the service is and what its answer is, as the HTTP layer (http.ts) takes and
+// gives them: the options of the client and of one request, the answer, and the event reported
+// after each attempt.
+const JSON_API = 'application/vnd.api+json';
+/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 // When and how long to wait before repeating a request.
@@ -43039,11 +43329,11 @@ function tokenProblem(token) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/service/urls.ts
-var urls = __nccwpck_require__(1465);
 ;// CONCATENATED MODULE: ./src/service/http.ts
-// The one HTTP layer under the service client: undici, authorization, JSON:API media types,
-// retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
+// The request loop under the service client: authorization, JSON:API media types, retries,
+// pacing, timeouts and abort. Nothing else in the action sends a request to the service; its
+// connections (connections.ts), redirects (redirects.ts) and the meaning of a failed connection
+// (connection-failures.ts) are its parts (ARCHITECTURE.md, "The service's transport").
 
 
 
@@ -43059,49 +43349,12 @@ var urls = __nccwpck_require__(1465);
 
 
 
-const JSON_API = 'application/vnd.api+json';
+
+
+
+
 const OCTET_STREAM = 'application/octet-stream';
-/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
-/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
- *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
- *  repeating cannot help, and the step ends at the first attempt, naming the host. */
-const HOST_NOT_FOUND = 'ENOTFOUND';
-/** Failures where the request cannot have reached the service: safe to repeat for any method. */
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    HOST_NOT_FOUND,
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'EADDRNOTAVAIL',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-/** Failures after which the request may have reached the service. */
-const MAYBE_SENT_CODES = new Set([
-    'UND_ERR_SOCKET',
-    'ECONNRESET',
-    'EPIPE',
-    'ETIMEDOUT',
-    'ECONNABORTED',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-    'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
-]);
-function errorCode(error) {
-    for (let e = error, depth = 0; e && depth < 4; depth++) {
-        const code = e.code;
-        if (typeof code === 'string' && code)
-            return code;
-        e = e.cause;
-    }
-    return undefined;
-}
 function isSuccess(status) {
     return status >= 200 && status < 300;
 }
@@ -43109,6 +43362,8 @@ class HttpClient {
     baseUrl;
     origin;
     #token;
+    /** Masks the token in what the service says back. */
+    #secrets;
     #connections;
     #signal;
     #limiter;
@@ -43133,6 +43388,7 @@ class HttpClient {
         // Masking is the sink's job: on GitHub it registers the token with the runner, while
         // elsewhere a `::add-mask::` line would print the very token it means to hide.
         this.#token = token;
+        this.#secrets = (0,redaction/* createRedactor */.lY)([token]);
         this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
@@ -43171,7 +43427,7 @@ class HttpClient {
     }
     /** Text safe for a message: the token, should a service message echo it, is masked. */
     redact(text) {
-        return text.split(this.#token).join('***');
+        return this.#secrets.redact(text);
     }
     /**
      * Sends one request, retrying as its idempotency allows, and returns any 2xx answer. Any other
@@ -43197,7 +43453,8 @@ class HttpClient {
         for (let attempt = 0;; attempt++) {
             (0,abort/* throwIfAborted */.Te)(signal);
             const started = Date.now();
-            const result = await this.#attemptFollowingRedirects({ url, toApi, target }, {
+            const result = await followRedirects({
+                url,
                 method,
                 headers,
                 body: jsonText ?? options.body,
@@ -43205,6 +43462,11 @@ class HttpClient {
                 timeoutMs: options.timeoutMs,
                 stream: options.stream === true,
                 urgent: options.urgent === true,
+            }, { toApi, target }, {
+                attempt: (request) => this.#attempt(request),
+                isApiAddress: (address) => this.isApiAddress(address),
+                origin: this.origin,
+                authorization: `Bearer ${this.#token}`,
             });
             const ms = Date.now() - started;
             // A failure after a redirect names where it happened, as far as that may be shown.
@@ -43213,7 +43475,7 @@ class HttpClient {
             const report = (outcome, extra = {}) => this.#onRequest({ method, target: logTarget, attempt, ms, outcome, ...extra });
             if (result.kind === 'failed' && result.code === HOST_NOT_FOUND) {
                 report('failure', { error: result.code });
-                throw this.#hostNotFound(method, at, url, result.error);
+                throw hostNotFoundError({ method, target: at, url, error: result.error }, { baseUrl: this.baseUrl, apiAnswered: this.#apiAnswered });
             }
             if (result.kind === 'failed') {
                 const retriable = !result.sent || idempotent;
@@ -43278,69 +43540,6 @@ class HttpClient {
             throw this.#apiError(method, at, result, attempt + 1);
         }
     }
-    /**
-     * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
-     * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
-     * request started as an API request and the hop is an API address again (the service
-     * moving a link within its own API, where the token belongs); an object store or log host
-     * that a download or log link redirects to never gets it, nor does the API's own host
-     * outside `/api/v2` (upload and log addresses served there carry their own authorization),
-     * nor any hop of a chain that started at an external address.
-     */
-    async #attemptFollowingRedirects(start, request) {
-        const { method } = request;
-        let url = start.url;
-        let headers = request.headers;
-        let redirectedTo;
-        for (let hops = 0;; hops++) {
-            const result = await this.#attempt(url, method, headers, request.body, request.signal, request.timeoutMs, request.stream, request.urgent);
-            const followed = redirectedTo === undefined ? result : { ...result, redirectedTo };
-            if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
-                return followed;
-            const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
-            const location = firstHeader(result.headers.location);
-            if (!location)
-                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} has no Location to follow`);
-            if (hops >= MAX_REDIRECTS)
-                throw new service_errors/* RedirectError */.Lx(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
-            let next;
-            try {
-                next = new URL(location, url);
-            }
-            catch {
-                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to an address that is not valid`);
-            }
-            // Never a file:, data: or other scheme a service or object store might name.
-            if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-                throw new service_errors/* RedirectError */.Lx(method, at, `the answer ${(0,service_errors/* statusText */.qS)(result.status)} redirects to a ${next.protocol} address; only http and https are followed`);
-            }
-            const toApi = start.toApi && this.isApiAddress(next);
-            url = toApi ? (0,urls/* apiRequestUrl */.$j)(next, undefined) : next.href;
-            redirectedTo = toApi ? (0,urls/* describeTarget */.ff)(next, this.origin) : next.origin;
-            const { authorization: _dropped, ...rest } = headers;
-            headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
-        }
-    }
-    /**
-     * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
-     * when nothing has reached the service yet; otherwise a network failure naming the host.
-     */
-    #hostNotFound(method, target, url, error) {
-        const address = new URL(url);
-        const proxy = proxyFor(address);
-        const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
-        const unknown = {
-            host,
-            from: proxy !== undefined && host === proxy.hostname
-                ? 'proxy'
-                : host === this.baseUrl.hostname
-                    ? 'base-url'
-                    : 'service',
-        };
-        if (unknown.from !== 'service' && !this.#apiAnswered)
-            return new service_errors/* HostNotFoundError */.mh(method, target, unknown, { cause: error });
-        return new service_errors/* NetworkError */.Dr({ method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown }, { cause: error });
-    }
     #combinedSignal(perCall) {
         const signals = [this.#signal, perCall].filter((s) => s !== undefined);
         if (signals.length <= 1)
@@ -43364,7 +43563,8 @@ class HttpClient {
             headers.range = `bytes=${options.fromByte}-`;
         return headers;
     }
-    async #attempt(url, method, headers, body, signal, timeoutMs, stream = false, urgent = false) {
+    async #attempt(request) {
+        const { url, method, headers, body, signal, timeoutMs, stream, urgent } = request;
         const release = await this.#slots.acquire(signal);
         try {
             // The service's limit is per token (30 requests a second): addresses that get no token (the
@@ -43402,7 +43602,7 @@ class HttpClient {
                         stream: response.body,
                     };
                 }
-                const tooLarge = (declared) => new AnswerTooLargeError(method, (0,urls/* describeTarget */.ff)(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
+                const tooLarge = (declared) => new service_errors/* AnswerTooLargeError */.Oc(method, (0,urls/* describeTarget */.ff)(new URL(url), this.origin), MAX_ANSWER_BYTES, declared);
                 const length = response.headers['content-length'];
                 const bytes = await readBoundedBody(response.body, length, MAX_ANSWER_BYTES, tooLarge);
                 return { kind: 'answer', status: response.statusCode, headers: response.headers, body: bytes };
@@ -43410,26 +43610,13 @@ class HttpClient {
             catch (error) {
                 answered();
                 // Asking again would bring the same answer: the request fails at once.
-                if (error instanceof AnswerTooLargeError)
+                if (error instanceof service_errors/* AnswerTooLargeError */.Oc)
                     throw error;
                 if (signal?.aborted)
                     throw (0,abort/* abortError */.vt)(signal);
                 if (timeout.signal.aborted)
                     return { kind: 'failed', code: 'timeout', sent: true, timedOut: true, error };
-                const code = errorCode(error);
-                if (code && NOT_SENT_CODES.has(code)) {
-                    return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
-                }
-                if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
-                    return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
-                }
-                const refusal = proxyRefusal(error);
-                if (refusal)
-                    return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
-                const certificate = certificateProblem(error);
-                if (certificate)
-                    throw new UntrustedCertificateError(method, url, certificate);
-                throw error;
+                return failedAttempt(error, method, url);
             }
             finally {
                 clearTimeout(timer);
@@ -43467,136 +43654,11 @@ class HttpClient {
         });
     }
 }
-/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
-function hostnameOf(error) {
-    for (let e = error, depth = 0; e && depth < 4; depth++) {
-        const hostname = e.hostname;
-        if (typeof hostname === 'string' && hostname !== '')
-            return hostname;
-        e = e.cause;
-    }
-    return undefined;
-}
-function firstHeader(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-/**
- * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
- * the service and the object store alike, through an undici ProxyAgent per proxy address. A
- * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
- * connections and those inside a proxy's CONNECT tunnel use.
- */
-class Connections {
-    #options;
-    #connect;
-    #direct;
-    #viaProxy = new Map();
-    constructor(options, connect) {
-        // A proxy variable that is not a proxy address fails the client before any request.
-        checkProxyEnvironment();
-        this.#options = options;
-        this.#connect = connect;
-        this.#direct = new undici/* Agent */.g6({ ...options, connect });
-    }
-    for(url) {
-        const proxy = proxyFor(new URL(url));
-        if (proxy === undefined)
-            return this.#direct;
-        let agent = this.#viaProxy.get(proxy.href);
-        if (agent === undefined) {
-            const connect = this.#connect;
-            agent = new undici/* ProxyAgent */.kT({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
-            this.#viaProxy.set(proxy.href, agent);
-        }
-        return agent;
-    }
-    async close(now) {
-        const all = [this.#direct, ...this.#viaProxy.values()];
-        await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
-    }
-}
-/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
-const CERTIFICATE_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'CERT_NOT_YET_VALID',
-    'CERT_UNTRUSTED',
-    'CERT_REVOKED',
-    'CERT_SIGNATURE_FAILURE',
-    'INVALID_CA',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
- *  proxy tunnel). */
-function certificateProblem(error) {
-    for (let e = error, depth = 0; e && depth < 4; depth++) {
-        const code = e.code;
-        if (typeof code === 'string' && CERTIFICATE_CODES.has(code))
-            return { code, message: e.message };
-        e = e.cause;
-    }
-    return undefined;
-}
-/** The server's certificate was refused: repeating cannot help, the trust store must change. */
-class UntrustedCertificateError extends Error {
-    name = 'UntrustedCertificateError';
-    code;
-    constructor(method, url, problem) {
-        // The origin only: the path and query of an upload or log address are its credentials.
-        super(`${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
-            'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.');
-        this.code = problem.code;
-    }
-}
-/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
- *  request itself never left. */
-function proxyRefusal(error) {
-    const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
-    return status ? `the proxy answered ${status}` : undefined;
-}
 function attemptBody(body) {
     if (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
         return body;
     const made = body();
     return made instanceof external_node_stream_.Readable ? made : external_node_stream_.Readable.from(made);
-}
-/** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
-function errorItems(json) {
-    if (!(0,json_object/* isObject */.Gv)(json) || !Array.isArray(json.errors))
-        return [];
-    const items = [];
-    for (const e of json.errors) {
-        if (typeof e === 'string') {
-            items.push({ detail: e });
-            continue;
-        }
-        if (!(0,json_object/* isObject */.Gv)(e))
-            continue;
-        const item = {};
-        if (typeof e.status === 'string' || typeof e.status === 'number')
-            item.status = String(e.status);
-        if (typeof e.code === 'string')
-            item.code = e.code;
-        if (typeof e.title === 'string')
-            item.title = e.title;
-        if (typeof e.detail === 'string')
-            item.detail = e.detail;
-        const source = e.source;
-        if ((0,json_object/* isObject */.Gv)(source)) {
-            item.source = {};
-            if (typeof source.pointer === 'string')
-                item.source.pointer = source.pointer;
-            if (typeof source.parameter === 'string')
-                item.source.parameter = source.parameter;
-        }
-        items.push(item);
-    }
-    return items;
 }
 
 // EXTERNAL MODULE: ./src/service/create-once.ts
@@ -44057,10 +44119,13 @@ async function createOnce(create, findExisting, rounds = 3) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   Lx: () => (/* binding */ RedirectError),
+/* harmony export */   Oc: () => (/* binding */ AnswerTooLargeError),
+/* harmony export */   XX: () => (/* binding */ PaginationError),
 /* harmony export */   c4: () => (/* binding */ isNotFound),
 /* harmony export */   d7: () => (/* binding */ isApiError),
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   ks: () => (/* binding */ UntrustedCertificateError),
 /* harmony export */   mh: () => (/* binding */ HostNotFoundError),
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   yI: () => (/* binding */ AmbiguousWriteError)
@@ -44296,6 +44361,40 @@ function redactItem(item, redact) {
     }
     return out;
 }
+/** The server's certificate was refused: repeating cannot help, the trust store must change. */
+class UntrustedCertificateError extends Error {
+    name = 'UntrustedCertificateError';
+    code;
+    constructor(method, url, problem) {
+        // The origin only: the path and query of an upload or log address are its credentials.
+        super(`${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
+            'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.');
+        this.code = problem.code;
+    }
+}
+/** An answer larger than MAX_ANSWER_BYTES: not read further, and not asked for again. */
+class AnswerTooLargeError extends Error {
+    name = 'AnswerTooLargeError';
+    constructor(method, target, limit, declared) {
+        const size = declared === undefined ? `more than ${mebibytes(limit)}` : `${declared} bytes (its Content-Length)`;
+        super(`The answer to ${method} ${target} is ${size}, larger than the ${mebibytes(limit)} the action reads of one answer; ` +
+            `it was not read further. Check that base-url is the service's API address.`);
+    }
+}
+function mebibytes(bytes) {
+    return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+/** A list whose pages do not end as the service announced they would; nothing more is read. */
+class PaginationError extends Error {
+    name = 'PaginationError';
+    path;
+    pages;
+    constructor(path, pages, what) {
+        super(`GET ${path}: ${what}; stopped after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(pages, 'page')} and read nothing more`);
+        this.path = path;
+        this.pages = pages;
+    }
+}
 
 
 /***/ }),
@@ -44310,7 +44409,7 @@ function redactItem(item, redact) {
 /* harmony export */   _w: () => (/* binding */ listAll),
 /* harmony export */   u0: () => (/* binding */ readDocument)
 /* harmony export */ });
-/* unused harmony exports describeBody, readListDocument, MAX_PAGES, PaginationError, paginatePages */
+/* unused harmony exports describeBody, readListDocument, MAX_PAGES, paginatePages */
 /* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(249);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5756);
@@ -44391,17 +44490,6 @@ function readListDocument(response, type) {
  * some 35 s of requests at the service's 30 per second.
  */
 const MAX_PAGES = 1000;
-/** A list whose pages do not end as the service announced they would; nothing more is read. */
-class PaginationError extends Error {
-    name = 'PaginationError';
-    path;
-    pages;
-    constructor(path, pages, what) {
-        super(`GET ${path}: ${what}; stopped after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(pages, 'page')} and read nothing more`);
-        this.path = path;
-        this.pages = pages;
-    }
-}
 /**
  * Every page of a list, following `links.next`, or `meta.pagination.next-page` when the answer
  * has no next link (or one outside the API), until neither is present. Bounded whatever the
@@ -44417,10 +44505,10 @@ async function* paginatePages(http, path, options = {}) {
     let next = { path, query: firstQuery };
     for (let pages = 0; next !== undefined;) {
         if (typeof next === 'string')
-            throw new PaginationError(listPath, pages, next);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .PaginationError */ .XX(listPath, pages, next);
         const key = `${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveTarget */ .u1)(http.baseUrl, next.path).href} ${JSON.stringify(next.query ?? {})}`;
         if (seen.has(key))
-            throw new PaginationError(listPath, pages, `page ${pages} names a page already read as the next one`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .PaginationError */ .XX(listPath, pages, `page ${pages} names a page already read as the next one`);
         seen.add(key);
         const response = await http.request({ method: 'GET', path: next.path, query: next.query, signal: options.signal });
         const doc = readListDocument(response, type);
@@ -44998,6 +45086,62 @@ function saveState(name, value) {
 }
 function getState(name) {
     return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name);
+}
+
+
+/***/ }),
+
+/***/ 4353:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ runStep)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4881);
+// One start-up for the action's two steps, the main step (main.ts) and the post step
+// (post-step.ts): the secrets masked before the inputs are checked, the inputs read, the
+// cancellation the runner's signals feed, the service client; then the step's own work; then the
+// client and the cancellation closed, whatever happened. Each step says only what is its own:
+// which inputs it reads, how a step that cannot start reports it, and its work. The exit code the
+// step returns is set on the process once, by the entry point (index.ts).
+
+
+
+/** Starts a step, runs its work and closes what the start-up opened: the step's exit code. */
+async function runStep(plan) {
+    const { sink } = plan;
+    // Masked before they are checked: a refused step's message and summary hold none of them.
+    for (const secret of plan.secretsAsGiven)
+        sink.addSecret(secret);
+    let inputs;
+    try {
+        inputs = plan.readInputs();
+    }
+    catch (error) {
+        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error), undefined);
+    }
+    for (const secret of plan.secretsOf?.(inputs) ?? [])
+        sink.addSecret(secret);
+    const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)();
+    let client;
+    try {
+        client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_1__/* .createServiceClient */ .r)({ onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRequest */ .Ng)(e)), ...plan.clientOptions(inputs) });
+    }
+    catch (error) {
+        cancellation.dispose();
+        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error), inputs);
+    }
+    try {
+        return await plan.work({ sink, inputs, client, cancellation });
+    }
+    finally {
+        // After a signal, requests still in flight are dropped: the step must be out before the kill.
+        const signalled = cancellation.signal.aborted;
+        cancellation.dispose();
+        await client.close({ now: signalled });
+    }
 }
 
 

@@ -3,6 +3,28 @@
 // found before anything is written, exits 2; any other failure exits 1, a write the service
 // refuses included. The action and its command line return the code, and the post step its
 // failure, to the entry point (index.ts), the one place that sets the process's exit code.
+//
+// Every error class of the action, and where it lives (a layer below may not import one above,
+// so each is beside what raises it; test/lint/error-classes.test.ts holds this list to the tree).
+// A ConfigurationError, or one of its kind, is the user's to fix and exits 2; any other, 1.
+//
+//   ConfigurationError         here                    a bad input or file, found before anything is written
+//   CancelledError             lifetime/cancellation   the runner's signal ended the step
+//   FileChangedError           files/confinement       (a ConfigurationError) a file changed between check and read
+//   LinksOutsideBoundaryError  slug/refused-links      (a ConfigurationError) links the confinement refuses to pack
+//   ModuleRootError            slug/module-root        (a ConfigurationError) the module directory cannot be packed
+//   ApiError                   service/errors          the service answered with an error status
+//   AmbiguousWriteError        service/errors          a write that may or may not have taken effect
+//   NetworkError               service/errors          no answer, after the retries allowed
+//   HostNotFoundError          service/errors          (a ConfigurationError) no such host: base-url or the proxy
+//   RedirectError              service/errors          a redirect that is not followed
+//   UnexpectedResponseError    service/errors          a 2xx answer that is not the document the spec shows
+//   UntrustedCertificateError  service/errors          the service's TLS certificate was refused
+//   AnswerTooLargeError        service/errors          an answer larger than the client reads
+//   PaginationError            service/errors          a list whose pages do not end as announced
+//   HclSyntaxError             modes/sync-policies     a policy configuration that does not parse
+//   SettingsNotAppliedError    modes/sync-policies     the service kept other settings than those sent
+//   SetupError                 modes/run-module-tests  a part of a test run's setup failed, named
 
 export const EXIT_SUCCESS = 0;
 export const EXIT_FAILURE = 1;

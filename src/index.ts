@@ -1,21 +1,24 @@
 #!/usr/bin/env node
-import { exitCodeOf } from './errors.ts';
 import { run } from './main.ts';
 import { getState, saveState } from './state.ts';
 
 // One bundle, three ways in: the command line (arguments given, or started by hand outside a
 // runner), the post step (dist/post.js loads this bundle when the main step saved a run to stop,
-// and the main step marked the state), and the action's main step.
-const args = process.argv.slice(2);
-if (args.length > 0 || !startedByRunner(process.env)) {
-  const { runCli } = await import('./cli.ts');
-  process.exitCode = await runCli(args);
-} else if (getState('isPost') === 'true') {
-  const { runPost } = await import('./modes/run-module-tests/post.ts');
-  process.exitCode = exitCodeOf(await runPost());
-} else {
+// and the main step marked the state), and the action's main step. Whichever runs, its exit code
+// is set here, once.
+process.exitCode = await chosenStep(process.argv.slice(2));
+
+async function chosenStep(args: string[]): Promise<number> {
+  if (args.length > 0 || !startedByRunner(process.env)) {
+    const { runCli } = await import('./cli.ts');
+    return runCli(args);
+  }
+  if (getState('isPost') === 'true') {
+    const { runPostStep } = await import('./post-step.ts');
+    return runPostStep();
+  }
   saveState('isPost', 'true');
-  process.exitCode = await run({ saveState });
+  return run({ saveState });
 }
 
 /**

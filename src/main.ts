@@ -10,7 +10,7 @@ import { secretsOf } from './inputs/schema.ts';
 import type { InputReader } from './inputs/read.ts';
 import type { Inputs } from './inputs/schema.ts';
 import { isAbortError, raceAbort } from './lifetime/abort.ts';
-import { CancelledError, createCancellation } from './lifetime/cancellation.ts';
+import { CancelledError } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
 import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
@@ -21,9 +21,9 @@ import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/github-sink.ts';
 import type { Annotation, ReportSink } from './report/sink.ts';
-import { createServiceClient, describeRequest } from './service/client.ts';
-import type { ServiceClient } from './service/client.ts';
 import { saveState } from './state.ts';
+import { runStep } from './step.ts';
+import type { StartedStep } from './step.ts';
 
 export interface RunOptions {
   read?: InputReader;
@@ -38,17 +38,24 @@ export interface RunOptions {
 export async function run(options: RunOptions = {}): Promise<number> {
   const sink = options.sink ?? githubSink();
   const read = options.read ?? readActionInput;
-  // Masked before they are checked: a refused step's message and summary hold none of them.
-  for (const secret of secretsAsGiven(read)) sink.addSecret(secret);
-  let inputs: Inputs;
-  try {
-    inputs = readInputs(read);
-  } catch (error) {
-    return refused(sink, failureOf(error));
-  }
-  for (const secret of secretsOf(inputs)) sink.addSecret(secret);
+  return runStep({
+    sink,
+    secretsAsGiven: secretsAsGiven(read),
+    readInputs: () => readInputs(read),
+    secretsOf,
+    clientOptions: (inputs) => ({
+      baseUrl: inputs.baseUrl,
+      token: inputs.token,
+      tokenNeeded: TOKEN_NEEDED[inputs.mode],
+    }),
+    refused: (failure, inputs) => refused(sink, failure, inputs?.mode),
+    work: (step) => runModeAndReport(step, options),
+  });
+}
 
-  const cancellation = createCancellation();
+/** The main step's work: the mode, then its report, check run and comment; the exit code. */
+async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions): Promise<number> {
+  const { sink, inputs, client, cancellation } = step;
   // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
   const github = {
     token: inputs.githubToken,
@@ -56,18 +63,6 @@ export async function run(options: RunOptions = {}): Promise<number> {
     deadline: Deadline.after(inputs.timeoutMs),
     cancellation,
   } satisfies GitHubClientOptions;
-  let client: ServiceClient;
-  try {
-    client = createServiceClient({
-      baseUrl: inputs.baseUrl,
-      token: inputs.token,
-      tokenNeeded: TOKEN_NEEDED[inputs.mode],
-      onRequest: (e) => sink.debug(describeRequest(e)),
-    });
-  } catch (error) {
-    cancellation.dispose();
-    return refused(sink, failureOf(error), inputs.mode);
-  }
   const checkRun =
     inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
   try {
@@ -118,10 +113,6 @@ export async function run(options: RunOptions = {}): Promise<number> {
       commentSummary(inputs, options, github, summary),
     ]);
     return code;
-  } finally {
-    const signalled = cancellation.signal.aborted;
-    cancellation.dispose();
-    await client.close({ now: signalled });
   }
 }
 

@@ -1,55 +1,22 @@
 /**
  * The last line of defence against leaking a secret: every string a sink writes (log line,
  * annotation, output, job summary) passes through `redact`, which replaces each known secret
- * with `***`, the same mark the runner's own masking uses.
+ * with `***` (the action's one masking, src/redaction.ts), in every form the sink may write it.
  */
 
+import { createRedactor, MIN_SECRET_LENGTH } from '../redaction.ts';
+import type { Redactor } from '../redaction.ts';
 import { isServiceId } from '../service/shapes.ts';
 import { escapeHtml, escapeMarkdown } from './markdown.ts';
-import { escapeRegExp } from '../text.ts';
 
-export const REDACTED = '***';
-
-/**
- * Values shorter than this are not masked: masking a one- or two-character value (a sensitive
- * variable set to `1`) would blank out every such character of the report and hide nothing.
- */
-const MIN_SECRET_LENGTH = 3;
+export type { Redactor } from '../redaction.ts';
 
 /** Parts of an address (a query string, a signed path segment) shorter than this are not masked. */
 const MIN_URL_PART_LENGTH = 8;
 
-export interface Redactor {
-  /** The text with every occurrence of every known secret replaced by `***`. */
-  redact(text: string): string;
-  /** Learn a secret known only later (an upload address returned mid-run). */
-  add(secret: string): void;
-}
-
+/** The redactor of what the sinks write: each secret in every form below. */
 export function redactor(secrets: Iterable<string> = []): Redactor {
-  const needles = new Set<string>();
-  let pattern: RegExp | undefined;
-
-  const add = (secret: string): void => {
-    let grew = false;
-    for (const needle of needlesOf(secret)) {
-      if (!needles.has(needle)) {
-        needles.add(needle);
-        grew = true;
-      }
-    }
-    if (grew) pattern = compile(needles);
-  };
-
-  for (const secret of secrets) add(secret);
-
-  return {
-    redact(text: string): string {
-      if (!pattern || text === '') return text;
-      return text.replace(pattern, REDACTED);
-    },
-    add,
-  };
+  return createRedactor(secrets, needlesOf);
 }
 
 /**
@@ -97,19 +64,13 @@ function needlesOf(secret: string): string[] {
       keep(decoded, 16);
     }
   }
-  return [...found].filter((needle) => needle.length >= MIN_SECRET_LENGTH);
+  return [...found];
 }
 
 /** A service id or lower-case route words (`test-runs`, `configuration-versions`), with or without a file extension. */
 function isPublicSegment(segment: string): boolean {
   const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '');
   return isServiceId(stem) || /^[a-z]+(?:[-_][a-z]+)*$/.test(stem);
-}
-
-function compile(needles: Set<string>): RegExp {
-  // Longest first, so that a secret containing another secret is masked whole.
-  const sorted = [...needles].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
 }
 
 function parseHttpUrl(text: string): URL | undefined {

@@ -8,26 +8,10 @@
 // test log's streamed read shares, so the bound is counted here, per answer.
 
 import type { Readable } from 'node:stream';
+import type { AnswerTooLargeError } from './errors.ts';
 
 /** The most the client reads of one answer held in memory: 32 MiB. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-
-/** An answer larger than MAX_ANSWER_BYTES: not read further, and not asked for again. */
-export class AnswerTooLargeError extends Error {
-  override readonly name = 'AnswerTooLargeError';
-
-  constructor(method: string, target: string, limit: number, declared?: number) {
-    const size = declared === undefined ? `more than ${mebibytes(limit)}` : `${declared} bytes (its Content-Length)`;
-    super(
-      `The answer to ${method} ${target} is ${size}, larger than the ${mebibytes(limit)} the action reads of one answer; ` +
-        `it was not read further. Check that base-url is the service's API address.`,
-    );
-  }
-}
-
-function mebibytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
-}
 
 /**
  * The whole body, or AnswerTooLargeError once it passes `limit` bytes (by its Content-Length, or

@@ -1,7 +1,7 @@
 // The typed client of the service: one HTTP layer, one group of calls per area of the API.
 
 import { HttpClient } from './http.ts';
-import type { HttpClientOptions, RequestEvent } from './http.ts';
+import type { HttpClientOptions, RequestEvent } from './request.ts';
 import { createModuleTestsApi } from './module-tests.ts';
 import type { ModuleTestsApi } from './module-tests.ts';
 import { createNoCodeApi } from './no-code.ts';
@@ -17,7 +17,7 @@ export { baseUrlProblem, normaliseBaseUrl } from './urls.ts';
 export { tokenProblem } from './token.ts';
 
 /** How long a request waits for its answer unless the client is told otherwise. */
-export { DEFAULT_REQUEST_TIMEOUT_MS } from './http.ts';
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './request.ts';
 
 /** The client's options are the HTTP layer's: one address, one token, one set of limits. */
 export type ServiceClientOptions = HttpClientOptions;

@@ -3,7 +3,8 @@
 // query strings carry credentials) and says what to do. No message ever holds the token.
 
 import { ConfigurationError } from '../errors.ts';
-import { clip } from '../text.ts';
+import { clip, plural } from '../text.ts';
+import type { HttpMethod } from './request.ts';
 
 /** One JSON:API error object, as far as the service fills it in (spec section 7: "not shown"). */
 export interface ApiErrorItem {
@@ -300,4 +301,49 @@ function redactItem(item: ApiErrorItem, redact: (t: string) => string): ApiError
     if (item.source.parameter !== undefined) out.source.parameter = redact(String(item.source.parameter));
   }
   return out;
+}
+
+/** The server's certificate was refused: repeating cannot help, the trust store must change. */
+export class UntrustedCertificateError extends Error {
+  override readonly name = 'UntrustedCertificateError';
+  readonly code: string;
+
+  constructor(method: HttpMethod, url: string, problem: { code: string; message: string }) {
+    // The origin only: the path and query of an upload or log address are its credentials.
+    super(
+      `${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
+        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.',
+    );
+    this.code = problem.code;
+  }
+}
+
+/** An answer larger than MAX_ANSWER_BYTES: not read further, and not asked for again. */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+
+  constructor(method: string, target: string, limit: number, declared?: number) {
+    const size = declared === undefined ? `more than ${mebibytes(limit)}` : `${declared} bytes (its Content-Length)`;
+    super(
+      `The answer to ${method} ${target} is ${size}, larger than the ${mebibytes(limit)} the action reads of one answer; ` +
+        `it was not read further. Check that base-url is the service's API address.`,
+    );
+  }
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+
+/** A list whose pages do not end as the service announced they would; nothing more is read. */
+export class PaginationError extends Error {
+  override readonly name = 'PaginationError';
+  readonly path: string;
+  readonly pages: number;
+
+  constructor(path: string, pages: number, what: string) {
+    super(`GET ${path}: ${what}; stopped after ${plural(pages, 'page')} and read nothing more`);
+    this.path = path;
+    this.pages = pages;
+  }
 }

@@ -1,233 +1,44 @@
-// The one HTTP layer under the service client: undici, authorization, JSON:API media types,
-// retries, pacing, timeouts and abort. Nothing else in the action speaks HTTP to the service.
+// The request loop under the service client: authorization, JSON:API media types, retries,
+// pacing, timeouts and abort. Nothing else in the action sends a request to the service; its
+// connections (connections.ts), redirects (redirects.ts) and the meaning of a failed connection
+// (connection-failures.ts) are its parts (ARCHITECTURE.md, "The service's transport").
 
-import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, ProxyAgent, request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
+import { request as undiciRequest } from 'undici';
 import { ConfigurationError } from '../errors.ts';
-import { isObject, parseJsonOrUndefined } from '../json-object.ts';
-import { AmbiguousWriteError, ApiError, HostNotFoundError, NetworkError, RedirectError, statusText } from './errors.ts';
-import type { ApiErrorItem, UnknownHost } from './errors.ts';
+import { parseJsonOrUndefined } from '../json-object.ts';
+import { createRedactor } from '../redaction.ts';
+import type { Redactor } from '../redaction.ts';
+import { AmbiguousWriteError, AnswerTooLargeError, ApiError, NetworkError, statusText } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
-import { AnswerTooLargeError, MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
+import { MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
 import type { Clock } from '../lifetime/clock.ts';
 import { systemClock } from '../lifetime/clock.ts';
 import { Semaphore } from '../lifetime/limit.ts';
+import { failedAttempt, HOST_NOT_FOUND, hostNotFoundError } from './connection-failures.ts';
+import { Connections } from './connections.ts';
+import { errorItems } from './error-items.ts';
 import { RateLimiter } from './pacing.ts';
-import { checkProxyEnvironment, proxyFor } from './proxy.ts';
+import { followRedirects } from './redirects.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, JSON_API } from './request.ts';
+import type {
+  Attempt,
+  AttemptRequest,
+  HttpClientOptions,
+  HttpMethod,
+  HttpResponse,
+  RequestEvent,
+  RequestOptions,
+  UploadBody,
+} from './request.ts';
 import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { tokenProblem } from './token.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
-import type { Query } from './urls.ts';
 
-export {
-  AmbiguousWriteError,
-  ApiError,
-  HostNotFoundError,
-  NetworkError,
-  RedirectError,
-  UnexpectedResponseError,
-  isApiError,
-  isNotFound,
-} from './errors.ts';
-export type { ApiErrorItem } from './errors.ts';
-export type { RetryOptions } from './retry.ts';
-export type { Query, QueryValue } from './urls.ts';
-
-export const JSON_API = 'application/vnd.api+json';
 const OCTET_STREAM = 'application/octet-stream';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Raw bytes for an upload. A function is called once per attempt, so that a streamed body can
- * be sent again when the upload is retried.
- */
-export type UploadBody = string | Uint8Array | (() => Readable | AsyncIterable<Uint8Array>);
-
-/** One attempt of one request, as reported to `onRequest`: never a secret, never an upload or
- *  log address beyond its origin. */
-export interface RequestEvent {
-  method: HttpMethod;
-  /** API path with its query, or the origin of any other address. */
-  target: string;
-  /** 0 for the first attempt. */
-  attempt: number;
-  /** Absent when no answer arrived. */
-  status?: number;
-  ms: number;
-  outcome: 'success' | 'retry' | 'failure';
-  /** Error code of a failed connection (`UND_ERR_SOCKET`, `ECONNRESET`, `timeout`, ...). */
-  error?: string;
-}
-
-/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-
-export interface HttpClientOptions {
-  /** The service address; `/api/v2` is appended when its path lacks it. */
-  baseUrl: string;
-  token: string;
-  /** Aborts every request and wait of the client (the run's signal). */
-  signal?: AbortSignal;
-  /** Client-side limit, requests per second (default 30, the service's documented limit). */
-  rateLimitPerSecond?: number;
-  /** Requests in flight at once (default 8). */
-  concurrency?: number;
-  /** Limit of one attempt, answer headers and body included (default DEFAULT_REQUEST_TIMEOUT_MS). */
-  timeoutMs?: number;
-  userAgent?: string;
-  /** The token a 401 asks for, by what it must be allowed to do (the mode's): `a token that may manage policies`. */
-  tokenNeeded?: string;
-  retry?: Partial<RetryOptions>;
-  /** Called after every attempt (method, address without secrets, status, time); default: nothing. */
-  onRequest?: (event: RequestEvent) => void;
-  /**
-   * The clock of the client's waits: back-offs, the waits a 429 or 503 asks for, and the rate
-   * limit (default: the machine's, the limit on a monotonic time).
-   */
-  clock?: Clock;
-  /** How host names are resolved (default: the system's, as `dns.lookup`); tests answer for names that exist nowhere. */
-  lookup?: LookupFunction;
-}
-
-export interface RequestOptions {
-  method: HttpMethod;
-  /** A path under the base URL (`/policies/pol-1`), a link the service returned, or an absolute
-   *  address (upload-url, log-read-url). */
-  path: string;
-  /** Merged into the address; keys like `page[size]` are sent as `page%5Bsize%5D`. API only. */
-  query?: Query;
-  /** A JSON:API document to send. */
-  json?: unknown;
-  /** Raw bytes to send as application/octet-stream. */
-  body?: UploadBody;
-  /** Sets Content-Length for a streamed body. */
-  contentLength?: number;
-  /**
-   * Whether repeating the request after it may have reached the service is harmless. Default:
-   * true for GET, HEAD, PUT and DELETE, false for POST and PATCH. A request that is not
-   * idempotent is still repeated after 429 or 503 (the service refused it), but a dropped
-   * connection, a timeout, or 500/502/504 raise AmbiguousWriteError instead.
-   */
-  idempotent?: boolean;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Accept header (default JSON:API on the API, any type elsewhere). */
-  accept?: string;
-  /**
-   * Statuses that, answered to a repeat after an attempt that may have reached the service,
-   * mean that attempt did the work. Default: 404 for DELETE.
-   */
-  doneWhenRepeatAnswers?: readonly number[];
-  /**
-   * Sent at once, ahead of requests the client-side limit holds back and through the pause a 429
-   * set: a request that stops work on the service (a test run's cancel) must not wait out a
-   * `Retry-After` meant for the reads. Its own 429 is still waited for.
-   */
-  urgent?: boolean;
-  /**
-   * The address carries its own authorization (upload-url, log-read-url): never send the token
-   * to it, whatever its origin, and leave its query string as it is.
-   */
-  external?: boolean;
-  /**
-   * Hand a 2xx answer's body over unread (`HttpResponse.body`) for the caller to read, bound and
-   * close, instead of holding it whole (a test log may run to gigabytes). The attempt's time
-   * limit then covers the answer's headers and each wait for more of the body; the signals still
-   * abort the read.
-   */
-  stream?: boolean;
-  /**
-   * Ask for the body from this byte on (`Range: bytes=N-`, a read of a log that grows). The
-   * answer says whether the server honoured it: 206 and its `content-range`, or 200 with the
-   * whole body; 416 (nothing past that byte) is an ApiError.
-   */
-  fromByte?: number;
-}
-
-/** What every typed call of the client takes besides its own arguments. */
-export interface CallOptions {
-  /** Aborts this call, on top of the client-wide signal. */
-  signal?: AbortSignal;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body as text ('' when there is none). */
-  text: string;
-  /** The body parsed as JSON, when it is JSON; undefined otherwise (no body, or not JSON). */
-  json: unknown;
-  /** A repeat got one of `doneWhenRepeatAnswers` (a retried DELETE answered 404): an earlier
-   *  attempt had already done the work. */
-  alreadyDone: boolean;
-  /** With `stream`: the body, unread (`text` is then empty). The caller must read or destroy it. */
-  body?: Readable;
-  /** Method and path as they may be shown in a message. */
-  method: HttpMethod;
-  target: string;
-}
-
 const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
-
-/** Redirects a read follows (action-interface "Network"): a download link answers 302 to an
- *  object store, which may redirect once more; beyond a few hops the chain is a loop. */
-export const MAX_REDIRECTS = 5;
-
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
-/** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
- *  repeating cannot help, and the step ends at the first attempt, naming the host. */
-const HOST_NOT_FOUND = 'ENOTFOUND';
-
-/** Failures where the request cannot have reached the service: safe to repeat for any method. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  HOST_NOT_FOUND,
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** Failures after which the request may have reached the service. */
-const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
-  'UND_ERR_SOCKET',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ECONNABORTED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
-]);
-
-type Attempt =
-  | {
-      kind: 'answer';
-      status: number;
-      headers: Record<string, string | string[] | undefined>;
-      body: Buffer;
-      stream?: Readable;
-    }
-  | { kind: 'failed'; code: string; sent: boolean; timedOut: boolean; error: unknown };
-
-/** An attempt after any redirects; `redirectedTo` names the last hop's address as it may be shown. */
-type FollowedAttempt = Attempt & { redirectedTo?: string };
-
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
@@ -237,6 +48,8 @@ export class HttpClient {
   readonly baseUrl: URL;
   readonly origin: string;
   readonly #token: string;
+  /** Masks the token in what the service says back. */
+  readonly #secrets: Redactor;
   readonly #connections: Connections;
   readonly #signal: AbortSignal | undefined;
   readonly #limiter: RateLimiter;
@@ -261,6 +74,7 @@ export class HttpClient {
     // Masking is the sink's job: on GitHub it registers the token with the runner, while
     // elsewhere a `::add-mask::` line would print the very token it means to hide.
     this.#token = token;
+    this.#secrets = createRedactor([token]);
     this.baseUrl = normaliseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
     this.#signal = options.signal;
@@ -304,7 +118,7 @@ export class HttpClient {
 
   /** Text safe for a message: the token, should a service message echo it, is masked. */
   redact(text: string): string {
-    return text.split(this.#token).join('***');
+    return this.#secrets.redact(text);
   }
 
   /**
@@ -331,9 +145,9 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(signal);
       const started = Date.now();
-      const result = await this.#attemptFollowingRedirects(
-        { url, toApi, target },
+      const result = await followRedirects(
         {
+          url,
           method,
           headers,
           body: jsonText ?? options.body,
@@ -341,6 +155,13 @@ export class HttpClient {
           timeoutMs: options.timeoutMs,
           stream: options.stream === true,
           urgent: options.urgent === true,
+        },
+        { toApi, target },
+        {
+          attempt: (request) => this.#attempt(request),
+          isApiAddress: (address) => this.isApiAddress(address),
+          origin: this.origin,
+          authorization: `Bearer ${this.#token}`,
         },
       );
       const ms = Date.now() - started;
@@ -352,7 +173,10 @@ export class HttpClient {
 
       if (result.kind === 'failed' && result.code === HOST_NOT_FOUND) {
         report('failure', { error: result.code });
-        throw this.#hostNotFound(method, at, url, result.error);
+        throw hostNotFoundError(
+          { method, target: at, url, error: result.error },
+          { baseUrl: this.baseUrl, apiAnswered: this.#apiAnswered },
+        );
       }
       if (result.kind === 'failed') {
         const retriable = !result.sent || idempotent;
@@ -423,102 +247,6 @@ export class HttpClient {
     }
   }
 
-  /**
-   * One attempt of a request; a GET or HEAD answered with a redirect follows it, up to
-   * MAX_REDIRECTS hops, to http(s) addresses only. The token goes with a hop only when the
-   * request started as an API request and the hop is an API address again (the service
-   * moving a link within its own API, where the token belongs); an object store or log host
-   * that a download or log link redirects to never gets it, nor does the API's own host
-   * outside `/api/v2` (upload and log addresses served there carry their own authorization),
-   * nor any hop of a chain that started at an external address.
-   */
-  async #attemptFollowingRedirects(
-    start: { url: string; toApi: boolean; target: string },
-    request: {
-      method: HttpMethod;
-      headers: Record<string, string>;
-      body: string | UploadBody | undefined;
-      signal: AbortSignal | undefined;
-      timeoutMs: number | undefined;
-      stream: boolean;
-      urgent: boolean;
-    },
-  ): Promise<FollowedAttempt> {
-    const { method } = request;
-    let url = start.url;
-    let headers = request.headers;
-    let redirectedTo: string | undefined;
-    for (let hops = 0; ; hops++) {
-      const result = await this.#attempt(
-        url,
-        method,
-        headers,
-        request.body,
-        request.signal,
-        request.timeoutMs,
-        request.stream,
-        request.urgent,
-      );
-      const followed: FollowedAttempt = redirectedTo === undefined ? result : { ...result, redirectedTo };
-      if (result.kind === 'failed' || !REDIRECT_STATUSES.has(result.status) || (method !== 'GET' && method !== 'HEAD'))
-        return followed;
-      const at = redirectedTo === undefined ? start.target : `${start.target} (redirected to ${redirectedTo})`;
-      const location = firstHeader(result.headers.location);
-      if (!location)
-        throw new RedirectError(method, at, `the answer ${statusText(result.status)} has no Location to follow`);
-      if (hops >= MAX_REDIRECTS)
-        throw new RedirectError(method, at, `more than ${MAX_REDIRECTS} redirects; the chain is not followed further`);
-      let next: URL;
-      try {
-        next = new URL(location, url);
-      } catch {
-        throw new RedirectError(
-          method,
-          at,
-          `the answer ${statusText(result.status)} redirects to an address that is not valid`,
-        );
-      }
-      // Never a file:, data: or other scheme a service or object store might name.
-      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new RedirectError(
-          method,
-          at,
-          `the answer ${statusText(result.status)} redirects to a ${next.protocol} address; only http and https are followed`,
-        );
-      }
-      const toApi = start.toApi && this.isApiAddress(next);
-      url = toApi ? apiRequestUrl(next, undefined) : next.href;
-      redirectedTo = toApi ? describeTarget(next, this.origin) : next.origin;
-      const { authorization: _dropped, ...rest } = headers;
-      headers = toApi ? { ...rest, authorization: `Bearer ${this.#token}` } : rest;
-    }
-  }
-
-  /**
-   * The error for a host name that does not exist: the input's or the proxy's to fix (exit 2)
-   * when nothing has reached the service yet; otherwise a network failure naming the host.
-   */
-  #hostNotFound(method: HttpMethod, target: string, url: string, error: unknown): Error {
-    const address = new URL(url);
-    const proxy = proxyFor(address);
-    const host = hostnameOf(error) ?? proxy?.hostname ?? address.hostname;
-    const unknown: UnknownHost = {
-      host,
-      from:
-        proxy !== undefined && host === proxy.hostname
-          ? 'proxy'
-          : host === this.baseUrl.hostname
-            ? 'base-url'
-            : 'service',
-    };
-    if (unknown.from !== 'service' && !this.#apiAnswered)
-      return new HostNotFoundError(method, target, unknown, { cause: error });
-    return new NetworkError(
-      { method, target, code: HOST_NOT_FOUND, timedOut: false, attempts: 1, unknownHost: unknown },
-      { cause: error },
-    );
-  }
-
   #combinedSignal(perCall: AbortSignal | undefined): AbortSignal | undefined {
     const signals = [this.#signal, perCall].filter((s): s is AbortSignal => s !== undefined);
     if (signals.length <= 1) return signals[0];
@@ -538,16 +266,8 @@ export class HttpClient {
     return headers;
   }
 
-  async #attempt(
-    url: string,
-    method: HttpMethod,
-    headers: Record<string, string>,
-    body: string | UploadBody | undefined,
-    signal: AbortSignal | undefined,
-    timeoutMs: number | undefined,
-    stream = false,
-    urgent = false,
-  ): Promise<Attempt> {
+  async #attempt(request: AttemptRequest): Promise<Attempt> {
+    const { url, method, headers, body, signal, timeoutMs, stream, urgent } = request;
     const release = await this.#slots.acquire(signal);
     try {
       // The service's limit is per token (30 requests a second): addresses that get no token (the
@@ -596,18 +316,7 @@ export class HttpClient {
         if (error instanceof AnswerTooLargeError) throw error;
         if (signal?.aborted) throw abortError(signal);
         if (timeout.signal.aborted) return { kind: 'failed', code: 'timeout', sent: true, timedOut: true, error };
-        const code = errorCode(error);
-        if (code && NOT_SENT_CODES.has(code)) {
-          return { kind: 'failed', code, sent: false, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', error };
-        }
-        if (code && (MAYBE_SENT_CODES.has(code) || code.startsWith('HPE_'))) {
-          return { kind: 'failed', code, sent: true, timedOut: code.endsWith('_TIMEOUT'), error };
-        }
-        const refusal = proxyRefusal(error);
-        if (refusal) return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
-        const certificate = certificateProblem(error);
-        if (certificate) throw new UntrustedCertificateError(method, url, certificate);
-        throw error;
+        return failedAttempt(error, method, url);
       } finally {
         clearTimeout(timer);
       }
@@ -655,136 +364,8 @@ export class HttpClient {
   }
 }
 
-/** The host name a DNS failure names (Node's `hostname` on a lookup error), anywhere in its causes. */
-function hostnameOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const hostname = (e as { hostname?: unknown }).hostname;
-    if (typeof hostname === 'string' && hostname !== '') return hostname;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The connections of one client: direct, or through the proxy the environment names for an
- * address (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, by the rules of the runner's own HTTP client), to
- * the service and the object store alike, through an undici ProxyAgent per proxy address. A
- * private CA in NODE_EXTRA_CA_CERTS is in Node's default trust store, which both the direct TLS
- * connections and those inside a proxy's CONNECT tunnel use.
- */
-class Connections {
-  readonly #options: Agent.Options;
-  readonly #connect: { timeout: number; lookup?: LookupFunction };
-  readonly #direct: Agent;
-  readonly #viaProxy = new Map<string, ProxyAgent>();
-
-  constructor(options: Agent.Options, connect: { timeout: number; lookup?: LookupFunction }) {
-    // A proxy variable that is not a proxy address fails the client before any request.
-    checkProxyEnvironment();
-    this.#options = options;
-    this.#connect = connect;
-    this.#direct = new Agent({ ...options, connect });
-  }
-
-  for(url: string): Dispatcher {
-    const proxy = proxyFor(new URL(url));
-    if (proxy === undefined) return this.#direct;
-    let agent = this.#viaProxy.get(proxy.href);
-    if (agent === undefined) {
-      const connect = this.#connect;
-      agent = new ProxyAgent({ ...this.#options, uri: proxy.href, proxyTls: connect, requestTls: connect });
-      this.#viaProxy.set(proxy.href, agent);
-    }
-    return agent;
-  }
-
-  async close(now: boolean): Promise<void> {
-    const all: Dispatcher[] = [this.#direct, ...this.#viaProxy.values()];
-    await Promise.all(all.map((d) => (now ? d.destroy() : d.close())));
-  }
-}
-
-/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
-const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REVOKED',
-  'CERT_SIGNATURE_FAILURE',
-  'INVALID_CA',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
- *  proxy tunnel). */
-function certificateProblem(error: unknown): { code: string; message: string } | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** The server's certificate was refused: repeating cannot help, the trust store must change. */
-export class UntrustedCertificateError extends Error {
-  override readonly name = 'UntrustedCertificateError';
-  readonly code: string;
-
-  constructor(method: HttpMethod, url: string, problem: { code: string; message: string }) {
-    // The origin only: the path and query of an upload or log address are its credentials.
-    super(
-      `${method} ${new URL(url).origin}: the service's TLS certificate was not accepted (${problem.code}: ${problem.message.split(';')[0]}); ` +
-        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.',
-    );
-    this.code = problem.code;
-  }
-}
-
-/** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
- *  request itself never left. */
-function proxyRefusal(error: unknown): string | undefined {
-  const status = error instanceof Error ? /^Proxy\b.*\((\d{3})\)/.exec(error.message)?.[1] : undefined;
-  return status ? `the proxy answered ${status}` : undefined;
-}
-
 function attemptBody(body: string | UploadBody | undefined): string | Uint8Array | Readable | undefined {
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   const made = body();
   return made instanceof Readable ? made : Readable.from(made);
-}
-
-/** JSON:API error objects of an error answer (spec section 7; their fields are "not shown"). */
-function errorItems(json: unknown): ApiErrorItem[] {
-  if (!isObject(json) || !Array.isArray(json.errors)) return [];
-  const items: ApiErrorItem[] = [];
-  for (const e of json.errors as unknown[]) {
-    if (typeof e === 'string') {
-      items.push({ detail: e });
-      continue;
-    }
-    if (!isObject(e)) continue;
-    const item: ApiErrorItem = {};
-    if (typeof e.status === 'string' || typeof e.status === 'number') item.status = String(e.status);
-    if (typeof e.code === 'string') item.code = e.code;
-    if (typeof e.title === 'string') item.title = e.title;
-    if (typeof e.detail === 'string') item.detail = e.detail;
-    const source = e.source;
-    if (isObject(source)) {
-      item.source = {};
-      if (typeof source.pointer === 'string') item.source.pointer = source.pointer;
-      if (typeof source.parameter === 'string') item.source.parameter = source.parameter;
-    }
-    items.push(item);
-  }
-  return items;
 }

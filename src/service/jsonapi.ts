@@ -2,8 +2,9 @@
 
 import { isObject } from '../json-object.ts';
 import { plural, quoteClipped } from '../text.ts';
-import type { HttpClient, HttpResponse } from './http.ts';
-import { UnexpectedResponseError } from './errors.ts';
+import type { HttpClient } from './http.ts';
+import type { HttpResponse } from './request.ts';
+import { PaginationError, UnexpectedResponseError } from './errors.ts';
 import { shapeProblem } from './shapes.ts';
 import { resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
@@ -166,19 +167,6 @@ export interface PaginateOptions {
  * some 35 s of requests at the service's 30 per second.
  */
 export const MAX_PAGES = 1000;
-
-/** A list whose pages do not end as the service announced they would; nothing more is read. */
-export class PaginationError extends Error {
-  override readonly name = 'PaginationError';
-  readonly path: string;
-  readonly pages: number;
-
-  constructor(path: string, pages: number, what: string) {
-    super(`GET ${path}: ${what}; stopped after ${plural(pages, 'page')} and read nothing more`);
-    this.path = path;
-    this.pages = pages;
-  }
-}
 
 interface PageRequest {
   path: string;

@@ -3,7 +3,8 @@
 import { createOnce } from './create-once.ts';
 import { isObject } from '../json-object.ts';
 import { isAbortError } from '../lifetime/abort.ts';
-import type { CallOptions, HttpClient, HttpResponse, UploadBody } from './http.ts';
+import type { HttpClient } from './http.ts';
+import type { CallOptions, HttpResponse, UploadBody } from './request.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
 import { isApiError } from './errors.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';

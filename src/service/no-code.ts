@@ -1,7 +1,8 @@
 // No-code provisioning endpoints (spec 4.3).
 
 import { isObject } from '../json-object.ts';
-import type { CallOptions, HttpClient, HttpResponse } from './http.ts';
+import type { HttpClient } from './http.ts';
+import type { CallOptions, HttpResponse } from './request.ts';
 import { readDocument, readResource } from './jsonapi.ts';
 import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
 import { clip } from '../text.ts';

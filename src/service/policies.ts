@@ -1,7 +1,8 @@
 // Policy endpoints (spec 4.1).
 
 import { createOnce } from './create-once.ts';
-import type { CallOptions, HttpClient } from './http.ts';
+import type { HttpClient } from './http.ts';
+import type { CallOptions } from './request.ts';
 import { listAll, optionalResource, readResource } from './jsonapi.ts';
 import type { Policy, PolicyKind } from './types.ts';
 

@@ -45,7 +45,7 @@ async function ruleIds(path: string, code: string): Promise<(string | null)[]> {
 /** A file that imports the module at `from` and uses it. */
 const importing = (from: string): string => `import * as imported from '${from}';\nvoid imported;\n`;
 
-describe('only src/service/http.ts and src/github/transport.ts import undici', () => {
+describe('only src/service/http.ts, src/service/connections.ts and src/github/transport.ts import undici', () => {
   it('a value or a type import of undici anywhere else in src fails', async () => {
     expect(await ruleIds('src/report/probe.ts', "import { request } from 'undici';\nvoid request;\n")).toEqual([
       'no-restricted-imports',
@@ -58,8 +58,9 @@ describe('only src/service/http.ts and src/github/transport.ts import undici', (
     ]);
   });
 
-  it('src/service/http.ts and src/github/transport.ts themselves may', async () => {
+  it('src/service/http.ts, src/service/connections.ts and src/github/transport.ts themselves may', async () => {
     expect(await ruleIds('src/service/http.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
+    expect(await ruleIds('src/service/connections.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
     expect(await ruleIds('src/github/transport.ts', "import { Agent } from 'undici';\nvoid Agent;\n")).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 // The job being cancelled (SIGINT, then SIGTERM) while a test run exists, and the post step
 // stopping a run the main step left behind. Process-level timing is in process.test.ts.
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf } from '../../src/errors.ts';
-import { runPost } from '../../src/modes/run-module-tests/post.ts';
+import { runPostStep } from '../../src/post-step.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
@@ -255,7 +254,7 @@ describe('post step', () => {
     const lines: string[] = [];
     const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
     const inputs: Record<string, string> = { token: h.emulator.token, 'base-url': h.emulator.baseUrl };
-    return runPost({
+    return runPostStep({
       read: (name) => inputs[name] ?? '',
       getState: (name) => state.get(name) ?? '',
       sink,
@@ -267,7 +266,7 @@ describe('post step', () => {
         appearWaitMs: options.appearWaitMs ?? 3000,
       },
       ...(options.clock ? { clock: options.clock } : {}),
-    }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
+    }).then((code) => ({ code, log: lines.join('') }));
   }
 
   it('cancels a queued run left behind once it runs', async () => {

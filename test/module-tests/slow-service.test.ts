@@ -7,8 +7,7 @@
 // the test moves it: every limit is checked at the millisecond it falls on, and "at once" means
 // before the clock moved at all, whatever the machine's load.
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf } from '../../src/errors.ts';
-import { runPost } from '../../src/modes/run-module-tests/post.ts';
+import { runPostStep } from '../../src/post-step.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { tracked } from '../support/manual-clock.ts';
@@ -29,13 +28,13 @@ function createArrived(emulator: Emulator): boolean {
 function runPostWith(emulator: Emulator, state: Map<string, string>) {
   const lines: string[] = [];
   const inputs: Record<string, string> = { token: emulator.token, 'base-url': emulator.baseUrl };
-  return runPost({
+  return runPostStep({
     read: (name) => inputs[name] ?? '',
     getState: (name) => state.get(name) ?? '',
     sink: plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [emulator.token] }),
     client: FAST_CLIENT,
     tuning: { pollMs: 20, graceMs: 200, queuedWaitMs: 3000, appearWaitMs: 5000 },
-  }).then((failure) => ({ code: exitCodeOf(failure), log: lines.join('') }));
+  }).then((code) => ({ code, log: lines.join('') }));
 }
 
 describe('a create the service answers slowly', () => {

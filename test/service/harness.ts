@@ -4,7 +4,7 @@ import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, EmulatorOptions } from '../emulator/api.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from '../../src/service/client.ts';
-import type { RequestEvent } from '../../src/service/http.ts';
+import type { RequestEvent } from '../../src/service/request.ts';
 
 export interface Harness {
   emulator: Emulator;

@@ -2,7 +2,7 @@
 // asks for, pacing, timeouts, abort, and where the token goes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
-import { AmbiguousWriteError, ApiError, NetworkError } from '../../src/service/http.ts';
+import { AmbiguousWriteError, ApiError, NetworkError } from '../../src/service/errors.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { caught, header, startHarness } from './harness.ts';

@@ -2,7 +2,7 @@
 // not there.
 import { describe, expect, it } from 'vitest';
 import { UnexpectedResponseError } from '../../src/service/errors.ts';
-import type { HttpResponse } from '../../src/service/http.ts';
+import type { HttpResponse } from '../../src/service/request.ts';
 import { describeBody, readDocument } from '../../src/service/jsonapi.ts';
 
 function answer(status: number, text: string, contentType = 'application/vnd.api+json'): HttpResponse {

@@ -2,7 +2,7 @@
 // cancel, variables.
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/service/http.ts';
+import { ApiError } from '../../src/service/errors.ts';
 import type { ModuleRef } from '../../src/service/module-tests.ts';
 import type { TestRun } from '../../src/service/types.ts';
 import { caught, header, startHarness } from './harness.ts';

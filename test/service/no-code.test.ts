@@ -1,6 +1,6 @@
 // Every no-code call against the emulator, including the answers the spec does not show.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../src/service/http.ts';
+import { AmbiguousWriteError, ApiError, UnexpectedResponseError } from '../../src/service/errors.ts';
 import { moduleVersionIn, workspaceNameOf } from '../../src/service/no-code.ts';
 import { APPLY_STEPS } from '../emulator/api.ts';
 import type { UpgradeBehaviour } from '../emulator/api.ts';

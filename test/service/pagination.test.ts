@@ -5,7 +5,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/service/http.ts';
-import { listAll, MAX_PAGES, PaginationError } from '../../src/service/jsonapi.ts';
+import { PaginationError } from '../../src/service/errors.ts';
+import { listAll, MAX_PAGES } from '../../src/service/jsonapi.ts';
 import { startHarness } from './harness.ts';
 
 interface ListServer {

@@ -1,6 +1,6 @@
 // Every policy call against the emulator, including paging, errors and creating exactly once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AmbiguousWriteError, ApiError } from '../../src/service/http.ts';
+import { AmbiguousWriteError, ApiError } from '../../src/service/errors.ts';
 import { createPolicyOnce } from '../../src/service/policies.ts';
 import { caught, header, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';

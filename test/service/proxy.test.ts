@@ -11,7 +11,7 @@ import { openGitHub } from '../../src/github/open-github.ts';
 import { errorCode } from '../../src/github/failure.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
-import { NetworkError } from '../../src/service/http.ts';
+import { NetworkError } from '../../src/service/errors.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { startGitHubFake } from '../github-fake/server.ts';

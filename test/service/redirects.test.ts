@@ -5,7 +5,9 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, HttpClient, MAX_REDIRECTS, RedirectError } from '../../src/service/http.ts';
+import { ApiError, RedirectError } from '../../src/service/errors.ts';
+import { HttpClient } from '../../src/service/http.ts';
+import { MAX_REDIRECTS } from '../../src/service/redirects.ts';
 import { caught } from './harness.ts';
 
 const TOKEN = 'redirect-test.atlasv1.token-value';

@@ -7,7 +7,7 @@ import { ConfigurationError } from '../../src/errors.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from '../../src/service/client.ts';
 import { HostNotFoundError, NetworkError } from '../../src/service/errors.ts';
-import type { RequestEvent } from '../../src/service/http.ts';
+import type { RequestEvent } from '../../src/service/request.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';

@@ -7,24 +7,17 @@
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
 
-import { failureOf, getErrorMessage, stepFailure } from '../../errors.ts';
+import { getErrorMessage, stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
-import { readActionInput, readServiceInputs, serviceSecretsAsGiven } from '../../inputs/read.ts';
-import type { InputReader } from '../../inputs/read.ts';
-import type { ServiceInputs } from '../../inputs/schema.ts';
-import { createCancellation } from '../../lifetime/cancellation.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
-import { githubSink } from '../../report/github-sink.ts';
 import type { ReportSink } from '../../report/sink.ts';
-import { createServiceClient, describeRequest } from '../../service/client.ts';
-import type { ServiceClient, ServiceClientOptions } from '../../service/client.ts';
+import type { ServiceClient } from '../../service/client.ts';
 import type { TestRun } from '../../service/types.ts';
-import { getState } from '../../state.ts';
 import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
-import { runToStop } from './state.ts';
-import type { GetState, SavedTestRun } from './state.ts';
+import type { SavedTestRun } from './state.ts';
 import { TestRunStopper } from './stop.ts';
 import type { StopOutcome } from './stop.ts';
 import { isFinal } from './test-run-status.ts';
@@ -32,13 +25,16 @@ import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
 import { runFingerprint, runsOfConfigurationVersion } from './version-runs.ts';
 
+/** What the post step's start-up (src/post-step.ts) hands it; the start-up closes the client and the cancellation. */
+export interface PostStart {
+  /** The state the main step saved, read once. */
+  saved: SavedTestRun;
+  sink: ReportSink;
+  client: ServiceClient;
+  cancellation: Cancellation;
+}
+
 export interface PostOptions {
-  /** Inputs, as the main step read them (INPUT_* again in the post step). */
-  read?: InputReader;
-  /** State the main step saved (STATE_* in the post step). */
-  getState?: GetState;
-  sink?: ReportSink;
-  client?: Partial<ServiceClientOptions>;
   /** Its timings (DEFAULT_POST_TUNING in tuning.ts). */
   tuning?: Partial<PostTuning>;
   /** The clock of the step's waits and limits (default the real one). */
@@ -46,45 +42,34 @@ export interface PostOptions {
 }
 
 /**
- * Null unless a run may still be running that this step could not stop; each failure is reported
- * on the sink as it happens, and the entry point turns the one returned into the exit code.
+ * The failure of a post step that cannot start (its inputs are refused, its client cannot be
+ * built), reported on the sink.
  */
-export async function runPost(options: PostOptions = {}): Promise<StepFailure | null> {
-  const saved = runToStop(options.getState ?? getState);
-  if (saved === undefined) return null;
-
-  const read = options.read ?? readActionInput;
-  const sink = options.sink ?? githubSink({ secrets: serviceSecretsAsGiven(read) });
-  const { module } = saved;
-  const label = moduleLabel(module);
+export function cannotStart(saved: SavedTestRun, sink: ReportSink, failure: StepFailure): StepFailure {
+  const label = moduleLabel(saved.module);
   const what =
     saved.testRunId !== undefined && !saved.final
       ? `Test run ${saved.testRunId} of module ${label}`
       : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
+  // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
+  // has already started a run, which may still be running.
+  return failed(sink, stepFailure(`${what} may still be running, and it cannot be stopped: ${failure.message}`));
+}
 
-  let service: ServiceInputs;
-  try {
-    service = readServiceInputs(read);
-  } catch (error) {
-    // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
-    // has already started a run, which may still be running.
-    return failed(
-      sink,
-      stepFailure(`${what} may still be running, and it cannot be stopped: ${failureOf(error).message}`),
-    );
-  }
+/**
+ * Null unless a run may still be running that this step could not stop; each failure is reported
+ * on the sink as it happens, and the entry point turns the one returned into the exit code.
+ */
+export async function runPost(start: PostStart, options: PostOptions = {}): Promise<StepFailure | null> {
+  const { saved, sink, client, cancellation } = start;
+  const { module } = saved;
+  const label = moduleLabel(module);
 
   const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, lateRunWindowMs, afterSignalMs }: PostTuning = {
     ...DEFAULT_POST_TUNING,
     ...options.tuning,
   };
   const clock = options.clock ?? systemClock;
-  const client = createServiceClient({
-    ...service,
-    onRequest: (e) => sink.debug(describeRequest(e)),
-    ...options.client,
-  });
-  const cancellation = createCancellation();
   const stoppers: TestRunStopper[] = [];
   // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
   cancellation.onSignal(() => {
@@ -118,22 +103,17 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
     );
   };
-  try {
-    const found = await findRunsToStop(saved, {
-      client,
-      sink,
-      signal: cancellation.signal,
-      pollMs,
-      appearWaitMs,
-      lateRunWindowMs,
-      stop,
-      clock,
-    });
-    return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
-  } finally {
-    cancellation.dispose();
-    await client.close();
-  }
+  const found = await findRunsToStop(saved, {
+    client,
+    sink,
+    signal: cancellation.signal,
+    pollMs,
+    appearWaitMs,
+    lateRunWindowMs,
+    stop,
+    clock,
+  });
+  return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
 }
 
 interface RunToStop {

@@ -1,0 +1,301 @@
+export const id = 237;
+export const ids = [237];
+export const modules = {
+
+/***/ 3237:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runPostStep: () => (/* binding */ runPostStep)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/inputs/read.ts
+var inputs_read = __webpack_require__(4245);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var lifetime_clock = __webpack_require__(9269);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/module-ref.ts
+var module_ref = __webpack_require__(8321);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/stop.ts
+var run_module_tests_stop = __webpack_require__(3721);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run-status.ts
+var test_run_status = __webpack_require__(1388);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/tuning.ts
+var tuning = __webpack_require__(240);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/version-runs.ts
+var version_runs = __webpack_require__(8108);
+;// CONCATENATED MODULE: ./src/modes/run-module-tests/post.ts
+// The post step: a test run must never be left running behind a cancelled or killed job
+// (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
+// itself on upload, late). The main step saves the configuration version as soon as it exists,
+// the run id the moment the run is known, and marks the run once it saw it final. This step
+// makes sure every run of that version ends, the step's own when it was not seen final and any
+// other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
+// if it is still running after a grace period. A main step killed while its create was
+// unanswered saved no run id: the run is found by its configuration version, once it appears.
+
+
+
+
+
+
+
+
+/**
+ * The failure of a post step that cannot start (its inputs are refused, its client cannot be
+ * built), reported on the sink.
+ */
+function cannotStart(saved, sink, failure) {
+    const label = (0,module_ref/* moduleLabel */.$)(saved.module);
+    const what = saved.testRunId !== undefined && !saved.final
+        ? `Test run ${saved.testRunId} of module ${label}`
+        : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
+    // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
+    // has already started a run, which may still be running.
+    return failed(sink, (0,errors/* stepFailure */.nK)(`${what} may still be running, and it cannot be stopped: ${failure.message}`));
+}
+/**
+ * Null unless a run may still be running that this step could not stop; each failure is reported
+ * on the sink as it happens, and the entry point turns the one returned into the exit code.
+ */
+async function runPost(start, options = {}) {
+    const { saved, sink, client, cancellation } = start;
+    const { module } = saved;
+    const label = (0,module_ref/* moduleLabel */.$)(module);
+    const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, lateRunWindowMs, afterSignalMs } = {
+        ...tuning/* DEFAULT_POST_TUNING */.l,
+        ...options.tuning,
+    };
+    const clock = options.clock ?? lifetime_clock/* systemClock */.ml;
+    const stoppers = [];
+    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+    cancellation.onSignal(() => {
+        for (const stopper of stoppers)
+            stopper.limitDeadline(clock.now() + afterSignalMs);
+    });
+    // Each run is stopped as soon as it is found: one the service queued by itself is not left
+    // running while the step waits for the run of an unanswered create to appear.
+    const stops = [];
+    const stop = ({ id, lastSeen }) => {
+        const now = clock.now();
+        const plan = {
+            startBy: now + queuedWaitMs,
+            // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
+            deadline: now + queuedWaitMs + graceMs + forceSlackMs,
+            forceAfterCancelMs: graceMs,
+            ...(lastSeen ? { lastSeen } : {}),
+        };
+        const stopper = new run_module_tests_stop/* TestRunStopper */.$({
+            client,
+            module,
+            testRunId: id,
+            log: (line) => sink.info(line),
+            pollMs,
+            cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+            clock,
+        });
+        stoppers.push(stopper);
+        if (cancellation.signal.aborted)
+            stopper.limitDeadline(clock.now() + afterSignalMs);
+        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+        stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+    };
+    const found = await findRunsToStop(saved, {
+        client,
+        sink,
+        signal: cancellation.signal,
+        pollMs,
+        appearWaitMs,
+        lateRunWindowMs,
+        stop,
+        clock,
+    });
+    return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
+}
+/**
+ * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
+ * configuration version that is not final, as each is found. The version is looked at again
+ * until the window in which the service may queue a run by itself has passed (the main step's,
+ * from the upload), and, when the main step sent a create it never saw answered, until a run with
+ * the create's options appears or `appearWaitMs` passes. Resolves with the failure when a run may
+ * be running that could not be found, else null.
+ */
+async function findRunsToStop(saved, options) {
+    const { sink, signal, stop, clock } = options;
+    const known = new Set();
+    const stopOnce = (run) => {
+        if (known.has(run.id))
+            return;
+        known.add(run.id);
+        stop(run);
+    };
+    const versionRef = saved.configurationVersion;
+    if (versionRef === undefined) {
+        if (saved.testRunId !== undefined && !saved.final)
+            stopOnce({ id: saved.testRunId });
+        return null;
+    }
+    const version = versionRef.id;
+    const label = (0,module_ref/* moduleLabel */.$)(saved.module);
+    // The run of a create the main step never saw answered may take a while to appear.
+    const awaitingCreate = saved.testRunId === undefined && saved.createSent;
+    const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    // A service may queue a run of its own on the version up to the main step's window after the
+    // upload: a main step killed before it ends must not leave that run to the service. An upload
+    // the step died in may still land: then the window counts from now.
+    const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
+    const watchUntil = (saved.uploadedAt ?? clock.now()) + lateRunWindowMs;
+    const ownFinal = saved.testRunId !== undefined && saved.final;
+    let notedCreate = false;
+    let notedWindow = false;
+    let listedAny = false;
+    let appeared = !awaitingCreate;
+    for (;;) {
+        let listed;
+        try {
+            listed = await (0,version_runs/* runsOfConfigurationVersion */.q8)(options.client, saved.module, versionRef, {
+                signal,
+                known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+            });
+        }
+        catch (error) {
+            if (saved.testRunId !== undefined && !saved.final) {
+                stopOnce({ id: saved.testRunId });
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
+                    `only test run ${saved.testRunId} is stopped.`);
+                return null;
+            }
+            if (ownFinal || known.size > 0) {
+                // The step's own run ended; another run of the version is only possible, not known.
+                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
+                    `if another one is still running, cancel it in the service.`);
+                return null;
+            }
+            return failed(sink, (0,errors/* stepFailure */.nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
+                `Check the module's test runs in the service.`));
+        }
+        listedAny ||= listed.length > 0;
+        for (const run of listed) {
+            if (run.id === saved.testRunId ? !saved.final && !(0,test_run_status/* isFinal */.dR)(run) : !(0,test_run_status/* isFinal */.dR)(run))
+                stopOnce({ id: run.id, lastSeen: run });
+        }
+        // The saved run may be missing from the list (the service no longer shows it): it is read by id.
+        if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
+            stopOnce({ id: saved.testRunId });
+        appeared ||=
+            saved.requested !== undefined ? listed.some((run) => (0,version_runs/* runFingerprint */.q5)(run) === saved.requested) : listed.length > 0;
+        const now = clock.now();
+        const until = Math.max(appeared ? 0 : appearBy, watchUntil);
+        if (now >= until || signal.aborted)
+            break;
+        if (!appeared && !notedCreate) {
+            notedCreate = true;
+            sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
+                `waiting up to ${(0,format/* formatDuration */.a3)(options.appearWaitMs)} for the run to appear.`);
+        }
+        if (now < watchUntil && !notedWindow) {
+            notedWindow = true;
+            sink.info(`The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
+                `up to ${(0,format/* formatDuration */.a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
+        }
+        try {
+            await clock.sleep(Math.min(options.pollMs, until - now), signal);
+        }
+        catch {
+            break;
+        }
+    }
+    if (!appeared) {
+        sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
+            `if one appears later, cancel it in the service.`);
+    }
+    else if (known.size === 0) {
+        sink.info(listedAny
+            ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
+            : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`);
+    }
+    return null;
+}
+function report(sink, what, outcome, queuedWaitMs) {
+    const status = outcome.run?.attributes.status;
+    switch (outcome.end) {
+        case 'not-found':
+            // Deleted, or the token lost access: nothing this step can do, nothing to fail for.
+            sink.info(`${what} no longer exists (404): nothing to stop.`);
+            return null;
+        case 'final':
+            if (outcome.forceAccepted)
+                sink.info(`${what} was force-cancelled.`);
+            else if (outcome.cancelAccepted && status === 'canceled')
+                sink.info(`${what} was cancelled.`);
+            else
+                sink.info(`${what} had already ended (${status ?? 'final'}).`);
+            return null;
+        default: {
+            if (outcome.cancelAccepted) {
+                sink.warning(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`);
+                return null;
+            }
+            const why = outcome.lastError ? `: ${outcome.lastError}` : '';
+            const when = status === 'running'
+                ? ''
+                : ` (it was still ${status ?? 'unknown'} after ${(0,format/* formatDuration */.a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            return failed(sink, (0,errors/* stepFailure */.nK)(`${what} could not be cancelled${when}${why}; cancel it in the service.`));
+        }
+    }
+}
+/** Reports a failure as it happens (the step goes on stopping the other runs); the failure. */
+function failed(sink, failure) {
+    sink.fail(failure.message);
+    return failure;
+}
+
+// EXTERNAL MODULE: ./src/modes/run-module-tests/state.ts
+var state = __webpack_require__(6796);
+// EXTERNAL MODULE: ./src/report/github-sink.ts
+var github_sink = __webpack_require__(7395);
+// EXTERNAL MODULE: ./src/state.ts
+var src_state = __webpack_require__(2462);
+// EXTERNAL MODULE: ./src/step.ts
+var step = __webpack_require__(4353);
+;// CONCATENATED MODULE: ./src/post-step.ts
+// The post step, started as the main step is (step.ts): the state the main step saved is read
+// once here and handed on; the inputs are the service's alone (the address and the token), read
+// again from INPUT_*; the work is stopping every run the main step may have left
+// (modes/run-module-tests/post.ts).
+
+
+
+
+
+
+
+/** The post step's exit code: 0 unless a run may still be running that it could not stop. */
+async function runPostStep(options = {}) {
+    const saved = (0,state/* runToStop */.BF)(options.getState ?? src_state/* getState */.G);
+    if (saved === undefined)
+        return (0,errors/* exitCodeOf */.FO)(null);
+    const read = options.read ?? inputs_read/* readActionInput */.LJ;
+    const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
+    return (0,step/* runStep */.e)({
+        sink,
+        secretsAsGiven: (0,inputs_read/* serviceSecretsAsGiven */.yv)(read),
+        readInputs: () => (0,inputs_read/* readServiceInputs */.Dz)(read),
+        clientOptions: (service) => ({ ...service, ...options.client }),
+        refused: (failure) => (0,errors/* exitCodeOf */.FO)(cannotStart(saved, sink, failure)),
+        work: async ({ client, cancellation }) => (0,errors/* exitCodeOf */.FO)(await runPost({ saved, sink, client, cancellation }, {
+            ...(options.tuning ? { tuning: options.tuning } : {}),
+            ...(options.clock ? { clock: options.clock } : {}),
+        })),
+    });
+}
+
+
+/***/ })
+
+};
