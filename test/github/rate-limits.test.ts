@@ -170,7 +170,9 @@ describe('never past the step’s deadline, nothing after its cancellation', () 
     const started = Date.now();
     expect(await comment(fake, { log, deadline: Deadline.after(30_000, clock) })).toBe('failed');
 
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Not the minute GitHub asked for: a wait would have held the call 60 s, far past this bound,
+    // which leaves a busy machine all the room it needs.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(fake.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 403']);
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toBe(
