@@ -94,7 +94,7 @@ describe('modes never import one another', () => {
     for (const [path, from] of [
       ['src/modes/sync-policies/probe.ts', '../run-module-tests/run.ts'],
       ['src/modes/run-module-tests/probe.ts', '../no-code/publish/run.ts'],
-      ['src/modes/run-module-tests/test-log/probe.ts', '../../sync-policies/plan.ts'],
+      ['src/modes/run-module-tests/results/test-log/probe.ts', '../../../sync-policies/plan.ts'],
       ['src/modes/no-code/publish/probe.ts', '../upgrade/run.ts'],
       ['src/modes/no-code/provision/probe.ts', '../../sync-policies/run.ts'],
     ] as const) {
@@ -105,7 +105,7 @@ describe('modes never import one another', () => {
   });
 
   it("a mode's own subfolders are the mode's; the no-code modes share src/modes/no-code/'s own files", async () => {
-    expect(await ruleIds('src/modes/run-module-tests/probe.ts', importing('./test-log/parser.ts'))).toEqual([]);
+    expect(await ruleIds('src/modes/run-module-tests/probe.ts', importing('./results/test-log/parser.ts'))).toEqual([]);
     expect(await ruleIds('src/modes/no-code/publish/probe.ts', importing('../writes.ts'))).toEqual([]);
     expect(await ruleIds('src/modes/no-code/probe.ts', importing('./upgrade/run.ts'))).toEqual([
       'import-x/no-restricted-paths',

@@ -9,15 +9,15 @@ import {
   saveRunFinal,
   saveRunStarted,
 } from '../../src/modes/run-module-tests/state.ts';
-import { windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
+import { windDownOf } from '../../src/lifetime/wind-down.ts';
 import {
   adoptableRun,
   optionDifferences,
   optionsFingerprint,
   runFingerprint,
-} from '../../src/modes/run-module-tests/version-runs.ts';
-import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
-import type { RequestedTestRun } from '../../src/modes/run-module-tests/version-runs.ts';
+} from '../../src/modes/run-module-tests/test-run/version-runs.ts';
+import { isFinal } from '../../src/modes/run-module-tests/test-run/status.ts';
+import type { RequestedTestRun } from '../../src/modes/run-module-tests/test-run/version-runs.ts';
 import type { TestRun } from '../../src/service/types.ts';
 
 function run(attributes: Partial<TestRun['attributes']>): TestRun {

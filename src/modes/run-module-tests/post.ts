@@ -25,12 +25,12 @@ import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
 import { runToStop } from './state.ts';
 import type { GetState, SavedTestRun } from './state.ts';
-import { TestRunStopper } from './stop.ts';
-import type { StopOutcome } from './stop.ts';
-import { isFinal } from './test-run-status.ts';
+import { TestRunStopper } from './test-run/stop.ts';
+import type { StopOutcome } from './test-run/stop.ts';
+import { isFinal } from './test-run/status.ts';
 import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
-import { runFingerprint, runsOfConfigurationVersion } from './version-runs.ts';
+import { runFingerprint, runsOfConfigurationVersion } from './test-run/version-runs.ts';
 
 export interface PostOptions {
   /** Inputs, as the main step read them (INPUT_* again in the post step). */

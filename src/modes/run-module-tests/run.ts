@@ -7,23 +7,23 @@ import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
-import { afterCancelledStart } from './cancelled-start.ts';
+import { afterCancelledStart } from './test-run/cancelled-start.ts';
 import { checkModuleDirectory, packConfiguration } from './configuration-archive.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRun } from './dry-run.ts';
-import { followRun } from './follow.ts';
+import { followRun } from './test-run/follow.ts';
 import { moduleRefOf } from './module-ref.ts';
-import { DEFAULT_OTHER_RUNS_TIMING, OtherRunsWatch } from './other-runs.ts';
-import type { OtherRun } from './other-runs.ts';
-import { noRunResult, testRunResult } from './report.ts';
-import type { TestedModule } from './report.ts';
-import { startRun } from './start.ts';
-import type { StartedTestRun } from './start.ts';
+import { DEFAULT_OTHER_RUNS_TIMING, OtherRunsWatch } from './test-run/other-runs.ts';
+import type { OtherRun } from './test-run/other-runs.ts';
+import { noRunResult, testRunResult } from './results/report.ts';
+import type { TestedModule } from './results/report.ts';
+import { startRun } from './test-run/start.ts';
+import type { StartedTestRun } from './test-run/start.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
-import { requestedRunOf } from './version-runs.ts';
-import type { VersionRef } from './version-runs.ts';
-import { onWindDown } from './wind-down.ts';
+import { requestedRunOf } from './test-run/version-runs.ts';
+import type { VersionRef } from './test-run/version-runs.ts';
+import { onWindDown } from '../../lifetime/wind-down.ts';
 
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the

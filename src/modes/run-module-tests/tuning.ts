@@ -2,9 +2,9 @@ import { RUNNER_KILL_AFTER_MS, RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/ca
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
-import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
-import type { OtherRunsTiming } from './other-runs.ts';
-import type { WaitTiming } from './wait.ts';
+import { DEFAULT_OTHER_RUNS_TIMING } from './test-run/other-runs.ts';
+import type { OtherRunsTiming } from './test-run/other-runs.ts';
+import type { WaitTiming } from './test-run/wait.ts';
 
 /** Timings of the mode, and the clock its waits run on; tests and benchmarks shorten them. */
 export interface RunModuleTestsTuning {

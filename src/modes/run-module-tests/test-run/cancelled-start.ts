@@ -4,24 +4,24 @@
 // options is followed and stopped like the step's own, every other one is stopped too. One that
 // appears only later is left to the post step, which looks for it the same way.
 
-import { getErrorMessage } from '../../errors.ts';
-import { signalsReceived } from '../../lifetime/cancellation.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
-import type { ReportSink } from '../../report/sink.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import type { Cancelled } from './ending.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { signalsReceived } from '../../../lifetime/cancellation.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import type { Cancellation } from '../../../lifetime/cancellation.ts';
+import type { ReportSink } from '../../../report/sink.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import type { Cancelled } from '../results/ending.ts';
 import type { OtherRun, OtherRunsWatch } from './other-runs.ts';
 import type { Setup, StartedTestRun } from './start.ts';
-import { saveRunStarted } from './state.ts';
-import type { SaveState } from './state.ts';
-import { isFinal } from './test-run-status.ts';
-import type { RunModuleTestsTuning } from './tuning.ts';
+import { saveRunStarted } from '../state.ts';
+import type { SaveState } from '../state.ts';
+import { isFinal } from './status.ts';
+import type { RunModuleTestsTuning } from '../tuning.ts';
 import { adoptableRun, runsOfConfigurationVersion } from './version-runs.ts';
 import type { RequestedTestRun, VersionRef } from './version-runs.ts';
-import { onWindDown, windDownNow } from './wind-down.ts';
+import { onWindDown, windDownNow } from '../../../lifetime/wind-down.ts';
 
 const NOTHING_LEFT_RUNNING: Cancelled = {
   kind: 'cancelled',

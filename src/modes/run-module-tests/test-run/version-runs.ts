@@ -4,12 +4,12 @@
 // may not send every option back: nothing here depends on either.
 
 import { createHash } from 'node:crypto';
-import type { TestVariable } from '../../inputs/parsers.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { configurationVersionOf } from './test-run-status.ts';
+import type { TestVariable } from '../../../inputs/parsers.ts';
+import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { configurationVersionOf } from './status.ts';
 
 export interface RequestedTestRun {
   testDirectory: string;

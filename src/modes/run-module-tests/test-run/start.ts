@@ -13,26 +13,26 @@
 // (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
 import { createReadStream } from 'node:fs';
-import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
-import type { ReportSink } from '../../report/sink.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import { createOnce } from '../../service/create-once.ts';
-import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../service/errors.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { moduleLabel } from './module-ref.ts';
+import { ConfigurationError, getErrorMessage } from '../../../errors.ts';
+import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import type { Cancellation } from '../../../lifetime/cancellation.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
+import type { ReportSink } from '../../../report/sink.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import { createOnce } from '../../../service/create-once.ts';
+import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../../service/errors.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { moduleLabel } from '../module-ref.ts';
 import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
-import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from './state.ts';
-import type { SaveState } from './state.ts';
-import { isFinal } from './test-run-status.ts';
-import { setTestVariables } from './test-variables.ts';
-import type { TestVariableChanges } from './test-variables.ts';
-import type { RunModuleTestsTuning } from './tuning.ts';
+import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from '../state.ts';
+import type { SaveState } from '../state.ts';
+import { isFinal } from './status.ts';
+import { setTestVariables } from '../test-variables.ts';
+import type { TestVariableChanges } from '../test-variables.ts';
+import type { RunModuleTestsTuning } from '../tuning.ts';
 import {
   adoptableRun,
   CLOCK_ALLOWANCE_MS,

@@ -4,28 +4,28 @@
 // it, which the spec allows only after a cancel (3.1), and the step leaves before the runner's
 // kill. Every other run of the configuration version is stopped by the watch meanwhile.
 
-import { getErrorMessage } from '../../errors.ts';
-import { RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/cancellation.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
-import type { ReportSink } from '../../report/sink.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { formatDuration } from '../../report/format.ts';
-import type { Interruption, RunEnding } from './ending.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { RUNNER_SIGTERM_AFTER_MS } from '../../../lifetime/cancellation.ts';
+import type { Cancellation } from '../../../lifetime/cancellation.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import type { ReportSink } from '../../../report/sink.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { formatDuration } from '../../../report/format.ts';
+import type { Interruption, RunEnding } from '../results/ending.ts';
 import type { OtherRunsWatch } from './other-runs.ts';
-import { saveCancelRequested, saveRunFinal } from './state.ts';
-import type { SaveState } from './state.ts';
+import { saveCancelRequested, saveRunFinal } from '../state.ts';
+import type { SaveState } from '../state.ts';
 import { describeStop, TestRunStopper } from './stop.ts';
-import { LiveTestLog } from './test-log/live.ts';
-import { LOG_NOT_READ, readTestLog } from './test-log/read.ts';
-import type { TestLogRead } from './test-log/read.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
-import type { RunModuleTestsTuning } from './tuning.ts';
+import { LiveTestLog } from '../results/test-log/live.ts';
+import { LOG_NOT_READ, readTestLog } from '../results/test-log/read.ts';
+import type { TestLogRead } from '../results/test-log/read.ts';
+import { describeTestRunStatus, isFinal } from './status.ts';
+import type { RunModuleTestsTuning } from '../tuning.ts';
 import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
-import { onWindDown, windDownNow } from './wind-down.ts';
+import { onWindDown, windDownNow } from '../../../lifetime/wind-down.ts';
 
 /**
  * After a signal, the log of the stopped run is read only until half a second before the runner's

@@ -5,17 +5,17 @@
 // are looked at often right after the upload, when such a run appears, then at a slower pace for
 // the whole wait, and once more when the step is done with its own run.
 
-import { getErrorMessage } from '../../errors.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
-import { capitalise } from '../../text.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import { capitalise } from '../../../text.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
 import { describeStop, TestRunStopper } from './stop.ts';
 import type { StopOutcome } from './stop.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
+import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
 import type { VersionRef } from './version-runs.ts';
 

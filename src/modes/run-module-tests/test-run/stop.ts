@@ -7,14 +7,14 @@
 // read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
 // be sent at once (action-interface "Cancellation").
 
-import { getErrorMessage } from '../../errors.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { isApiError, isNotFound } from '../../service/errors.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { isApiError, isNotFound } from '../../../service/errors.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { describeTestRunStatus, isFinal } from './status.ts';
 
 export interface StopPlan {
   /** Give up at this time (ms since the epoch). */

@@ -3,8 +3,8 @@
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
-import { signalsReceived } from '../../lifetime/cancellation.ts';
-import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
+import { signalsReceived } from './cancellation.ts';
+import type { Cancellation, ReceivedSignal } from './cancellation.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
