@@ -5,7 +5,13 @@
 // kill. Every other run of the configuration version is stopped by the watch meanwhile.
 
 import { getErrorMessage } from '../../../errors.ts';
-import { RUNNER_SIGTERM_AFTER_MS } from '../../../lifetime/cancellation.ts';
+import {
+  LAST_LOOK_AFTER_STOP_MS,
+  LOG_AFTER_SIGNAL_MS,
+  LOG_AFTER_SIGNAL_UNTIL_MS,
+  LOG_AFTER_STOP_MS,
+  WATCH_AFTER_CANCEL_MS,
+} from '../../../lifetime/budgets.ts';
 import type { Cancellation } from '../../../lifetime/cancellation.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import type { ReportSink } from '../../../report/sink.ts';
@@ -26,26 +32,6 @@ import type { RunModuleTestsTuning } from '../tuning.ts';
 import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
 import { onWindDown, windDownNow } from '../../../lifetime/wind-down.ts';
-
-/**
- * After a signal, the log of the stopped run is read only until half a second before the runner's
- * SIGTERM: the read is over by then, and what is left before the kill is for the summary and the
- * exit.
- */
-const LOG_AFTER_SIGNAL_BUDGET_MS = RUNNER_SIGTERM_AFTER_MS - 500;
-
-/** After a signal, the longest read of the log of the stopped run. */
-const LOG_AFTER_SIGNAL_MS = 2000;
-
-/** After a timeout or a failed wait, how long a run whose cancel was accepted is watched winding
- *  down (its teardown may take minutes; the post step makes sure it ends). */
-const WATCH_AFTER_CANCEL_MS = 1000;
-
-/** After a timeout or a failed wait, the longest last look for other runs of the version. */
-const LAST_LOOK_AFTER_STOP_MS = 2000;
-
-/** After a timeout or a failed wait, the longest read of the log of the stopped run. */
-const LOG_AFTER_STOP_MS = 5000;
 
 export interface FollowInput {
   /** The run as the start saw it. */
@@ -151,7 +137,7 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
   if (isFinal(run)) {
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
-    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS, clock);
+    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_UNTIL_MS, clock);
     if (!windDownNow(cancellation, t)?.force && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());

@@ -8,6 +8,7 @@
 // be sent at once (action-interface "Cancellation").
 
 import { getErrorMessage } from '../../../errors.ts';
+import { STOP_REQUEST_MAX_MS, STOP_REQUEST_MIN_MS } from '../../../lifetime/budgets.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { isApiError, isNotFound } from '../../../service/errors.ts';
@@ -70,10 +71,6 @@ export interface TestRunStopperOptions {
 }
 
 type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
-
-/** Longest wait for one request: stopping must finish within the runner's grace periods. */
-const MAX_REQUEST_MS = 5000;
-const MIN_REQUEST_MS = 500;
 
 export class TestRunStopper {
   readonly #options: TestRunStopperOptions;
@@ -353,7 +350,7 @@ export class TestRunStopper {
    * must go out whatever else is being stopped), only by its own time limit.
    */
   #requestSignal(): AbortSignal {
-    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan!.deadline - this.#clock.now()));
+    const ms = Math.min(STOP_REQUEST_MAX_MS, Math.max(STOP_REQUEST_MIN_MS, this.#plan!.deadline - this.#clock.now()));
     return this.#clock.timeout(ms);
   }
 
