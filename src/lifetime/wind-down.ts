@@ -44,22 +44,3 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
   });
   return { firstAt: first.at, deadline, force };
 }
-
-/**
- * Calls `apply` with the wind-down at once when a signal came already, and again at each signal:
- * what the signals call for, also those that came before the caller was listening. Returns the
- * function that stops listening.
- */
-export function onWindDown(
-  cancellation: Cancellation,
-  timing: WindDownTiming,
-  apply: (windDown: WindDown) => void,
-): () => void {
-  const each = (): void => {
-    const windDown = windDownNow(cancellation, timing);
-    if (windDown !== undefined) apply(windDown);
-  };
-  const off = cancellation.onSignal(each);
-  each();
-  return off;
-}

@@ -25,8 +25,8 @@ import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
 import { runToStop } from './state.ts';
 import type { GetState, SavedTestRun } from './state.ts';
-import { TestRunStopper } from './test-run/stop.ts';
 import type { StopOutcome } from './test-run/stop.ts';
+import { VersionGuard } from './test-run/version-guard.ts';
 import { isFinal } from './test-run/status.ts';
 import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
@@ -85,10 +85,20 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     ...options.client,
   });
   const cancellation = createCancellation();
-  const stoppers: TestRunStopper[] = [];
-  // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-  cancellation.onSignal(() => {
-    for (const stopper of stoppers) stopper.limitDeadline(clock.now() + afterSignalMs);
+  const guard = new VersionGuard({
+    client,
+    module,
+    cancellation,
+    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+    windDown: () =>
+      cancellation.signal.aborted
+        ? { firstAt: cancellation.receivedAt[0] ?? clock.now(), deadline: clock.now() + afterSignalMs, force: false }
+        : undefined,
+    pollMs,
+    clock,
+    info: (line) => sink.info(line),
+    warn: (line) => sink.warning(line),
+    debug: (line) => sink.debug(line),
   });
   // Each run is stopped as soon as it is found: one the service queued by itself is not left
   // running while the step waits for the run of an unanswered create to appear.
@@ -102,20 +112,12 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
       forceAfterCancelMs: graceMs,
       ...(lastSeen ? { lastSeen } : {}),
     };
-    const stopper = new TestRunStopper({
-      client,
-      module,
-      testRunId: id,
-      log: (line) => sink.info(line),
-      pollMs,
-      cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
-      clock,
-    });
-    stoppers.push(stopper);
-    if (cancellation.signal.aborted) stopper.limitDeadline(clock.now() + afterSignalMs);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+    const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
     stops.push(
-      stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
+      guard
+        .stop(id, plan, { cancelAlreadyAccepted })
+        .then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
     );
   };
   try {
@@ -131,6 +133,7 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     });
     return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
   } finally {
+    guard.dispose();
     cancellation.dispose();
     await client.close();
   }

@@ -2,9 +2,9 @@
 // job is cancelled, the timeout runs out or the run can no longer be read. The first signal
 // cancels the run (a queued one as soon as it runs); SIGTERM or a second signal force-cancels
 // it, which the spec allows only after a cancel (3.1), and the step leaves before the runner's
-// kill. Every other run of the configuration version is stopped by the watch meanwhile.
+// kill. Every other run of the configuration version is stopped by the watch meanwhile; both
+// stops are the version guard's (version-guard.ts).
 
-import { getErrorMessage } from '../../../errors.ts';
 import {
   LAST_LOOK_AFTER_STOP_MS,
   LOG_AFTER_SIGNAL_MS,
@@ -21,9 +21,11 @@ import type { TestRun } from '../../../service/types.ts';
 import { formatDuration } from '../../../report/format.ts';
 import type { Interruption, RunEnding } from '../results/ending.ts';
 import type { OtherRunsWatch } from './other-runs.ts';
+import type { VersionGuard } from './version-guard.ts';
 import { saveCancelRequested, saveRunFinal } from '../state.ts';
 import type { SaveState } from '../state.ts';
-import { describeStop, TestRunStopper } from './stop.ts';
+import { describeStop } from './stop.ts';
+import type { TestRunStopper } from './stop.ts';
 import { LiveTestLog } from '../results/test-log/live.ts';
 import { LOG_NOT_READ, readTestLog } from '../results/test-log/read.ts';
 import type { TestLogRead } from '../results/test-log/read.ts';
@@ -31,7 +33,6 @@ import { describeTestRunStatus, isFinal } from './status.ts';
 import type { RunModuleTestsTuning } from '../tuning.ts';
 import { waitForTestRun } from './wait.ts';
 import type { WaitEnd } from './wait.ts';
-import { onWindDown, windDownNow } from '../../../lifetime/wind-down.ts';
 
 export interface FollowInput {
   /** The run as the start saw it. */
@@ -39,6 +40,8 @@ export interface FollowInput {
   module: ModuleRef;
   /** The `timeout` input. */
   timeoutMs: number;
+  /** Stops the step's run when it must; disposed of when the follow ends. */
+  guard: VersionGuard;
   /** Stops the other runs of the version; started already. */
   watch: OtherRunsWatch;
   client: ServiceClient;
@@ -50,17 +53,10 @@ export interface FollowInput {
 
 /** Waits for the run and reads its log; on the step's cancellation, its timeout or a failed wait, stops it first. */
 export async function followRun(input: FollowInput): Promise<RunEnding> {
-  const { first, module, watch, client, cancellation, saveState, sink, tuning: t } = input;
-  const stopper = new TestRunStopper({
-    client,
-    module,
-    testRunId: first.id,
-    log: (line) => sink.info(line),
-    pollMs: t.stopPollMs,
-    onCancelAccepted: () => saveCancelRequested(saveState),
-    clock: t.clock,
-  });
-  stopper.seen(first);
+  const { first, module, guard, watch, client, cancellation, saveState, sink, tuning: t } = input;
+  // The guard starts its stop at the first signal (at once, for a signal that came before the
+  // run was known), within the wind-down counted from each signal's arrival.
+  const stopper = guard.ownRun(first, () => saveCancelRequested(saveState));
   // Each test file and run block in the job log as it ends, where the service gives the log
   // while the run runs.
   const live = new LiveTestLog({
@@ -72,20 +68,6 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     signal: cancellation.signal,
   });
   live.seen(first);
-  // The limits count from each signal's arrival, also for signals that came before the run was
-  // known and are applied only now.
-  const off = onWindDown(cancellation, t, (windDown) => {
-    watch.windDown(windDown.deadline, windDown.force);
-    if (!stopper.started) {
-      sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
-      stopper
-        .start({ deadline: windDown.deadline })
-        .catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
-    } else {
-      stopper.limitDeadline(windDown.deadline);
-    }
-    if (windDown.force) stopper.forceNow();
-  });
   try {
     const waited = await waitForTestRun(first, {
       client,
@@ -114,17 +96,16 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
         return await stopAfterWait(input, stopper, waited);
     }
   } finally {
-    off();
-    stopper.halt();
+    guard.dispose();
     await live.stop();
   }
 }
 
 /** The job is being cancelled: the stop the first signal started is seen through, within the wind-down. */
 async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
-  const { watch, cancellation, tuning: t } = input;
+  const { guard, watch, tuning: t } = input;
   const { clock } = t;
-  const w = windDownNow(cancellation, t);
+  const w = guard.windDownNow();
   const firstAt = w?.firstAt ?? clock.now();
   const deadline = w?.deadline ?? clock.now() + t.windDownMs;
   const lookBy = firstAt + t.lookUpAfterSignalMs;
@@ -138,7 +119,7 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
     const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_UNTIL_MS, clock);
-    if (!windDownNow(cancellation, t)?.force && budget.remainingMs() > 500) {
+    if (!guard.windDownNow()?.force && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }

@@ -13,8 +13,8 @@ import { capitalise } from '../../../text.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
-import { describeStop, TestRunStopper } from './stop.ts';
-import type { StopOutcome } from './stop.ts';
+import { describeStop } from './stop.ts';
+import type { StopOutcome, StopPlan, TestRunStopper } from './stop.ts';
 import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
 import type { VersionRef } from './version-runs.ts';
@@ -34,8 +34,6 @@ export interface OtherRunsTiming {
   stopWatchMs: number;
   /** Once its cancel is accepted, how long more it is watched winding down. */
   watchAfterCancelMs: number;
-  /** Reads of a run being stopped. */
-  stopPollMs: number;
 }
 
 export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
@@ -44,7 +42,6 @@ export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
   lateRunWindowMs: 5_000,
   stopWatchMs: 30_000,
   watchAfterCancelMs: 5_000,
-  stopPollMs: 1_000,
 };
 
 /** Longest single look: a slow list must not hold the step. */
@@ -85,11 +82,14 @@ export interface OtherRunsWatchOptions {
    *  and spent a run of the organization's. */
   warn: (line: string) => void;
   debug: (line: string) => void;
-  /** The clock the looks and the stops run on (default the real one). */
+  /** The clock the looks run on (default the real one). */
   clock?: Clock;
+  /** Starts stopping a run that was seen (the version's guard does, wound down with the step). */
+  stop: (run: TestRun, plan: StopPlan) => Stop;
 }
 
-interface Stop {
+/** A run being stopped: its stop, which `finish` bounds, and how it ends. */
+export interface Stop {
   stopper: TestRunStopper;
   outcome: Promise<StopOutcome>;
 }
@@ -104,8 +104,6 @@ export class OtherRunsWatch {
   /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
   readonly #hurry = new AbortController();
   #loop: Promise<void> = Promise.resolve();
-  /** Set by windDown: the deadline and force every stop gets, also one started later. */
-  #windDown: { deadline: number; force: boolean } | undefined;
 
   constructor(options: OtherRunsWatchOptions) {
     this.#options = options;
@@ -118,14 +116,9 @@ export class OtherRunsWatch {
     this.#loop = this.#lookRepeatedly();
   }
 
-  /** The job is being cancelled: every stop, also one started later, gets `deadline`, and a force-cancel when `force`. */
-  windDown(deadline: number, force: boolean): void {
-    this.#windDown = {
-      deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity),
-      force: force || (this.#windDown?.force ?? false),
-    };
-    for (const { stopper } of this.#stops.values()) this.#applyWindDown(stopper);
-    if (force) this.#hurry.abort();
+  /** SIGTERM or a second signal: the step stops waiting for late runs, and its last look is cut short. */
+  hurry(): void {
+    this.#hurry.abort();
   }
 
   /**
@@ -195,7 +188,7 @@ export class OtherRunsWatch {
   }
 
   #stop(run: TestRun): void {
-    const { client, module, version, ownRunId, timing } = this.#options;
+    const { version, ownRunId, timing } = this.#options;
     if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id)) return;
     if (isFinal(run)) {
       // It came and went between two looks: named, since it tested the version too.
@@ -213,27 +206,11 @@ export class OtherRunsWatch {
         : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
             `cancelling it, so that it is not left running.`,
     );
-    const stopper = new TestRunStopper({
-      client,
-      module,
-      testRunId: run.id,
-      log: this.#options.info,
-      pollMs: timing.stopPollMs,
-      clock: this.#clock,
-    });
-    const outcome = stopper.start({
+    const stop = this.#options.stop(run, {
       deadline: this.#clock.now() + timing.stopWatchMs,
       watchAfterCancelMs: timing.watchAfterCancelMs,
-      lastSeen: run,
       cancelAtOnce: true,
     });
-    this.#stops.set(run.id, { stopper, outcome });
-    this.#applyWindDown(stopper);
-  }
-
-  #applyWindDown(stopper: TestRunStopper): void {
-    if (this.#windDown === undefined) return;
-    stopper.limitDeadline(this.#windDown.deadline);
-    if (this.#windDown.force) stopper.forceNow();
+    this.#stops.set(run.id, stop);
   }
 }

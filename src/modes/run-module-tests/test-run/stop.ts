@@ -112,6 +112,10 @@ export class TestRunStopper {
     if (this.#running === undefined) this.#lastRun = run;
   }
 
+  get testRunId(): string {
+    return this.#options.testRunId;
+  }
+
   get started(): boolean {
     return this.#running !== undefined;
   }
