@@ -97,6 +97,53 @@ const architectureZones = [
   })),
 ];
 
+/** Only the two HTTP layers import undici. */
+const UNDICI = {
+  name: 'undici',
+  message:
+    'Only src/service/http.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
+};
+
+/**
+ * No timer of the modes' own: time in src/modes/ runs only through src/lifetime/ (pollUntil,
+ * repeatAfterPauses, pause, a Deadline and its budgets), so that every wait ends at its deadline
+ * and on the step's signals, and a test runs it on a clock of its own.
+ */
+const MODE_TIMER =
+  'No timer under src/modes/: wait through src/lifetime/ (pollUntil, repeatAfterPauses, pause, Deadline.reached).';
+const modeTimerRules = {
+  'no-restricted-globals': [
+    'error',
+    ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: MODE_TIMER })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    ...['setTimeout', 'setInterval', 'setImmediate'].map((property) => ({
+      object: 'globalThis',
+      property,
+      message: MODE_TIMER,
+    })),
+    { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
+    { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
+  ],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        UNDICI,
+        ...['node:timers', 'node:timers/promises', 'timers', 'timers/promises'].map((name) => ({
+          name,
+          message: MODE_TIMER,
+        })),
+      ],
+    },
+  ],
+};
+
 /**
  * The line length: prettier breaks code at 120 columns (printWidth); a comment must be wrapped
  * by hand, and a line that holds a string may run on, to 160 columns in src (a message is easier
@@ -160,19 +207,12 @@ export default defineConfig(
     rules: {
       'max-len': lineLength('to 160'),
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: architectureZones }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'undici',
-              message:
-                'Only src/service/http.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [UNDICI] }],
     },
+  },
+  {
+    files: ['src/modes/**/*.ts'],
+    rules: modeTimerRules,
   },
   {
     // The two HTTP layers: the service's client, and the connections under GitHub's Octokit.

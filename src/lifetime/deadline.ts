@@ -40,6 +40,11 @@ export class Deadline {
     return at < this.at ? new Deadline(at, this.clock) : this;
   }
 
+  /** Resolves at the deadline (at once once it has passed); rejects with an AbortError as soon as `signal` fires. */
+  reached(signal?: AbortSignal): Promise<void> {
+    return this.clock.sleep(this.remainingMs(), signal);
+  }
+
   /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
   cut(signal: AbortSignal): AbortSignal {
     return AbortSignal.any([signal, this.signal]);

@@ -13,7 +13,10 @@ import { readActionInput, readServiceInputs, serviceSecretsAsGiven } from '../..
 import type { InputReader } from '../../inputs/read.ts';
 import type { ServiceInputs } from '../../inputs/schema.ts';
 import { createCancellation } from '../../lifetime/cancellation.ts';
+import { isAbortError } from '../../lifetime/abort.ts';
 import { systemClock } from '../../lifetime/clock.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
+import { pollUntil } from '../../lifetime/poll.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { githubSink } from '../../report/github-sink.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -139,6 +142,9 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   }
 }
 
+/** One look at the version's runs: what it listed, or why it could not. */
+type Look = { listed: TestRun[] } | { error: unknown };
+
 interface RunToStop {
   id: string;
   /** The run as listed, when it was found by its configuration version. */
@@ -193,38 +199,20 @@ async function findRunsToStop(
   let notedWindow = false;
   let listedAny = false;
   let appeared = !awaitingCreate;
-  for (;;) {
-    let listed: TestRun[];
+  const until = (): number => Math.max(appeared ? 0 : appearBy, watchUntil);
+  const look = async (): Promise<Look> => {
     try {
-      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
-        signal,
-        known: saved.testRunId !== undefined ? [saved.testRunId] : [],
-      });
+      return {
+        listed: await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
+          signal,
+          known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+        }),
+      };
     } catch (error) {
-      if (saved.testRunId !== undefined && !saved.final) {
-        stopOnce({ id: saved.testRunId });
-        sink.warning(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
-            `only test run ${saved.testRunId} is stopped.`,
-        );
-        return null;
-      }
-      if (ownFinal || known.size > 0) {
-        // The step's own run ended; another run of the version is only possible, not known.
-        sink.warning(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
-            `if another one is still running, cancel it in the service.`,
-        );
-        return null;
-      }
-      return failed(
-        sink,
-        stepFailure(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
-            `Check the module's test runs in the service.`,
-        ),
-      );
+      return { error };
     }
+  };
+  const stopListed = (listed: readonly TestRun[]): void => {
     listedAny ||= listed.length > 0;
     for (const run of listed) {
       if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run))
@@ -235,9 +223,9 @@ async function findRunsToStop(
       stopOnce({ id: saved.testRunId });
     appeared ||=
       saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0;
-    const now = clock.now();
-    const until = Math.max(appeared ? 0 : appearBy, watchUntil);
-    if (now >= until || signal.aborted) break;
+  };
+  /** Says once what is waited for, before the first pause for it. */
+  const noteWait = (): void => {
     if (!appeared && !notedCreate) {
       notedCreate = true;
       sink.info(
@@ -245,18 +233,66 @@ async function findRunsToStop(
           `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
       );
     }
-    if (now < watchUntil && !notedWindow) {
+    if (clock.now() < watchUntil && !notedWindow) {
       notedWindow = true;
       sink.info(
         `The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
           `up to ${formatDuration(lateRunWindowMs)} after the upload: looking for one until then.`,
       );
     }
-    try {
-      await clock.sleep(Math.min(options.pollMs, until - now), signal);
-    } catch {
-      break;
+  };
+  let failedLook: unknown;
+  let looked = false;
+  try {
+    // Looked at until the run appears and the window has passed; each look answered, however late.
+    await pollUntil<Look>({
+      read: look,
+      onValue: (answer) => {
+        looked = true;
+        if ('listed' in answer) stopListed(answer.listed);
+        else failedLook = answer.error;
+      },
+      isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+      signal,
+      deadline: new Deadline(Math.max(appearBy, watchUntil), clock),
+      pauses: () => {
+        noteWait();
+        return Math.min(options.pollMs, until() - clock.now());
+      },
+      cutReadsAtDeadline: false,
+      readAtDeadline: true,
+    });
+  } catch (error) {
+    // The post step is being cancelled: it looks no further (cancelled before its first look,
+    // it stops the saved run all the same, as after a look that failed).
+    if (!isAbortError(error)) throw error;
+    if (!looked) failedLook = error;
+  }
+  if (failedLook !== undefined) {
+    const error = failedLook;
+    if (saved.testRunId !== undefined && !saved.final) {
+      stopOnce({ id: saved.testRunId });
+      sink.warning(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+          `only test run ${saved.testRunId} is stopped.`,
+      );
+      return null;
     }
+    if (ownFinal || known.size > 0) {
+      // The step's own run ended; another run of the version is only possible, not known.
+      sink.warning(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+          `if another one is still running, cancel it in the service.`,
+      );
+      return null;
+    }
+    return failed(
+      sink,
+      stepFailure(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
+          `Check the module's test runs in the service.`,
+      ),
+    );
   }
   if (!appeared) {
     sink.warning(

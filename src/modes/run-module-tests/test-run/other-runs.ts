@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../../errors.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
+import { growingPauses, repeatAfterPauses } from '../../../lifetime/poll.ts';
 import { capitalise } from '../../../text.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
@@ -132,7 +133,8 @@ export class OtherRunsWatch {
     const lookBy = Math.min(bounds.lookBy ?? by, by);
     const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
     const clock = this.#clock;
-    if (clock.now() < windowEnd) await clock.sleep(windowEnd - clock.now(), this.#hurry.signal).catch(() => undefined);
+    const window = new Deadline(windowEnd, clock);
+    if (!window.expired) await window.reached(this.#hurry.signal).catch(() => undefined);
     this.#looking.abort();
     await this.#loop;
     const lastLook = new Deadline(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
@@ -160,14 +162,13 @@ export class OtherRunsWatch {
   async #lookRepeatedly(): Promise<void> {
     const { firstLookMs, maxLookMs } = this.#options.timing;
     const signal = this.#looking.signal;
-    for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
-      try {
-        await this.#clock.sleep(pause, signal);
-      } catch {
-        return;
-      }
-      await this.#look(signal);
-    }
+    await repeatAfterPauses({
+      work: () => this.#look(signal),
+      // Each pause twice the one before.
+      pauses: growingPauses({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+      signal,
+      clock: this.#clock,
+    });
   }
 
   /** One look at the version's runs; a look that fails is tried again at the next. */

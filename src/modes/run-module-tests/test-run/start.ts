@@ -18,7 +18,9 @@ import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
 import type { Cancellation } from '../../../lifetime/cancellation.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
 import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
+import { pollUntil } from '../../../lifetime/poll.ts';
 import type { ReportSink } from '../../../report/sink.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import { createOnce } from '../../../service/create-once.ts';
@@ -277,12 +279,20 @@ export async function startTestRun(
   // Only a run with the default options can be one the service queued by itself and that is
   // worth waiting for; a run with other options is created at once.
   const clock = options.clock ?? systemClock;
-  const waitUntil = clock.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
-  let seen = await lookFor();
-  while (seen.adoptable === undefined && clock.now() < waitUntil) {
-    await clock.sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - clock.now()), options.signal);
-    seen = await lookFor();
-  }
+  const adoptLookMs = options.adoptLookMs ?? 250;
+  const looked = await pollUntil({
+    read: lookFor,
+    isFinal: (seen) => seen.adoptable !== undefined,
+    signal: options.signal ?? new AbortController().signal,
+    deadline: Deadline.after(isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0, clock),
+    pauses: () => adoptLookMs,
+    // Every look is answered (a slow list is no reason to create a second run), and the last
+    // one is at the end of the wait.
+    cutReadsAtDeadline: false,
+    readAtDeadline: true,
+  });
+  // A poll reads at least once.
+  const seen = looked.value!;
   if (seen.adoptable !== undefined) {
     const run = seen.adoptable;
     options.onRun?.(run);

@@ -9,7 +9,7 @@
 
 import { getErrorMessage } from '../../../errors.ts';
 import { STOP_REQUEST_MAX_MS, STOP_REQUEST_MIN_MS } from '../../../lifetime/budgets.ts';
-import { systemClock } from '../../../lifetime/clock.ts';
+import { pause, systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { isApiError, isNotFound } from '../../../service/errors.ts';
 import type { ServiceClient } from '../../../service/client.ts';
@@ -359,12 +359,9 @@ export class TestRunStopper {
   }
 
   async #pause(plan: StopPlan): Promise<void> {
-    const ms = Math.max(0, Math.min(this.#pollMs, plan.deadline - this.#clock.now()));
-    try {
-      await this.#clock.sleep(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
-    } catch {
-      // Woken early: a force-cancel was asked for or answered, the deadline moved, or halt().
-    }
+    const ms = Math.min(this.#pollMs, plan.deadline - this.#clock.now());
+    // Woken early when a force-cancel is asked for or answered, the deadline moves, or halt().
+    await pause(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
     if (this.#wake.signal.aborted) this.#wake = new AbortController();
   }
 
