@@ -95,7 +95,11 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
     // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
     windDown: () =>
       cancellation.signal.aborted
-        ? { firstAt: cancellation.receivedAt[0] ?? clock.now(), deadline: clock.now() + afterSignalMs, force: false }
+        ? {
+            firstAt: cancellation.receivedAt[0] ?? clock.now(),
+            deadline: Deadline.after(afterSignalMs, clock),
+            force: false,
+          }
         : undefined,
     pollMs,
     clock,
@@ -107,11 +111,10 @@ export async function runPost(options: PostOptions = {}): Promise<StepFailure | 
   // running while the step waits for the run of an unanswered create to appear.
   const stops: Array<Promise<StepFailure | null>> = [];
   const stop = ({ id, lastSeen }: RunToStop): void => {
-    const now = clock.now();
     const plan = {
-      startBy: now + queuedWaitMs,
+      startBy: Deadline.after(queuedWaitMs, clock),
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-      deadline: now + queuedWaitMs + graceMs + forceSlackMs,
+      deadline: Deadline.after(queuedWaitMs + graceMs + forceSlackMs, clock),
       forceAfterCancelMs: graceMs,
       ...(lastSeen ? { lastSeen } : {}),
     };

@@ -100,7 +100,7 @@ async function testModule(
     client,
     module,
     cancellation,
-    windDown: () => windDownNow(cancellation, t),
+    windDown: () => windDownNow(cancellation, t, t.clock),
     pollMs: t.stopPollMs,
     clock: t.clock,
     info: (line) => sink.info(line),

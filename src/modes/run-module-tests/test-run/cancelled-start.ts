@@ -62,12 +62,12 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   const firstAt = signalsReceived(cancellation)[0]?.at ?? clock.now();
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = Math.min(firstAt + t.lookUpAfterSignalMs, guard.windDownNow()?.deadline ?? Infinity);
+  const lookUntil = new Deadline(firstAt + t.lookUpAfterSignalMs, clock).earlier(guard.windDownNow()?.deadline);
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {
     runs = await runsOfConfigurationVersion(input.client, module, version, {
-      signal: new Deadline(lookUntil, clock).signal,
+      signal: lookUntil.signal,
     });
   } catch (error) {
     lookUpError = getErrorMessage(error);
@@ -85,7 +85,7 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   // No run of ours: every run of the version is stopped, within what is left of the wind-down.
   const watch = input.watchOtherRuns(runs.filter((r) => !isFinal(r)));
   const others = await watch.finish({
-    by: guard.windDownNow()?.deadline ?? clock.now(),
+    by: guard.windDownNow()?.deadline ?? Deadline.after(0, clock),
     lookBy: lookUntil,
   });
   if (others.length === 0 && !setup.createSent && lookUpError === undefined)

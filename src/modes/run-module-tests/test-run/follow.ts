@@ -107,8 +107,8 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
   const { clock } = t;
   const w = guard.windDownNow();
   const firstAt = w?.firstAt ?? clock.now();
-  const deadline = w?.deadline ?? clock.now() + t.windDownMs;
-  const lookBy = firstAt + t.lookUpAfterSignalMs;
+  const deadline = w?.deadline ?? Deadline.after(t.windDownMs, clock);
+  const lookBy = new Deadline(firstAt + t.lookUpAfterSignalMs, clock);
   const [stopped, others] = await Promise.all([
     stopper.outcome ?? stopper.start({ deadline }),
     watch.finish({ by: deadline, lookBy }),
@@ -140,7 +140,7 @@ async function stopAfterWait(
   const { last } = waited;
   const statusAtTimeout = last.attributes.status;
   const { clock } = t;
-  const by = clock.now() + t.stopAfterWaitMs;
+  const by = Deadline.after(t.stopAfterWaitMs, clock);
   sink.info(
     waited.end === 'timed-out'
       ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeTestRunStatus(statusAtTimeout)}): cancelling it.`
@@ -149,7 +149,7 @@ async function stopAfterWait(
   const [stopped, others] = await Promise.all([
     stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
     // A last look for other runs, held short: a service that stalls reads must not hold the step.
-    watch.finish({ by, lookBy: clock.now() + LAST_LOOK_AFTER_STOP_MS }),
+    watch.finish({ by, lookBy: Deadline.after(LAST_LOOK_AFTER_STOP_MS, clock) }),
   ]);
   const run = stopped.run ?? last;
   const note = describeStop(run, stopped);

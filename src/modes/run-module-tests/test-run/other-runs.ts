@@ -127,22 +127,21 @@ export class OtherRunsWatch {
    * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
    * `by` (a cancelled step leaves time after its last look to send the cancels).
    */
-  async finish(bounds: { by?: number; lookBy?: number } = {}): Promise<OtherRun[]> {
+  async finish(bounds: { by?: Deadline; lookBy?: Deadline } = {}): Promise<OtherRun[]> {
     const { uploadedAt, timing } = this.#options;
-    const by = bounds.by ?? Number.POSITIVE_INFINITY;
-    const lookBy = Math.min(bounds.lookBy ?? by, by);
-    const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
+    const { by } = bounds;
+    const lookBy = bounds.lookBy?.earlier(by) ?? by;
     const clock = this.#clock;
-    const window = new Deadline(windowEnd, clock);
+    const window = new Deadline(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
     if (!window.expired) await window.reached(this.#hurry.signal).catch(() => undefined);
     this.#looking.abort();
     await this.#loop;
-    const lastLook = new Deadline(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
+    const lastLook = Deadline.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
     // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
     const hurry = this.#hurry.signal;
     if (!lastLook.expired && !hurry.aborted) await this.#look(lastLook.cut(hurry));
     const stops = [...this.#stops.entries()];
-    for (const [, { stopper }] of stops) stopper.limitDeadline(by);
+    if (by !== undefined) for (const [, { stopper }] of stops) stopper.limitDeadline(by);
     const stopped = await Promise.all(
       stops.map(async ([id, { outcome }]) => {
         const end = await outcome;
@@ -208,7 +207,7 @@ export class OtherRunsWatch {
             `cancelling it, so that it is not left running.`,
     );
     const stop = this.#options.stop(run, {
-      deadline: this.#clock.now() + timing.stopWatchMs,
+      deadline: Deadline.after(timing.stopWatchMs, this.#clock),
       watchAfterCancelMs: timing.watchAfterCancelMs,
       cancelAtOnce: true,
     });
