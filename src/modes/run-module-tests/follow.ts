@@ -11,28 +11,28 @@ import {
   LOG_AFTER_SIGNAL_UNTIL_MS,
   LOG_AFTER_STOP_MS,
   WATCH_AFTER_CANCEL_MS,
-} from '../../../lifetime/budgets.ts';
-import type { Cancellation } from '../../../lifetime/cancellation.ts';
-import { Deadline } from '../../../lifetime/deadline.ts';
-import type { ReportSink } from '../../../report/sink.ts';
-import type { ServiceClient } from '../../../service/client.ts';
-import type { ModuleRef } from '../../../service/module-tests.ts';
-import type { TestRun } from '../../../service/types.ts';
-import { formatDuration } from '../../../report/format.ts';
-import type { Interruption, RunEnding } from '../results/ending.ts';
-import type { OtherRunsWatch } from './other-runs.ts';
-import type { VersionGuard } from './version-guard.ts';
-import { saveCancelRequested, saveRunFinal } from '../state.ts';
-import type { SaveState } from '../state.ts';
-import { describeStop } from './stop.ts';
-import type { TestRunStopper } from './stop.ts';
-import { LiveTestLog } from '../results/test-log/live.ts';
-import { LOG_NOT_READ, readTestLog } from '../results/test-log/read.ts';
-import type { TestLogRead } from '../results/test-log/read.ts';
-import { describeTestRunStatus, isFinal } from './status.ts';
-import type { RunModuleTestsTuning } from '../tuning.ts';
-import { waitForTestRun } from './wait.ts';
-import type { WaitEnd } from './wait.ts';
+} from '../../lifetime/budgets.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
+import type { ReportSink } from '../../report/sink.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import { formatDuration } from '../../report/format.ts';
+import type { Interruption, RunEnding } from './results/ending.ts';
+import type { OtherRunsWatch } from './test-run/other-runs.ts';
+import type { VersionGuard } from './test-run/version-guard.ts';
+import { saveCancelRequested, saveRunFinal } from './state.ts';
+import type { SaveState } from './state.ts';
+import { describeStop } from './test-run/stop.ts';
+import type { TestRunStopper } from './test-run/stop.ts';
+import { LiveTestLog } from './results/test-log/live.ts';
+import { LOG_NOT_READ, readTestLog } from './results/test-log/read.ts';
+import type { TestLogRead } from './results/test-log/read.ts';
+import { describeTestRunStatus, isFinal } from './test-run/status.ts';
+import type { RunModuleTestsTuning } from './tuning.ts';
+import { waitForTestRun } from './test-run/wait.ts';
+import type { WaitEnd } from './test-run/wait.ts';
 
 export interface FollowInput {
   /** The run as the start saw it. */

@@ -5,24 +5,24 @@
 // the version's guard. One that appears only later is left to the post step, which looks for it
 // the same way.
 
-import { getErrorMessage } from '../../../errors.ts';
-import { signalsReceived } from '../../../lifetime/cancellation.ts';
-import { Deadline } from '../../../lifetime/deadline.ts';
-import type { Cancellation } from '../../../lifetime/cancellation.ts';
-import type { ReportSink } from '../../../report/sink.ts';
-import type { ServiceClient } from '../../../service/client.ts';
-import type { ModuleRef } from '../../../service/module-tests.ts';
-import type { TestRun } from '../../../service/types.ts';
-import type { Cancelled } from '../results/ending.ts';
-import type { OtherRun, OtherRunsWatch } from './other-runs.ts';
-import type { Setup, StartedTestRun } from './start.ts';
-import { saveRunStarted } from '../state.ts';
-import type { SaveState } from '../state.ts';
-import { isFinal } from './status.ts';
-import type { RunModuleTestsTuning } from '../tuning.ts';
-import { adoptableRun, runsOfConfigurationVersion } from './version-runs.ts';
-import type { RequestedTestRun } from './version-runs.ts';
-import type { VersionGuard } from './version-guard.ts';
+import { getErrorMessage } from '../../errors.ts';
+import { signalsReceived } from '../../lifetime/cancellation.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
+import type { Cancellation } from '../../lifetime/cancellation.ts';
+import type { ReportSink } from '../../report/sink.ts';
+import type { ServiceClient } from '../../service/client.ts';
+import type { ModuleRef } from '../../service/module-tests.ts';
+import type { TestRun } from '../../service/types.ts';
+import type { Cancelled } from './results/ending.ts';
+import type { OtherRun, OtherRunsWatch } from './test-run/other-runs.ts';
+import type { Setup, StartedTestRun } from './test-run/start.ts';
+import { saveRunStarted } from './state.ts';
+import type { SaveState } from './state.ts';
+import { isFinal } from './test-run/status.ts';
+import type { RunModuleTestsTuning } from './tuning.ts';
+import { adoptableRun, runsOfConfigurationVersion } from './test-run/version-runs.ts';
+import type { RequestedTestRun } from './test-run/version-runs.ts';
+import type { VersionGuard } from './test-run/version-guard.ts';
 
 const NOTHING_LEFT_RUNNING: Cancelled = {
   kind: 'cancelled',
