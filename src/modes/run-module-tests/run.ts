@@ -21,7 +21,7 @@ import type { StartedTestRun } from './test-run/start.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { requestedRunOf } from './test-run/version-runs.ts';
-import type { VersionRef } from './test-run/version-runs.ts';
+import type { VersionRef } from './module-ref.ts';
 import { windDownNow } from '../../lifetime/wind-down.ts';
 
 /**

@@ -18,7 +18,7 @@ import { describeStop } from './stop.ts';
 import type { StopOutcome, StopPlan, TestRunStopper } from './stop.ts';
 import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
-import type { VersionRef } from './version-runs.ts';
+import type { VersionRef } from '../module-ref.ts';
 
 export interface OtherRunsTiming {
   /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */

@@ -28,13 +28,14 @@ import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } f
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
 import { moduleLabel } from '../module-ref.ts';
+import type { VersionRef } from '../module-ref.ts';
 import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
+import type { OtherRunsTiming } from './other-runs.ts';
 import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from '../state.ts';
 import type { SaveState } from '../state.ts';
 import { isFinal } from './status.ts';
 import { setTestVariables } from '../test-variables.ts';
 import type { TestVariableChanges } from '../test-variables.ts';
-import type { RunModuleTestsTuning } from '../tuning.ts';
 import {
   adoptableRun,
   CLOCK_ALLOWANCE_MS,
@@ -44,7 +45,7 @@ import {
   requestedRunOf,
   runsOfConfigurationVersion,
 } from './version-runs.ts';
-import type { RequestedTestRun, VersionRef } from './version-runs.ts';
+import type { RequestedTestRun } from './version-runs.ts';
 
 /** How far the setup got. */
 export interface Setup {
@@ -77,10 +78,20 @@ export interface StartInput {
   cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
-  tuning: Pick<
-    RunModuleTestsTuning,
-    'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock' | 'otherRuns'
-  >;
+  tuning: StartTuning;
+}
+
+/** The start's timings (RunModuleTestsTuning in tuning.ts holds them with the mode's others). */
+export interface StartTuning {
+  /** See StartOptions.adoptWaitMs. */
+  adoptWaitMs: number;
+  adoptLookMs: number;
+  /** After the first signal, how long a create of the test run already sent may still take. */
+  createWaitAfterSignalMs: number;
+  /** Longest upload attempt. */
+  uploadTimeoutMs: number;
+  clock: Clock;
+  otherRuns: Partial<OtherRunsTiming>;
 }
 
 /**

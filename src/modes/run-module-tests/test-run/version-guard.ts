@@ -17,7 +17,7 @@ import { OtherRunsWatch } from './other-runs.ts';
 import type { OtherRunsTiming } from './other-runs.ts';
 import { TestRunStopper } from './stop.ts';
 import type { StopOutcome, StopPlan } from './stop.ts';
-import type { VersionRef } from './version-runs.ts';
+import type { VersionRef } from '../module-ref.ts';
 
 export interface VersionGuardOptions {
   client: ServiceClient;
