@@ -111,6 +111,10 @@ const UNDICI = {
  */
 const MODE_TIMER =
   'No timer under src/modes/: wait through src/lifetime/ (pollUntil, repeatAfterPauses, pause, Deadline.reached).';
+const MODE_TIMER_SYNTAX = [
+  { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
+  { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
+];
 const modeTimerRules = {
   'no-restricted-globals': [
     'error',
@@ -125,11 +129,7 @@ const modeTimerRules = {
     })),
     { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
   ],
-  'no-restricted-syntax': [
-    'error',
-    { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
-    { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
-  ],
+  'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX],
   'no-restricted-imports': [
     'error',
     {
@@ -212,7 +212,23 @@ export default defineConfig(
   },
   {
     files: ['src/modes/**/*.ts'],
-    rules: modeTimerRules,
+    rules: {
+      ...modeTimerRules,
+      'no-restricted-syntax': [
+        'error',
+        ...MODE_TIMER_SYNTAX,
+        {
+          // A test run is stopped only through the guard of its configuration version, which
+          // winds every stop down with the runner's signals.
+          selector: "NewExpression[callee.name='TestRunStopper']",
+          message: 'Stop a test run through its VersionGuard (run-module-tests/test-run/version-guard.ts).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/modes/run-module-tests/test-run/version-guard.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX] },
   },
   {
     // The two HTTP layers: the service's client, and the connections under GitHub's Octokit.

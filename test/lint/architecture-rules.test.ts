@@ -194,6 +194,14 @@ describe('no timer under src/modes/', () => {
   });
 });
 
+describe('a test run is stopped only through its version guard', () => {
+  it('a TestRunStopper made anywhere but version-guard.ts fails', async () => {
+    const code = "import { TestRunStopper } from './stop.ts';\nexport const s = (o: never) => new TestRunStopper(o);\n";
+    expect(await ruleIds('src/modes/run-module-tests/test-run/probe.ts', code)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('src/modes/run-module-tests/test-run/version-guard.ts', code)).toEqual([]);
+  });
+});
+
 describe('no import cycles', () => {
   /** A module of src/ that imports a sibling (read from the tree, so no file is named here). */
   function anImport(): { importer: string; imported: string } {
