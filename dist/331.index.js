@@ -8,20 +8,23 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPost: () => (/* binding */ runPost)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3916);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4245);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9269);
-/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7395);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2324);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2462);
-/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2011);
-/* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8321);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6796);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3721);
-/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1388);
-/* harmony import */ var _tuning_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(240);
-/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8108);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(666);
+/* harmony import */ var _report_github_sink_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7395);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2324);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2462);
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2011);
+/* harmony import */ var _module_ref_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8321);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6796);
+/* harmony import */ var _test_run_version_guard_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8890);
+/* harmony import */ var _test_run_status_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1250);
+/* harmony import */ var _tuning_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(240);
+/* harmony import */ var _test_run_version_runs_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8121);
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
 // itself on upload, late). The main step saves the configuration version as soon as it exists,
@@ -44,18 +47,21 @@ export const modules = {
 
 
 
+
+
+
 /**
  * Null unless a run may still be running that this step could not stop; each failure is reported
  * on the sink as it happens, and the entry point turns the one returned into the exit code.
  */
 async function runPost(options = {}) {
-    const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_6__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .G);
+    const saved = (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .runToStop */ .BF)(options.getState ?? _state_js__WEBPACK_IMPORTED_MODULE_7__/* .getState */ .G);
     if (saved === undefined)
         return null;
     const read = options.read ?? _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readActionInput */ .LJ;
-    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_3__/* .githubSink */ .X)({ secrets: (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceSecretsAsGiven */ .yv)(read) });
+    const sink = options.sink ?? (0,_report_github_sink_js__WEBPACK_IMPORTED_MODULE_5__/* .githubSink */ .X)({ secrets: (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceSecretsAsGiven */ .yv)(read) });
     const { module } = saved;
-    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(module);
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_13__/* .moduleLabel */ .$)(module);
     const what = saved.testRunId !== undefined && !saved.final
         ? `Test run ${saved.testRunId} of module ${label}`
         : `A test run of configuration version ${saved.configurationVersion?.id ?? '?'} (module ${label})`;
@@ -66,51 +72,53 @@ async function runPost(options = {}) {
     catch (error) {
         // A failure, not a bad input (exit 2 is for a step that has sent nothing): the main step
         // has already started a run, which may still be running.
-        return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .failureOf */ .g5)(error).message}`));
+        return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .stepFailure */ .nK)(`${what} may still be running, and it cannot be stopped: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .failureOf */ .g5)(error).message}`));
     }
     const { queuedWaitMs, graceMs, forceSlackMs, pollMs, appearWaitMs, lateRunWindowMs, afterSignalMs } = {
-        ..._tuning_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_POST_TUNING */ .l,
+        ..._tuning_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_POST_TUNING */ .l,
         ...options.tuning,
     };
     const clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .ml;
-    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .createServiceClient */ .r)({
+    const client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_6__/* .createServiceClient */ .r)({
         ...service,
-        onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_4__/* .describeRequest */ .Ng)(e)),
+        onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRequest */ .Ng)(e)),
         ...options.client,
     });
     const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .createCancellation */ .MI)();
-    const stoppers = [];
-    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-    cancellation.onSignal(() => {
-        for (const stopper of stoppers)
-            stopper.limitDeadline(clock.now() + afterSignalMs);
+    const guard = new _test_run_version_guard_js__WEBPACK_IMPORTED_MODULE_9__/* .VersionGuard */ .A({
+        client,
+        module,
+        cancellation,
+        // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+        windDown: () => cancellation.signal.aborted
+            ? {
+                firstAt: cancellation.receivedAt[0] ?? clock.now(),
+                deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .Deadline */ .B.after(afterSignalMs, clock),
+                force: false,
+            }
+            : undefined,
+        pollMs,
+        clock,
+        info: (line) => sink.info(line),
+        warn: (line) => sink.warning(line),
+        debug: (line) => sink.debug(line),
     });
     // Each run is stopped as soon as it is found: one the service queued by itself is not left
     // running while the step waits for the run of an unanswered create to appear.
     const stops = [];
     const stop = ({ id, lastSeen }) => {
-        const now = clock.now();
         const plan = {
-            startBy: now + queuedWaitMs,
+            startBy: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .Deadline */ .B.after(queuedWaitMs, clock),
             // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-            deadline: now + queuedWaitMs + graceMs + forceSlackMs,
+            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .Deadline */ .B.after(queuedWaitMs + graceMs + forceSlackMs, clock),
             forceAfterCancelMs: graceMs,
             ...(lastSeen ? { lastSeen } : {}),
         };
-        const stopper = new _stop_js__WEBPACK_IMPORTED_MODULE_7__/* .TestRunStopper */ .$({
-            client,
-            module,
-            testRunId: id,
-            log: (line) => sink.info(line),
-            pollMs,
-            cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
-            clock,
-        });
-        stoppers.push(stopper);
-        if (cancellation.signal.aborted)
-            stopper.limitDeadline(clock.now() + afterSignalMs);
         sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
-        stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+        const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
+        stops.push(guard
+            .stop(id, plan, { cancelAlreadyAccepted })
+            .then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
     };
     try {
         const found = await findRunsToStop(saved, {
@@ -126,6 +134,7 @@ async function runPost(options = {}) {
         return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
     }
     finally {
+        guard.dispose();
         cancellation.dispose();
         await client.close();
     }
@@ -154,7 +163,7 @@ async function findRunsToStop(saved, options) {
         return null;
     }
     const version = versionRef.id;
-    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_11__/* .moduleLabel */ .$)(saved.module);
+    const label = (0,_module_ref_js__WEBPACK_IMPORTED_MODULE_13__/* .moduleLabel */ .$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
     const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
@@ -168,60 +177,93 @@ async function findRunsToStop(saved, options) {
     let notedWindow = false;
     let listedAny = false;
     let appeared = !awaitingCreate;
-    for (;;) {
-        let listed;
+    const until = () => Math.max(appeared ? 0 : appearBy, watchUntil);
+    const look = async () => {
         try {
-            listed = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, {
-                signal,
-                known: saved.testRunId !== undefined ? [saved.testRunId] : [],
-            });
+            return {
+                listed: await (0,_test_run_version_runs_js__WEBPACK_IMPORTED_MODULE_12__/* .runsOfConfigurationVersion */ .q8)(options.client, saved.module, versionRef, {
+                    signal,
+                    known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+                }),
+            };
         }
         catch (error) {
-            if (saved.testRunId !== undefined && !saved.final) {
-                stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}); ` +
-                    `only test run ${saved.testRunId} is stopped.`);
-                return null;
-            }
-            if (ownFinal || known.size > 0) {
-                // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}); ` +
-                    `if another one is still running, cancel it in the service.`);
-                return null;
-            }
-            return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .getErrorMessage */ .u1)(error)}. ` +
-                `Check the module's test runs in the service.`));
+            return { error };
         }
+    };
+    const stopListed = (listed) => {
         listedAny ||= listed.length > 0;
         for (const run of listed) {
-            if (run.id === saved.testRunId ? !saved.final && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinal */ .dR)(run) : !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinal */ .dR)(run))
+            if (run.id === saved.testRunId ? !saved.final && !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinal */ .dR)(run) : !(0,_test_run_status_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinal */ .dR)(run))
                 stopOnce({ id: run.id, lastSeen: run });
         }
         // The saved run may be missing from the list (the service no longer shows it): it is read by id.
         if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
             stopOnce({ id: saved.testRunId });
         appeared ||=
-            saved.requested !== undefined ? listed.some((run) => (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_10__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0;
-        const now = clock.now();
-        const until = Math.max(appeared ? 0 : appearBy, watchUntil);
-        if (now >= until || signal.aborted)
-            break;
+            saved.requested !== undefined ? listed.some((run) => (0,_test_run_version_runs_js__WEBPACK_IMPORTED_MODULE_12__/* .runFingerprint */ .q5)(run) === saved.requested) : listed.length > 0;
+    };
+    /** Says once what is waited for, before the first pause for it. */
+    const noteWait = () => {
         if (!appeared && !notedCreate) {
             notedCreate = true;
             sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
-                `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
+                `waiting up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(options.appearWaitMs)} for the run to appear.`);
         }
-        if (now < watchUntil && !notedWindow) {
+        if (clock.now() < watchUntil && !notedWindow) {
             notedWindow = true;
             sink.info(`The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
-                `up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
+                `up to ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
         }
-        try {
-            await clock.sleep(Math.min(options.pollMs, until - now), signal);
+    };
+    let failedLook;
+    let looked = false;
+    try {
+        // Looked at until the run appears and the window has passed; each look answered, however late.
+        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .pollUntil */ .g3)({
+            read: look,
+            onValue: (answer) => {
+                looked = true;
+                if ('listed' in answer)
+                    stopListed(answer.listed);
+                else
+                    failedLook = answer.error;
+            },
+            isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+            signal,
+            deadline: new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .Deadline */ .B(Math.max(appearBy, watchUntil), clock),
+            pauses: () => {
+                noteWait();
+                return Math.min(options.pollMs, until() - clock.now());
+            },
+            cutReadsAtDeadline: false,
+            readAtDeadline: true,
+        });
+    }
+    catch (error) {
+        // The post step is being cancelled: it looks no further (cancelled before its first look,
+        // it stops the saved run all the same, as after a look that failed).
+        if (!(0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_16__/* .isAbortError */ .zf)(error))
+            throw error;
+        if (!looked)
+            failedLook = error;
+    }
+    if (failedLook !== undefined) {
+        const error = failedLook;
+        if (saved.testRunId !== undefined && !saved.final) {
+            stopOnce({ id: saved.testRunId });
+            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .getErrorMessage */ .u1)(error)}); ` +
+                `only test run ${saved.testRunId} is stopped.`);
+            return null;
         }
-        catch {
-            break;
+        if (ownFinal || known.size > 0) {
+            // The step's own run ended; another run of the version is only possible, not known.
+            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .getErrorMessage */ .u1)(error)}); ` +
+                `if another one is still running, cancel it in the service.`);
+            return null;
         }
+        return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .stepFailure */ .nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .getErrorMessage */ .u1)(error)}. ` +
+            `Check the module's test runs in the service.`));
     }
     if (!appeared) {
         sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
@@ -257,8 +299,8 @@ function report(sink, what, outcome, queuedWaitMs) {
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
             const when = status === 'running'
                 ? ''
-                : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
-            return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .stepFailure */ .nK)(`${what} could not be cancelled${when}${why}; cancel it in the service.`));
+                : ` (it was still ${status ?? 'unknown'} after ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(queuedWaitMs)}, and only a running test can be cancelled)`;
+            return failed(sink, (0,_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .stepFailure */ .nK)(`${what} could not be cancelled${when}${why}; cancel it in the service.`));
         }
     }
 }
