@@ -108,6 +108,53 @@ const architectureZones = [
   })),
 ];
 
+/** Only the two HTTP layers import undici. */
+const UNDICI = {
+  name: 'undici',
+  message:
+    'Only src/service/http.ts and src/service/connections.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
+};
+
+/**
+ * No timer of the modes' own: time in src/modes/ runs only through src/lifetime/ (pollUntil,
+ * repeatAfterPauses, pause, a Deadline and its budgets), so that every wait ends at its deadline
+ * and on the step's signals, and a test runs it on a clock of its own.
+ */
+const MODE_TIMER =
+  'No timer under src/modes/: wait through src/lifetime/ (pollUntil, repeatAfterPauses, pause, Deadline.reached).';
+const MODE_TIMER_SYNTAX = [
+  { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
+  { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
+];
+const modeTimerRules = {
+  'no-restricted-globals': [
+    'error',
+    ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: MODE_TIMER })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    ...['setTimeout', 'setInterval', 'setImmediate'].map((property) => ({
+      object: 'globalThis',
+      property,
+      message: MODE_TIMER,
+    })),
+    { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
+  ],
+  'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        UNDICI,
+        ...['node:timers', 'node:timers/promises', 'timers', 'timers/promises'].map((name) => ({
+          name,
+          message: MODE_TIMER,
+        })),
+      ],
+    },
+  ],
+};
+
 /**
  * The line length: prettier breaks code at 120 columns (printWidth); a comment must be wrapped
  * by hand, and a line that holds a string may run on, to 160 columns in src (a message is easier
@@ -171,19 +218,28 @@ export default defineConfig(
     rules: {
       'max-len': lineLength('to 160'),
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: architectureZones }],
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { paths: [UNDICI] }],
+    },
+  },
+  {
+    files: ['src/modes/**/*.ts'],
+    rules: {
+      ...modeTimerRules,
+      'no-restricted-syntax': [
         'error',
+        ...MODE_TIMER_SYNTAX,
         {
-          paths: [
-            {
-              name: 'undici',
-              message:
-                'Only src/service/http.ts and src/service/connections.ts (the service) and src/github/transport.ts (GitHub, under Octokit) speak HTTP (undici).',
-            },
-          ],
+          // A test run is stopped only through the guard of its configuration version, which
+          // winds every stop down with the runner's signals.
+          selector: "NewExpression[callee.name='TestRunStopper']",
+          message: 'Stop a test run through its VersionGuard (run-module-tests/test-run/version-guard.ts).',
         },
       ],
     },
+  },
+  {
+    files: ['src/modes/run-module-tests/test-run/version-guard.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX] },
   },
   {
     // The two HTTP layers: the service's client (its requests and its pool of connections), and

@@ -1406,7 +1406,7 @@ function loadParser() {
             }
         }
         try {
-            const mod = (await Promise.all(/* import() */[__webpack_require__.e(382), __webpack_require__.e(79)]).then(__webpack_require__.t.bind(__webpack_require__, 4382, 23)));
+            const mod = (await Promise.all(/* import() */[__webpack_require__.e(382), __webpack_require__.e(460)]).then(__webpack_require__.t.bind(__webpack_require__, 4382, 23)));
             return typeof mod.parse === 'function' ? mod : mod.default;
         }
         finally {

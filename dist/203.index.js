@@ -595,7 +595,7 @@ function describeReadFailure(error, what, input) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2697);
 /* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7603);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
 
@@ -603,15 +603,9 @@ function describeReadFailure(error, what, input) {
 
 
 
-/**
- * How long after the first signal a write already under way may still be answered. It ends 5 s
- * before the runner's kill: the summary, the check run and the pull request comment are written
- * after it, within main's bound a second before the kill.
- */
-const WRITE_GRACE_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNNER_KILL_AFTER_MS */ .uT - 5000;
 /** The grace a mode's tuning gives its writes, defaults filled in. */
 function writeGraceOf(tuning) {
-    return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
+    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
 }
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {

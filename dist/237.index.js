@@ -15,20 +15,26 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var inputs_read = __webpack_require__(4245);
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __webpack_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
 var lifetime_clock = __webpack_require__(9269);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/lifetime/poll.ts
+var poll = __webpack_require__(666);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/module-ref.ts
 var module_ref = __webpack_require__(8321);
-// EXTERNAL MODULE: ./src/modes/run-module-tests/stop.ts
-var run_module_tests_stop = __webpack_require__(3721);
-// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run-status.ts
-var test_run_status = __webpack_require__(1388);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/version-guard.ts
+var version_guard = __webpack_require__(8890);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/status.ts
+var test_run_status = __webpack_require__(1250);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/tuning.ts
 var tuning = __webpack_require__(240);
-// EXTERNAL MODULE: ./src/modes/run-module-tests/version-runs.ts
-var version_runs = __webpack_require__(8108);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/version-runs.ts
+var version_runs = __webpack_require__(8121);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/post.ts
 // The post step: a test run must never be left running behind a cancelled or killed job
 // (action-interface "Cancellation"), nor beside the step's own run (a service may queue one by
@@ -38,6 +44,9 @@ var version_runs = __webpack_require__(8108);
 // other: it cancels it (a queued run once it runs, within a bounded wait), then force-cancels it
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
+
+
+
 
 
 
@@ -72,50 +81,58 @@ async function runPost(start, options = {}) {
         ...options.tuning,
     };
     const clock = options.clock ?? lifetime_clock/* systemClock */.ml;
-    const stoppers = [];
-    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-    cancellation.onSignal(() => {
-        for (const stopper of stoppers)
-            stopper.limitDeadline(clock.now() + afterSignalMs);
+    const guard = new version_guard/* VersionGuard */.A({
+        client,
+        module,
+        cancellation,
+        // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+        windDown: () => cancellation.signal.aborted
+            ? {
+                firstAt: cancellation.receivedAt[0] ?? clock.now(),
+                deadline: deadline/* Deadline */.B.after(afterSignalMs, clock),
+                force: false,
+            }
+            : undefined,
+        pollMs,
+        clock,
+        info: (line) => sink.info(line),
+        warn: (line) => sink.warning(line),
+        debug: (line) => sink.debug(line),
     });
     // Each run is stopped as soon as it is found: one the service queued by itself is not left
     // running while the step waits for the run of an unanswered create to appear.
     const stops = [];
     const stop = ({ id, lastSeen }) => {
-        const now = clock.now();
         const plan = {
-            startBy: now + queuedWaitMs,
+            startBy: deadline/* Deadline */.B.after(queuedWaitMs, clock),
             // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-            deadline: now + queuedWaitMs + graceMs + forceSlackMs,
+            deadline: deadline/* Deadline */.B.after(queuedWaitMs + graceMs + forceSlackMs, clock),
             forceAfterCancelMs: graceMs,
             ...(lastSeen ? { lastSeen } : {}),
         };
-        const stopper = new run_module_tests_stop/* TestRunStopper */.$({
+        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+        const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
+        stops.push(guard
+            .stop(id, plan, { cancelAlreadyAccepted })
+            .then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
+    };
+    try {
+        const found = await findRunsToStop(saved, {
             client,
-            module,
-            testRunId: id,
-            log: (line) => sink.info(line),
+            sink,
+            signal: cancellation.signal,
             pollMs,
-            cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
+            appearWaitMs,
+            lateRunWindowMs,
+            stop,
             clock,
         });
-        stoppers.push(stopper);
-        if (cancellation.signal.aborted)
-            stopper.limitDeadline(clock.now() + afterSignalMs);
-        sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
-        stops.push(stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)));
-    };
-    const found = await findRunsToStop(saved, {
-        client,
-        sink,
-        signal: cancellation.signal,
-        pollMs,
-        appearWaitMs,
-        lateRunWindowMs,
-        stop,
-        clock,
-    });
-    return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
+        return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
+    }
+    finally {
+        // The start-up (src/post-step.ts) closes the client and the cancellation.
+        guard.dispose();
+    }
 }
 /**
  * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
@@ -155,30 +172,21 @@ async function findRunsToStop(saved, options) {
     let notedWindow = false;
     let listedAny = false;
     let appeared = !awaitingCreate;
-    for (;;) {
-        let listed;
+    const until = () => Math.max(appeared ? 0 : appearBy, watchUntil);
+    const look = async () => {
         try {
-            listed = await (0,version_runs/* runsOfConfigurationVersion */.q8)(options.client, saved.module, versionRef, {
-                signal,
-                known: saved.testRunId !== undefined ? [saved.testRunId] : [],
-            });
+            return {
+                listed: await (0,version_runs/* runsOfConfigurationVersion */.q8)(options.client, saved.module, versionRef, {
+                    signal,
+                    known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+                }),
+            };
         }
         catch (error) {
-            if (saved.testRunId !== undefined && !saved.final) {
-                stopOnce({ id: saved.testRunId });
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
-                    `only test run ${saved.testRunId} is stopped.`);
-                return null;
-            }
-            if (ownFinal || known.size > 0) {
-                // The step's own run ended; another run of the version is only possible, not known.
-                sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
-                    `if another one is still running, cancel it in the service.`);
-                return null;
-            }
-            return failed(sink, (0,errors/* stepFailure */.nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
-                `Check the module's test runs in the service.`));
+            return { error };
         }
+    };
+    const stopListed = (listed) => {
         listedAny ||= listed.length > 0;
         for (const run of listed) {
             if (run.id === saved.testRunId ? !saved.final && !(0,test_run_status/* isFinal */.dR)(run) : !(0,test_run_status/* isFinal */.dR)(run))
@@ -189,26 +197,68 @@ async function findRunsToStop(saved, options) {
             stopOnce({ id: saved.testRunId });
         appeared ||=
             saved.requested !== undefined ? listed.some((run) => (0,version_runs/* runFingerprint */.q5)(run) === saved.requested) : listed.length > 0;
-        const now = clock.now();
-        const until = Math.max(appeared ? 0 : appearBy, watchUntil);
-        if (now >= until || signal.aborted)
-            break;
+    };
+    /** Says once what is waited for, before the first pause for it. */
+    const noteWait = () => {
         if (!appeared && !notedCreate) {
             notedCreate = true;
             sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
                 `waiting up to ${(0,format/* formatDuration */.a3)(options.appearWaitMs)} for the run to appear.`);
         }
-        if (now < watchUntil && !notedWindow) {
+        if (clock.now() < watchUntil && !notedWindow) {
             notedWindow = true;
             sink.info(`The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
                 `up to ${(0,format/* formatDuration */.a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
         }
-        try {
-            await clock.sleep(Math.min(options.pollMs, until - now), signal);
+    };
+    let failedLook;
+    let looked = false;
+    try {
+        // Looked at until the run appears and the window has passed; each look answered, however late.
+        await (0,poll/* pollUntil */.g3)({
+            read: look,
+            onValue: (answer) => {
+                looked = true;
+                if ('listed' in answer)
+                    stopListed(answer.listed);
+                else
+                    failedLook = answer.error;
+            },
+            isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+            signal,
+            deadline: new deadline/* Deadline */.B(Math.max(appearBy, watchUntil), clock),
+            pauses: () => {
+                noteWait();
+                return Math.min(options.pollMs, until() - clock.now());
+            },
+            cutReadsAtDeadline: false,
+            readAtDeadline: true,
+        });
+    }
+    catch (error) {
+        // The post step is being cancelled: it looks no further (cancelled before its first look,
+        // it stops the saved run all the same, as after a look that failed).
+        if (!(0,abort/* isAbortError */.zf)(error))
+            throw error;
+        if (!looked)
+            failedLook = error;
+    }
+    if (failedLook !== undefined) {
+        const error = failedLook;
+        if (saved.testRunId !== undefined && !saved.final) {
+            stopOnce({ id: saved.testRunId });
+            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
+                `only test run ${saved.testRunId} is stopped.`);
+            return null;
         }
-        catch {
-            break;
+        if (ownFinal || known.size > 0) {
+            // The step's own run ended; another run of the version is only possible, not known.
+            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
+                `if another one is still running, cancel it in the service.`);
+            return null;
         }
+        return failed(sink, (0,errors/* stepFailure */.nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
+            `Check the module's test runs in the service.`));
     }
     if (!appeared) {
         sink.warning(`No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +

@@ -7,7 +7,8 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Pd: () => (/* binding */ growingPauses),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   zy: () => (/* binding */ repeatAfterPauses)
 /* harmony export */ });
 /* unused harmony export DEFAULT_POLL */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3853);
@@ -30,7 +31,8 @@ async function pollUntil(options) {
     const clock = deadline.clock;
     const started = clock.now();
     const pauses = options.pauses ?? growingPauses();
-    const readSignal = deadline.cut(signal);
+    const cutReads = options.cutReadsAtDeadline ?? true;
+    const readSignal = cutReads ? deadline.cut(signal) : signal;
     let last;
     for (;;) {
         (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(signal);
@@ -38,7 +40,7 @@ async function pollUntil(options) {
             last = await options.read(readSignal);
         }
         catch (error) {
-            if (!signal.aborted && deadline.expired && (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+            if (cutReads && !signal.aborted && deadline.expired && (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
                 return { outcome: 'timed-out', value: last, readCut: true };
             throw error;
         }
@@ -53,8 +55,26 @@ async function pollUntil(options) {
         // No read starts at the deadline: the timeout bounds the whole wait. (Decided by the pause,
         // not by reading the time again: a timer may fire a millisecond before the wall clock
         // reaches it.)
-        if (pause >= remaining || deadline.expired)
+        if (!options.readAtDeadline && (pause >= remaining || deadline.expired))
             return { outcome: 'timed-out', value: last };
+    }
+}
+/**
+ * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
+ * other work (the runs of a configuration version looked at again and again). The pauses start
+ * at the first, as `pauses` gives them; `work` settles its own failures.
+ */
+async function repeatAfterPauses(options) {
+    const { work, pauses, signal, clock } = options;
+    const started = clock.now();
+    while (!signal.aborted) {
+        try {
+            await clock.sleep(pauses(clock.now() - started), signal);
+        }
+        catch {
+            return;
+        }
+        await work();
     }
 }
 
@@ -389,7 +409,7 @@ async function waitForUpgradeRun(options) {
         // The service asked to wait longer than the client waits for a 429: the wait cannot go on
         // before the deadline, so it ends there, as the timeout says.
         if (!options.signal.aborted && (0,service_errors/* isApiError */.d7)(error, 429)) {
-            await deadline.clock.sleep(deadline.remainingMs(), options.signal);
+            await deadline.reached(options.signal);
             return { outcome: 'timed-out', value: last, lastRead: 'rate-limited' };
         }
         throw error;
@@ -1261,7 +1281,7 @@ function describeReadFailure(error, what, input) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(784);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2697);
 /* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7603);
 /* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
 
@@ -1269,15 +1289,9 @@ function describeReadFailure(error, what, input) {
 
 
 
-/**
- * How long after the first signal a write already under way may still be answered. It ends 5 s
- * before the runner's kill: the summary, the check run and the pull request comment are written
- * after it, within main's bound a second before the kill.
- */
-const WRITE_GRACE_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNNER_KILL_AFTER_MS */ .uT - 5000;
 /** The grace a mode's tuning gives its writes, defaults filled in. */
 function writeGraceOf(tuning) {
-    return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
+    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
 }
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {

@@ -39591,39 +39591,6 @@ function getErrorMessage(error) {
 
 /***/ }),
 
-/***/ 6584:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
-/* harmony export */   t: () => (/* binding */ apiBaseUrl)
-/* harmony export */ });
-/* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
-/**
- * What the check run and the pull request comment share about talking to GitHub: the client,
- * where the API is, and the limits every call keeps. Calls go through the Actions toolkit's
- * Octokit (@actions/github) with GitHub's own retry and throttling plugins, loaded only when a
- * step talks to GitHub (github/octokit.ts): a step that does not pays nothing for them at start.
- *
- * Each of the check run and the comment masks the token in what it logs with the sinks' redactor
- * (report/redact.ts), built for that token: the log it is given need not be a sink that knows it.
- */
-
-/**
- * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
- * what is sent to GitHub after a signal ends a second before that, for the process to end its
- * last request and exit on its own.
- */
-const GITHUB_DONE_AFTER_SIGNAL_MS = _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_KILL_AFTER_MS */ .uT - 1000;
-/** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
-function apiBaseUrl(explicit) {
-    const url = explicit || process.env.GITHUB_API_URL || 'https://api.github.com';
-    return url.replace(/\/+$/, '');
-}
-
-
-/***/ }),
-
 /***/ 8881:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39749,7 +39716,7 @@ async function chosenStep(args) {
         return runCli(args);
     }
     if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-        const { runPostStep } = await Promise.all(/* import() */[__nccwpck_require__.e(465), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3237));
+        const { runPostStep } = await Promise.all(/* import() */[__nccwpck_require__.e(10), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3237));
         return runPostStep();
     }
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
@@ -40668,26 +40635,100 @@ function raceAbort(promise, signal) {
 
 /***/ }),
 
+/***/ 2697:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   Ch: () => (/* binding */ LOG_AFTER_SIGNAL_MS),
+/* harmony export */   GB: () => (/* binding */ LAST_LOOK_AFTER_STOP_MS),
+/* harmony export */   JY: () => (/* binding */ WIND_DOWN_MS),
+/* harmony export */   Jo: () => (/* binding */ FORCE_BUDGET_MS),
+/* harmony export */   MJ: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
+/* harmony export */   Ve: () => (/* binding */ STOP_AFTER_WAIT_MS),
+/* harmony export */   Y9: () => (/* binding */ CREATE_WAIT_AFTER_SIGNAL_MS),
+/* harmony export */   Zi: () => (/* binding */ STOP_REQUEST_MIN_MS),
+/* harmony export */   f: () => (/* binding */ LOG_AFTER_SIGNAL_UNTIL_MS),
+/* harmony export */   gv: () => (/* binding */ POST_AFTER_SIGNAL_MS),
+/* harmony export */   l8: () => (/* binding */ LOOK_UP_AFTER_SIGNAL_MS),
+/* harmony export */   tl: () => (/* binding */ STOP_REQUEST_MAX_MS),
+/* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
+/* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS)
+/* harmony export */ });
+/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
+// The step's time budgets, in one table. The runner cancels a step with SIGINT, then SIGTERM
+// 7.5 s later, then kills the process 2.5 s after that (action-interface "Cancellation"); every
+// bound the step keeps after a signal is cut from that schedule here, counted from the first
+// signal's arrival unless said otherwise. The bounds after the `timeout` input runs out follow:
+// they keep the step's end within a few seconds of its timeout.
+//
+//   0 s    the first signal (SIGINT): waits end, the run's cancel goes out
+//   3 s    a create already sent has had its answer (else the runs are looked up)
+//   5 s    a no-code write already sent has had its answer
+//   6 s    the look-up of the version's runs ends; the rest is for stopping them
+//   7 s    the read of the stopped run's log ends
+//   7.5 s  SIGTERM: the force-cancel goes out at once
+//   8.5 s  the step stops watching its runs, writes its summary
+//   9 s    the last call to GitHub ends
+//   10 s   the runner's kill
+//
+// Everything else imports these; tests shorten them through each mode's tuning.
+/** The runner's SIGTERM, counted from its SIGINT. */
+const RUNNER_SIGTERM_AFTER_MS = 7500;
+/** The runner's kill, counted from the first signal: 2.5 s after its SIGTERM. */
+const RUNNER_KILL_AFTER_MS = 10_000;
+/** GitHub's calls end a second before the kill: the process ends its last request and exits on its own. */
+const GITHUB_DONE_AFTER_SIGNAL_MS = RUNNER_KILL_AFTER_MS - 1000;
+/** The step stops watching its runs 1.5 s before the kill: the summary is written and the process exits in that
+ *  time. */
+const WIND_DOWN_MS = RUNNER_KILL_AFTER_MS - 1500;
+/** From SIGTERM (or a second signal): 1.2 s of the 2.5 s before the kill for the force-cancel, the rest to write the
+ *  summary and exit. */
+const FORCE_BUDGET_MS = RUNNER_KILL_AFTER_MS - RUNNER_SIGTERM_AFTER_MS - 1300;
+/** A step cancelled before it knew its run looks the runs up until 2.5 s before the wind-down ends: the rest is for
+ *  stopping them. */
+const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
+/** A create of the test run already sent may take until 3 s before the look-up ends: an unanswered create leaves the
+ *  look-up that much time. */
+const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;
+/** The log of a stopped run is read until half a second before SIGTERM: what is left before the kill is for the
+ *  summary and the exit. */
+const LOG_AFTER_SIGNAL_UNTIL_MS = RUNNER_SIGTERM_AFTER_MS - 500;
+/** The longest read of that log: a slow service must not take the whole of it. */
+const LOG_AFTER_SIGNAL_MS = 2000;
+/** A no-code write already sent may be answered until 5 s before the kill: the summary, check run and comment are
+ *  written after it, within GitHub's bound. */
+const WRITE_GRACE_MS = RUNNER_KILL_AFTER_MS - 5000;
+/** The longest cancel, force-cancel or read while a run is stopped: a stop must fit the runner's grace periods. */
+const STOP_REQUEST_MAX_MS = 5000;
+/** The shortest: a request that cannot be answered in this long is not worth sending. */
+const STOP_REQUEST_MIN_MS = 500;
+/** The post step, cancelled in turn, keeps its stops this long: what was sent stays sent, the waiting stops. */
+const POST_AFTER_SIGNAL_MS = 1000;
+// After the `timeout` input ran out (or the run could no longer be read), counted from then.
+/** The step ends within this long of its timeout: the run's cancel is sent and watched, the post step sees to the
+ *  rest. */
+const STOP_AFTER_WAIT_MS = 5000;
+/** A run whose cancel was accepted is watched this long winding down (its teardown may take minutes). */
+const WATCH_AFTER_CANCEL_MS = 1000;
+/** The last look for other runs of the version: a service that stalls reads must not hold the step. */
+const LAST_LOOK_AFTER_STOP_MS = 2000;
+/** The longest read of the log of the stopped run. */
+const LOG_AFTER_STOP_MS = 5000;
+
+
+/***/ }),
+
 /***/ 784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   MI: () => (/* binding */ createCancellation),
-/* harmony export */   ZX: () => (/* binding */ RUNNER_SIGTERM_AFTER_MS),
 /* harmony export */   Zo: () => (/* binding */ signalsReceived),
-/* harmony export */   cc: () => (/* binding */ CancelledError),
-/* harmony export */   uT: () => (/* binding */ RUNNER_KILL_AFTER_MS)
+/* harmony export */   cc: () => (/* binding */ CancelledError)
 /* harmony export */ });
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
 
-/**
- * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills the process
- * 2.5 s after that (action-interface "Cancellation"). Every bound the step keeps after a signal
- * is derived from these two moments, counted from the first signal's arrival.
- */
-const RUNNER_SIGTERM_AFTER_MS = 7500;
-/** When the runner kills the process, counted from the first signal: 2.5 s after its SIGTERM. */
-const RUNNER_KILL_AFTER_MS = 10_000;
 /** The signals received so far with their arrival times. */
 function signalsReceived(cancellation) {
     return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt[i] }));
@@ -40742,7 +40783,8 @@ class CancelledError extends Error {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   VF: () => (/* binding */ monotonicClock),
-/* harmony export */   ml: () => (/* binding */ systemClock)
+/* harmony export */   ml: () => (/* binding */ systemClock),
+/* harmony export */   v7: () => (/* binding */ pause)
 /* harmony export */ });
 /* unused harmony export sleep */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
@@ -40766,6 +40808,18 @@ function sleep(ms, signal) {
         }, Math.min(LONGEST_TIMER_MS, Math.max(0, ms)));
         signal?.addEventListener('abort', onAbort, { once: true });
     });
+}
+/**
+ * Waits `ms` on `clock`, or less when `wake` fires first; never rejects. For a loop that must act
+ * at once on news (a force-cancel asked for, a deadline brought forward) between its reads.
+ */
+async function pause(clock, ms, wake) {
+    try {
+        await clock.sleep(Math.max(0, ms), wake);
+    }
+    catch {
+        // Woken early.
+    }
 }
 /** The wall clock and the process's timers. */
 const systemClock = {
@@ -40801,9 +40855,8 @@ const monotonicClock = { ...systemClock, now: () => performance.timeOrigin + per
 class Deadline {
     /** The moment, in the clock's milliseconds since the epoch. */
     at;
-    /** Aborts with a TimeoutError at the deadline. */
-    signal;
     clock;
+    #signal;
     /** The deadline `ms` from now. */
     static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
         return new Deadline(clock.now() + ms, clock);
@@ -40811,19 +40864,40 @@ class Deadline {
     constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
         this.at = at;
         this.clock = clock;
-        this.signal = clock.timeout(at - clock.now());
+    }
+    /**
+     * Aborts with a TimeoutError at the deadline; already aborted when asked for after it. Set up
+     * when first asked for: a deadline only compared with the time keeps no timer.
+     */
+    get signal() {
+        if (this.#signal === undefined) {
+            const ms = this.at - this.clock.now();
+            this.#signal =
+                ms > 0
+                    ? this.clock.timeout(ms)
+                    : AbortSignal.abort(new DOMException('The deadline has passed', 'TimeoutError'));
+        }
+        return this.#signal;
     }
     /** Milliseconds left; 0 once it has passed. */
     remainingMs() {
         return Math.max(0, this.at - this.clock.now());
     }
     get expired() {
-        return this.signal.aborted || this.clock.now() >= this.at;
+        return (this.#signal?.aborted ?? false) || this.clock.now() >= this.at;
     }
     /** The nearer of this deadline and the one `ms` from now. */
     within(ms) {
         const at = this.clock.now() + ms;
         return at < this.at ? new Deadline(at, this.clock) : this;
+    }
+    /** Resolves at the deadline (at once once it has passed); rejects with an AbortError as soon as `signal` fires. */
+    reached(signal) {
+        return this.clock.sleep(this.remainingMs(), signal);
+    }
+    /** The earlier of this deadline and `other`, if any. */
+    earlier(other) {
+        return other !== undefined && other.at < this.at ? other : this;
     }
     /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
     cut(signal) {
@@ -41205,7 +41279,7 @@ function mayHaveTakenEffect(error) {
  * on the first call, not when the bundle starts: most steps never talk to GitHub.
  */
 async function openGitHub(options) {
-    const { createGitHubClient } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8138));
+    const { createGitHubClient } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(79)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1079));
     return createGitHubClient(options);
 }
 
@@ -41392,8 +41466,8 @@ function timestamp() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-// EXTERNAL MODULE: ./src/github/client.ts
-var client = __nccwpck_require__(6584);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __nccwpck_require__(2697);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __nccwpck_require__(2011);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -41623,7 +41697,7 @@ var grace = __nccwpck_require__(7603);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(465), __nccwpck_require__.e(472)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4472))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(238)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7238))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
@@ -41888,7 +41962,7 @@ async function commentSummary(inputs, options, github, summary) {
  * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
 async function boundedAfterSignal(cancellation, work) {
-    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, client/* GITHUB_DONE_AFTER_SIGNAL_MS */.M);
+    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ);
     try {
         return await (0,abort/* raceAbort */.Mu)(work, bound.signal);
     }

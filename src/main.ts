@@ -1,7 +1,7 @@
 import { exitCodeOf, failureOf, stepFailure } from './errors.ts';
 import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
-import { GITHUB_DONE_AFTER_SIGNAL_MS } from './github/client.ts';
+import { GITHUB_DONE_AFTER_SIGNAL_MS } from './lifetime/budgets.ts';
 import type { GitHubClientOptions } from './github/client.ts';
 import type { CheckAnnotation, CheckRunHandle, CheckRunOutcome, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';

@@ -11,7 +11,6 @@
 import type { LookupFunction } from 'node:net';
 import type { GitHub as OctokitWithRest } from '@actions/github/lib/utils';
 import type { Cancellation } from '../lifetime/cancellation.ts';
-import { RUNNER_KILL_AFTER_MS } from '../lifetime/cancellation.ts';
 import type { Deadline } from '../lifetime/deadline.ts';
 
 export interface GitHubLog {
@@ -48,7 +47,7 @@ export interface GitHubClientOptions {
   deadline?: Deadline;
   /**
    * The step's cancellation: after its first signal no wait is begun, and what is still in
-   * flight is cut GITHUB_DONE_AFTER_SIGNAL_MS after that signal, before the runner's kill.
+   * flight is cut GITHUB_DONE_AFTER_SIGNAL_MS (lifetime/budgets.ts) after that signal, before the runner's kill.
    */
   cancellation?: Cancellation;
   tuning?: GitHubTuning;
@@ -79,13 +78,6 @@ export interface GitHubClient {
   /** Ends the client's connections and its bound after a signal. */
   close(): Promise<void>;
 }
-
-/**
- * The runner kills the process 10 s after the first signal (action-interface "Cancellation"):
- * what is sent to GitHub after a signal ends a second before that, for the process to end its
- * last request and exit on its own.
- */
-export const GITHUB_DONE_AFTER_SIGNAL_MS = RUNNER_KILL_AFTER_MS - 1000;
 
 /** The explicit address, else GITHUB_API_URL (GitHub Enterprise Server), else github.com's. */
 export function apiBaseUrl(explicit: string | undefined): string {

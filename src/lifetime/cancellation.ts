@@ -2,15 +2,8 @@ import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 
 /**
- * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills the process
- * 2.5 s after that (action-interface "Cancellation"). Every bound the step keeps after a signal
- * is derived from these two moments, counted from the first signal's arrival.
- */
-export const RUNNER_SIGTERM_AFTER_MS = 7500;
-/** When the runner kills the process, counted from the first signal: 2.5 s after its SIGTERM. */
-export const RUNNER_KILL_AFTER_MS = 10_000;
-
-/**
+ * The runner's schedule after its first signal, and the budgets cut from it, are in budgets.ts.
+ *
  * One Cancellation per process: its signal aborts every wait on the first signal, and
  * listeners (e.g. the test run's cancel and force-cancel) hear each signal in turn.
  */

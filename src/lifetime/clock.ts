@@ -41,6 +41,18 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Waits `ms` on `clock`, or less when `wake` fires first; never rejects. For a loop that must act
+ * at once on news (a force-cancel asked for, a deadline brought forward) between its reads.
+ */
+export async function pause(clock: Clock, ms: number, wake: AbortSignal): Promise<void> {
+  try {
+    await clock.sleep(Math.max(0, ms), wake);
+  } catch {
+    // Woken early.
+  }
+}
+
 /** The wall clock and the process's timers. */
 export const systemClock: Clock = {
   now: () => Date.now(),

@@ -10,9 +10,8 @@ import type { Clock } from './clock.ts';
 export class Deadline {
   /** The moment, in the clock's milliseconds since the epoch. */
   readonly at: number;
-  /** Aborts with a TimeoutError at the deadline. */
-  readonly signal: AbortSignal;
   readonly clock: Clock;
+  #signal: AbortSignal | undefined;
 
   /** The deadline `ms` from now. */
   static after(ms: number, clock: Clock = systemClock): Deadline {
@@ -22,7 +21,21 @@ export class Deadline {
   constructor(at: number, clock: Clock = systemClock) {
     this.at = at;
     this.clock = clock;
-    this.signal = clock.timeout(at - clock.now());
+  }
+
+  /**
+   * Aborts with a TimeoutError at the deadline; already aborted when asked for after it. Set up
+   * when first asked for: a deadline only compared with the time keeps no timer.
+   */
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const ms = this.at - this.clock.now();
+      this.#signal =
+        ms > 0
+          ? this.clock.timeout(ms)
+          : AbortSignal.abort(new DOMException('The deadline has passed', 'TimeoutError'));
+    }
+    return this.#signal;
   }
 
   /** Milliseconds left; 0 once it has passed. */
@@ -31,13 +44,23 @@ export class Deadline {
   }
 
   get expired(): boolean {
-    return this.signal.aborted || this.clock.now() >= this.at;
+    return (this.#signal?.aborted ?? false) || this.clock.now() >= this.at;
   }
 
   /** The nearer of this deadline and the one `ms` from now. */
   within(ms: number): Deadline {
     const at = this.clock.now() + ms;
     return at < this.at ? new Deadline(at, this.clock) : this;
+  }
+
+  /** Resolves at the deadline (at once once it has passed); rejects with an AbortError as soon as `signal` fires. */
+  reached(signal?: AbortSignal): Promise<void> {
+    return this.clock.sleep(this.remainingMs(), signal);
+  }
+
+  /** The earlier of this deadline and `other`, if any. */
+  earlier(other: Deadline | undefined): Deadline {
+    return other !== undefined && other.at < this.at ? other : this;
   }
 
   /** A signal that aborts when `signal` does, or at the deadline if that comes first. */

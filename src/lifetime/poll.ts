@@ -1,4 +1,5 @@
 import { isAbortError, throwIfAborted } from './abort.ts';
+import type { Clock } from './clock.ts';
 import type { Deadline } from './deadline.ts';
 
 /** The pause before the next read, given the time waited so far; asked once a pause, in turn. */
@@ -41,6 +42,13 @@ export interface PollOptions<T> {
   onValue?: (value: T, elapsedMs: number) => void;
   /** Default: growingPauses(DEFAULT_POLL). */
   pauses?: PollPauses;
+  /**
+   * Default true: a read still unanswered at the deadline is cut there. False: only `signal`
+   * cuts a read (a look-up whose answer is wanted whenever it comes; the deadline ends the pauses).
+   */
+  cutReadsAtDeadline?: boolean;
+  /** Default false: no read starts at the deadline. True: a pause that reaches it is followed by a last read. */
+  readAtDeadline?: boolean;
 }
 
 export type PollResult<T> =
@@ -53,14 +61,15 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
   const clock = deadline.clock;
   const started = clock.now();
   const pauses = options.pauses ?? growingPauses();
-  const readSignal = deadline.cut(signal);
+  const cutReads = options.cutReadsAtDeadline ?? true;
+  const readSignal = cutReads ? deadline.cut(signal) : signal;
   let last: T | undefined;
   for (;;) {
     throwIfAborted(signal);
     try {
       last = await options.read(readSignal);
     } catch (error) {
-      if (!signal.aborted && deadline.expired && isAbortError(error))
+      if (cutReads && !signal.aborted && deadline.expired && isAbortError(error))
         return { outcome: 'timed-out', value: last, readCut: true };
       throw error;
     }
@@ -73,6 +82,30 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     // No read starts at the deadline: the timeout bounds the whole wait. (Decided by the pause,
     // not by reading the time again: a timer may fire a millisecond before the wall clock
     // reaches it.)
-    if (pause >= remaining || deadline.expired) return { outcome: 'timed-out', value: last };
+    if (!options.readAtDeadline && (pause >= remaining || deadline.expired))
+      return { outcome: 'timed-out', value: last };
+  }
+}
+
+/**
+ * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
+ * other work (the runs of a configuration version looked at again and again). The pauses start
+ * at the first, as `pauses` gives them; `work` settles its own failures.
+ */
+export async function repeatAfterPauses(options: {
+  work: () => Promise<void>;
+  pauses: PollPauses;
+  signal: AbortSignal;
+  clock: Clock;
+}): Promise<void> {
+  const { work, pauses, signal, clock } = options;
+  const started = clock.now();
+  while (!signal.aborted) {
+    try {
+      await clock.sleep(pauses(clock.now() - started), signal);
+    } catch {
+      return;
+    }
+    await work();
   }
 }

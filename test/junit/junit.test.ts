@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { renderJUnitReport, renderJUnitWithoutRun } from '../../src/modes/run-module-tests/junit.ts';
-import type { JUnitReportInput } from '../../src/modes/run-module-tests/junit.ts';
-import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
-import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
+import { renderJUnitReport, renderJUnitWithoutRun } from '../../src/modes/run-module-tests/results/junit.ts';
+import type { JUnitReportInput } from '../../src/modes/run-module-tests/results/junit.ts';
+import { parseTestLogText } from '../../src/modes/run-module-tests/results/test-log/parser.ts';
+import type { ParsedTestLog } from '../../src/modes/run-module-tests/results/test-log/types.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');

@@ -51,3 +51,24 @@ describe('Deadline', () => {
     expect(deadline.expired).toBe(true);
   });
 });
+
+describe('Deadline, compared only with the time', () => {
+  it('keeps no timer until its signal is asked for, and that signal is aborted once it has passed', async () => {
+    const clock = new ManualClock();
+    const deadline = Deadline.after(100, clock);
+    expect(clock.pending).toBe(0);
+    await clock.advance(100);
+    expect(deadline.expired).toBe(true);
+    expect(deadline.signal.aborted).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('gives the earlier of two deadlines', () => {
+    const clock = new ManualClock();
+    const near = Deadline.after(10, clock);
+    const far = Deadline.after(20, clock);
+    expect(far.earlier(near)).toBe(near);
+    expect(near.earlier(far)).toBe(near);
+    expect(near.earlier(undefined)).toBe(near);
+  });
+});

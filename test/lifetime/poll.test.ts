@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { Deadline } from '../../src/lifetime/deadline.ts';
-import { growingPauses, pollUntil } from '../../src/lifetime/poll.ts';
+import { pause } from '../../src/lifetime/clock.ts';
+import { growingPauses, pollUntil, repeatAfterPauses } from '../../src/lifetime/poll.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
 describe('pollUntil', () => {
@@ -104,5 +105,93 @@ describe('pollUntil', () => {
       deadline: Deadline.after(1000),
     });
     await expect(failing).rejects.toThrow('404 Not Found');
+  });
+});
+
+describe('pollUntil for a look-up whose answers are wanted', () => {
+  it('with readAtDeadline, reads once more when a pause reaches the deadline', async () => {
+    const clock = new ManualClock();
+    const start = clock.now();
+    const at: number[] = [];
+    const polling = pollUntil({
+      read: async () => {
+        at.push(clock.now() - start);
+        return 'none';
+      },
+      isFinal: () => false,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(100, clock),
+      pauses: () => 40,
+      readAtDeadline: true,
+    });
+    await clock.advance(100);
+    expect(await polling).toEqual({ outcome: 'timed-out', value: 'none' });
+    expect(at).toEqual([0, 40, 80, 100]);
+  });
+
+  it('with cutReadsAtDeadline false, a read that outlasts the deadline is answered, not cut', async () => {
+    const clock = new ManualClock();
+    const polling = pollUntil({
+      read: async (signal) => {
+        await clock.sleep(500, signal);
+        return 'slow answer';
+      },
+      isFinal: () => false,
+      signal: new AbortController().signal,
+      deadline: Deadline.after(0, clock),
+      cutReadsAtDeadline: false,
+    });
+    await clock.advance(500);
+    expect(await polling).toEqual({ outcome: 'timed-out', value: 'slow answer' });
+  });
+});
+
+describe('repeatAfterPauses', () => {
+  it('works after each pause, and ends when its signal fires', async () => {
+    const clock = new ManualClock();
+    const start = clock.now();
+    const at: number[] = [];
+    const stop = new AbortController();
+    const repeating = repeatAfterPauses({
+      work: async () => {
+        at.push(clock.now() - start);
+      },
+      pauses: growingPauses({ initialIntervalMs: 10, maxIntervalMs: 40, backoff: 2 }),
+      signal: stop.signal,
+      clock,
+    });
+    await clock.advance(150);
+    stop.abort();
+    await repeating;
+    expect(at).toEqual([10, 30, 70, 110, 150]);
+  });
+});
+
+describe('pause', () => {
+  it('waits its time, or ends at once when woken, and never rejects', async () => {
+    const clock = new ManualClock();
+    const start = clock.now();
+    const full = pause(clock, 100, new AbortController().signal).then(() => clock.now() - start);
+    await clock.advance(100);
+    expect(await full).toBe(100);
+    const wake = new AbortController();
+    const woken = pause(clock, 100, wake.signal).then(() => clock.now() - start);
+    await clock.advance(30);
+    wake.abort();
+    expect(await woken).toBe(130);
+  });
+});
+
+describe('Deadline.reached', () => {
+  it('resolves at the deadline, and rejects with an AbortError when the signal fires first', async () => {
+    const clock = new ManualClock();
+    const deadline = Deadline.after(50, clock);
+    const reached = deadline.reached().then(() => clock.now());
+    await clock.advance(50);
+    expect(await reached).toBe(deadline.at);
+    const stop = new AbortController();
+    const cut = Deadline.after(50, clock).reached(stop.signal);
+    stop.abort();
+    await expect(cut).rejects.toSatisfy(isAbortError);
   });
 });

@@ -12,7 +12,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 
 /** The rules under test: they read the import graph and the text, not the types. */
-const RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-cycle', 'max-len']);
+const RULES = new Set([
+  'no-restricted-imports',
+  'import-x/no-restricted-paths',
+  'import-x/no-cycle',
+  'max-len',
+  'no-restricted-globals',
+  'no-restricted-properties',
+  'no-restricted-syntax',
+]);
 
 let eslint: ESLint;
 beforeAll(async () => {
@@ -95,7 +103,7 @@ describe('modes never import one another', () => {
     for (const [path, from] of [
       ['src/modes/sync-policies/probe.ts', '../run-module-tests/run.ts'],
       ['src/modes/run-module-tests/probe.ts', '../no-code/publish/run.ts'],
-      ['src/modes/run-module-tests/test-log/probe.ts', '../../sync-policies/plan.ts'],
+      ['src/modes/run-module-tests/results/test-log/probe.ts', '../../../sync-policies/plan.ts'],
       ['src/modes/no-code/publish/probe.ts', '../upgrade/run.ts'],
       ['src/modes/no-code/provision/probe.ts', '../../sync-policies/run.ts'],
     ] as const) {
@@ -106,7 +114,7 @@ describe('modes never import one another', () => {
   });
 
   it("a mode's own subfolders are the mode's; the no-code modes share src/modes/no-code/'s own files", async () => {
-    expect(await ruleIds('src/modes/run-module-tests/probe.ts', importing('./test-log/parser.ts'))).toEqual([]);
+    expect(await ruleIds('src/modes/run-module-tests/probe.ts', importing('./results/test-log/parser.ts'))).toEqual([]);
     expect(await ruleIds('src/modes/no-code/publish/probe.ts', importing('../writes.ts'))).toEqual([]);
     expect(await ruleIds('src/modes/no-code/probe.ts', importing('./upgrade/run.ts'))).toEqual([
       'import-x/no-restricted-paths',
@@ -158,6 +166,40 @@ describe('a layer imports only the layers below it', () => {
     expect(findings.map((f) => f.ruleId)).toEqual(['import-x/no-restricted-paths']);
     expect(findings[0]!.message).toContain('bottom layer');
     expect(await ruleIds('src/lifetime/probe.ts', importing('./clock.ts'))).toEqual([]);
+  });
+});
+
+describe('no timer under src/modes/', () => {
+  it('a timer, a sleep or a timeout signal of its own in a mode fails', async () => {
+    for (const code of [
+      'setTimeout(() => undefined, 10);\n',
+      'setInterval(() => undefined, 10);\n',
+      'globalThis.setTimeout(() => undefined, 10);\n',
+      'export const s = AbortSignal.timeout(10);\n',
+      'export async function f(clock: { sleep(ms: number): Promise<void> }) {\n  await clock.sleep(10);\n}\n',
+      "import { sleep } from '../../lifetime/clock.ts';\nawait sleep(10);\n",
+      "import { setTimeout as wait } from 'node:timers/promises';\nawait wait(10);\n",
+    ]) {
+      expect(await ruleIds('src/modes/run-module-tests/test-run/probe.ts', code), code).toHaveLength(1);
+    }
+  });
+
+  it('the lifetime helpers may be used in a mode, and timers in src/lifetime/ itself', async () => {
+    expect(
+      await ruleIds(
+        'src/modes/run-module-tests/test-run/probe.ts',
+        "import { pause } from '../../../lifetime/clock.ts';\nimport { pollUntil } from '../../../lifetime/poll.ts';\nvoid pause;\nvoid pollUntil;\n",
+      ),
+    ).toEqual([]);
+    expect(await ruleIds('src/lifetime/probe.ts', 'setTimeout(() => undefined, 10);\n')).toEqual([]);
+  });
+});
+
+describe('a test run is stopped only through its version guard', () => {
+  it('a TestRunStopper made anywhere but version-guard.ts fails', async () => {
+    const code = "import { TestRunStopper } from './stop.ts';\nexport const s = (o: never) => new TestRunStopper(o);\n";
+    expect(await ruleIds('src/modes/run-module-tests/test-run/probe.ts', code)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('src/modes/run-module-tests/test-run/version-guard.ts', code)).toEqual([]);
   });
 });
 

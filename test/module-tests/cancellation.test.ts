@@ -283,6 +283,29 @@ describe('post step', () => {
     expect(log).toMatch(/Test run trun-\w+ of module acme\/log-bucket\/aws was cancelled\./);
   });
 
+  it('cancelled in turn while it lists the runs, gives the saved run it then stops only its short after-signal time', async () => {
+    // Queued for 5 s of the clock: a stop with its full wait would see it run and cancel it.
+    const { clock, h, state } = await leaveRunBehindOnClock({
+      testRuns: { uploadCreatesRun: false, queuedMs: 5000, runningMs: 60_000, cancelGraceMs: 50 },
+    });
+    expect(h.emulator.testRuns()[0]!.status).toBe('queued');
+    h.emulator.inject({ port: 'api', method: 'GET', path: /\/test-runs$/, kind: { type: 'delay', ms: 3000 } });
+    const startedAt = clock.now();
+    const before = h.emulator.requests.length;
+    const posting = post(h, state, { clock, queuedWaitMs: 10_000 });
+    // The post step's list is held: the runner cancels the post step meanwhile.
+    await clock.followRealTime(() =>
+      h.emulator.requests.slice(before).some((r) => r.method === 'GET' && /\/test-runs$/.test(r.path)),
+    );
+    process.emit('SIGINT');
+    const { code, log } = await clock.runUntilSettled(posting);
+    // It gave up on the queued run about a second after the signal, not once the run ran.
+    expect(clock.now() - startedAt).toBeLessThan(4000);
+    expect(h.emulator.testRuns()[0]!.cancelRequested).toBeFalsy();
+    expect(code).toBe(1);
+    expect(log).toMatch(/could not be cancelled/);
+  });
+
   it('force-cancels a run still running after the grace period', async () => {
     const h = await startHarness({
       testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity },

@@ -9,15 +9,15 @@ import {
   saveRunFinal,
   saveRunStarted,
 } from '../../src/modes/run-module-tests/state.ts';
-import { windDownOf } from '../../src/modes/run-module-tests/wind-down.ts';
+import { windDownOf } from '../../src/lifetime/wind-down.ts';
 import {
   adoptableRun,
   optionDifferences,
   optionsFingerprint,
   runFingerprint,
-} from '../../src/modes/run-module-tests/version-runs.ts';
-import { isFinal } from '../../src/modes/run-module-tests/test-run-status.ts';
-import type { RequestedTestRun } from '../../src/modes/run-module-tests/version-runs.ts';
+} from '../../src/modes/run-module-tests/test-run/version-runs.ts';
+import { isFinal } from '../../src/modes/run-module-tests/test-run/status.ts';
+import type { RequestedTestRun } from '../../src/modes/run-module-tests/test-run/version-runs.ts';
 import type { TestRun } from '../../src/service/types.ts';
 
 function run(attributes: Partial<TestRun['attributes']>): TestRun {
@@ -213,7 +213,7 @@ describe('windDownOf', () => {
   it('counts from when each signal arrived, not from when it is applied', () => {
     expect(windDownOf([{ signal: 'SIGINT', at: 1000 }], timing)).toEqual({
       firstAt: 1000,
-      deadline: 9500,
+      endsAt: 9500,
       force: false,
     });
     // SIGTERM 7.5 s after SIGINT: force, and the earlier of the two limits.
@@ -225,7 +225,7 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 1000, deadline: 9500, force: true });
+    ).toEqual({ firstAt: 1000, endsAt: 9500, force: true });
     // SIGTERM soon after SIGINT: its own, shorter limit.
     expect(
       windDownOf(
@@ -235,11 +235,11 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 1000, deadline: 3200, force: true });
+    ).toEqual({ firstAt: 1000, endsAt: 3200, force: true });
   });
 
   it('treats a first SIGTERM as the last warning before the kill', () => {
-    expect(windDownOf([{ signal: 'SIGTERM', at: 500 }], timing)).toEqual({ firstAt: 500, deadline: 1700, force: true });
+    expect(windDownOf([{ signal: 'SIGTERM', at: 500 }], timing)).toEqual({ firstAt: 500, endsAt: 1700, force: true });
   });
 
   it('treats any second signal as the force', () => {
@@ -251,6 +251,6 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 0, deadline: 1300, force: true });
+    ).toEqual({ firstAt: 0, endsAt: 1300, force: true });
   });
 });

@@ -9,7 +9,7 @@ import {
   mergeStatuses,
   parseTestLog,
   parseTestLogText,
-} from '../../src/modes/run-module-tests/test-log/parser.ts';
+} from '../../src/modes/run-module-tests/results/test-log/parser.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTestLogText } from '../../src/modes/run-module-tests/test-log/parser.ts';
-import type { ParsedTestLog } from '../../src/modes/run-module-tests/test-log/types.ts';
+import { parseTestLogText } from '../../src/modes/run-module-tests/results/test-log/parser.ts';
+import type { ParsedTestLog } from '../../src/modes/run-module-tests/results/test-log/types.ts';
 import {
   renderTestRunSummary,
   repositoryPath,
   testRunAnnotations,
-} from '../../src/modes/run-module-tests/test-log/summary.ts';
-import type { TestRunFacts } from '../../src/modes/run-module-tests/test-log/summary.ts';
+} from '../../src/modes/run-module-tests/results/test-log/summary.ts';
+import type { TestRunFacts } from '../../src/modes/run-module-tests/results/test-log/summary.ts';
 import { capAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 

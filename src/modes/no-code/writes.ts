@@ -1,7 +1,7 @@
 import { isAbortError } from '../../lifetime/abort.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
-import { RUNNER_KILL_AFTER_MS } from '../../lifetime/cancellation.ts';
+import { WRITE_GRACE_MS } from '../../lifetime/budgets.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
@@ -40,13 +40,6 @@ export type FailedWrite = Exclude<
   WriteOutcome<unknown>,
   { kind: 'done' } | { kind: 'not-sent' } | { cause: 'cancelled' }
 >;
-
-/**
- * How long after the first signal a write already under way may still be answered. It ends 5 s
- * before the runner's kill: the summary, the check run and the pull request comment are written
- * after it, within main's bound a second before the kill.
- */
-const WRITE_GRACE_MS = RUNNER_KILL_AFTER_MS - 5000;
 
 /** What tests and benchmarks may change in a no-code mode: the writes' grace, and the clock. */
 export interface NoCodeTuning {

@@ -20,9 +20,9 @@ import type { ModuleRef } from '../../service/module-tests.ts';
 import type { ModeResult } from '../mode.ts';
 import type { PackedConfiguration } from './configuration-archive.ts';
 import { moduleLabel } from './module-ref.ts';
-import { NO_TEST_RUN_OUTPUTS, noRunResult } from './report.ts';
-import type { TestedModule } from './report.ts';
-import { setupFailure } from './start.ts';
+import { NO_TEST_RUN_OUTPUTS, noRunResult } from './results/report.ts';
+import type { TestedModule } from './results/report.ts';
+import { setupFailure } from './test-run/start.ts';
 import { planTestVariables } from './test-variables.ts';
 
 /** Paths listed in the summary; the rest are counted. */

@@ -2,10 +2,16 @@
 // job is cancelled, the timeout runs out or the run can no longer be read. The first signal
 // cancels the run (a queued one as soon as it runs); SIGTERM or a second signal force-cancels
 // it, which the spec allows only after a cancel (3.1), and the step leaves before the runner's
-// kill. Every other run of the configuration version is stopped by the watch meanwhile.
+// kill. Every other run of the configuration version is stopped by the watch meanwhile; both
+// stops are the version guard's (version-guard.ts).
 
-import { getErrorMessage } from '../../errors.ts';
-import { RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/cancellation.ts';
+import {
+  LAST_LOOK_AFTER_STOP_MS,
+  LOG_AFTER_SIGNAL_MS,
+  LOG_AFTER_SIGNAL_UNTIL_MS,
+  LOG_AFTER_STOP_MS,
+  WATCH_AFTER_CANCEL_MS,
+} from '../../lifetime/budgets.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -13,39 +19,20 @@ import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../report/format.ts';
-import type { Interruption, RunEnding } from './ending.ts';
-import type { OtherRunsWatch } from './other-runs.ts';
+import type { Interruption, RunEnding } from './results/ending.ts';
+import type { OtherRunsWatch } from './test-run/other-runs.ts';
+import type { VersionGuard } from './test-run/version-guard.ts';
 import { saveCancelRequested, saveRunFinal } from './state.ts';
 import type { SaveState } from './state.ts';
-import { describeStop, TestRunStopper } from './stop.ts';
-import { LiveTestLog } from './test-log/live.ts';
-import { LOG_NOT_READ, readTestLog } from './test-log/read.ts';
-import type { TestLogRead } from './test-log/read.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
+import { describeStop } from './test-run/stop.ts';
+import type { TestRunStopper } from './test-run/stop.ts';
+import { LiveTestLog } from './results/test-log/live.ts';
+import { LOG_NOT_READ, readTestLog } from './results/test-log/read.ts';
+import type { TestLogRead } from './results/test-log/read.ts';
+import { describeTestRunStatus, isFinal } from './test-run/status.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
-import { waitForTestRun } from './wait.ts';
-import type { WaitEnd } from './wait.ts';
-import { onWindDown, windDownNow } from './wind-down.ts';
-
-/**
- * After a signal, the log of the stopped run is read only until half a second before the runner's
- * SIGTERM: the read is over by then, and what is left before the kill is for the summary and the
- * exit.
- */
-const LOG_AFTER_SIGNAL_BUDGET_MS = RUNNER_SIGTERM_AFTER_MS - 500;
-
-/** After a signal, the longest read of the log of the stopped run. */
-const LOG_AFTER_SIGNAL_MS = 2000;
-
-/** After a timeout or a failed wait, how long a run whose cancel was accepted is watched winding
- *  down (its teardown may take minutes; the post step makes sure it ends). */
-const WATCH_AFTER_CANCEL_MS = 1000;
-
-/** After a timeout or a failed wait, the longest last look for other runs of the version. */
-const LAST_LOOK_AFTER_STOP_MS = 2000;
-
-/** After a timeout or a failed wait, the longest read of the log of the stopped run. */
-const LOG_AFTER_STOP_MS = 5000;
+import { waitForTestRun } from './test-run/wait.ts';
+import type { WaitEnd } from './test-run/wait.ts';
 
 export interface FollowInput {
   /** The run as the start saw it. */
@@ -53,6 +40,8 @@ export interface FollowInput {
   module: ModuleRef;
   /** The `timeout` input. */
   timeoutMs: number;
+  /** Stops the step's run when it must; disposed of when the follow ends. */
+  guard: VersionGuard;
   /** Stops the other runs of the version; started already. */
   watch: OtherRunsWatch;
   client: ServiceClient;
@@ -64,17 +53,10 @@ export interface FollowInput {
 
 /** Waits for the run and reads its log; on the step's cancellation, its timeout or a failed wait, stops it first. */
 export async function followRun(input: FollowInput): Promise<RunEnding> {
-  const { first, module, watch, client, cancellation, saveState, sink, tuning: t } = input;
-  const stopper = new TestRunStopper({
-    client,
-    module,
-    testRunId: first.id,
-    log: (line) => sink.info(line),
-    pollMs: t.stopPollMs,
-    onCancelAccepted: () => saveCancelRequested(saveState),
-    clock: t.clock,
-  });
-  stopper.seen(first);
+  const { first, module, guard, watch, client, cancellation, saveState, sink, tuning: t } = input;
+  // The guard starts its stop at the first signal (at once, for a signal that came before the
+  // run was known), within the wind-down counted from each signal's arrival.
+  const stopper = guard.ownRun(first, () => saveCancelRequested(saveState));
   // Each test file and run block in the job log as it ends, where the service gives the log
   // while the run runs.
   const live = new LiveTestLog({
@@ -86,20 +68,6 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     signal: cancellation.signal,
   });
   live.seen(first);
-  // The limits count from each signal's arrival, also for signals that came before the run was
-  // known and are applied only now.
-  const off = onWindDown(cancellation, t, (windDown) => {
-    watch.windDown(windDown.deadline, windDown.force);
-    if (!stopper.started) {
-      sink.info(`The job is being cancelled: stopping test run ${first.id}.`);
-      stopper
-        .start({ deadline: windDown.deadline })
-        .catch((error: unknown) => sink.debug(`Stopping test run ${first.id} failed: ${getErrorMessage(error)}`));
-    } else {
-      stopper.limitDeadline(windDown.deadline);
-    }
-    if (windDown.force) stopper.forceNow();
-  });
   try {
     const waited = await waitForTestRun(first, {
       client,
@@ -128,20 +96,19 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
         return await stopAfterWait(input, stopper, waited);
     }
   } finally {
-    off();
-    stopper.halt();
+    guard.dispose();
     await live.stop();
   }
 }
 
 /** The job is being cancelled: the stop the first signal started is seen through, within the wind-down. */
 async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
-  const { watch, cancellation, tuning: t } = input;
+  const { guard, watch, tuning: t } = input;
   const { clock } = t;
-  const w = windDownNow(cancellation, t);
+  const w = guard.windDownNow();
   const firstAt = w?.firstAt ?? clock.now();
-  const deadline = w?.deadline ?? clock.now() + t.windDownMs;
-  const lookBy = firstAt + t.lookUpAfterSignalMs;
+  const deadline = w?.deadline ?? Deadline.after(t.windDownMs, clock);
+  const lookBy = new Deadline(firstAt + t.lookUpAfterSignalMs, clock);
   const [stopped, others] = await Promise.all([
     stopper.outcome ?? stopper.start({ deadline }),
     watch.finish({ by: deadline, lookBy }),
@@ -151,8 +118,8 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
   if (isFinal(run)) {
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
-    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_BUDGET_MS, clock);
-    if (!windDownNow(cancellation, t)?.force && budget.remainingMs() > 500) {
+    const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_UNTIL_MS, clock);
+    if (!guard.windDownNow()?.force && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }
@@ -173,7 +140,7 @@ async function stopAfterWait(
   const { last } = waited;
   const statusAtTimeout = last.attributes.status;
   const { clock } = t;
-  const by = clock.now() + t.stopAfterWaitMs;
+  const by = Deadline.after(t.stopAfterWaitMs, clock);
   sink.info(
     waited.end === 'timed-out'
       ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeTestRunStatus(statusAtTimeout)}): cancelling it.`
@@ -182,7 +149,7 @@ async function stopAfterWait(
   const [stopped, others] = await Promise.all([
     stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
     // A last look for other runs, held short: a service that stalls reads must not hold the step.
-    watch.finish({ by, lookBy: clock.now() + LAST_LOOK_AFTER_STOP_MS }),
+    watch.finish({ by, lookBy: Deadline.after(LAST_LOOK_AFTER_STOP_MS, clock) }),
   ]);
   const run = stopped.run ?? last;
   const note = describeStop(run, stopped);

@@ -9,8 +9,11 @@
 
 import { getErrorMessage, stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
+import { isAbortError } from '../../lifetime/abort.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
+import { Deadline } from '../../lifetime/deadline.ts';
+import { pollUntil } from '../../lifetime/poll.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
@@ -18,12 +21,12 @@ import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
 import type { SavedTestRun } from './state.ts';
-import { TestRunStopper } from './stop.ts';
-import type { StopOutcome } from './stop.ts';
-import { isFinal } from './test-run-status.ts';
+import type { StopOutcome } from './test-run/stop.ts';
+import { VersionGuard } from './test-run/version-guard.ts';
+import { isFinal } from './test-run/status.ts';
 import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
-import { runFingerprint, runsOfConfigurationVersion } from './version-runs.ts';
+import { runFingerprint, runsOfConfigurationVersion } from './test-run/version-runs.ts';
 
 /** What the post step's start-up (src/post-step.ts) hands it; the start-up closes the client and the cancellation. */
 export interface PostStart {
@@ -70,51 +73,64 @@ export async function runPost(start: PostStart, options: PostOptions = {}): Prom
     ...options.tuning,
   };
   const clock = options.clock ?? systemClock;
-  const stoppers: TestRunStopper[] = [];
-  // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-  cancellation.onSignal(() => {
-    for (const stopper of stoppers) stopper.limitDeadline(clock.now() + afterSignalMs);
+  const guard = new VersionGuard({
+    client,
+    module,
+    cancellation,
+    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
+    windDown: () =>
+      cancellation.signal.aborted
+        ? {
+            firstAt: cancellation.receivedAt[0] ?? clock.now(),
+            deadline: Deadline.after(afterSignalMs, clock),
+            force: false,
+          }
+        : undefined,
+    pollMs,
+    clock,
+    info: (line) => sink.info(line),
+    warn: (line) => sink.warning(line),
+    debug: (line) => sink.debug(line),
   });
   // Each run is stopped as soon as it is found: one the service queued by itself is not left
   // running while the step waits for the run of an unanswered create to appear.
   const stops: Array<Promise<StepFailure | null>> = [];
   const stop = ({ id, lastSeen }: RunToStop): void => {
-    const now = clock.now();
     const plan = {
-      startBy: now + queuedWaitMs,
+      startBy: Deadline.after(queuedWaitMs, clock),
       // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-      deadline: now + queuedWaitMs + graceMs + forceSlackMs,
+      deadline: Deadline.after(queuedWaitMs + graceMs + forceSlackMs, clock),
       forceAfterCancelMs: graceMs,
       ...(lastSeen ? { lastSeen } : {}),
     };
-    const stopper = new TestRunStopper({
-      client,
-      module,
-      testRunId: id,
-      log: (line) => sink.info(line),
-      pollMs,
-      cancelAlreadyAccepted: saved.cancelRequested && id === saved.testRunId,
-      clock,
-    });
-    stoppers.push(stopper);
-    if (cancellation.signal.aborted) stopper.limitDeadline(clock.now() + afterSignalMs);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
+    const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
     stops.push(
-      stopper.start(plan).then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
+      guard
+        .stop(id, plan, { cancelAlreadyAccepted })
+        .then((outcome) => report(sink, `Test run ${id} of module ${label}`, outcome, queuedWaitMs)),
     );
   };
-  const found = await findRunsToStop(saved, {
-    client,
-    sink,
-    signal: cancellation.signal,
-    pollMs,
-    appearWaitMs,
-    lateRunWindowMs,
-    stop,
-    clock,
-  });
-  return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
+  try {
+    const found = await findRunsToStop(saved, {
+      client,
+      sink,
+      signal: cancellation.signal,
+      pollMs,
+      appearWaitMs,
+      lateRunWindowMs,
+      stop,
+      clock,
+    });
+    return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
+  } finally {
+    // The start-up (src/post-step.ts) closes the client and the cancellation.
+    guard.dispose();
+  }
 }
+
+/** One look at the version's runs: what it listed, or why it could not. */
+type Look = { listed: TestRun[] } | { error: unknown };
 
 interface RunToStop {
   id: string;
@@ -170,38 +186,20 @@ async function findRunsToStop(
   let notedWindow = false;
   let listedAny = false;
   let appeared = !awaitingCreate;
-  for (;;) {
-    let listed: TestRun[];
+  const until = (): number => Math.max(appeared ? 0 : appearBy, watchUntil);
+  const look = async (): Promise<Look> => {
     try {
-      listed = await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
-        signal,
-        known: saved.testRunId !== undefined ? [saved.testRunId] : [],
-      });
+      return {
+        listed: await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
+          signal,
+          known: saved.testRunId !== undefined ? [saved.testRunId] : [],
+        }),
+      };
     } catch (error) {
-      if (saved.testRunId !== undefined && !saved.final) {
-        stopOnce({ id: saved.testRunId });
-        sink.warning(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
-            `only test run ${saved.testRunId} is stopped.`,
-        );
-        return null;
-      }
-      if (ownFinal || known.size > 0) {
-        // The step's own run ended; another run of the version is only possible, not known.
-        sink.warning(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
-            `if another one is still running, cancel it in the service.`,
-        );
-        return null;
-      }
-      return failed(
-        sink,
-        stepFailure(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
-            `Check the module's test runs in the service.`,
-        ),
-      );
+      return { error };
     }
+  };
+  const stopListed = (listed: readonly TestRun[]): void => {
     listedAny ||= listed.length > 0;
     for (const run of listed) {
       if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run))
@@ -212,9 +210,9 @@ async function findRunsToStop(
       stopOnce({ id: saved.testRunId });
     appeared ||=
       saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0;
-    const now = clock.now();
-    const until = Math.max(appeared ? 0 : appearBy, watchUntil);
-    if (now >= until || signal.aborted) break;
+  };
+  /** Says once what is waited for, before the first pause for it. */
+  const noteWait = (): void => {
     if (!appeared && !notedCreate) {
       notedCreate = true;
       sink.info(
@@ -222,18 +220,66 @@ async function findRunsToStop(
           `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
       );
     }
-    if (now < watchUntil && !notedWindow) {
+    if (clock.now() < watchUntil && !notedWindow) {
       notedWindow = true;
       sink.info(
         `The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
           `up to ${formatDuration(lateRunWindowMs)} after the upload: looking for one until then.`,
       );
     }
-    try {
-      await clock.sleep(Math.min(options.pollMs, until - now), signal);
-    } catch {
-      break;
+  };
+  let failedLook: unknown;
+  let looked = false;
+  try {
+    // Looked at until the run appears and the window has passed; each look answered, however late.
+    await pollUntil<Look>({
+      read: look,
+      onValue: (answer) => {
+        looked = true;
+        if ('listed' in answer) stopListed(answer.listed);
+        else failedLook = answer.error;
+      },
+      isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+      signal,
+      deadline: new Deadline(Math.max(appearBy, watchUntil), clock),
+      pauses: () => {
+        noteWait();
+        return Math.min(options.pollMs, until() - clock.now());
+      },
+      cutReadsAtDeadline: false,
+      readAtDeadline: true,
+    });
+  } catch (error) {
+    // The post step is being cancelled: it looks no further (cancelled before its first look,
+    // it stops the saved run all the same, as after a look that failed).
+    if (!isAbortError(error)) throw error;
+    if (!looked) failedLook = error;
+  }
+  if (failedLook !== undefined) {
+    const error = failedLook;
+    if (saved.testRunId !== undefined && !saved.final) {
+      stopOnce({ id: saved.testRunId });
+      sink.warning(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+          `only test run ${saved.testRunId} is stopped.`,
+      );
+      return null;
     }
+    if (ownFinal || known.size > 0) {
+      // The step's own run ended; another run of the version is only possible, not known.
+      sink.warning(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}); ` +
+          `if another one is still running, cancel it in the service.`,
+      );
+      return null;
+    }
+    return failed(
+      sink,
+      stepFailure(
+        `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
+          `Check the module's test runs in the service.`,
+      ),
+    );
   }
   if (!appeared) {
     sink.warning(

@@ -3,9 +3,7 @@ import { join, resolve } from 'node:path';
 import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
 import { formatBytes } from '../../report/format.ts';
 import { plural } from '../../text.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
 import type { TestRun } from '../../service/types.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
 import type { ModeContext, ModeResult } from '../mode.ts';
 import { afterCancelledStart } from './cancelled-start.ts';
 import { checkModuleDirectory, packConfiguration } from './configuration-archive.ts';
@@ -13,17 +11,18 @@ import type { PackedConfiguration } from './configuration-archive.ts';
 import { dryRun } from './dry-run.ts';
 import { followRun } from './follow.ts';
 import { moduleRefOf } from './module-ref.ts';
-import { DEFAULT_OTHER_RUNS_TIMING, OtherRunsWatch } from './other-runs.ts';
-import type { OtherRun } from './other-runs.ts';
-import { noRunResult, testRunResult } from './report.ts';
-import type { TestedModule } from './report.ts';
-import { startRun } from './start.ts';
-import type { StartedTestRun } from './start.ts';
+import { DEFAULT_OTHER_RUNS_TIMING } from './test-run/other-runs.ts';
+import type { OtherRunsWatch } from './test-run/other-runs.ts';
+import { VersionGuard } from './test-run/version-guard.ts';
+import { noRunResult, testRunResult } from './results/report.ts';
+import type { TestedModule } from './results/report.ts';
+import { startRun } from './test-run/start.ts';
+import type { StartedTestRun } from './test-run/start.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
-import { requestedRunOf } from './version-runs.ts';
-import type { VersionRef } from './version-runs.ts';
-import { onWindDown } from './wind-down.ts';
+import { requestedRunOf } from './test-run/version-runs.ts';
+import type { VersionRef } from './module-ref.ts';
+import { windDownNow } from '../../lifetime/wind-down.ts';
 
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the
@@ -96,40 +95,65 @@ async function testModule(
     tuning: t,
   });
   const { setup } = start;
-  const watchOtherRuns = (version: VersionRef, ownRunId?: string): OtherRunsWatch =>
-    otherRunsWatch(context, module, { version, uploadedAt: setup.upload?.answeredAt }, t, ownRunId);
-  switch (start.kind) {
-    case 'started': {
-      const { started } = start;
-      const watch = watchOtherRuns(start.setup.version, started.run.id);
-      return testRunResult(tested, setup, started, await follow(tested, started, watch, started.others, context, t));
+  // Every run of the version is stopped through one guard, wound down by the runner's signals.
+  const guard = new VersionGuard({
+    client,
+    module,
+    cancellation,
+    windDown: () => windDownNow(cancellation, t, t.clock),
+    pollMs: t.stopPollMs,
+    clock: t.clock,
+    info: (line) => sink.info(line),
+    warn: (line) => sink.annotate({ level: 'warning', message: line }),
+    debug: (line) => sink.debug(line),
+  });
+  // The late-run window counts from the upload's answer; for an upload cut short (it may still
+  // land), from now.
+  const watchOtherRuns = (version: VersionRef, known: readonly TestRun[], ownRunId?: string): OtherRunsWatch =>
+    guard.watchOtherRuns({
+      version,
+      ...(ownRunId !== undefined ? { ownRunId } : {}),
+      uploadedAt: setup.upload?.answeredAt ?? t.clock.now(),
+      timing: { ...DEFAULT_OTHER_RUNS_TIMING, ...t.otherRuns },
+      known,
+    });
+  try {
+    switch (start.kind) {
+      case 'started': {
+        const { started } = start;
+        const watch = watchOtherRuns(start.setup.version, started.others, started.run.id);
+        return testRunResult(tested, setup, started, await follow(tested, started, guard, watch, context, t));
+      }
+      case 'failed': {
+        // The upload may have started a run by itself (spec 4.2): none is left running.
+        const others = setup.upload && setup.version ? await watchOtherRuns(setup.version, []).finish() : [];
+        return noRunResult(tested, setup, { kind: 'failed', note: start.failure }, others);
+      }
+      case 'cancelled': {
+        const { version } = setup;
+        const found = await afterCancelledStart({
+          setup,
+          requested: requestedRunOf(inputs),
+          module,
+          client,
+          cancellation,
+          saveState,
+          sink,
+          tuning: t,
+          guard,
+          watchOtherRuns: (known, ownRunId) => watchOtherRuns(version!, known, ownRunId),
+        });
+        if (found.kind === 'not-run') return noRunResult(tested, setup, found.cancelled, found.others);
+        return testRunResult(
+          tested,
+          setup,
+          found.started,
+          await follow(tested, found.started, guard, found.watch, context, t),
+        );
+      }
     }
-    case 'failed': {
-      // The upload may have started a run by itself (spec 4.2): none is left running.
-      const others =
-        setup.upload && setup.version ? await stopEveryRun(watchOtherRuns(setup.version), cancellation, t) : [];
-      return noRunResult(tested, setup, { kind: 'failed', note: start.failure }, others);
-    }
-    case 'cancelled': {
-      const found = await afterCancelledStart({
-        setup,
-        requested: requestedRunOf(inputs),
-        module,
-        client,
-        cancellation,
-        saveState,
-        sink,
-        tuning: t,
-        watchOtherRuns,
-      });
-      if (found.kind === 'not-run') return noRunResult(tested, setup, found.cancelled, found.others);
-      return testRunResult(
-        tested,
-        setup,
-        found.started,
-        await follow(tested, found.started, found.watch, found.others, context, t),
-      );
-    }
+  } finally {
+    guard.dispose();
   }
 }
 
@@ -137,16 +161,16 @@ async function testModule(
 function follow(
   tested: TestedModule,
   started: StartedTestRun,
+  guard: VersionGuard,
   watch: OtherRunsWatch,
-  others: readonly TestRun[],
   context: ModeContext,
   t: RunModuleTestsTuning,
 ): ReturnType<typeof followRun> {
-  watch.start(others);
   return followRun({
     first: started.run,
     module: tested.module,
     timeoutMs: tested.inputs.timeoutMs,
+    guard,
     watch,
     client: context.client,
     cancellation: context.cancellation,
@@ -154,48 +178,6 @@ function follow(
     sink: context.sink,
     tuning: t,
   });
-}
-
-/**
- * The watch over the other runs of the version being uploaded. The late-run window counts from
- * the upload's answer; for an upload cut short (it may still land), from now.
- */
-function otherRunsWatch(
-  context: ModeContext,
-  module: ModuleRef,
-  upload: { version: VersionRef; uploadedAt: number | undefined },
-  t: RunModuleTestsTuning,
-  ownRunId?: string,
-): OtherRunsWatch {
-  const { sink, client } = context;
-  return new OtherRunsWatch({
-    client,
-    module,
-    version: upload.version,
-    ...(ownRunId !== undefined ? { ownRunId } : {}),
-    uploadedAt: upload.uploadedAt ?? t.clock.now(),
-    timing: { ...DEFAULT_OTHER_RUNS_TIMING, stopPollMs: t.stopPollMs, ...t.otherRuns },
-    clock: t.clock,
-    info: (line) => sink.info(line),
-    warn: (line) => sink.annotate({ level: 'warning', message: line }),
-    debug: (line) => sink.debug(line),
-  });
-}
-
-/** Looks for runs of the version until the late-run window has passed, stopping each. */
-/** Every run of the version is stopped; a signal meanwhile cuts the stops to its wind-down. */
-async function stopEveryRun(
-  watch: OtherRunsWatch,
-  cancellation: Cancellation,
-  t: RunModuleTestsTuning,
-): Promise<OtherRun[]> {
-  const off = onWindDown(cancellation, t, (w) => watch.windDown(w.deadline, w.force));
-  try {
-    watch.start([]);
-    return await watch.finish();
-  } finally {
-    off();
-  }
 }
 
 async function warnWithoutTestDirectory(

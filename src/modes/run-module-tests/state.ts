@@ -6,7 +6,7 @@
 
 import { parseJsonObject } from '../../json-object.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
-import type { VersionRef } from './version-runs.ts';
+import type { VersionRef } from './module-ref.ts';
 
 export const STATE_NAMES = {
   testRunId: 'testRunId',

@@ -1,12 +1,20 @@
-import { RUNNER_KILL_AFTER_MS, RUNNER_SIGTERM_AFTER_MS } from '../../lifetime/cancellation.ts';
+import {
+  CREATE_WAIT_AFTER_SIGNAL_MS,
+  FORCE_BUDGET_MS,
+  LOOK_UP_AFTER_SIGNAL_MS,
+  POST_AFTER_SIGNAL_MS,
+  STOP_AFTER_WAIT_MS,
+  WIND_DOWN_MS,
+} from '../../lifetime/budgets.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
-import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
-import type { OtherRunsTiming } from './other-runs.ts';
-import type { WaitTiming } from './wait.ts';
+import { DEFAULT_OTHER_RUNS_TIMING } from './test-run/other-runs.ts';
+import type { OtherRunsTiming } from './test-run/other-runs.ts';
+import type { WaitTiming } from './test-run/wait.ts';
 
-/** Timings of the mode, and the clock its waits run on; tests and benchmarks shorten them. */
+/** Timings of the mode, and the clock its waits run on; tests and benchmarks shorten them. The
+ *  budgets after a signal or the timeout default to the table in lifetime/budgets.ts. */
 export interface RunModuleTestsTuning {
   wait: Partial<WaitTiming>;
   /** Looks for, and stops, other runs of the configuration version. */
@@ -56,18 +64,6 @@ export interface RunModuleTestsTuning {
   clock: Clock;
 }
 
-// The budgets after a signal, from the runner's schedule (lifetime/cancellation.ts), each the
-// first signal's arrival plus so much unless said otherwise.
-
-/** Ends 1.5 s before the kill: the summary is written and the process exits in that time. */
-const WIND_DOWN_MS = RUNNER_KILL_AFTER_MS - 1500;
-/** From SIGTERM: 1.2 s of the 2.5 s before the kill, the rest to write the summary and exit. */
-const FORCE_BUDGET_MS = RUNNER_KILL_AFTER_MS - RUNNER_SIGTERM_AFTER_MS - 1300;
-/** Ends 2.5 s before the wind-down does: what is left is for stopping the runs found. */
-const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
-/** Ends 3 s before the look-up does: an unanswered create leaves the look-up that much time. */
-const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;
-
 export const DEFAULT_TUNING: RunModuleTestsTuning = {
   wait: {},
   otherRuns: {},
@@ -78,7 +74,7 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   forceBudgetMs: FORCE_BUDGET_MS,
   createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
   lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
-  stopAfterWaitMs: 5000,
+  stopAfterWaitMs: STOP_AFTER_WAIT_MS,
   uploadTimeoutMs: 10 * 60_000,
   logReadTimeoutMs: 60_000,
   liveLogEveryMs: 5000,
@@ -117,5 +113,5 @@ export const DEFAULT_POST_TUNING: PostTuning = {
   pollMs: 1000,
   appearWaitMs: DEFAULT_REQUEST_TIMEOUT_MS,
   lateRunWindowMs: DEFAULT_OTHER_RUNS_TIMING.lateRunWindowMs,
-  afterSignalMs: 1000,
+  afterSignalMs: POST_AFTER_SIGNAL_MS,
 };

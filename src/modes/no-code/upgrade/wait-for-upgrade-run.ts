@@ -116,7 +116,7 @@ export async function waitForUpgradeRun<T>(options: WaitForUpgradeRunOptions<T>)
     // The service asked to wait longer than the client waits for a 429: the wait cannot go on
     // before the deadline, so it ends there, as the timeout says.
     if (!options.signal.aborted && isApiError(error, 429)) {
-      await deadline.clock.sleep(deadline.remainingMs(), options.signal);
+      await deadline.reached(options.signal);
       return { outcome: 'timed-out', value: last, lastRead: 'rate-limited' };
     }
     throw error;

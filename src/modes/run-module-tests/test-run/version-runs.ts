@@ -4,12 +4,13 @@
 // may not send every option back: nothing here depends on either.
 
 import { createHash } from 'node:crypto';
-import type { TestVariable } from '../../inputs/parsers.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { configurationVersionOf } from './test-run-status.ts';
+import type { TestVariable } from '../../../inputs/parsers.ts';
+import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import type { VersionRef } from '../module-ref.ts';
+import { configurationVersionOf } from './status.ts';
 
 export interface RequestedTestRun {
   testDirectory: string;
@@ -39,16 +40,6 @@ export function isDefaultRequest(requested: RequestedTestRun): boolean {
     requested.variables.length === 0 &&
     !requested.verbose
   );
-}
-
-/** A configuration version, as far as a search for its runs needs it. */
-export interface VersionRef {
-  id: string;
-  /**
-   * No run of the version was created before this time (ms since the epoch), with room for a
-   * clock of the service that differs from ours. Undefined: unknown, the list is read whole.
-   */
-  since?: number;
 }
 
 /**

@@ -13,26 +13,29 @@
 // (other-runs.ts). A create whose answer was lost is looked up before it is ever repeated.
 
 import { createReadStream } from 'node:fs';
-import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
-import type { ReportSink } from '../../report/sink.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import { createOnce } from '../../service/create-once.ts';
-import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../service/errors.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { moduleLabel } from './module-ref.ts';
+import { ConfigurationError, getErrorMessage } from '../../../errors.ts';
+import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import type { Cancellation } from '../../../lifetime/cancellation.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
+import { pollUntil } from '../../../lifetime/poll.ts';
+import type { ReportSink } from '../../../report/sink.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import { createOnce } from '../../../service/create-once.ts';
+import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../../service/errors.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { moduleLabel } from '../module-ref.ts';
+import type { VersionRef } from '../module-ref.ts';
 import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
-import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from './state.ts';
-import type { SaveState } from './state.ts';
-import { isFinal } from './test-run-status.ts';
-import { setTestVariables } from './test-variables.ts';
-import type { TestVariableChanges } from './test-variables.ts';
-import type { RunModuleTestsTuning } from './tuning.ts';
+import type { OtherRunsTiming } from './other-runs.ts';
+import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from '../state.ts';
+import type { SaveState } from '../state.ts';
+import { isFinal } from './status.ts';
+import { setTestVariables } from '../test-variables.ts';
+import type { TestVariableChanges } from '../test-variables.ts';
 import {
   adoptableRun,
   CLOCK_ALLOWANCE_MS,
@@ -42,7 +45,7 @@ import {
   requestedRunOf,
   runsOfConfigurationVersion,
 } from './version-runs.ts';
-import type { RequestedTestRun, VersionRef } from './version-runs.ts';
+import type { RequestedTestRun } from './version-runs.ts';
 
 /** How far the setup got. */
 export interface Setup {
@@ -75,10 +78,20 @@ export interface StartInput {
   cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info' | 'warning' | 'addSecret'>;
-  tuning: Pick<
-    RunModuleTestsTuning,
-    'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock' | 'otherRuns'
-  >;
+  tuning: StartTuning;
+}
+
+/** The start's timings (RunModuleTestsTuning in tuning.ts holds them with the mode's others). */
+export interface StartTuning {
+  /** See StartOptions.adoptWaitMs. */
+  adoptWaitMs: number;
+  adoptLookMs: number;
+  /** After the first signal, how long a create of the test run already sent may still take. */
+  createWaitAfterSignalMs: number;
+  /** Longest upload attempt. */
+  uploadTimeoutMs: number;
+  clock: Clock;
+  otherRuns: Partial<OtherRunsTiming>;
 }
 
 /**
@@ -277,12 +290,20 @@ export async function startTestRun(
   // Only a run with the default options can be one the service queued by itself and that is
   // worth waiting for; a run with other options is created at once.
   const clock = options.clock ?? systemClock;
-  const waitUntil = clock.now() + (isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0);
-  let seen = await lookFor();
-  while (seen.adoptable === undefined && clock.now() < waitUntil) {
-    await clock.sleep(Math.min(options.adoptLookMs ?? 250, waitUntil - clock.now()), options.signal);
-    seen = await lookFor();
-  }
+  const adoptLookMs = options.adoptLookMs ?? 250;
+  const looked = await pollUntil({
+    read: lookFor,
+    isFinal: (seen) => seen.adoptable !== undefined,
+    signal: options.signal ?? new AbortController().signal,
+    deadline: Deadline.after(isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0, clock),
+    pauses: () => adoptLookMs,
+    // Every look is answered (a slow list is no reason to create a second run), and the last
+    // one is at the end of the wait.
+    cutReadsAtDeadline: false,
+    readAtDeadline: true,
+  });
+  // A poll reads at least once.
+  const seen = looked.value!;
   if (seen.adoptable !== undefined) {
     const run = seen.adoptable;
     options.onRun?.(run);

@@ -13,8 +13,8 @@
  * JSON and message types this parser does not know are passed over and counted.
  */
 
-import { isObject, parseJsonObject } from '../../../json-object.ts';
-import { clip } from '../../../text.ts';
+import { isObject, parseJsonObject } from '../../../../json-object.ts';
+import { clip } from '../../../../text.ts';
 import type {
   LeftoverResources,
   ParsedTestLog,

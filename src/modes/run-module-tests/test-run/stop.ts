@@ -7,20 +7,22 @@
 // read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
 // be sent at once (action-interface "Cancellation").
 
-import { getErrorMessage } from '../../errors.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { isApiError, isNotFound } from '../../service/errors.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { STOP_REQUEST_MAX_MS, STOP_REQUEST_MIN_MS } from '../../../lifetime/budgets.ts';
+import { pause, systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import { isApiError, isNotFound } from '../../../service/errors.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { describeTestRunStatus, isFinal } from './status.ts';
 
 export interface StopPlan {
-  /** Give up at this time (ms since the epoch). */
-  deadline: number;
-  /** Give up earlier on a run that is still queued at this time (it cannot be cancelled yet). */
-  startBy?: number;
+  /** Give up then. */
+  deadline: Deadline;
+  /** Give up earlier on a run that is still queued then (it cannot be cancelled yet). */
+  startBy?: Deadline;
   /** Once the cancel is accepted, stop watching after this long: the run winds down by itself.
    *  Default: watch until the run is final or the deadline passes. */
   watchAfterCancelMs?: number;
@@ -71,10 +73,6 @@ export interface TestRunStopperOptions {
 
 type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
 
-/** Longest wait for one request: stopping must finish within the runner's grace periods. */
-const MAX_REQUEST_MS = 5000;
-const MIN_REQUEST_MS = 500;
-
 export class TestRunStopper {
   readonly #options: TestRunStopperOptions;
   readonly #pollMs: number;
@@ -115,6 +113,10 @@ export class TestRunStopper {
     if (this.#running === undefined) this.#lastRun = run;
   }
 
+  get testRunId(): string {
+    return this.#options.testRunId;
+  }
+
   get started(): boolean {
     return this.#running !== undefined;
   }
@@ -153,9 +155,9 @@ export class TestRunStopper {
     if (this.#plan) this.#forceAtOnce();
   }
 
-  limitDeadline(at: number): void {
-    if (this.#plan && at < this.#plan.deadline) {
-      this.#plan.deadline = at;
+  limitDeadline(deadline: Deadline): void {
+    if (this.#plan && deadline.at < this.#plan.deadline.at) {
+      this.#plan.deadline = deadline;
       this.#readAbort.abort();
     }
     this.#poke();
@@ -183,7 +185,7 @@ export class TestRunStopper {
       const plan = this.#plan!;
       if (this.#halt.signal.aborted) return 'halted';
       if (this.#gone) return 'not-found';
-      if (this.#clock.now() >= plan.deadline) return 'gave-up';
+      if (plan.deadline.expired) return 'gave-up';
 
       const run = read ? await this.#read() : this.#lastRun;
       read = true;
@@ -196,7 +198,7 @@ export class TestRunStopper {
           if (step === 'not-found') return 'not-found';
           if (step === 'read-again') continue;
         } else {
-          if (plan.startBy !== undefined && this.#clock.now() >= plan.startBy) return 'gave-up';
+          if (plan.startBy?.expired) return 'gave-up';
           if (!this.#waitingNoted) {
             this.#waitingNoted = true;
             this.#options.log(
@@ -265,7 +267,7 @@ export class TestRunStopper {
         // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
         // must not keep the attempt past it.
         const watch = this.#plan?.watchAfterCancelMs;
-        if (watch !== undefined) this.limitDeadline(this.#cancelAcceptedAt + watch);
+        if (watch !== undefined) this.limitDeadline(new Deadline(this.#cancelAcceptedAt + watch, this.#clock));
         // A force-cancel already asked for goes out at once.
         if (this.#forceWanted) void this.#force();
       }
@@ -353,17 +355,14 @@ export class TestRunStopper {
    * must go out whatever else is being stopped), only by its own time limit.
    */
   #requestSignal(): AbortSignal {
-    const ms = Math.min(MAX_REQUEST_MS, Math.max(MIN_REQUEST_MS, this.#plan!.deadline - this.#clock.now()));
+    const ms = Math.min(STOP_REQUEST_MAX_MS, Math.max(STOP_REQUEST_MIN_MS, this.#plan!.deadline.remainingMs()));
     return this.#clock.timeout(ms);
   }
 
   async #pause(plan: StopPlan): Promise<void> {
-    const ms = Math.max(0, Math.min(this.#pollMs, plan.deadline - this.#clock.now()));
-    try {
-      await this.#clock.sleep(ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
-    } catch {
-      // Woken early: a force-cancel was asked for or answered, the deadline moved, or halt().
-    }
+    const ms = Math.min(this.#pollMs, plan.deadline.remainingMs());
+    // Woken early when a force-cancel is asked for or answered, the deadline moves, or halt().
+    await pause(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
     if (this.#wake.signal.aborted) this.#wake = new AbortController();
   }
 

@@ -3,13 +3,13 @@
 // is printed in the job log, as the test command prints it in a terminal. Only a view: the report
 // is built from the whole log, read once the run has ended (read.ts).
 
-import { getErrorMessage } from '../../../errors.ts';
-import type { Clock } from '../../../lifetime/clock.ts';
-import { formatBytes } from '../../../report/format.ts';
-import type { ReportSink } from '../../../report/sink.ts';
-import type { ServiceClient } from '../../../service/client.ts';
-import type { TestRun } from '../../../service/types.ts';
-import { isFinal } from '../test-run-status.ts';
+import { getErrorMessage } from '../../../../errors.ts';
+import type { Clock } from '../../../../lifetime/clock.ts';
+import { formatBytes } from '../../../../report/format.ts';
+import type { ReportSink } from '../../../../report/sink.ts';
+import type { ServiceClient } from '../../../../service/client.ts';
+import type { TestRun } from '../../../../service/types.ts';
+import { isFinal } from '../../test-run/status.ts';
 import { TestLogParser } from './parser.ts';
 import type { EndedTest } from './parser.ts';
 

@@ -1,8 +1,8 @@
 // How the step's work on a test run ended, as the steps hand it to the report: one value for
 // each way, so that "cancelled" is the same thing wherever it is read.
 
-import type { TestRun, TestRunStatus } from '../../service/types.ts';
-import type { OtherRun } from './other-runs.ts';
+import type { TestRun, TestRunStatus } from '../../../service/types.ts';
+import type { OtherRun } from '../test-run/other-runs.ts';
 import type { TestLogRead } from './test-log/read.ts';
 
 /** The job was cancelled while the step ran. */

@@ -14,13 +14,13 @@ import {
   renderHtml,
   strong,
   table,
-} from '../../../report/markdown.ts';
-import { formatPreciseDuration } from '../../../report/format.ts';
-import { clip, plural } from '../../../text.ts';
-import type { Annotation } from '../../../report/sink.ts';
-import type { TestRun, TestRunAttributes } from '../../../service/types.ts';
+} from '../../../../report/markdown.ts';
+import { formatPreciseDuration } from '../../../../report/format.ts';
+import { clip, plural } from '../../../../text.ts';
+import type { Annotation } from '../../../../report/sink.ts';
+import type { TestRun, TestRunAttributes } from '../../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
-import { describeTestRunStatus, isNamedStatus } from '../test-run-status.ts';
+import { describeTestRunStatus, isNamedStatus } from '../../test-run/status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './types.ts';
 
 /**

@@ -16,12 +16,12 @@
  * in a `file` attribute, which reporters match against the repository's paths.
  */
 
-import { neutraliseMentions } from '../../report/neutralise.ts';
+import { neutraliseMentions } from '../../../report/neutralise.ts';
 import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } from './test-log/types.ts';
 import type { TestRunFacts } from './test-log/summary.ts';
 import { repositoryPath } from './test-log/summary.ts';
 import type { Interruption } from './ending.ts';
-import { describeTestRunStatus, isNamedStatus } from './test-run-status.ts';
+import { describeTestRunStatus, isNamedStatus } from '../test-run/status.ts';
 
 export interface JUnitReportInput {
   /** Name of the whole report, such as `Module tests: acme/storage/aws`. */

@@ -2,12 +2,12 @@
 // cannot be read is a warning, never a failure: the run's own counters are the authority for the
 // totals, and they are reported whatever became of the log.
 
-import { getErrorMessage } from '../../../errors.ts';
-import { formatBytes, formatDuration } from '../../../report/format.ts';
-import type { ReportSink } from '../../../report/sink.ts';
-import { plural } from '../../../text.ts';
-import type { ServiceClient } from '../../../service/client.ts';
-import type { TestRun } from '../../../service/types.ts';
+import { getErrorMessage } from '../../../../errors.ts';
+import { formatBytes, formatDuration } from '../../../../report/format.ts';
+import type { ReportSink } from '../../../../report/sink.ts';
+import { plural } from '../../../../text.ts';
+import type { ServiceClient } from '../../../../service/client.ts';
+import type { TestRun } from '../../../../service/types.ts';
 import { TestLogParser } from './parser.ts';
 import type { ParsedTestLog } from './types.ts';
 

@@ -2,16 +2,16 @@
 // runs out, the step is cancelled or a read fails for good. It only reads; stopping the run is
 // the caller's (follow.ts).
 
-import { getErrorMessage } from '../../errors.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
-import { growingPauses, pollUntil } from '../../lifetime/poll.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { statusReporter } from '../../report/wait-status.ts';
-import { isFinal } from './test-run-status.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import { growingPauses, pollUntil } from '../../../lifetime/poll.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { statusReporter } from '../../../report/wait-status.ts';
+import { isFinal } from './status.ts';
 
 export interface WaitTiming {
   /** First pause between reads: a run that is already done is seen at once. */

@@ -2,26 +2,26 @@
 // fails, for every way a run can end (final, timed out, cancelled with the job) and for a step
 // that stopped before any run existed.
 
-import { getErrorMessage, stepFailure } from '../../errors.ts';
-import type { CheckRunConclusion } from '../../github/check-run.ts';
-import type { RunModuleTestsInputs } from '../../inputs/schema.ts';
-import { capAnnotations } from '../../report/annotations.ts';
-import { formatBytes, formatDuration } from '../../report/format.ts';
-import { capitalise, plural } from '../../text.ts';
-import { details, heading, joinBlocks, paragraph, table } from '../../report/markdown.ts';
-import type { Annotation } from '../../report/sink.ts';
-import { writeWorkspaceFile } from '../../report/workspace-file.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import type { ModeResult } from '../mode.ts';
+import { getErrorMessage, stepFailure } from '../../../errors.ts';
+import type { CheckRunConclusion } from '../../../github/check-run.ts';
+import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import { capAnnotations } from '../../../report/annotations.ts';
+import { formatBytes, formatDuration } from '../../../report/format.ts';
+import { capitalise, plural } from '../../../text.ts';
+import { details, heading, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
+import type { Annotation } from '../../../report/sink.ts';
+import { writeWorkspaceFile } from '../../../report/workspace-file.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import type { ModeResult } from '../../mode.ts';
 import type { NotRun, RunEnding } from './ending.ts';
 import { renderJUnitReport, renderJUnitWithoutRun } from './junit.ts';
-import { moduleLabel } from './module-ref.ts';
-import { otherRunsNote } from './other-runs.ts';
-import type { OtherRun } from './other-runs.ts';
-import type { Setup, StartedTestRun } from './start.ts';
+import { moduleLabel } from '../module-ref.ts';
+import { otherRunsNote } from '../test-run/other-runs.ts';
+import type { OtherRun } from '../test-run/other-runs.ts';
+import type { Setup, StartedTestRun } from '../test-run/start.ts';
 import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
-import { describeTestRunStatus, isNamedStatus } from './test-run-status.ts';
+import { describeTestRunStatus, isNamedStatus } from '../test-run/status.ts';
 
 /** The module the step tests and the archive of it: known before any request. */
 export interface TestedModule {

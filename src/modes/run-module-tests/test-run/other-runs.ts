@@ -5,19 +5,20 @@
 // are looked at often right after the upload, when such a run appears, then at a slower pace for
 // the whole wait, and once more when the step is done with its own run.
 
-import { getErrorMessage } from '../../errors.ts';
-import { systemClock } from '../../lifetime/clock.ts';
-import type { Clock } from '../../lifetime/clock.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
-import { capitalise } from '../../text.ts';
-import type { ServiceClient } from '../../service/client.ts';
-import type { ModuleRef } from '../../service/module-tests.ts';
-import type { TestRun } from '../../service/types.ts';
-import { describeStop, TestRunStopper } from './stop.ts';
-import type { StopOutcome } from './stop.ts';
-import { describeTestRunStatus, isFinal } from './test-run-status.ts';
+import { getErrorMessage } from '../../../errors.ts';
+import { systemClock } from '../../../lifetime/clock.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
+import { growingPauses, repeatAfterPauses } from '../../../lifetime/poll.ts';
+import { capitalise } from '../../../text.ts';
+import type { ServiceClient } from '../../../service/client.ts';
+import type { ModuleRef } from '../../../service/module-tests.ts';
+import type { TestRun } from '../../../service/types.ts';
+import { describeStop } from './stop.ts';
+import type { StopOutcome, StopPlan, TestRunStopper } from './stop.ts';
+import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
-import type { VersionRef } from './version-runs.ts';
+import type { VersionRef } from '../module-ref.ts';
 
 export interface OtherRunsTiming {
   /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */
@@ -34,8 +35,6 @@ export interface OtherRunsTiming {
   stopWatchMs: number;
   /** Once its cancel is accepted, how long more it is watched winding down. */
   watchAfterCancelMs: number;
-  /** Reads of a run being stopped. */
-  stopPollMs: number;
 }
 
 export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
@@ -44,7 +43,6 @@ export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
   lateRunWindowMs: 5_000,
   stopWatchMs: 30_000,
   watchAfterCancelMs: 5_000,
-  stopPollMs: 1_000,
 };
 
 /** Longest single look: a slow list must not hold the step. */
@@ -85,11 +83,14 @@ export interface OtherRunsWatchOptions {
    *  and spent a run of the organization's. */
   warn: (line: string) => void;
   debug: (line: string) => void;
-  /** The clock the looks and the stops run on (default the real one). */
+  /** The clock the looks run on (default the real one). */
   clock?: Clock;
+  /** Starts stopping a run that was seen (the version's guard does, wound down with the step). */
+  stop: (run: TestRun, plan: StopPlan) => Stop;
 }
 
-interface Stop {
+/** A run being stopped: its stop, which `finish` bounds, and how it ends. */
+export interface Stop {
   stopper: TestRunStopper;
   outcome: Promise<StopOutcome>;
 }
@@ -104,8 +105,6 @@ export class OtherRunsWatch {
   /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
   readonly #hurry = new AbortController();
   #loop: Promise<void> = Promise.resolve();
-  /** Set by windDown: the deadline and force every stop gets, also one started later. */
-  #windDown: { deadline: number; force: boolean } | undefined;
 
   constructor(options: OtherRunsWatchOptions) {
     this.#options = options;
@@ -118,14 +117,9 @@ export class OtherRunsWatch {
     this.#loop = this.#lookRepeatedly();
   }
 
-  /** The job is being cancelled: every stop, also one started later, gets `deadline`, and a force-cancel when `force`. */
-  windDown(deadline: number, force: boolean): void {
-    this.#windDown = {
-      deadline: Math.min(deadline, this.#windDown?.deadline ?? Infinity),
-      force: force || (this.#windDown?.force ?? false),
-    };
-    for (const { stopper } of this.#stops.values()) this.#applyWindDown(stopper);
-    if (force) this.#hurry.abort();
+  /** SIGTERM or a second signal: the step stops waiting for late runs, and its last look is cut short. */
+  hurry(): void {
+    this.#hurry.abort();
   }
 
   /**
@@ -133,21 +127,21 @@ export class OtherRunsWatch {
    * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
    * `by` (a cancelled step leaves time after its last look to send the cancels).
    */
-  async finish(bounds: { by?: number; lookBy?: number } = {}): Promise<OtherRun[]> {
+  async finish(bounds: { by?: Deadline; lookBy?: Deadline } = {}): Promise<OtherRun[]> {
     const { uploadedAt, timing } = this.#options;
-    const by = bounds.by ?? Number.POSITIVE_INFINITY;
-    const lookBy = Math.min(bounds.lookBy ?? by, by);
-    const windowEnd = Math.min(uploadedAt + timing.lateRunWindowMs, lookBy);
+    const { by } = bounds;
+    const lookBy = bounds.lookBy?.earlier(by) ?? by;
     const clock = this.#clock;
-    if (clock.now() < windowEnd) await clock.sleep(windowEnd - clock.now(), this.#hurry.signal).catch(() => undefined);
+    const window = new Deadline(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
+    if (!window.expired) await window.reached(this.#hurry.signal).catch(() => undefined);
     this.#looking.abort();
     await this.#loop;
-    const lastLook = new Deadline(Math.min(lookBy, clock.now() + LOOK_TIMEOUT_MS), clock);
+    const lastLook = Deadline.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
     // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
     const hurry = this.#hurry.signal;
     if (!lastLook.expired && !hurry.aborted) await this.#look(lastLook.cut(hurry));
     const stops = [...this.#stops.entries()];
-    for (const [, { stopper }] of stops) stopper.limitDeadline(by);
+    if (by !== undefined) for (const [, { stopper }] of stops) stopper.limitDeadline(by);
     const stopped = await Promise.all(
       stops.map(async ([id, { outcome }]) => {
         const end = await outcome;
@@ -167,14 +161,13 @@ export class OtherRunsWatch {
   async #lookRepeatedly(): Promise<void> {
     const { firstLookMs, maxLookMs } = this.#options.timing;
     const signal = this.#looking.signal;
-    for (let pause = firstLookMs; !signal.aborted; pause = Math.min(maxLookMs, pause * 2)) {
-      try {
-        await this.#clock.sleep(pause, signal);
-      } catch {
-        return;
-      }
-      await this.#look(signal);
-    }
+    await repeatAfterPauses({
+      work: () => this.#look(signal),
+      // Each pause twice the one before.
+      pauses: growingPauses({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+      signal,
+      clock: this.#clock,
+    });
   }
 
   /** One look at the version's runs; a look that fails is tried again at the next. */
@@ -195,7 +188,7 @@ export class OtherRunsWatch {
   }
 
   #stop(run: TestRun): void {
-    const { client, module, version, ownRunId, timing } = this.#options;
+    const { version, ownRunId, timing } = this.#options;
     if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id)) return;
     if (isFinal(run)) {
       // It came and went between two looks: named, since it tested the version too.
@@ -213,27 +206,11 @@ export class OtherRunsWatch {
         : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
             `cancelling it, so that it is not left running.`,
     );
-    const stopper = new TestRunStopper({
-      client,
-      module,
-      testRunId: run.id,
-      log: this.#options.info,
-      pollMs: timing.stopPollMs,
-      clock: this.#clock,
-    });
-    const outcome = stopper.start({
-      deadline: this.#clock.now() + timing.stopWatchMs,
+    const stop = this.#options.stop(run, {
+      deadline: Deadline.after(timing.stopWatchMs, this.#clock),
       watchAfterCancelMs: timing.watchAfterCancelMs,
-      lastSeen: run,
       cancelAtOnce: true,
     });
-    this.#stops.set(run.id, { stopper, outcome });
-    this.#applyWindDown(stopper);
-  }
-
-  #applyWindDown(stopper: TestRunStopper): void {
-    if (this.#windDown === undefined) return;
-    stopper.limitDeadline(this.#windDown.deadline);
-    if (this.#windDown.force) stopper.forceNow();
+    this.#stops.set(run.id, stop);
   }
 }

@@ -1,5 +1,5 @@
-import { describeStatus } from '../../service/shapes.ts';
-import type { TestRun, TestRunStatus } from '../../service/types.ts';
+import { describeStatus } from '../../../service/shapes.ts';
+import type { TestRun, TestRunStatus } from '../../../service/types.ts';
 
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
 const FINAL: ReadonlySet<TestRunStatus> = new Set<TestRunStatus>(['errored', 'canceled', 'finished']);

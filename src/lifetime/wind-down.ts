@@ -3,8 +3,11 @@
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
-import { signalsReceived } from '../../lifetime/cancellation.ts';
-import type { Cancellation, ReceivedSignal } from '../../lifetime/cancellation.ts';
+import { signalsReceived } from './cancellation.ts';
+import type { Cancellation, ReceivedSignal } from './cancellation.ts';
+import { systemClock } from './clock.ts';
+import type { Clock } from './clock.ts';
+import { Deadline } from './deadline.ts';
 
 export interface WindDownTiming {
   /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
@@ -17,18 +20,30 @@ export interface WindDown {
   /** When the first signal arrived. */
   firstAt: number;
   /** When the step stops watching the run, to write its summary and exit. */
-  deadline: number;
+  deadline: Deadline;
   /** A second signal, or SIGTERM, arrived: force-cancel now. */
   force: boolean;
 }
 
-/** The wind-down the signals received by `cancellation` so far call for; undefined before any signal. */
-export function windDownNow(cancellation: Cancellation, timing: WindDownTiming): WindDown | undefined {
-  return windDownOf(signalsReceived(cancellation), timing);
+/** The wind-down the signals received by `cancellation` so far call for, on `clock`; undefined before any signal. */
+export function windDownNow(
+  cancellation: Cancellation,
+  timing: WindDownTiming,
+  clock: Clock = systemClock,
+): WindDown | undefined {
+  const moments = windDownOf(signalsReceived(cancellation), timing);
+  if (moments === undefined) return undefined;
+  return { firstAt: moments.firstAt, deadline: new Deadline(moments.endsAt, clock), force: moments.force };
 }
 
-/** The wind-down the signals received so far call for; undefined before any signal. */
-export function windDownOf(received: readonly ReceivedSignal[], timing: WindDownTiming): WindDown | undefined {
+/**
+ * The moments of the wind-down the signals received so far call for (`endsAt`: when its deadline
+ * falls); undefined before any signal.
+ */
+export function windDownOf(
+  received: readonly ReceivedSignal[],
+  timing: WindDownTiming,
+): { firstAt: number; endsAt: number; force: boolean } | undefined {
   const first = received[0];
   if (first === undefined) return undefined;
   let deadline = Number.POSITIVE_INFINITY;
@@ -42,24 +57,5 @@ export function windDownOf(received: readonly ReceivedSignal[], timing: WindDown
       deadline = Math.min(deadline, at + timing.windDownMs);
     }
   });
-  return { firstAt: first.at, deadline, force };
-}
-
-/**
- * Calls `apply` with the wind-down at once when a signal came already, and again at each signal:
- * what the signals call for, also those that came before the caller was listening. Returns the
- * function that stops listening.
- */
-export function onWindDown(
-  cancellation: Cancellation,
-  timing: WindDownTiming,
-  apply: (windDown: WindDown) => void,
-): () => void {
-  const each = (): void => {
-    const windDown = windDownNow(cancellation, timing);
-    if (windDown !== undefined) apply(windDown);
-  };
-  const off = cancellation.onSignal(each);
-  each();
-  return off;
+  return { firstAt: first.at, endsAt: deadline, force };
 }

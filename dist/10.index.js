@@ -1,0 +1,1152 @@
+export const id = 10;
+export const ids = [10];
+export const modules = {
+
+/***/ 666:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pd: () => (/* binding */ growingPauses),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   zy: () => (/* binding */ repeatAfterPauses)
+/* harmony export */ });
+/* unused harmony export DEFAULT_POLL */
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3853);
+
+const DEFAULT_POLL = { initialIntervalMs: 250, maxIntervalMs: 3000, backoff: 1.5 };
+/**
+ * Pauses that start short, because a run that is already done should be reported at once, and
+ * grow towards `maxIntervalMs`, so that a long run costs few requests.
+ */
+function growingPauses(pauses = DEFAULT_POLL) {
+    let next = pauses.initialIntervalMs;
+    return () => {
+        const pause = next;
+        next = Math.min(pauses.maxIntervalMs, next * pauses.backoff);
+        return pause;
+    };
+}
+async function pollUntil(options) {
+    const { deadline, signal } = options;
+    const clock = deadline.clock;
+    const started = clock.now();
+    const pauses = options.pauses ?? growingPauses();
+    const cutReads = options.cutReadsAtDeadline ?? true;
+    const readSignal = cutReads ? deadline.cut(signal) : signal;
+    let last;
+    for (;;) {
+        (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(signal);
+        try {
+            last = await options.read(readSignal);
+        }
+        catch (error) {
+            if (cutReads && !signal.aborted && deadline.expired && (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbortError */ .zf)(error))
+                return { outcome: 'timed-out', value: last, readCut: true };
+            throw error;
+        }
+        options.onValue?.(last, clock.now() - started);
+        if (options.isFinal(last))
+            return { outcome: 'final', value: last };
+        const remaining = deadline.remainingMs();
+        if (remaining <= 0)
+            return { outcome: 'timed-out', value: last };
+        const pause = pauses(clock.now() - started);
+        await clock.sleep(Math.min(pause, remaining), signal);
+        // No read starts at the deadline: the timeout bounds the whole wait. (Decided by the pause,
+        // not by reading the time again: a timer may fire a millisecond before the wall clock
+        // reaches it.)
+        if (!options.readAtDeadline && (pause >= remaining || deadline.expired))
+            return { outcome: 'timed-out', value: last };
+    }
+}
+/**
+ * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
+ * other work (the runs of a configuration version looked at again and again). The pauses start
+ * at the first, as `pauses` gives them; `work` settles its own failures.
+ */
+async function repeatAfterPauses(options) {
+    const { work, pauses, signal, clock } = options;
+    const started = clock.now();
+    while (!signal.aborted) {
+        try {
+            await clock.sleep(pauses(clock.now() - started), signal);
+        }
+        catch {
+            return;
+        }
+        await work();
+    }
+}
+
+
+/***/ }),
+
+/***/ 8321:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ moduleLabel),
+/* harmony export */   L: () => (/* binding */ moduleRefOf)
+/* harmony export */ });
+// The service's objects the mode names: the module whose tests run, and a configuration version of it.
+/** The private registry module whose tests run (the `{TESTROOT}` of spec 4.2). */
+function moduleRefOf(inputs) {
+    return {
+        organization: inputs.organization,
+        namespace: inputs.moduleNamespace,
+        name: inputs.moduleName,
+        provider: inputs.moduleProvider,
+    };
+}
+/** `namespace/name/provider`, as the registry names a module. */
+function moduleLabel(module) {
+    return `${module.namespace ?? module.organization}/${module.name}/${module.provider}`;
+}
+
+
+/***/ }),
+
+/***/ 6796:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ saveRunFinal),
+/* harmony export */   BF: () => (/* binding */ runToStop),
+/* harmony export */   EJ: () => (/* binding */ saveUploaded),
+/* harmony export */   M_: () => (/* binding */ saveCancelRequested),
+/* harmony export */   Yy: () => (/* binding */ saveRunStarted),
+/* harmony export */   i$: () => (/* binding */ saveConfigurationVersion),
+/* harmony export */   kY: () => (/* binding */ saveCreateSent)
+/* harmony export */ });
+/* unused harmony exports STATE_NAMES, readSavedRun */
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(249);
+// What the main step hands to the post step (action-interface "Cancellation": a test run must
+// never be left running behind a cancelled job). The configuration version is saved as soon as
+// it exists, so that a post step can find every run of it: one whose create never got its
+// answer (the main step killed meanwhile), one the service queued by itself; the run id as soon
+// as it is known.
+
+const STATE_NAMES = {
+    testRunId: 'testRunId',
+    /** JSON of the ModuleRef: the post step reaches the run without re-reading every input. */
+    module: 'testRunModule',
+    /** The configuration version the run tests: its runs are the ones to stop. */
+    configurationVersionId: 'testRunConfigurationVersion',
+    /** VersionRef.since (ms since the epoch): where a search for the version's runs may stop. */
+    configurationVersionSince: 'testRunConfigurationVersionSince',
+    /** How long after the upload the main step watches for a run the service queues by itself
+     *  (OtherRunsTiming.lateRunWindowMs): the post step watches as long. */
+    lateRunWindowMs: 'testRunLateRunWindow',
+    /** When the upload was answered (the step's clock, ms since the epoch): the window counts from
+     *  it. Absent: the upload may still have landed when the step died. */
+    uploadedAt: 'testRunUploadedAt',
+    /** 'true' once the create of a test run was sent: a run may appear on the version even though
+     *  no answer came; 'false' once the create was refused (nothing was created). */
+    createSent: 'testRunCreateSent',
+    /** optionsFingerprint of the requested options: how the post step tells the run of that create
+     *  from one the service queued by itself. */
+    requested: 'testRunRequested',
+    /** 'true' once the main step saw its own run in a final status (other runs of the version
+     *  are checked all the same). */
+    final: 'testRunFinal',
+    /** 'true' once a cancel was accepted: the post step goes on to force-cancel after its grace. */
+    cancelRequested: 'testRunCancelRequested',
+};
+function saveConfigurationVersion(save, version, module, lateRunWindowMs) {
+    // The module first: a step killed between the lines leaves no id without its module.
+    save(STATE_NAMES.module, JSON.stringify(module));
+    if (version.since !== undefined)
+        save(STATE_NAMES.configurationVersionSince, String(version.since));
+    save(STATE_NAMES.lateRunWindowMs, String(lateRunWindowMs));
+    save(STATE_NAMES.configurationVersionId, version.id);
+}
+/** Saved the moment the upload is answered: the service may queue a run of its own from then on. */
+function saveUploaded(save, at) {
+    save(STATE_NAMES.uploadedAt, String(at));
+}
+/** Saved right before the create goes out (with the fingerprint of its options), and again (`false`) when the service refused it. */
+function saveCreateSent(save, sent) {
+    if (sent)
+        save(STATE_NAMES.requested, sent.fingerprint);
+    save(STATE_NAMES.createSent, String(sent !== false));
+}
+function saveRunStarted(save, testRunId, module) {
+    save(STATE_NAMES.module, JSON.stringify(module));
+    save(STATE_NAMES.testRunId, testRunId);
+}
+function saveRunFinal(save) {
+    save(STATE_NAMES.final, 'true');
+}
+function saveCancelRequested(save) {
+    save(STATE_NAMES.cancelRequested, 'true');
+}
+/**
+ * What the main step saved, or undefined when it saved neither a run nor a configuration
+ * version (another mode, or the step stopped before creating anything).
+ */
+function readSavedRun(get) {
+    const testRunId = get(STATE_NAMES.testRunId);
+    const configurationVersionId = get(STATE_NAMES.configurationVersionId);
+    if (testRunId === '' && configurationVersionId === '')
+        return undefined;
+    const module = parseModule(get(STATE_NAMES.module));
+    if (module === undefined)
+        return undefined;
+    const since = Number(get(STATE_NAMES.configurationVersionSince) || Number.NaN);
+    const configurationVersion = { id: configurationVersionId, ...(Number.isFinite(since) ? { since } : {}) };
+    const lateRunWindowMs = numberOf(get(STATE_NAMES.lateRunWindowMs));
+    const uploadedAt = numberOf(get(STATE_NAMES.uploadedAt));
+    return {
+        ...(testRunId !== '' ? { testRunId } : {}),
+        module,
+        ...(configurationVersionId !== '' ? { configurationVersion } : {}),
+        ...(lateRunWindowMs !== undefined ? { lateRunWindowMs } : {}),
+        ...(uploadedAt !== undefined ? { uploadedAt } : {}),
+        createSent: get(STATE_NAMES.createSent) === 'true',
+        ...(get(STATE_NAMES.requested) !== '' ? { requested: get(STATE_NAMES.requested) } : {}),
+        final: get(STATE_NAMES.final) === 'true',
+        cancelRequested: get(STATE_NAMES.cancelRequested) === 'true',
+    };
+}
+/**
+ * What the post step must look after: every run of the saved configuration version (the service
+ * may queue one of its own at any time after the upload), or the saved run alone when no version
+ * was saved and the main step saw that run end. Undefined: nothing to do.
+ */
+function runToStop(get) {
+    const saved = readSavedRun(get);
+    return saved === undefined || (saved.final && saved.configurationVersion === undefined) ? undefined : saved;
+}
+/** A saved number, or undefined when none (or no number) was saved. */
+function numberOf(text) {
+    const value = text === '' ? Number.NaN : Number(text);
+    return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+function parseModule(text) {
+    const value = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJsonObject */ .dw)(text);
+    if (value === undefined)
+        return undefined;
+    const { organization, namespace, name, provider } = value;
+    if (typeof organization !== 'string' || typeof name !== 'string' || typeof provider !== 'string')
+        return undefined;
+    return { organization, name, provider, ...(typeof namespace === 'string' ? { namespace } : {}) };
+}
+
+
+/***/ }),
+
+/***/ 8631:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Re: () => (/* binding */ DEFAULT_OTHER_RUNS_TIMING),
+/* harmony export */   WT: () => (/* binding */ OtherRunsWatch),
+/* harmony export */   h3: () => (/* binding */ otherRunsNote)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3916);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(666);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4288);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1250);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8121);
+// The other runs of the step's configuration version. A service that queues a run by itself on
+// upload (spec 4.2 says the upload creates the test), early or late, must not leave a second run
+// testing the same configuration beside the one the step follows (action-interface "Exactly
+// one live test run"): each one is cancelled as soon as it is seen and named. The version's runs
+// are looked at often right after the upload, when such a run appears, then at a slower pace for
+// the whole wait, and once more when the step is done with its own run.
+
+
+
+
+
+
+
+
+const DEFAULT_OTHER_RUNS_TIMING = {
+    firstLookMs: 1000,
+    maxLookMs: 30_000,
+    lateRunWindowMs: 5_000,
+    stopWatchMs: 30_000,
+    watchAfterCancelMs: 5_000,
+};
+/** Longest single look: a slow list must not hold the step. */
+const LOOK_TIMEOUT_MS = 10_000;
+/** The other runs, as a note for the summary and the failure; '' when there were none. */
+function otherRunsNote(others, versionId, ownRunId) {
+    if (others.length === 0)
+        return '';
+    const what = ownRunId !== undefined ? `so that only test run ${ownRunId} tests it` : 'so that none is left running';
+    const ids = others.map((other) => other.id).join(', ');
+    return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
+        `were stopped ${what}: ${ids}. ` +
+        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
+}
+class OtherRunsWatch {
+    #options;
+    #clock;
+    #stops = new Map();
+    /** Other runs first seen already ended: nothing to stop, but named all the same. */
+    #ended = new Map();
+    #looking = new AbortController();
+    /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
+    #hurry = new AbortController();
+    #loop = Promise.resolve();
+    constructor(options) {
+        this.#options = options;
+        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
+    }
+    /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
+    start(known) {
+        for (const run of known)
+            this.#stop(run);
+        this.#loop = this.#lookRepeatedly();
+    }
+    /** SIGTERM or a second signal: the step stops waiting for late runs, and its last look is cut short. */
+    hurry() {
+        this.#hurry.abort();
+    }
+    /**
+     * The step is done with its own run: looks on until the late-run window has passed, looks once
+     * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
+     * `by` (a cancelled step leaves time after its last look to send the cancels).
+     */
+    async finish(bounds = {}) {
+        const { uploadedAt, timing } = this.#options;
+        const { by } = bounds;
+        const lookBy = bounds.lookBy?.earlier(by) ?? by;
+        const clock = this.#clock;
+        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
+        if (!window.expired)
+            await window.reached(this.#hurry.signal).catch(() => undefined);
+        this.#looking.abort();
+        await this.#loop;
+        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
+        // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
+        const hurry = this.#hurry.signal;
+        if (!lastLook.expired && !hurry.aborted)
+            await this.#look(lastLook.cut(hurry));
+        const stops = [...this.#stops.entries()];
+        if (by !== undefined)
+            for (const [, { stopper }] of stops)
+                stopper.limitDeadline(by);
+        const stopped = await Promise.all(stops.map(async ([id, { outcome }]) => {
+            const end = await outcome;
+            return {
+                id,
+                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+            };
+        }));
+        const ended = [...this.#ended.values()].map((run) => ({
+            id: run.id,
+            outcome: `test run ${run.id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
+        }));
+        return [...stopped, ...ended];
+    }
+    async #lookRepeatedly() {
+        const { firstLookMs, maxLookMs } = this.#options.timing;
+        const signal = this.#looking.signal;
+        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .repeatAfterPauses */ .zy)({
+            work: () => this.#look(signal),
+            // Each pause twice the one before.
+            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+            signal,
+            clock: this.#clock,
+        });
+    }
+    /** One look at the version's runs; a look that fails is tried again at the next. */
+    async #look(signal) {
+        const { client, module, version, ownRunId } = this.#options;
+        try {
+            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_6__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
+                signal: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, this.#clock).cut(signal),
+                known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
+            });
+            for (const run of runs)
+                this.#stop(run);
+        }
+        catch (error) {
+            if (!signal.aborted)
+                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .getErrorMessage */ .u1)(error)}`);
+        }
+    }
+    #stop(run) {
+        const { version, ownRunId, timing } = this.#options;
+        if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id))
+            return;
+        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run)) {
+            // It came and went between two looks: named, since it tested the version too.
+            this.#ended.set(run.id, run);
+            this.#options.warn(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
+                `it had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
+            return;
+        }
+        this.#options.warn(ownRunId !== undefined
+            ? `Test run ${run.id} also tests configuration version ${version.id}, and this step did not start it for its inputs: ` +
+                `cancelling it, so that only test run ${ownRunId} does.`
+            : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
+                `cancelling it, so that it is not left running.`);
+        const stop = this.#options.stop(run, {
+            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
+            watchAfterCancelMs: timing.watchAfterCancelMs,
+            cancelAtOnce: true,
+        });
+        this.#stops.set(run.id, stop);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1250:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   YP: () => (/* binding */ isNamedStatus),
+/* harmony export */   _f: () => (/* binding */ configurationVersionOf),
+/* harmony export */   dR: () => (/* binding */ isFinal),
+/* harmony export */   pB: () => (/* binding */ describeTestRunStatus)
+/* harmony export */ });
+/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8773);
+
+/** Spec 3.1: `errored`, `canceled` and `finished` are final. */
+const FINAL = new Set(['errored', 'canceled', 'finished']);
+/** Every status spec 3.1 names. */
+const NAMED = new Set(['pending', 'queued', 'running', ...FINAL]);
+function isNamedStatus(status) {
+    return NAMED.has(status);
+}
+/**
+ * Whether the run has ended. A status the spec names says so by itself; for one it does not
+ * name, the run's `finished-at` does (2.2: the timestamps appear as the run proceeds). A run in
+ * an unnamed status without it is waited on like a running one.
+ */
+function isFinal(run) {
+    const status = run.attributes.status;
+    if (isNamedStatus(status))
+        return FINAL.has(status);
+    return run.attributes['status-timestamps']?.['finished-at'] !== undefined;
+}
+/** The configuration version a run tests (relationships.configuration-version, spec 2.2). */
+function configurationVersionOf(run) {
+    return run.relationships?.['configuration-version']?.data?.id;
+}
+/** A test run's status as a message shows it (describeStatus), against the statuses spec 3.1 names. */
+function describeTestRunStatus(status) {
+    return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStatus */ .Wn)(status, NAMED);
+}
+
+
+/***/ }),
+
+/***/ 4288:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ TestRunStopper),
+/* harmony export */   C: () => (/* binding */ describeStop)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3916);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1250);
+// Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
+// running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
+// a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
+// cancel. Used by the main step (job cancelled, timeout) and by the post step.
+//
+// Cancel and force-cancel go out beside the reads, never behind them: against a slow service a
+// read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
+// be sent at once (action-interface "Cancellation").
+
+
+
+
+
+
+class TestRunStopper {
+    #options;
+    #pollMs;
+    #clock;
+    #plan;
+    #running;
+    #forceWanted = false;
+    #cancelAccepted;
+    #cancelAcceptedAt = 0;
+    #forceSent = false;
+    #forceAccepted = false;
+    #gone = false;
+    #cancelling;
+    #forcing;
+    /** Cancels and force-cancels under way; the attempt ends only once they have. */
+    #requests = new Set();
+    #lastRun;
+    #lastError;
+    #waitingNoted = false;
+    #wake = new AbortController();
+    /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
+    #readAbort = new AbortController();
+    #halt = new AbortController();
+    constructor(options) {
+        this.#options = options;
+        this.#pollMs = options.pollMs ?? 250;
+        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
+        this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
+        if (this.#cancelAccepted)
+            this.#cancelAcceptedAt = this.#clock.now();
+    }
+    /**
+     * The run as the caller read it, until the stop starts: a run last seen running gets its
+     * cancel before any read of the stop's own.
+     */
+    seen(run) {
+        if (this.#running === undefined)
+            this.#lastRun = run;
+    }
+    get testRunId() {
+        return this.#options.testRunId;
+    }
+    get started() {
+        return this.#running !== undefined;
+    }
+    /** The attempt under way, if any. */
+    get outcome() {
+        return this.#running;
+    }
+    /**
+     * Starts stopping the run. Called again while it is under way, it only brings the deadline
+     * forward (the earlier of the two wins) and returns the same attempt.
+     */
+    start(plan) {
+        if (this.#running && this.#plan) {
+            this.limitDeadline(plan.deadline);
+            return this.#running;
+        }
+        this.#plan = { ...plan };
+        if (plan.lastSeen)
+            this.#lastRun = plan.lastSeen;
+        this.#running = this.#attempt();
+        if (this.#forceWanted)
+            this.#forceAtOnce();
+        else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(plan.lastSeen)))
+            void this.#cancel();
+        return this.#running;
+    }
+    /**
+     * Force-cancel at once: the read in flight is dropped and the force-cancel goes out beside
+     * whatever else is under way (after the cancel the spec requires first, 3.1, when none was
+     * accepted yet).
+     */
+    forceNow() {
+        this.#forceWanted = true;
+        this.#readAbort.abort();
+        this.#poke();
+        if (this.#plan)
+            this.#forceAtOnce();
+    }
+    limitDeadline(deadline) {
+        if (this.#plan && deadline.at < this.#plan.deadline.at) {
+            this.#plan.deadline = deadline;
+            this.#readAbort.abort();
+        }
+        this.#poke();
+    }
+    /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
+    halt() {
+        this.#halt.abort();
+        this.#readAbort.abort();
+    }
+    async #attempt() {
+        const end = await this.#loop();
+        // A cancel or force-cancel sent beside the reads is waited for (each has its own time
+        // limit), so that the outcome says whether it was accepted.
+        while (this.#requests.size > 0)
+            await Promise.allSettled([...this.#requests]);
+        return this.#outcome(this.#gone && end !== 'final' ? 'not-found' : end);
+    }
+    async #loop() {
+        const { testRunId } = this.#options;
+        // A run the caller saw running is cancelled before it is read again.
+        let read = this.#lastRun?.attributes.status !== 'running';
+        for (;;) {
+            const plan = this.#plan;
+            if (this.#halt.signal.aborted)
+                return 'halted';
+            if (this.#gone)
+                return 'not-found';
+            if (plan.deadline.expired)
+                return 'gave-up';
+            const run = read ? await this.#read() : this.#lastRun;
+            read = true;
+            if (run === 'not-found')
+                return 'not-found';
+            if (run !== undefined) {
+                this.#lastRun = run;
+                if ((0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(run))
+                    return 'final';
+                if (run.attributes.status === 'running') {
+                    const step = await this.#act(plan);
+                    if (step === 'not-found')
+                        return 'not-found';
+                    if (step === 'read-again')
+                        continue;
+                }
+                else {
+                    if (plan.startBy?.expired)
+                        return 'gave-up';
+                    if (!this.#waitingNoted) {
+                        this.#waitingNoted = true;
+                        this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
+                    }
+                }
+            }
+            if (this.#cancelAccepted &&
+                plan.watchAfterCancelMs !== undefined &&
+                this.#clock.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs) {
+                return 'cancel-requested';
+            }
+            await this.#pause(plan);
+        }
+    }
+    /** One step for a running run: cancel it, or force-cancel it when that is due. */
+    async #act(plan) {
+        if (!this.#cancelAccepted) {
+            const answer = await this.#cancel();
+            if (answer === 'not-found')
+                return 'not-found';
+            if (answer !== 'accepted')
+                return 'wait';
+        }
+        if (this.#forceAccepted || !this.#forceDue(plan))
+            return 'wait';
+        const answer = await this.#force();
+        if (answer === 'not-found')
+            return 'not-found';
+        return answer === 'accepted' ? 'read-again' : 'wait';
+    }
+    #forceDue(plan) {
+        if (!this.#cancelAccepted)
+            return false;
+        if (this.#forceWanted)
+            return true;
+        return (plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs);
+    }
+    /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
+    #forceAtOnce() {
+        if (this.#forceAccepted || this.#gone)
+            return;
+        if (this.#cancelAccepted)
+            void this.#force();
+        // The cancel the spec requires first, unless the run is known not to run yet (it would be
+        // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
+        else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running')
+            void this.#cancel();
+    }
+    /**
+     * The cancel, sent once at a time; its acceptance sends a force-cancel that is wanted. Never
+     * rejects (`#track`), so it may be left unawaited.
+     */
+    #cancel() {
+        if (this.#cancelAccepted)
+            return Promise.resolve('accepted');
+        if (this.#cancelling)
+            return this.#cancelling;
+        const { client, module, testRunId, log } = this.#options;
+        const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+            if (answer === 'accepted' && !this.#cancelAccepted) {
+                this.#cancelAccepted = true;
+                this.#cancelAcceptedAt = this.#clock.now();
+                log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
+                this.#options.onCancelAccepted?.();
+                // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
+                // must not keep the attempt past it.
+                const watch = this.#plan?.watchAfterCancelMs;
+                if (watch !== undefined)
+                    this.limitDeadline(new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(this.#cancelAcceptedAt + watch, this.#clock));
+                // A force-cancel already asked for goes out at once.
+                if (this.#forceWanted)
+                    void this.#force();
+            }
+            return answer;
+        });
+        this.#cancelling = this.#track(cancelling, () => (this.#cancelling = undefined));
+        return this.#cancelling;
+    }
+    /** The force-cancel, sent once at a time. Never rejects (`#track`), so it may be left unawaited. */
+    #force() {
+        if (this.#forceAccepted)
+            return Promise.resolve('accepted');
+        if (this.#forcing)
+            return this.#forcing;
+        const { client, module, testRunId, log } = this.#options;
+        this.#forceSent = true;
+        const forcing = this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
+            if (answer === 'accepted' && !this.#forceAccepted) {
+                this.#forceAccepted = true;
+                log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
+                this.#poke();
+            }
+            return answer;
+        });
+        this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
+        return this.#forcing;
+    }
+    /** Keeps a request in `#requests` until it settles; it never rejects (it is often not awaited). */
+    #track(request, done) {
+        const tracked = request
+            .catch((error) => {
+            // Only a callback above can throw here (saving the state, say); the request itself was answered.
+            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
+            return 'failed';
+        })
+            .finally(() => {
+            done();
+            this.#requests.delete(tracked);
+        });
+        this.#requests.add(tracked);
+        return tracked;
+    }
+    async #read() {
+        const { client, module, testRunId } = this.#options;
+        if (this.#readAbort.signal.aborted)
+            this.#readAbort = new AbortController();
+        const dropped = this.#readAbort.signal;
+        try {
+            return await client.moduleTests.getTestRun(module, testRunId, {
+                signal: AbortSignal.any([this.#requestSignal(), dropped]),
+            });
+        }
+        catch (error) {
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error))
+                return 'not-found';
+            // A read dropped for a new deadline or a force-cancel is no failure of the service.
+            if (!dropped.aborted)
+                this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
+            return undefined;
+        }
+    }
+    /**
+     * A cancel or force-cancel. 409 (`refused`) means the run is no longer, or not yet, in a state
+     * for it: the next read tells which.
+     */
+    async #send(request) {
+        try {
+            await request();
+            return 'accepted';
+        }
+        catch (error) {
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error)) {
+                this.#gone = true;
+                this.#poke();
+                return 'not-found';
+            }
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isApiError */ .d7)(error, 409))
+                return 'refused';
+            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
+            return 'failed';
+        }
+    }
+    /**
+     * Each request is bounded by the deadline as it stands when the request is sent. Reads also
+     * end on `halt()` or a new deadline; a cancel or force-cancel is never cut short by either (it
+     * must go out whatever else is being stopped), only by its own time limit.
+     */
+    #requestSignal() {
+        const ms = Math.min(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_REQUEST_MAX_MS */ .tl, Math.max(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_REQUEST_MIN_MS */ .Zi, this.#plan.deadline.remainingMs()));
+        return this.#clock.timeout(ms);
+    }
+    async #pause(plan) {
+        const ms = Math.min(this.#pollMs, plan.deadline.remainingMs());
+        // Woken early when a force-cancel is asked for or answered, the deadline moves, or halt().
+        await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .pause */ .v7)(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
+        if (this.#wake.signal.aborted)
+            this.#wake = new AbortController();
+    }
+    #poke() {
+        this.#wake.abort();
+    }
+    #outcome(end) {
+        const outcome = {
+            end,
+            run: this.#lastRun,
+            cancelAccepted: this.#cancelAccepted,
+            forceSent: this.#forceSent,
+            forceAccepted: this.#forceAccepted,
+        };
+        if (this.#lastError !== undefined)
+            outcome.lastError = this.#lastError;
+        return outcome;
+    }
+}
+/** What became of the run once the step tried to stop it, as a sentence for the summary and the failure. */
+function describeStop(run, stopped) {
+    const id = run.id;
+    const status = run.attributes.status;
+    const failed = stopped.lastError ? ` (last error: ${stopped.lastError})` : '';
+    switch (stopped.end) {
+        case 'not-found':
+            return `test run ${id} no longer exists.`;
+        case 'final':
+            if (status === 'canceled')
+                return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
+            return `test run ${id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}).`;
+        default:
+            if (stopped.forceAccepted)
+                return `test run ${id} was force-cancelled.`;
+            if (stopped.forceSent)
+                return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
+                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
+            if (stopped.cancelAccepted)
+                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`;
+            if (status === 'running')
+                return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
+            return `test run ${id} was still ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8890:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ VersionGuard)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
+/* harmony import */ var _other_runs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8631);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4288);
+// The guard over one configuration version's test runs: the one place a run is stopped. It holds
+// the step's own run (stopped when the job is cancelled, the timeout runs out or the run can no
+// longer be read), the watch for runs the service queues by itself (each stopped as soon as it
+// is seen), and the wiring of both to the runner's signals: the first signal cancels every run
+// and bounds the watching by the wind-down, SIGTERM or a second signal force-cancels them
+// (action-interface "Cancellation"). The main step's follow, its cancelled and failed starts,
+// and the post step all stop runs through it, each with the wind-down its own budgets allow.
+
+
+
+class VersionGuard {
+    #options;
+    #own;
+    /** Every other run being stopped. */
+    #others = [];
+    #watches = [];
+    #off;
+    constructor(options) {
+        this.#options = options;
+        // The wind-down counts from each signal's arrival, also for a signal that came before the
+        // guard was set up: each stop registered later gets it as it is then.
+        this.#off = options.cancellation.onSignal(() => this.#applyWindDown());
+    }
+    /** The wind-down the signals call for now; undefined before any signal. */
+    windDownNow() {
+        return this.#options.windDown();
+    }
+    /**
+     * The step's own run, `first` as the start saw it. Its stop starts on the first signal (at once
+     * when one came already) unless the caller started it before; `onCancelAccepted` says when its
+     * cancel was accepted (the post step is told).
+     */
+    ownRun(first, onCancelAccepted) {
+        const stopper = this.#stopper(first.id, { onCancelAccepted });
+        stopper.seen(first);
+        this.#own = stopper;
+        const windDown = this.windDownNow();
+        if (windDown !== undefined)
+            this.#windDownOwn(stopper, windDown);
+        return stopper;
+    }
+    /**
+     * Stops another run of the version now, within `plan` and whatever wind-down the signals call
+     * for. `cancelAlreadyAccepted`: the main step's cancel of it was accepted (for the post step).
+     */
+    stop(runId, plan, options = {}) {
+        return this.#startStop(runId, plan, options).outcome;
+    }
+    /**
+     * Starts the watch for the runs of `version` the step did not start (`ownRunId`: the run it
+     * follows, if any), each stopped through this guard as soon as it is seen. The late-run window
+     * counts from `uploadedAt`.
+     */
+    watchOtherRuns(watch) {
+        const { client, module, clock, info, warn, debug } = this.#options;
+        const others = new _other_runs_js__WEBPACK_IMPORTED_MODULE_0__/* .OtherRunsWatch */ .WT({
+            client,
+            module,
+            version: watch.version,
+            ...(watch.ownRunId !== undefined ? { ownRunId: watch.ownRunId } : {}),
+            uploadedAt: watch.uploadedAt,
+            timing: watch.timing,
+            clock,
+            info,
+            warn,
+            debug,
+            stop: (run, plan) => this.#startStop(run.id, { ...plan, lastSeen: run }, {}),
+        });
+        this.#watches.push(others);
+        if (this.windDownNow()?.force)
+            others.hurry();
+        others.start(watch.known);
+        return others;
+    }
+    /** Stops listening to the signals, and ends the own run's stop at its next step (a cancel sent still completes). */
+    dispose() {
+        this.#off();
+        this.#own?.halt();
+    }
+    #startStop(runId, plan, options) {
+        const stopper = this.#stopper(runId, options);
+        this.#others.push(stopper);
+        const outcome = stopper.start(plan);
+        const windDown = this.windDownNow();
+        if (windDown !== undefined)
+            windDownOther(stopper, windDown);
+        return { stopper, outcome };
+    }
+    #stopper(testRunId, extra) {
+        const { client, module, pollMs, clock, info } = this.#options;
+        return new _stop_js__WEBPACK_IMPORTED_MODULE_1__/* .TestRunStopper */ .$({ client, module, testRunId, log: info, pollMs, clock, ...extra });
+    }
+    #applyWindDown() {
+        const windDown = this.windDownNow();
+        if (windDown === undefined)
+            return;
+        if (windDown.force)
+            for (const watch of this.#watches)
+                watch.hurry();
+        for (const stopper of this.#others)
+            windDownOther(stopper, windDown);
+        if (this.#own)
+            this.#windDownOwn(this.#own, windDown);
+    }
+    /** The own run: its stop starts at the first signal, within the wind-down. */
+    #windDownOwn(stopper, windDown) {
+        if (!stopper.started) {
+            const id = stopper.testRunId;
+            this.#options.info(`The job is being cancelled: stopping test run ${id}.`);
+            stopper
+                .start({ deadline: windDown.deadline })
+                .catch((error) => this.#options.debug(`Stopping test run ${id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .getErrorMessage */ .u1)(error)}`));
+        }
+        else {
+            stopper.limitDeadline(windDown.deadline);
+        }
+        if (windDown.force)
+            stopper.forceNow();
+    }
+}
+/** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled on force. */
+function windDownOther(stopper, windDown) {
+    stopper.limitDeadline(windDown.deadline);
+    if (windDown.force)
+        stopper.forceNow();
+}
+
+
+/***/ }),
+
+/***/ 8121:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FB: () => (/* binding */ optionsFingerprint),
+/* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
+/* harmony export */   Ne: () => (/* binding */ requestedRunOf),
+/* harmony export */   SD: () => (/* binding */ adoptableRun),
+/* harmony export */   nA: () => (/* binding */ isDefaultRequest),
+/* harmony export */   q5: () => (/* binding */ runFingerprint),
+/* harmony export */   q8: () => (/* binding */ runsOfConfigurationVersion),
+/* harmony export */   sh: () => (/* binding */ optionDifferences)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1250);
+// The runs of a configuration version, and which of them carries the requested options: what
+// the step adopts, what the post step recognises as the run of a create it never saw answered,
+// and what the other-runs watch stops. The service lists runs in no promised order (4.2) and
+// may not send every option back: nothing here depends on either.
+
+
+/** The run options the inputs ask for. */
+function requestedRunOf(inputs) {
+    return {
+        testDirectory: inputs.testDirectory,
+        filters: inputs.testFilters,
+        variables: inputs.testVariables,
+        verbose: inputs.verbose,
+    };
+}
+/**
+ * The options of a run nobody asked anything of (spec 4.2 defaults): what a run the service
+ * queues by itself carries.
+ */
+function isDefaultRequest(requested) {
+    return (requested.testDirectory === 'tests' &&
+        requested.filters.length === 0 &&
+        requested.variables.length === 0 &&
+        !requested.verbose);
+}
+/**
+ * Runs and service may disagree about the time by this much: `since` is taken this long before
+ * the configuration version's create went out (the spec shows no `created-at` for a version).
+ */
+const CLOCK_ALLOWANCE_MS = 15 * 60_000;
+/**
+ * The runs of one configuration version (relationships.configuration-version, 2.2). The list
+ * comes in no promised order (4.2), so nothing here depends on it, but a list that comes newest
+ * first is not read further than the version's creation (`since`): a module's whole test
+ * history is not read on every look. Runs in `known` must be seen before the search stops early:
+ * a list that only looked newest first is then read on.
+ */
+async function runsOfConfigurationVersion(client, module, version, options = {}) {
+    const runs = [];
+    const unseen = new Set(options.known ?? []);
+    let newestFirst = true;
+    let previous = Number.POSITIVE_INFINITY;
+    for await (const run of client.moduleTests.iterateTestRuns(module, options.signal ? { signal: options.signal } : {})) {
+        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationVersionOf */ ._f)(run) === version.id) {
+            runs.push(run);
+            unseen.delete(run.id);
+        }
+        const created = Date.parse(run.attributes['created-at'] ?? '');
+        if (!(created <= previous))
+            newestFirst = false;
+        previous = created;
+        if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0)
+            break;
+    }
+    return runs;
+}
+/**
+ * The one run of the version, by creation time (the list order says nothing), that carries the
+ * requested options and was not cancelled; undefined when there is none.
+ */
+function adoptableRun(runs, requested) {
+    return [...runs]
+        .filter((run) => run.attributes.status !== 'canceled' && optionDifferences(run, requested).length === 0)
+        .sort(byCreation)[0];
+}
+function byCreation(a, b) {
+    const at = (run) => Date.parse(run.attributes['created-at'] ?? '') || Number.POSITIVE_INFINITY;
+    return at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+/**
+ * The options the run carries that differ from the requested ones. An attribute the service
+ * does not send is not compared. Variables are named by key only: values may be private.
+ */
+function optionDifferences(run, requested) {
+    const a = run.attributes;
+    const differences = [];
+    const directory = a['test-directory'];
+    if (directory !== undefined && directory !== requested.testDirectory) {
+        differences.push(`test-directory is "${directory}" instead of "${requested.testDirectory}"`);
+    }
+    if (a.filters !== undefined && !sameSet(a.filters ?? [], requested.filters)) {
+        differences.push(`test-filters are ${listText(a.filters ?? [])} instead of ${listText(requested.filters)}`);
+    }
+    if (a.variables !== undefined) {
+        const actual = a.variables ?? [];
+        if (!sameSet(actual.map(variableKey), requested.variables.map(variableKey))) {
+            const actualKeys = actual.map((v) => v.key);
+            const requestedKeys = requested.variables.map((v) => v.key);
+            differences.push(sameSet(actualKeys, requestedKeys)
+                ? `test-variables ${listText(requestedKeys)} have other values`
+                : `test-variables are ${listText(actualKeys)} instead of ${listText(requestedKeys)}`);
+        }
+    }
+    if (a.verbose !== undefined && a.verbose !== requested.verbose) {
+        differences.push(`verbose is ${String(a.verbose)} instead of ${String(requested.verbose)}`);
+    }
+    return differences;
+}
+/**
+ * The requested options as one digest: what the post step recognises a run of the step's create
+ * by, when the main step never saw the create answered, without the step's state holding the
+ * options themselves (variable values may be private). Spec defaults stand in for what a run
+ * does not say.
+ */
+function optionsFingerprint(options) {
+    const canonical = JSON.stringify([
+        options.testDirectory,
+        [...new Set(options.filters)].sort(),
+        [...new Set(options.variables.map(variableKey))].sort(),
+        options.verbose,
+    ]);
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical).digest('hex');
+}
+/** The fingerprint of the options a run carries. */
+function runFingerprint(run) {
+    const a = run.attributes;
+    return optionsFingerprint({
+        testDirectory: a['test-directory'] ?? 'tests',
+        filters: a.filters ?? [],
+        variables: a.variables ?? [],
+        verbose: a.verbose ?? false,
+    });
+}
+function variableKey(v) {
+    return JSON.stringify([v.key, v.value]);
+}
+function sameSet(a, b) {
+    const left = [...new Set(a)].sort();
+    const right = [...new Set(b)].sort();
+    return left.length === right.length && left.every((v, i) => v === right[i]);
+}
+function listText(values) {
+    return values.length === 0 ? 'none' : values.map((v) => `"${v}"`).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 240:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ DEFAULT_POST_TUNING),
+/* harmony export */   o: () => (/* binding */ DEFAULT_TUNING)
+/* harmony export */ });
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4881);
+/* harmony import */ var _test_run_other_runs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8631);
+
+
+
+
+const DEFAULT_TUNING = {
+    wait: {},
+    otherRuns: {},
+    adoptWaitMs: 2000,
+    adoptLookMs: 500,
+    stopPollMs: 250,
+    windDownMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WIND_DOWN_MS */ .JY,
+    forceBudgetMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_BUDGET_MS */ .Jo,
+    createWaitAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .CREATE_WAIT_AFTER_SIGNAL_MS */ .Y9,
+    lookUpAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOOK_UP_AFTER_SIGNAL_MS */ .l8,
+    stopAfterWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_AFTER_WAIT_MS */ .Ve,
+    uploadTimeoutMs: 10 * 60_000,
+    logReadTimeoutMs: 60_000,
+    liveLogEveryMs: 5000,
+    liveLogReadMs: 10_000,
+    clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml,
+};
+const DEFAULT_POST_TUNING = {
+    queuedWaitMs: 120_000,
+    graceMs: 20_000,
+    forceSlackMs: 15_000,
+    pollMs: 1000,
+    appearWaitMs: _service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
+    lateRunWindowMs: _test_run_other_runs_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_OTHER_RUNS_TIMING */ .Re.lateRunWindowMs,
+    afterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_AFTER_SIGNAL_MS */ .gv,
+};
+
+
+/***/ })
+
+};
