@@ -14,6 +14,10 @@ export interface ModeContext {
   saveState: (name: string, value: string) => void;
   /** The repository root: annotation paths are relative to it. */
   workspaceRoot: string;
+  /** A check run carries the annotations that have a file and line (main publishes them there,
+   *  not as workflow commands), so GitHub's cap on workflow-command annotations does not hold
+   *  them back from the diff. Default false. */
+  annotationsOnCheckRun?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@
 // all. The step from main's run(), a failing test run of examples/module on the emulator, the
 // fake GitHub over real HTTP.
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/main.ts';
@@ -39,13 +40,13 @@ afterEach(async () => {
 });
 
 /** The failing test run with `check-name`; what the step printed. */
-async function step(): Promise<{ code: number; lines: string[] }> {
+async function step(moduleDirectory = 'examples/module'): Promise<{ code: number; lines: string[] }> {
   const inputs: Record<string, string> = {
     mode: 'run-module-tests',
     token: emulator.token,
     'base-url': emulator.baseUrl,
     organization: emulator.organization,
-    'module-directory': 'examples/module',
+    'module-directory': moduleDirectory,
     'module-name': 'log-bucket',
     'module-provider': 'aws',
     'check-name': 'Module tests',
@@ -89,5 +90,25 @@ describe('with check-name, each failed assertion is annotated once on the diff',
     expect(fake.checkRuns[0]?.status).toBe('completed');
     expect(fake.checkRuns[0]?.annotations).toEqual([]);
     expect(onFiles(lines).filter((l) => l.includes(': error: '))).toHaveLength(FAILING_RUNS.length);
+  });
+
+  it('more failed assertions than GitHub keeps as workflow commands: the summary says each is on the diff, by the check run', async () => {
+    // A real log of the test command: 12 run blocks, each with a failed assertion.
+    const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
+    emulator.configure({
+      testRuns: {
+        outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed: 12, errored: 0, skipped: 0, log },
+      },
+    });
+    try {
+      const { lines } = await step('test/github/fixtures/many-failures');
+      const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
+      expect(carried).toHaveLength(12);
+      const summary = lines.join('\n');
+      expect(summary).toContain('Annotations: 12 annotations, all on the diff');
+      expect(summary).not.toContain('summary only');
+    } finally {
+      emulator.configure({ testRuns: { outcome: exampleModuleOutcome('fail') } });
+    }
   });
 });

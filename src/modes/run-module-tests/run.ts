@@ -62,6 +62,7 @@ export async function runModuleTests(
       inputs,
       module,
       workspaceRoot: context.workspaceRoot,
+      annotationsOnCheckRun: context.annotationsOnCheckRun ?? false,
       configuration: { files: packed.files, bytes: packed.bytes, ignored: packed.ignored.length },
     };
     if (inputs.dryRun) return await dryRun(tested, packed, client, signal);

@@ -28,6 +28,8 @@ export interface TestedModule {
   inputs: RunModuleTestsInputs;
   module: ModuleRef;
   workspaceRoot: string;
+  /** The annotations with a file and line go on the diff through a check run (ModeContext). */
+  annotationsOnCheckRun: boolean;
   configuration: { files: number; bytes: number; ignored: number };
 }
 
@@ -48,7 +50,9 @@ export function testRunResult(
   const annotations: Annotation[] = parsed
     ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
     : [];
-  const { heldBack } = capAnnotations(annotations);
+  // What GitHub's cap on workflow commands keeps off the diff: with a check run, only those
+  // without a position go that way.
+  const { heldBack } = capAnnotations(tested.annotationsOnCheckRun ? annotations.filter((a) => !a.file) : annotations);
 
   const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
   let failure: string | null = null;
