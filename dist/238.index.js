@@ -2402,7 +2402,9 @@ function testRunResult(tested, setup, started, ending) {
     const annotations = parsed
         ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
         : [];
-    const { heldBack } = (0,report_annotations/* capAnnotations */.XO)(annotations);
+    // What GitHub's cap on workflow commands keeps off the diff: with a check run, only those
+    // without a position go that way.
+    const { heldBack } = (0,report_annotations/* capAnnotations */.XO)(tested.annotationsOnCheckRun ? annotations.filter((a) => !a.file) : annotations);
     const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
     let failure = null;
     let conclusion;
@@ -3988,6 +3990,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
             inputs,
             module,
             workspaceRoot: context.workspaceRoot,
+            annotationsOnCheckRun: context.annotationsOnCheckRun ?? false,
             configuration: { files: packed.files, bytes: packed.bytes, ignored: packed.ignored.length },
         };
         if (inputs.dryRun)

@@ -41883,6 +41883,7 @@ async function runModeAndReport(step, options) {
             cancellation,
             saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
+            annotationsOnCheckRun: checkRun !== null,
         });
         // Said once on the pull request's diff: with a check run, the annotations with a position
         // are the check run's, not workflow commands as well; any it could not publish are emitted
