@@ -63,6 +63,11 @@ export class Deadline {
     return other !== undefined && other.at < this.at ? other : this;
   }
 
+  /** The later of this deadline and `other`. */
+  later(other: Deadline): Deadline {
+    return other.at > this.at ? other : this;
+  }
+
   /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
   cut(signal: AbortSignal): AbortSignal {
     return AbortSignal.any([signal, this.signal]);

@@ -71,4 +71,12 @@ describe('Deadline, compared only with the time', () => {
     expect(near.earlier(far)).toBe(near);
     expect(near.earlier(undefined)).toBe(near);
   });
+
+  it('gives the later of two deadlines', () => {
+    const clock = new ManualClock();
+    const near = Deadline.after(10, clock);
+    const far = Deadline.after(20, clock);
+    expect(far.later(near)).toBe(far);
+    expect(near.later(far)).toBe(far);
+  });
 });

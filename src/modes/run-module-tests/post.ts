@@ -175,18 +175,19 @@ async function findRunsToStop(
   const label = moduleLabel(saved.module);
   // The run of a create the main step never saw answered may take a while to appear.
   const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-  const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+  const appearBy = Deadline.after(awaitingCreate ? options.appearWaitMs : 0, clock);
   // A service may queue a run of its own on the version up to the main step's window after the
   // upload: a main step killed before it ends must not leave that run to the service. An upload
   // the step died in may still land: then the window counts from now.
   const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
-  const watchUntil = (saved.uploadedAt ?? clock.now()) + lateRunWindowMs;
+  const watchUntil = new Deadline((saved.uploadedAt ?? clock.now()) + lateRunWindowMs, clock);
   const ownFinal = saved.testRunId !== undefined && saved.final;
   let notedCreate = false;
   let notedWindow = false;
   let listedAny = false;
   let appeared = !awaitingCreate;
-  const until = (): number => Math.max(appeared ? 0 : appearBy, watchUntil);
+  // Until the run has appeared and the window has passed.
+  const until = (): Deadline => (appeared ? watchUntil : appearBy.later(watchUntil));
   const look = async (): Promise<Look> => {
     try {
       return {
@@ -220,7 +221,7 @@ async function findRunsToStop(
           `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
       );
     }
-    if (clock.now() < watchUntil && !notedWindow) {
+    if (!watchUntil.expired && !notedWindow) {
       notedWindow = true;
       sink.info(
         `The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
@@ -239,12 +240,12 @@ async function findRunsToStop(
         if ('listed' in answer) stopListed(answer.listed);
         else failedLook = answer.error;
       },
-      isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+      isFinal: (answer) => 'error' in answer || until().expired || signal.aborted,
       signal,
-      deadline: new Deadline(Math.max(appearBy, watchUntil), clock),
+      deadline: appearBy.later(watchUntil),
       pauses: () => {
         noteWait();
-        return Math.min(options.pollMs, until() - clock.now());
+        return Math.min(options.pollMs, until().remainingMs());
       },
       cutReadsAtDeadline: false,
       readAtDeadline: true,

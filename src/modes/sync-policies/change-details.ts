@@ -3,6 +3,7 @@
 // diffs share a byte budget so that the summary stays within what GitHub keeps (1 MiB); past it,
 // they are cut with a line saying how much was left out.
 
+import { Deadline } from '../../lifetime/deadline.ts';
 import { formatBytes } from '../../report/format.ts';
 import { plural } from '../../text.ts';
 import {
@@ -57,10 +58,10 @@ export function changeDetails(
   budget = DEFAULT_CHANGE_DETAILS_BUDGET,
 ): string {
   let remaining = budget.totalBytes;
-  // Wall time, not a Clock: a diff is synchronous work, which a test's clock cannot move through,
+  // The system's clock, not a test's: a diff is synchronous work, which a test's clock cannot move through,
   // and the diff library bounds each diff on Date.now() (its `timeout`); the total is measured
   // as each part is.
-  const diffDeadline = Date.now() + (budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
+  const diffDeadline = Deadline.after(budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
   const room: Room = {
     take(text) {
       const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));
@@ -68,7 +69,7 @@ export function changeDetails(
       return cut;
     },
     hasRoom: () => remaining >= SMALLEST_USEFUL_CUT,
-    diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline - Date.now()),
+    diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline.remainingMs()),
   };
   return joinBlocks(...outcomes.map((o) => policyBlock(o, label(o), room)));
 }
