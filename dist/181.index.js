@@ -2335,6 +2335,8 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
@@ -2426,6 +2428,7 @@ function invisibleDifference(oldCode, newCode) {
 
 
 
+
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
 const DEFAULT_CHANGE_DETAILS_BUDGET = {
     totalBytes: 640 * 1024,
@@ -2444,10 +2447,10 @@ const SETTING_LABEL = {
 /** One `<details>` block per changed policy, in the order given. */
 function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) {
     let remaining = budget.totalBytes;
-    // Wall time, not a Clock: a diff is synchronous work, which a test's clock cannot move through,
+    // The system's clock, not a test's: a diff is synchronous work, which a test's clock cannot move through,
     // and the diff library bounds each diff on Date.now() (its `timeout`); the total is measured
     // as each part is.
-    const diffDeadline = Date.now() + (budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
+    const diffDeadline = deadline/* Deadline */.B.after(budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
     const room = {
         take(text) {
             const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));
@@ -2455,7 +2458,7 @@ function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) 
             return cut;
         },
         hasRoom: () => remaining >= SMALLEST_USEFUL_CUT,
-        diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline - Date.now()),
+        diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline.remainingMs()),
     };
     return (0,markdown/* joinBlocks */.x9)(...outcomes.map((o) => policyBlock(o, label(o), room)));
 }

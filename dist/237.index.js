@@ -161,18 +161,19 @@ async function findRunsToStop(saved, options) {
     const label = (0,module_ref/* moduleLabel */.$)(saved.module);
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-    const appearBy = clock.now() + (awaitingCreate ? options.appearWaitMs : 0);
+    const appearBy = deadline/* Deadline */.B.after(awaitingCreate ? options.appearWaitMs : 0, clock);
     // A service may queue a run of its own on the version up to the main step's window after the
     // upload: a main step killed before it ends must not leave that run to the service. An upload
     // the step died in may still land: then the window counts from now.
     const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
-    const watchUntil = (saved.uploadedAt ?? clock.now()) + lateRunWindowMs;
+    const watchUntil = new deadline/* Deadline */.B((saved.uploadedAt ?? clock.now()) + lateRunWindowMs, clock);
     const ownFinal = saved.testRunId !== undefined && saved.final;
     let notedCreate = false;
     let notedWindow = false;
     let listedAny = false;
     let appeared = !awaitingCreate;
-    const until = () => Math.max(appeared ? 0 : appearBy, watchUntil);
+    // Until the run has appeared and the window has passed.
+    const until = () => (appeared ? watchUntil : appearBy.later(watchUntil));
     const look = async () => {
         try {
             return {
@@ -205,7 +206,7 @@ async function findRunsToStop(saved, options) {
             sink.info(`The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
                 `waiting up to ${(0,format/* formatDuration */.a3)(options.appearWaitMs)} for the run to appear.`);
         }
-        if (clock.now() < watchUntil && !notedWindow) {
+        if (!watchUntil.expired && !notedWindow) {
             notedWindow = true;
             sink.info(`The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
                 `up to ${(0,format/* formatDuration */.a3)(lateRunWindowMs)} after the upload: looking for one until then.`);
@@ -224,12 +225,12 @@ async function findRunsToStop(saved, options) {
                 else
                     failedLook = answer.error;
             },
-            isFinal: (answer) => 'error' in answer || clock.now() >= until() || signal.aborted,
+            isFinal: (answer) => 'error' in answer || until().expired || signal.aborted,
             signal,
-            deadline: new deadline/* Deadline */.B(Math.max(appearBy, watchUntil), clock),
+            deadline: appearBy.later(watchUntil),
             pauses: () => {
                 noteWait();
-                return Math.min(options.pollMs, until() - clock.now());
+                return Math.min(options.pollMs, until().remainingMs());
             },
             cutReadsAtDeadline: false,
             readAtDeadline: true,

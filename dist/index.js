@@ -40899,6 +40899,10 @@ class Deadline {
     earlier(other) {
         return other !== undefined && other.at < this.at ? other : this;
     }
+    /** The later of this deadline and `other`. */
+    later(other) {
+        return other.at > this.at ? other : this;
+    }
     /** A signal that aborts when `signal` does, or at the deadline if that comes first. */
     cut(signal) {
         return AbortSignal.any([signal, this.signal]);
