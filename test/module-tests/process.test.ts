@@ -356,10 +356,6 @@ describe('the built action, run by the runner', () => {
       const post = postStepFor(emulator, main);
       const { code } = await post.exited;
       expect(code).toBe(0);
-      console.log(
-        post.stdout(),
-        JSON.stringify(emulator.testRuns().map((r) => [r.id, r.source, r.status, r.createdAt ?? ''])),
-      );
       const late = emulator.testRuns().filter((r) => r.source !== 'svc-api');
       expect(late).toHaveLength(1);
       expect(late[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
