@@ -63,6 +63,18 @@ afterEach(async () => {
   await fake.close();
 });
 
+/** The check run "module tests" of a push, on the fake, with the fast timings. */
+function startModuleTests(log: CheckRunLog): ReturnType<typeof startCheckRun> {
+  return startCheckRun({
+    token: TOKEN,
+    tuning: FAST,
+    name: 'module tests',
+    context: pushContext(),
+    apiUrl: fake.url,
+    log,
+  });
+}
+
 describe('startCheckRun', () => {
   it('creates the check run in_progress on the pull request head commit, not GITHUB_SHA', async () => {
     const log = recordingLog();
@@ -108,14 +120,7 @@ describe('startCheckRun', () => {
   });
 
   it('uses GITHUB_SHA (context.sha) on a push', async () => {
-    await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    await startModuleTests(recordingLog());
     expect((fake.requests[0]?.body as Record<string, unknown>).head_sha).toBe(PUSH_SHA);
   });
 
@@ -140,14 +145,7 @@ describe('startCheckRun', () => {
       // GITHUB_API_URL names another server: the explicit address wins and that one sees nothing.
       vi.stubEnv('GITHUB_API_URL', elsewhere.url);
       const log = recordingLog();
-      const handle = await startCheckRun({
-        token: TOKEN,
-        tuning: FAST,
-        name: 'module tests',
-        context: pushContext(),
-        apiUrl: fake.url,
-        log,
-      });
+      const handle = await startModuleTests(log);
       await handle?.complete({
         conclusion: 'success',
         title: 'ok',
@@ -241,14 +239,7 @@ describe('startCheckRun', () => {
   it('tries a create that met server errors again, looking first for the check run it may have made', async () => {
     fake.failNext(502, { method: 'POST', count: 2, message: 'Bad Gateway' });
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     expect(handle).not.toBeNull();
     expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toEqual([
       'POST /repos/octo-org/infra-modules/check-runs 502',
@@ -263,24 +254,10 @@ describe('startCheckRun', () => {
 
   it('a create GitHub carried out but answered 502 (or whose answer was lost): that check run, never a second', async () => {
     fake.failNext(502, { method: 'POST', applied: true });
-    const first = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    const first = await startModuleTests(recordingLog());
     expect(first?.id).toBe(fake.checkRuns[0]?.id);
     fake.dropNext({ method: 'POST', applied: true });
-    const second = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    const second = await startModuleTests(recordingLog());
     // The earlier check run of the same name and commit (a re-run, say) is not taken for this one.
     expect(second?.id).toBe(fake.checkRuns[1]?.id);
     expect(fake.checkRuns).toHaveLength(2);
@@ -290,14 +267,7 @@ describe('startCheckRun', () => {
   it('warns and returns null when server errors go on', async () => {
     fake.failNext(502, { count: 20, message: 'Bad Gateway' });
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     expect(handle).toBeNull();
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('GitHub answered 502');
@@ -308,14 +278,7 @@ describe('startCheckRun', () => {
   it('masks the token where an answer of GitHub repeats it', async () => {
     fake.failNext(403, { message: `token ${TOKEN} refused` });
     const log = recordingLog();
-    await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    await startModuleTests(log);
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toContain('GitHub answered 403 (token *** refused)');
     // A 403 that is neither a rate limit nor a missing permission is quoted, not blamed on one.
@@ -400,14 +363,7 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('sends the output once and completes when there are no annotations', async () => {
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    const handle = await startModuleTests(recordingLog());
     await handle?.complete({ conclusion: 'success', title: 'all passed', summary: 'ok', annotations: [] });
     const bodies = fake.requests.slice(1).map((r) => r.body as Record<string, any>);
     expect(bodies).toHaveLength(2);
@@ -417,15 +373,7 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('states the verdict once: the title says it, and a first heading that says it again is left out', async () => {
-    const start = () =>
-      startCheckRun({
-        token: TOKEN,
-        tuning: FAST,
-        name: 'module tests',
-        context: pushContext(),
-        apiUrl: fake.url,
-        log: recordingLog(),
-      });
+    const start = () => startModuleTests(recordingLog());
     const restated = await start();
     await restated?.complete({
       conclusion: 'failure',
@@ -449,14 +397,7 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('cuts a summary over 65535 characters with a note, which GitHub then accepts', async () => {
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    const handle = await startModuleTests(recordingLog());
     const summary = Array.from({ length: 4000 }, (_, i) => `| case_${i} | failed | assertion did not hold |`).join(
       '\n',
     );
@@ -478,14 +419,7 @@ describe('CheckRunHandle.complete', () => {
 
   it('tries a batch that met a server error again: every annotation arrives, once', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     fake.failNext(500, { after: 1 });
     fake.dropNext({ after: 3 });
     const outcome = await handle?.complete({
@@ -503,14 +437,7 @@ describe('CheckRunHandle.complete', () => {
 
   it('warns when a batch keeps failing, still completes the check run, and says how many were published', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     // The first batch goes through; the second is refused, and refused again on each of the retries.
     fake.failNext(500, { after: 1, count: 4 });
     const outcome = await handle?.complete({
@@ -531,14 +458,7 @@ describe('CheckRunHandle.complete', () => {
 
   it('still puts the summary on the check run when the first output update fails', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     fake.failNext(503, { count: 4 });
     const outcome = await handle?.complete({
       conclusion: 'failure',
@@ -555,14 +475,7 @@ describe('CheckRunHandle.complete', () => {
 
   it('warns, never throws, when completing fails', async () => {
     const log = recordingLog();
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log,
-    });
+    const handle = await startModuleTests(log);
     fake.denyChecksWrite(TOKEN);
     const outcome = await handle?.complete({ conclusion: 'success', title: 't', summary: 's', annotations: [] });
 
@@ -572,14 +485,7 @@ describe('CheckRunHandle.complete', () => {
   });
 
   it('sends nothing on a second call', async () => {
-    const handle = await startCheckRun({
-      token: TOKEN,
-      tuning: FAST,
-      name: 'module tests',
-      context: pushContext(),
-      apiUrl: fake.url,
-      log: recordingLog(),
-    });
+    const handle = await startModuleTests(recordingLog());
     const result = { conclusion: 'cancelled', title: 't', summary: 's', annotations: [] } as const;
     const [first, second] = await Promise.all([handle?.complete(result), handle?.complete(result)]);
     expect(first?.completed).toBe(true);
