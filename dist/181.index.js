@@ -64,6 +64,7 @@ function pathInsideRoot(root, absolute) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cg: () => (/* binding */ checkPath),
+/* harmony export */   HW: () => (/* binding */ ALLOW_LINKS_INPUT),
 /* harmony export */   Of: () => (/* binding */ refusalOf),
 /* harmony export */   On: () => (/* binding */ firstLinkOnTheWay),
 /* harmony export */   QX: () => (/* binding */ realBytePath),
@@ -74,7 +75,7 @@ function pathInsideRoot(root, absolute) {
 /* harmony export */   uZ: () => (/* binding */ confinementOf),
 /* harmony export */   wU: () => (/* binding */ openVerifiedSync)
 /* harmony export */ });
-/* unused harmony exports ALLOW_LINKS_INPUT, FileChangedError, openChecked */
+/* unused harmony exports FileChangedError, openChecked */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);

@@ -64,6 +64,7 @@ function pathInsideRoot(root, absolute) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cg: () => (/* binding */ checkPath),
+/* harmony export */   HW: () => (/* binding */ ALLOW_LINKS_INPUT),
 /* harmony export */   Of: () => (/* binding */ refusalOf),
 /* harmony export */   On: () => (/* binding */ firstLinkOnTheWay),
 /* harmony export */   QX: () => (/* binding */ realBytePath),
@@ -74,7 +75,7 @@ function pathInsideRoot(root, absolute) {
 /* harmony export */   uZ: () => (/* binding */ confinementOf),
 /* harmony export */   wU: () => (/* binding */ openVerifiedSync)
 /* harmony export */ });
-/* unused harmony exports ALLOW_LINKS_INPUT, FileChangedError, openChecked */
+/* unused harmony exports FileChangedError, openChecked */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
@@ -1635,18 +1636,31 @@ class ByteCounter extends external_node_stream_.Transform {
  * it is not a directory that can be read or it holds no `.tf` or `.tf.json` file: a test run of
  * such a directory (a policy repository's root, say) would test nothing.
  */
-async function checkModuleDirectory(workspaceRoot, moduleDirectory) {
+async function checkModuleDirectory(workspaceRoot, moduleDirectory, allowLinksOutsideRepository = false) {
     const root = (0,external_node_path_.resolve)(workspaceRoot, moduleDirectory);
     const refuse = (why) => new errors/* ConfigurationError */.j1(`Input "module-directory" is "${moduleDirectory}", which ${why}; ` +
         `give the module's root directory relative to the repository root.`);
+    let resolved;
     try {
-        await resolveModuleRoot(root);
+        resolved = await resolveModuleRoot(root);
     }
     catch (error) {
         if (!(error instanceof ModuleRootError))
             throw error;
         throw refuse(error.reason);
     }
+    // The repository's rule before anything in it is listed: a directory reached through a link
+    // that a pull request added may lie anywhere on the runner, and its names would be quoted below.
+    const confinement = await (0,files_confinement/* confinementOf */.uZ)({
+        directory: workspaceRoot,
+        label: 'the repository',
+        allowOutside: allowLinksOutsideRepository,
+    });
+    const refusal = (0,files_confinement/* refusalOf */.Of)(confinement, await (0,files_confinement/* realBytePath */.QX)(resolved));
+    if (refusal === 'git-metadata')
+        throw refuse("leads into the repository's git metadata, which is never packed");
+    if (refusal === 'outside')
+        throw refuse(`leads outside the repository (unless ${files_confinement/* ALLOW_LINKS_INPUT */.HW} is true)`);
     const without = await withoutTerraformFiles(root);
     if (without !== undefined)
         throw refuse(without);
@@ -3969,7 +3983,7 @@ async function runModuleTests(inputs, context, tuning = {}) {
     const signal = context.cancellation.signal;
     const module = (0,module_ref/* moduleRefOf */.L)(inputs);
     // Local work first: a module that cannot be packed stops the step before any request.
-    const moduleRoot = await checkModuleDirectory(context.workspaceRoot, inputs.moduleDirectory);
+    const moduleRoot = await checkModuleDirectory(context.workspaceRoot, inputs.moduleDirectory, inputs.allowLinksOutsideRepository);
     await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
     const packed = await packConfiguration(moduleRoot, {
         signal,

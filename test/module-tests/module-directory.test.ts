@@ -9,8 +9,15 @@ import { ConfigurationError } from '../../src/errors.ts';
 import { checkModuleDirectory } from '../../src/modes/run-module-tests/configuration-archive.ts';
 
 let repo: string;
+let outside: string;
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'module-directory-'));
+  // A directory elsewhere on the runner, without Terraform files, reached through a link.
+  outside = await mkdtemp(join(tmpdir(), 'module-directory-outside-'));
+  await writeFile(join(outside, 'credentials.json'), '{}\n');
+  await symlink(outside, join(repo, 'elsewhere'));
+  await mkdir(join(repo, '.git'));
+  await symlink('.git', join(repo, 'git-dir'));
   await mkdir(join(repo, 'modules', 'net'), { recursive: true });
   await writeFile(join(repo, 'modules', 'net', 'main.tf'), 'variable "cidr" {}\n');
   await writeFile(join(repo, 'README.md'), '# a repository\n');
@@ -29,7 +36,10 @@ beforeAll(async () => {
   await symlink('loop-b', join(repo, 'loop-a'));
   await symlink('loop-a', join(repo, 'loop-b'));
 });
-afterAll(() => rm(repo, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(repo, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
 
 const refusal = (moduleDirectory: string): Promise<unknown> =>
   checkModuleDirectory(repo, moduleDirectory).then(
@@ -58,6 +68,9 @@ describe('the module directory', () => {
         'and 1 more; and 1 directory: "nested/"; ' +
         "Terraform reads a module's .tf and .tf.json files at its root",
     ],
+    // Refused before it is listed: no name from outside the repository is quoted.
+    ['elsewhere', 'leads outside the repository (unless allow-links-outside-repository is true)'],
+    ['git-dir', "leads into the repository's git metadata, which is never packed"],
     [
       'wrapper',
       'holds no file, only 1 directory: "module/"; Terraform reads a module\'s .tf and .tf.json files at its root',
@@ -68,5 +81,10 @@ describe('the module directory', () => {
     expect((error as Error).message).toBe(
       `Input "module-directory" is "${moduleDirectory}", which ${why}; give the module's root directory relative to the repository root.`,
     );
+  });
+
+  it('outside the repository with allow-links-outside-repository: checked like any other', async () => {
+    const error = await checkModuleDirectory(repo, 'elsewhere', true).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('holds 1 file, none .tf or .tf.json: "credentials.json"');
   });
 });

@@ -6,7 +6,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigurationError, getErrorMessage } from '../../errors.ts';
-import { refusedLinksAdvice } from '../../files/confinement.ts';
+import {
+  ALLOW_LINKS_INPUT,
+  confinementOf,
+  realBytePath,
+  refusalOf,
+  refusedLinksAdvice,
+} from '../../files/confinement.ts';
 import { describeFsError } from '../../fs-errors.ts';
 import { plural, quoteClipped } from '../../text.ts';
 import { LinksOutsideBoundaryError, ModuleRootError, packModuleToFile, resolveModuleRoot } from '../../slug/index.ts';
@@ -37,19 +43,34 @@ export interface PackedConfiguration {
  * it is not a directory that can be read or it holds no `.tf` or `.tf.json` file: a test run of
  * such a directory (a policy repository's root, say) would test nothing.
  */
-export async function checkModuleDirectory(workspaceRoot: string, moduleDirectory: string): Promise<string> {
+export async function checkModuleDirectory(
+  workspaceRoot: string,
+  moduleDirectory: string,
+  allowLinksOutsideRepository = false,
+): Promise<string> {
   const root = resolve(workspaceRoot, moduleDirectory);
   const refuse = (why: string): ConfigurationError =>
     new ConfigurationError(
       `Input "module-directory" is "${moduleDirectory}", which ${why}; ` +
         `give the module's root directory relative to the repository root.`,
     );
+  let resolved;
   try {
-    await resolveModuleRoot(root);
+    resolved = await resolveModuleRoot(root);
   } catch (error) {
     if (!(error instanceof ModuleRootError)) throw error;
     throw refuse(error.reason);
   }
+  // The repository's rule before anything in it is listed: a directory reached through a link
+  // that a pull request added may lie anywhere on the runner, and its names would be quoted below.
+  const confinement = await confinementOf({
+    directory: workspaceRoot,
+    label: 'the repository',
+    allowOutside: allowLinksOutsideRepository,
+  });
+  const refusal = refusalOf(confinement, await realBytePath(resolved));
+  if (refusal === 'git-metadata') throw refuse("leads into the repository's git metadata, which is never packed");
+  if (refusal === 'outside') throw refuse(`leads outside the repository (unless ${ALLOW_LINKS_INPUT} is true)`);
   const without = await withoutTerraformFiles(root);
   if (without !== undefined) throw refuse(without);
   return root;

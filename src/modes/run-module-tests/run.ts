@@ -40,7 +40,11 @@ export async function runModuleTests(
   const module = moduleRefOf(inputs);
 
   // Local work first: a module that cannot be packed stops the step before any request.
-  const moduleRoot = await checkModuleDirectory(context.workspaceRoot, inputs.moduleDirectory);
+  const moduleRoot = await checkModuleDirectory(
+    context.workspaceRoot,
+    inputs.moduleDirectory,
+    inputs.allowLinksOutsideRepository,
+  );
   await warnWithoutTestDirectory(moduleRoot, inputs, (line) => sink.warning(line));
   const packed = await packConfiguration(moduleRoot, {
     signal,
