@@ -41874,6 +41874,7 @@ async function runModeAndReport(step, options) {
     const { sink, inputs, client, cancellation } = step;
     // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
     const github = {
+        ...options.github,
         token: inputs.githubToken,
         log: sink,
         deadline: deadline/* Deadline */.B.after(inputs.timeoutMs),

@@ -32,6 +32,11 @@ export interface RunOptions {
   checkRuns?: boolean;
   saveState?: (name: string, value: string) => void;
   workspaceRoot?: string;
+  /**
+   * Where the step's GitHub client goes (default GITHUB_API_URL) and how it paces its writes:
+   * for tests, each with a GitHub of its own.
+   */
+  github?: Pick<GitHubClientOptions, 'apiUrl' | 'tuning'>;
 }
 
 /** Runs the chosen mode from start to end and returns the process exit code. */
@@ -58,6 +63,7 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
   const { sink, inputs, client, cancellation } = step;
   // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
   const github = {
+    ...options.github,
     token: inputs.githubToken,
     log: sink,
     deadline: Deadline.after(inputs.timeoutMs),

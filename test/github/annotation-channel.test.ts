@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/main.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { startEmulator } from '../emulator/index.ts';
@@ -19,33 +19,40 @@ const root = join(import.meta.dirname, '..', '..');
 const SHA = '5555555555555555555555555555555555555555';
 const GITHUB_TOKEN = 'ghs_annotationChannelToken0123456789ab';
 
+// The four steps run side by side (each waits on the service most of its time), each with a
+// GitHub of its own; the workflow's environment is the same for all.
 let emulator: Emulator;
-let fake: GitHubFake;
 beforeAll(async () => {
   emulator = await startEmulator({ testRuns: { queuedMs: 10, runningMs: 30, outcome: exampleModuleOutcome('fail') } });
   emulator.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  fake = await startGitHubFake();
-  vi.stubEnv('GITHUB_API_URL', fake.url);
   vi.stubEnv('GITHUB_REPOSITORY', 'octo-org/infra-modules');
   vi.stubEnv('GITHUB_EVENT_NAME', 'push');
   vi.stubEnv('GITHUB_EVENT_PATH', '');
   vi.stubEnv('GITHUB_SHA', SHA);
 });
-afterEach(async () => {
+afterAll(async () => {
   vi.unstubAllEnvs();
-  await fake.close();
+  await emulator.close();
 });
 
-/** The failing test run with `check-name`; what the step printed. */
-async function step(moduleDirectory = 'examples/module'): Promise<{ code: number; lines: string[] }> {
+const fakes: GitHubFake[] = [];
+async function githubFake(): Promise<GitHubFake> {
+  const fake = await startGitHubFake();
+  fakes.push(fake);
+  return fake;
+}
+afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
+
+/** The failing test run with `check-name`, on the service `on` (default the shared one); what the step printed. */
+async function step(
+  fake: GitHubFake,
+  { moduleDirectory = 'examples/module', on = emulator }: { moduleDirectory?: string; on?: Emulator } = {},
+): Promise<{ code: number; lines: string[] }> {
   const inputs: Record<string, string> = {
     mode: 'run-module-tests',
-    token: emulator.token,
-    'base-url': emulator.baseUrl,
-    organization: emulator.organization,
+    token: on.token,
+    'base-url': on.baseUrl,
+    organization: on.organization,
     'module-directory': moduleDirectory,
     'module-name': 'log-bucket',
     'module-provider': 'aws',
@@ -58,6 +65,8 @@ async function step(moduleDirectory = 'examples/module'): Promise<{ code: number
     sink: plainSink({ stdout: { write: (t: string) => out.push(t) } }),
     saveState: () => undefined,
     workspaceRoot: root,
+    // The channel is under test here; GitHub's pacing of writes, in check-run.test.ts.
+    github: { apiUrl: fake.url, tuning: { retryUnitMs: 1, pacedWrites: false } },
   });
   return { code, lines: out.join('').split('\n') };
 }
@@ -66,8 +75,9 @@ async function step(moduleDirectory = 'examples/module'): Promise<{ code: number
 const onFiles = (lines: string[]): string[] => lines.filter((l) => /^examples\/module\/tests\/\S+:\d+/.test(l));
 
 describe('with check-name, each failed assertion is annotated once on the diff', () => {
-  it('the check run carries them, and they are not also workflow commands', async () => {
-    const { code, lines } = await step();
+  it.concurrent('the check run carries them, and they are not also workflow commands', async () => {
+    const fake = await githubFake();
+    const { code, lines } = await step(fake);
     expect(code).toBe(1);
     expect(fake.checkRuns).toHaveLength(1);
     const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
@@ -76,39 +86,51 @@ describe('with check-name, each failed assertion is annotated once on the diff',
     expect(onFiles(lines)).toEqual([]);
   });
 
-  it('without the check run (no checks: write), the workflow commands carry them', async () => {
+  it.concurrent('without the check run (no checks: write), the workflow commands carry them', async () => {
+    const fake = await githubFake();
     fake.denyChecksWrite(GITHUB_TOKEN);
-    const { lines } = await step();
+    const { lines } = await step(fake);
     expect(fake.checkRuns).toHaveLength(0);
     expect(onFiles(lines).filter((l) => l.includes(': error: '))).toHaveLength(FAILING_RUNS.length);
   });
 
-  it('a check run that refused the annotations: they are written as workflow commands after all', async () => {
-    // The create goes through; the update that carries the annotations is refused (and not retried).
-    fake.failNext(422, { method: 'PATCH', message: 'Invalid request.' });
-    const { lines } = await step();
-    expect(fake.checkRuns[0]?.status).toBe('completed');
-    expect(fake.checkRuns[0]?.annotations).toEqual([]);
-    expect(onFiles(lines).filter((l) => l.includes(': error: '))).toHaveLength(FAILING_RUNS.length);
-  });
+  it.concurrent(
+    'a check run that refused the annotations: they are written as workflow commands after all',
+    async () => {
+      const fake = await githubFake();
+      // The create goes through; the update that carries the annotations is refused (and not retried).
+      fake.failNext(422, { method: 'PATCH', message: 'Invalid request.' });
+      const { lines } = await step(fake);
+      expect(fake.checkRuns[0]?.status).toBe('completed');
+      expect(fake.checkRuns[0]?.annotations).toEqual([]);
+      expect(onFiles(lines).filter((l) => l.includes(': error: '))).toHaveLength(FAILING_RUNS.length);
+    },
+  );
 
-  it('more failed assertions than GitHub keeps as workflow commands: the summary says each is on the diff, by the check run', async () => {
-    // A real log of the test command: 12 run blocks, each with a failed assertion.
-    const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
-    emulator.configure({
-      testRuns: {
-        outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed: 12, errored: 0, skipped: 0, log },
-      },
-    });
-    try {
-      const { lines } = await step('test/github/fixtures/many-failures');
-      const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
-      expect(carried).toHaveLength(12);
-      const summary = lines.join('\n');
-      expect(summary).toContain('Annotations: 12 annotations, all on the diff');
-      expect(summary).not.toContain('summary only');
-    } finally {
-      emulator.configure({ testRuns: { outcome: exampleModuleOutcome('fail') } });
-    }
-  });
+  it.concurrent(
+    'more failed assertions than GitHub keeps as workflow commands: the summary says each is on the diff, by the check run',
+    async () => {
+      // A real log of the test command: 12 run blocks, each with a failed assertion.
+      const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
+      const service = await startEmulator({
+        testRuns: {
+          queuedMs: 10,
+          runningMs: 30,
+          outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed: 12, errored: 0, skipped: 0, log },
+        },
+      });
+      try {
+        service.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
+        const fake = await githubFake();
+        const { lines } = await step(fake, { moduleDirectory: 'test/github/fixtures/many-failures', on: service });
+        const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
+        expect(carried).toHaveLength(12);
+        const summary = lines.join('\n');
+        expect(summary).toContain('Annotations: 12 annotations, all on the diff');
+        expect(summary).not.toContain('summary only');
+      } finally {
+        await service.close();
+      }
+    },
+  );
 });
