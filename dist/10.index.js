@@ -309,6 +309,13 @@ class OtherRunsWatch {
         this.#hurry.abort();
     }
     /**
+     * Ends the looks without `finish` (the step ends on an error): no timer of the watch outlives
+     * the step. The stops already started go on to their own deadlines.
+     */
+    close() {
+        this.#looking.abort();
+    }
+    /**
      * The step is done with its own run: looks on until the late-run window has passed, looks once
      * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
      * `by` (a cancelled step leaves time after its last look to send the cancels).
@@ -894,10 +901,15 @@ class VersionGuard {
         others.start(watch.known);
         return others;
     }
-    /** Stops listening to the signals, and ends the own run's stop at its next step (a cancel sent still completes). */
+    /**
+     * Stops listening to the signals, ends the own run's stop at its next step (a cancel sent still
+     * completes) and ends the watches' looks; the other runs' stops go on to their deadlines.
+     */
     dispose() {
         this.#off();
         this.#own?.halt();
+        for (const watch of this.#watches)
+            watch.close();
     }
     #startStop(runId, plan, options) {
         const stopper = this.#stopper(runId, options);

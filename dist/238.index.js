@@ -3848,7 +3848,6 @@ async function followRun(input) {
         }
     }
     finally {
-        guard.dispose();
         await live.stop();
     }
 }

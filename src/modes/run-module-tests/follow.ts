@@ -40,7 +40,7 @@ export interface FollowInput {
   module: ModuleRef;
   /** The `timeout` input. */
   timeoutMs: number;
-  /** Stops the step's run when it must; disposed of when the follow ends. */
+  /** Stops the step's run when it must; its owner (run.ts) disposes of it. */
   guard: VersionGuard;
   /** Stops the other runs of the version; started already. */
   watch: OtherRunsWatch;
@@ -96,7 +96,6 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
         return await stopAfterWait(input, stopper, waited);
     }
   } finally {
-    guard.dispose();
     await live.stop();
   }
 }

@@ -123,6 +123,14 @@ export class OtherRunsWatch {
   }
 
   /**
+   * Ends the looks without `finish` (the step ends on an error): no timer of the watch outlives
+   * the step. The stops already started go on to their own deadlines.
+   */
+  close(): void {
+    this.#looking.abort();
+  }
+
+  /**
    * The step is done with its own run: looks on until the late-run window has passed, looks once
    * more, and reports what became of every other run. The looks end by `lookBy`, the stops by
    * `by` (a cancelled step leaves time after its last look to send the cancels).

@@ -114,10 +114,14 @@ export class VersionGuard {
     return others;
   }
 
-  /** Stops listening to the signals, and ends the own run's stop at its next step (a cancel sent still completes). */
+  /**
+   * Stops listening to the signals, ends the own run's stop at its next step (a cancel sent still
+   * completes) and ends the watches' looks; the other runs' stops go on to their deadlines.
+   */
   dispose(): void {
     this.#off();
     this.#own?.halt();
+    for (const watch of this.#watches) watch.close();
   }
 
   #startStop(
