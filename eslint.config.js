@@ -140,7 +140,6 @@ const modeTimerRules = {
     })),
     { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
   ],
-  'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX],
   'no-restricted-imports': [
     'error',
     {

@@ -122,7 +122,11 @@ describe('with check-name, each failed assertion is annotated once on the diff',
       try {
         service.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
         const fake = await githubFake();
-        const { lines } = await step(fake, { moduleDirectory: 'test/github/fixtures/many-failures', on: service });
+        const { code, lines } = await step(fake, {
+          moduleDirectory: 'test/github/fixtures/many-failures',
+          on: service,
+        });
+        expect(code).toBe(1);
         const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
         expect(carried).toHaveLength(12);
         const summary = lines.join('\n');
