@@ -61,8 +61,10 @@ const checks = [
     args: ['--check', '--cache', '--cache-strategy', 'content', '.'],
   },
   {
+    // TypeScript 7's compiler, native: the same check in a quarter of the CPU of TypeScript 6's,
+    // which stays for the tools that need its JavaScript API (ncc, typescript-eslint).
     name: 'tsc --noEmit -p tsconfig.check.json',
-    script: bin('typescript', 'tsc'),
+    script: bin('@typescript/native', 'tsc'),
     args: [
       '--noEmit',
       '-p',
