@@ -1886,8 +1886,11 @@ function repositoryPath(moduleDirectory, filename, repositoryRoot) {
 function renderTestRunSummary(input) {
     const { run, parsed } = input;
     const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
-    const heldBack = new Set((input.heldBackAnnotations ?? []).map(annotationKey));
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline(input), 2), totalsLine(run, parsed), runLine(input), notes(input), parsed && failuresSection(parsed, input.moduleDirectory), parsed && filesSection(parsed), parsed && otherDiagnosticsSection(parsed, input.moduleDirectory), annotationsSection(annotations, heldBack), parsed && leftoversSection(parsed), parsed && showTail(input) && tailSection(parsed));
+    const channels = {
+        heldBack: new Set((input.heldBackAnnotations ?? []).map(annotationKey)),
+        checkRun: new Set((input.checkRunAnnotations ?? []).map(annotationKey)),
+    };
+    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline(input), 2), totalsLine(run, parsed), runLine(input), notes(input), parsed && failuresSection(parsed, input.moduleDirectory), parsed && filesSection(parsed), parsed && otherDiagnosticsSection(parsed, input.moduleDirectory), annotationsSection(annotations, channels), parsed && leftoversSection(parsed), parsed && showTail(input) && tailSection(parsed));
 }
 function headline(input) {
     const a = input.run.attributes;
@@ -2039,26 +2042,36 @@ function otherDiagnosticsSection(parsed, moduleDirectory) {
     const label = `Other diagnostics: ${(0,src_text/* plural */.LS)(errors, 'error')}, ${(0,src_text/* plural */.LS)(warnings, 'warning')}`;
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Other diagnostics', 3), (0,markdown/* details */.zH)(label, diagnosticsMarkdown(others, moduleDirectory), { open: errors > 0 }));
 }
-function annotationsSection(annotations, heldBack) {
+function annotationsSection(annotations, channels) {
     if (annotations.length === 0)
         return '';
-    const kept = annotations.filter((a) => heldBack.has(annotationKey(a))).length;
+    const kept = annotations.filter((a) => channels.heldBack.has(annotationKey(a))).length;
+    const sent = annotations.filter((a) => channels.checkRun.has(annotationKey(a))).length;
     const note = kept > 0
         ? (0,markdown/* paragraph */.FY)(`GitHub shows at most 10 annotations of each level per step: ` +
             `${kept} of these ${annotations.length} are listed only here.`)
         : '';
+    const onTheDiff = (a) => {
+        const key = annotationKey(a);
+        if (channels.checkRun.has(key))
+            return 'sent to the check run';
+        return channels.heldBack.has(key) ? 'summary only' : 'yes';
+    };
     const rows = annotations.map((a) => [
         a.level,
         (0,markdown/* inlineCode */.ti)(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
         a.title ?? '',
         (0,src_text/* clip */.$Q)(a.message, MAX_MESSAGE_IN_TABLE),
-        heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
+        onTheDiff(a),
     ]);
     const listed = (0,markdown/* table */.tp)(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
-    // All of them on the diff: the table only repeats what the failures above say, so it is folded.
-    if (kept === 0)
-        return (0,markdown/* details */.zH)(`Annotations: ${(0,src_text/* plural */.LS)(annotations.length, 'annotation')}, all on the diff`, listed);
-    return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Annotations', 3), note, listed);
+    if (kept > 0)
+        return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)('Annotations', 3), note, listed);
+    // None held back: the table only repeats what the failures above say, so it is folded. Those
+    // sent to the check run are not said to be on the diff: GitHub answers after this is written
+    // (main.ts adds a paragraph when it did not take them).
+    const where = sent === 0 ? 'all on the diff' : `${sent === annotations.length ? 'all' : sent} sent to the check run`;
+    return (0,markdown/* details */.zH)(`Annotations: ${(0,src_text/* plural */.LS)(annotations.length, 'annotation')}, ${where}`, listed);
 }
 function leftoversSection(parsed) {
     const withResources = parsed.leftovers.filter((l) => l.resources.length > 0 || l.message !== '');
@@ -2416,9 +2429,9 @@ function testRunResult(tested, setup, started, ending) {
     const annotations = parsed
         ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
         : [];
-    // What GitHub's cap on workflow commands keeps off the diff: with a check run, only those
-    // without a position go that way.
-    const { heldBack } = (0,report_annotations/* capAnnotations */.XO)(tested.annotationsOnCheckRun ? annotations.filter((a) => !a.file) : annotations);
+    // Those sent to the check run, and what GitHub's cap on workflow commands keeps off the diff.
+    const routes = (0,report_annotations/* routeAnnotations */.qY)(annotations, tested.annotationsOnCheckRun);
+    const { heldBack } = (0,report_annotations/* capAnnotations */.XO)(routes.asCommands);
     const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
     let failure = null;
     let conclusion;
@@ -2504,6 +2517,7 @@ function testRunResult(tested, setup, started, ending) {
         moduleDirectory: inputs.moduleDirectory,
         annotations,
         heldBackAnnotations: heldBack,
+        checkRunAnnotations: routes.onCheckRun,
         module: label,
         notes,
     };

@@ -41890,24 +41890,27 @@ async function runModeAndReport(step, options) {
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
             annotationsOnCheckRun: checkRun !== null,
         });
-        // Said once on the pull request's diff: with a check run, the annotations with a position
-        // are the check run's, not workflow commands as well; any it could not publish are emitted
-        // as workflow commands after all, so none is lost.
-        const onDiff = checkRun ? result.annotations.filter((a) => a.file) : [];
-        const failure = await report(sink, result, result.annotations.filter((a) => !onDiff.includes(a)));
+        // Said once on the pull request's diff (report/annotations.ts `routeAnnotations`); any the
+        // check run could not publish are emitted as workflow commands after all, so none is lost.
+        const { onCheckRun, asCommands } = (0,report_annotations/* routeAnnotations */.qY)(result.annotations, checkRun !== null);
+        const failure = await report(sink, result, asCommands);
         // Side by side: after a signal, both share the little time left before the runner's kill.
         const [published] = await Promise.all([
             completeCheckRun(checkRun, cancellation, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
                 summary: sink.redact(result.publishedSummary ?? result.summary),
-                annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
+                annotations: onCheckRun.map((a) => toCheckAnnotation(sink, a)),
             }),
             commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
         ]);
-        const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
-        if (unpublished.length > 0)
-            (0,report_annotations/* emitAnnotations */.KI)(sink, unpublished);
+        const unpublished = onCheckRun.slice(published?.annotationsPublished ?? 0);
+        if (unpublished.length > 0) {
+            const { heldBack } = (0,report_annotations/* emitAnnotations */.KI)(sink, unpublished);
+            // The job summary was written before GitHub answered (a kill after a signal must not lose
+            // it), so it says only that these were sent; what became of them is said after it.
+            await sink.writeSummary((0,report_annotations/* checkRunShortfallNote */.xL)(onCheckRun.length, unpublished.length, heldBack.length));
+        }
         return (0,errors/* exitCodeOf */.FO)(failure);
     }
     catch (error) {
@@ -42082,12 +42085,52 @@ function compile(needles) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KI: () => (/* binding */ emitAnnotations),
 /* harmony export */   XO: () => (/* binding */ capAnnotations),
-/* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL)
+/* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL),
+/* harmony export */   qY: () => (/* binding */ routeAnnotations),
+/* harmony export */   xL: () => (/* binding */ checkRunShortfallNote)
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
+
 
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
 const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+/**
+ * Where each annotation goes, so that each is said once on the pull request's diff: with a check
+ * run, those with a file are the check run's and are not also workflow commands (a workflow
+ * command would put them on the diff a second time); without one, all are workflow commands.
+ */
+function routeAnnotations(annotations, checkRun) {
+    if (!checkRun)
+        return { onCheckRun: [], asCommands: [...annotations] };
+    return {
+        onCheckRun: annotations.filter((a) => Boolean(a.file)),
+        asCommands: annotations.filter((a) => !a.file),
+    };
+}
+/**
+ * The job summary's closing paragraph when the check run did not publish every annotation sent
+ * to it (GitHub refused them, or the step's time ran out first): the summary, written before
+ * GitHub answered, says only that they were sent. `summaryOnly`: those of them GitHub's cap kept
+ * from the workflow commands written instead (`emitAnnotations`'s `heldBack`).
+ */
+function checkRunShortfallNote(sent, unpublished, summaryOnly) {
+    const one = unpublished === 1;
+    const which = unpublished === sent ? `the ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(sent, 'annotation')}` : `${unpublished} of the ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(sent, 'annotation')}`;
+    let said = `GitHub did not confirm ${which} sent to the check run, so ${one ? 'it was' : 'they were'} written as the step's annotations instead`;
+    if (summaryOnly === 0)
+        said += '.';
+    else {
+        const only = summaryOnly < unpublished
+            ? `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`
+            : one
+                ? 'it is'
+                : `all ${unpublished} are`;
+        said += `, up to GitHub's limit of ${GITHUB_ANNOTATIONS_PER_LEVEL} of each level per step: ${only} listed only in this summary.`;
+    }
+    // Appended to a summary that ends with a block of its own: a blank line keeps the two apart.
+    return `\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .paragraph */ .FY)(said)}`;
+}
 /**
  * Per level: all of them when there are `limit` or fewer; otherwise the first `limit - 1` and
  * a last one saying how many more there are, so that GitHub's cap never drops the count silently.

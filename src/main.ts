@@ -16,7 +16,7 @@ import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode, TOKEN_NEEDED } from './modes/index.ts';
 import type { ModeResult } from './modes/mode.ts';
-import { emitAnnotations } from './report/annotations.ts';
+import { checkRunShortfallNote, emitAnnotations, routeAnnotations } from './report/annotations.ts';
 import { escapeHtml } from './report/markdown.ts';
 import { setOutputs } from './report/outputs.ts';
 import { githubSink } from './report/github-sink.ts';
@@ -80,27 +80,27 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
       annotationsOnCheckRun: checkRun !== null,
     });
-    // Said once on the pull request's diff: with a check run, the annotations with a position
-    // are the check run's, not workflow commands as well; any it could not publish are emitted
-    // as workflow commands after all, so none is lost.
-    const onDiff = checkRun ? result.annotations.filter((a) => a.file) : [];
-    const failure = await report(
-      sink,
-      result,
-      result.annotations.filter((a) => !onDiff.includes(a)),
-    );
+    // Said once on the pull request's diff (report/annotations.ts `routeAnnotations`); any the
+    // check run could not publish are emitted as workflow commands after all, so none is lost.
+    const { onCheckRun, asCommands } = routeAnnotations(result.annotations, checkRun !== null);
+    const failure = await report(sink, result, asCommands);
     // Side by side: after a signal, both share the little time left before the runner's kill.
     const [published] = await Promise.all([
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
         summary: sink.redact(result.publishedSummary ?? result.summary),
-        annotations: onDiff.map((a) => toCheckAnnotation(sink, a)),
+        annotations: onCheckRun.map((a) => toCheckAnnotation(sink, a)),
       }),
       commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
     ]);
-    const unpublished = onDiff.slice(published?.annotationsPublished ?? 0);
-    if (unpublished.length > 0) emitAnnotations(sink, unpublished);
+    const unpublished = onCheckRun.slice(published?.annotationsPublished ?? 0);
+    if (unpublished.length > 0) {
+      const { heldBack } = emitAnnotations(sink, unpublished);
+      // The job summary was written before GitHub answered (a kill after a signal must not lose
+      // it), so it says only that these were sent; what became of them is said after it.
+      await sink.writeSummary(checkRunShortfallNote(onCheckRun.length, unpublished.length, heldBack.length));
+    }
     return exitCodeOf(failure);
   } catch (error) {
     const aborted = cancellation.signal.aborted && (isAbortError(error) || error instanceof CancelledError);

@@ -1,4 +1,5 @@
 import { plural } from '../text.ts';
+import { paragraph } from './markdown.ts';
 import type { Annotation, AnnotationLevel, ReportSink } from './sink.ts';
 
 /** GitHub keeps only this many workflow-command annotations of each level per step. */
@@ -9,6 +10,51 @@ export interface CappedAnnotations {
   emit: Annotation[];
   /** The annotations left out of `emit` (listed in the summary, carried by a check run). */
   heldBack: Annotation[];
+}
+
+export interface AnnotationRoutes {
+  /** Those a check run carries: the ones with a file, which it places on the diff. */
+  onCheckRun: Annotation[];
+  /** Those written as workflow commands, within GitHub's cap (`emitAnnotations`). */
+  asCommands: Annotation[];
+}
+
+/**
+ * Where each annotation goes, so that each is said once on the pull request's diff: with a check
+ * run, those with a file are the check run's and are not also workflow commands (a workflow
+ * command would put them on the diff a second time); without one, all are workflow commands.
+ */
+export function routeAnnotations(annotations: readonly Annotation[], checkRun: boolean): AnnotationRoutes {
+  if (!checkRun) return { onCheckRun: [], asCommands: [...annotations] };
+  return {
+    onCheckRun: annotations.filter((a) => Boolean(a.file)),
+    asCommands: annotations.filter((a) => !a.file),
+  };
+}
+
+/**
+ * The job summary's closing paragraph when the check run did not publish every annotation sent
+ * to it (GitHub refused them, or the step's time ran out first): the summary, written before
+ * GitHub answered, says only that they were sent. `summaryOnly`: those of them GitHub's cap kept
+ * from the workflow commands written instead (`emitAnnotations`'s `heldBack`).
+ */
+export function checkRunShortfallNote(sent: number, unpublished: number, summaryOnly: number): string {
+  const one = unpublished === 1;
+  const which =
+    unpublished === sent ? `the ${plural(sent, 'annotation')}` : `${unpublished} of the ${plural(sent, 'annotation')}`;
+  let said = `GitHub did not confirm ${which} sent to the check run, so ${one ? 'it was' : 'they were'} written as the step's annotations instead`;
+  if (summaryOnly === 0) said += '.';
+  else {
+    const only =
+      summaryOnly < unpublished
+        ? `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`
+        : one
+          ? 'it is'
+          : `all ${unpublished} are`;
+    said += `, up to GitHub's limit of ${GITHUB_ANNOTATIONS_PER_LEVEL} of each level per step: ${only} listed only in this summary.`;
+  }
+  // Appended to a summary that ends with a block of its own: a blank line keeps the two apart.
+  return `\n${paragraph(said)}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 // One annotation per failed assertion on the pull request's diff: with `check-name`, the check
 // run carries the annotations that have a position, and they are not also written as workflow
 // commands; when the check run could not take them, they are written as workflow commands after
-// all. The step from main's run(), a failing test run of examples/module on the emulator, the
-// fake GitHub over real HTTP.
+// all, and the job summary says so. The step from main's run(), a failing test run of
+// examples/module on the emulator, the fake GitHub over real HTTP, the job summary a real file.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/main.ts';
@@ -43,11 +44,19 @@ async function githubFake(): Promise<GitHubFake> {
 }
 afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
 
-/** The failing test run with `check-name`, on the service `on` (default the shared one); what the step printed. */
+const summaries = mkdtempSync(join(tmpdir(), 'annotation-channel-'));
+afterAll(() => rmSync(summaries, { recursive: true, force: true }));
+let steps = 0;
+
+/**
+ * The failing test run with `check-name`, on the service `on` (default the shared one): what the
+ * step printed, and its job summary as written to the summary file.
+ */
 async function step(
   fake: GitHubFake,
   { moduleDirectory = 'examples/module', on = emulator }: { moduleDirectory?: string; on?: Emulator } = {},
-): Promise<{ code: number; lines: string[] }> {
+): Promise<{ code: number; lines: string[]; summary: string }> {
+  const summaryFile = join(summaries, `summary-${++steps}.md`);
   const inputs: Record<string, string> = {
     mode: 'run-module-tests',
     token: on.token,
@@ -62,17 +71,17 @@ async function step(
   const out: string[] = [];
   const code = await run({
     read: (name) => inputs[name] ?? '',
-    sink: plainSink({ stdout: { write: (t: string) => out.push(t) } }),
+    sink: plainSink({ stdout: { write: (t: string) => out.push(t) }, summaryFile }),
     saveState: () => undefined,
     workspaceRoot: root,
     // The channel is under test here; GitHub's pacing of writes, in check-run.test.ts.
     github: { apiUrl: fake.url, tuning: { retryUnitMs: 1, pacedWrites: false } },
   });
-  return { code, lines: out.join('').split('\n') };
+  return { code, lines: out.join('').split('\n'), summary: readFileSync(summaryFile, 'utf8') };
 }
 
-/** The annotations on a file the step printed (`file:line:column: level: message`). */
-const onFiles = (lines: string[]): string[] => lines.filter((l) => /^examples\/module\/tests\/\S+:\d+/.test(l));
+/** The annotations on a test file the step printed (`file:line:column: level: message`). */
+const onFiles = (lines: string[]): string[] => lines.filter((l) => /^\S+\/tests\/\S+\.tftest\.hcl:\d+/.test(l));
 
 describe('with check-name, each failed assertion is annotated once on the diff', () => {
   it.concurrent('the check run carries them, and they are not also workflow commands', async () => {
@@ -100,41 +109,84 @@ describe('with check-name, each failed assertion is annotated once on the diff',
       const fake = await githubFake();
       // The create goes through; the update that carries the annotations is refused (and not retried).
       fake.failNext(422, { method: 'PATCH', message: 'Invalid request.' });
-      const { lines } = await step(fake);
+      const { lines, summary } = await step(fake);
       expect(fake.checkRuns[0]?.status).toBe('completed');
       expect(fake.checkRuns[0]?.annotations).toEqual([]);
       expect(onFiles(lines).filter((l) => l.includes(': error: '))).toHaveLength(FAILING_RUNS.length);
+      // All of them on the diff after all: the summary says where they went, and no more.
+      expect(summary.trimEnd()).toMatch(
+        /\n\nGitHub did not confirm the 2 annotations sent to the check run, so they were written as the step's annotations instead\.$/,
+      );
+    },
+  );
+
+  /** The step on a real log of the test command: 12 run blocks, each with a failed assertion. */
+  async function twelveFailures(fake: GitHubFake): ReturnType<typeof step> {
+    const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
+    const service = await startEmulator({
+      testRuns: {
+        queuedMs: 10,
+        runningMs: 30,
+        outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed: 12, errored: 0, skipped: 0, log },
+      },
+    });
+    try {
+      service.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
+      return await step(fake, { moduleDirectory: 'test/github/fixtures/many-failures', on: service });
+    } finally {
+      await service.close();
+    }
+  }
+
+  it.concurrent(
+    'more failed assertions than GitHub keeps as workflow commands: the summary says each was sent to the check run',
+    async () => {
+      const fake = await githubFake();
+      const { code, lines, summary } = await twelveFailures(fake);
+      expect(code).toBe(1);
+      const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
+      expect(carried).toHaveLength(12);
+      expect(onFiles(lines)).toEqual([]);
+      // Written before GitHub answered, the summary claims no more than that they were sent.
+      expect(summary).toContain('<summary>Annotations: 12 annotations, all sent to the check run</summary>');
+      expect(summary.match(/<td>sent to the check run<\/td><\/tr>/g)).toHaveLength(12);
+      expect(summary).not.toContain('on the diff');
+      expect(summary).not.toContain('summary only');
+      // GitHub took them all: nothing to add.
+      expect(summary).not.toContain('GitHub did not confirm');
     },
   );
 
   it.concurrent(
-    'more failed assertions than GitHub keeps as workflow commands: the summary says each is on the diff, by the check run',
+    'a check run that refused 12 annotations: 9 and a "+3 more" are workflow commands, and the summary says so',
     async () => {
-      // A real log of the test command: 12 run blocks, each with a failed assertion.
-      const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
-      const service = await startEmulator({
-        testRuns: {
-          queuedMs: 10,
-          runningMs: 30,
-          outcome: { status: 'finished', testStatus: 'fail', passed: 0, failed: 12, errored: 0, skipped: 0, log },
-        },
-      });
-      try {
-        service.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
-        const fake = await githubFake();
-        const { code, lines } = await step(fake, {
-          moduleDirectory: 'test/github/fixtures/many-failures',
-          on: service,
-        });
-        expect(code).toBe(1);
-        const carried = fake.checkRuns[0]!.annotations.filter((a) => a.annotation_level === 'failure');
-        expect(carried).toHaveLength(12);
-        const summary = lines.join('\n');
-        expect(summary).toContain('Annotations: 12 annotations, all on the diff');
-        expect(summary).not.toContain('summary only');
-      } finally {
-        await service.close();
-      }
+      const fake = await githubFake();
+      fake.failNext(422, { method: 'PATCH', message: 'Invalid request.' });
+      const { code, lines, summary } = await twelveFailures(fake);
+      expect(code).toBe(1);
+      expect(fake.checkRuns[0]?.status).toBe('completed');
+      expect(fake.checkRuns[0]?.annotations).toEqual([]);
+      // GitHub's cap on workflow commands: nine on their lines and one saying how many more.
+      const errors = onFiles(lines).filter((l) => l.includes(': error: '));
+      expect(errors).toHaveLength(9);
+      const more = lines.filter((l) => l.startsWith('error: +'));
+      expect(more).toEqual(['error: +3 more errors; see the job summary']);
+      expect(errors.length + more.length).toBeLessThanOrEqual(10);
+      // The summary was written before GitHub answered, and claims nothing the answer undid; the
+      // paragraph after it says what became of the annotations.
+      expect(summary).not.toContain('all on the diff');
+      expect(summary).toContain('<summary>Annotations: 12 annotations, all sent to the check run</summary>');
+      expect(
+        summary
+          .trimEnd()
+          .endsWith(
+            "GitHub did not confirm the 12 annotations sent to the check run, so they were written as the step's " +
+              "annotations instead, up to GitHub's limit of 10 of each level per step: 3 of them are listed only in " +
+              'this summary.',
+          ),
+      ).toBe(true);
+      // Every one of them is still in the summary's table.
+      expect(summary.match(/<td>sent to the check run<\/td><\/tr>/g)).toHaveLength(12);
     },
   );
 });

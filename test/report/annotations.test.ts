@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { capAnnotations, emitAnnotations } from '../../src/report/annotations.ts';
+import {
+  capAnnotations,
+  checkRunShortfallNote,
+  emitAnnotations,
+  routeAnnotations,
+} from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Annotation, AnnotationLevel } from '../../src/report/sink.ts';
 
@@ -73,5 +78,48 @@ describe('emitAnnotations', () => {
     expect(written).toHaveLength(10);
     expect(written[0]).toBe('main.tf:1: error: error 0\n');
     expect(written[9]).toBe('error: +3 more errors; see the job summary\n');
+  });
+});
+
+describe('routeAnnotations', () => {
+  const onFile = make('error', 2);
+  const stepOwn: Annotation = { level: 'warning', message: 'the JUnit report was not written' };
+  const emptyFile: Annotation = { level: 'warning', message: 'no file', file: '' };
+
+  it('with a check run, those with a file are its own and not workflow commands as well', () => {
+    const routes = routeAnnotations([onFile[0]!, stepOwn, onFile[1]!, emptyFile], true);
+    expect(routes.onCheckRun).toEqual(onFile);
+    expect(routes.asCommands).toEqual([stepOwn, emptyFile]);
+  });
+
+  it('without one, all are workflow commands', () => {
+    const routes = routeAnnotations([...onFile, stepOwn], false);
+    expect(routes.onCheckRun).toEqual([]);
+    expect(routes.asCommands).toEqual([...onFile, stepOwn]);
+  });
+});
+
+describe('checkRunShortfallNote', () => {
+  it('says how many GitHub did not confirm, where they went, and how many only the summary lists', () => {
+    expect(checkRunShortfallNote(12, 12, 3)).toBe(
+      "\nGitHub did not confirm the 12 annotations sent to the check run, so they were written as the step's " +
+        "annotations instead, up to GitHub's limit of 10 of each level per step: 3 of them are listed only in " +
+        'this summary.\n',
+    );
+  });
+
+  it('counts a part of them, and says nothing of the limit when it held none back', () => {
+    expect(checkRunShortfallNote(120, 70, 0)).toBe(
+      "\nGitHub did not confirm 70 of the 120 annotations sent to the check run, so they were written as the step's " +
+        'annotations instead.\n',
+    );
+  });
+
+  it('one annotation, or all of them past a limit already reached', () => {
+    expect(checkRunShortfallNote(5, 1, 1)).toContain(
+      "1 of the 5 annotations sent to the check run, so it was written as the step's annotations instead, " +
+        "up to GitHub's limit of 10 of each level per step: it is listed only in this summary.",
+    );
+    expect(checkRunShortfallNote(4, 4, 4)).toContain(': all 4 are listed only in this summary.');
   });
 });

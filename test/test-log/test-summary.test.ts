@@ -8,7 +8,7 @@ import {
   testRunAnnotations,
 } from '../../src/modes/run-module-tests/results/test-log/summary.ts';
 import type { TestRunFacts } from '../../src/modes/run-module-tests/results/test-log/summary.ts';
-import { capAnnotations } from '../../src/report/annotations.ts';
+import { capAnnotations, routeAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 
 const fixture = (name: string): ParsedTestLog =>
@@ -241,6 +241,39 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('5 of these 14 are listed only here');
     // Not folded when some are only here.
     expect(md).toContain('### Annotations\n');
+  });
+
+  it('with a check run, says the annotations were sent to it, not that they are on the diff', () => {
+    // The summary is written before GitHub answers: whether they reached the diff is not known yet.
+    const lines = Array.from({ length: 14 }, (_, i) =>
+      JSON.stringify({
+        '@testfile': 'tests/a.tftest.hcl',
+        '@testrun': `r${i}`,
+        type: 'diagnostic',
+        diagnostic: {
+          severity: 'error',
+          summary: `Failure ${i}`,
+          detail: '',
+          range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } },
+        },
+      }),
+    );
+    const parsed = parseTestLogText(lines.join('\n'));
+    const annotations = testRunAnnotations(parsed, 'm');
+    const routes = routeAnnotations(annotations, true);
+    const md = renderTestRunSummary({
+      run: run({ 'test-status': 'fail' }),
+      parsed,
+      moduleDirectory: 'm',
+      annotations,
+      heldBackAnnotations: capAnnotations(routes.asCommands).heldBack,
+      checkRunAnnotations: routes.onCheckRun,
+    });
+    expect(md).toContain('<details><summary>Annotations: 14 annotations, all sent to the check run</summary>');
+    expect(md.match(/<td>sent to the check run<\/td><\/tr>/g)).toHaveLength(14);
+    expect(md).not.toContain('all on the diff');
+    expect(md).not.toContain('<td>yes</td>');
+    expect(md).not.toContain('summary only');
   });
 
   it('many failures: the first five in the open, the rest folded', () => {

@@ -5,7 +5,7 @@
 import { getErrorMessage, stepFailure } from '../../../errors.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
-import { capAnnotations } from '../../../report/annotations.ts';
+import { capAnnotations, routeAnnotations } from '../../../report/annotations.ts';
 import { formatBytes, formatDuration } from '../../../report/format.ts';
 import { capitalise, plural } from '../../../text.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
@@ -50,9 +50,9 @@ export function testRunResult(
   const annotations: Annotation[] = parsed
     ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
     : [];
-  // What GitHub's cap on workflow commands keeps off the diff: with a check run, only those
-  // without a position go that way.
-  const { heldBack } = capAnnotations(tested.annotationsOnCheckRun ? annotations.filter((a) => !a.file) : annotations);
+  // Those sent to the check run, and what GitHub's cap on workflow commands keeps off the diff.
+  const routes = routeAnnotations(annotations, tested.annotationsOnCheckRun);
+  const { heldBack } = capAnnotations(routes.asCommands);
 
   const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
   let failure: string | null = null;
@@ -134,6 +134,7 @@ export function testRunResult(
     moduleDirectory: inputs.moduleDirectory,
     annotations,
     heldBackAnnotations: heldBack,
+    checkRunAnnotations: routes.onCheckRun,
     module: label,
     notes,
   };

@@ -53,6 +53,11 @@ export interface TestRunSummaryInput {
   annotations?: readonly Annotation[];
   /** The annotations GitHub's cap kept off the diff (what `emitAnnotations` held back). */
   heldBackAnnotations?: readonly Annotation[];
+  /**
+   * The annotations sent to the check run (report/annotations.ts `routeAnnotations`). The summary
+   * is written before GitHub answers, so it says they were sent, not that they are on the diff.
+   */
+  checkRunAnnotations?: readonly Annotation[];
   /** How the module is named in the headline, e.g. `acme/vpc/aws`. */
   module?: string;
   /** Address of the run in the service's interface, linked when http(s). */
@@ -128,7 +133,10 @@ export function repositoryPath(moduleDirectory: string, filename: string, reposi
 export function renderTestRunSummary(input: TestRunSummaryInput): string {
   const { run, parsed } = input;
   const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
-  const heldBack = new Set((input.heldBackAnnotations ?? []).map(annotationKey));
+  const channels: AnnotationChannels = {
+    heldBack: new Set((input.heldBackAnnotations ?? []).map(annotationKey)),
+    checkRun: new Set((input.checkRunAnnotations ?? []).map(annotationKey)),
+  };
 
   return joinBlocks(
     heading(headline(input), 2),
@@ -138,7 +146,7 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
     parsed && failuresSection(parsed, input.moduleDirectory),
     parsed && filesSection(parsed),
     parsed && otherDiagnosticsSection(parsed, input.moduleDirectory),
-    annotationsSection(annotations, heldBack),
+    annotationsSection(annotations, channels),
     parsed && leftoversSection(parsed),
     parsed && showTail(input) && tailSection(parsed),
   );
@@ -314,9 +322,16 @@ function otherDiagnosticsSection(parsed: ParsedTestLog, moduleDirectory: string)
   );
 }
 
-function annotationsSection(annotations: readonly Annotation[], heldBack: Set<string>): string {
+/** Where the annotations went, each by its `annotationKey`. */
+interface AnnotationChannels {
+  heldBack: Set<string>;
+  checkRun: Set<string>;
+}
+
+function annotationsSection(annotations: readonly Annotation[], channels: AnnotationChannels): string {
   if (annotations.length === 0) return '';
-  const kept = annotations.filter((a) => heldBack.has(annotationKey(a))).length;
+  const kept = annotations.filter((a) => channels.heldBack.has(annotationKey(a))).length;
+  const sent = annotations.filter((a) => channels.checkRun.has(annotationKey(a))).length;
   const note =
     kept > 0
       ? paragraph(
@@ -324,17 +339,25 @@ function annotationsSection(annotations: readonly Annotation[], heldBack: Set<st
             `${kept} of these ${annotations.length} are listed only here.`,
         )
       : '';
+  const onTheDiff = (a: Annotation): string => {
+    const key = annotationKey(a);
+    if (channels.checkRun.has(key)) return 'sent to the check run';
+    return channels.heldBack.has(key) ? 'summary only' : 'yes';
+  };
   const rows = annotations.map((a) => [
     a.level,
     inlineCode(a.startLine ? `${a.file ?? ''}:${a.startLine}` : (a.file ?? '')),
     a.title ?? '',
     clip(a.message, MAX_MESSAGE_IN_TABLE),
-    heldBack.has(annotationKey(a)) ? 'summary only' : 'yes',
+    onTheDiff(a),
   ]);
   const listed = table(['Level', 'Location', 'Test', 'Message', 'On the diff'], rows);
-  // All of them on the diff: the table only repeats what the failures above say, so it is folded.
-  if (kept === 0) return details(`Annotations: ${plural(annotations.length, 'annotation')}, all on the diff`, listed);
-  return joinBlocks(heading('Annotations', 3), note, listed);
+  if (kept > 0) return joinBlocks(heading('Annotations', 3), note, listed);
+  // None held back: the table only repeats what the failures above say, so it is folded. Those
+  // sent to the check run are not said to be on the diff: GitHub answers after this is written
+  // (main.ts adds a paragraph when it did not take them).
+  const where = sent === 0 ? 'all on the diff' : `${sent === annotations.length ? 'all' : sent} sent to the check run`;
+  return details(`Annotations: ${plural(annotations.length, 'annotation')}, ${where}`, listed);
 }
 
 function leftoversSection(parsed: ParsedTestLog): string {
