@@ -90,10 +90,11 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
 /**
  * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
  * other work (the runs of a configuration version looked at again and again). The pauses start
- * at the first, as `pauses` gives them; `work` settles its own failures.
+ * at the first, as `pauses` gives them; `work` settles its own failures. `work` is handed the
+ * signal, so that a piece of work under way ends with the watch rather than outliving it.
  */
 export async function repeatAfterPauses(options: {
-  work: () => Promise<void>;
+  work: (signal: AbortSignal) => Promise<void>;
   pauses: PollPauses;
   signal: AbortSignal;
   clock: Clock;
@@ -106,6 +107,6 @@ export async function repeatAfterPauses(options: {
     } catch {
       return;
     }
-    await work();
+    await work(signal);
   }
 }

@@ -165,6 +165,28 @@ describe('repeatAfterPauses', () => {
     await repeating;
     expect(at).toEqual([10, 30, 70, 110, 150]);
   });
+
+  it('hands its signal to the work, so that work under way ends with it', async () => {
+    const clock = new ManualClock();
+    const stop = new AbortController();
+    let ended: unknown;
+    const repeating = repeatAfterPauses({
+      // Work that would take far longer than the watch: it ends only through the signal it is given.
+      work: (signal) =>
+        clock.sleep(60_000, signal).catch((error: unknown) => {
+          ended = error;
+        }),
+      pauses: () => 10,
+      signal: stop.signal,
+      clock,
+    });
+    await clock.advance(10);
+    expect(clock.pending).toBe(1);
+    stop.abort();
+    await repeating;
+    expect(ended).toSatisfy(isAbortError);
+    expect(clock.pending).toBe(0);
+  });
 });
 
 describe('pause', () => {

@@ -168,12 +168,11 @@ export class OtherRunsWatch {
 
   async #lookRepeatedly(): Promise<void> {
     const { firstLookMs, maxLookMs } = this.#options.timing;
-    const signal = this.#looking.signal;
     await repeatAfterPauses({
-      work: () => this.#look(signal),
+      work: (signal) => this.#look(signal),
       // Each pause twice the one before.
       pauses: growingPauses({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
-      signal,
+      signal: this.#looking.signal,
       clock: this.#clock,
     });
   }
