@@ -1,28 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as b from '../../src/lifetime/budgets.ts';
 
-// The budgets after a signal, in the order the schedule in budgets.ts promises: each ends before
-// the next begins, and all of them before the runner's kill.
+const source = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'lifetime', 'budgets.ts'), 'utf8');
+
+/** The moments of the schedule drawn in budgets.ts' opening comment (`//   3 s    ...`), in ms. */
+const drawn = [...source.matchAll(/^\/\/ {3}(\d+(?:\.\d+)?) s {2,}\S/gm)].map((m) => Number(m[1]) * 1000);
+
+// The bounds after a signal, each a moment counted from the first signal, in the order the
+// schedule promises: each ends before the next begins, and all of them before the runner's kill.
+const MOMENTS = [
+  0,
+  b.CREATE_WAIT_AFTER_SIGNAL_MS,
+  b.WRITE_GRACE_MS,
+  b.LOOK_UP_AFTER_SIGNAL_MS,
+  b.LOG_AFTER_SIGNAL_UNTIL_MS,
+  b.RUNNER_SIGTERM_AFTER_MS,
+  b.WIND_DOWN_MS,
+  b.GITHUB_DONE_AFTER_SIGNAL_MS,
+  b.RUNNER_KILL_AFTER_MS,
+];
+
 describe('the budget table', () => {
-  it('keeps every bound after a signal in order, and before the kill', () => {
-    const moments = [
-      b.CREATE_WAIT_AFTER_SIGNAL_MS,
-      b.WRITE_GRACE_MS,
-      b.LOOK_UP_AFTER_SIGNAL_MS,
-      b.LOG_AFTER_SIGNAL_UNTIL_MS,
-      b.RUNNER_SIGTERM_AFTER_MS,
-      b.WIND_DOWN_MS,
-      b.GITHUB_DONE_AFTER_SIGNAL_MS,
-      b.RUNNER_KILL_AFTER_MS,
-    ];
-    expect(moments).toEqual([3000, 5000, 6000, 7000, 7500, 8500, 9000, 10_000]);
+  it('keeps every moment after a signal in order, the kill last', () => {
+    for (let i = 1; i < MOMENTS.length; i++) expect(MOMENTS[i]).toBeGreaterThan(MOMENTS[i - 1]!);
+    expect(b.RUNNER_KILL_AFTER_MS - b.RUNNER_SIGTERM_AFTER_MS).toBe(2500);
   });
 
-  it('leaves the force-cancel time after SIGTERM and the summary time before the kill', () => {
-    const forceEnds = b.RUNNER_SIGTERM_AFTER_MS + b.FORCE_BUDGET_MS;
-    expect(forceEnds).toBeGreaterThan(b.RUNNER_SIGTERM_AFTER_MS);
-    expect(forceEnds).toBeLessThan(b.GITHUB_DONE_AFTER_SIGNAL_MS);
+  it('is the schedule its comment draws, moment for moment', () => {
+    expect(drawn).toEqual(MOMENTS);
+  });
+
+  it('fits each longest wait into the window it belongs to', () => {
+    // The force-cancel goes out at SIGTERM and ends before the last call to GitHub.
+    expect(b.RUNNER_SIGTERM_AFTER_MS + b.FORCE_BUDGET_MS).toBeLessThan(b.GITHUB_DONE_AFTER_SIGNAL_MS);
+    // It has time for a request the stop would still send.
+    expect(b.FORCE_BUDGET_MS).toBeGreaterThanOrEqual(b.STOP_REQUEST_MIN_MS);
+    // A read of the stopped run's log that starts at the signal ends by the moment reads of it end.
+    expect(b.LOG_AFTER_SIGNAL_MS).toBeLessThanOrEqual(b.LOG_AFTER_SIGNAL_UNTIL_MS);
+    // A post step cancelled in turn, on the same schedule, ends its stops long before its own kill.
+    expect(b.POST_AFTER_SIGNAL_MS).toBeLessThan(b.GITHUB_DONE_AFTER_SIGNAL_MS);
+    expect(b.STOP_REQUEST_MIN_MS).toBeLessThan(b.STOP_REQUEST_MAX_MS);
+    // After the timeout: one stop request fits the time the step has to end, and so do the
+    // last look and the watch of the cancelled run.
     expect(b.STOP_REQUEST_MAX_MS).toBeLessThanOrEqual(b.STOP_AFTER_WAIT_MS);
-    expect(b.LOG_AFTER_SIGNAL_MS).toBeLessThan(b.LOG_AFTER_SIGNAL_UNTIL_MS);
+    expect(b.LAST_LOOK_AFTER_STOP_MS).toBeLessThan(b.STOP_AFTER_WAIT_MS);
+    expect(b.WATCH_AFTER_CANCEL_MS).toBeLessThan(b.STOP_AFTER_WAIT_MS);
   });
 });
