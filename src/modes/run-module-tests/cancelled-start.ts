@@ -6,9 +6,7 @@
 // the same way.
 
 import { getErrorMessage } from '../../errors.ts';
-import { signalsReceived } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
-import type { Cancellation } from '../../lifetime/cancellation.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -40,7 +38,6 @@ export interface CancelledStartInput {
   requested: RequestedTestRun;
   module: ModuleRef;
   client: ServiceClient;
-  cancellation: Cancellation;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info'>;
   tuning: Pick<RunModuleTestsTuning, 'lookUpAfterSignalMs' | 'clock'>;
@@ -54,15 +51,17 @@ export interface CancelledStartInput {
 }
 
 export async function afterCancelledStart(input: CancelledStartInput): Promise<CancelledStart> {
-  const { setup, module, cancellation, guard, tuning: t } = input;
+  const { setup, module, guard, tuning: t } = input;
   const { clock } = t;
   const version = setup.version;
   if (version === undefined || setup.upload === undefined)
     return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-  const firstAt = signalsReceived(cancellation)[0]?.at ?? clock.now();
+  const windDown = guard.windDownNow();
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = new Deadline(firstAt + t.lookUpAfterSignalMs, clock).earlier(guard.windDownNow()?.deadline);
+  const lookUntil = new Deadline((windDown?.firstAt ?? clock.now()) + t.lookUpAfterSignalMs, clock).earlier(
+    windDown?.deadline,
+  );
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {

@@ -141,7 +141,6 @@ async function testModule(
           requested: requestedRunOf(inputs),
           module,
           client,
-          cancellation,
           saveState,
           sink,
           tuning: t,
