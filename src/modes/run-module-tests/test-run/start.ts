@@ -30,9 +30,9 @@ import type { TestRun } from '../../../service/types.ts';
 import { moduleLabel } from '../module-ref.ts';
 import type { VersionRef } from '../module-ref.ts';
 import { DEFAULT_OTHER_RUNS_TIMING } from './other-runs.ts';
-import type { OtherRunsTiming } from './other-runs.ts';
 import { saveConfigurationVersion, saveCreateSent, saveRunStarted, saveUploaded } from '../state.ts';
 import type { SaveState } from '../state.ts';
+import type { RunModuleTestsTuning } from '../tuning.ts';
 import { isFinal } from './status.ts';
 import { setTestVariables } from '../test-variables.ts';
 import type { TestVariableChanges } from '../test-variables.ts';
@@ -82,17 +82,11 @@ export interface StartInput {
 }
 
 /** The start's timings (RunModuleTestsTuning in tuning.ts holds them with the mode's others). */
-export interface StartTuning {
-  /** See StartOptions.adoptWaitMs. */
-  adoptWaitMs: number;
-  adoptLookMs: number;
-  /** After the first signal, how long a create of the test run already sent may still take. */
-  createWaitAfterSignalMs: number;
-  /** Longest upload attempt. */
-  uploadTimeoutMs: number;
-  clock: Clock;
-  otherRuns: Partial<OtherRunsTiming>;
-}
+/** The mode's tuning (tuning.ts) that the start reads. */
+export type StartTuning = Pick<
+  RunModuleTestsTuning,
+  'adoptWaitMs' | 'adoptLookMs' | 'createWaitAfterSignalMs' | 'uploadTimeoutMs' | 'clock' | 'otherRuns'
+>;
 
 /**
  * A 403 from the single-use upload address (spec 5). After an attempt that dropped it may mean
