@@ -1824,6 +1824,7 @@ var neutralise = __webpack_require__(5942);
 
 
 
+
 const STATUS_EMOJI = {
     pass: '✅',
     fail: '❌',
@@ -2048,8 +2049,8 @@ function annotationsSection(annotations, channels) {
     const kept = annotations.filter((a) => channels.heldBack.has(annotationKey(a))).length;
     const sent = annotations.filter((a) => channels.checkRun.has(annotationKey(a))).length;
     const note = kept > 0
-        ? (0,markdown/* paragraph */.FY)(`GitHub shows at most 10 annotations of each level per step: ` +
-            `${kept} of these ${annotations.length} are listed only here.`)
+        ? (0,markdown/* paragraph */.FY)(`GitHub shows at most ${report_annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2} annotations of each level per step, ` +
+            `the step's own warnings and errors among them: ${kept} of these ${annotations.length} ${kept === 1 ? 'is' : 'are'} listed only here.`)
         : '';
     const onTheDiff = (a) => {
         const key = annotationKey(a);
@@ -2419,8 +2420,12 @@ var other_runs = __webpack_require__(8631);
 
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
-/** The report of a run the step followed: to its end, or until it stopped it. */
-function testRunResult(tested, setup, started, ending) {
+/**
+ * The report of a run the step followed: to its end, or until it stopped it. `sink`: the step's,
+ * read for the room it has left for annotations, so this is made when the step has written all
+ * but its report (main.ts writes the annotations before anything else).
+ */
+function testRunResult(tested, setup, started, ending, sink) {
     const { inputs } = tested;
     const { run, interruption } = ending;
     const { parsed } = ending.log;
@@ -2429,9 +2434,15 @@ function testRunResult(tested, setup, started, ending) {
     const annotations = parsed
         ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
         : [];
-    // Those sent to the check run, and what GitHub's cap on workflow commands keeps off the diff.
-    const routes = (0,report_annotations/* routeAnnotations */.qY)(annotations, tested.annotationsOnCheckRun);
-    const { heldBack } = (0,report_annotations/* capAnnotations */.XO)(routes.asCommands);
+    // The JUnit file first: one that could not be written is one more annotation, after the run's,
+    // and takes its place within GitHub's cap like them.
+    const junit = writeJUnit(tested, ending, label);
+    const annotated = junit.warning ? [...annotations, junit.warning] : annotations;
+    // Those sent to the check run, and those GitHub's cap keeps from the workflow commands: what
+    // main.ts's emitAnnotations will hold back of the same annotations, on the same sink, since
+    // nothing is written through it between this result and that emit.
+    const routes = (0,report_annotations/* routeAnnotations */.qY)(annotated, tested.annotationsOnCheckRun);
+    const { heldBack } = (0,report_annotations/* capForSink */.Dd)(sink, routes.asCommands);
     const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
     let failure = null;
     let conclusion;
@@ -2510,7 +2521,6 @@ function testRunResult(tested, setup, started, ending) {
         notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
     }
     // For the job's own readers only: the other runs it stopped, and the file in its workspace.
-    const junit = writeJUnit(tested, ending, label);
     const jobNotes = [(0,other_runs/* otherRunsNote */.h3)(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
     const summaryInput = {
         run,
@@ -2532,7 +2542,7 @@ function testRunResult(tested, setup, started, ending) {
         title,
         summary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
         publishedSummary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary(summaryInput), runDetails),
-        annotations: junit.warning ? [...annotations, junit.warning] : annotations,
+        annotations: annotated,
         outputs: {
             'junit-file': junit.path,
             'test-run-id': run.id,
@@ -4073,7 +4083,9 @@ async function testModule(tested, packed, context, t) {
             case 'started': {
                 const { started } = start;
                 const watch = watchOtherRuns(start.setup.version, started.others, started.run.id);
-                return testRunResult(tested, setup, started, await follow(tested, started, guard, watch, context, t));
+                const ending = await follow(tested, started, guard, watch, context, t);
+                // Made last, with nothing written after it: it reads the room the sink has left for annotations.
+                return testRunResult(tested, setup, started, ending, sink);
             }
             case 'failed': {
                 // The upload may have started a run by itself (spec 4.2): none is left running.
@@ -4096,7 +4108,8 @@ async function testModule(tested, packed, context, t) {
                 });
                 if (found.kind === 'not-run')
                     return noRunResult(tested, setup, found.cancelled, found.others);
-                return testRunResult(tested, setup, found.started, await follow(tested, found.started, guard, found.watch, context, t));
+                const ending = await follow(tested, found.started, guard, found.watch, context, t);
+                return testRunResult(tested, setup, found.started, ending, sink);
             }
         }
     }

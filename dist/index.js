@@ -41940,6 +41940,9 @@ async function runModeAndReport(step, options) {
  * (report/outputs.ts), that.
  */
 async function report(sink, result, annotations) {
+    // First, before anything else is written through the sink: nothing is written between the
+    // mode's result and here, so what this holds back is what the mode's summary lists as held
+    // back (report/annotations.ts `capForSink`, from the room the sink had when it was made).
     (0,report_annotations/* emitAnnotations */.KI)(sink, annotations);
     const refused = setOutputs(sink, result.outputs);
     await sink.writeSummary(result.summary);
@@ -42083,12 +42086,13 @@ function compile(needles) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dd: () => (/* binding */ capForSink),
 /* harmony export */   KI: () => (/* binding */ emitAnnotations),
-/* harmony export */   XO: () => (/* binding */ capAnnotations),
 /* harmony export */   o2: () => (/* binding */ GITHUB_ANNOTATIONS_PER_LEVEL),
 /* harmony export */   qY: () => (/* binding */ routeAnnotations),
 /* harmony export */   xL: () => (/* binding */ checkRunShortfallNote)
 /* harmony export */ });
+/* unused harmony export capAnnotations */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4285);
 
@@ -42167,17 +42171,20 @@ function moreNote(level, count) {
     return { level, message: `+${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(count, `more ${level}`)}; see the job summary` };
 }
 /**
- * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
- * the step has already shown of each level (its own warnings, say): by default the room the
- * sink has left.
+ * What `emitAnnotations` would write and hold back if given these annotations now: capped per
+ * level (see `capAnnotations`) by the room the sink has left, so that what the step has already
+ * shown of each level (its own warnings, say) counts against GitHub's cap. `limit`: a lower cap
+ * than GitHub's. The one definition of what GitHub's cap keeps off the diff: a report that lists
+ * the annotations held back computes them with this, from the same annotations, before anything
+ * else is written through the sink.
  */
-function emitAnnotations(sink, annotations, options = {}) {
+function capForSink(sink, annotations, options = {}) {
     const room = (level) => Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
-    const capped = capAnnotations(annotations, {
-        error: room('error'),
-        warning: room('warning'),
-        notice: room('notice'),
-    });
+    return capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
+}
+/** Writes annotations through the sink within GitHub's cap and the room the sink has left (`capForSink`). */
+function emitAnnotations(sink, annotations, options = {}) {
+    const capped = capForSink(sink, annotations, options);
     for (const a of capped.emit)
         sink.annotate(a);
     return capped;

@@ -134,6 +134,9 @@ async function report(
   result: ModeResult,
   annotations: readonly Annotation[],
 ): Promise<StepFailure | null> {
+  // First, before anything else is written through the sink: nothing is written between the
+  // mode's result and here, so what this holds back is what the mode's summary lists as held
+  // back (report/annotations.ts `capForSink`, from the room the sink had when it was made).
   emitAnnotations(sink, annotations);
   const refused = setOutputs(sink, result.outputs);
   await sink.writeSummary(result.summary);

@@ -96,23 +96,34 @@ function moreNote(level: AnnotationLevel, count: number): Annotation {
   return { level, message: `+${plural(count, `more ${level}`)}; see the job summary` };
 }
 
+/** What `capForSink` reads of a sink: the room it has left for annotations of each level. */
+export type AnnotationRoom = Pick<ReportSink, 'annotationRoom'>;
+
 /**
- * Writes annotations through the sink within GitHub's cap (see `capAnnotations`), counting what
- * the step has already shown of each level (its own warnings, say): by default the room the
- * sink has left.
+ * What `emitAnnotations` would write and hold back if given these annotations now: capped per
+ * level (see `capAnnotations`) by the room the sink has left, so that what the step has already
+ * shown of each level (its own warnings, say) counts against GitHub's cap. `limit`: a lower cap
+ * than GitHub's. The one definition of what GitHub's cap keeps off the diff: a report that lists
+ * the annotations held back computes them with this, from the same annotations, before anything
+ * else is written through the sink.
  */
-export function emitAnnotations(
-  sink: ReportSink,
+export function capForSink(
+  sink: AnnotationRoom,
   annotations: readonly Annotation[],
   options: { limit?: number } = {},
 ): CappedAnnotations {
   const room = (level: AnnotationLevel): number =>
     Math.min(options.limit ?? GITHUB_ANNOTATIONS_PER_LEVEL, sink.annotationRoom(level));
-  const capped = capAnnotations(annotations, {
-    error: room('error'),
-    warning: room('warning'),
-    notice: room('notice'),
-  });
+  return capAnnotations(annotations, { error: room('error'), warning: room('warning'), notice: room('notice') });
+}
+
+/** Writes annotations through the sink within GitHub's cap and the room the sink has left (`capForSink`). */
+export function emitAnnotations(
+  sink: ReportSink,
+  annotations: readonly Annotation[],
+  options: { limit?: number } = {},
+): CappedAnnotations {
+  const capped = capForSink(sink, annotations, options);
   for (const a of capped.emit) sink.annotate(a);
   return capped;
 }

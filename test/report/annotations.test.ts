@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   capAnnotations,
+  capForSink,
   checkRunShortfallNote,
   emitAnnotations,
   routeAnnotations,
 } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import type { Annotation, AnnotationLevel } from '../../src/report/sink.ts';
+import type { AnnotationRoom } from '../../src/report/annotations.ts';
 
 const make = (level: AnnotationLevel, n: number): Annotation[] =>
   Array.from({ length: n }, (_, i) => ({ level, message: `${level} ${i}`, file: 'main.tf', startLine: i + 1 }));
@@ -65,6 +67,44 @@ describe('capAnnotations', () => {
     const { emit, heldBack } = capAnnotations(make('error', 5), 3);
     expect(emit.map((a) => a.message)).toEqual(['error 0', 'error 1', '+3 more errors; see the job summary']);
     expect(heldBack).toHaveLength(3);
+  });
+});
+
+describe('capForSink', () => {
+  /** A sink that has already shown some annotations: the room it has left of each level. */
+  const roomLeft = (room: Record<AnnotationLevel, number>): AnnotationRoom => ({
+    annotationRoom: (level) => room[level],
+  });
+
+  it('caps each level by the room the sink has left, not by ten', () => {
+    // Two warnings written already: eight left, so ten warnings no longer fit.
+    const warnings = make('warning', 10);
+    const errors = make('error', 10);
+    const { emit, heldBack } = capForSink(roomLeft({ error: 10, warning: 8, notice: 10 }), [...warnings, ...errors]);
+    expect(emit.filter((a) => a.level === 'warning').map((a) => a.message)).toEqual([
+      ...warnings.slice(0, 7).map((a) => a.message),
+      '+3 more warnings; see the job summary',
+    ]);
+    expect(emit.filter((a) => a.level === 'error')).toEqual(errors);
+    expect(heldBack).toEqual(warnings.slice(7));
+    // The flat cap of ten would have kept them all.
+    expect(capAnnotations([...warnings, ...errors]).heldBack).toEqual([]);
+  });
+
+  it('holds back every one of a level with no room left, without a note GitHub would drop', () => {
+    const notices = make('notice', 2);
+    const { emit, heldBack } = capForSink(roomLeft({ error: 10, warning: 10, notice: 0 }), notices);
+    expect(emit).toEqual([]);
+    expect(heldBack).toEqual(notices);
+  });
+
+  it('never allows more than GitHub keeps, nor more than a lower limit asked for', () => {
+    const unlimited = plainSink({ stdout: { write: () => true } });
+    expect(capForSink(unlimited, make('error', 11)).heldBack).toHaveLength(2);
+    expect(capForSink(unlimited, make('error', 5), { limit: 3 }).heldBack).toHaveLength(3);
+    expect(
+      capForSink(roomLeft({ error: 2, warning: 10, notice: 10 }), make('error', 5), { limit: 3 }).heldBack,
+    ).toHaveLength(4);
   });
 });
 

@@ -291,7 +291,7 @@ describe('githubSink in a process of its own', () => {
 
 describe('GitHub keeps 10 annotations per level per step', () => {
   it('counts the warnings the step already wrote, and never writes an eleventh error for the failure', async () => {
-    const { emitAnnotations } = await import('../../src/report/annotations.ts');
+    const { capForSink, emitAnnotations } = await import('../../src/report/annotations.ts');
     const sink = githubSink();
     sink.warning('the service started the run by itself');
     sink.warning('the log could not be read');
@@ -307,7 +307,11 @@ describe('GitHub keeps 10 annotations per level per step', () => {
       file: 'a.tf',
       startLine: i + 1,
     }));
-    const { heldBack } = emitAnnotations(sink, [...warnings, ...errors]);
+    // Said before they are written (a summary lists those held back), and then done.
+    const foreseen = capForSink(sink, [...warnings, ...errors]);
+    const { emit, heldBack } = emitAnnotations(sink, [...warnings, ...errors]);
+    expect(emit).toEqual(foreseen.emit);
+    expect(heldBack).toEqual(foreseen.heldBack);
     sink.fail('2 tests failed');
 
     const count = (re: RegExp): number => stdout.split('\n').filter((l) => re.test(l)).length;

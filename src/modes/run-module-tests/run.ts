@@ -127,7 +127,9 @@ async function testModule(
       case 'started': {
         const { started } = start;
         const watch = watchOtherRuns(start.setup.version, started.others, started.run.id);
-        return testRunResult(tested, setup, started, await follow(tested, started, guard, watch, context, t));
+        const ending = await follow(tested, started, guard, watch, context, t);
+        // Made last, with nothing written after it: it reads the room the sink has left for annotations.
+        return testRunResult(tested, setup, started, ending, sink);
       }
       case 'failed': {
         // The upload may have started a run by itself (spec 4.2): none is left running.
@@ -148,12 +150,8 @@ async function testModule(
           watchOtherRuns: (known, ownRunId) => watchOtherRuns(version!, known, ownRunId),
         });
         if (found.kind === 'not-run') return noRunResult(tested, setup, found.cancelled, found.others);
-        return testRunResult(
-          tested,
-          setup,
-          found.started,
-          await follow(tested, found.started, guard, found.watch, context, t),
-        );
+        const ending = await follow(tested, found.started, guard, found.watch, context, t);
+        return testRunResult(tested, setup, found.started, ending, sink);
       }
     }
   } finally {

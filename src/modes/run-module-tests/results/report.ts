@@ -5,7 +5,8 @@
 import { getErrorMessage, stepFailure } from '../../../errors.ts';
 import type { CheckRunConclusion } from '../../../github/check-run.ts';
 import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
-import { capAnnotations, routeAnnotations } from '../../../report/annotations.ts';
+import { capForSink, routeAnnotations } from '../../../report/annotations.ts';
+import type { AnnotationRoom } from '../../../report/annotations.ts';
 import { formatBytes, formatDuration } from '../../../report/format.ts';
 import { capitalise, plural } from '../../../text.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
@@ -35,12 +36,17 @@ export interface TestedModule {
 
 const MAX_DIAGNOSTICS_IN_RESULT = 100;
 
-/** The report of a run the step followed: to its end, or until it stopped it. */
+/**
+ * The report of a run the step followed: to its end, or until it stopped it. `sink`: the step's,
+ * read for the room it has left for annotations, so this is made when the step has written all
+ * but its report (main.ts writes the annotations before anything else).
+ */
 export function testRunResult(
   tested: TestedModule,
   setup: Setup,
   started: StartedTestRun,
   ending: RunEnding,
+  sink: AnnotationRoom,
 ): ModeResult {
   const { inputs } = tested;
   const { run, interruption } = ending;
@@ -50,9 +56,15 @@ export function testRunResult(
   const annotations: Annotation[] = parsed
     ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
     : [];
-  // Those sent to the check run, and what GitHub's cap on workflow commands keeps off the diff.
-  const routes = routeAnnotations(annotations, tested.annotationsOnCheckRun);
-  const { heldBack } = capAnnotations(routes.asCommands);
+  // The JUnit file first: one that could not be written is one more annotation, after the run's,
+  // and takes its place within GitHub's cap like them.
+  const junit = writeJUnit(tested, ending, label);
+  const annotated = junit.warning ? [...annotations, junit.warning] : annotations;
+  // Those sent to the check run, and those GitHub's cap keeps from the workflow commands: what
+  // main.ts's emitAnnotations will hold back of the same annotations, on the same sink, since
+  // nothing is written through it between this result and that emit.
+  const routes = routeAnnotations(annotated, tested.annotationsOnCheckRun);
+  const { heldBack } = capForSink(sink, routes.asCommands);
 
   const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
   let failure: string | null = null;
@@ -126,7 +138,6 @@ export function testRunResult(
     notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
   }
   // For the job's own readers only: the other runs it stopped, and the file in its workspace.
-  const junit = writeJUnit(tested, ending, label);
   const jobNotes = [otherRunsNote(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
 
   const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
@@ -147,7 +158,7 @@ export function testRunResult(
     title,
     summary: joinBlocks(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
     publishedSummary: joinBlocks(renderTestRunSummary(summaryInput), runDetails),
-    annotations: junit.warning ? [...annotations, junit.warning] : annotations,
+    annotations: annotated,
     outputs: {
       'junit-file': junit.path,
       'test-run-id': run.id,

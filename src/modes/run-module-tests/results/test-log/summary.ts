@@ -15,6 +15,7 @@ import {
   strong,
   table,
 } from '../../../../report/markdown.ts';
+import { GITHUB_ANNOTATIONS_PER_LEVEL } from '../../../../report/annotations.ts';
 import { formatPreciseDuration } from '../../../../report/format.ts';
 import { clip, plural } from '../../../../text.ts';
 import type { Annotation } from '../../../../report/sink.ts';
@@ -51,7 +52,7 @@ export interface TestRunSummaryInput {
   interruption?: Interruption['kind'];
   /** Every annotation of the run; computed from `parsed` when not given. */
   annotations?: readonly Annotation[];
-  /** The annotations GitHub's cap kept off the diff (what `emitAnnotations` held back). */
+  /** The annotations GitHub's cap keeps off the diff (report/annotations.ts `capForSink`). */
   heldBackAnnotations?: readonly Annotation[];
   /**
    * The annotations sent to the check run (report/annotations.ts `routeAnnotations`). The summary
@@ -335,8 +336,8 @@ function annotationsSection(annotations: readonly Annotation[], channels: Annota
   const note =
     kept > 0
       ? paragraph(
-          `GitHub shows at most 10 annotations of each level per step: ` +
-            `${kept} of these ${annotations.length} are listed only here.`,
+          `GitHub shows at most ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step, ` +
+            `the step's own warnings and errors among them: ${kept} of these ${annotations.length} ${kept === 1 ? 'is' : 'are'} listed only here.`,
         )
       : '';
   const onTheDiff = (a: Annotation): string => {

@@ -1,0 +1,146 @@
+// The job summary's table of annotations marks "summary only" exactly those that GitHub's cap
+// kept from the step's workflow commands: the cap counts the warnings the step wrote before its
+// report (each is an annotation on GitHub) and the step's own annotations after the run's (a
+// JUnit file that could not be written). The step from its source, as the runner starts it (a
+// process of its own, GITHUB_ACTIONS set, inputs in INPUT_*, the summary a file), on the
+// emulator serving a real log of the test command: ten run blocks, each passing with a warning.
+
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { findRunnerCommands } from '../support/runner-commands.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const fixtures = join(import.meta.dirname, 'fixtures');
+/** The run blocks of fixtures/many-warnings/retention.tftest.hcl, in the log's order. */
+const RUN_BLOCKS = Array.from({ length: 10 }, (_, i) => `retention_${(i + 1) * 30}_days`);
+
+// The module in a workspace of its own: the step writes its files there, never in the repository.
+const workspace = mkdtempSync(join(tmpdir(), 'held-back-annotations-'));
+cpSync(join(fixtures, 'many-warnings'), join(workspace, 'module'), { recursive: true });
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+let emulator: Emulator;
+beforeAll(async () => {
+  const log = readFileSync(join(fixtures, 'many-warnings.jsonl'), 'utf8');
+  emulator = await startEmulator({
+    testRuns: {
+      // No run of the service's own beside the step's, which the step would stop with a warning:
+      // the step's warnings before its report are those each test asks for.
+      uploadCreatesRun: false,
+      queuedMs: 10,
+      runningMs: 30,
+      outcome: { status: 'finished', testStatus: 'pass', passed: 10, failed: 0, errored: 0, skipped: 0, log },
+    },
+  });
+  emulator.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
+});
+afterAll(() => emulator.close());
+
+let steps = 0;
+
+/** The step with these inputs besides the module's: its exit code, stdout and job summary. */
+async function step(inputs: Record<string, string>): Promise<{ code: number | null; stdout: string; summary: string }> {
+  const dir = join(workspace, `step-${++steps}`);
+  mkdirSync(dir);
+  const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
+  for (const file of Object.values(files)) writeFileSync(file, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_STATE: files.state,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: dir,
+  };
+  const all: Record<string, string> = {
+    mode: 'run-module-tests',
+    token: emulator.token,
+    'base-url': emulator.baseUrl,
+    organization: emulator.organization,
+    'module-directory': 'module',
+    'module-name': 'log-bucket',
+    'module-provider': 'aws',
+    ...inputs,
+  };
+  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
+  // Asynchronous: the emulator answers from this process.
+  const child = spawn(process.execPath, [join(root, 'src', 'index.ts')], { cwd: workspace, env, stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(stderr).toBe('');
+  return { code, stdout, summary: readFileSync(files.summary, 'utf8') };
+}
+
+const runBlockOf = (text: string): string => /retention_\d+_days/.exec(text)?.[0] ?? '';
+
+/** What the step wrote as warning annotations: the run blocks of those on the module, and the rest. */
+function warningCommands(stdout: string): { onModule: string[]; others: string[] } {
+  const warnings = findRunnerCommands(stdout).filter((c) => c.command === 'warning');
+  return {
+    onModule: warnings
+      .filter((c) => c.properties['file'] === 'module/main.tf')
+      .map((c) => runBlockOf(c.properties['title'] ?? '')),
+    others: warnings.filter((c) => c.properties['file'] === undefined).map((c) => c.data),
+  };
+}
+
+/** The summary's table of annotations: each row's run block and what its last column says. */
+function annotationRows(summary: string): Array<{ run: string; onTheDiff: string }> {
+  return [
+    ...summary.matchAll(
+      /^<tr><td>warning<\/td><td><code>module\/main\.tf:11<\/code><\/td><td>(.*?)<\/td>.*<td>([^<]*)<\/td><\/tr>$/gm,
+    ),
+  ].map((m) => ({ run: runBlockOf(m[1]!), onTheDiff: m[2]! }));
+}
+
+describe('the summary says which annotations only it lists, as GitHub was left to show them', () => {
+  it.concurrent('the step warned before its report: that warning takes one of the ten', async () => {
+    // No tests/ directory: the test file sits next to the module, and the step warns of it.
+    const { code, stdout, summary } = await step({});
+    expect(code).toBe(0);
+    const { onModule, others } = warningCommands(stdout);
+    expect(others[0]).toBe('The test-directory "tests" is not a directory of module: the test run may find no tests.');
+    // GitHub's ten: the step's own warning, eight of the run's and one saying how many more.
+    expect(others).toHaveLength(2);
+    expect(others[1]).toBe('+2 more warnings; see the job summary');
+    expect(onModule).toEqual(RUN_BLOCKS.slice(0, 8));
+
+    const rows = annotationRows(summary);
+    expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
+    const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
+    expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
+    expect(rows.filter((r) => r.onTheDiff === 'yes').map((r) => r.run)).toEqual(onModule);
+    expect(summary).toContain(
+      "GitHub shows at most 10 annotations of each level per step, the step's own warnings and errors among them: " +
+        '2 of these 10 are listed only here.',
+    );
+  });
+
+  it.concurrent("the JUnit file's warning comes after the run's, and counts against the ten", async () => {
+    // The test directory is the module's own (no warning of it); the JUnit file cannot be
+    // written (its directory would be a file), which is one more warning.
+    const { code, stdout, summary } = await step({ 'test-directory': '.', 'junit-file': 'module/main.tf/junit.xml' });
+    expect(code).toBe(0);
+    expect(summary).toContain('junit-file: the JUnit report was not written to module/main.tf/junit.xml');
+    const { onModule, others } = warningCommands(stdout);
+    // Eleven warnings for ten places: nine of the run's and one saying how many more.
+    expect(others).toEqual(['+2 more warnings; see the job summary']);
+    expect(onModule).toEqual(RUN_BLOCKS.slice(0, 9));
+
+    const rows = annotationRows(summary);
+    expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
+    const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
+    expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
+    expect(summary).toContain(': 1 of these 10 is listed only here.');
+  });
+});
