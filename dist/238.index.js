@@ -486,8 +486,6 @@ var format = __webpack_require__(2011);
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
-// EXTERNAL MODULE: ./src/lifetime/cancellation.ts
-var lifetime_cancellation = __webpack_require__(784);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var lifetime_deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/state.ts
@@ -508,21 +506,20 @@ var version_runs = __webpack_require__(8121);
 
 
 
-
 const NOTHING_LEFT_RUNNING = {
     kind: 'cancelled',
     note: 'The step was cancelled before a test run was started; nothing was left running.',
 };
 async function afterCancelledStart(input) {
-    const { setup, module, cancellation, guard, tuning: t } = input;
+    const { setup, module, guard, tuning: t } = input;
     const { clock } = t;
     const version = setup.version;
     if (version === undefined || setup.upload === undefined)
         return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-    const firstAt = (0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation)[0]?.at ?? clock.now();
+    const windDown = guard.windDownNow();
     // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
     // list can take seconds. What is left after it is for the cancels.
-    const lookUntil = new lifetime_deadline/* Deadline */.B(firstAt + t.lookUpAfterSignalMs, clock).earlier(guard.windDownNow()?.deadline);
+    const lookUntil = new lifetime_deadline/* Deadline */.B((windDown?.firstAt ?? clock.now()) + t.lookUpAfterSignalMs, clock).earlier(windDown?.deadline);
     let runs = [];
     let lookUpError;
     try {
@@ -3940,6 +3937,8 @@ function readLog(input, run, signal, timeoutMs) {
 var version_guard = __webpack_require__(8890);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/tuning.ts
 var run_module_tests_tuning = __webpack_require__(240);
+// EXTERNAL MODULE: ./src/lifetime/cancellation.ts
+var lifetime_cancellation = __webpack_require__(784);
 ;// CONCATENATED MODULE: ./src/lifetime/wind-down.ts
 // How long the step may keep working once the runner has begun to cancel it. The runner sends
 // SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface
@@ -4099,7 +4098,6 @@ async function testModule(tested, packed, context, t) {
                     requested: (0,version_runs/* requestedRunOf */.Ne)(inputs),
                     module,
                     client,
-                    cancellation,
                     saveState,
                     sink,
                     tuning: t,
