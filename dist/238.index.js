@@ -2431,10 +2431,11 @@ function testRunResult(tested, setup, started, ending, sink) {
     const annotations = parsed
         ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
         : [];
-    // The JUnit file first: one that could not be written is one more annotation, after the run's,
-    // and takes its place within GitHub's cap like them.
+    // The JUnit file first: one that could not be written is one more annotation, and it comes
+    // before the run's, so that GitHub's cap never folds the step's own problem into a "+N more"
+    // (each of the run's is in the summary's table whatever the cap keeps).
     const junit = writeJUnit(tested, ending, label);
-    const annotated = junit.warning ? [...annotations, junit.warning] : annotations;
+    const annotated = junit.warning ? [junit.warning, ...annotations] : annotations;
     // Those sent to the check run, and those GitHub's cap keeps from the workflow commands: what
     // main.ts's emitAnnotations will hold back of the same annotations, on the same sink, since
     // nothing is written through it between this result and that emit.

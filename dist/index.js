@@ -42337,6 +42337,7 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
+                written.warning++;
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },
@@ -42349,7 +42350,9 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
-                // A summary that cannot be written must not fail a step whose work succeeded.
+                // A summary that cannot be written must not fail a step whose work succeeded. A warning
+                // is an annotation on GitHub: it takes one of the level's room, as the sink's own do.
+                written.warning++;
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
             }
         },

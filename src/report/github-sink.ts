@@ -69,6 +69,7 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
         core.setOutput(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
       } catch (error) {
         // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
+        written.warning++;
         core.warning(shown(`Output ${name} could not be written: ${getErrorMessage(error)}`));
       }
     },
@@ -79,7 +80,9 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
         await core.summary.emptyBuffer().addRaw(text, true).write();
       } catch (error) {
         core.summary.emptyBuffer();
-        // A summary that cannot be written must not fail a step whose work succeeded.
+        // A summary that cannot be written must not fail a step whose work succeeded. A warning
+        // is an annotation on GitHub: it takes one of the level's room, as the sink's own do.
+        written.warning++;
         core.warning(shown(`The job summary could not be written: ${getErrorMessage(error)}`));
       }
     },

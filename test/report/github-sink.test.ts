@@ -140,6 +140,8 @@ describe('githubSink', () => {
       await expect(sink.writeSummary('## Result\n')).resolves.toBeUndefined();
       expect(commands()).toEqual([expect.stringMatching(/^::warning::The job summary could not be written: .*EISDIR/)]);
       expect(process.exitCode).toBeUndefined();
+      // The warning is one of the 10 GitHub keeps: the annotations after it have one fewer.
+      expect(sink.annotationRoom('warning')).toBe(9);
     } finally {
       rmSync(summaryFile, { recursive: true });
       writeFileSync(summaryFile, '');
@@ -149,10 +151,12 @@ describe('githubSink', () => {
   it('downgrades an output it cannot write to a warning', () => {
     rmSync(outputFile);
     try {
-      githubSink().setOutput('status', 'finished');
+      const sink = githubSink();
+      sink.setOutput('status', 'finished');
       expect(commands()).toEqual([
         expect.stringMatching(/^::warning::Output status could not be written: Missing file/),
       ]);
+      expect(sink.annotationRoom('warning')).toBe(9);
     } finally {
       writeFileSync(outputFile, '');
     }

@@ -1,6 +1,6 @@
 // The job summary's table of annotations marks "summary only" exactly those that GitHub's cap
 // kept from the step's workflow commands: the cap counts the warnings the step wrote before its
-// report (each is an annotation on GitHub) and the step's own annotations after the run's (a
+// report (each is an annotation on GitHub) and the step's own annotations, before the run's (a
 // JUnit file that could not be written). The step from its source, as the runner starts it (a
 // process of its own, GITHUB_ACTIONS set, inputs in INPUT_*, the summary a file), on the
 // emulator serving a real log of the test command: ten run blocks, each passing with a warning.
@@ -126,21 +126,24 @@ describe('the summary says which annotations only it lists, as GitHub was left t
     );
   });
 
-  it.concurrent("the JUnit file's warning comes after the run's, and counts against the ten", async () => {
+  it.concurrent("the JUnit file's warning comes before the run's, and counts against the ten", async () => {
     // The test directory is the module's own (no warning of it); the JUnit file cannot be
     // written (its directory would be a file), which is one more warning.
     const { code, stdout, summary } = await step({ 'test-directory': '.', 'junit-file': 'module/main.tf/junit.xml' });
     expect(code).toBe(0);
     expect(summary).toContain('junit-file: the JUnit report was not written to module/main.tf/junit.xml');
     const { onModule, others } = warningCommands(stdout);
-    // Eleven warnings for ten places: nine of the run's and one saying how many more.
-    expect(others).toEqual(['+2 more warnings; see the job summary']);
-    expect(onModule).toEqual(RUN_BLOCKS.slice(0, 9));
+    // Eleven warnings for ten places: the step's own first, eight of the run's and one saying
+    // how many more.
+    expect(others).toHaveLength(2);
+    expect(others[0]).toMatch(/^junit-file: the JUnit report was not written to module\/main\.tf\/junit\.xml/);
+    expect(others[1]).toBe('+2 more warnings; see the job summary');
+    expect(onModule).toEqual(RUN_BLOCKS.slice(0, 8));
 
     const rows = annotationRows(summary);
     expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
     const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
     expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
-    expect(summary).toContain(': 1 of these 10 is listed only here.');
+    expect(summary).toContain(': 2 of these 10 are listed only here.');
   });
 });
