@@ -62,7 +62,8 @@ async function pollUntil(options) {
 /**
  * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
  * other work (the runs of a configuration version looked at again and again). The pauses start
- * at the first, as `pauses` gives them; `work` settles its own failures.
+ * at the first, as `pauses` gives them; `work` settles its own failures. `work` is handed the
+ * signal, so that a piece of work under way ends with the watch rather than outliving it.
  */
 async function repeatAfterPauses(options) {
     const { work, pauses, signal, clock } = options;
@@ -74,7 +75,7 @@ async function repeatAfterPauses(options) {
         catch {
             return;
         }
-        await work();
+        await work(signal);
     }
 }
 
@@ -354,12 +355,11 @@ class OtherRunsWatch {
     }
     async #lookRepeatedly() {
         const { firstLookMs, maxLookMs } = this.#options.timing;
-        const signal = this.#looking.signal;
         await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .repeatAfterPauses */ .zy)({
-            work: () => this.#look(signal),
+            work: (signal) => this.#look(signal),
             // Each pause twice the one before.
             pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
-            signal,
+            signal: this.#looking.signal,
             clock: this.#clock,
         });
     }

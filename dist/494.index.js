@@ -62,7 +62,8 @@ async function pollUntil(options) {
 /**
  * Runs `work` after each pause until `signal` fires, and resolves then: a watch kept up beside
  * other work (the runs of a configuration version looked at again and again). The pauses start
- * at the first, as `pauses` gives them; `work` settles its own failures.
+ * at the first, as `pauses` gives them; `work` settles its own failures. `work` is handed the
+ * signal, so that a piece of work under way ends with the watch rather than outliving it.
  */
 async function repeatAfterPauses(options) {
     const { work, pauses, signal, clock } = options;
@@ -74,7 +75,7 @@ async function repeatAfterPauses(options) {
         catch {
             return;
         }
-        await work();
+        await work(signal);
     }
 }
 
