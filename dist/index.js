@@ -39598,7 +39598,8 @@ function getErrorMessage(error) {
 /* harmony export */   Hr: () => (/* binding */ failureReason),
 /* harmony export */   RT: () => (/* binding */ isUnknownHost),
 /* harmony export */   W: () => (/* binding */ answeredStatus),
-/* harmony export */   tX: () => (/* binding */ rateLimitOf)
+/* harmony export */   tX: () => (/* binding */ rateLimitOf),
+/* harmony export */   yy: () => (/* binding */ answerText)
 /* harmony export */ });
 /* unused harmony export errorCode */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
@@ -39612,28 +39613,64 @@ function getErrorMessage(error) {
 
 
 
-/** What GitHub answered, or undefined when no answer came (Octokit's RequestError has a response). */
+/**
+ * What GitHub answered, or undefined when no answer came. Octokit's RequestError has the response;
+ * @octokit/graphql's GraphqlResponseError (a query answered with errors) has the body's errors
+ * and the headers, but its `response` is the body; the throttling plugin's GraphQL rate-limit error
+ * has the response, errors in its body.
+ */
 function answerOf(error) {
-    if (!(error instanceof Error) || !('response' in error) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.response))
+    if (!(error instanceof Error))
+        return undefined;
+    if (error.name === 'GraphqlResponseError' && 'errors' in error && Array.isArray(error.errors)) {
+        const headers = 'headers' in error && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.headers) ? error.headers : {};
+        return { status: 200, message: firstMessage(error.errors) ?? 'HTTP 200', headers, graphqlErrors: error.errors };
+    }
+    if (!('response' in error) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.response))
         return undefined;
     const { status, data, headers } = error.response;
     if (typeof status !== 'number')
         return undefined;
-    const message = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && typeof data.message === 'string' ? data.message : `HTTP ${status}`;
-    return { status, message, headers: (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(headers) ? headers : {} };
+    const graphqlErrors = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && Array.isArray(data.errors) ? data.errors : [];
+    const message = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && typeof data.message === 'string'
+        ? data.message
+        : (firstMessage(graphqlErrors) ?? `HTTP ${status}`);
+    return { status, message, headers: (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(headers) ? headers : {}, graphqlErrors };
 }
-/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+/** The message of the first error a GraphQL answer lists. */
+function firstMessage(errors) {
+    const [first] = errors;
+    return (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(first) && typeof first.message === 'string' ? first.message : undefined;
+}
+/**
+ * GitHub names a GraphQL error of its primary rate limit by its `type`: `RATE_LIMITED` (what its
+ * documentation shows and the throttling plugin waits out), also seen as `RATE_LIMIT`.
+ */
+const GRAPHQL_RATE_LIMITED = new Set(['RATE_LIMITED', 'RATE_LIMIT']);
+/**
+ * The HTTP status of a response GitHub gave (200 for a GraphQL query it answered with errors), or
+ * undefined when no response came.
+ */
 function answeredStatus(error) {
     return answerOf(error)?.status;
+}
+/** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
+function answerText(error) {
+    const answer = answerOf(error);
+    return answer === undefined ? undefined : `${answer.status} (${answer.message})`;
 }
 /**
  * The rate limit a refusal names, as GitHub documents them: a 403 or 429 whose message speaks of
  * a secondary rate limit, or one with `x-ratelimit-remaining: 0` (the quota is spent until
- * `x-ratelimit-reset`).
+ * `x-ratelimit-reset`); or a GraphQL answer whose errors say the quota is spent.
  */
 function rateLimitOf(error) {
     const answer = answerOf(error);
-    if (answer === undefined || (answer.status !== 403 && answer.status !== 429))
+    if (answer === undefined)
+        return undefined;
+    if (answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(e) && GRAPHQL_RATE_LIMITED.has(String(e.type))))
+        return 'primary';
+    if (answer.status !== 403 && answer.status !== 429)
         return undefined;
     if (/\bsecondary rate\b/i.test(answer.message))
         return 'secondary';
@@ -41484,35 +41521,74 @@ var markdown = __nccwpck_require__(4285);
  * under a stranger's name, or the stranger's under the action's).
  *
  * - A user's token (a personal access token): the login `GET /user` answers.
- * - The workflow's token (GITHUB_TOKEN) is an installation token of the GitHub Actions app:
- *   `GET /user` refuses it (403), and it writes as `github-actions[bot]` through that app
- *   (`performed_via_github_app.slug` is `github-actions`). The token of another GitHub App
- *   cannot say which app it is: its earlier comments are not recognised, and it writes anew.
+ * - An installation token of a GitHub App (the workflow's GITHUB_TOKEN is one, of the GitHub
+ *   Actions app; `actions/create-github-app-token` makes them for any app) acts as no user:
+ *   `GET /user` refuses it (403), and `GET /app` takes only the app's own JWT. GraphQL's
+ *   `viewer` answers it with the app's bot account, whose login is the app's slug followed by
+ *   `[bot]`; the app's comments are written by that account through the app
+ *   (`performed_via_github_app.slug`).
+ * - When GitHub does not say (the query refused, or no login of that form), the token is taken
+ *   for the workflow's own, as GitHub Actions': another app's earlier comment is then not
+ *   recognised, and a new one is written.
  */
 
-const ACTIONS_LOGIN = 'github-actions[bot]';
-const ACTIONS_APP = 'github-actions';
+
+/** The app of the workflow's own token (GITHUB_TOKEN). */
+const GITHUB_ACTIONS = appAuthor('github-actions');
+const VIEWER_QUERY = 'query { viewer { login } }';
+/**
+ * A bot account's login: the app's slug (its name lower-cased, spaces and other characters made
+ * `-`; names are at most 34 characters) and `[bot]`. An answer of any other form is not used.
+ */
+const BOT_LOGIN = /^([a-z0-9][a-z0-9_-]{0,38})\[bot\]$/i;
 /** The identity the client's token writes as. */
-async function tokenAuthor(github) {
+async function tokenAuthor(github, log) {
     try {
         const { data } = await github.octokit.rest.users.getAuthenticated();
         return { kind: 'user', login: data.login };
     }
     catch (error) {
         // An installation token acts as no user. A rate limit is a rate limit, whoever asks.
-        if ((0,failure/* answeredStatus */.W)(error) === 403 && (0,failure/* rateLimitOf */.tX)(error) === undefined)
-            return { kind: 'github-actions' };
-        throw error;
+        if ((0,failure/* answeredStatus */.W)(error) !== 403 || (0,failure/* rateLimitOf */.tX)(error) !== undefined)
+            throw error;
     }
+    return installationAuthor(github, log);
 }
-/** Whether `author` wrote the comment. */
-function writtenBy(comment, author) {
-    const login = comment.user?.login ?? '';
-    if (author.kind === 'user') {
-        // Logins are unique whatever their case; a user's own comment is not made through an app.
-        return login.toLowerCase() === author.login.toLowerCase() && !comment.performed_via_github_app;
+/** The app whose installation token the client has, as GraphQL's `viewer` names its bot account. */
+async function installationAuthor(github, log) {
+    const assumed = (why) => {
+        log.debug(`comment-on-pr: ${why}; the token is taken for the workflow's own, GitHub Actions' (github-actions[bot]).`);
+        return GITHUB_ACTIONS;
+    };
+    let answer;
+    try {
+        answer = await github.octokit.graphql(VIEWER_QUERY);
     }
-    return login === ACTIONS_LOGIN && comment.performed_via_github_app?.slug === ACTIONS_APP;
+    catch (error) {
+        // No answer at all, or a rate limit, fails the comment as any other call would.
+        if ((0,failure/* answeredStatus */.W)(error) === undefined || (0,failure/* rateLimitOf */.tX)(error) !== undefined)
+            throw error;
+        return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${(0,failure/* answerText */.yy)(error)}`);
+    }
+    const viewer = (0,json_object/* isObject */.Gv)(answer) && (0,json_object/* isObject */.Gv)(answer.viewer) ? answer.viewer : undefined;
+    const login = viewer?.login;
+    const slug = typeof login === 'string' ? BOT_LOGIN.exec(login)?.[1] : undefined;
+    if (slug === undefined)
+        return assumed("GitHub's GraphQL API named no bot account as the token's viewer");
+    return appAuthor(slug);
+}
+function appAuthor(slug) {
+    return { kind: 'app', slug, login: `${slug}[bot]` };
+}
+/** Whether `author` wrote the comment. Logins and slugs are unique whatever their case. */
+function writtenBy(comment, author) {
+    const login = (comment.user?.login ?? '').toLowerCase();
+    if (author.kind === 'user') {
+        // A user's own comment is not made through an app.
+        return login === author.login.toLowerCase() && !comment.performed_via_github_app;
+    }
+    const app = comment.performed_via_github_app?.slug;
+    return (login === author.login.toLowerCase() && typeof app === 'string' && app.toLowerCase() === author.slug.toLowerCase());
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
@@ -41587,7 +41663,7 @@ async function commentOnPullRequest(options) {
     const body = commentBody(marker, options.body, runLink, footer);
     // Asked once, and only when a comment carries the marker.
     let author;
-    const whoWrites = () => (author ??= tokenAuthor(github));
+    const whoWrites = () => (author ??= tokenAuthor(github, log));
     const find = () => findComment(github, pullRequest, marker, whoWrites, log);
     try {
         const existing = await find();

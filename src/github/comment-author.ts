@@ -5,16 +5,23 @@
  * under a stranger's name, or the stranger's under the action's).
  *
  * - A user's token (a personal access token): the login `GET /user` answers.
- * - The workflow's token (GITHUB_TOKEN) is an installation token of the GitHub Actions app:
- *   `GET /user` refuses it (403), and it writes as `github-actions[bot]` through that app
- *   (`performed_via_github_app.slug` is `github-actions`). The token of another GitHub App
- *   cannot say which app it is: its earlier comments are not recognised, and it writes anew.
+ * - An installation token of a GitHub App (the workflow's GITHUB_TOKEN is one, of the GitHub
+ *   Actions app; `actions/create-github-app-token` makes them for any app) acts as no user:
+ *   `GET /user` refuses it (403), and `GET /app` takes only the app's own JWT. GraphQL's
+ *   `viewer` answers it with the app's bot account, whose login is the app's slug followed by
+ *   `[bot]`; the app's comments are written by that account through the app
+ *   (`performed_via_github_app.slug`).
+ * - When GitHub does not say (the query refused, or no login of that form), the token is taken
+ *   for the workflow's own, as GitHub Actions': another app's earlier comment is then not
+ *   recognised, and a new one is written.
  */
 
-import { answeredStatus, rateLimitOf } from './failure.ts';
-import type { GitHubClient } from './client.ts';
+import { isObject } from '../json-object.ts';
+import type { GitHubClient, GitHubLog } from './client.ts';
+import { answeredStatus, answerText, rateLimitOf } from './failure.ts';
 
-export type CommentAuthor = { kind: 'user'; login: string } | { kind: 'github-actions' };
+/** A user, by login; or a GitHub App, by slug, writing as its bot account `<slug>[bot]`. */
+export type CommentAuthor = { kind: 'user'; login: string } | { kind: 'app'; slug: string; login: string };
 
 /** A comment as the issues API lists it: the fields that say who wrote it. */
 export interface AuthoredComment {
@@ -22,27 +29,65 @@ export interface AuthoredComment {
   performed_via_github_app?: { slug?: string } | null;
 }
 
-const ACTIONS_LOGIN = 'github-actions[bot]';
-const ACTIONS_APP = 'github-actions';
+/** The app of the workflow's own token (GITHUB_TOKEN). */
+export const GITHUB_ACTIONS: CommentAuthor = appAuthor('github-actions');
+
+const VIEWER_QUERY = 'query { viewer { login } }';
+
+/**
+ * A bot account's login: the app's slug (its name lower-cased, spaces and other characters made
+ * `-`; names are at most 34 characters) and `[bot]`. An answer of any other form is not used.
+ */
+const BOT_LOGIN = /^([a-z0-9][a-z0-9_-]{0,38})\[bot\]$/i;
 
 /** The identity the client's token writes as. */
-export async function tokenAuthor(github: GitHubClient): Promise<CommentAuthor> {
+export async function tokenAuthor(github: GitHubClient, log: GitHubLog): Promise<CommentAuthor> {
   try {
     const { data } = await github.octokit.rest.users.getAuthenticated();
     return { kind: 'user', login: data.login };
   } catch (error) {
     // An installation token acts as no user. A rate limit is a rate limit, whoever asks.
-    if (answeredStatus(error) === 403 && rateLimitOf(error) === undefined) return { kind: 'github-actions' };
-    throw error;
+    if (answeredStatus(error) !== 403 || rateLimitOf(error) !== undefined) throw error;
   }
+  return installationAuthor(github, log);
 }
 
-/** Whether `author` wrote the comment. */
-export function writtenBy(comment: AuthoredComment, author: CommentAuthor): boolean {
-  const login = comment.user?.login ?? '';
-  if (author.kind === 'user') {
-    // Logins are unique whatever their case; a user's own comment is not made through an app.
-    return login.toLowerCase() === author.login.toLowerCase() && !comment.performed_via_github_app;
+/** The app whose installation token the client has, as GraphQL's `viewer` names its bot account. */
+async function installationAuthor(github: GitHubClient, log: GitHubLog): Promise<CommentAuthor> {
+  const assumed = (why: string): CommentAuthor => {
+    log.debug(
+      `comment-on-pr: ${why}; the token is taken for the workflow's own, GitHub Actions' (github-actions[bot]).`,
+    );
+    return GITHUB_ACTIONS;
+  };
+  let answer: unknown;
+  try {
+    answer = await github.octokit.graphql(VIEWER_QUERY);
+  } catch (error) {
+    // No answer at all, or a rate limit, fails the comment as any other call would.
+    if (answeredStatus(error) === undefined || rateLimitOf(error) !== undefined) throw error;
+    return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${answerText(error)}`);
   }
-  return login === ACTIONS_LOGIN && comment.performed_via_github_app?.slug === ACTIONS_APP;
+  const viewer = isObject(answer) && isObject(answer.viewer) ? answer.viewer : undefined;
+  const login = viewer?.login;
+  const slug = typeof login === 'string' ? BOT_LOGIN.exec(login)?.[1] : undefined;
+  if (slug === undefined) return assumed("GitHub's GraphQL API named no bot account as the token's viewer");
+  return appAuthor(slug);
+}
+
+function appAuthor(slug: string): CommentAuthor {
+  return { kind: 'app', slug, login: `${slug}[bot]` };
+}
+
+/** Whether `author` wrote the comment. Logins and slugs are unique whatever their case. */
+export function writtenBy(comment: AuthoredComment, author: CommentAuthor): boolean {
+  const login = (comment.user?.login ?? '').toLowerCase();
+  if (author.kind === 'user') {
+    // A user's own comment is not made through an app.
+    return login === author.login.toLowerCase() && !comment.performed_via_github_app;
+  }
+  const app = comment.performed_via_github_app?.slug;
+  return (
+    login === author.login.toLowerCase() && typeof app === 'string' && app.toLowerCase() === author.slug.toLowerCase()
+  );
 }

@@ -14,30 +14,69 @@ interface Answered {
   status: number;
   message: string;
   headers: Record<string, string | undefined>;
+  /** The errors a GraphQL answer lists (GitHub answers a refused query 200 with them); none for REST. */
+  graphqlErrors: unknown[];
 }
 
-/** What GitHub answered, or undefined when no answer came (Octokit's RequestError has a response). */
+/**
+ * What GitHub answered, or undefined when no answer came. Octokit's RequestError has the response;
+ * @octokit/graphql's GraphqlResponseError (a query answered with errors) has the body's errors
+ * and the headers, but its `response` is the body; the throttling plugin's GraphQL rate-limit error
+ * has the response, errors in its body.
+ */
 function answerOf(error: unknown): Answered | undefined {
-  if (!(error instanceof Error) || !('response' in error) || !isObject(error.response)) return undefined;
+  if (!(error instanceof Error)) return undefined;
+  if (error.name === 'GraphqlResponseError' && 'errors' in error && Array.isArray(error.errors)) {
+    const headers = 'headers' in error && isObject(error.headers) ? (error.headers as Answered['headers']) : {};
+    return { status: 200, message: firstMessage(error.errors) ?? 'HTTP 200', headers, graphqlErrors: error.errors };
+  }
+  if (!('response' in error) || !isObject(error.response)) return undefined;
   const { status, data, headers } = error.response;
   if (typeof status !== 'number') return undefined;
-  const message = isObject(data) && typeof data.message === 'string' ? data.message : `HTTP ${status}`;
-  return { status, message, headers: isObject(headers) ? (headers as Answered['headers']) : {} };
+  const graphqlErrors = isObject(data) && Array.isArray(data.errors) ? (data.errors as unknown[]) : [];
+  const message =
+    isObject(data) && typeof data.message === 'string'
+      ? data.message
+      : (firstMessage(graphqlErrors) ?? `HTTP ${status}`);
+  return { status, message, headers: isObject(headers) ? (headers as Answered['headers']) : {}, graphqlErrors };
 }
 
-/** The HTTP status of a response GitHub gave, or undefined when no response came. */
+/** The message of the first error a GraphQL answer lists. */
+function firstMessage(errors: unknown[]): string | undefined {
+  const [first] = errors;
+  return isObject(first) && typeof first.message === 'string' ? first.message : undefined;
+}
+
+/**
+ * GitHub names a GraphQL error of its primary rate limit by its `type`: `RATE_LIMITED` (what its
+ * documentation shows and the throttling plugin waits out), also seen as `RATE_LIMIT`.
+ */
+const GRAPHQL_RATE_LIMITED = new Set(['RATE_LIMITED', 'RATE_LIMIT']);
+
+/**
+ * The HTTP status of a response GitHub gave (200 for a GraphQL query it answered with errors), or
+ * undefined when no response came.
+ */
 export function answeredStatus(error: unknown): number | undefined {
   return answerOf(error)?.status;
+}
+
+/** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
+export function answerText(error: unknown): string | undefined {
+  const answer = answerOf(error);
+  return answer === undefined ? undefined : `${answer.status} (${answer.message})`;
 }
 
 /**
  * The rate limit a refusal names, as GitHub documents them: a 403 or 429 whose message speaks of
  * a secondary rate limit, or one with `x-ratelimit-remaining: 0` (the quota is spent until
- * `x-ratelimit-reset`).
+ * `x-ratelimit-reset`); or a GraphQL answer whose errors say the quota is spent.
  */
 export function rateLimitOf(error: unknown): RateLimitKind | undefined {
   const answer = answerOf(error);
-  if (answer === undefined || (answer.status !== 403 && answer.status !== 429)) return undefined;
+  if (answer === undefined) return undefined;
+  if (answer.graphqlErrors.some((e) => isObject(e) && GRAPHQL_RATE_LIMITED.has(String(e.type)))) return 'primary';
+  if (answer.status !== 403 && answer.status !== 429) return undefined;
   if (/\bsecondary rate\b/i.test(answer.message)) return 'secondary';
   if (answer.headers['x-ratelimit-remaining'] === '0') return 'primary';
   return undefined;

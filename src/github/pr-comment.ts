@@ -116,7 +116,7 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   const body = commentBody(marker, options.body, runLink, footer);
   // Asked once, and only when a comment carries the marker.
   let author: Promise<CommentAuthor> | undefined;
-  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github));
+  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github, log));
   const find = (): Promise<IssueComment | undefined> => findComment(github, pullRequest, marker, whoWrites, log);
   try {
     const existing = await find();

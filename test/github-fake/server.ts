@@ -1,7 +1,13 @@
-// A local stand-in for the parts of GitHub's REST API that the action uses: check runs
-// (https://docs.github.com/rest/checks/runs) and the comments of a pull request, which are its
-// issue's comments (https://docs.github.com/rest/issues/comments). Real HTTP on 127.0.0.1,
-// answering, paginating and validating as GitHub documents it, recording every request.
+// A local stand-in for the parts of GitHub's API that the action uses: check runs
+// (https://docs.github.com/rest/checks/runs), the comments of a pull request, which are its
+// issue's comments (https://docs.github.com/rest/issues/comments), and who a token acts as
+// (`GET /user`, and GraphQL's `viewer { login }`, the one query answered). Real HTTP on
+// 127.0.0.1, answering, paginating and validating as GitHub documents it, recording every request.
+//
+// Whose a token is: a token given to appToken() is an installation token of that GitHub App; any
+// other token starting `ghs_` is the workflow's GITHUB_TOKEN, an installation token of GitHub
+// Actions (`github-actions`); any other token is a user's, `user-` and its first six characters.
+// An app's token writes as its bot account `<slug>[bot]` through the app.
 
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -80,8 +86,25 @@ export interface GitHubFake {
    *  `pull-requests: write` (reading them is still allowed). */
   denyPullRequestsWrite(token: string): void;
   /**
+   * This token is an installation token of the GitHub App `slug` (as actions/create-github-app-token
+   * makes them): `GET /user` refuses it, GraphQL's viewer is `<slug>[bot]`, and it writes as that
+   * bot account through the app.
+   */
+  appToken(token: string, slug: string): void;
+  /**
+   * GraphQL's viewer query with this token is refused: `graphql` (the default) answers 200 with a
+   * `FORBIDDEN` error and a null viewer, as GitHub answers a query the token may not make; `http`
+   * answers 403 `Resource not accessible by integration`; `RATE_LIMITED` (as GitHub documents it)
+   * or `RATE_LIMIT` (as it has also been seen) answers 200 with an error of that type, the quota
+   * spent for the next hour (`x-ratelimit-remaining: 0`).
+   */
+  refuseViewer(token: string, how?: ViewerRefusal): void;
+  /** GraphQL's viewer query with this token answers `viewer` as given (any value, however malformed). */
+  answerViewer(token: string, viewer: unknown): void;
+  /**
    * A comment already on pull request `owner/repo#issue`, written by `user` (default `octocat`)
-   * through the GitHub App `app` (default: `github-actions` for `github-actions[bot]`, else none).
+   * through the GitHub App `app` (default: for a bot account `<slug>[bot]` its app `<slug>`, else
+   * none).
    */
   seedComment(comment: {
     owner: string;
@@ -101,6 +124,8 @@ export interface GitHubFake {
   dropNext(options?: Omit<FailOptions, 'message' | 'headers'>): void;
   close(): Promise<void>;
 }
+
+export type ViewerRefusal = 'graphql' | 'http' | 'RATE_LIMITED' | 'RATE_LIMIT';
 
 export interface FailOptions {
   count?: number;
@@ -157,6 +182,21 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const comments: FakeComment[] = [];
   const denied = new Set<string>();
   const deniedPullRequests = new Set<string>();
+  const appTokens = new Map<string, string>();
+  /** How the viewer query is answered for a token, instead of with its login. */
+  const viewerAnswers = new Map<string, { refused: ViewerRefusal } | { viewer: unknown }>();
+  /** The GitHub App a token writes through: none for a user's token. */
+  const appOf = (token: string): string | null =>
+    appTokens.get(token) ?? (token.startsWith('ghs_') ? 'github-actions' : null);
+  /** The account a token acts as: an app's bot account, or a user. */
+  const loginOf = (token: string): string => {
+    const app = appOf(token);
+    return app === null ? `user-${token.slice(0, 6)}` : `${app}[bot]`;
+  };
+  // GitHub Enterprise Server answers GraphQL at /api/graphql beside the REST API's /api/v3.
+  const graphqlPath = /\/api\/v3$/.test(basePath)
+    ? basePath.replace(/\/api\/v3$/, '/api/graphql')
+    : `${basePath}/graphql`;
   let nextCommentId = 2_000_000_001;
   const addComment = (c: Omit<FakeComment, 'id' | 'created_at' | 'updated_at'>): FakeComment => {
     const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -184,6 +224,57 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   };
   let nextId = 4_000_000_001;
 
+  /**
+   * GraphQL (https://docs.github.com/graphql): only `viewer { login }` is answered. GitHub answers
+   * a query it refuses 200, with `errors` (and `data` where the query was run).
+   */
+  const graphql = (
+    token: string,
+    body: unknown,
+  ): { status: number; json: unknown; headers?: Record<string, string> } => {
+    const fields = object(body);
+    if (typeof fields.query !== 'string') {
+      return {
+        status: 200,
+        json: { errors: [{ message: 'A query attribute must be specified and must be a string.' }] },
+      };
+    }
+    if (fields.variables !== undefined && fields.variables !== null && typeof fields.variables !== 'object') {
+      return { status: 200, json: { errors: [{ message: 'Variables are invalid JSON.' }] } };
+    }
+    const unknown = unknownField(fields.query);
+    if (unknown !== undefined) return { status: 200, json: { errors: [unknown] } };
+    const answer = viewerAnswers.get(token);
+    if (answer !== undefined && 'refused' in answer) {
+      if (answer.refused === 'http') throw new Answer(403, 'Resource not accessible by integration');
+      if (answer.refused === 'RATE_LIMITED' || answer.refused === 'RATE_LIMIT') {
+        const reset = Math.ceil(Date.now() / 1000) + 3600;
+        return {
+          status: 200,
+          json: { errors: [{ type: answer.refused, message: 'API rate limit exceeded for installation ID 1.' }] },
+          headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+        };
+      }
+      return {
+        status: 200,
+        json: {
+          data: { viewer: null },
+          errors: [
+            {
+              type: 'FORBIDDEN',
+              path: ['viewer'],
+              extensions: { saml_failure: false },
+              locations: [{ line: 1, column: 9 }],
+              message: 'Resource not accessible by integration',
+            },
+          ],
+        },
+      };
+    }
+    const viewer = answer !== undefined ? answer.viewer : { login: loginOf(token) };
+    return { status: 200, json: { data: { viewer } } };
+  };
+
   let url = '';
   const handle = (
     method: string,
@@ -194,13 +285,14 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     const token = tokenOf(headers.authorization);
     if (token === undefined) throw new Answer(401, 'Requires authentication');
 
+    if (path.split('?')[0] === graphqlPath && method === 'POST') return graphql(token, body);
     if (!path.startsWith(`${basePath}/`)) throw new Answer(404, 'Not Found');
     const route = path.slice(basePath.length).split('?')[0] ?? '';
     const query = new URLSearchParams(path.split('?')[1] ?? '');
 
     if (route === '/user' && method === 'GET') {
-      // An installation token (the workflow's GITHUB_TOKEN) acts as no user.
-      if (token.startsWith('ghs_')) throw new Answer(403, 'Resource not accessible by integration');
+      // An installation token (the workflow's GITHUB_TOKEN, or another app's) acts as no user.
+      if (appOf(token) !== null) throw new Answer(403, 'Resource not accessible by integration');
       return { status: 200, json: { login: loginOf(token), id: 1, type: 'User' } };
     }
 
@@ -361,6 +453,9 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     checkRuns,
     comments,
     denyChecksWrite: (token) => void denied.add(token),
+    appToken: (token, slug) => void appTokens.set(token, slug),
+    refuseViewer: (token, how = 'graphql') => void viewerAnswers.set(token, { refused: how }),
+    answerViewer: (token, viewer) => void viewerAnswers.set(token, { viewer }),
     denyPullRequestsWrite: (token) => void deniedPullRequests.add(token),
     seedComment: ({ owner, repo, issue, body, user = 'octocat', app }) =>
       addComment({
@@ -369,7 +464,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         issue,
         body,
         user,
-        app: app === undefined ? (user === 'github-actions[bot]' ? 'github-actions' : null) : app,
+        app: app === undefined ? (/^(.+)\[bot\]$/.exec(user)?.[1] ?? null) : app,
       }),
     failNext: (status, options = {}) =>
       planFailure(
@@ -398,14 +493,37 @@ function tokenOf(authorization: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The user a token acts as: the workflow's token writes as github-actions[bot]. */
-function loginOf(token: string): string {
-  return token.startsWith('ghs_') ? 'github-actions[bot]' : `user-${token.slice(0, 6)}`;
-}
-
-/** The GitHub App a token writes through: the workflow's token, through GitHub Actions. */
-function appOf(token: string): string | null {
-  return token.startsWith('ghs_') ? 'github-actions' : null;
+/**
+ * Why GraphQL would refuse a query other than `{ viewer { login } }` (whitespace, commas and an
+ * optional `query` keyword aside), as GitHub words it: a field the fake does not know is a field
+ * that does not exist; text that is not a selection is a parse error.
+ */
+function unknownField(query: string): Record<string, unknown> | undefined {
+  const tokens = query.match(/[A-Za-z_][A-Za-z0-9_]*|[^\s,]/g) ?? [];
+  const selection = tokens[0] === 'query' ? tokens.slice(1) : tokens;
+  if (selection.join(' ') === '{ viewer { login } }') return undefined;
+  const names = selection.filter((t) => /^[A-Za-z_]/.test(t));
+  if (selection[0] !== '{' || names.length === 0) {
+    return {
+      message: `Parse error on ${JSON.stringify(selection[0] ?? '')} at [1, 1]`,
+      locations: [{ line: 1, column: 1 }],
+    };
+  }
+  // The one type and field the fake knows of each level: Query.viewer, then User.login.
+  const [first] = names;
+  const [typeName, fieldName, path] =
+    first === 'viewer'
+      ? ['User', names.slice(1).find((name) => name !== 'login'), ['query', 'viewer']]
+      : ['Query', first, ['query']];
+  if (fieldName === undefined) {
+    return { message: 'Parse error on "}" (RCURLY) at [1, 1]', locations: [{ line: 1, column: 1 }] };
+  }
+  return {
+    path: [...path, fieldName],
+    extensions: { code: 'undefinedField', typeName, fieldName },
+    locations: [{ line: 1, column: 1 }],
+    message: `Field '${fieldName}' doesn't exist on type '${typeName}'`,
+  };
 }
 
 function commentRepresentation(c: FakeComment): unknown {

@@ -111,9 +111,12 @@ describe('comment-on-pr from the built action', () => {
     expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toEqual([
       'GET /api/v3/repos/octo-org/platform/issues/31/comments 200',
       'GET /api/v3/user 403',
+      'POST /api/graphql 200',
       'POST /api/v3/repos/octo-org/platform/issues/31/comments 201',
       'GET /api/v3/repos/octo-org/platform/issues/31/comments 200',
       'GET /api/v3/user 403',
+      // GitHub Enterprise Server answers GraphQL beside /api/v3, at /api/graphql.
+      'POST /api/graphql 200',
       `PATCH /api/v3/repos/octo-org/platform/issues/comments/${comment?.id} 200`,
     ]);
     expect(first.stdout + second.stdout).not.toContain('::warning::');

@@ -6,9 +6,13 @@ import {
   stickyCommentKey,
 } from '../../src/github/pr-comment.ts';
 import type { PullRequestCommentContext, PullRequestCommentLog } from '../../src/github/pr-comment.ts';
+import { writtenBy } from '../../src/github/comment-author.ts';
+import type { CommentAuthor } from '../../src/github/comment-author.ts';
 import { readInputs } from '../../src/inputs/read.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 const TOKEN = 'ghs_prCommentTestToken0123456789abcdef';
 const REPO = { owner: 'octo-org', repo: 'policies' };
@@ -64,16 +68,24 @@ afterEach(async () => {
 
 function comment(
   body: string,
-  more: { key?: string; context?: PullRequestCommentContext; log?: RecordingLog; token?: string } = {},
+  more: {
+    key?: string;
+    context?: PullRequestCommentContext;
+    log?: RecordingLog;
+    token?: string;
+    apiUrl?: string;
+    deadline?: Deadline;
+  } = {},
 ) {
   return commentOnPullRequest({
     token: more.token ?? TOKEN,
     key: more.key ?? SYNC_KEY,
     body,
     context: more.context ?? pullRequest(),
-    apiUrl: fake.url,
+    apiUrl: more.apiUrl ?? fake.url,
     log: more.log ?? recordingLog(),
     writtenAt: WRITTEN_AT,
+    ...(more.deadline ? { deadline: more.deadline } : {}),
     // Retries a millisecond apart, writes unpaced (test/github/rate-limits.test.ts has the real waits).
     tuning: { retryUnitMs: 1, pacedWrites: false },
   });
@@ -100,11 +112,14 @@ describe('the sticky pull request comment', () => {
       'GET /repos/octo-org/policies/issues/7/comments 200',
       'POST /repos/octo-org/policies/issues/7/comments 201',
       'GET /repos/octo-org/policies/issues/7/comments 200',
-      // Whose is the comment with the marker? The workflow's token is no user: GitHub Actions'.
+      // Whose is the comment with the marker? The workflow's token is no user, but an app's
+      // installation token: GraphQL's viewer names its bot account, github-actions[bot].
       'GET /user 403',
+      'POST /graphql 200',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
       'GET /repos/octo-org/policies/issues/7/comments 200',
       'GET /user 403',
+      'POST /graphql 200',
       `PATCH /repos/octo-org/policies/issues/comments/${first?.id} 200`,
     ]);
     for (const request of fake.requests) expect(request.headers.authorization).toBe(`token ${TOKEN}`);
@@ -262,7 +277,8 @@ describe('the sticky pull request comment', () => {
       'GET 200',
       'POST 502',
       'GET 200',
-      'GET 403', // GET /user: the comment with the marker is the workflow token's own
+      'GET 403', // GET /user, then GraphQL's viewer: the comment with the marker is the workflow token's own
+      'POST 200',
     ]);
 
     fake.dropNext({ method: 'PATCH', applied: true });
@@ -347,6 +363,229 @@ describe('the sticky pull request comment', () => {
     };
     expect(await comment('odd', { context: odd })).toBe('created');
     expect(onPr(9)[0]?.body).not.toContain('evil.example');
+  });
+});
+
+describe('whose comment it is, with a GitHub App’s installation token other than the workflow’s', () => {
+  const APP_TOKEN = 'ghs_deployBotInstallationToken0123456789';
+  const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+  beforeEach(() => fake.appToken(APP_TOKEN, 'deploy-bot'));
+  const asApp = (body: string, more: Parameters<typeof comment>[1] = {}) =>
+    comment(body, { token: APP_TOKEN, ...more });
+  const marked = (text: string) => `${commentMarker(SYNC_KEY)}\n${text}`;
+  const requests = () => fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+  const assumedActions = /GitHub Actions' \(github-actions\[bot\]\)/;
+
+  it('finds its own earlier comment and updates it: one comment after two runs', async () => {
+    const log = recordingLog();
+    expect(await asApp('first run', { log })).toBe('created');
+    expect(await asApp('second run', { log })).toBe('updated');
+
+    expect(onPr()).toHaveLength(1);
+    expect(onPr()[0]).toMatchObject({ user: 'deploy-bot[bot]', app: 'deploy-bot', body: written('second run') });
+    expect(requests()).toEqual([
+      'GET /repos/octo-org/policies/issues/7/comments 200',
+      'POST /repos/octo-org/policies/issues/7/comments 201',
+      'GET /repos/octo-org/policies/issues/7/comments 200',
+      // An installation token acts as no user; GraphQL's viewer names the app's bot account.
+      'GET /user 403',
+      'POST /graphql 200',
+      `PATCH /repos/octo-org/policies/issues/comments/${onPr()[0]?.id} 200`,
+    ]);
+    expect(fake.requests.find((r) => r.path === '/graphql')?.body).toEqual({ query: 'query { viewer { login } }' });
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('leaves alone the marker in a comment of GitHub Actions, of another app, of a user, or of a user through the app', async () => {
+    const theirs = [
+      fake.seedComment({ ...REPO, issue: 7, body: marked('the workflow token'), user: 'github-actions[bot]' }),
+      fake.seedComment({ ...REPO, issue: 7, body: marked('another app'), user: 'helper[bot]' }),
+      fake.seedComment({ ...REPO, issue: 7, body: marked('a user'), user: 'mallory' }),
+      // A user's token of the app writes as the user, through the app: the user's words, not the app's.
+      fake.seedComment({
+        ...REPO,
+        issue: 7,
+        body: marked('a user through the app'),
+        user: 'mallory',
+        app: 'deploy-bot',
+      }),
+      // The bot's login with another app's name on it is not the app's comment either.
+      fake.seedComment({
+        ...REPO,
+        issue: 7,
+        body: marked('through another app'),
+        user: 'deploy-bot[bot]',
+        app: 'helper',
+      }),
+    ];
+    const bodies = theirs.map((c) => c.body);
+
+    expect(await asApp('ours')).toBe('created');
+    expect(await asApp('ours again')).toBe('updated');
+
+    expect(onPr()).toHaveLength(theirs.length + 1);
+    expect(theirs.map((c) => fake.comments.find((found) => found.id === c.id)?.body)).toEqual(bodies);
+    const ours = onPr().at(-1)!;
+    expect(ours).toMatchObject({ user: 'deploy-bot[bot]', app: 'deploy-bot', body: written('ours again') });
+    expect(fake.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      `/repos/octo-org/policies/issues/comments/${ours.id}`,
+    ]);
+  });
+
+  it('on GitHub Enterprise Server too, whose GraphQL API is at /api/graphql', async () => {
+    const server = await startGitHubFake({ basePath: '/api/v3' });
+    try {
+      server.appToken(APP_TOKEN, 'deploy-bot');
+      expect(await asApp('first', { apiUrl: server.url })).toBe('created');
+      expect(await asApp('second', { apiUrl: server.url })).toBe('updated');
+      expect(server.comments).toHaveLength(1);
+      expect(server.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`)).toContain(
+        'POST /api/graphql 200',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the workflow’s own token keeps its comment whichever way GitHub answers the viewer query for it', async () => {
+    const answers: Array<(token: string) => void> = [
+      () => {}, // github-actions[bot], as the fake answers an installation token of GitHub Actions
+      (token) => fake.refuseViewer(token, 'graphql'),
+      (token) => fake.refuseViewer(token, 'http'),
+      (token) => fake.answerViewer(token, { login: 'github-actions' }),
+      (token) => fake.answerViewer(token, { login: 'GitHub-Actions[bot]' }),
+    ];
+    for (const [i, answer] of answers.entries()) {
+      const token = `ghs_workflowToken${i}0123456789abcdefghij`;
+      answer(token);
+      const number = 20 + i;
+      const own = fake.seedComment({ ...REPO, issue: number, body: marked('earlier'), user: 'github-actions[bot]' });
+      expect(await comment('now', { token, context: pullRequest(number) }), `answer ${i}`).toBe('updated');
+      expect(fake.comments.find((c) => c.id === own.id)?.body, `answer ${i}`).toContain('now');
+      expect(onPr(number), `answer ${i}`).toHaveLength(1);
+    }
+    expect(requests().filter((r) => r.startsWith('POST /graphql'))).toEqual([
+      'POST /graphql 200',
+      'POST /graphql 200',
+      'POST /graphql 403',
+      'POST /graphql 200',
+      'POST /graphql 200',
+    ]);
+  });
+
+  it('when GitHub refuses the viewer query, the token is taken for the workflow’s, as before, and a debug line says so', async () => {
+    for (const [number, how] of [
+      [30, 'graphql'],
+      [31, 'http'],
+    ] as const) {
+      fake.refuseViewer(APP_TOKEN, how);
+      // Its earlier comment is not recognised: a new one is written, as before this was known.
+      const own = fake.seedComment({ ...REPO, issue: number, body: marked('earlier'), user: 'deploy-bot[bot]' });
+      const log = recordingLog();
+      expect(await asApp('now', { log, context: pullRequest(number) }), how).toBe('created');
+      expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(marked('earlier'));
+      expect(log.warnings).toEqual([]);
+      expect(
+        log.debugs.find((m) => m.includes('GraphQL')),
+        how,
+      ).toMatch(
+        /GitHub did not say which app the token belongs to: its GraphQL API answered (200|403) \(Resource not accessible by integration\); the token is taken for the workflow's own/,
+      );
+      expect(log.debugs.join('\n')).toMatch(assumedActions);
+    }
+  });
+
+  it('a viewer login that is not a bot account’s is not trusted: nobody’s comment is taken for its own', async () => {
+    const answers: unknown[] = [
+      { login: 'mallory' },
+      { login: 'mallory[bot] ' },
+      { login: 'evil bot[bot]' },
+      { login: 'evil\n::stop-commands::x[bot]' },
+      { login: '-dash[bot]' },
+      { login: '[bot]' },
+      { login: `${'a'.repeat(40)}[bot]` },
+      { login: 42 },
+      { name: 'deploy-bot[bot]' },
+      'deploy-bot[bot]',
+      null,
+    ];
+    for (const [i, viewer] of answers.entries()) {
+      fake.answerViewer(APP_TOKEN, viewer);
+      const number = 40 + i;
+      // A comment by the login as given, through the app its name would make, carries the marker.
+      const named = (viewer as { login?: unknown } | null)?.login;
+      const user = typeof named === 'string' ? named : 'deploy-bot[bot]';
+      const slug = /^(.*)\[bot\]$/.exec(user)?.[1] ?? null;
+      const theirs = fake.seedComment({ ...REPO, issue: number, body: marked('theirs'), user, app: slug });
+      const log = recordingLog();
+      expect(await asApp('ours', { log, context: pullRequest(number) }), JSON.stringify(viewer)).toBe('created');
+      expect(fake.comments.find((c) => c.id === theirs.id)?.body).toBe(marked('theirs'));
+      expect(log.debugs.join('\n'), JSON.stringify(viewer)).toMatch(
+        /GitHub's GraphQL API named no bot account as the token's viewer; the token is taken for the workflow's own/,
+      );
+    }
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('a rate limit on the viewer query, or no answer to it, fails the comment as any other call would: nothing written', async () => {
+    const clock = new ManualClock(Date.now());
+    const cases: Array<[number, () => void, RegExp]> = [
+      [
+        50,
+        () => fake.refuseViewer(APP_TOKEN, 'RATE_LIMITED'),
+        /GitHub's primary rate limit held the request for pull request #50 and asked to wait \d+ s; waiting that long would go past the step's deadline .*API rate limit exceeded/,
+      ],
+      [
+        51,
+        () => fake.refuseViewer(APP_TOKEN, 'RATE_LIMIT'),
+        /GitHub's primary rate limit held the request for pull request #51; it was not waited out \(GitHub answered 200: API rate limit exceeded/,
+      ],
+      [
+        52,
+        () => fake.failNext(403, { method: 'POST', message: SECONDARY, headers: { 'retry-after': '600' } }),
+        /GitHub's secondary rate limit held the request for pull request #52 and asked to wait 600 s/,
+      ],
+      [53, () => fake.dropNext({ method: 'POST', count: 4 }), /could not reach http:\/\/127\.0\.0\.1:\d+/],
+    ];
+    for (const [number, refuse, warning] of cases) {
+      fake.answerViewer(APP_TOKEN, { login: 'deploy-bot[bot]' });
+      refuse();
+      const own = fake.seedComment({ ...REPO, issue: number, body: marked('earlier'), user: 'deploy-bot[bot]' });
+      const log = recordingLog();
+      const deadline = Deadline.after(60_000, clock);
+      expect(await asApp('now', { log, context: pullRequest(number), deadline }), `#${number}`).toBe('failed');
+      expect(log.warnings, `#${number}`).toEqual([expect.stringMatching(warning)]);
+      expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(marked('earlier'));
+      expect(onPr(number)).toHaveLength(1);
+      expect(log.debugs.join('\n')).not.toMatch(assumedActions);
+    }
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+});
+
+describe('writtenBy', () => {
+  const app: CommentAuthor = { kind: 'app', slug: 'deploy-bot', login: 'deploy-bot[bot]' };
+  const user: CommentAuthor = { kind: 'user', login: 'Octo-Cat' };
+  const by = (login: string, slug?: string) => ({
+    user: { login },
+    performed_via_github_app: slug === undefined ? null : { slug },
+  });
+
+  it('an app’s comment is its bot account’s, through the app, whatever the case of either', () => {
+    expect(writtenBy(by('deploy-bot[bot]', 'deploy-bot'), app)).toBe(true);
+    expect(writtenBy(by('Deploy-Bot[bot]', 'DEPLOY-BOT'), app)).toBe(true);
+    expect(writtenBy(by('deploy-bot[bot]'), app)).toBe(false);
+    expect(writtenBy(by('deploy-bot[bot]', 'helper'), app)).toBe(false);
+    expect(writtenBy(by('deploy-bot', 'deploy-bot'), app)).toBe(false);
+    expect(writtenBy(by('mallory', 'deploy-bot'), app)).toBe(false);
+    expect(writtenBy(by('deploy-bot[bot]x', 'deploy-bot'), app)).toBe(false);
+    expect(writtenBy({ user: null, performed_via_github_app: { slug: 'deploy-bot' } }, app)).toBe(false);
+  });
+
+  it('a user’s comment is the user’s own, not made through an app', () => {
+    expect(writtenBy(by('octo-cat'), user)).toBe(true);
+    expect(writtenBy(by('octo-cat', 'deploy-bot'), user)).toBe(false);
+    expect(writtenBy(by('octo-dog'), user)).toBe(false);
   });
 });
 
