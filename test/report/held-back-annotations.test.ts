@@ -5,13 +5,13 @@
 // process of its own, GITHUB_ACTIONS set, inputs in INPUT_*, the summary a file), on the
 // emulator serving a real log of the test command: ten run blocks, each passing with a warning.
 
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
+import { runBundle } from '../support/run-bundle.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -41,44 +41,28 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-let steps = 0;
-
 /** The step with these inputs besides the module's: its exit code, stdout and job summary. */
 async function step(inputs: Record<string, string>): Promise<{ code: number | null; stdout: string; summary: string }> {
-  const dir = join(workspace, `step-${++steps}`);
-  mkdirSync(dir);
-  const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state') };
-  for (const file of Object.values(files)) writeFileSync(file, '');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_STATE: files.state,
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: dir,
-  };
-  const all: Record<string, string> = {
-    mode: 'run-module-tests',
-    token: emulator.token,
-    'base-url': emulator.baseUrl,
-    organization: emulator.organization,
-    'module-directory': 'module',
-    'module-name': 'log-bucket',
-    'module-provider': 'aws',
-    ...inputs,
-  };
-  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const state = join(mkdtempSync(join(workspace, 'step-')), 'state');
+  writeFileSync(state, '');
   // Asynchronous: the emulator answers from this process.
-  const child = spawn(process.execPath, [join(root, 'src', 'index.ts')], { cwd: workspace, env, stdio: 'pipe' });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const { code, stdout, stderr, summary } = await runBundle({
+    entry: join(root, 'src', 'index.ts'),
+    cwd: workspace,
+    inputs: {
+      mode: 'run-module-tests',
+      token: emulator.token,
+      'base-url': emulator.baseUrl,
+      organization: emulator.organization,
+      'module-directory': 'module',
+      'module-name': 'log-bucket',
+      'module-provider': 'aws',
+      ...inputs,
+    },
+    env: { GITHUB_ACTIONS: 'true', GITHUB_STATE: state, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: dirname(state) },
+  });
   expect(stderr).toBe('');
-  return { code, stdout, summary: readFileSync(files.summary, 'utf8') };
+  return { code, stdout, summary };
 }
 
 const runBlockOf = (text: string): string => /retention_\d+_days/.exec(text)?.[0] ?? '';
@@ -103,6 +87,18 @@ function annotationRows(summary: string): Array<{ run: string; onTheDiff: string
   ].map((m) => ({ run: runBlockOf(m[1]!), onTheDiff: m[2]! }));
 }
 
+/**
+ * The summary's table lists every run block, and marks "yes" exactly those the workflow commands
+ * put on the module (`onModule`) and "summary only" the rest.
+ */
+function expectMarksAsWritten(summary: string, onModule: string[]): void {
+  const rows = annotationRows(summary);
+  expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
+  expect(rows.filter((r) => r.onTheDiff === 'yes').map((r) => r.run)).toEqual(onModule);
+  const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
+  expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
+}
+
 describe('the summary says which annotations only it lists, as GitHub was left to show them', () => {
   it.concurrent('the step warned before its report: that warning takes one of the ten', async () => {
     // No tests/ directory: the test file sits next to the module, and the step warns of it.
@@ -115,11 +111,7 @@ describe('the summary says which annotations only it lists, as GitHub was left t
     expect(others[1]).toBe('+2 more warnings; see the job summary');
     expect(onModule).toEqual(RUN_BLOCKS.slice(0, 8));
 
-    const rows = annotationRows(summary);
-    expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
-    const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
-    expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
-    expect(rows.filter((r) => r.onTheDiff === 'yes').map((r) => r.run)).toEqual(onModule);
+    expectMarksAsWritten(summary, onModule);
     expect(summary).toContain(
       "GitHub shows at most 10 annotations of each level per step, the step's own warnings and errors among them: " +
         '2 of these 10 are listed only here.',
@@ -140,10 +132,7 @@ describe('the summary says which annotations only it lists, as GitHub was left t
     expect(others[1]).toBe('+2 more warnings; see the job summary');
     expect(onModule).toEqual(RUN_BLOCKS.slice(0, 8));
 
-    const rows = annotationRows(summary);
-    expect(rows.map((r) => r.run)).toEqual(RUN_BLOCKS);
-    const summaryOnly = rows.filter((r) => r.onTheDiff === 'summary only').map((r) => r.run);
-    expect(summaryOnly).toEqual(RUN_BLOCKS.filter((run) => !onModule.includes(run)));
+    expectMarksAsWritten(summary, onModule);
     expect(summary).toContain(': 2 of these 10 are listed only here.');
   });
 });

@@ -16,10 +16,12 @@ export interface BundleRun {
 /**
  * Starts the built bundle as a child process, as a runner or another CI system would, and
  * waits for it to exit. `inputs` become INPUT_* variables (GitHub's spelling: upper case,
- * hyphens kept).
+ * hyphens kept). `entry`, instead of the bundle's index.js: another script started the same way
+ * (src/index.ts, which Node runs as it is, for a test that needs no build).
  */
 export async function runBundle(options: {
-  bundleDir: string;
+  bundleDir?: string;
+  entry?: string;
   node?: string;
   args?: string[];
   inputs?: Record<string, string>;
@@ -41,7 +43,7 @@ export async function runBundle(options: {
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[`INPUT_${name.toUpperCase()}`] = value;
   const child = spawn(
     options.node ?? process.execPath,
-    [join(options.bundleDir, 'index.js'), ...(options.args ?? [])],
+    [options.entry ?? join(bundleDirOf(options), 'index.js'), ...(options.args ?? [])],
     {
       env,
       cwd: options.cwd ?? process.cwd(),
@@ -60,4 +62,9 @@ export async function runBundle(options: {
     outputs: readFileSync(outputFile, 'utf8'),
     summary: readFileSync(summaryFile, 'utf8'),
   };
+}
+
+function bundleDirOf(options: { bundleDir?: string }): string {
+  if (options.bundleDir === undefined) throw new Error('runBundle: give bundleDir or entry');
+  return options.bundleDir;
 }

@@ -211,21 +211,30 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('Other diagnostics: 0 errors, 2 warnings');
   });
 
-  it('lists the annotations held back by GitHub’s cap and says how many', () => {
-    const lines = Array.from({ length: 14 }, (_, i) =>
-      JSON.stringify({
-        '@testfile': 'tests/a.tftest.hcl',
-        '@testrun': `r${i}`,
-        type: 'diagnostic',
-        diagnostic: {
-          severity: 'error',
-          summary: `Failure ${i}`,
-          detail: '',
-          range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } },
-        },
-      }),
+  /** A log of 14 failed assertions, one per run block, each on its line of tests/a.tftest.hcl. */
+  const fourteenFailures = () =>
+    parseTestLogText(
+      Array.from({ length: 14 }, (_, i) =>
+        JSON.stringify({
+          '@testfile': 'tests/a.tftest.hcl',
+          '@testrun': `r${i}`,
+          type: 'diagnostic',
+          diagnostic: {
+            severity: 'error',
+            summary: `Failure ${i}`,
+            detail: '',
+            range: {
+              filename: 'tests/a.tftest.hcl',
+              start: { line: i + 1, column: 1 },
+              end: { line: i + 1, column: 2 },
+            },
+          },
+        }),
+      ).join('\n'),
     );
-    const parsed = parseTestLogText(lines.join('\n'));
+
+  it('lists the annotations held back by GitHub’s cap and says how many', () => {
+    const parsed = fourteenFailures();
     const annotations = testRunAnnotations(parsed, 'm');
     const { heldBack } = capAnnotations(annotations);
     expect(heldBack).toHaveLength(5);
@@ -245,20 +254,7 @@ describe('renderTestRunSummary', () => {
 
   it('with a check run, says the annotations were sent to it, not that they are on the diff', () => {
     // The summary is written before GitHub answers: whether they reached the diff is not known yet.
-    const lines = Array.from({ length: 14 }, (_, i) =>
-      JSON.stringify({
-        '@testfile': 'tests/a.tftest.hcl',
-        '@testrun': `r${i}`,
-        type: 'diagnostic',
-        diagnostic: {
-          severity: 'error',
-          summary: `Failure ${i}`,
-          detail: '',
-          range: { filename: 'tests/a.tftest.hcl', start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } },
-        },
-      }),
-    );
-    const parsed = parseTestLogText(lines.join('\n'));
+    const parsed = fourteenFailures();
     const annotations = testRunAnnotations(parsed, 'm');
     const routes = routeAnnotations(annotations, true);
     const md = renderTestRunSummary({
