@@ -39596,6 +39596,7 @@ function getErrorMessage(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hr: () => (/* binding */ failureReason),
+/* harmony export */   Lh: () => (/* binding */ refusedOutright),
 /* harmony export */   RT: () => (/* binding */ isUnknownHost),
 /* harmony export */   W: () => (/* binding */ answeredStatus),
 /* harmony export */   tX: () => (/* binding */ rateLimitOf),
@@ -39653,6 +39654,19 @@ const GRAPHQL_RATE_LIMITED = new Set(['RATE_LIMITED', 'RATE_LIMIT']);
  */
 function answeredStatus(error) {
     return answerOf(error)?.status;
+}
+/**
+ * Whether GitHub refused the request outright: a 403 that is no rate limit, or a GraphQL answer
+ * whose errors say the token may not see what it asked (type `FORBIDDEN`). Not a 5xx, nor an
+ * answer with other errors: those may be gone on the next try.
+ */
+function refusedOutright(error) {
+    const answer = answerOf(error);
+    if (answer === undefined || rateLimitOf(error) !== undefined)
+        return false;
+    if (answer.status === 403)
+        return true;
+    return answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(e) && e.type === 'FORBIDDEN');
 }
 /** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
 function answerText(error) {
@@ -41527,9 +41541,11 @@ var markdown = __nccwpck_require__(4285);
  *   `viewer` answers it with the app's bot account, whose login is the app's slug followed by
  *   `[bot]`; the app's comments are written by that account through the app
  *   (`performed_via_github_app.slug`).
- * - When GitHub does not say (the query refused, or no login of that form), the token is taken
- *   for the workflow's own, as GitHub Actions': another app's earlier comment is then not
- *   recognised, and a new one is written.
+ * - When GitHub refuses to say (a 403, or a GraphQL error of type FORBIDDEN) or names no login
+ *   of that form, the token is taken for the workflow's own, GitHub Actions': a comment GitHub
+ *   Actions wrote with the marker is then updated, and another app's earlier comment is not
+ *   recognised (a new one is written). Any other failure of the question (no answer, a 5xx, an
+ *   answer with other errors) fails the comment, as a failure of any other call does.
  */
 
 
@@ -41565,8 +41581,10 @@ async function installationAuthor(github, log) {
         answer = await github.octokit.graphql(VIEWER_QUERY);
     }
     catch (error) {
-        // No answer at all, or a rate limit, fails the comment as any other call would.
-        if ((0,failure/* answeredStatus */.W)(error) === undefined || (0,failure/* rateLimitOf */.tX)(error) !== undefined)
+        // Only a refusal says that GitHub will not name the app. Anything else (no answer, a 5xx, an
+        // answer with other errors, a rate limit) fails the comment as any other call would: taking
+        // the token for GitHub Actions' then would not find this app's comment, and write a second.
+        if (!(0,failure/* refusedOutright */.Lh)(error))
             throw error;
         return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${(0,failure/* answerText */.yy)(error)}`);
     }
@@ -41663,7 +41681,9 @@ async function commentOnPullRequest(options) {
     const body = commentBody(marker, options.body, runLink, footer);
     // Asked once, and only when a comment carries the marker.
     let author;
-    const whoWrites = () => (author ??= tokenAuthor(github, log));
+    // What GitHub answered the question is quoted in a debug line: the token masked, as everywhere here.
+    const authorLog = { ...log, debug: (message) => log.debug(secrets.redact(message)) };
+    const whoWrites = () => (author ??= tokenAuthor(github, authorLog));
     const find = () => findComment(github, pullRequest, marker, whoWrites, log);
     try {
         const existing = await find();

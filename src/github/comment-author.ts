@@ -11,14 +11,16 @@
  *   `viewer` answers it with the app's bot account, whose login is the app's slug followed by
  *   `[bot]`; the app's comments are written by that account through the app
  *   (`performed_via_github_app.slug`).
- * - When GitHub does not say (the query refused, or no login of that form), the token is taken
- *   for the workflow's own, as GitHub Actions': another app's earlier comment is then not
- *   recognised, and a new one is written.
+ * - When GitHub refuses to say (a 403, or a GraphQL error of type FORBIDDEN) or names no login
+ *   of that form, the token is taken for the workflow's own, GitHub Actions': a comment GitHub
+ *   Actions wrote with the marker is then updated, and another app's earlier comment is not
+ *   recognised (a new one is written). Any other failure of the question (no answer, a 5xx, an
+ *   answer with other errors) fails the comment, as a failure of any other call does.
  */
 
 import { isObject } from '../json-object.ts';
 import type { GitHubClient, GitHubLog } from './client.ts';
-import { answeredStatus, answerText, rateLimitOf } from './failure.ts';
+import { answeredStatus, answerText, rateLimitOf, refusedOutright } from './failure.ts';
 
 /** A user, by login; or a GitHub App, by slug, writing as its bot account `<slug>[bot]`. */
 export type CommentAuthor = { kind: 'user'; login: string } | { kind: 'app'; slug: string; login: string };
@@ -64,8 +66,10 @@ async function installationAuthor(github: GitHubClient, log: GitHubLog): Promise
   try {
     answer = await github.octokit.graphql(VIEWER_QUERY);
   } catch (error) {
-    // No answer at all, or a rate limit, fails the comment as any other call would.
-    if (answeredStatus(error) === undefined || rateLimitOf(error) !== undefined) throw error;
+    // Only a refusal says that GitHub will not name the app. Anything else (no answer, a 5xx, an
+    // answer with other errors, a rate limit) fails the comment as any other call would: taking
+    // the token for GitHub Actions' then would not find this app's comment, and write a second.
+    if (!refusedOutright(error)) throw error;
     return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${answerText(error)}`);
   }
   const viewer = isObject(answer) && isObject(answer.viewer) ? answer.viewer : undefined;

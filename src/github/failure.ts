@@ -61,6 +61,18 @@ export function answeredStatus(error: unknown): number | undefined {
   return answerOf(error)?.status;
 }
 
+/**
+ * Whether GitHub refused the request outright: a 403 that is no rate limit, or a GraphQL answer
+ * whose errors say the token may not see what it asked (type `FORBIDDEN`). Not a 5xx, nor an
+ * answer with other errors: those may be gone on the next try.
+ */
+export function refusedOutright(error: unknown): boolean {
+  const answer = answerOf(error);
+  if (answer === undefined || rateLimitOf(error) !== undefined) return false;
+  if (answer.status === 403) return true;
+  return answer.graphqlErrors.some((e) => isObject(e) && e.type === 'FORBIDDEN');
+}
+
 /** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
 export function answerText(error: unknown): string | undefined {
   const answer = answerOf(error);

@@ -116,7 +116,9 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   const body = commentBody(marker, options.body, runLink, footer);
   // Asked once, and only when a comment carries the marker.
   let author: Promise<CommentAuthor> | undefined;
-  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github, log));
+  // What GitHub answered the question is quoted in a debug line: the token masked, as everywhere here.
+  const authorLog = { ...log, debug: (message: string) => log.debug(secrets.redact(message)) };
+  const whoWrites = (): Promise<CommentAuthor> => (author ??= tokenAuthor(github, authorLog));
   const find = (): Promise<IssueComment | undefined> => findComment(github, pullRequest, marker, whoWrites, log);
   try {
     const existing = await find();

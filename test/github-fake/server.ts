@@ -96,7 +96,8 @@ export interface GitHubFake {
    * `FORBIDDEN` error and a null viewer, as GitHub answers a query the token may not make; `http`
    * answers 403 `Resource not accessible by integration`; `RATE_LIMITED` (as GitHub documents it)
    * or `RATE_LIMIT` (as it has also been seen) answers 200 with an error of that type, the quota
-   * spent for the next hour (`x-ratelimit-remaining: 0`).
+   * spent for the next hour (`x-ratelimit-remaining: 0`); `broken` answers 200 with an error of
+   * no type, as GitHub answers a query it could not run ("Something went wrong").
    */
   refuseViewer(token: string, how?: ViewerRefusal): void;
   /** GraphQL's viewer query with this token answers `viewer` as given (any value, however malformed). */
@@ -125,7 +126,7 @@ export interface GitHubFake {
   close(): Promise<void>;
 }
 
-export type ViewerRefusal = 'graphql' | 'http' | 'RATE_LIMITED' | 'RATE_LIMIT';
+export type ViewerRefusal = 'graphql' | 'http' | 'RATE_LIMITED' | 'RATE_LIMIT' | 'broken';
 
 export interface FailOptions {
   count?: number;
@@ -247,6 +248,21 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     const answer = viewerAnswers.get(token);
     if (answer !== undefined && 'refused' in answer) {
       if (answer.refused === 'http') throw new Answer(403, 'Resource not accessible by integration');
+      if (answer.refused === 'broken') {
+        // What GitHub answers when it could not run a query: no type, and no refusal in it.
+        return {
+          status: 200,
+          json: {
+            data: null,
+            errors: [
+              {
+                message:
+                  'Something went wrong while executing your query. Please include `0400:3A2B:1C9D` when reporting this issue.',
+              },
+            ],
+          },
+        };
+      }
       if (answer.refused === 'RATE_LIMITED' || answer.refused === 'RATE_LIMIT') {
         const reset = Math.ceil(Date.now() / 1000) + 3600;
         return {

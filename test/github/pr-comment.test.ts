@@ -495,7 +495,33 @@ describe('whose comment it is, with a GitHub App’s installation token other th
     }
   });
 
-  it('a viewer login that is not a bot account’s is not trusted: nobody’s comment is taken for its own', async () => {
+  it('when GitHub refuses the viewer query, a comment GitHub Actions wrote with the marker is the one updated', async () => {
+    fake.refuseViewer(APP_TOKEN);
+    const actions = fake.seedComment({ ...REPO, issue: 35, body: marked('earlier'), user: 'github-actions[bot]' });
+    expect(await asApp('now', { context: pullRequest(35) })).toBe('updated');
+    expect(fake.comments.find((c) => c.id === actions.id)?.body).toBe(written('now'));
+    expect(onPr(35)).toHaveLength(1);
+  });
+
+  it('a failure of the viewer query that is no refusal fails the comment: no second comment beside its own', async () => {
+    const cases: Array<[number, () => void, RegExp]> = [
+      [36, () => fake.failNext(502, { method: 'POST', count: 4 }), /\b502\b/],
+      [37, () => fake.refuseViewer(APP_TOKEN, 'broken'), /Something went wrong while executing your query/],
+    ];
+    for (const [number, fail, warning] of cases) {
+      fake.answerViewer(APP_TOKEN, { login: 'deploy-bot[bot]' });
+      fail();
+      const own = fake.seedComment({ ...REPO, issue: number, body: marked('earlier'), user: 'deploy-bot[bot]' });
+      const log = recordingLog();
+      expect(await asApp('now', { log, context: pullRequest(number) }), `#${number}`).toBe('failed');
+      expect(log.warnings, `#${number}`).toEqual([expect.stringMatching(warning)]);
+      expect(fake.comments.find((c) => c.id === own.id)?.body).toBe(marked('earlier'));
+      expect(onPr(number), `#${number}`).toHaveLength(1);
+      expect(log.debugs.join('\n')).not.toMatch(assumedActions);
+    }
+  });
+
+  it('a viewer login that is not a bot account’s is not trusted: no comment of that login is taken for its own', async () => {
     const answers: unknown[] = [
       { login: 'mallory' },
       { login: 'mallory[bot] ' },
