@@ -94,7 +94,9 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
       }),
       commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
     ]);
-    const unpublished = onCheckRun.slice(published?.annotationsPublished ?? 0);
+    // Those GitHub confirmed, also when the time after a signal ran out before the check run
+    // was completed (its batches already taken are not written a second time).
+    const unpublished = onCheckRun.slice(published?.annotationsPublished ?? checkRun?.annotationsPublished ?? 0);
     if (unpublished.length > 0) {
       const { heldBack } = emitAnnotations(sink, unpublished);
       // The job summary was written before GitHub answered (a kill after a signal must not lose

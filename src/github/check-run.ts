@@ -66,6 +66,11 @@ export interface CheckRunHandle {
   readonly url: string | undefined;
   /** Publishes the output and every annotation, then completes the check run. Only the first call sends anything. */
   complete(result: CheckRunResult): Promise<CheckRunOutcome>;
+  /**
+   * The annotations GitHub has confirmed so far: what `complete` publishes, read while it is
+   * still under way (a step whose time ran out after a signal stops waiting for it).
+   */
+  readonly annotationsPublished: number;
 }
 
 export async function startCheckRun(options: StartCheckRunOptions): Promise<CheckRunHandle | null> {
@@ -167,9 +172,13 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
     );
   };
 
+  let confirmed = 0;
   return {
     id,
     url: parts.url,
+    get annotationsPublished() {
+      return confirmed;
+    },
     async complete(result: CheckRunResult): Promise<CheckRunOutcome> {
       if (completing) {
         log.debug(`check run "${name}" (${id}) is already completed; nothing more sent`);
@@ -210,6 +219,7 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
       }
       outputSent = true;
       published += batch.length;
+      confirmed = published;
     }
     if (published < annotations.length && published > 0) {
       log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);

@@ -448,6 +448,8 @@ describe('CheckRunHandle.complete', () => {
     });
 
     expect(outcome).toEqual({ completed: true, annotationsPublished: 50 });
+    // What the handle says it has published, for a caller that stopped waiting.
+    expect(handle?.annotationsPublished).toBe(50);
     expect(fake.requests.slice(1).map((r) => r.status)).toEqual([200, 500, 500, 500, 500, 200]);
     expect((fake.requests.at(-1)?.body as Record<string, any>).conclusion).toBe('failure');
     expect(fake.checkRuns[0]?.status).toBe('completed');
