@@ -41453,9 +41453,13 @@ function checkRunHandle(parts) {
     const warn = (what, error) => {
         log.warning(secrets.redact(`check-name: ${what} of the check run "${name}" failed: ${(0,failure/* failureReason */.Hr)(error, github, 'checks')}`));
     };
+    let confirmed = 0;
     return {
         id,
         url: parts.url,
+        get annotationsPublished() {
+            return confirmed;
+        },
         async complete(result) {
             if (completing) {
                 log.debug(`check run "${name}" (${id}) is already completed; nothing more sent`);
@@ -41495,6 +41499,7 @@ function checkRunHandle(parts) {
             }
             outputSent = true;
             published += batch.length;
+            confirmed = published;
         }
         if (published < annotations.length && published > 0) {
             log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
@@ -42000,7 +42005,9 @@ async function runModeAndReport(step, options) {
             }),
             commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
         ]);
-        const unpublished = onCheckRun.slice(published?.annotationsPublished ?? 0);
+        // Those GitHub confirmed, also when the time after a signal ran out before the check run
+        // was completed (its batches already taken are not written a second time).
+        const unpublished = onCheckRun.slice(published?.annotationsPublished ?? checkRun?.annotationsPublished ?? 0);
         if (unpublished.length > 0) {
             const { heldBack } = (0,report_annotations/* emitAnnotations */.KI)(sink, unpublished);
             // The job summary was written before GitHub answered (a kill after a signal must not lose

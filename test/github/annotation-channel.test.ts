@@ -4,7 +4,7 @@
 // all, and the job summary says so. The step from main's run(), a failing test run of
 // examples/module on the emulator, the fake GitHub over real HTTP, the job summary a real file.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,8 @@ import type { Emulator } from '../emulator/index.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { exampleModuleOutcome, FAILING_RUNS } from '../support/example-module-log.ts';
+import { runBundle } from '../support/run-bundle.ts';
+import { findRunnerCommands } from '../support/runner-commands.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SHA = '5555555555555555555555555555555555555555';
@@ -81,6 +83,8 @@ async function step(
 }
 
 /** The annotations on a test file the step printed (`file:line:column: level: message`). */
+const MANY_FAILURES = 'test/github/fixtures/many-failures';
+
 const onFiles = (lines: string[]): string[] => lines.filter((l) => /^\S+\/tests\/\S+\.tftest\.hcl:\d+/.test(l));
 
 describe('with check-name, each failed assertion is annotated once on the diff', () => {
@@ -120,8 +124,15 @@ describe('with check-name, each failed assertion is annotated once on the diff',
     },
   );
 
-  /** The step on a real log of the test command: 12 run blocks, each with a failed assertion. */
-  async function twelveFailures(fake: GitHubFake): ReturnType<typeof step> {
+  /**
+   * The step on a real log of the test command: 12 run blocks, each with a failed assertion. By
+   * default in this process, on the plain sink; `run` starts it otherwise.
+   */
+  async function twelveFailures(
+    fake: GitHubFake,
+    run: (fake: GitHubFake, on: Emulator) => ReturnType<typeof step> = (github, on) =>
+      step(github, { moduleDirectory: MANY_FAILURES, on }),
+  ): ReturnType<typeof step> {
     const log = readFileSync(join(import.meta.dirname, 'fixtures', 'many-failures.jsonl'), 'utf8');
     const service = await startEmulator({
       testRuns: {
@@ -132,10 +143,48 @@ describe('with check-name, each failed assertion is annotated once on the diff',
     });
     try {
       service.seedRegistryModule({ name: 'log-bucket', provider: 'aws' });
-      return await step(fake, { moduleDirectory: 'test/github/fixtures/many-failures', on: service });
+      return await run(fake, service);
     } finally {
       await service.close();
     }
+  }
+
+  /**
+   * The step as a runner starts it: a process of its own (from its source), GITHUB_ACTIONS set,
+   * so that GitHub's own count of annotations holds, the step's error for the failed tests among
+   * them.
+   */
+  async function onRunner(fake: GitHubFake, on: Emulator): ReturnType<typeof step> {
+    const home = mkdtempSync(join(summaries, 'runner-'));
+    const state = join(home, 'state');
+    writeFileSync(state, '');
+    const ran = await runBundle({
+      entry: join(root, 'src', 'index.ts'),
+      cwd: root,
+      inputs: {
+        mode: 'run-module-tests',
+        token: on.token,
+        'base-url': on.baseUrl,
+        organization: on.organization,
+        'module-directory': MANY_FAILURES,
+        'module-name': 'log-bucket',
+        'module-provider': 'aws',
+        'check-name': 'Module tests',
+        'github-token': GITHUB_TOKEN,
+      },
+      env: {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_API_URL: fake.url,
+        GITHUB_REPOSITORY: 'octo-org/infra-modules',
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_SHA: SHA,
+        GITHUB_WORKSPACE: root,
+        GITHUB_STATE: state,
+        RUNNER_TEMP: home,
+      },
+    });
+    expect(ran.stderr).toBe('');
+    return { code: ran.code ?? -1, lines: ran.stdout.split('\n'), summary: ran.summary };
   }
 
   it.concurrent(
@@ -187,6 +236,24 @@ describe('with check-name, each failed assertion is annotated once on the diff',
       ).toBe(true);
       // Every one of them is still in the summary's table.
       expect(summary.match(/<td>sent to the check run<\/td><\/tr>/g)).toHaveLength(12);
+    },
+  );
+
+  it.concurrent(
+    'on a runner, the step\'s own error is one of GitHub\'s ten: 8 and a "+4 more" are written, and the summary says 4',
+    async () => {
+      const fake = await githubFake();
+      fake.failNext(422, { method: 'PATCH', message: 'Invalid request.' });
+      const { code, lines, summary } = await twelveFailures(fake, onRunner);
+      expect(code).toBe(1);
+      expect(fake.checkRuns[0]?.annotations).toEqual([]);
+      const errors = findRunnerCommands(lines.join('\n')).filter((c) => c.command === 'error');
+      const onTheirLines = errors.filter((c) => c.properties['file']?.startsWith(`${MANY_FAILURES}/`));
+      expect(onTheirLines).toHaveLength(8);
+      expect(errors.map((c) => c.data)).toContain('+4 more errors; see the job summary');
+      // GitHub keeps ten: the step's failure, eight on their lines, one saying how many more.
+      expect(errors).toHaveLength(10);
+      expect(summary.trimEnd()).toMatch(/: 4 of them are listed only in this summary\.$/);
     },
   );
 });

@@ -57,8 +57,8 @@ export function testRunResult(
     ? testRunAnnotations(parsed, inputs.moduleDirectory, { repositoryRoot: tested.workspaceRoot })
     : [];
   // The JUnit file first: one that could not be written is one more annotation, and it comes
-  // before the run's, so that GitHub's cap never folds the step's own problem into a "+N more"
-  // (each of the run's is in the summary's table whatever the cap keeps).
+  // before the run's, so that it is the first GitHub's cap keeps of what room is left (each of
+  // the run's is in the summary's table whatever the cap keeps).
   const junit = writeJUnit(tested, ending, label);
   const annotated = junit.warning ? [junit.warning, ...annotations] : annotations;
   // Those sent to the check run, and those GitHub's cap keeps from the workflow commands: what
