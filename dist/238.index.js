@@ -1885,8 +1885,8 @@ function renderTestRunSummary(input) {
     const { run, parsed } = input;
     const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
     const channels = {
-        heldBack: new Set((input.heldBackAnnotations ?? []).map(annotationKey)),
-        checkRun: new Set((input.checkRunAnnotations ?? []).map(annotationKey)),
+        heldBack: new Set(input.heldBackAnnotations),
+        checkRun: new Set(input.checkRunAnnotations),
     };
     return (0,markdown/* joinBlocks */.x9)((0,markdown/* heading */.R_)(headline(input), 2), totalsLine(run, parsed), runLine(input), notes(input), parsed && failuresSection(parsed, input.moduleDirectory), parsed && filesSection(parsed), parsed && otherDiagnosticsSection(parsed, input.moduleDirectory), annotationsSection(annotations, channels), parsed && leftoversSection(parsed), parsed && showTail(input) && tailSection(parsed));
 }
@@ -2043,17 +2043,16 @@ function otherDiagnosticsSection(parsed, moduleDirectory) {
 function annotationsSection(annotations, channels) {
     if (annotations.length === 0)
         return '';
-    const kept = annotations.filter((a) => channels.heldBack.has(annotationKey(a))).length;
-    const sent = annotations.filter((a) => channels.checkRun.has(annotationKey(a))).length;
+    const kept = annotations.filter((a) => channels.heldBack.has(a)).length;
+    const sent = annotations.filter((a) => channels.checkRun.has(a)).length;
     const note = kept > 0
         ? (0,markdown/* paragraph */.FY)(`GitHub shows at most ${report_annotations/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2} annotations of each level per step, ` +
             `the step's own warnings and errors among them: ${kept} of these ${annotations.length} ${kept === 1 ? 'is' : 'are'} listed only here.`)
         : '';
     const onTheDiff = (a) => {
-        const key = annotationKey(a);
-        if (channels.checkRun.has(key))
+        if (channels.checkRun.has(a))
             return 'sent to the check run';
-        return channels.heldBack.has(key) ? 'summary only' : 'yes';
+        return channels.heldBack.has(a) ? 'summary only' : 'yes';
     };
     const rows = annotations.map((a) => [
         a.level,
@@ -2123,9 +2122,6 @@ function contextKey(testFile, testRun) {
 }
 function joinText(summary, detail) {
     return detail ? `${summary}\n\n${detail}` : summary;
-}
-function annotationKey(a) {
-    return JSON.stringify([a.level, a.file ?? null, a.startLine ?? null, a.title ?? null, a.message]);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/results/junit.ts

@@ -252,6 +252,26 @@ describe('renderTestRunSummary', () => {
     expect(md).toContain('### Annotations\n');
   });
 
+  it('marks each of two alike annotations as it went: one on the diff, the other held back', () => {
+    // Eleven errors: GitHub's cap writes nine and a "+2 more". The ninth and tenth say the same
+    // thing on the same line; only the tenth is held back.
+    const parsed = fourteenFailures();
+    const eleven = testRunAnnotations(parsed, 'm').slice(0, 11);
+    eleven[9] = { ...eleven[8]! };
+    const { heldBack } = capAnnotations(eleven);
+    expect(heldBack).toEqual([eleven[9], eleven[10]]);
+    const md = renderTestRunSummary({
+      run: run({ 'test-status': 'fail' }),
+      parsed,
+      moduleDirectory: 'm',
+      annotations: eleven,
+      heldBackAnnotations: heldBack,
+    });
+    const marks = [...md.matchAll(/<td>(yes|summary only)<\/td><\/tr>/g)].map((m) => m[1]);
+    expect(marks).toEqual([...Array<string>(9).fill('yes'), 'summary only', 'summary only']);
+    expect(md).toContain('2 of these 11 are listed only here');
+  });
+
   it('with a check run, says the annotations were sent to it, not that they are on the diff', () => {
     // The summary is written before GitHub answers: whether they reached the diff is not known yet.
     const parsed = fourteenFailures();

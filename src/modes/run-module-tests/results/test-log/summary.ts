@@ -52,11 +52,15 @@ export interface TestRunSummaryInput {
   interruption?: Interruption['kind'];
   /** Every annotation of the run; computed from `parsed` when not given. */
   annotations?: readonly Annotation[];
-  /** The annotations GitHub's cap keeps off the diff (report/annotations.ts `capForSink`). */
+  /**
+   * The annotations GitHub's cap keeps off the diff (report/annotations.ts `capForSink`): some of
+   * `annotations` themselves, the same objects.
+   */
   heldBackAnnotations?: readonly Annotation[];
   /**
-   * The annotations sent to the check run (report/annotations.ts `routeAnnotations`). The summary
-   * is written before GitHub answers, so it says they were sent, not that they are on the diff.
+   * The annotations sent to the check run (report/annotations.ts `routeAnnotations`), the same
+   * objects as in `annotations`. The summary is written before GitHub answers, so it says they
+   * were sent, not that they are on the diff.
    */
   checkRunAnnotations?: readonly Annotation[];
   /** How the module is named in the headline, e.g. `acme/vpc/aws`. */
@@ -135,8 +139,8 @@ export function renderTestRunSummary(input: TestRunSummaryInput): string {
   const { run, parsed } = input;
   const annotations = input.annotations ?? (parsed ? testRunAnnotations(parsed, input.moduleDirectory) : []);
   const channels: AnnotationChannels = {
-    heldBack: new Set((input.heldBackAnnotations ?? []).map(annotationKey)),
-    checkRun: new Set((input.checkRunAnnotations ?? []).map(annotationKey)),
+    heldBack: new Set(input.heldBackAnnotations),
+    checkRun: new Set(input.checkRunAnnotations),
   };
 
   return joinBlocks(
@@ -323,16 +327,19 @@ function otherDiagnosticsSection(parsed: ParsedTestLog, moduleDirectory: string)
   );
 }
 
-/** Where the annotations went, each by its `annotationKey`. */
+/**
+ * Where the annotations went, each as the very annotation (not its text: two alike, one written
+ * and one held back, are marked each as it went).
+ */
 interface AnnotationChannels {
-  heldBack: Set<string>;
-  checkRun: Set<string>;
+  heldBack: Set<Annotation>;
+  checkRun: Set<Annotation>;
 }
 
 function annotationsSection(annotations: readonly Annotation[], channels: AnnotationChannels): string {
   if (annotations.length === 0) return '';
-  const kept = annotations.filter((a) => channels.heldBack.has(annotationKey(a))).length;
-  const sent = annotations.filter((a) => channels.checkRun.has(annotationKey(a))).length;
+  const kept = annotations.filter((a) => channels.heldBack.has(a)).length;
+  const sent = annotations.filter((a) => channels.checkRun.has(a)).length;
   const note =
     kept > 0
       ? paragraph(
@@ -341,9 +348,8 @@ function annotationsSection(annotations: readonly Annotation[], channels: Annota
         )
       : '';
   const onTheDiff = (a: Annotation): string => {
-    const key = annotationKey(a);
-    if (channels.checkRun.has(key)) return 'sent to the check run';
-    return channels.heldBack.has(key) ? 'summary only' : 'yes';
+    if (channels.checkRun.has(a)) return 'sent to the check run';
+    return channels.heldBack.has(a) ? 'summary only' : 'yes';
   };
   const rows = annotations.map((a) => [
     a.level,
@@ -435,8 +441,4 @@ function contextKey(testFile: string | undefined, testRun: string | undefined): 
 
 function joinText(summary: string, detail: string): string {
   return detail ? `${summary}\n\n${detail}` : summary;
-}
-
-function annotationKey(a: Annotation): string {
-  return JSON.stringify([a.level, a.file ?? null, a.startLine ?? null, a.title ?? null, a.message]);
 }
