@@ -41453,12 +41453,14 @@ function checkRunHandle(parts) {
     const warn = (what, error) => {
         log.warning(secrets.redact(`check-name: ${what} of the check run "${name}" failed: ${(0,failure/* failureReason */.Hr)(error, github, 'checks')}`));
     };
-    let confirmed = 0;
+    // What GitHub has taken of the annotations, batch by batch: the handle answers it while
+    // `complete` is still under way.
+    let published = 0;
     return {
         id,
         url: parts.url,
         get annotationsPublished() {
-            return confirmed;
+            return published;
         },
         async complete(result) {
             if (completing) {
@@ -41484,7 +41486,6 @@ function checkRunHandle(parts) {
         // The Checks API appends the annotations of each update to those already there, and takes
         // at most 50 at a time; title and summary are required with every output.
         const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
-        let published = 0;
         let outputSent = false;
         for (const batch of batches) {
             try {
@@ -41499,7 +41500,6 @@ function checkRunHandle(parts) {
             }
             outputSent = true;
             published += batch.length;
-            confirmed = published;
         }
         if (published < annotations.length && published > 0) {
             log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);
@@ -41996,7 +41996,7 @@ async function runModeAndReport(step, options) {
         const { onCheckRun, asCommands } = (0,report_annotations/* routeAnnotations */.qY)(result.annotations, checkRun !== null);
         const failure = await report(sink, result, asCommands);
         // Side by side: after a signal, both share the little time left before the runner's kill.
-        const [published] = await Promise.all([
+        await Promise.all([
             completeCheckRun(checkRun, cancellation, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
@@ -42005,9 +42005,9 @@ async function runModeAndReport(step, options) {
             }),
             commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
         ]);
-        // Those GitHub confirmed, also when the time after a signal ran out before the check run
-        // was completed (its batches already taken are not written a second time).
-        const unpublished = onCheckRun.slice(published?.annotationsPublished ?? checkRun?.annotationsPublished ?? 0);
+        // Past those GitHub confirmed: the handle counts them as its batches are taken, also when the
+        // time after a signal ran out before the check run was completed (none is written twice).
+        const unpublished = onCheckRun.slice(checkRun?.annotationsPublished ?? 0);
         if (unpublished.length > 0) {
             const { heldBack } = (0,report_annotations/* emitAnnotations */.KI)(sink, unpublished);
             // The job summary was written before GitHub answered (a kill after a signal must not lose
@@ -42059,11 +42059,11 @@ async function report(sink, result, annotations) {
         sink.info(result.title);
     return failure;
 }
-/** What the check run published; undefined when there is none, or its time ran out after a signal. */
+/** Completes the check run, if there is one, within what is left after a signal. */
 async function completeCheckRun(checkRun, cancellation, result) {
     if (checkRun === null)
-        return undefined;
-    return boundedAfterSignal(cancellation, checkRun.complete(result));
+        return;
+    await boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
 async function commentSummary(inputs, options, github, summary) {
@@ -42228,11 +42228,9 @@ function checkRunShortfallNote(sent, unpublished, summaryOnly) {
     if (summaryOnly === 0)
         said += '.';
     else {
-        const only = summaryOnly < unpublished
-            ? `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`
-            : one
-                ? 'it is'
-                : `all ${unpublished} are`;
+        let only = `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`;
+        if (summaryOnly === unpublished)
+            only = one ? 'it is' : `all ${unpublished} are`;
         said += `, up to GitHub's limit of ${GITHUB_ANNOTATIONS_PER_LEVEL} of each level per step: ${only} listed only in this summary.`;
     }
     // Appended to a summary that ends with a block of its own: a blank line keeps the two apart.
@@ -42407,14 +42405,16 @@ function githubSink(options = {}) {
     for (const secret of options.secrets ?? [])
         addSecret(secret);
     const written = { error: 0, warning: 0, notice: 0 };
+    // A warning is an annotation on GitHub, whoever writes it: each takes one of the level's room.
+    const warning = (message) => {
+        written.warning++;
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(message));
+    };
     return {
         info(message) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(shown(message));
         },
-        warning(message) {
-            written.warning++;
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(message));
-        },
+        warning,
         error(message) {
             written.error++;
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(shown(message));
@@ -42440,8 +42440,7 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-                written.warning++;
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
+                warning(`Output ${name} could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`);
             }
         },
         async writeSummary(markdown) {
@@ -42453,10 +42452,8 @@ function githubSink(options = {}) {
             }
             catch (error) {
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.emptyBuffer();
-                // A summary that cannot be written must not fail a step whose work succeeded. A warning
-                // is an annotation on GitHub: it takes one of the level's room, as the sink's own do.
-                written.warning++;
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(shown(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`));
+                // A summary that cannot be written must not fail a step whose work succeeded.
+                warning(`The job summary could not be written: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error)}`);
             }
         },
         startGroup(name) {

@@ -3,7 +3,7 @@ import type { StepFailure } from './errors.ts';
 import { startCheckRun } from './github/check-run.ts';
 import { GITHUB_DONE_AFTER_SIGNAL_MS } from './lifetime/budgets.ts';
 import type { GitHubClientOptions } from './github/client.ts';
-import type { CheckAnnotation, CheckRunHandle, CheckRunOutcome, CheckRunResult } from './github/check-run.ts';
+import type { CheckAnnotation, CheckRunHandle, CheckRunResult } from './github/check-run.ts';
 import { commentOnPullRequest, stickyCommentKey } from './github/pr-comment.ts';
 import { readActionInput, readInputs, secretsAsGiven } from './inputs/read.ts';
 import { secretsOf } from './inputs/schema.ts';
@@ -85,7 +85,7 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
     const { onCheckRun, asCommands } = routeAnnotations(result.annotations, checkRun !== null);
     const failure = await report(sink, result, asCommands);
     // Side by side: after a signal, both share the little time left before the runner's kill.
-    const [published] = await Promise.all([
+    await Promise.all([
       completeCheckRun(checkRun, cancellation, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
@@ -94,9 +94,9 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
       }),
       commentSummary(inputs, options, github, result.publishedSummary ?? result.summary),
     ]);
-    // Those GitHub confirmed, also when the time after a signal ran out before the check run
-    // was completed (its batches already taken are not written a second time).
-    const unpublished = onCheckRun.slice(published?.annotationsPublished ?? checkRun?.annotationsPublished ?? 0);
+    // Past those GitHub confirmed: the handle counts them as its batches are taken, also when the
+    // time after a signal ran out before the check run was completed (none is written twice).
+    const unpublished = onCheckRun.slice(checkRun?.annotationsPublished ?? 0);
     if (unpublished.length > 0) {
       const { heldBack } = emitAnnotations(sink, unpublished);
       // The job summary was written before GitHub answered (a kill after a signal must not lose
@@ -149,14 +149,14 @@ async function report(
   return failure;
 }
 
-/** What the check run published; undefined when there is none, or its time ran out after a signal. */
+/** Completes the check run, if there is one, within what is left after a signal. */
 async function completeCheckRun(
   checkRun: CheckRunHandle | null,
   cancellation: Cancellation,
   result: CheckRunResult,
-): Promise<CheckRunOutcome | undefined> {
-  if (checkRun === null) return undefined;
-  return boundedAfterSignal(cancellation, checkRun.complete(result));
+): Promise<void> {
+  if (checkRun === null) return;
+  await boundedAfterSignal(cancellation, checkRun.complete(result));
 }
 
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */

@@ -172,12 +172,14 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
     );
   };
 
-  let confirmed = 0;
+  // What GitHub has taken of the annotations, batch by batch: the handle answers it while
+  // `complete` is still under way.
+  let published = 0;
   return {
     id,
     url: parts.url,
     get annotationsPublished() {
-      return confirmed;
+      return published;
     },
     async complete(result: CheckRunResult): Promise<CheckRunOutcome> {
       if (completing) {
@@ -204,7 +206,6 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
     // at most 50 at a time; title and summary are required with every output.
     const batches = annotations.length === 0 ? [[]] : inBatches(annotations, ANNOTATIONS_PER_REQUEST);
 
-    let published = 0;
     let outputSent = false;
     for (const batch of batches) {
       try {
@@ -219,7 +220,6 @@ function checkRunHandle(parts: HandleParts): CheckRunHandle {
       }
       outputSent = true;
       published += batch.length;
-      confirmed = published;
     }
     if (published < annotations.length && published > 0) {
       log.debug(`${annotations.length - published} annotations of check run "${name}" were not published`);

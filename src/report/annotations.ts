@@ -45,12 +45,8 @@ export function checkRunShortfallNote(sent: number, unpublished: number, summary
   let said = `GitHub did not confirm ${which} sent to the check run, so ${one ? 'it was' : 'they were'} written as the step's annotations instead`;
   if (summaryOnly === 0) said += '.';
   else {
-    const only =
-      summaryOnly < unpublished
-        ? `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`
-        : one
-          ? 'it is'
-          : `all ${unpublished} are`;
+    let only = `${summaryOnly} of them ${summaryOnly === 1 ? 'is' : 'are'}`;
+    if (summaryOnly === unpublished) only = one ? 'it is' : `all ${unpublished} are`;
     said += `, up to GitHub's limit of ${GITHUB_ANNOTATIONS_PER_LEVEL} of each level per step: ${only} listed only in this summary.`;
   }
   // Appended to a summary that ends with a block of its own: a blank line keeps the two apart.

@@ -39,15 +39,17 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
   };
   for (const secret of options.secrets ?? []) addSecret(secret);
   const written: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  // A warning is an annotation on GitHub, whoever writes it: each takes one of the level's room.
+  const warning = (message: string): void => {
+    written.warning++;
+    core.warning(shown(message));
+  };
 
   return {
     info(message) {
       core.info(shown(message));
     },
-    warning(message) {
-      written.warning++;
-      core.warning(shown(message));
-    },
+    warning,
     error(message) {
       written.error++;
       core.error(shown(message));
@@ -69,8 +71,7 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
         core.setOutput(name, process.env.GITHUB_OUTPUT ? redact(value) : shown(value));
       } catch (error) {
         // GITHUB_OUTPUT names a file that is gone: the outputs are lost, the step's work is not.
-        written.warning++;
-        core.warning(shown(`Output ${name} could not be written: ${getErrorMessage(error)}`));
+        warning(`Output ${name} could not be written: ${getErrorMessage(error)}`);
       }
     },
     async writeSummary(markdown) {
@@ -80,10 +81,8 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
         await core.summary.emptyBuffer().addRaw(text, true).write();
       } catch (error) {
         core.summary.emptyBuffer();
-        // A summary that cannot be written must not fail a step whose work succeeded. A warning
-        // is an annotation on GitHub: it takes one of the level's room, as the sink's own do.
-        written.warning++;
-        core.warning(shown(`The job summary could not be written: ${getErrorMessage(error)}`));
+        // A summary that cannot be written must not fail a step whose work succeeded.
+        warning(`The job summary could not be written: ${getErrorMessage(error)}`);
       }
     },
     startGroup(name) {
