@@ -43588,6 +43588,22 @@ function tokenProblem(token) {
 
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+/** Methods that change something on the service. */
+const MUTATIONS = new Set(['POST', 'PATCH', 'DELETE']);
+/**
+ * The media type a request declares. A JSON document is JSON:API and raw bytes are an upload's
+ * octet stream; a mutation of the API without a body (a cancel, a confirm, a delete) declares
+ * JSON:API too: the spec says every request does, and the real service answers 415 to a bodiless
+ * POST or DELETE without it, as its official Go client learned. Reads and other addresses declare
+ * nothing they do not send.
+ */
+function contentType(options, toApi) {
+    if (options.json !== undefined)
+        return JSON_API;
+    if (options.body !== undefined)
+        return OCTET_STREAM;
+    return toApi && MUTATIONS.has(options.method) ? JSON_API : undefined;
+}
 function isSuccess(status) {
     return status >= 200 && status < 300;
 }
@@ -43786,10 +43802,9 @@ class HttpClient {
         if (toApi)
             headers.authorization = `Bearer ${this.#token}`;
         headers.accept = options.accept ?? (toApi ? JSON_API : '*/*');
-        if (options.json !== undefined)
-            headers['content-type'] = JSON_API;
-        else if (options.body !== undefined)
-            headers['content-type'] = OCTET_STREAM;
+        const type = contentType(options, toApi);
+        if (type !== undefined)
+            headers['content-type'] = type;
         if (options.contentLength !== undefined)
             headers['content-length'] = String(options.contentLength);
         if (options.fromByte !== undefined && options.fromByte > 0)

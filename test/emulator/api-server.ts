@@ -77,19 +77,23 @@ function rateLimit(service: Service, limiter: RateLimiter, authorization: string
   return jsonAnswer(429, error.toDocument(), headers);
 }
 
-/** JSON bodies must say `application/vnd.api+json` (spec "Conventions"); another media type is
- *  415 Unsupported Media Type, as JSON:API servers answer. Uploads take
- *  `application/octet-stream` (415 otherwise). A body over the JSON limit is 413. */
+const MUTATIONS = new Set(['POST', 'PATCH', 'DELETE']);
+
+/** Every request that changes something must say `application/vnd.api+json` (spec
+ *  "Conventions": all requests use it), with a body or without one: the real service answers 415
+ *  Unsupported Media Type to a bodiless cancel, confirm or delete that declares nothing. A JSON
+ *  body of any method must say it too. Uploads take `application/octet-stream` (415 otherwise).
+ *  A body over the JSON limit is 413. */
 function checkBody(route: Route, req: IncomingMessage, body: ReceivedBody): void {
   const type = mediaType(req.headers['content-type']);
   if (route.body === 'octet-stream') {
     if (type !== 'application/octet-stream') throw unsupported('application/octet-stream', type);
     return;
   }
-  if (route.body === 'none' || (route.body === 'optional-json' && body.total === 0)) return;
   if (body.total > body.bytes.length)
     throw new ServiceError(413, 'payload too large', 'the request document is too large');
-  if (body.total > 0 && type !== JSON_API_MEDIA_TYPE) throw unsupported(JSON_API_MEDIA_TYPE, type);
+  const declares = MUTATIONS.has(req.method ?? '') || body.total > 0;
+  if (declares && type !== JSON_API_MEDIA_TYPE) throw unsupported(JSON_API_MEDIA_TYPE, type);
 }
 
 function unsupported(expected: string, actual: string): ServiceError {

@@ -1,6 +1,6 @@
 import type { Emulator } from './api.ts';
 
-/** A plain fetch client for the emulator's own tests: JSON:API media type, bearer token. */
+/** A plain fetch client for the emulator's own tests: JSON:API media type on every write, bearer token. */
 export interface Reply {
   status: number;
   headers: Headers;
@@ -39,7 +39,8 @@ export function client(emulator: Emulator, token: string = emulator.token) {
       method,
       headers: {
         ...(toApi ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }),
+        // As the service asks of every write, with a body or without one (415 otherwise).
+        ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/vnd.api+json' } : {}),
         ...headers,
       },
       body:
