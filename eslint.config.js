@@ -116,12 +116,56 @@ const UNDICI = {
 };
 
 /**
+ * Only src/files/ reads files (action-interface, "Files"): every content read of a repository path
+ * goes through its one confined reader, which checks the open file (a regular file, the one
+ * checked, where the rule allows it), bounds its size and ends with the step's cancellation.
+ */
+const FILE_READS_MESSAGE =
+  'Read files only through src/files/ (reader.ts: readCheckedFile, readRegularFile; directory.ts): it confines, checks and bounds every read.';
+const FILE_READS = [
+  {
+    names: ['node:fs', 'fs'],
+    importNames: [
+      'default',
+      'promises',
+      'readFile',
+      'readFileSync',
+      'createReadStream',
+      'open',
+      'openSync',
+      'openAsBlob',
+      'opendir',
+      'opendirSync',
+      'read',
+      'readSync',
+      'readv',
+      'readvSync',
+    ],
+  },
+  { names: ['node:fs/promises', 'fs/promises'], importNames: ['default', 'readFile', 'open', 'opendir'] },
+].flatMap(({ names, importNames }) => names.map((name) => ({ name, importNames, message: FILE_READS_MESSAGE })));
+
+/**
+ * The files outside src/files/ that read a file, none of them a repository path: the bundle's own
+ * metadata, the runner's event payload, and the archive the step packed in its temporary directory.
+ */
+const READS_NO_REPOSITORY_FILE = [
+  'src/action-metadata.ts',
+  'src/github/workflow-context.ts',
+  'src/modes/run-module-tests/test-run/start.ts',
+];
+
+/**
  * No timer of the modes' own: time in src/modes/ runs only through src/lifetime/ (pollUntil,
  * repeatAfterPauses, pause, a Deadline and its budgets), so that every wait ends at its deadline
  * and on the step's signals, and a test runs it on a clock of its own.
  */
 const MODE_TIMER =
   'No timer under src/modes/: wait through src/lifetime/ (pollUntil, repeatAfterPauses, pause, Deadline.reached).';
+const MODE_TIMER_IMPORTS = ['node:timers', 'node:timers/promises', 'timers', 'timers/promises'].map((name) => ({
+  name,
+  message: MODE_TIMER,
+}));
 const MODE_TIMER_SYNTAX = [
   { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
   { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
@@ -140,18 +184,7 @@ const modeTimerRules = {
     })),
     { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
   ],
-  'no-restricted-imports': [
-    'error',
-    {
-      paths: [
-        UNDICI,
-        ...['node:timers', 'node:timers/promises', 'timers', 'timers/promises'].map((name) => ({
-          name,
-          message: MODE_TIMER,
-        })),
-      ],
-    },
-  ],
+  'no-restricted-imports': ['error', { paths: [UNDICI, ...FILE_READS, ...MODE_TIMER_IMPORTS] }],
 };
 
 /**
@@ -220,9 +253,10 @@ export default defineConfig(
     rules: {
       'max-len': lineLength('to 160'),
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: architectureZones }],
-      'no-restricted-imports': ['error', { paths: [UNDICI] }],
+      'no-restricted-imports': ['error', { paths: [UNDICI, ...FILE_READS] }],
     },
   },
+
   {
     files: ['src/modes/**/*.ts'],
     rules: {
@@ -244,10 +278,19 @@ export default defineConfig(
     rules: { 'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX] },
   },
   {
+    // The reader itself, and the reads of files that are no repository path.
+    files: ['src/files/**/*.ts', ...READS_NO_REPOSITORY_FILE],
+    rules: { 'no-restricted-imports': ['error', { paths: [UNDICI] }] },
+  },
+  {
+    files: READS_NO_REPOSITORY_FILE.filter((file) => file.startsWith('src/modes/')),
+    rules: { 'no-restricted-imports': ['error', { paths: [UNDICI, ...MODE_TIMER_IMPORTS] }] },
+  },
+  {
     // The two HTTP layers: the service's client (its requests and its pool of connections), and
     // the connections under GitHub's Octokit.
     files: ['src/service/http.ts', 'src/service/connections.ts', 'src/github/transport.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { paths: FILE_READS }] },
   },
   {
     files: ['test/**', 'bench/**', 'scripts/**', '*.ts', '*.js'],

@@ -10,7 +10,10 @@
 //
 //   ConfigurationError         here                    a bad input or file, found before anything is written
 //   CancelledError             lifetime/cancellation   the runner's signal ended the step
-//   FileChangedError           files/confinement       (a ConfigurationError) a file changed between check and read
+//   FileChangedError           files/regular-file      (a ConfigurationError) a file changed between check and read
+//   NotARegularFileError       files/regular-file      (a ConfigurationError) no regular file where one is read
+//   FileTooLargeError          files/regular-file      (a ConfigurationError) a file larger than its kind's limit
+//   OpenedOutsideError         files/reader            (a ConfigurationError) a file opened where the rule refuses it
 //   LinksOutsideBoundaryError  slug/refused-links      (a ConfigurationError) links the confinement refuses to pack
 //   ModuleRootError            slug/module-root        (a ConfigurationError) the module directory cannot be packed
 //   ApiError                   service/errors          the service answered with an error status

@@ -4,15 +4,12 @@
 // follows them: `..` after a link taken where the link leads, `/proc/self/...` resolved to what
 // it is); a path that leads outside the repository is refused unless the input
 // allow-links-outside-repository says otherwise, and a path that leads into git metadata is
-// refused whatever it says. What is read is the file that was checked: it is opened by its real
-// path, never through a link, and the open file must be the one the check saw.
+// refused whatever it says. What is read is the file that was checked: reader.ts opens it by its
+// real path, never through a link, and the open file must be the one the check saw.
 
-import { constants, fstatSync, openSync, closeSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, realpath } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../errors.ts';
 import { asBytePath, bytePathFromBuffer, bytePathOf, fsPath, pathInsideRoot, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
 import { linkedGitDirectories, liesInGitMetadata } from './git-metadata.ts';
@@ -74,10 +71,7 @@ export async function realBytePath(target: BytePath): Promise<BytePath> {
 }
 
 /** The identity of a file: what the open file is compared with. */
-export interface FileIdentity {
-  readonly dev: bigint;
-  readonly ino: bigint;
-}
+export type { FileIdentity } from './regular-file.ts';
 
 /** A path judged by the rule: where it really leads, what is there, and whether it may be read. */
 export interface CheckedPath {
@@ -98,86 +92,6 @@ export async function checkPath(confinement: Confinement, target: BytePath): Pro
   const real = await realBytePath(target);
   const stats = await lstat(fsPath(real), { bigint: true });
   return { path: target, real, stats, refusal: refusalOf(confinement, real) };
-}
-
-/**
- * Read only; never through a link at the end (a real path has none, so one there now is a
- * change); never waiting on a FIFO that a file was swapped for. Windows lacks the last two, and
- * the identity check still holds there.
- */
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
-/** The file changed between its check and its read: what was opened is not what was checked. */
-export class FileChangedError extends ConfigurationError {
-  constructor(file: string) {
-    super(
-      `${JSON.stringify(file)} changed while it was being read (the file opened is not the one checked), so nothing of it was used; ` +
-        `run the step again once nothing is writing to the repository.`,
-    );
-  }
-}
-
-function sameFile(a: FileIdentity, b: FileIdentity): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
-}
-
-/**
- * Opens `file` (bytes of a path whose last part is no link) for reading and makes sure it is the
- * file `identity` names; `shown` names it in the error. The caller closes the descriptor.
- */
-export function openVerifiedSync(file: Buffer, identity: FileIdentity, shown: string): number {
-  const fd = openSync(file, READ_FLAGS);
-  try {
-    if (!sameFile(fstatSync(fd, { bigint: true }), identity)) throw new FileChangedError(shown);
-    return fd;
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-}
-
-/** Opens a checked path that may be read, by its real path; the open file is the one checked. */
-export async function openChecked(checked: CheckedPath): Promise<FileHandle> {
-  if (checked.refusal !== null) throw new Error(`${textOf(checked.path)} was refused and may not be opened`);
-  const handle = await open(fsPath(checked.real), READ_FLAGS);
-  try {
-    if (!sameFile(await handle.stat({ bigint: true }), checked.stats)) throw new FileChangedError(textOf(checked.path));
-    return handle;
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
-/**
- * The content of a checked regular file, read from the file that was checked; `tooLarge` with
- * its size when it holds more than `maxBytes` (then at most one byte more than that is read).
- */
-export async function readChecked(
-  checked: CheckedPath,
-  maxBytes: number,
-): Promise<{ bytes: Buffer } | { tooLarge: number }> {
-  const handle = await openChecked(checked);
-  try {
-    const size = Number((await handle.stat({ bigint: true })).size);
-    if (size > maxBytes) return { tooLarge: size };
-    // One byte more than allowed, to see a file that grew since its size was read.
-    const buffer = Buffer.alloc(Math.min(size, maxBytes) + 1);
-    let filled = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-      if (filled === buffer.length) {
-        if (filled > maxBytes) return { tooLarge: filled };
-        // It grew since its size was read: it is being written.
-        throw new FileChangedError(textOf(checked.path));
-      }
-    }
-    return { bytes: buffer.subarray(0, filled) };
-  } finally {
-    await handle.close();
-  }
 }
 
 /** A path refused by the rule, as a message names it. */

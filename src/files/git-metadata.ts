@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { asBytePath, bytePathFromBuffer, fsPath, pathInsideRoot } from './byte-path.ts';
+import { asBytePath, bytePathFromBuffer, fsPath, pathInsideRoot, textOf } from './byte-path.ts';
 import type { BytePath } from './byte-path.ts';
+import { readRegularFile } from './regular-file.ts';
 
 /**
  * A repository's git metadata is never read: on a GitHub runner, actions/checkout (before its
@@ -11,8 +12,6 @@ import type { BytePath } from './byte-path.ts';
  * the directory it names and that directory's common directory, wherever they are.
  */
 export const GIT_METADATA_NAME = '.git';
-
-const MAX_POINTER_BYTES = 64 * 1024;
 
 /**
  * The git metadata directories that the `.git` file at the top of `repository` leads to, as
@@ -52,10 +51,10 @@ export function liesInGitMetadata(repository: BytePath, linked: readonly BytePat
 async function readPointer(file: BytePath, line: RegExp, base: BytePath): Promise<BytePath | null> {
   let content: Buffer;
   try {
-    // A pointer is one short line; anything else (a directory, a FIFO) is no pointer to follow.
-    const stats = await stat(fsPath(file));
-    if (!stats.isFile() || stats.size > MAX_POINTER_BYTES) return null;
-    content = await readFile(fsPath(file));
+    // A pointer is one short line; anything else (a directory, a FIFO, a large file) is no
+    // pointer to follow. Git follows a link to it, so the read does too.
+    const real = bytePathFromBuffer(await realpath(fsPath(file), { encoding: 'buffer' }));
+    content = await readRegularFile(real, { kind: 'git-pointer', shown: textOf(file) });
   } catch {
     return null;
   }

@@ -28,7 +28,7 @@ import {
   parseWorkspaceFilePath,
   parseWorkspaceVariables,
 } from './parsers.ts';
-import { readVariableOptions } from './variable-options.ts';
+import { parseInlineVariableOptions } from './variable-options.ts';
 
 export const MODES = [
   'sync-policies',
@@ -234,10 +234,14 @@ export const INPUTS = {
     modes: ['publish-no-code-module'],
     field: 'variableOptions',
     parse: (input: string, value: string, other: (name: string) => string) =>
-      readVariableOptions(value, other('variable-options-file')),
+      parseInlineVariableOptions(value, other('variable-options-file')),
   },
-  // Read with variable-options, which it excludes.
-  'variable-options-file': { modes: ['publish-no-code-module'] },
+  // A path in the repository, read by the mode through the confined reader (readVariableOptionsFile).
+  'variable-options-file': {
+    modes: ['publish-no-code-module'],
+    field: 'variableOptionsFile',
+    parse: (input: string, value: string) => (value === '' ? '' : parseRepositoryPath(input, value)),
+  },
 } as const satisfies Record<string, InputRow>;
 
 export type InputName = keyof typeof INPUTS;

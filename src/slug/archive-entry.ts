@@ -1,3 +1,5 @@
+import type { Confinement } from '../files/confinement.ts';
+
 /** One entry of a configuration archive, as it will be written. */
 export type ArchiveEntry = DirectoryEntry | FileEntry | SymlinkEntry;
 
@@ -29,6 +31,8 @@ export interface FileEntry extends EntryBase {
   readonly source: Buffer;
   /** The file the walk saw there: the file opened to be packed must be this one. */
   readonly identity: { readonly dev: bigint; readonly ino: bigint };
+  /** The repository's rule the walk was confined to: the file opened must lie where it allows. */
+  readonly confinement: Confinement | null;
 }
 
 export interface SymlinkEntry extends EntryBase {

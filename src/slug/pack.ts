@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, createWriteStream, readSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { ConfigurationError } from '../errors.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
-import { openVerifiedSync } from '../files/confinement.ts';
+import { readPackedFileSync, SIZE_MISMATCH, streamPackedFile } from '../files/reader.ts';
 import { describeFsError } from '../fs-errors.ts';
 import { encodeTarHeader, END_OF_ARCHIVE, padding } from './tar-header.ts';
 import { walkArchiveEntries } from './walk.ts';
@@ -71,7 +71,10 @@ export async function packModule(
   const tally: Tally = { files: 0, entries: 0, contentBytes: 0 };
   const counter = new ByteCounter();
   const gzip = zlib.createGzip({ level: opts.gzipLevel ?? GO_SLUG_GZIP_LEVEL, chunkSize: COMPRESSED_CHUNK });
-  const walk = walkArchiveEntries(root, report, opts.confinement ? { confinement: opts.confinement } : {});
+  const walk = walkArchiveEntries(root, report, {
+    ...(opts.confinement ? { confinement: opts.confinement } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   // Pulled as the compressor asks for more: the destination's backpressure reaches the reads.
   const tar = Readable.from(tarChunks(opts.onEntry ? tellEach(walk, opts.onEntry) : walk, tally, opts.signal), {
     objectMode: false,
@@ -161,15 +164,12 @@ async function* tarChunks(
 
 function prepare(entry: ArchiveEntry): Prepared {
   if (entry.type !== 'file' || entry.size <= SMALL_FILE) return { entry };
-  let fd: number;
+  let stream: ReadStream;
   try {
-    fd = openVerifiedSync(entry.source, entry.identity, entry.name);
+    stream = streamPackedFile(entry, READ_CHUNK);
   } catch (error) {
     return { entry, error: error as Error };
   }
-  // `end` is inclusive: reading exactly the size recorded in the header keeps the entry
-  // consistent if the file grows meanwhile, and saves the read that would find the end.
-  const stream = createReadStream('', { fd, highWaterMark: READ_CHUNK, start: 0, end: entry.size - 1 });
   const prepared: Prepared = { entry, stream };
   stream.on('error', (error) => {
     prepared.error ??= error;
@@ -189,7 +189,7 @@ async function* entryChunks(prepared: Prepared): AsyncGenerator<Buffer, void, un
   if (prepared.error && !stream) throw readError(entry, prepared.error);
   if (!stream) {
     try {
-      yield readWholeFile(entry);
+      yield readPackedFileSync(entry);
     } catch (error) {
       throw readError(entry, error as Error);
     }
@@ -211,26 +211,6 @@ async function* entryChunks(prepared: Prepared): AsyncGenerator<Buffer, void, un
   const pad = padding(entry.size);
   if (pad > 0) yield END_OF_ARCHIVE.subarray(0, pad);
 }
-
-/** Exactly `entry.size` bytes of a small file (see SMALL_FILE), from the file the walk saw. */
-function readWholeFile(entry: FileEntry): Buffer {
-  const fd = openVerifiedSync(entry.source, entry.identity, entry.name);
-  try {
-    const content = Buffer.allocUnsafe(entry.size);
-    let filled = 0;
-    while (filled < entry.size) {
-      const read = readSync(fd, content, filled, entry.size - filled, filled);
-      if (read === 0) throw new Error(SIZE_MISMATCH);
-      filled += read;
-    }
-    return content;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// An entry's content shorter than its header says (the file shrank while it was being packed).
-const SIZE_MISMATCH = 'Size mismatch';
 
 function readError(entry: FileEntry, error: Error): Error {
   if (error instanceof ConfigurationError) return error;

@@ -1,19 +1,20 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { limit } from '../lifetime/limit.ts';
 import type { Limit } from '../lifetime/limit.ts';
 import type { ArchiveEntry, FileEntry, WalkReport } from './archive-entry.ts';
-import { asBytePath, bytePathFromBuffer, bytesOf, fsPath, pathInsideRoot, textOf } from '../files/byte-path.ts';
+import { asBytePath, bytesOf, fsPath, pathInsideRoot, textOf } from '../files/byte-path.ts';
 import type { BytePath } from '../files/byte-path.ts';
 import { checkPath, confinementOf, realBytePath, refusalOf } from '../files/confinement.ts';
 import type { Confinement, ConfinementOptions, FileIdentity, RefusedLink } from '../files/confinement.ts';
+import { listVerifiedDirectory } from '../files/directory.ts';
 import { describeFsError } from '../fs-errors.ts';
 import { GIT_METADATA_NAME } from '../files/git-metadata.ts';
 import { decideIgnore, keepingRule } from './ignore-rules.ts';
 import type { IgnoreDecision, IgnoreRule } from './ignore-rules.ts';
-import { absoluteLinkTarget, readLinkBytes, relativeLinkTarget, resolveExternalLink } from './links.ts';
+import { absoluteLinkTarget, relativeLinkTarget, resolveExternalLink } from './links.ts';
 import { LinksOutsideBoundaryError } from './refused-links.ts';
 import { loadIgnoreRules, resolveModuleRoot } from './module-root.ts';
 
@@ -45,11 +46,18 @@ export interface WalkOptions {
    * links may lead anywhere, as in go-slug.
    */
   readonly confinement?: ConfinementOptions;
+  /** The step's cancellation: a read of `.terraformignore` ends with it. */
+  readonly signal?: AbortSignal;
 }
 
 interface DirectoryFrame {
   /** Directory on disk whose children are walked. */
   readonly dir: BytePath;
+  /**
+   * The directory the walk expects there, as the parent's listing (or the root's check) saw it:
+   * a directory swapped for a link meanwhile is not listed (files/directory.ts).
+   */
+  readonly identity: FileIdentity;
   /** Where its children go in the archive: `''` or `a/b/`. */
   readonly archivePrefix: BytePath;
   /**
@@ -67,6 +75,8 @@ interface DirectoryFrame {
 interface Child {
   readonly name: BytePath;
   readonly stats: BigIntStats;
+  /** What a link says, as its directory's listing read it. */
+  readonly linkTarget?: BytePath;
   readonly decision: IgnoreDecision;
 }
 
@@ -97,18 +107,25 @@ export async function* walkArchiveEntries(
       );
     }
   }
+  const refused: RefusedLink[] = [];
   const ctx: WalkContext = {
     root: moduleRoot,
     displayRoot: root,
-    rules: await loadIgnoreRules(moduleRoot, report),
+    rules: await loadIgnoreRules(moduleRoot, report, {
+      displayRoot: root,
+      confinement,
+      refused,
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
     report,
     limit: limit(FS_CONCURRENCY),
     confinement,
-    refused: [],
+    refused,
     keptGitMetadata: new Map(),
   };
   const frame: DirectoryFrame = {
     dir: moduleRoot,
+    identity: await guardFs(ctx, moduleRoot, () => lstat(fsPath(moduleRoot), { bigint: true })),
     archivePrefix: asBytePath(''),
     matchPrefix: asBytePath(''),
     viaLink: false,
@@ -142,7 +159,7 @@ async function* walkDirectory(ctx: WalkContext, frame: DirectoryFrame): AsyncGen
 
     if (stats.isDirectory() && child.name === GIT_METADATA_NAME) {
       ctx.report.ignored.push(`${textOf(entryName)}/`);
-      if (decision !== 'prune') await noteKeptGitMetadata(ctx, childFrame(frame, child.name), decision);
+      if (decision !== 'prune') await noteKeptGitMetadata(ctx, childFrame(frame, child), decision);
       continue;
     }
     if (decision === 'prune') {
@@ -160,7 +177,7 @@ async function* walkDirectory(ctx: WalkContext, frame: DirectoryFrame): AsyncGen
           mtime: roundedMtime(stats),
         };
       }
-      yield* walkDirectory(ctx, childFrame(frame, child.name));
+      yield* walkDirectory(ctx, childFrame(frame, child));
       continue;
     }
     if (decision === 'omit') {
@@ -168,31 +185,34 @@ async function* walkDirectory(ctx: WalkContext, frame: DirectoryFrame): AsyncGen
       continue;
     }
     if (stats.isFile()) {
-      yield fileEntry(entryName, stats, onDisk, stats);
-    } else if (stats.isSymbolicLink()) {
-      yield* visitLink(ctx, frame, onDisk, entryName, stats);
+      yield fileEntry(ctx, entryName, stats, onDisk, stats);
+    } else if (stats.isSymbolicLink() && child.linkTarget !== undefined) {
+      yield* visitLink(ctx, frame, onDisk, entryName, stats, child.linkTarget);
     }
     // Sockets, FIFOs and devices are left out, as go-slug leaves them out.
   }
 }
 
-/** A directory's children, in go-slug's order, each with what the ignore rules decide for it. */
-async function listDirectory(ctx: WalkContext, frame: DirectoryFrame): Promise<Child[]> {
-  const listed = await ctx.limit(() =>
-    guardFs(ctx, frame.dir, () => readdir(fsPath(frame.dir), { encoding: 'buffer' })),
-  );
-  // One character per byte: string order is byte order, Go's sort.Strings order.
-  const names = listed.map(bytePathFromBuffer).sort();
-  const allStats = await Promise.all(
-    names.map((name) => {
-      const childPath = asBytePath(path.join(frame.dir, name));
-      return ctx.limit(() => guardFs(ctx, childPath, () => lstat(fsPath(childPath), { bigint: true })));
+/**
+ * A directory's children, in go-slug's order, each with what the ignore rules decide for it.
+ * `judged`: the directory is held to the repository's rule (every directory whose contents may be
+ * packed); git metadata, of which only names are read, is not.
+ */
+async function listDirectory(ctx: WalkContext, frame: DirectoryFrame, judged = true): Promise<Child[]> {
+  const inside = pathInsideRoot(ctx.root, frame.dir);
+  const listed = await guardFs(ctx, frame.dir, () =>
+    listVerifiedDirectory(frame.dir, {
+      identity: frame.identity,
+      confinement: judged ? ctx.confinement : null,
+      shown: inside === null ? textOf(frame.dir) : path.join(ctx.displayRoot, textOf(inside)),
+      limit: ctx.limit,
     }),
   );
-  return names.map((name, index): Child => {
-    const stats = allStats[index] as BigIntStats;
+  // One character per byte: string order is byte order, Go's sort.Strings order.
+  listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return listed.map(({ name, stats, linkTarget }): Child => {
     const decision = decideIgnore(ctx.rules, textOf(asBytePath(`${frame.matchPrefix}${name}`)), stats.isDirectory());
-    return { name, stats, decision };
+    return { name, stats, decision, ...(linkTarget === undefined ? {} : { linkTarget }) };
   });
 }
 
@@ -218,7 +238,7 @@ async function noteKeptGitMetadata(ctx: WalkContext, frame: DirectoryFrame, deci
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
     let children: Child[];
     try {
-      children = await listDirectory(ctx, current);
+      children = await listDirectory(ctx, current, false);
     } catch (error) {
       if (error instanceof ConfigurationError) continue;
       throw error;
@@ -228,7 +248,7 @@ async function noteKeptGitMetadata(ctx: WalkContext, frame: DirectoryFrame, deci
         note(
           keepingRule(ctx.rules, textOf(asBytePath(`${current.matchPrefix}${child.name}`)), child.stats.isDirectory()),
         );
-      if (child.stats.isDirectory() && child.decision !== 'prune') pending.push(childFrame(current, child.name));
+      if (child.stats.isDirectory() && child.decision !== 'prune') pending.push(childFrame(current, child));
     }
   }
 }
@@ -250,10 +270,11 @@ function gitMetadataWarnings(kept: ReadonlyMap<string, readonly string[]>): stri
   });
 }
 
-function childFrame(frame: DirectoryFrame, name: BytePath): DirectoryFrame {
+function childFrame(frame: DirectoryFrame, { name, stats }: Child): DirectoryFrame {
   return {
     ...frame,
     dir: asBytePath(path.join(frame.dir, name)),
+    identity: stats,
     archivePrefix: asBytePath(`${frame.archivePrefix}${name}/`),
     matchPrefix: asBytePath(`${frame.matchPrefix}${name}/`),
   };
@@ -265,8 +286,8 @@ async function* visitLink(
   onDisk: BytePath,
   entryName: BytePath,
   stats: BigIntStats,
+  written: BytePath,
 ): AsyncGenerator<ArchiveEntry, void, undefined> {
-  const written = await guardFs(ctx, onDisk, () => readLinkBytes(onDisk));
   const inside = pathInsideRoot(ctx.root, absoluteLinkTarget(onDisk, written));
 
   if (inside !== null) {
@@ -290,13 +311,16 @@ async function* visitLink(
     const confinement = ctx.confinement;
     const checked = await guardFs(ctx, resolved.path, () => checkPath(confinement, resolved.path));
     if (checked.refusal !== null) {
-      ctx.refused.push({ name: textOf(entryName), target: textOf(checked.real), refusal: checked.refusal });
+      // `.terraformignore`, refused when its rules were loaded, is named once.
+      if (!ctx.refused.some((link) => link.name === textOf(entryName))) {
+        ctx.refused.push({ name: textOf(entryName), target: textOf(checked.real), refusal: checked.refusal });
+      }
       return;
     }
     target = { path: checked.real, stats: checked.stats };
   }
   if (target.stats.isFile()) {
-    yield fileEntry(entryName, target.stats, target.path, target.stats);
+    yield fileEntry(ctx, entryName, target.stats, target.path, target.stats);
   } else if (target.stats.isDirectory()) {
     const real = ctx.confinement ? target.path : await guardFs(ctx, target.path, () => realBytePath(target.path));
     if (frame.linkedDirs.includes(real)) {
@@ -309,6 +333,7 @@ async function* visitLink(
     // As in go-slug, the followed directory gets no entry of its own, only its contents.
     const inner: DirectoryFrame = {
       dir: target.path,
+      identity: target.stats,
       archivePrefix: asBytePath(`${entryName}/`),
       matchPrefix: asBytePath(''),
       viaLink: true,
@@ -336,7 +361,13 @@ function storedLinkTarget(frame: DirectoryFrame, entryName: BytePath, written: B
   return relativeLinkTarget(entryName, inside);
 }
 
-function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath, identity: FileIdentity): FileEntry {
+function fileEntry(
+  ctx: WalkContext,
+  name: BytePath,
+  stats: BigIntStats,
+  source: BytePath,
+  identity: FileIdentity,
+): FileEntry {
   return {
     type: 'file',
     name: textOf(name),
@@ -346,6 +377,7 @@ function fileEntry(name: BytePath, stats: BigIntStats, source: BytePath, identit
     size: Number(stats.size),
     source: fsPath(source),
     identity: { dev: identity.dev, ino: identity.ino },
+    confinement: ctx.confinement,
   };
 }
 

@@ -7,14 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytePathOf } from '../../src/files/byte-path.ts';
-import {
-  checkPath,
-  confinementOf,
-  FileChangedError,
-  firstLinkOnTheWay,
-  readChecked,
-} from '../../src/files/confinement.ts';
-import type { Confinement } from '../../src/files/confinement.ts';
+import { checkPath, confinementOf, firstLinkOnTheWay } from '../../src/files/confinement.ts';
+import type { CheckedPath, Confinement } from '../../src/files/confinement.ts';
+import { FileChangedError, FileTooLargeError, readCheckedFile } from '../../src/files/reader.ts';
+import type { FileKind } from '../../src/files/reader.ts';
 
 let base: string;
 let repo: string;
@@ -69,11 +65,17 @@ describe('checkPath', () => {
   });
 });
 
-describe('readChecked', () => {
-  it('reads the file that was checked, bounded', async () => {
+const readChecked = (checked: CheckedPath, kind: FileKind = 'policy'): Promise<Buffer> =>
+  readCheckedFile(confined, checked, { kind, shown: 'the file' });
+
+describe('readCheckedFile', () => {
+  it('reads the file that was checked, bounded by the limit of its kind', async () => {
     const checked = await checkPath(confined, at('inside', 'a.native'));
-    expect(await readChecked(checked, 1024)).toEqual({ bytes: Buffer.from('main = rule { true }\n') });
-    expect(await readChecked(checked, 5)).toEqual({ tooLarge: 21 });
+    expect(await readChecked(checked)).toEqual(Buffer.from('main = rule { true }\n'));
+    await writeFile(join(repo, 'lib', 'large.git'), Buffer.alloc(64 * 1024 + 1));
+    await expect(readChecked(await checkPath(confined, at('lib', 'large.git')), 'git-pointer')).rejects.toThrow(
+      FileTooLargeError,
+    );
   });
 
   it('refuses a file swapped after its check: what is opened must be what was checked', async () => {
@@ -81,7 +83,7 @@ describe('readChecked', () => {
     const checked = await checkPath(confined, at('lib', 'swapped.native'));
     await writeFile(join(repo, 'lib', 'other.native'), 'not checked\n');
     await rename(join(repo, 'lib', 'other.native'), join(repo, 'lib', 'swapped.native'));
-    await expect(readChecked(checked, 1024)).rejects.toThrow(FileChangedError);
+    await expect(readChecked(checked)).rejects.toThrow(FileChangedError);
   });
 
   it('refuses a file whose real path became a link after its check', async () => {
@@ -89,10 +91,10 @@ describe('readChecked', () => {
     const checked = await checkPath(confined, at('lib', 'relinked.native'));
     await rm(join(repo, 'lib', 'relinked.native'));
     await symlink(join(outside, 'secret'), join(repo, 'lib', 'relinked.native'));
-    await expect(readChecked(checked, 1024)).rejects.toThrow(/ELOOP|symbolic link/);
+    await expect(readChecked(checked)).rejects.toThrow(/ELOOP|symbolic link/);
   });
 
   it('never opens a refused path', async () => {
-    await expect(readChecked(await checkPath(confined, at('environ')), 1024)).rejects.toThrow(/refused/);
+    await expect(readChecked(await checkPath(confined, at('environ')))).rejects.toThrow(/refused/);
   });
 });

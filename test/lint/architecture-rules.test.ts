@@ -224,6 +224,49 @@ describe('no import cycles', () => {
   });
 });
 
+describe('only src/files/ reads files', () => {
+  const reads = [
+    "import { readFile } from 'node:fs/promises';\nvoid readFile;\n",
+    "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n",
+    "import { createReadStream } from 'fs';\nvoid createReadStream;\n",
+    "import { open } from 'fs/promises';\nvoid open;\n",
+    "import fs from 'node:fs';\nvoid fs;\n",
+    "import * as fs from 'node:fs/promises';\nvoid fs;\n",
+    "import { promises } from 'node:fs';\nvoid promises;\n",
+  ];
+
+  it('a read of a file anywhere else in src fails, in a mode, a transport or a layer', async () => {
+    for (const path of [
+      'src/inputs/probe.ts',
+      'src/slug/probe.ts',
+      'src/modes/sync-policies/probe.ts',
+      'src/github/transport.ts',
+    ]) {
+      for (const code of reads)
+        expect(await ruleIds(path, code), `${path}: ${code}`).toEqual(['no-restricted-imports']);
+    }
+  });
+
+  it('src/files/ may read, and what reads no repository path is named one by one', async () => {
+    for (const code of reads) expect(await ruleIds('src/files/probe.ts', code)).toEqual([]);
+    expect(await ruleIds('src/action-metadata.ts', reads[1]!)).toEqual([]);
+    expect(await ruleIds('src/modes/run-module-tests/test-run/start.ts', reads[2]!)).toEqual([]);
+    // Named for its one read, the module keeps the other rules of its place.
+    expect(
+      await ruleIds(
+        'src/modes/run-module-tests/test-run/start.ts',
+        "import { setTimeout } from 'node:timers/promises';\nvoid setTimeout;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('what is no read (a listing of names, a write, a check of a path) stays allowed', async () => {
+    const code =
+      "import { lstat, readdir, mkdtemp, writeFile } from 'node:fs/promises';\nvoid [lstat, readdir, mkdtemp, writeFile];\n";
+    expect(await ruleIds('src/modes/sync-policies/probe.ts', code)).toEqual([]);
+  });
+});
+
 describe('line length', () => {
   const assign = (text: string): string => `export const x = ${text};\n`;
 

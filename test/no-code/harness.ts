@@ -30,9 +30,17 @@ export interface ActionRun {
   everything: string;
 }
 
-/** Runs the action with these inputs (token and base-url of the emulator unless given). */
-export async function runAction(emulator: Emulator, inputs: Record<string, string>): Promise<ActionRun> {
+/**
+ * Runs the action with these inputs (token and base-url of the emulator unless given), in a
+ * workspace of its own that `workspace` may fill first.
+ */
+export async function runAction(
+  emulator: Emulator,
+  inputs: Record<string, string>,
+  workspace: (dir: string) => Promise<void> | void = () => {},
+): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'no-code-run-'));
+  await workspace(dir);
   const outputFile = join(dir, 'output');
   const summaryFile = join(dir, 'summary.md');
   let log = '';

@@ -1,4 +1,8 @@
 // Mode publish-no-code-module end to end: the action's run() against the emulator.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
@@ -19,8 +23,8 @@ afterEach(() => emulator.close());
 const CREATE = /^\/api\/v2\/organizations\/acme\/no-code-modules$/;
 const MODULE = /^\/api\/v2\/no-code-modules\/nocode-[A-Za-z0-9]+$/;
 
-function publish(inputs: Record<string, string>) {
-  return runAction(emulator, { mode: 'publish-no-code-module', organization: 'acme', ...inputs });
+function publish(inputs: Record<string, string>, workspace?: (dir: string) => Promise<void> | void) {
+  return runAction(emulator, { mode: 'publish-no-code-module', organization: 'acme', ...inputs }, workspace);
 }
 
 const REGION_AND_SIZE = JSON.stringify([
@@ -342,5 +346,60 @@ describe('inputs', () => {
     expect(run.exitCode).toBe(2);
     expect(run.log).toContain(`"${input}"`);
     expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('variable-options-file, read through the confined reader', () => {
+  const YAML = 'region:\n  type: string\n  options: [eu-west-1, us-east-1]\n';
+
+  it('reads the file in the repository and sends its options', async () => {
+    const run = await publish(
+      { 'registry-module-id': registryModuleId, 'variable-options-file': 'options.yml' },
+      (dir) => writeFile(join(dir, 'options.yml'), YAML),
+    );
+    expect(run.exitCode).toBe(0);
+    const [body] = bodiesOf(emulator.requests, 'POST', CREATE) as any[];
+    expect(body.data.relationships['variable-options'].data[0].attributes).toEqual({
+      'variable-name': 'region',
+      'variable-type': 'string',
+      options: ['eu-west-1', 'us-east-1'],
+    });
+  });
+
+  it('refuses a link that leaves the repository before reading it: its content is neither sent nor shown', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'outside-'));
+    try {
+      await writeFile(join(outside, 'secret.yml'), 'secret-value-7d1f:\n  type: string\n  options: [x]\n');
+      const run = await publish(
+        { 'registry-module-id': registryModuleId, 'variable-options-file': 'options.yml' },
+        (dir) => symlink(join(outside, 'secret.yml'), join(dir, 'options.yml')),
+      );
+      expect(run.exitCode).toBe(2);
+      expect(run.log).toMatch(/Input "variable-options-file": "options.yml" leads outside the repository/);
+      expect(run.everything).not.toContain('secret-value-7d1f');
+      expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a device or a FIFO at once, before a byte of it is read (no hang, no memory taken)', async () => {
+    const allowing = await publish(
+      { 'registry-module-id': registryModuleId, 'variable-options-file': 'zero.yml' },
+      // A link within the repository to a device: the rule lets the path through, the reader does not.
+      async (dir) => {
+        await mkdir(join(dir, 'dev'));
+        execFileSync('mkfifo', [join(dir, 'dev', 'fifo')]);
+        await symlink('dev/fifo', join(dir, 'zero.yml'));
+      },
+    );
+    expect(allowing.exitCode).toBe(2);
+    expect(allowing.log).toMatch(/Input "variable-options-file": "zero.yml" is a FIFO, not a regular file/);
+    const zero = await publish({ 'registry-module-id': registryModuleId, 'variable-options-file': 'zero.yml' }, (dir) =>
+      symlink('/dev/zero', join(dir, 'zero.yml')),
+    );
+    expect(zero.exitCode).toBe(2);
+    expect(zero.log).toMatch(/"zero.yml" leads outside the repository, to "\/dev\/zero"/);
+    expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

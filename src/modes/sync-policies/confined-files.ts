@@ -13,11 +13,12 @@ import {
   confinementOf,
   firstLinkOnTheWay,
   listRefusedLinks,
-  readChecked,
   refusedLinksAdvice,
   whereRefusedLinksLead,
 } from '../../files/confinement.ts';
 import type { CheckedPath, Confinement, RefusedLink } from '../../files/confinement.ts';
+import { FileTooLargeError, readCheckedFile } from '../../files/reader.ts';
+import type { FileKind } from '../../files/reader.ts';
 import { GIT_METADATA_NAME } from '../../files/git-metadata.ts';
 import { displayPath } from './policy-sources.ts';
 
@@ -35,8 +36,11 @@ export interface ConfinedFiles {
   checkFolders(searchPaths: readonly string[]): Promise<void>;
   /** Throws the one error naming every path refused so far, if there is one. */
   refuseLinks(): Promise<void>;
-  /** The content of a file `foundAt` found, read from the file checked; `tooLarge` past `maxBytes`. */
-  read(path: string, maxBytes: number): Promise<{ bytes: Buffer } | { tooLarge: number }>;
+  /**
+   * The content of a file `foundAt` found, read from the file checked (files/reader.ts); `tooLarge`
+   * past the limit of its kind.
+   */
+  read(path: string, kind: FileKind, signal?: AbortSignal): Promise<{ bytes: Buffer } | { tooLarge: number }>;
 }
 
 export async function confinedFiles(root: string, allowOutside: boolean): Promise<ConfinedFiles> {
@@ -90,13 +94,19 @@ export async function confinedFiles(root: string, allowOutside: boolean): Promis
           `Nothing was read from ${links.length === 1 ? 'it' : 'them'} and nothing was sent. ${refusedLinksAdvice(links)}`,
       );
     },
-    async read(path, maxBytes) {
+    async read(path, kind, signal) {
       const result = await checkedOrError(path);
       // Why it cannot be read (no permission on the way, say), for the caller to say in words.
       if ('error' in result) throw result.error;
       // A bug, not the user's: only what refuseLinks let through is read.
       if (result.refusal !== null) throw new Error(`${path} was refused and may not be read`);
-      return readChecked(result, maxBytes);
+      try {
+        const shown = displayPath(root, path);
+        return { bytes: await readCheckedFile(confinement, result, { kind, shown, ...(signal ? { signal } : {}) }) };
+      } catch (error) {
+        if (error instanceof FileTooLargeError) return { tooLarge: error.bytes };
+        throw error;
+      }
     },
   };
 }

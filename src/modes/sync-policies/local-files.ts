@@ -9,6 +9,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { getErrorMessage } from '../../errors.ts';
 import { describeFsError } from '../../fs-errors.ts';
+import { FILE_SIZE_LIMITS } from '../../files/reader.ts';
 import { confinedFiles } from './confined-files.ts';
 import type { ConfinedFiles, Found } from './confined-files.ts';
 import { readPolicyConfig } from './policy-config.ts';
@@ -58,10 +59,10 @@ export interface GatherOptions {
   allowLinksOutsideRepository?: boolean;
   /** Debug lines of the file search (the sink's debug). */
   debug?: (message: string) => void;
+  /** The step's cancellation: a read of a file ends with it. */
+  signal?: AbortSignal;
 }
 
-// A policy config is a few kilobytes; this bounds what a mistaken path can make the step read.
-const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
 export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFiles> {
   const root = resolve(options.workspaceRoot);
@@ -89,7 +90,7 @@ export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFil
   const configs = await Promise.all(
     configPaths.map(async (path) => ({
       path,
-      config: await readPolicyConfig(displayPath(root, path), () => readConfig(files, path)),
+      config: await readPolicyConfig(displayPath(root, path), () => readConfig(files, path, options.signal)),
     })),
   );
 
@@ -108,7 +109,7 @@ export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFil
     if (policyKindOfFile(file) !== null && !isTestFile(displayPath(root, file))) codePaths.add(file);
   }
   const code = new Map(
-    await Promise.all([...codePaths].map(async (path) => [path, await loadCode(files, path)] as const)),
+    await Promise.all([...codePaths].map(async (path) => [path, await loadCode(files, path, options.signal)] as const)),
   );
 
   return { ...gathered, configs, found, code };
@@ -134,17 +135,18 @@ async function discoverConfigs(files: ConfinedFiles, matched: string[], root: st
   return [...new Set(found.filter((f): f is string => f !== null))].sort();
 }
 
-async function readConfig(files: ConfinedFiles, path: string): Promise<Buffer> {
-  const read = await files.read(path, MAX_CONFIG_BYTES);
+async function readConfig(files: ConfinedFiles, path: string, signal: AbortSignal | undefined): Promise<Buffer> {
+  const read = await files.read(path, 'policy-config', signal);
   if ('tooLarge' in read) {
-    throw new Error(`it holds ${read.tooLarge} bytes, more than the ${MAX_CONFIG_BYTES} a policy config may hold`);
+    const limit = FILE_SIZE_LIMITS['policy-config'];
+    throw new Error(`it holds ${read.tooLarge} bytes, more than the ${limit} a policy config may hold`);
   }
   return read.bytes;
 }
 
-async function loadCode(files: ConfinedFiles, path: string): Promise<Code> {
+async function loadCode(files: ConfinedFiles, path: string, signal: AbortSignal | undefined): Promise<Code> {
   try {
-    const read = await files.read(path, MAX_POLICY_CODE_BYTES);
+    const read = await files.read(path, 'policy', signal);
     if ('tooLarge' in read) return { error: tooLarge(read.tooLarge) };
     const bytes = read.bytes;
     try {

@@ -4,12 +4,13 @@
 
 import { ENFORCEMENT_LEVELS } from '../../service/types.ts';
 import type { EnforcementLevel, PolicyKind } from '../../service/types.ts';
+import { FILE_SIZE_LIMITS } from '../../files/reader.ts';
 
 /** Spec 2.1: letters, numbers, `-`, `_`. */
 export const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing. */
-export const MAX_POLICY_CODE_BYTES = 10 * 1024 * 1024;
+/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing (the reader's limit of a policy file). */
+export const MAX_POLICY_CODE_BYTES = FILE_SIZE_LIMITS.policy;
 
 /** The file extension that holds each kind of policy. */
 export const POLICY_FILE_EXTENSIONS: Readonly<Record<PolicyKind, string>> = { native: '.native', opa: '.rego' };

@@ -49,6 +49,7 @@ export async function runSyncPolicies(
     workspaceRoot: context.workspaceRoot,
     allowLinksOutsideRepository: inputs.allowLinksOutsideRepository,
     debug: (message) => sink.debug(message),
+    signal,
   });
   const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
   const sentinel = await findSentinelFiles(inputs.policyFiles, context.workspaceRoot);

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../../../errors.ts';
 import type { PublishNoCodeModuleInputs } from '../../../inputs/schema.ts';
+import { readVariableOptionsFile } from '../../../inputs/variable-options.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
@@ -25,7 +26,19 @@ export async function runPublishNoCodeModule(
   tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
   const grace = writeGraceOf(tuning);
-  return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
+  // The file's options, read before any request: a file that cannot be used stops the step there.
+  const options =
+    inputs.variableOptionsFile === ''
+      ? inputs
+      : {
+          ...inputs,
+          variableOptions: await readVariableOptionsFile(
+            context.workspaceRoot,
+            inputs.variableOptionsFile,
+            context.cancellation.signal,
+          ),
+        };
+  return options.noCodeModuleId === '' ? allowModule(options, context, grace) : updateModule(options, context, grace);
 }
 
 async function allowModule(

@@ -11,7 +11,7 @@ import { formatBytes, formatDuration } from '../../../report/format.ts';
 import { capitalise, plural } from '../../../text.ts';
 import { details, heading, joinBlocks, paragraph, table } from '../../../report/markdown.ts';
 import type { Annotation } from '../../../report/sink.ts';
-import { writeWorkspaceFile } from '../../../report/workspace-file.ts';
+import { writeWorkspaceFile } from '../../../files/workspace-file.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
 import type { ModeResult } from '../../mode.ts';

@@ -3,7 +3,7 @@
 // request controls: a link on the way, or in the file's own place, that points out of the
 // workspace must not let the step write over a file of the runner.
 
-import { closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
@@ -25,8 +25,14 @@ export function writeWorkspaceFile(workspaceRoot: string, path: string, content:
   if (!inside(root, realpathSync(dirname(target))))
     throw new Error(`${path} leads out of the workspace through a symbolic link`);
 
-  // O_NOFOLLOW: a link in the file's own place is refused rather than written through.
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
+  // O_NOFOLLOW: a link in the file's own place is refused rather than written through; O_NONBLOCK:
+  // a FIFO there is refused at once rather than waited on for a reader.
+  const flags =
+    constants.O_WRONLY |
+    constants.O_CREAT |
+    constants.O_TRUNC |
+    (constants.O_NOFOLLOW ?? 0) |
+    (constants.O_NONBLOCK ?? 0);
   let fd: number;
   try {
     fd = openSync(target, flags, 0o644);
@@ -37,6 +43,7 @@ export function writeWorkspaceFile(workspaceRoot: string, path: string, content:
     throw error;
   }
   try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file; it is not written`);
     writeSync(fd, content);
   } finally {
     closeSync(fd);
