@@ -2,468 +2,6 @@ export const id = 181;
 export const ids = [181];
 export const modules = {
 
-/***/ 2013:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $$: () => (/* binding */ bytesOf),
-/* harmony export */   D9: () => (/* binding */ bytePathOf),
-/* harmony export */   Jk: () => (/* binding */ fsPath),
-/* harmony export */   Qs: () => (/* binding */ bytePathFromBuffer),
-/* harmony export */   b6: () => (/* binding */ textOf),
-/* harmony export */   oo: () => (/* binding */ pathInsideRoot),
-/* harmony export */   sD: () => (/* binding */ asBytePath)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _go_utf8_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(781);
-
-
-/** A path given as ordinary (UTF-8) text, such as the module directory input. */
-function bytePathOf(text) {
-    return Buffer.from(text, 'utf8').toString('latin1');
-}
-/** Bytes read from the file system (readdir, readlink with `encoding: 'buffer'`). */
-function bytePathFromBuffer(bytes) {
-    return bytes.toString('latin1');
-}
-/** The path for Node's file-system calls, which take the bytes as they are when given a Buffer. */
-function fsPath(path) {
-    return Buffer.from(path, 'latin1');
-}
-/** The raw bytes, for a tar header. */
-const bytesOf = fsPath;
-/**
- * The path as text, decoded as Go decodes it: what go-slug's ignore rules match against, and
- * what a message shows (a byte that is not UTF-8 appears as U+FFFD).
- */
-function textOf(path) {
-    return (0,_go_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeGoUtf8 */ .E)(fsPath(path));
-}
-/** `path.posix.join` keeps the brand: joining byte strings gives a byte string. */
-function asBytePath(path) {
-    return path;
-}
-/**
- * Where an absolute path lies below `root`: its `/`-separated path relative to `root` (`''` for
- * the root itself), or `null` when it lies outside. Lexical: links on the way are not followed
- * (go-slug's check is this one; the confinement rule applies it to real paths).
- */
-function pathInsideRoot(root, absolute) {
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, absolute);
-    if (rel === '..' || rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(rel))
-        return null;
-    return asBytePath(rel.split(node_path__WEBPACK_IMPORTED_MODULE_0__.sep).join('/'));
-}
-
-
-/***/ }),
-
-/***/ 9787:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cg: () => (/* binding */ checkPath),
-/* harmony export */   HW: () => (/* binding */ ALLOW_LINKS_INPUT),
-/* harmony export */   Of: () => (/* binding */ refusalOf),
-/* harmony export */   On: () => (/* binding */ firstLinkOnTheWay),
-/* harmony export */   QX: () => (/* binding */ realBytePath),
-/* harmony export */   Wm: () => (/* binding */ refusedLinksAdvice),
-/* harmony export */   Yi: () => (/* binding */ readChecked),
-/* harmony export */   a: () => (/* binding */ listRefusedLinks),
-/* harmony export */   l5: () => (/* binding */ whereRefusedLinksLead),
-/* harmony export */   uZ: () => (/* binding */ confinementOf),
-/* harmony export */   wU: () => (/* binding */ openVerifiedSync)
-/* harmony export */ });
-/* unused harmony exports FileChangedError, openChecked */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3916);
-/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2013);
-/* harmony import */ var _git_metadata_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6021);
-// The one rule for every file the action reads from the repository (action-interface, "Files"):
-// the module the packer walks, and the policy files, folders, configs and sources sync-policies
-// reads. A path is judged by where it really leads (every link on the way followed, as the kernel
-// follows them: `..` after a link taken where the link leads, `/proc/self/...` resolved to what
-// it is); a path that leads outside the repository is refused unless the input
-// allow-links-outside-repository says otherwise, and a path that leads into git metadata is
-// refused whatever it says. What is read is the file that was checked: it is opened by its real
-// path, never through a link, and the open file must be the one the check saw.
-
-
-
-
-
-
-/** The input that lets links lead outside the repository (never into its git metadata). */
-const ALLOW_LINKS_INPUT = 'allow-links-outside-repository';
-/** The confinement to `options.directory`, its own links followed. */
-async function confinementOf(options) {
-    const root = await realBytePath((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .bytePathOf */ .D9)(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.directory)));
-    const linked = [];
-    for (const dir of await (0,_git_metadata_js__WEBPACK_IMPORTED_MODULE_4__/* .linkedGitDirectories */ .V$)(root)) {
-        // What does not exist holds nothing to leak.
-        const real = await realBytePath(dir).catch(() => null);
-        if (real !== null)
-            linked.push(real);
-    }
-    return { root, label: options.label, allowOutside: options.allowOutside, linkedGitDirectories: linked };
-}
-/** Why a path whose real path is `real` may not be read, or null when it may. */
-function refusalOf(confinement, real) {
-    if ((0,_git_metadata_js__WEBPACK_IMPORTED_MODULE_4__/* .liesInGitMetadata */ .EC)(confinement.root, confinement.linkedGitDirectories, real))
-        return 'git-metadata';
-    if (confinement.allowOutside)
-        return null;
-    return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .pathInsideRoot */ .oo)(confinement.root, real) === null ? 'outside' : null;
-}
-/** The real path of `target` (every link on the way followed), as bytes. */
-async function realBytePath(target) {
-    return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .bytePathFromBuffer */ .Qs)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .fsPath */ .Jk)(target), { encoding: 'buffer' }));
-}
-/**
- * `target` judged by the rule. File-system errors (a missing file, a dangling link, a loop) are
- * thrown as they are, for the caller to say what they mean where it is.
- */
-async function checkPath(confinement, target) {
-    const real = await realBytePath(target);
-    const stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .fsPath */ .Jk)(real), { bigint: true });
-    return { path: target, real, stats, refusal: refusalOf(confinement, real) };
-}
-/**
- * Read only; never through a link at the end (a real path has none, so one there now is a
- * change); never waiting on a FIFO that a file was swapped for. Windows lacks the last two, and
- * the identity check still holds there.
- */
-const READ_FLAGS = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0) | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0);
-/** The file changed between its check and its read: what was opened is not what was checked. */
-class FileChangedError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ConfigurationError */ .j1 {
-    constructor(file) {
-        super(`${JSON.stringify(file)} changed while it was being read (the file opened is not the one checked), so nothing of it was used; ` +
-            `run the step again once nothing is writing to the repository.`);
-    }
-}
-function sameFile(a, b) {
-    return a.dev === b.dev && a.ino === b.ino;
-}
-/**
- * Opens `file` (bytes of a path whose last part is no link) for reading and makes sure it is the
- * file `identity` names; `shown` names it in the error. The caller closes the descriptor.
- */
-function openVerifiedSync(file, identity, shown) {
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, READ_FLAGS);
-    try {
-        if (!sameFile((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd, { bigint: true }), identity))
-            throw new FileChangedError(shown);
-        return fd;
-    }
-    catch (error) {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-        throw error;
-    }
-}
-/** Opens a checked path that may be read, by its real path; the open file is the one checked. */
-async function openChecked(checked) {
-    if (checked.refusal !== null)
-        throw new Error(`${(0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .textOf */ .b6)(checked.path)} was refused and may not be opened`);
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .fsPath */ .Jk)(checked.real), READ_FLAGS);
-    try {
-        if (!sameFile(await handle.stat({ bigint: true }), checked.stats))
-            throw new FileChangedError((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .textOf */ .b6)(checked.path));
-        return handle;
-    }
-    catch (error) {
-        await handle.close();
-        throw error;
-    }
-}
-/**
- * The content of a checked regular file, read from the file that was checked; `tooLarge` with
- * its size when it holds more than `maxBytes` (then at most one byte more than that is read).
- */
-async function readChecked(checked, maxBytes) {
-    const handle = await openChecked(checked);
-    try {
-        const size = Number((await handle.stat({ bigint: true })).size);
-        if (size > maxBytes)
-            return { tooLarge: size };
-        // One byte more than allowed, to see a file that grew since its size was read.
-        const buffer = Buffer.alloc(Math.min(size, maxBytes) + 1);
-        let filled = 0;
-        for (;;) {
-            const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-            if (bytesRead === 0)
-                break;
-            filled += bytesRead;
-            if (filled === buffer.length) {
-                if (filled > maxBytes)
-                    return { tooLarge: filled };
-                // It grew since its size was read: it is being written.
-                throw new FileChangedError((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .textOf */ .b6)(checked.path));
-            }
-        }
-        return { bytes: buffer.subarray(0, filled) };
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * The first link on the way from `root` (a directory, as the caller named it) to `target` below
- * it, relative to `root`; null when there is none (or `target` is not below `root`).
- */
-async function firstLinkOnTheWay(root, target) {
-    const inside = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .pathInsideRoot */ .oo)(root, target);
-    if (inside === null || inside === '')
-        return null;
-    const parts = inside.split('/');
-    for (let i = 1; i <= parts.length; i++) {
-        const rel = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .asBytePath */ .sD)(parts.slice(0, i).join('/'));
-        const stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .fsPath */ .Jk)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(root, rel)))).catch(() => null);
-        if (stats === null)
-            return null;
-        if (stats.isSymbolicLink())
-            return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .textOf */ .b6)(rel);
-    }
-    return null;
-}
-const LISTED = 10;
-/**
- * `"a" → "/real/a", "b/c" (through the link "b") → "/real/c" and 3 more`: the refused paths and
- * where they lead.
- */
-function listRefusedLinks(links) {
-    const listed = links
-        .slice(0, LISTED)
-        .map((link) => {
-        const via = link.via === undefined ? '' : ` (through the link ${JSON.stringify(link.via)})`;
-        return `${JSON.stringify(link.name)}${via} → ${JSON.stringify(link.target)}`;
-    })
-        .join(', ');
-    return links.length > LISTED ? `${listed} and ${links.length - LISTED} more` : listed;
-}
-/** Where refused links lead: `outside the repository (/w) or into its git metadata`. */
-function whereRefusedLinksLead(confinement, links) {
-    const outside = links.some((link) => link.refusal === 'outside');
-    const git = links.some((link) => link.refusal === 'git-metadata');
-    return [
-        ...(outside ? [`outside ${confinement.label} (${(0,_byte_path_js__WEBPACK_IMPORTED_MODULE_3__/* .textOf */ .b6)(confinement.root)})`] : []),
-        ...(git ? [`into ${outside ? 'its' : `${confinement.label}'s`} git metadata`] : []),
-    ].join(' or ');
-}
-/** What the user may do about refused links, in one or two sentences naming the input. */
-function refusedLinksAdvice(links) {
-    const outside = links.some((link) => link.refusal === 'outside');
-    const git = links.some((link) => link.refusal === 'git-metadata');
-    return [
-        ...(git
-            ? [
-                `Git metadata (.git) can hold the checkout's credentials: a link into it is refused whatever the input "${ALLOW_LINKS_INPUT}" says.`,
-            ]
-            : []),
-        ...(outside ? [`To follow links that leave the repository, set the input "${ALLOW_LINKS_INPUT}" to "true".`] : []),
-    ].join(' ');
-}
-
-
-/***/ }),
-
-/***/ 6021:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EC: () => (/* binding */ liesInGitMetadata),
-/* harmony export */   RG: () => (/* binding */ GIT_METADATA_NAME),
-/* harmony export */   V$: () => (/* binding */ linkedGitDirectories)
-/* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2013);
-
-
-
-/**
- * A repository's git metadata is never read: on a GitHub runner, actions/checkout (before its
- * v6) persists the job's token in `.git/config` as an `http.<url>.extraheader`, and a submodule's
- * or a second checkout's metadata holds the same. Git metadata is any directory named `.git`,
- * and, when the repository's `.git` is a file (a worktree, a submodule, `--separate-git-dir`),
- * the directory it names and that directory's common directory, wherever they are.
- */
-const GIT_METADATA_NAME = '.git';
-const MAX_POINTER_BYTES = 64 * 1024;
-/**
- * The git metadata directories that the `.git` file at the top of `repository` leads to, as
- * absolute paths: its `gitdir:` and that directory's `commondir` (where a worktree's config, the
- * one with the token, lives). None when `.git` is a directory (its name already marks it) or
- * absent.
- */
-async function linkedGitDirectories(repository) {
-    const gitdir = await readPointer((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(repository, GIT_METADATA_NAME)), /^gitdir: (.+?)\r*$/, repository);
-    if (gitdir === null)
-        return [];
-    const common = await readPointer((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(gitdir, 'commondir')), /^(.+?)\r*$/, gitdir);
-    return common === null ? [gitdir] : [gitdir, common];
-}
-/**
- * Whether the real path `real` lies in git metadata: in one of `linked` (real paths, from
- * linkedGitDirectories), or below a directory named `.git` (compared without regard to case, as
- * git does on the case-insensitive file systems of macOS and Windows runners): within
- * `repository`, below it; outside it (a link followed out of the repository), anywhere on the
- * way, since another checkout's metadata holds the same token.
- */
-function liesInGitMetadata(repository, linked, real) {
-    if (linked.some((dir) => (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(dir, real) !== null))
-        return true;
-    const inside = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(repository, real);
-    const parts = inside === null ? real.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) : inside.split('/');
-    return parts.some((part) => part.toLowerCase() === GIT_METADATA_NAME);
-}
-/**
- * The path named by the first line of `file`, absolute against `base`; null when there is no such
- * file or line. Git trims only the line's end (`\r`, `\n`) off a pointer, and so does this.
- */
-async function readPointer(file, line, base) {
-    let content;
-    try {
-        // A pointer is one short line; anything else (a directory, a FIFO) is no pointer to follow.
-        const stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(file));
-        if (!stats.isFile() || stats.size > MAX_POINTER_BYTES)
-            return null;
-        content = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(file));
-    }
-    catch {
-        return null;
-    }
-    const named = line.exec((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(content).split('\n', 1)[0] ?? '')?.[1];
-    return named === undefined ? null : (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, named));
-}
-
-
-/***/ }),
-
-/***/ 781:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ decodeGoUtf8)
-/* harmony export */ });
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4573);
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-
-const REPLACEMENT = 0xfffd;
-/**
- * Bytes as Go reads them rune by rune (utf8.DecodeRune, text/scanner, regexp): every byte that
- * does not begin a valid sequence becomes one U+FFFD. TextDecoder differs: it replaces a whole
- * truncated sequence with a single U+FFFD, so `e2 82` would be one character there and two in
- * Go, and a pattern such as `?` would match differently.
- */
-function decodeGoUtf8(bytes) {
-    if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes))
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const codePoints = [];
-    let i = 0;
-    while (i < bytes.length) {
-        const width = sequenceWidth(bytes, i);
-        if (width === 0) {
-            codePoints.push(REPLACEMENT);
-            i++;
-            continue;
-        }
-        const b0 = bytes[i];
-        let codePoint = width === 1 ? b0 : b0 & (0xff >> (width + 1));
-        for (let k = 1; k < width; k++)
-            codePoint = (codePoint << 6) | (bytes[i + k] & 0x3f);
-        codePoints.push(codePoint);
-        i += width;
-    }
-    let text = '';
-    // In slices: String.fromCodePoint takes its arguments on the stack.
-    for (let start = 0; start < codePoints.length; start += 4096) {
-        text += String.fromCodePoint(...codePoints.slice(start, start + 4096));
-    }
-    return text;
-}
-/** The length of the valid UTF-8 sequence at `i`, or 0 when there is none (Go's accept ranges). */
-function sequenceWidth(bytes, i) {
-    const b0 = bytes[i];
-    if (b0 < 0x80)
-        return 1;
-    let width;
-    let low = 0x80;
-    let high = 0xbf;
-    if (b0 >= 0xc2 && b0 <= 0xdf)
-        width = 2;
-    else if (b0 >= 0xe0 && b0 <= 0xef) {
-        width = 3;
-        if (b0 === 0xe0)
-            low = 0xa0;
-        // Surrogates (U+D800-U+DFFF) are not valid UTF-8.
-        if (b0 === 0xed)
-            high = 0x9f;
-    }
-    else if (b0 >= 0xf0 && b0 <= 0xf4) {
-        width = 4;
-        if (b0 === 0xf0)
-            low = 0x90;
-        if (b0 === 0xf4)
-            high = 0x8f;
-    }
-    else
-        return 0;
-    if (i + width > bytes.length)
-        return 0;
-    const b1 = bytes[i + 1];
-    if (b1 < low || b1 > high)
-        return 0;
-    for (let k = 2; k < width; k++) {
-        const b = bytes[i + k];
-        if (b < 0x80 || b > 0xbf)
-            return 0;
-    }
-    return width;
-}
-
-
-/***/ }),
-
-/***/ 6790:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ describeFsError)
-/* harmony export */ });
-// Why a file could not be read, in words a user can act on: shared by the packing of a module
-// (slug/) and the reading of policy files (sync-policies).
-const REASONS = {
-    ENOENT: 'it does not exist',
-    ENOTDIR: 'a part of its path is not a directory',
-    EISDIR: 'it is a directory',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    ELOOP: 'too many levels of links',
-    ENAMETOOLONG: 'the path is too long',
-};
-/**
- * A short reason for a file-system error that a user can act on (a missing file, a denied
- * permission), or `undefined` for anything else, which is a bug to report as it is.
- */
-function describeFsError(error) {
-    const { code, syscall } = error ?? {};
-    // readlink answers EINVAL for what is not a link: a link replaced by a file after it was listed.
-    if (code === 'EINVAL' && syscall === 'readlink')
-        return 'it is no longer a link: it changed while it was read';
-    return code === undefined ? undefined : REASONS[code];
-}
-
-
-/***/ }),
-
 /***/ 2562:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -937,6 +475,8 @@ function failureMessage(outcome, error, signal) {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/fs-errors.ts
 var fs_errors = __webpack_require__(6790);
+// EXTERNAL MODULE: ./src/files/reader.ts
+var reader = __webpack_require__(8584);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/files/byte-path.ts
@@ -952,10 +492,11 @@ var types = __webpack_require__(9450);
 // (spec 2.1, the kinds and levels as the service's types name them), the policies the repository
 // asks for, and the problems found while reading it.
 
+
 /** Spec 2.1: letters, numbers, `-`, `_`. */
 const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing. */
-const MAX_POLICY_CODE_BYTES = 10 * 1024 * 1024;
+/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing (the reader's limit of a policy file). */
+const MAX_POLICY_CODE_BYTES = reader/* FILE_SIZE_LIMITS */.Q6.policy;
 /** The file extension that holds each kind of policy. */
 const POLICY_FILE_EXTENSIONS = { native: '.native', opa: '.rego' };
 function enforcementLevelsOf(kind) {
@@ -1038,6 +579,7 @@ function pathsToLookAt(source) {
 
 
 
+
 async function confinedFiles(root, allowOutside) {
     const confinement = await (0,files_confinement/* confinementOf */.uZ)({ directory: root, label: 'the repository', allowOutside });
     const checked = new Map();
@@ -1091,7 +633,7 @@ async function confinedFiles(root, allowOutside) {
             throw new errors/* ConfigurationError */.j1(`The policy files hold ${what} ${(0,files_confinement/* whereRefusedLinksLead */.l5)(confinement, links)}: ${(0,files_confinement/* listRefusedLinks */.a)(links)}. ` +
                 `Nothing was read from ${links.length === 1 ? 'it' : 'them'} and nothing was sent. ${(0,files_confinement/* refusedLinksAdvice */.Wm)(links)}`);
         },
-        async read(path, maxBytes) {
+        async read(path, kind, signal) {
             const result = await checkedOrError(path);
             // Why it cannot be read (no permission on the way, say), for the caller to say in words.
             if ('error' in result)
@@ -1099,7 +641,15 @@ async function confinedFiles(root, allowOutside) {
             // A bug, not the user's: only what refuseLinks let through is read.
             if (result.refusal !== null)
                 throw new Error(`${path} was refused and may not be read`);
-            return (0,files_confinement/* readChecked */.Yi)(result, maxBytes);
+            try {
+                const shown = displayPath(root, path);
+                return { bytes: await (0,reader/* readCheckedFile */.m2)(confinement, result, { kind, shown, ...(signal ? { signal } : {}) }) };
+            }
+            catch (error) {
+                if (error instanceof reader/* FileTooLargeError */.yq)
+                    return { tooLarge: error.bytes };
+                throw error;
+            }
         },
     };
 }
@@ -1843,8 +1393,7 @@ function escapeGlob(path) {
 
 
 
-// A policy config is a few kilobytes; this bounds what a mistaken path can make the step read.
-const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
+
 async function gatherLocalFiles(options) {
     const root = (0,external_node_path_.resolve)(options.workspaceRoot);
     const files = await confinedFiles(root, options.allowLinksOutsideRepository ?? false);
@@ -1869,7 +1418,7 @@ async function gatherLocalFiles(options) {
     await files.refuseLinks();
     const configs = await Promise.all(configPaths.map(async (path) => ({
         path,
-        config: await readPolicyConfig(displayPath(root, path), () => readConfig(files, path)),
+        config: await readPolicyConfig(displayPath(root, path), () => readConfig(files, path, options.signal)),
     })));
     const blockPaths = new Set(configs.flatMap(({ path, config }) => config.blocks.flatMap((block) => pathsToLookAt(blockSource(block, (0,external_node_path_.dirname)(path), root)))));
     const found = new Map(await Promise.all([...blockPaths].map(async (path) => [path, await files.foundAt(path)])));
@@ -1879,7 +1428,7 @@ async function gatherLocalFiles(options) {
         if (policyKindOfFile(file) !== null && !isTestFile(displayPath(root, file)))
             codePaths.add(file);
     }
-    const code = new Map(await Promise.all([...codePaths].map(async (path) => [path, await loadCode(files, path)])));
+    const code = new Map(await Promise.all([...codePaths].map(async (path) => [path, await loadCode(files, path, options.signal)])));
     return { ...gathered, configs, found, code };
 }
 /** For each directory of a matched file, the nearest policies.hcl in it or above it, up to the root. */
@@ -1902,16 +1451,17 @@ async function discoverConfigs(files, matched, root) {
     const found = await Promise.all([...new Set(matched.map(external_node_path_.dirname))].map(find));
     return [...new Set(found.filter((f) => f !== null))].sort();
 }
-async function readConfig(files, path) {
-    const read = await files.read(path, MAX_CONFIG_BYTES);
+async function readConfig(files, path, signal) {
+    const read = await files.read(path, 'policy-config', signal);
     if ('tooLarge' in read) {
-        throw new Error(`it holds ${read.tooLarge} bytes, more than the ${MAX_CONFIG_BYTES} a policy config may hold`);
+        const limit = reader/* FILE_SIZE_LIMITS */.Q6['policy-config'];
+        throw new Error(`it holds ${read.tooLarge} bytes, more than the ${limit} a policy config may hold`);
     }
     return read.bytes;
 }
-async function loadCode(files, path) {
+async function loadCode(files, path, signal) {
     try {
-        const read = await files.read(path, MAX_POLICY_CODE_BYTES);
+        const read = await files.read(path, 'policy', signal);
         if ('tooLarge' in read)
             return { error: tooLarge(read.tooLarge) };
         const bytes = read.bytes;
@@ -2829,6 +2379,7 @@ async function runSyncPolicies(inputs, context, options = {}) {
         workspaceRoot: context.workspaceRoot,
         allowLinksOutsideRepository: inputs.allowLinksOutsideRepository,
         debug: (message) => sink.debug(message),
+        signal,
     });
     const warnings = local.warnings.map((w) => problemAnnotation(w, 'warning'));
     const sentinel = await findSentinelFiles(inputs.policyFiles, context.workspaceRoot);

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/inputs/variable-options.ts
+var variable_options = __webpack_require__(9498);
 // EXTERNAL MODULE: ./src/modes/no-code/results.ts
 var results = __webpack_require__(1634);
 // EXTERNAL MODULE: ./src/modes/no-code/service-address.ts
@@ -221,6 +223,7 @@ function optionsText(options) {
 
 
 
+
 const HEADING = 'No-code module';
 /**
  * Mode publish-no-code-module: allows a registry module for no-code provisioning, or, with
@@ -229,7 +232,14 @@ const HEADING = 'No-code module';
  */
 async function runPublishNoCodeModule(inputs, context, tuning = {}) {
     const grace = (0,writes/* writeGraceOf */.l)(tuning);
-    return inputs.noCodeModuleId === '' ? allowModule(inputs, context, grace) : updateModule(inputs, context, grace);
+    // The file's options, read before any request: a file that cannot be used stops the step there.
+    const options = inputs.variableOptionsFile === ''
+        ? inputs
+        : {
+            ...inputs,
+            variableOptions: await (0,variable_options/* readVariableOptionsFile */.zO)(context.workspaceRoot, inputs.variableOptionsFile, context.cancellation.signal),
+        };
+    return options.noCodeModuleId === '' ? allowModule(options, context, grace) : updateModule(options, context, grace);
 }
 async function allowModule(inputs, context, grace) {
     const { graceMs } = grace;

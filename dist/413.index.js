@@ -364,8 +364,8 @@ function inputsAsFlags(text, inputs, envName) {
         .replace(/\b(?:[Tt]he )?([a-z][a-z0-9-]*) input\b/g, (whole, input) => flag(input, whole)));
 }
 
-// EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
-var schema = __webpack_require__(3880);
+// EXTERNAL MODULE: ./src/inputs/schema.ts + 1 modules
+var schema = __webpack_require__(710);
 ;// CONCATENATED MODULE: ./src/cli-flags.ts
 // The command line's vocabulary: which flags each mode takes, and how an input is named as a
 // flag and as an environment variable. The inputs themselves are the action's (inputs/schema.ts

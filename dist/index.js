@@ -39534,7 +39534,10 @@ function readDeclared(path) {
 //
 //   ConfigurationError         here                    a bad input or file, found before anything is written
 //   CancelledError             lifetime/cancellation   the runner's signal ended the step
-//   FileChangedError           files/confinement       (a ConfigurationError) a file changed between check and read
+//   FileChangedError           files/regular-file      (a ConfigurationError) a file changed between check and read
+//   NotARegularFileError       files/regular-file      (a ConfigurationError) no regular file where one is read
+//   FileTooLargeError          files/regular-file      (a ConfigurationError) a file larger than its kind's limit
+//   OpenedOutsideError         files/reader            (a ConfigurationError) a file opened where the rule refuses it
 //   LinksOutsideBoundaryError  slug/refused-links      (a ConfigurationError) links the confinement refuses to pack
 //   ModuleRootError            slug/module-root        (a ConfigurationError) the module directory cannot be packed
 //   ApiError                   service/errors          the service answered with an error status
@@ -39586,6 +39589,684 @@ function getErrorMessage(error) {
     if (error instanceof Error)
         return error.message;
     return String(error);
+}
+
+
+/***/ }),
+
+/***/ 2013:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* binding */ bytesOf),
+/* harmony export */   D9: () => (/* binding */ bytePathOf),
+/* harmony export */   Jk: () => (/* binding */ fsPath),
+/* harmony export */   Qs: () => (/* binding */ bytePathFromBuffer),
+/* harmony export */   b6: () => (/* binding */ textOf),
+/* harmony export */   oo: () => (/* binding */ pathInsideRoot),
+/* harmony export */   sD: () => (/* binding */ asBytePath)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _go_utf8_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(781);
+
+
+/** A path given as ordinary (UTF-8) text, such as the module directory input. */
+function bytePathOf(text) {
+    return Buffer.from(text, 'utf8').toString('latin1');
+}
+/** Bytes read from the file system (readdir, readlink with `encoding: 'buffer'`). */
+function bytePathFromBuffer(bytes) {
+    return bytes.toString('latin1');
+}
+/** The path for Node's file-system calls, which take the bytes as they are when given a Buffer. */
+function fsPath(path) {
+    return Buffer.from(path, 'latin1');
+}
+/** The raw bytes, for a tar header. */
+const bytesOf = fsPath;
+/**
+ * The path as text, decoded as Go decodes it: what go-slug's ignore rules match against, and
+ * what a message shows (a byte that is not UTF-8 appears as U+FFFD).
+ */
+function textOf(path) {
+    return (0,_go_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeGoUtf8 */ .E)(fsPath(path));
+}
+/** `path.posix.join` keeps the brand: joining byte strings gives a byte string. */
+function asBytePath(path) {
+    return path;
+}
+/**
+ * Where an absolute path lies below `root`: its `/`-separated path relative to `root` (`''` for
+ * the root itself), or `null` when it lies outside. Lexical: links on the way are not followed
+ * (go-slug's check is this one; the confinement rule applies it to real paths).
+ */
+function pathInsideRoot(root, absolute) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, absolute);
+    if (rel === '..' || rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(rel))
+        return null;
+    return asBytePath(rel.split(node_path__WEBPACK_IMPORTED_MODULE_0__.sep).join('/'));
+}
+
+
+/***/ }),
+
+/***/ 9787:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cg: () => (/* binding */ checkPath),
+/* harmony export */   HW: () => (/* binding */ ALLOW_LINKS_INPUT),
+/* harmony export */   Of: () => (/* binding */ refusalOf),
+/* harmony export */   On: () => (/* binding */ firstLinkOnTheWay),
+/* harmony export */   QX: () => (/* binding */ realBytePath),
+/* harmony export */   Wm: () => (/* binding */ refusedLinksAdvice),
+/* harmony export */   a: () => (/* binding */ listRefusedLinks),
+/* harmony export */   l5: () => (/* binding */ whereRefusedLinksLead),
+/* harmony export */   uZ: () => (/* binding */ confinementOf)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2013);
+/* harmony import */ var _git_metadata_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6021);
+// The one rule for every file the action reads from the repository (action-interface, "Files"):
+// the module the packer walks, and the policy files, folders, configs and sources sync-policies
+// reads. A path is judged by where it really leads (every link on the way followed, as the kernel
+// follows them: `..` after a link taken where the link leads, `/proc/self/...` resolved to what
+// it is); a path that leads outside the repository is refused unless the input
+// allow-links-outside-repository says otherwise, and a path that leads into git metadata is
+// refused whatever it says. What is read is the file that was checked: reader.ts opens it by its
+// real path, never through a link, and the open file must be the one the check saw.
+
+
+
+
+/** The input that lets links lead outside the repository (never into its git metadata). */
+const ALLOW_LINKS_INPUT = 'allow-links-outside-repository';
+/** The confinement to `options.directory`, its own links followed. */
+async function confinementOf(options) {
+    const root = await realBytePath((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathOf */ .D9)(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(options.directory)));
+    const linked = [];
+    for (const dir of await (0,_git_metadata_js__WEBPACK_IMPORTED_MODULE_3__/* .linkedGitDirectories */ .V$)(root)) {
+        // What does not exist holds nothing to leak.
+        const real = await realBytePath(dir).catch(() => null);
+        if (real !== null)
+            linked.push(real);
+    }
+    return { root, label: options.label, allowOutside: options.allowOutside, linkedGitDirectories: linked };
+}
+/** Why a path whose real path is `real` may not be read, or null when it may. */
+function refusalOf(confinement, real) {
+    if ((0,_git_metadata_js__WEBPACK_IMPORTED_MODULE_3__/* .liesInGitMetadata */ .EC)(confinement.root, confinement.linkedGitDirectories, real))
+        return 'git-metadata';
+    if (confinement.allowOutside)
+        return null;
+    return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(confinement.root, real) === null ? 'outside' : null;
+}
+/** The real path of `target` (every link on the way followed), as bytes. */
+async function realBytePath(target) {
+    return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(target), { encoding: 'buffer' }));
+}
+/**
+ * `target` judged by the rule. File-system errors (a missing file, a dangling link, a loop) are
+ * thrown as they are, for the caller to say what they mean where it is.
+ */
+async function checkPath(confinement, target) {
+    const real = await realBytePath(target);
+    const stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(real), { bigint: true });
+    return { path: target, real, stats, refusal: refusalOf(confinement, real) };
+}
+/**
+ * The first link on the way from `root` (a directory, as the caller named it) to `target` below
+ * it, relative to `root`; null when there is none (or `target` is not below `root`).
+ */
+async function firstLinkOnTheWay(root, target) {
+    const inside = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(root, target);
+    if (inside === null || inside === '')
+        return null;
+    const parts = inside.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+        const rel = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(parts.slice(0, i).join('/'));
+        const stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, rel)))).catch(() => null);
+        if (stats === null)
+            return null;
+        if (stats.isSymbolicLink())
+            return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(rel);
+    }
+    return null;
+}
+const LISTED = 10;
+/**
+ * `"a" → "/real/a", "b/c" (through the link "b") → "/real/c" and 3 more`: the refused paths and
+ * where they lead.
+ */
+function listRefusedLinks(links) {
+    const listed = links
+        .slice(0, LISTED)
+        .map((link) => {
+        const via = link.via === undefined ? '' : ` (through the link ${JSON.stringify(link.via)})`;
+        return `${JSON.stringify(link.name)}${via} → ${JSON.stringify(link.target)}`;
+    })
+        .join(', ');
+    return links.length > LISTED ? `${listed} and ${links.length - LISTED} more` : listed;
+}
+/** Where refused links lead: `outside the repository (/w) or into its git metadata`. */
+function whereRefusedLinksLead(confinement, links) {
+    const outside = links.some((link) => link.refusal === 'outside');
+    const git = links.some((link) => link.refusal === 'git-metadata');
+    return [
+        ...(outside ? [`outside ${confinement.label} (${(0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(confinement.root)})`] : []),
+        ...(git ? [`into ${outside ? 'its' : `${confinement.label}'s`} git metadata`] : []),
+    ].join(' or ');
+}
+/** What the user may do about refused links, in one or two sentences naming the input. */
+function refusedLinksAdvice(links) {
+    const outside = links.some((link) => link.refusal === 'outside');
+    const git = links.some((link) => link.refusal === 'git-metadata');
+    return [
+        ...(git
+            ? [
+                `Git metadata (.git) can hold the checkout's credentials: a link into it is refused whatever the input "${ALLOW_LINKS_INPUT}" says.`,
+            ]
+            : []),
+        ...(outside ? [`To follow links that leave the repository, set the input "${ALLOW_LINKS_INPUT}" to "true".`] : []),
+    ].join(' ');
+}
+
+
+/***/ }),
+
+/***/ 6021:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EC: () => (/* binding */ liesInGitMetadata),
+/* harmony export */   RG: () => (/* binding */ GIT_METADATA_NAME),
+/* harmony export */   V$: () => (/* binding */ linkedGitDirectories)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2013);
+/* harmony import */ var _regular_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5354);
+
+
+
+
+/**
+ * A repository's git metadata is never read: on a GitHub runner, actions/checkout (before its
+ * v6) persists the job's token in `.git/config` as an `http.<url>.extraheader`, and a submodule's
+ * or a second checkout's metadata holds the same. Git metadata is any directory named `.git`,
+ * and, when the repository's `.git` is a file (a worktree, a submodule, `--separate-git-dir`),
+ * the directory it names and that directory's common directory, wherever they are.
+ */
+const GIT_METADATA_NAME = '.git';
+/**
+ * The git metadata directories that the `.git` file at the top of `repository` leads to, as
+ * absolute paths: its `gitdir:` and that directory's `commondir` (where a worktree's config, the
+ * one with the token, lives). None when `.git` is a directory (its name already marks it) or
+ * absent.
+ */
+async function linkedGitDirectories(repository) {
+    const gitdir = await readPointer((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(repository, GIT_METADATA_NAME)), /^gitdir: (.+?)\r*$/, repository);
+    if (gitdir === null)
+        return [];
+    const common = await readPointer((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(gitdir, 'commondir')), /^(.+?)\r*$/, gitdir);
+    return common === null ? [gitdir] : [gitdir, common];
+}
+/**
+ * Whether the real path `real` lies in git metadata: in one of `linked` (real paths, from
+ * linkedGitDirectories), or below a directory named `.git` (compared without regard to case, as
+ * git does on the case-insensitive file systems of macOS and Windows runners): within
+ * `repository`, below it; outside it (a link followed out of the repository), anywhere on the
+ * way, since another checkout's metadata holds the same token.
+ */
+function liesInGitMetadata(repository, linked, real) {
+    if (linked.some((dir) => (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(dir, real) !== null))
+        return true;
+    const inside = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .pathInsideRoot */ .oo)(repository, real);
+    const parts = inside === null ? real.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) : inside.split('/');
+    return parts.some((part) => part.toLowerCase() === GIT_METADATA_NAME);
+}
+/**
+ * The path named by the first line of `file`, absolute against `base`; null when there is no such
+ * file or line. Git trims only the line's end (`\r`, `\n`) off a pointer, and so does this.
+ */
+async function readPointer(file, line, base) {
+    let content;
+    try {
+        // A pointer is one short line; anything else (a directory, a FIFO, a large file) is no
+        // pointer to follow. Git follows a link to it, so the read does too.
+        const real = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(file), { encoding: 'buffer' }));
+        content = await (0,_regular_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readRegularFile */ .XF)(real, { kind: 'git-pointer', shown: (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(file) });
+    }
+    catch {
+        return null;
+    }
+    const named = line.exec((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(content).split('\n', 1)[0] ?? '')?.[1];
+    return named === undefined ? null : (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .asBytePath */ .sD)(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, named));
+}
+
+
+/***/ }),
+
+/***/ 781:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ decodeGoUtf8)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+
+const REPLACEMENT = 0xfffd;
+/**
+ * Bytes as Go reads them rune by rune (utf8.DecodeRune, text/scanner, regexp): every byte that
+ * does not begin a valid sequence becomes one U+FFFD. TextDecoder differs: it replaces a whole
+ * truncated sequence with a single U+FFFD, so `e2 82` would be one character there and two in
+ * Go, and a pattern such as `?` would match differently.
+ */
+function decodeGoUtf8(bytes) {
+    if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes))
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const codePoints = [];
+    let i = 0;
+    while (i < bytes.length) {
+        const width = sequenceWidth(bytes, i);
+        if (width === 0) {
+            codePoints.push(REPLACEMENT);
+            i++;
+            continue;
+        }
+        const b0 = bytes[i];
+        let codePoint = width === 1 ? b0 : b0 & (0xff >> (width + 1));
+        for (let k = 1; k < width; k++)
+            codePoint = (codePoint << 6) | (bytes[i + k] & 0x3f);
+        codePoints.push(codePoint);
+        i += width;
+    }
+    let text = '';
+    // In slices: String.fromCodePoint takes its arguments on the stack.
+    for (let start = 0; start < codePoints.length; start += 4096) {
+        text += String.fromCodePoint(...codePoints.slice(start, start + 4096));
+    }
+    return text;
+}
+/** The length of the valid UTF-8 sequence at `i`, or 0 when there is none (Go's accept ranges). */
+function sequenceWidth(bytes, i) {
+    const b0 = bytes[i];
+    if (b0 < 0x80)
+        return 1;
+    let width;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b0 >= 0xc2 && b0 <= 0xdf)
+        width = 2;
+    else if (b0 >= 0xe0 && b0 <= 0xef) {
+        width = 3;
+        if (b0 === 0xe0)
+            low = 0xa0;
+        // Surrogates (U+D800-U+DFFF) are not valid UTF-8.
+        if (b0 === 0xed)
+            high = 0x9f;
+    }
+    else if (b0 >= 0xf0 && b0 <= 0xf4) {
+        width = 4;
+        if (b0 === 0xf0)
+            low = 0x90;
+        if (b0 === 0xf4)
+            high = 0x8f;
+    }
+    else
+        return 0;
+    if (i + width > bytes.length)
+        return 0;
+    const b1 = bytes[i + 1];
+    if (b1 < low || b1 > high)
+        return 0;
+    for (let k = 2; k < width; k++) {
+        const b = bytes[i + k];
+        if (b < 0x80 || b > 0xbf)
+            return 0;
+    }
+    return width;
+}
+
+
+/***/ }),
+
+/***/ 8584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DF: () => (/* binding */ SIZE_MISMATCH),
+/* harmony export */   N2: () => (/* binding */ checkOpenedLocation),
+/* harmony export */   Q6: () => (/* reexport safe */ _regular_file_js__WEBPACK_IMPORTED_MODULE_4__.Q6),
+/* harmony export */   VP: () => (/* binding */ streamPackedFile),
+/* harmony export */   XF: () => (/* reexport safe */ _regular_file_js__WEBPACK_IMPORTED_MODULE_4__.XF),
+/* harmony export */   ec: () => (/* binding */ readPackedFileSync),
+/* harmony export */   jL: () => (/* reexport safe */ _regular_file_js__WEBPACK_IMPORTED_MODULE_4__.jL),
+/* harmony export */   m2: () => (/* binding */ readCheckedFile),
+/* harmony export */   vL: () => (/* reexport safe */ _regular_file_js__WEBPACK_IMPORTED_MODULE_4__.vL),
+/* harmony export */   yq: () => (/* reexport safe */ _regular_file_js__WEBPACK_IMPORTED_MODULE_4__.yq)
+/* harmony export */ });
+/* unused harmony exports OpenedOutsideError, openVerifiedSync */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3916);
+/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2013);
+/* harmony import */ var _confinement_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9787);
+/* harmony import */ var _regular_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5354);
+// The one reader of the files the action opens (action-interface, "Files"): every content read of
+// a repository path comes through here, and lint holds every other module to it
+// (eslint.config.js, FILE_READS). A file is read only when the open file itself is a regular file
+// (checked on the descriptor, so a link swapped for a device, a FIFO or a socket is refused before
+// a byte is read), no larger than the cap of its kind, and the file that was checked; the read is
+// asynchronous, in chunks, and ends at the step's cancellation. Where the repository's rule
+// applies, the open file is judged by where it really is (openedFileLocation), so a directory on
+// its way swapped for a link after the check cannot lead the read outside.
+
+
+
+
+
+
+
+/** The open file lies where the repository's rule refuses it: a directory on its way was swapped for a link. */
+class OpenedOutsideError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ConfigurationError */ .j1 {
+    constructor(file, real) {
+        super(`${JSON.stringify(file)} led to ${JSON.stringify(real)} when it was opened, not where it was checked: a directory on its way ` +
+            `changed into a link while it was read, so nothing of it was used.`);
+    }
+}
+/** Where the kernel says an open descriptor's file is (Linux's /proc/self/fd); null where it cannot say. */
+function descriptorLocationSync(fd) {
+    try {
+        return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readlinkSync)(`/proc/self/fd/${fd}`, { encoding: 'buffer' }));
+    }
+    catch {
+        return null;
+    }
+}
+async function descriptorLocation(fd) {
+    try {
+        return (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readlink)(`/proc/self/fd/${fd}`, { encoding: 'buffer' }));
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Judges an open file by the repository's rule, by where it really is: the kernel's own word on
+ * the descriptor where it gives one (no race: a link swapped in on the way was followed by the
+ * open and shows here). Elsewhere, the path's real path now, and the file there must be the open
+ * one.
+ */
+async function checkOpenedLocation(fd, identity, path, confinement, shown) {
+    let real = await descriptorLocation(fd);
+    if (real === null) {
+        real = (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathFromBuffer */ .Qs)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(path), { encoding: 'buffer' }));
+        if (!(0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFile */ .Vi)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(real), { bigint: true }), identity))
+            throw new _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .FileChangedError */ .jL(shown);
+    }
+    if ((0,_confinement_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalOf */ .Of)(confinement, real) !== null)
+        throw new OpenedOutsideError(shown, (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(real));
+}
+/**
+ * Opens `file` (bytes of a path whose last part is no link) for reading: the open file must be a
+ * regular file, the one `identity` names, and, with `confinement`, where the repository's rule
+ * lets it be. `shown` names it in errors. The caller closes the descriptor. Synchronous, for the
+ * packer's many small files (slug/pack.ts says why); the checks are the asynchronous reader's.
+ */
+function openVerifiedSync(file, identity, shown, confinement) {
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .READ_FLAGS */ .tC);
+    try {
+        const stats = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd, { bigint: true });
+        if (!(0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFile */ .Vi)(stats, identity))
+            throw new _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .FileChangedError */ .jL(shown);
+        if (!stats.isFile())
+            throw new _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .NotARegularFileError */ .vL(shown, (0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .describeType */ .MF)(stats));
+        if (confinement !== null) {
+            const real = descriptorLocationSync(fd);
+            if (real !== null && (0,_confinement_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalOf */ .Of)(confinement, real) !== null)
+                throw new OpenedOutsideError(shown, (0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(real));
+        }
+        return fd;
+    }
+    catch (error) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw error;
+    }
+}
+/** The message of an error for a file shorter than its entry states (it shrank while packed). */
+const SIZE_MISMATCH = 'Size mismatch';
+/**
+ * Exactly `file.size` bytes of a small file, from the file the walk saw (openVerifiedSync).
+ * Synchronous: for a small file the open and close cost most, and a trip through libuv's thread
+ * pool per call costs several times that (slug/pack.ts has the figures).
+ */
+function readPackedFileSync(file) {
+    const fd = openVerifiedSync(file.source, file.identity, file.name, file.confinement);
+    try {
+        const content = Buffer.allocUnsafe(file.size);
+        let filled = 0;
+        while (filled < file.size) {
+            const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, content, filled, file.size - filled, filled);
+            if (read === 0)
+                throw new Error(SIZE_MISMATCH);
+            filled += read;
+        }
+        return content;
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/**
+ * A stream of exactly `file.size` bytes of a large file, from the file the walk saw, in chunks of
+ * `chunkBytes`; it starts reading at once, so that the content is ready when its turn comes.
+ */
+function streamPackedFile(file, chunkBytes) {
+    const fd = openVerifiedSync(file.source, file.identity, file.name, file.confinement);
+    // `end` is inclusive: reading exactly the size recorded in the header keeps the entry
+    // consistent if the file grows meanwhile, and saves the read that would find the end.
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)('', { fd, highWaterMark: chunkBytes, start: 0, end: file.size - 1 });
+}
+/**
+ * The content of a checked path that the rule lets be read, read from the file that was checked:
+ * opened by its real path, a regular file, the one the check saw, still where the rule allows;
+ * a FileTooLargeError past its kind's limit (then at most one byte more than that is read).
+ */
+async function readCheckedFile(confinement, checked, options) {
+    if (checked.refusal !== null)
+        throw new Error(`${(0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(checked.path)} was refused and may not be read`);
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(checked.real), _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .READ_FLAGS */ .tC);
+    try {
+        const stats = await handle.stat({ bigint: true });
+        if (!(0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFile */ .Vi)(stats, checked.stats))
+            throw new _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .FileChangedError */ .jL(options.shown);
+        if (!stats.isFile())
+            throw new _regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .NotARegularFileError */ .vL(options.shown, (0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .describeType */ .MF)(stats));
+        await checkOpenedLocation(handle.fd, stats, checked.real, confinement, options.shown);
+        return await (0,_regular_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readWithin */ .w0)(handle, Number(stats.size), options);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 5354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MF: () => (/* binding */ describeType),
+/* harmony export */   Q6: () => (/* binding */ FILE_SIZE_LIMITS),
+/* harmony export */   Vi: () => (/* binding */ sameFile),
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   jL: () => (/* binding */ FileChangedError),
+/* harmony export */   tC: () => (/* binding */ READ_FLAGS),
+/* harmony export */   vL: () => (/* binding */ NotARegularFileError),
+/* harmony export */   w0: () => (/* binding */ readWithin),
+/* harmony export */   yq: () => (/* binding */ FileTooLargeError)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2013);
+// Reading one regular file, the core of the reader (reader.ts): the open file must be a regular
+// file (checked on the descriptor, so a device, a FIFO or a socket is refused before a byte is
+// read), no larger than the limit of its kind, read a chunk at a time with the step's
+// cancellation looked at between chunks.
+
+
+
+
+/** The largest file of each kind, in bytes: past it, nothing of the file is used. */
+const FILE_SIZE_LIMITS = {
+    // The service refuses a policy's code over 10 MB (spec 4.1, 413); reading more is pointless.
+    policy: 10 * 1024 * 1024,
+    // Blocks of a few settings each: thousands of policies fit in far less.
+    'policy-config': 10 * 1024 * 1024,
+    // Patterns, one a line; go-slug's scanner already gives up on a line of 64 KiB.
+    terraformignore: 1024 * 1024,
+    // Allowed values of a module's variables, sent in one request document.
+    'variable-options': 1024 * 1024,
+    // One line naming a directory (git's `gitdir:` and `commondir` files).
+    'git-pointer': 64 * 1024,
+};
+/** How the files of a kind are named in a message. */
+const KIND_NAMES = {
+    policy: 'a policy file',
+    'policy-config': 'a policy config',
+    terraformignore: 'a .terraformignore',
+    'variable-options': 'a variable options file',
+    'git-pointer': 'a git pointer file',
+};
+/** Bytes read at a time: between two reads the step's cancellation is looked at. */
+const READ_CHUNK = 1024 * 1024;
+/**
+ * Read only; never through a link at the end (a checked path has none, so one there now is a
+ * change); never waiting on a FIFO the file was swapped for. Windows lacks the last two, and the
+ * checks on the open file still hold there.
+ */
+const READ_FLAGS = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0) | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0);
+/** The file changed between its check and its read: what was opened is not what was checked. */
+class FileChangedError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1 {
+    constructor(file) {
+        super(`${JSON.stringify(file)} changed while it was being read (the file opened is not the one checked), so nothing of it was used; ` +
+            `run the step again once nothing is writing to the repository.`);
+    }
+}
+/** What was opened is no regular file: a directory, a device, a FIFO or a socket holds no content to read. */
+class NotARegularFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1 {
+    /** What it is instead: `a directory`, `a device`, `a FIFO`, `a socket`. */
+    what;
+    constructor(file, what) {
+        super(`${JSON.stringify(file)} is ${what}, not a regular file, so nothing of it was read.`);
+        this.what = what;
+    }
+}
+/** The file is larger than its kind allows. */
+class FileTooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1 {
+    bytes;
+    constructor(file, kind, bytes) {
+        super(`${JSON.stringify(file)} holds ${bytes} bytes, more than the ${FILE_SIZE_LIMITS[kind]} ${KIND_NAMES[kind]} may hold, ` +
+            `so nothing of it was read.`);
+        this.bytes = bytes;
+    }
+}
+function sameFile(a, b) {
+    return a.dev === b.dev && a.ino === b.ino;
+}
+/** What a file that is not regular is, in words. */
+function describeType(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isCharacterDevice() || stats.isBlockDevice())
+        return 'a device';
+    return 'not a file';
+}
+/**
+ * The content of a regular file that is no repository path of the rule's (the pointer files of
+ * git metadata, which the rule refuses as such): not through a link at the end, a regular file,
+ * within its kind's limit.
+ */
+async function readRegularFile(file, options) {
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)((0,_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .fsPath */ .Jk)(file), READ_FLAGS);
+    try {
+        const stats = await handle.stat({ bigint: true });
+        if (!stats.isFile())
+            throw new NotARegularFileError(options.shown, describeType(stats));
+        return await readWithin(handle, Number(stats.size), options);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** At most the kind's limit of an open regular file of `size` bytes, a chunk at a time. */
+async function readWithin(handle, size, options) {
+    const maxBytes = FILE_SIZE_LIMITS[options.kind];
+    if (size > maxBytes)
+        throw new FileTooLargeError(options.shown, options.kind, size);
+    // One byte more than the size, to see a file that grew since its size was read.
+    const buffer = Buffer.alloc(size + 1);
+    let filled = 0;
+    for (;;) {
+        options.signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(buffer, filled, Math.min(READ_CHUNK, buffer.length - filled), filled);
+        if (bytesRead === 0)
+            return buffer.subarray(0, filled);
+        filled += bytesRead;
+        // It grew since its size was read: it is being written.
+        if (filled === buffer.length)
+            throw new FileChangedError(options.shown);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6790:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ describeFsError)
+/* harmony export */ });
+// Why a file could not be read, in words a user can act on: shared by the packing of a module
+// (slug/) and the reading of policy files (sync-policies).
+const REASONS = {
+    ENOENT: 'it does not exist',
+    ENOTDIR: 'a part of its path is not a directory',
+    EISDIR: 'it is a directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'too many levels of links',
+    ENAMETOOLONG: 'the path is too long',
+};
+/**
+ * A short reason for a file-system error that a user can act on (a missing file, a denied
+ * permission), or `undefined` for anything else, which is a bug to report as it is.
+ */
+function describeFsError(error) {
+    const { code, syscall } = error ?? {};
+    // readlink answers EINVAL for what is not a link: a link replaced by a file after it was listed.
+    if (code === 'EINVAL' && syscall === 'readlink')
+        return 'it is no longer a link: it changed while it was read';
+    return code === undefined ? undefined : REASONS[code];
 }
 
 
@@ -39799,7 +40480,7 @@ __webpack_async_result__();
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8476);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3880);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(710);
 
 
 
@@ -39910,7 +40591,7 @@ function secretTextsOf(names, rawRead) {
 
 /***/ }),
 
-/***/ 3880:
+/***/ 710:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40276,90 +40957,8 @@ function booleanField(v, what) {
     return v;
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/inputs/variable-options.ts
-
-
-
-
-
-
-/**
- * No-code variable options (2.6) from `variable-options` (inline JSON or YAML) or
- * `variable-options-file` (a .json/.yaml/.yml file). Two shapes are accepted:
- * a list of `{variable-name, variable-type, options, id?}` as the service names them, or a map
- * `name: {type, options, id?}`, which reads better in YAML. The two inputs exclude each other,
- * so they are read together: `inline` and `file` are their values.
- */
-function readVariableOptions(inline, file) {
-    if (inline && file) {
-        throw new errors/* ConfigurationError */.j1('Inputs "variable-options" and "variable-options-file" cannot both be set.');
-    }
-    if (!inline && !file)
-        return null;
-    const input = inline ? 'variable-options' : 'variable-options-file';
-    let text = inline;
-    if (file) {
-        parseRepositoryPath('variable-options-file', file);
-        try {
-            text = (0,external_node_fs_.readFileSync)(file, 'utf8');
-        }
-        catch {
-            throw new errors/* ConfigurationError */.j1(`Input "variable-options-file": cannot read "${file}".`);
-        }
-    }
-    let parsed;
-    try {
-        // JSON is a subset of YAML 1.2, so one parser reads both.
-        parsed = (0,dist/* parse */.qg)(text);
-    }
-    catch (error) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" is neither valid JSON nor YAML: ${error.message.split('\n')[0]}`);
-    }
-    return parseVariableOptions(input, parsed);
-}
-function parseVariableOptions(input, parsed) {
-    const entries = Array.isArray(parsed)
-        ? parsed.map((item) => [undefined, item])
-        : (0,json_object/* isObject */.Gv)(parsed)
-            ? Object.entries(parsed)
-            : [];
-    if (entries.length === 0 && !(Array.isArray(parsed) || (0,json_object/* isObject */.Gv)(parsed))) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
-    }
-    const seen = new Set();
-    return entries.map(([mapKey, item], i) => {
-        const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
-        if (!(0,json_object/* isObject */.Gv)(item))
-            throw new errors/* ConfigurationError */.j1(`${where} must be an object.`);
-        const o = item;
-        const variableName = mapKey ?? o['variable-name'];
-        const variableType = o['variable-type'] ?? o.type;
-        if (typeof variableName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(variableName)) {
-            throw new errors/* ConfigurationError */.j1(`${where} needs a "variable-name" that is a variable name.`);
-        }
-        if (typeof variableType !== 'string' || variableType === '') {
-            throw new errors/* ConfigurationError */.j1(`${where} needs a "variable-type" (e.g. string, number).`);
-        }
-        if (!Array.isArray(o.options))
-            throw new errors/* ConfigurationError */.j1(`${where} needs "options", a list of allowed values.`);
-        if (seen.has(variableName))
-            throw new errors/* ConfigurationError */.j1(`Input "${input}" gives options for "${variableName}" twice.`);
-        seen.add(variableName);
-        const result = { variableName, variableType, options: o.options };
-        if (o.id !== undefined) {
-            if (!(0,shapes/* isIdWithPrefix */.WY)(o.id, 'ncvaropt')) {
-                throw new errors/* ConfigurationError */.j1(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
-            }
-            result.id = o.id;
-        }
-        return result;
-    });
-}
-
+// EXTERNAL MODULE: ./src/inputs/variable-options.ts
+var variable_options = __nccwpck_require__(9498);
 ;// CONCATENATED MODULE: ./src/inputs/schema.ts
 // Every input of the action in one table: the modes that read it, the modes that require it, the
 // field it becomes and its parser. Its description and default are action.yml's, read at run
@@ -40536,10 +41135,14 @@ const INPUTS = {
     'variable-options': {
         modes: ['publish-no-code-module'],
         field: 'variableOptions',
-        parse: (input, value, other) => readVariableOptions(value, other('variable-options-file')),
+        parse: (input, value, other) => (0,variable_options/* parseInlineVariableOptions */.$P)(value, other('variable-options-file')),
     },
-    // Read with variable-options, which it excludes.
-    'variable-options-file': { modes: ['publish-no-code-module'] },
+    // A path in the repository, read by the mode through the confined reader (readVariableOptionsFile).
+    'variable-options-file': {
+        modes: ['publish-no-code-module'],
+        field: 'variableOptionsFile',
+        parse: (input, value) => (value === '' ? '' : parseRepositoryPath(input, value)),
+    },
 };
 const ROWS = INPUTS;
 const NAMES = Object.keys(INPUTS);
@@ -40592,6 +41195,136 @@ function inputDefault(name) {
     declaredDefaults ??= new Map(Object.entries((0,action_metadata/* readActionMetadata */.O)().inputs).map(([input, meta]) => [input, meta.default ?? '']));
     const value = declaredDefaults.get(name) ?? '';
     return value.includes('${{') ? '' : value;
+}
+
+
+/***/ }),
+
+/***/ 9498:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $P: () => (/* binding */ parseInlineVariableOptions),
+/* harmony export */   zO: () => (/* binding */ readVariableOptionsFile)
+/* harmony export */ });
+/* unused harmony export parseVariableOptions */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3916);
+/* harmony import */ var _files_byte_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2013);
+/* harmony import */ var _files_confinement_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9787);
+/* harmony import */ var _files_reader_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8584);
+/* harmony import */ var _fs_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6790);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(249);
+/* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8773);
+
+
+
+
+
+
+
+
+
+const FILE_INPUT = 'variable-options-file';
+/**
+ * No-code variable options (2.6) from `variable-options` (inline JSON or YAML); the file of
+ * `variable-options-file` (a .json/.yaml/.yml file) is read by the mode, through the confined
+ * reader (readVariableOptionsFile). Two shapes are accepted: a list of `{variable-name,
+ * variable-type, options, id?}` as the service names them, or a map `name: {type, options, id?}`,
+ * which reads better in YAML. The two inputs exclude each other, so they are checked together:
+ * `inline` and `file` are their values. Null when `inline` is empty.
+ */
+function parseInlineVariableOptions(inline, file) {
+    if (inline && file) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1('Inputs "variable-options" and "variable-options-file" cannot both be set.');
+    }
+    return inline ? parseVariableOptionsText('variable-options', inline) : null;
+}
+/**
+ * The variable options in the file `file` (the input, relative to the repository at `workspaceRoot`):
+ * read through the one confined reader, so a link that leaves the repository or leads into its git
+ * metadata, a device, a FIFO, or a file over its limit is refused before a byte of it is read or sent.
+ */
+async function readVariableOptionsFile(workspaceRoot, file, signal) {
+    const confinement = await (0,_files_confinement_js__WEBPACK_IMPORTED_MODULE_3__/* .confinementOf */ .uZ)({ directory: workspaceRoot, label: 'the repository', allowOutside: false });
+    const refuse = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`Input "${FILE_INPUT}": "${file}" ${why}; nothing was read or sent.`);
+    let text;
+    try {
+        const checked = await (0,_files_confinement_js__WEBPACK_IMPORTED_MODULE_3__/* .checkPath */ .Cg)(confinement, (0,_files_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .bytePathOf */ .D9)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(workspaceRoot, file)));
+        if (checked.refusal === 'outside')
+            throw refuse(`leads outside the repository, to ${JSON.stringify((0,_files_byte_path_js__WEBPACK_IMPORTED_MODULE_2__/* .textOf */ .b6)(checked.real))}`);
+        if (checked.refusal === 'git-metadata')
+            throw refuse("leads into the repository's git metadata");
+        const bytes = await (0,_files_reader_js__WEBPACK_IMPORTED_MODULE_4__/* .readCheckedFile */ .m2)(confinement, checked, {
+            kind: 'variable-options',
+            shown: file,
+            ...(signal ? { signal } : {}),
+        });
+        text = bytes.toString('utf8');
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1) {
+            if (error.message.startsWith(`Input "${FILE_INPUT}"`))
+                throw error;
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`Input "${FILE_INPUT}": ${error.message} Nothing was sent.`);
+        }
+        const reason = (0,_fs_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeFsError */ .T)(error);
+        if (reason === undefined)
+            throw error;
+        throw refuse(`cannot be read (${reason})`);
+    }
+    return parseVariableOptionsText(FILE_INPUT, text);
+}
+function parseVariableOptionsText(input, text) {
+    let parsed;
+    try {
+        // JSON is a subset of YAML 1.2, so one parser reads both.
+        parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text);
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`Input "${input}" is neither valid JSON nor YAML: ${error.message.split('\n')[0]}`);
+    }
+    return parseVariableOptions(input, parsed);
+}
+function parseVariableOptions(input, parsed) {
+    const entries = Array.isArray(parsed)
+        ? parsed.map((item) => [undefined, item])
+        : (0,_json_object_js__WEBPACK_IMPORTED_MODULE_8__/* .isObject */ .Gv)(parsed)
+            ? Object.entries(parsed)
+            : [];
+    if (entries.length === 0 && !(Array.isArray(parsed) || (0,_json_object_js__WEBPACK_IMPORTED_MODULE_8__/* .isObject */ .Gv)(parsed))) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`Input "${input}" must be a list of variable options or a map of variable name to options.`);
+    }
+    const seen = new Set();
+    return entries.map(([mapKey, item], i) => {
+        const where = mapKey === undefined ? `Input "${input}" item ${i + 1}` : `Input "${input}" variable "${mapKey}"`;
+        if (!(0,_json_object_js__WEBPACK_IMPORTED_MODULE_8__/* .isObject */ .Gv)(item))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`${where} must be an object.`);
+        const o = item;
+        const variableName = mapKey ?? o['variable-name'];
+        const variableType = o['variable-type'] ?? o.type;
+        if (typeof variableName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(variableName)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`${where} needs a "variable-name" that is a variable name.`);
+        }
+        if (typeof variableType !== 'string' || variableType === '') {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`${where} needs a "variable-type" (e.g. string, number).`);
+        }
+        if (!Array.isArray(o.options))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`${where} needs "options", a list of allowed values.`);
+        if (seen.has(variableName))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`Input "${input}" gives options for "${variableName}" twice.`);
+        seen.add(variableName);
+        const result = { variableName, variableType, options: o.options };
+        if (o.id !== undefined) {
+            if (!(0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_6__/* .isIdWithPrefix */ .WY)(o.id, 'ncvaropt')) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ConfigurationError */ .j1(`${where}: "id" must be a variable options id starting with "ncvaropt-".`);
+            }
+            result.id = o.id;
+        }
+        return result;
+    });
 }
 
 
@@ -41790,8 +42523,8 @@ function pullRequestOf(context) {
 
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var inputs_read = __nccwpck_require__(4245);
-// EXTERNAL MODULE: ./src/inputs/schema.ts + 2 modules
-var schema = __nccwpck_require__(3880);
+// EXTERNAL MODULE: ./src/inputs/schema.ts + 1 modules
+var schema = __nccwpck_require__(710);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __nccwpck_require__(784);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
@@ -41802,7 +42535,7 @@ var grace = __nccwpck_require__(7603);
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
-    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(238)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7238))).runModuleTests,
+    'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(5)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6005))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
