@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { getErrorMessage } from '../errors.ts';
-import { neutraliseCommands } from './neutralise.ts';
+import { neutraliseForLog } from './neutralise.ts';
 import { redactor } from './redact.ts';
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from './annotations.ts';
 import type { Annotation, AnnotationLevel, ReportSink, SinkOptions } from './sink.ts';
@@ -10,15 +10,20 @@ import { GITHUB_SUMMARY_LIMIT_BYTES, summaryBudget } from './summary-budget.ts';
  * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
  * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
  * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
- * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
- * past GitHub's ten, a plain line.
+ * name goes out masked, its control characters escaped and neutralised: the failure line too,
+ * whether it is an annotation or, past GitHub's ten, a plain line. @actions/core escapes only
+ * `%`, `\r` and `\n` (and `:` and `,` in a property): ESC and the C1 controls would reach the log as
+ * they are.
  */
 export function githubSink(options: SinkOptions = {}): ReportSink {
   const secrets = redactor();
   const budget = summaryBudget(options.summaryLimitBytes ?? GITHUB_SUMMARY_LIMIT_BYTES);
   const redact = (text: string): string => secrets.redact(text);
-  // Everything written to stdout: secrets masked first, then nothing the runner would run.
-  const shown = (text: string): string => neutraliseCommands(redact(text));
+  // Everything written to stdout: secrets masked first, then no control character but the line
+  // breaks of a message (one of the action's may take several lines), and nothing the runner
+  // would run. An item (an annotation's title or file, a group's name) stays on one line.
+  const shown = (text: string): string => neutraliseForLog(redact(text), { lineBreaks: true });
+  const item = (text: string): string => neutraliseForLog(redact(text));
 
   const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
   // A secret is met more than once (the token as given, then as read): one `::add-mask::` each.
@@ -59,7 +64,7 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
     },
     annotate(annotation) {
       written[annotation.level]++;
-      const properties = annotationProperties(annotation, shown);
+      const properties = annotationProperties(annotation, item);
       const message = shown(annotation.message);
       if (annotation.level === 'error') core.error(message, properties);
       else if (annotation.level === 'warning') core.warning(message, properties);
@@ -86,7 +91,7 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
       }
     },
     startGroup(name) {
-      core.startGroup(shown(name));
+      core.startGroup(item(name));
     },
     endGroup() {
       core.endGroup();
@@ -110,10 +115,11 @@ export function githubSink(options: SinkOptions = {}): ReportSink {
   };
 }
 
-function annotationProperties(annotation: Annotation, shown: (text: string) => string): core.AnnotationProperties {
+/** The title and the file, each one item on one line; the positions that are whole numbers. */
+function annotationProperties(annotation: Annotation, item: (text: string) => string): core.AnnotationProperties {
   const properties: core.AnnotationProperties = {};
-  if (annotation.title !== undefined && annotation.title !== '') properties.title = shown(annotation.title);
-  if (annotation.file !== undefined && annotation.file !== '') properties.file = shown(annotation.file);
+  if (annotation.title !== undefined && annotation.title !== '') properties.title = item(annotation.title);
+  if (annotation.file !== undefined && annotation.file !== '') properties.file = item(annotation.file);
   if (isLine(annotation.startLine)) properties.startLine = annotation.startLine;
   if (isLine(annotation.endLine)) properties.endLine = annotation.endLine;
   if (isLine(annotation.startColumn)) properties.startColumn = annotation.startColumn;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { getErrorMessage } from '../errors.ts';
-import { neutraliseCommands } from './neutralise.ts';
+import { neutraliseForLog } from './neutralise.ts';
 import { redactor } from './redact.ts';
 import type { Annotation, ReportSink, SinkOptions } from './sink.ts';
 import { summaryBudget } from './summary-budget.ts';
@@ -33,9 +33,12 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
   const secrets = redactor(options.secrets ?? []);
   const budget = summaryBudget(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
   const redact = (text: string): string => secrets.redact(text);
-  // Stdout may still be read by a GitHub runner (the command line run from a workflow step):
-  // secrets masked first, then nothing the runner would run.
-  const shown = (text: string): string => neutraliseCommands(redact(text));
+  // Stdout may still be read by a GitHub runner (the command line run from a workflow step), and
+  // is read by a terminal or another CI system's log viewer: secrets masked first, then no control
+  // character but the line breaks of a message, and nothing the runner would run. An item (an
+  // annotation's title or file, a group's name) stays on one line.
+  const shown = (text: string): string => neutraliseForLog(redact(text), { lineBreaks: true });
+  const item = (text: string): string => neutraliseForLog(redact(text));
   const line = (text: string): void => {
     out.write(`${shown(text)}\n`);
   };
@@ -54,7 +57,14 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
       if (options.debug) line(`debug: ${message}`);
     },
     annotate(annotation) {
-      line(annotationLine(annotation));
+      const { title, file } = annotation;
+      line(
+        annotationLine({
+          ...annotation,
+          ...(title === undefined ? {} : { title: item(title) }),
+          ...(file === undefined ? {} : { file: item(file) }),
+        }),
+      );
     },
     setOutput(name, value) {
       if (options.outputFile) {
@@ -79,10 +89,15 @@ export function plainSink(options: PlainSinkOptions = {}): ReportSink {
           line(`warning: the summary could not be written to ${options.summaryFile}: ${getErrorMessage(error)}`);
         }
       }
-      out.write(`\n${neutraliseCommands(body)}`);
+      // The summary printed whole: its lines, and the tabs of the code it quotes, as they are. On
+      // a terminal (the command line, without --summary-file) it was rendered there, the colours
+      // added after every control of the Markdown was escaped (terminal-summary.ts): they are
+      // kept. Markdown that was bound for a file never had any.
+      const colours = options.summaryFile === undefined;
+      out.write(`\n${neutraliseForLog(body, { lineBreaks: true, tabs: true, colours })}`);
     },
     startGroup(name) {
-      line(`── ${name}`);
+      line(`── ${item(name)}`);
     },
     endGroup() {},
     annotationRoom() {

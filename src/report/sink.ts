@@ -4,8 +4,9 @@
  * Actions, `plainSink` (plain-sink.ts) for any other CI system. This file holds only what they
  * share, the types, so that each sink imports it and it imports neither. Both pass every string
  * they write through the redactor, and every line bound for stdout through the neutraliser
- * (`neutralise.ts`), so that no text from the service, a log or a pull request becomes a runner
- * command.
+ * (`neutralise.ts` `neutraliseForLog`), so that no text from the service, a log or a pull request
+ * becomes a runner command or reaches the log with a control character (ESC, C1) as it is. Where a
+ * foreign item (a name) is put into a line, `escapeControls` keeps it on that one line.
  */
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';

@@ -2,12 +2,19 @@
 // text for a terminal: the command line prints it so (unless --summary-file asks for the
 // Markdown), and the demo shows with it what GitHub would show on the run's page.
 
+import { escapeControls } from './neutralise.ts';
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** What a summary's text may hold of the control characters: its lines and the tabs of its code. */
+const TEXT_LAYOUT = { lineBreaks: true, tabs: true } as const;
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
-    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
+    // A character an entity names is text like any other: a control one is shown escaped.
+    const character = (code: number): string => escapeControls(String.fromCodePoint(code), TEXT_LAYOUT);
+    if (name.startsWith('#x')) return character(parseInt(name.slice(2), 16));
+    if (name.startsWith('#') && name !== '#39') return character(Number(name.slice(1)));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
@@ -118,11 +125,16 @@ export function terminalWidth(
   return stdout.isTTY === true && stdout.columns !== undefined && stdout.columns > 0 ? stdout.columns : undefined;
 }
 
-/** `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut. */
+/**
+ * `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut.
+ * Every control character of the Markdown (text of the service's, a log's, a file's among it)
+ * is shown escaped before the colours are added, so that the only escape sequences in what this
+ * returns are its own colours.
+ */
 export function renderSummaryForTerminal(markdown: string, options: { color?: boolean; width?: number } = {}): string {
   const style = options.color ? ANSI : PLAIN;
   const blocks: string[] = [];
-  let text = markdown
+  let text = escapeControls(markdown, TEXT_LAYOUT)
     .replace(/<table>[\s\S]*?<\/table>/gi, (table) => {
       blocks.push(renderTable(table, style, options.width));
       return `\n\u0000${blocks.length - 1}\u0000\n`;

@@ -2,10 +2,12 @@
 // and pauses) is in src/lifetime; durations are spelt by format.ts.
 
 import { formatDuration } from './format.ts';
+import { escapeControls } from './neutralise.ts';
 
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
- * long wait shows it is alive without flooding the log.
+ * long wait shows it is alive without flooding the log. The status is the service's: one item,
+ * shown on one line with its control characters escaped.
  */
 export function statusReporter(
   log: (line: string) => void,
@@ -17,6 +19,6 @@ export function statusReporter(
     if (status === lastStatus && elapsedMs - lastAt < everyMs) return;
     lastStatus = status;
     lastAt = elapsedMs;
-    log(`${status} (${formatDuration(elapsedMs)} elapsed)`);
+    log(`${escapeControls(status)} (${formatDuration(elapsedMs)} elapsed)`);
   };
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { machineReadableLog } from '../emulator/index.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
+import { findRunnerCommands } from '../support/runner-commands.ts';
 import { hasItsRun, startOnClock } from './harness.ts';
 
 const RUNNING_MS = 60_000;
@@ -93,5 +94,47 @@ describe('each run block in the job log as it ends', () => {
     await running.promise;
     expect(printed()).toContain('tests/a.tftest.hcl: run "');
     expect(printed()).not.toMatch(/^\s*::error::/m);
+  });
+
+  it('names from the log with control characters: each shown escaped, one line a name, no control character in the log', async () => {
+    // The test file and run block names the service serves, each as it is and as the log must show it.
+    const file = { raw: 'tests/\x1b[2K\rgone.tftest.hcl', shown: 'tests/\\x1b[2K\\rgone.tftest.hcl' };
+    const runs = [
+      { raw: '\x1b[2K\rall_good', shown: '\\x1b[2K\\rall_good', status: 'pass' },
+      {
+        raw: 'link \x1b]8;;https://evil.example/\x07here\x1b]8;;\x07',
+        shown: 'link \\x1b]8;;https://evil.example/\\x07here\\x1b]8;;\\x07',
+        status: 'pass',
+      },
+      { raw: 'a\n::error::forged', shown: 'a\\n::error::forged', status: 'pass' },
+      { raw: '\u009b31mred\u009b0m', shown: '\\u009b31mred\\u009b0m', status: 'pass' },
+      { raw: 'nel\u0085ls\u2028del\x7fnul\x00', shown: 'nel\\u0085ls\\u2028del\\x7fnul\\x00', status: 'pass' },
+      { raw: 'tab\there\r\n##[warning]x', shown: 'tab\\there\\r\\n##\\[warning]x', status: 'fail' },
+    ];
+    const outcome = { status: 'finished', testStatus: 'fail', passed: 5, failed: 1, errored: 0, skipped: 0 } as const;
+    // The emulator's log for `FILE` with passes_1..5 and fails_1, the names put in as JSON strings.
+    const inJson = (text: string): string => JSON.stringify(text).slice(1, -1);
+    const placeholders = ['passes_1', 'passes_2', 'passes_3', 'passes_4', 'passes_5', 'fails_1'];
+    let log = machineReadableLog(outcome, 'FILE').replaceAll('FILE', inJson(file.raw));
+    placeholders.forEach((name, i) => (log = log.replaceAll(name, inJson(runs[i]!.raw))));
+
+    const {
+      log: printed,
+      running,
+      runUntil,
+    } = await testRunOnClock({ logWhileRunning: true, logRange: true, outcome: { ...outcome, log } });
+    await runUntil(() => false);
+    await running.promise;
+
+    const lines = printed().split('\n');
+    for (const run of runs) expect(lines).toContain(`${file.shown}: run "${run.shown}"... ${run.status}`);
+    expect(lines).toContain(`${file.shown}... fail`);
+    // Each name on its one line: no piece of one starts a line of its own.
+    expect(lines.filter((line) => line.includes('gone.tftest.hcl'))).toHaveLength(runs.length + 1);
+    expect(lines.filter((line) => /forged|evil\.example|warning\]x/.test(line))).toHaveLength(3);
+    // No control character but the line ends anywhere in the log, and no runner command.
+    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+    expect(printed()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]/);
+    expect(findRunnerCommands(printed())).toEqual([]);
   });
 });

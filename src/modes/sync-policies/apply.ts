@@ -15,6 +15,7 @@ import { settingsPatch } from './plan.ts';
 import type { PolicyAction, PolicyPlanEntry } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { answerAbout, settingsNotApplied } from './verify.ts';
+import { escapeControls } from '../../report/neutralise.ts';
 
 export type PolicyOutcomeStatus =
   /** nothing differed: no request was sent for it */
@@ -135,11 +136,11 @@ async function applyEntry(outcome: PolicyOutcome, options: ApplyPolicyPlanOption
         return;
     }
     outcome.status = 'done';
-    log(`${entry.name}: ${outcome.steps.join(', ')}`);
+    log(`${escapeControls(entry.name)}: ${outcome.steps.join(', ')}`);
   } catch (error) {
     outcome.status = 'failed';
     outcome.error = failureMessage(outcome, error, signal);
-    log(`${entry.name}: failed: ${outcome.error}`);
+    log(`${escapeControls(entry.name)}: failed: ${outcome.error}`);
   }
 }
 

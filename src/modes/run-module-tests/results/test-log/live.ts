@@ -6,6 +6,7 @@
 import { getErrorMessage } from '../../../../errors.ts';
 import type { Clock } from '../../../../lifetime/clock.ts';
 import { formatBytes } from '../../../../report/format.ts';
+import { escapeControls } from '../../../../report/neutralise.ts';
 import type { ReportSink } from '../../../../report/sink.ts';
 import type { ServiceClient } from '../../../../service/client.ts';
 import type { TestRun } from '../../../../service/types.ts';
@@ -34,11 +35,16 @@ export interface LiveTestLogOptions {
   signal: AbortSignal;
 }
 
-/** A line of the job log for a test file or run block that ended: `tests/a.tftest.hcl: run "b"... pass`. */
+/**
+ * A line of the job log for a test file or run block that ended: `tests/a.tftest.hcl: run "b"... pass`.
+ * The names are the log's, which the service serves: each is one item, its control characters
+ * (ESC, C1, line breaks) shown escaped, so that the line is one line and only says what ended.
+ */
 export function endedLine(ended: EndedTest): string {
+  const file = escapeControls(ended.file);
   return ended.run === undefined
-    ? `${ended.file}... ${ended.status}`
-    : `${ended.file}: run "${ended.run}"... ${ended.status}`;
+    ? `${file}... ${ended.status}`
+    : `${file}: run "${escapeControls(ended.run)}"... ${ended.status}`;
 }
 
 export class LiveTestLog {
