@@ -179,4 +179,3 @@ export async function readCheckedFile(
     await handle.close();
   }
 }
-

@@ -42,7 +42,8 @@ export async function readVariableOptionsFile(
   let text: string;
   try {
     const checked = await checkPath(confinement, bytePathOf(resolve(workspaceRoot, file)));
-    if (checked.refusal === 'outside') throw refuse(`leads outside the repository, to ${JSON.stringify(textOf(checked.real))}`);
+    if (checked.refusal === 'outside')
+      throw refuse(`leads outside the repository, to ${JSON.stringify(textOf(checked.real))}`);
     if (checked.refusal === 'git-metadata') throw refuse("leads into the repository's git metadata");
     const bytes = await readCheckedFile(confinement, checked, {
       kind: 'variable-options',

@@ -63,7 +63,6 @@ export interface GatherOptions {
   signal?: AbortSignal;
 }
 
-
 export async function gatherLocalFiles(options: GatherOptions): Promise<LocalFiles> {
   const root = resolve(options.workspaceRoot);
   const files = await confinedFiles(root, options.allowLinksOutsideRepository ?? false);
