@@ -265,11 +265,14 @@ function answerAbout(answer, name, id) {
     return answer;
 }
 
+// EXTERNAL MODULE: ./src/report/neutralise.ts
+var neutralise = __webpack_require__(5942);
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/apply.ts
 // Carries out a sync plan: only the writes each entry needs, several policies at a time, the
 // settings of each written policy compared with what was sent (as the write's answer reports
 // them, or as read back when the answer did not say). One policy failing does not stop the
 // others; every entry ends with an outcome the report can show.
+
 
 
 
@@ -352,12 +355,12 @@ async function applyEntry(outcome, options) {
                 return;
         }
         outcome.status = 'done';
-        log(`${entry.name}: ${outcome.steps.join(', ')}`);
+        log(`${(0,neutralise/* escapeControls */.UN)(entry.name)}: ${outcome.steps.join(', ')}`);
     }
     catch (error) {
         outcome.status = 'failed';
         outcome.error = failureMessage(outcome, error, signal);
-        log(`${entry.name}: failed: ${outcome.error}`);
+        log(`${(0,neutralise/* escapeControls */.UN)(entry.name)}: failed: ${outcome.error}`);
     }
 }
 /**

@@ -52,9 +52,12 @@ function plainSink(options = {}) {
     const secrets = (0,report_redact/* redactor */.$)(options.secrets ?? []);
     const budget = (0,summary_budget/* summaryBudget */.q)(options.summaryLimitBytes ?? Number.POSITIVE_INFINITY);
     const redact = (text) => secrets.redact(text);
-    // Stdout may still be read by a GitHub runner (the command line run from a workflow step):
-    // secrets masked first, then nothing the runner would run.
-    const shown = (text) => (0,neutralise/* neutraliseCommands */.$)(redact(text));
+    // Stdout may still be read by a GitHub runner (the command line run from a workflow step), and
+    // is read by a terminal or another CI system's log viewer: secrets masked first, then no control
+    // character but the line breaks of a message, and nothing the runner would run. An item (an
+    // annotation's title or file, a group's name) stays on one line.
+    const shown = (text) => (0,neutralise/* neutraliseForLog */.gh)(redact(text), { lineBreaks: true });
+    const item = (text) => (0,neutralise/* neutraliseForLog */.gh)(redact(text));
     const line = (text) => {
         out.write(`${shown(text)}\n`);
     };
@@ -73,7 +76,12 @@ function plainSink(options = {}) {
                 line(`debug: ${message}`);
         },
         annotate(annotation) {
-            line(annotationLine(annotation));
+            const { title, file } = annotation;
+            line(annotationLine({
+                ...annotation,
+                ...(title === undefined ? {} : { title: item(title) }),
+                ...(file === undefined ? {} : { file: item(file) }),
+            }));
         },
         setOutput(name, value) {
             if (options.outputFile) {
@@ -101,10 +109,15 @@ function plainSink(options = {}) {
                     line(`warning: the summary could not be written to ${options.summaryFile}: ${(0,errors/* getErrorMessage */.u1)(error)}`);
                 }
             }
-            out.write(`\n${(0,neutralise/* neutraliseCommands */.$)(body)}`);
+            // The summary printed whole: its lines, and the tabs of the code it quotes, as they are. On
+            // a terminal (the command line, without --summary-file) it was rendered there, the colours
+            // added after every control of the Markdown was escaped (terminal-summary.ts): they are
+            // kept. Markdown that was bound for a file never had any.
+            const colours = options.summaryFile === undefined;
+            out.write(`\n${(0,neutralise/* neutraliseForLog */.gh)(body, { lineBreaks: true, tabs: true, colours })}`);
         },
         startGroup(name) {
-            line(`── ${name}`);
+            line(`── ${item(name)}`);
         },
         endGroup() { },
         annotationRoom() {
@@ -150,13 +163,18 @@ function outputLines(name, value) {
 // Renders a job summary (Markdown with the HTML GitHub accepts: tables, details, code) as plain
 // text for a terminal: the command line prints it so (unless --summary-file asks for the
 // Markdown), and the demo shows with it what GitHub would show on the run's page.
+
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+/** What a summary's text may hold of the control characters: its lines and the tabs of its code. */
+const TEXT_LAYOUT = { lineBreaks: true, tabs: true };
 function decodeEntities(text) {
     return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name) => {
+        // A character an entity names is text like any other: a control one is shown escaped.
+        const character = (code) => (0,neutralise/* escapeControls */.UN)(String.fromCodePoint(code), TEXT_LAYOUT);
         if (name.startsWith('#x'))
-            return String.fromCodePoint(parseInt(name.slice(2), 16));
+            return character(parseInt(name.slice(2), 16));
         if (name.startsWith('#') && name !== '#39')
-            return String.fromCodePoint(Number(name.slice(1)));
+            return character(Number(name.slice(1)));
         return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }
@@ -243,11 +261,16 @@ function terminalWidth(env, stdout) {
         return columns;
     return stdout.isTTY === true && stdout.columns !== undefined && stdout.columns > 0 ? stdout.columns : undefined;
 }
-/** `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut. */
+/**
+ * `width`: the terminal's (terminalWidth); tables are fitted to it. Undefined: nothing is cut.
+ * Every control character of the Markdown (text of the service's, a log's, a file's among it)
+ * is shown escaped before the colours are added, so that the only escape sequences in what this
+ * returns are its own colours.
+ */
 function renderSummaryForTerminal(markdown, options = {}) {
     const style = options.color ? ANSI : PLAIN;
     const blocks = [];
-    let text = markdown
+    let text = (0,neutralise/* escapeControls */.UN)(markdown, TEXT_LAYOUT)
         .replace(/<table>[\s\S]*?<\/table>/gi, (table) => {
         blocks.push(renderTable(table, style, options.width));
         return `\n\u0000${blocks.length - 1}\u0000\n`;

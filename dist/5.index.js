@@ -1836,11 +1836,11 @@ function renderSuites(name, suites) {
             const { element, message, type, text } = c.result;
             const head = `<${element}${attributes({ message, type })}`;
             lines.push(`    <testcase${attrs}>`);
-            lines.push(text === undefined ? `      ${head}/>` : `      ${head}>${escapeText((0,neutralise/* neutraliseMentions */.y)(text))}</${element}>`);
+            lines.push(text === undefined ? `      ${head}/>` : `      ${head}>${escapeText((0,neutralise/* neutraliseMentions */.yY)(text))}</${element}>`);
             lines.push('    </testcase>');
         }
         if (suite.systemErr !== undefined)
-            lines.push(`    <system-err>${escapeText((0,neutralise/* neutraliseMentions */.y)(suite.systemErr))}</system-err>`);
+            lines.push(`    <system-err>${escapeText((0,neutralise/* neutraliseMentions */.yY)(suite.systemErr))}</system-err>`);
         lines.push('  </testsuite>');
     }
     lines.push('</testsuites>', '');
@@ -2021,7 +2021,7 @@ function seconds(ms) {
 function attributes(values) {
     return Object.entries(values)
         .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => ` ${key}="${escapeAttribute(key === 'file' ? String(value) : (0,neutralise/* neutraliseMentions */.y)(String(value)))}"`)
+        .map(([key, value]) => ` ${key}="${escapeAttribute(key === 'file' ? String(value) : (0,neutralise/* neutraliseMentions */.yY)(String(value)))}"`)
         .join('');
 }
 /**
@@ -3262,6 +3262,7 @@ function stripAnsi(text) {
 
 
 
+
 /**
  * A service that sends the whole log every time (it does not honour `Range`) is read again only
  * while the log is this small: past it, each read would cost more than the view is worth.
@@ -3269,11 +3270,16 @@ function stripAnsi(text) {
 const MAX_REREAD_BYTES = 1024 * 1024;
 /** Reads that fail one after another before the view gives up (the final read still happens). */
 const MAX_FAILED_READS = 3;
-/** A line of the job log for a test file or run block that ended: `tests/a.tftest.hcl: run "b"... pass`. */
+/**
+ * A line of the job log for a test file or run block that ended: `tests/a.tftest.hcl: run "b"... pass`.
+ * The names are the log's, which the service serves: each is one item, its control characters
+ * (ESC, C1, line breaks) shown escaped, so that the line is one line and only says what ended.
+ */
 function endedLine(ended) {
+    const file = (0,neutralise/* escapeControls */.UN)(ended.file);
     return ended.run === undefined
-        ? `${ended.file}... ${ended.status}`
-        : `${ended.file}: run "${ended.run}"... ${ended.status}`;
+        ? `${file}... ${ended.status}`
+        : `${file}: run "${(0,neutralise/* escapeControls */.UN)(ended.run)}"... ${ended.status}`;
 }
 class LiveTestLog {
     #options;
@@ -3797,13 +3803,16 @@ async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2011);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2011);
+/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
 // and pauses) is in src/lifetime; durations are spelt by format.ts.
 
+
 /**
  * Writes a status line when the status changes, and otherwise at most every `everyMs`, so a
- * long wait shows it is alive without flooding the log.
+ * long wait shows it is alive without flooding the log. The status is the service's: one item,
+ * shown on one line with its control characters escaped.
  */
 function statusReporter(log, everyMs = 30_000) {
     let lastStatus;
@@ -3813,7 +3822,7 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${status} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
+        log(`${(0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeControls */ .UN)(status)} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
 }
 

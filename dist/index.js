@@ -41903,7 +41903,7 @@ function toApiAnnotation(annotation) {
     // Line numbers start at 1 in the Checks API; a diagnostic without a usable line points at the top.
     const startLine = wholeLine(annotation.startLine);
     const endLine = Math.max(startLine, wholeLine(annotation.endLine ?? startLine));
-    const message = (0,neutralise/* neutraliseMentions */.y)(annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level));
+    const message = (0,neutralise/* neutraliseMentions */.yY)(annotation.message.trim() !== '' ? annotation.message : (annotation.title ?? annotation.level));
     const api = {
         path: annotation.path.replaceAll('\\', '/').replace(/^(\.\/)+/, ''),
         start_line: startLine,
@@ -41912,7 +41912,7 @@ function toApiAnnotation(annotation) {
         message: cutToLimit(message, ANNOTATION_MESSAGE_LIMIT, '…'),
     };
     if (annotation.title !== undefined && annotation.title !== '') {
-        api.title = cutToLimit((0,neutralise/* neutraliseMentions */.y)(annotation.title), ANNOTATION_TITLE_LIMIT, '…');
+        api.title = cutToLimit((0,neutralise/* neutraliseMentions */.yY)(annotation.title), ANNOTATION_TITLE_LIMIT, '…');
     }
     return api;
 }
@@ -43106,15 +43106,20 @@ function formatPreciseDuration(ms) {
  * The sink of a GitHub Actions step: log lines and annotations as workflow commands on stdout,
  * outputs to the file named by GITHUB_OUTPUT, the summary to the file named by
  * GITHUB_STEP_SUMMARY (all through @actions/core). Every line, annotation property and group
- * name goes out masked and neutralised: the failure line too, whether it is an annotation or,
- * past GitHub's ten, a plain line.
+ * name goes out masked, its control characters escaped and neutralised: the failure line too,
+ * whether it is an annotation or, past GitHub's ten, a plain line. @actions/core escapes only
+ * `%`, `\r` and `\n` (and `:` and `,` in a property): ESC and the C1 controls would reach the log as
+ * they are.
  */
 function githubSink(options = {}) {
     const secrets = (0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redactor */ .$)();
     const budget = (0,_summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .summaryBudget */ .q)(options.summaryLimitBytes ?? _summary_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_SUMMARY_LIMIT_BYTES */ .d);
     const redact = (text) => secrets.redact(text);
-    // Everything written to stdout: secrets masked first, then nothing the runner would run.
-    const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$)(redact(text));
+    // Everything written to stdout: secrets masked first, then no control character but the line
+    // breaks of a message (one of the action's may take several lines), and nothing the runner
+    // would run. An item (an annotation's title or file, a group's name) stays on one line.
+    const shown = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseForLog */ .gh)(redact(text), { lineBreaks: true });
+    const item = (text) => (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseForLog */ .gh)(redact(text));
     const registerWithRunner = process.env.GITHUB_ACTIONS === 'true';
     // A secret is met more than once (the token as given, then as read): one `::add-mask::` each.
     const added = new Set();
@@ -43157,7 +43162,7 @@ function githubSink(options = {}) {
         },
         annotate(annotation) {
             written[annotation.level]++;
-            const properties = annotationProperties(annotation, shown);
+            const properties = annotationProperties(annotation, item);
             const message = shown(annotation.message);
             if (annotation.level === 'error')
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message, properties);
@@ -43190,7 +43195,7 @@ function githubSink(options = {}) {
             }
         },
         startGroup(name) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(shown(name));
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(item(name));
         },
         endGroup() {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4();
@@ -43213,12 +43218,13 @@ function githubSink(options = {}) {
         redact,
     };
 }
-function annotationProperties(annotation, shown) {
+/** The title and the file, each one item on one line; the positions that are whole numbers. */
+function annotationProperties(annotation, item) {
     const properties = {};
     if (annotation.title !== undefined && annotation.title !== '')
-        properties.title = shown(annotation.title);
+        properties.title = item(annotation.title);
     if (annotation.file !== undefined && annotation.file !== '')
-        properties.file = shown(annotation.file);
+        properties.file = item(annotation.file);
     if (isLine(annotation.startLine))
         properties.startLine = annotation.startLine;
     if (isLine(annotation.endLine))
@@ -43288,7 +43294,7 @@ function html(trusted) {
 /** Text for an HTML context: markup turned into entities, and no one mentioned. */
 function escapeHtml(text) {
     // Before the escaping: an entity such as `&#39;` holds a `#` before digits, which is not text.
-    return escapeHtmlCharacters((0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .y)(text));
+    return escapeHtmlCharacters((0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .yY)(text));
 }
 /** Only the characters HTML gives a meaning: for an attribute value and code, where GitHub looks for no mention. */
 function escapeHtmlCharacters(text) {
@@ -43305,7 +43311,7 @@ function escapeHtmlCharacters(text) {
  * backslash-escaped, and a leading character that would start a list or a quote escaped too.
  */
 function escapeMarkdown(text) {
-    const oneLine = (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .y)(text.replace(/\s*[\r\n]+\s*/g, ' '));
+    const oneLine = (0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .neutraliseMentions */ .yY)(text.replace(/\s*[\r\n]+\s*/g, ' '));
     const escaped = oneLine
         .replace(/[\\`*_[\]|~#]/g, '\\$&')
         .replace(/&/g, '&amp;')
@@ -43512,9 +43518,11 @@ function closeOpenMarkup(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ neutraliseCommands),
-/* harmony export */   y: () => (/* binding */ neutraliseMentions)
+/* harmony export */   UN: () => (/* binding */ escapeControls),
+/* harmony export */   gh: () => (/* binding */ neutraliseForLog),
+/* harmony export */   yY: () => (/* binding */ neutraliseMentions)
 /* harmony export */ });
+/* unused harmony export neutraliseCommands */
 /**
  * Text the action did not write (a policy name from the service, a test name from a log, a file
  * name from a pull request) must never become a workflow command when it reaches stdout. The
@@ -43550,6 +43558,62 @@ function neutraliseCommands(text) {
 }
 function neutraliseLine(line) {
     return line.replace(LEGACY_COMMAND, '$&\\').replace(LEADING_COMMAND, '$1\\$2');
+}
+/**
+ * Text the action did not write shows every control character escaped where it is printed
+ * (action-interface "Foreign text printed to the log has C0 and C1 control characters (ESC
+ * included) shown escaped and stays on one line"): a log viewer or terminal acts on ESC (`ESC [2K`
+ * erases a line, `ESC ]8;;` opens a link, `ESC [31m` recolours), on the C1 introducers that stand
+ * for them (U+009B is a CSI of its own), on a bare `\r` (the line is written over) and on every
+ * line break, so that one name from a log could erase, recolour or forge lines of the job's log.
+ *
+ * Escaped: C0 (U+0000–U+001F), DEL, C1 (U+0080–U+009F, U+0085 included) and the Unicode line and
+ * paragraph separators U+2028 and U+2029, as `\n`, `\r` and `\t`, `\x1b` (C0 and DEL) or `\u009b`
+ * (C1 and the separators). By default nothing is kept, so that one item (a test file's name, a
+ * run block's, a policy's) prints as one line: the rule where a foreign item is put into a line.
+ * `kept` is for the action's own layout around foreign text, in what the sinks print as a whole:
+ *
+ * - `lineBreaks`: `\n` stays (and `\r\n` becomes `\n`): the action's own messages may take
+ *   several lines; a bare `\r` is still shown escaped.
+ * - `tabs`: a tab stays (the code of a summary printed in full).
+ * - `colours`: an SGR sequence `ESC [ digits ; m` stays whole, the only escape sequence the
+ *   command line's summary renderer writes (colours and bold; it moves, erases and links nothing).
+ */
+function escapeControls(text, kept = {}) {
+    if (!ANY_CONTROL.test(text))
+        return text;
+    return text.replace(CONTROL, (control) => {
+        if (control === '\r\n')
+            return kept.lineBreaks ? '\n' : '\\r\\n';
+        if (control.length > 1)
+            return kept.colours ? control : `\\x1b${control.slice(1)}`;
+        if ((control === '\n' && kept.lineBreaks) || (control === '\t' && kept.tabs))
+            return control;
+        return escapeControl(control);
+    });
+}
+/* eslint-disable no-control-regex -- control characters are what is looked for */
+const ANY_CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/;
+/** `\r\n` and SGR sequences first: each is taken whole, before its characters one by one. */
+const CONTROL = /\r\n|\x1b\[[0-9;]*m|[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+/* eslint-enable no-control-regex */
+const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+function escapeControl(control) {
+    const code = control.charCodeAt(0);
+    const short = SHORT_ESCAPES[control];
+    if (short !== undefined)
+        return short;
+    // C0 and DEL are ASCII, a byte each: `\x1b`. C1 is not (U+009B is two bytes in UTF-8): `\u009b`.
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/**
+ * Text as a sink prints it to stdout: its control characters escaped (but what `kept` names),
+ * then no line of it a runner command. Every line, annotation and group name of both sinks goes
+ * through here, after its secrets are masked: a message of the action's own with `lineBreaks`,
+ * one item (an annotation's title or file, a group's name) without, so that it stays one line.
+ */
+function neutraliseForLog(text, kept = {}) {
+    return neutraliseCommands(escapeControls(text, kept));
 }
 /**
  * Where GitHub renders Markdown (a pull request comment, the job summary, a check run), `@name`
