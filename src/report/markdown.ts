@@ -22,7 +22,12 @@ export class Html {
 }
 
 /** Text, or markup built by these helpers. Text is escaped wherever it is placed. */
-export type Content = string | number | boolean | null | undefined | Html;
+/**
+ * What a part of a summary may be. `false`, `null` and `undefined` render as nothing, so that a
+ * part given as `condition && text` is left out when the condition does not hold; `true` is no
+ * content (a boolean printed as a word is a mistake, never a part).
+ */
+export type Content = string | number | false | null | undefined | Html;
 
 /** Marks markup as trusted. Only for markup assembled from escaped parts. */
 export function html(trusted: string): Html {
@@ -63,14 +68,14 @@ export function escapeMarkdown(text: string): string {
 /** Content for an HTML context: text escaped, line breaks kept as `<br>`. */
 export function renderHtml(content: Content): string {
   if (content instanceof Html) return content.html;
-  if (content === null || content === undefined) return '';
+  if (content === null || content === undefined || content === false) return '';
   return escapeHtml(String(content)).replace(/\r\n|\r|\n/g, '<br>');
 }
 
 /** Content for a Markdown context: text escaped and kept on one line. */
 export function renderMarkdown(content: Content): string {
   if (content instanceof Html) return content.html;
-  if (content === null || content === undefined) return '';
+  if (content === null || content === undefined || content === false) return '';
   return escapeMarkdown(String(content));
 }
 

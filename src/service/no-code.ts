@@ -5,7 +5,8 @@ import type { HttpClient } from './http.ts';
 import type { CallOptions, HttpResponse } from './request.ts';
 import { readDocument, readResource } from './jsonapi.ts';
 import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
-import { clip } from '../text.ts';
+import { clip, quoteClipped } from '../text.ts';
+import { UnexpectedResponseError } from './errors.ts';
 
 export interface VariableOptionsInput {
   /** On update: the options set this entry replaces. Without it a new set is created. */
@@ -88,16 +89,18 @@ export interface NoCodeApi {
   createWorkspace(noCodeModuleId: string, input: CreateWorkspaceInput, options?: CallOptions): Promise<Workspace>;
   /**
    * `POST /no-code-modules/:id/workspaces/:workspace/upgrade`. Spec 4.3 names the answer, a
-   * `workspace-upgrade` document: a 2xx without it is an UnexpectedResponseError saying what
-   * came back (no run is known, so nothing can be followed or confirmed).
+   * `workspace-upgrade` document of the workspace: a 2xx without it (or about another workspace)
+   * is an UnexpectedResponseError saying what came back (no run is known, so nothing can be
+   * followed or confirmed). The real service's word that no upgrade is available is
+   * NoUpgradeAvailable.
    */
   initiateUpgrade(
     noCodeModuleId: string,
     workspaceId: string,
     vars?: WorkspaceVariableInput[],
     options?: CallOptions,
-  ): Promise<UpgradeAnswer>;
-  /** `GET /no-code-modules/:id/workspaces/:workspace/upgrade/:run` */
+  ): Promise<UpgradeAnswer | NoUpgradeAvailable>;
+  /** `GET /no-code-modules/:id/workspaces/:workspace/upgrade/:run`: the document of that run, of that workspace. */
   readUpgrade(
     noCodeModuleId: string,
     workspaceId: string,
@@ -211,16 +214,66 @@ export function moduleVersionIn(text: unknown): string | null {
   return MODULE_VERSION.test(last) ? last : null;
 }
 
+/** Which run and workspace an upgrade answer must be about: those the step asked about. */
+interface UpgradeAsked {
+  workspaceId: string;
+  /** The run the initiate started; none yet for the initiate itself. */
+  runId?: string;
+}
+
 /**
  * The upgrade document of an answer, with the workspace's name if `included` carries it. A
- * name not of the documented shape is left out, so that nothing else reaches a report.
+ * name not of the documented shape is left out, so that nothing else reaches a report. The
+ * document must be about what was asked: the run the step started (`data.id`), in the workspace
+ * asked for (`relationships.workspace`, when the answer names one); an answer about another run
+ * or workspace is an UnexpectedResponseError, never that run's status taken for this one's.
  */
-function upgradeAnswer(response: HttpResponse): UpgradeAnswer {
+function upgradeAnswer(response: HttpResponse, asked: UpgradeAsked): UpgradeAnswer {
   const doc = readDocument<WorkspaceUpgrade>(response, 'workspace-upgrade');
   const workspaceId = doc.data.relationships?.workspace?.data?.id;
+  const other = (what: string): UnexpectedResponseError =>
+    new UnexpectedResponseError(
+      response.method,
+      response.target,
+      response.status,
+      asked.runId === undefined
+        ? `the \`workspace-upgrade\` document of workspace ${asked.workspaceId}`
+        : `the \`workspace-upgrade\` document of run ${asked.runId} of workspace ${asked.workspaceId}`,
+      `${what}, not the one asked about`,
+    );
+  if (asked.runId !== undefined && doc.data.id !== asked.runId) throw other(`run ${quoteClipped(doc.data.id, 40)}`);
+  if (workspaceId !== undefined && workspaceId !== asked.workspaceId) {
+    throw other(`workspace ${quoteClipped(workspaceId, 40)}`);
+  }
   const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
   const name = (workspace?.attributes as { name?: unknown } | undefined)?.name;
   return { upgrade: doc.data, workspaceName: workspaceNameOf(name) };
+}
+
+/**
+ * The service's word that a workspace has no upgrade to make: a `workspace-upgrade` document
+ * with a `message` and no run (no id, no status), as the real service answers an initiate for a
+ * workspace already on its module's settings (its official Go client reads the `message` of
+ * that document "when an upgrade is not available"). Spec 4.3 shows no such answer.
+ */
+export interface NoUpgradeAvailable {
+  readonly noUpgrade: true;
+  /** The service's message, cut to one short line; foreign text. */
+  readonly message: string;
+}
+
+/** The longest message of a NoUpgradeAvailable kept: one short line of a summary. */
+const MAX_NO_UPGRADE_MESSAGE = 200;
+
+function noUpgradeAvailable(response: HttpResponse): NoUpgradeAvailable | undefined {
+  const json = response.json;
+  if (!isObject(json) || !isObject(json.data) || json.data.type !== 'workspace-upgrade') return undefined;
+  const { id } = json.data;
+  const attributes = isObject(json.data.attributes) ? json.data.attributes : {};
+  if ((id !== undefined && id !== null && id !== '') || (attributes.status !== undefined && attributes.status !== null))
+    return undefined;
+  if (typeof attributes.message !== 'string') return undefined;
+  return { noUpgrade: true, message: clip(attributes.message.replace(/\s+/g, ' ').trim(), MAX_NO_UPGRADE_MESSAGE) };
 }
 
 export function createNoCodeApi(http: HttpClient): NoCodeApi {
@@ -293,8 +346,9 @@ export function createNoCodeApi(http: HttpClient): NoCodeApi {
         idempotent: false,
         signal: options.signal,
       });
-      // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
-      return upgradeAnswer(response);
+      // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be
+      // there, unless the service says there is no upgrade to make.
+      return noUpgradeAvailable(response) ?? upgradeAnswer(response, { workspaceId });
     },
 
     async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
@@ -303,7 +357,7 @@ export function createNoCodeApi(http: HttpClient): NoCodeApi {
         path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
         signal: options.signal,
       });
-      return upgradeAnswer(response);
+      return upgradeAnswer(response, { workspaceId, runId: upgradeId });
     },
 
     async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {

@@ -169,6 +169,12 @@ export interface UpgradeBehaviour {
    *  plan page: a service (or something posing as it) answering one the action must not pass
    *  on. Default null (the plan page). */
   planUrl: string | null;
+  /** An initiate for a workspace already on its no-code module's version, without variables to
+   *  change: `plan` starts a plan all the same (spec 4.3: it "starts a new plan"); `no-upgrade`
+   *  answers, as the service does, a `workspace-upgrade` document with a `message` and no run
+   *  (the official Go client reads that `message` "when an upgrade is not available"). strict:
+   *  plan; cli-tool: no-upgrade. */
+  whenCurrent: 'plan' | 'no-upgrade';
 }
 
 /** The statuses before a plan (spec 3.3, and `plan_queued`, which it does not name). */
@@ -353,8 +359,15 @@ export interface Emulator {
     organization?: string;
   }): string;
   /** A workspace provisioned from a no-code module (with the module's version pin, unless
-   *  `moduleVersion` names an older one); returns its `ws-` id. */
-  seedWorkspace(w: { noCodeModuleId: string; name?: string; projectId?: string; moduleVersion?: string }): string;
+   *  `moduleVersion` names an older one), from earlier settings of the module, so that an upgrade
+   *  is available (`no-code-upgrade-available`), unless `current`; returns its `ws-` id. */
+  seedWorkspace(w: {
+    noCodeModuleId: string;
+    name?: string;
+    projectId?: string;
+    moduleVersion?: string;
+    current?: boolean;
+  }): string;
   /** Per-workspace upgrade behaviour, overriding the defaults. */
   setUpgradeBehaviour(workspaceId: string, b: Partial<UpgradeBehaviour>): void;
   /** Upgrade runs with their status, whether they were confirmed and the variables sent. */

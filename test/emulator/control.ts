@@ -168,6 +168,7 @@ export function createControl(parts: ControlParts): Emulator {
         autoApply: false,
         vars: [],
         moduleVersion: w.moduleVersion,
+        earlierSettings: w.current !== true,
       }).id;
     },
     setUpgradeBehaviour(workspaceId, behaviour) {

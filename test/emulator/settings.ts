@@ -91,6 +91,9 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
       applyFinal: strict ? null : 'applied',
       includeWorkspace: false,
       planUrl: null,
+      // Spec 4.3: an initiate "starts a new plan", whatever the workspace is on; the service
+      // itself answers that no upgrade is available for a workspace already on its settings.
+      whenCurrent: strict ? 'plan' : 'no-upgrade',
     },
     policies: {
       // Spec 2.1 says only "Path of the download": strict redirects to another origin.

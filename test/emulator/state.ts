@@ -353,6 +353,8 @@ export class Store {
     vars: WorkspaceVariable[];
     /** The module version it was provisioned with (default the module's pin). */
     moduleVersion?: string;
+    /** Provisioned from earlier settings of the no-code module: an upgrade is available. */
+    earlierSettings?: boolean;
   }): Workspace {
     const now = timestamp();
     const workspace: Workspace = {
@@ -362,7 +364,11 @@ export class Store {
       description: w.description,
       projectId: w.projectId,
       noCodeModuleId: w.noCodeModule.id,
-      noCodeModuleVersionId: w.noCodeModule.versionId,
+      // A workspace on another version than the pin was provisioned from earlier settings.
+      noCodeModuleVersionId:
+        w.earlierSettings || (w.moduleVersion !== undefined && w.moduleVersion !== w.noCodeModule.versionPin)
+          ? newId('nocodever')
+          : w.noCodeModule.versionId,
       moduleVersion: w.moduleVersion ?? w.noCodeModule.versionPin,
       autoApply: w.autoApply,
       vars: w.vars,

@@ -9,6 +9,7 @@ import { visibleNoCodeModule } from './no-code.ts';
 import { route, type Route } from './router.ts';
 import type { NoCodeModule, Upgrade, Workspace } from './state.ts';
 import { mergeWorkspaceVariables, readWorkspaceVariables } from './workspace-variables.ts';
+import { upgradeAvailable } from './workspace-document.ts';
 
 /** Run statuses in which a stopped plan waits for confirmation (the service's run states). */
 const READY_TO_CONFIRM = new Set([
@@ -47,6 +48,16 @@ function initiateUpgrade(ctx: RequestContext): Answer {
     });
   }
   if (behaviour.initiateAnswer === 'no-content') return emptyAnswer(202);
+  if (behaviour.whenCurrent === 'no-upgrade' && vars.length === 0 && !upgradeAvailable(ctx.service, workspace)) {
+    return jsonAnswer(200, {
+      data: {
+        type: 'workspace-upgrade',
+        attributes: {
+          message: `No upgrade available: workspace ${workspace.name} is on the latest version of its module.`,
+        },
+      },
+    });
+  }
   const statuses = [...behaviour.steps, behaviour.final];
   const upgrade: Upgrade = {
     runId: newId('run'),

@@ -24,6 +24,13 @@ const PERMISSIONS = [
   'queue-destroy',
 ];
 
+/** Whether the workspace's no-code module has moved on since the workspace took its version
+ *  (`no-code-upgrade-available`, 2.7). */
+export function upgradeAvailable(service: Service, workspace: Workspace): boolean {
+  const noCode = service.store.noCodeModules.get(workspace.noCodeModuleId);
+  return noCode !== undefined && noCode.versionId !== workspace.noCodeModuleVersionId;
+}
+
 /** The full workspace document of spec 2.7, as no-code provisioning returns it. */
 export function workspaceResource(service: Service, workspace: Workspace): unknown {
   const noCode = service.store.noCodeModules.get(workspace.noCodeModuleId);
@@ -74,7 +81,7 @@ export function workspaceResource(service: Service, workspace: Workspace): unkno
       'source-module-id': module
         ? `private/${module.namespace}/${module.name}/${module.provider}/${workspace.moduleVersion}`
         : null,
-      'no-code-upgrade-available': noCode !== undefined && noCode.versionId !== workspace.noCodeModuleVersionId,
+      'no-code-upgrade-available': upgradeAvailable(service, workspace),
       'tag-names': [],
       'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
     },

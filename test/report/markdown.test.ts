@@ -131,6 +131,14 @@ describe('small blocks', () => {
     ).toBe('**2** created\n');
   });
 
+  it('a part given as a condition that does not hold is left out, never printed as a word', () => {
+    const dryRun = true;
+    expect(paragraph('Plans would not be confirmed.', !dryRun && 'The wait lasts 30m.')).toBe(
+      'Plans would not be confirmed.\n',
+    );
+    expect(table(['a', 'b'], [['x', false]])).not.toContain('false');
+  });
+
   it('joins blocks with one blank line, leaving out empty ones', () => {
     expect(joinBlocks('# a\n', '', false, undefined, 'b\n\n\n', 'c')).toBe('# a\n\nb\n\nc\n');
     expect(joinBlocks()).toBe('');

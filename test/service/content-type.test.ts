@@ -10,6 +10,7 @@ import type { ServiceClient } from '../../src/service/client.ts';
 import type { ModuleRef } from '../../src/service/module-tests.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { header, startHarness } from './harness.ts';
+import { startedRun } from './started-run.ts';
 import type { Harness } from './harness.ts';
 
 const OCTET_STREAM = 'application/octet-stream';
@@ -235,7 +236,7 @@ describe.each(PERSONALITIES)('the media type of every request (%s)', (personalit
     const workspaceId = emulator.seedWorkspace({ noCodeModuleId });
     const projectId = emulator.seedProject();
     const upgradedWorkspaceId = emulator.seedWorkspace({ noCodeModuleId });
-    const upgrade = await client.noCode.initiateUpgrade(noCodeModuleId, upgradedWorkspaceId);
+    const upgrade = startedRun(await client.noCode.initiateUpgrade(noCodeModuleId, upgradedWorkspaceId));
     ids = {
       module,
       policyId,

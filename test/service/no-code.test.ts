@@ -5,6 +5,7 @@ import { moduleVersionIn, workspaceNameOf } from '../../src/service/no-code.ts';
 import { APPLY_STEPS } from '../emulator/api.ts';
 import type { UpgradeBehaviour } from '../emulator/api.ts';
 import { caught, startHarness } from './harness.ts';
+import { startedRun } from './started-run.ts';
 import type { Harness } from './harness.ts';
 
 const PLANNED_THEN_APPLIED: Partial<UpgradeBehaviour> = {
@@ -124,9 +125,11 @@ describe('no-code modules', () => {
       const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
       // A plan that stops at `planned`, and an apply the service reports.
       h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer, ...PLANNED_THEN_APPLIED });
-      const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [
-        { key: 'size', value: 'large', category: 'svc' },
-      ]);
+      const started = startedRun(
+        await h.client.noCode.initiateUpgrade(moduleId, workspaceId, [
+          { key: 'size', value: 'large', category: 'svc' },
+        ]),
+      );
       expect(started.upgrade.id).toMatch(/^run-/);
       expect(started.upgrade.type).toBe('workspace-upgrade');
       // Spec 2.8 shows only the workspace's id.
@@ -147,7 +150,7 @@ describe('no-code modules', () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId });
     h.emulator.setUpgradeBehaviour(workspaceId, { confirmAnswer: 'message', ...PLANNED_THEN_APPLIED });
-    const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
+    const started = startedRun(await h.client.noCode.initiateUpgrade(moduleId, workspaceId));
     await waitUpgrade(moduleId, workspaceId, started.upgrade.id, 'planned');
     // Spec 4.3: "not shown beyond a plain message"; a JSON string or list is shown as it came.
     h.emulator.inject({
@@ -187,7 +190,7 @@ describe('no-code modules', () => {
     const moduleId = h.emulator.seedNoCodeModule({ moduleName: 'net', provider: 'aws', enabled: true });
     const workspaceId = h.emulator.seedWorkspace({ noCodeModuleId: moduleId, name: 'net-prod' });
     h.emulator.setUpgradeBehaviour(workspaceId, { includeWorkspace: true });
-    const started = await h.client.noCode.initiateUpgrade(moduleId, workspaceId);
+    const started = startedRun(await h.client.noCode.initiateUpgrade(moduleId, workspaceId));
     expect(started.workspaceName).toBe('net-prod');
     expect((await h.client.noCode.readUpgrade(moduleId, workspaceId, started.upgrade.id)).workspaceName).toBe(
       'net-prod',

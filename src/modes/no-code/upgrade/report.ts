@@ -39,6 +39,8 @@ export interface UpgradeReportInput {
   workspacePages?: ReadonlyMap<string, string>;
   /** The step was cancelled while the upgrades were under way. */
   cancelled: boolean;
+  /** The service's origin (of `base-url`): a plan address elsewhere is shown, never linked. */
+  serviceOrigin: string;
 }
 
 /** Each outcome in words, as a row of the summary begins. */
@@ -46,6 +48,7 @@ const OUTCOME_TEXT: Record<UpgradeOutcome, string> = {
   applied: '✅ applied',
   planned: '📝 plan ready, not confirmed',
   'no-changes': '➖ no changes',
+  current: '✔️ already current, nothing started',
   confirmed: '⚠️ confirmed, no apply status reported',
   failed: '❌ failed',
   'timed-out': '⏱️ timed out waiting for the plan',
@@ -59,6 +62,7 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['applied', 'applied'],
   ['planned', 'ready, not confirmed'],
   ['no-changes', 'no changes'],
+  ['current', 'already current'],
   ['confirmed', 'confirmed, no apply status reported'],
   ['failed', 'failed'],
   ['timed-out', 'timed out'],
@@ -183,7 +187,7 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
       ? []
       : [
           r.runId ? inlineCode(r.runId) : '–',
-          r.planUrl ? link('plan', r.planUrl) : '–',
+          planCell(r.planUrl, input.serviceOrigin),
           r.status ? inlineCode(r.status) : '–',
         ]),
     resultCell(r),
@@ -206,6 +210,15 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
         open: input.dryRun,
       }),
   );
+}
+
+/**
+ * The plan's address: linked on the service's own origin; shown as code elsewhere, since a
+ * report links it as the service's page and an answer naming another host is not one.
+ */
+function planCell(planUrl: string | null, serviceOrigin: string): Content {
+  if (planUrl === null) return '–';
+  return new URL(planUrl).origin === serviceOrigin ? link('plan', planUrl) : inlineCode(planUrl);
 }
 
 /** The workspace's name where the service gave it, and always its id; linked to its page. */

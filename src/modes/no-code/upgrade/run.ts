@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../../errors.ts';
 import { paragraph } from '../../../report/markdown.ts';
 import { moduleVersionIn, workspaceNameOf } from '../../../service/no-code.ts';
 import { formatDuration } from '../../../report/format.ts';
-import { plural } from '../../../text.ts';
+import { plural, quoteClipped } from '../../../text.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult } from '../results.ts';
 import { writeGraceOf } from '../writes.ts';
@@ -142,58 +142,96 @@ export async function runUpgradeNoCodeWorkspace(
       confirm: inputs.confirm,
       dryRun: inputs.dryRun,
       timeoutMs: inputs.timeoutMs,
-      // A relative plan-url (the spec shows only "address") is made a link a person can follow.
-      results: results.map((r) => ({ ...r, planUrl: absoluteServiceUrl(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
+      results: results.map((r) => withPlanAddress(r, inputs.baseUrl)),
+      serviceOrigin: new URL(inputs.baseUrl).origin,
       workspacePages: new Map([...facts].flatMap(([id, f]) => (f.page !== null ? [[id, f.page] as const] : []))),
       cancelled,
     });
 
-  if (inputs.dryRun) {
+  // A workspace whose document says no upgrade is available, when no variables are to change, is
+  // already current: nothing is started (an upgrade would plan the settings it already has).
+  const current = (workspaceId: string): boolean =>
+    inputs.workspaceVariables.length === 0 && facts.get(workspaceId)?.upgradeAvailable === false;
+  const notStarted = (workspaceId: string, outcome: 'would-upgrade' | 'current'): WorkspaceUpgradeResult => ({
+    workspaceId,
+    workspaceName: facts.get(workspaceId)?.name ?? null,
+    moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
+    runId: null,
+    status: null,
+    planUrl: null,
+    outcome,
+    planReady: false,
+    planUnknown: false,
+    applied: false,
+    ...(outcome === 'current' ? { note: ALREADY_CURRENT } : {}),
+  });
+  for (const id of inputs.workspaceIds.filter(current)) {
     sink.info(
-      `Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
-    );
-    return report(
-      inputs.workspaceIds.map((workspaceId) => ({
-        workspaceId,
-        workspaceName: facts.get(workspaceId)?.name ?? null,
-        moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
-        runId: null,
-        status: null,
-        planUrl: null,
-        outcome: 'would-upgrade',
-        planReady: false,
-        planUnknown: false,
-        applied: false,
-      })),
+      `Workspace ${describeWorkspace(id, facts.get(id)?.name ?? null)}: already current; no upgrade is started.`,
     );
   }
+  const toUpgrade = inputs.workspaceIds.filter((id) => !current(id));
 
-  sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+  if (inputs.dryRun) {
+    sink.info(
+      `Dry run: would start an upgrade of ${plural(toUpgrade.length, 'workspace')}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
+    );
+    return report(inputs.workspaceIds.map((id) => notStarted(id, current(id) ? 'current' : 'would-upgrade')));
+  }
+
+  sink.info(
+    `Starting the upgrade of ${plural(toUpgrade.length, 'workspace')}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`,
+  );
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const writeGrace = writeGraceOf(tuning);
   const results = await Promise.all(
     inputs.workspaceIds.map((workspaceId) =>
-      upgradeWorkspace({
-        api: client.noCode,
-        noCodeModuleId: inputs.noCodeModuleId,
-        workspaceId,
-        workspace: facts.get(workspaceId),
-        vars: inputs.workspaceVariables,
-        confirm: inputs.confirm,
-        deadline,
-        timeoutMs: inputs.timeoutMs,
-        cancellation: context.cancellation,
-        writeGrace,
-        writes,
-        log: (line) => sink.info(line),
-        schedule: tuning.schedule ?? upgradeWaitSchedule(n),
-        confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
-        planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
-        applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
-      }),
+      current(workspaceId)
+        ? Promise.resolve(notStarted(workspaceId, 'current'))
+        : upgradeWorkspace({
+            api: client.noCode,
+            noCodeModuleId: inputs.noCodeModuleId,
+            workspaceId,
+            workspace: facts.get(workspaceId),
+            vars: inputs.workspaceVariables,
+            confirm: inputs.confirm,
+            deadline,
+            timeoutMs: inputs.timeoutMs,
+            cancellation: context.cancellation,
+            writeGrace,
+            writes,
+            log: (line) => sink.info(line),
+            schedule: tuning.schedule ?? upgradeWaitSchedule(n),
+            confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+            planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
+            applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
+            servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
+          }),
     ),
   );
   return report(results, signal.aborted);
+}
+
+/**
+ * A workspace's result with its plan's address as an output may carry it: made absolute (a
+ * relative `plan-url`, as the spec shows only "address", becomes one a person can follow), and
+ * dropped, with a warning of that workspace's, when it is no http(s) address at all (a
+ * `javascript:` one, say): the service's answer is refused for that workspace alone, and the
+ * other workspaces' addresses are written.
+ */
+function withPlanAddress(result: WorkspaceUpgradeResult, baseUrl: string): WorkspaceUpgradeResult {
+  if (result.planUrl === null) return result;
+  const planUrl = absoluteServiceUrl(result.planUrl, baseUrl);
+  if (planUrl !== null) return { ...result, planUrl };
+  const refused = `The service gave a plan address that is no http(s) address (${quoteClipped(result.planUrl, 60)}); it is not shown.`;
+  return { ...result, planUrl: null, warning: result.warning === undefined ? refused : `${result.warning} ${refused}` };
+}
+
+const ALREADY_CURRENT =
+  'Already current: its document says no upgrade is available (no-code-upgrade-available is false), so none was started.';
+
+function booleanOrNull(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
 }
 
 /** The longest read of one workspace's document: what it gives is not worth holding the step for. */
@@ -219,6 +257,7 @@ async function readWorkspaces(
             name: workspaceNameOf(workspace.attributes.name),
             page: servicePageUrl(workspace.links?.['self-html'], baseUrl),
             moduleVersion: moduleVersionIn(workspace.attributes['source-module-id']),
+            upgradeAvailable: booleanOrNull(workspace.attributes['no-code-upgrade-available']),
           },
         ];
       } catch (error) {

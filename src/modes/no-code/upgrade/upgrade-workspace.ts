@@ -7,7 +7,7 @@ import type { Semaphore } from '../../../lifetime/limit.ts';
 import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
 import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
 import { describeRunStatus, readPlan, runPhase, runStatusFacts } from '../../../service/run-status.ts';
-import { capitalise } from '../../../text.ts';
+import { capitalise, quoteClipped } from '../../../text.ts';
 import { statusReporter } from '../../../report/wait-status.ts';
 import { describeWriteFailure } from '../write-failure.ts';
 import { sendWrite } from '../writes.ts';
@@ -23,6 +23,8 @@ export type UpgradeOutcome =
   | 'planned'
   /** The plan found nothing to change (`planned_and_finished`). */
   | 'no-changes'
+  /** No upgrade to make: the service said so, or the workspace's document did (nothing started). */
+  | 'current'
   /** Confirmed, but the service reported no status past the confirmed one (the spec's letter:
    *  its confirm answers only "a plain message that the update completed"): a warning. */
   | 'confirmed'
@@ -107,6 +109,8 @@ export interface UpgradeWorkspaceOptions {
   /** How long after the confirm the run is watched for any status past the confirmed one
    *  before it ends as `confirmed`, with a warning that the service reported no apply status. */
   applyStatusWindowMs: number;
+  /** A plan's address as a message may name it: the service's own page, or null (elsewhere, or no address). */
+  servicePage: (planUrl: string) => string | null;
 }
 
 /** What a workspace's document says that a report shows: its name, page and module's version. */
@@ -116,6 +120,8 @@ export interface WorkspaceFacts {
   page: string | null;
   /** The version in its `source-module-id` (2.7: "naming the module and version"). */
   moduleVersion: string | null;
+  /** Its `no-code-upgrade-available` (2.7), when it says. */
+  upgradeAvailable: boolean | null;
 }
 
 type Known = Pick<WorkspaceUpgradeResult, 'workspaceName' | 'runId' | 'status' | 'planUrl'>;
@@ -183,6 +189,14 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
       return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
   }
 
+  if ('noUpgrade' in initiate.answer) {
+    log(`no upgrade available: ${initiate.answer.message}`);
+    return result({
+      ...none,
+      outcome: 'current',
+      note: `Already current: the service has no upgrade for it (it said: ${quoteClipped(initiate.answer.message, 120)}).`,
+    });
+  }
   const started = initiate.answer;
   let upgrade = started.upgrade;
   workspaceName = started.workspaceName ?? workspaceName;
@@ -385,9 +399,10 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     }
   }
 
-  /** Where the plan page is, as a clause ending a sentence. */
+  /** Where the plan page is, as a clause ending a sentence: only the service's own page is named. */
   function planPageNote(): string {
-    return planUrl ? `: ${planUrl}` : '';
+    const page = planUrl === null ? null : options.servicePage(planUrl);
+    return page === null ? '' : `: ${page}`;
   }
 
   /**
