@@ -480,6 +480,14 @@ async function upgradeWorkspace(options) {
             log('the upgrade could not be started');
             return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
     }
+    if ('noUpgrade' in initiate.answer) {
+        log(`no upgrade available: ${initiate.answer.message}`);
+        return result({
+            ...none,
+            outcome: 'current',
+            note: `Already current: the service has no upgrade for it (it said: ${(0,src_text/* quoteClipped */.Wr)(initiate.answer.message, 120)}).`,
+        });
+    }
     const started = initiate.answer;
     let upgrade = started.upgrade;
     workspaceName = started.workspaceName ?? workspaceName;
@@ -669,9 +677,10 @@ async function upgradeWorkspace(options) {
                 return { ready: true };
         }
     }
-    /** Where the plan page is, as a clause ending a sentence. */
+    /** Where the plan page is, as a clause ending a sentence: only the service's own page is named. */
     function planPageNote() {
-        return planUrl ? `: ${planUrl}` : '';
+        const page = planUrl === null ? null : options.servicePage(planUrl);
+        return page === null ? '' : `: ${page}`;
     }
     /**
      * A confirm that did not end done, nor refused as premature. When its answer was lost, the
@@ -848,6 +857,7 @@ const OUTCOME_TEXT = {
     applied: '✅ applied',
     planned: '📝 plan ready, not confirmed',
     'no-changes': '➖ no changes',
+    current: '✔️ already current, nothing started',
     confirmed: '⚠️ confirmed, no apply status reported',
     failed: '❌ failed',
     'timed-out': '⏱️ timed out waiting for the plan',
@@ -860,6 +870,7 @@ const COUNTED = [
     ['applied', 'applied'],
     ['planned', 'ready, not confirmed'],
     ['no-changes', 'no changes'],
+    ['current', 'already current'],
     ['confirmed', 'confirmed, no apply status reported'],
     ['failed', 'failed'],
     ['timed-out', 'timed out'],
@@ -970,7 +981,7 @@ function summaryOf(input, failed) {
             ? []
             : [
                 r.runId ? (0,markdown/* inlineCode */.ti)(r.runId) : '–',
-                r.planUrl ? (0,markdown/* link */.nf)('plan', r.planUrl) : '–',
+                planCell(r.planUrl, input.serviceOrigin),
                 r.status ? (0,markdown/* inlineCode */.ti)(r.status) : '–',
             ]),
         resultCell(r),
@@ -985,6 +996,15 @@ function summaryOf(input, failed) {
         (0,markdown/* details */.zH)(`Variables sent with each upgrade (${input.vars.length})`, (0,variables_table/* variablesTable */.o)(input.vars), {
             open: input.dryRun,
         }));
+}
+/**
+ * The plan's address: linked on the service's own origin; shown as code elsewhere, since a
+ * report links it as the service's page and an answer naming another host is not one.
+ */
+function planCell(planUrl, serviceOrigin) {
+    if (planUrl === null)
+        return '–';
+    return new URL(planUrl).origin === serviceOrigin ? (0,markdown/* link */.nf)('plan', planUrl) : (0,markdown/* inlineCode */.ti)(planUrl);
 }
 /** The workspace's name where the service gave it, and always its id; linked to its page. */
 function workspaceCell(r, page) {
@@ -1117,48 +1137,80 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         confirm: inputs.confirm,
         dryRun: inputs.dryRun,
         timeoutMs: inputs.timeoutMs,
-        // A relative plan-url (the spec shows only "address") is made a link a person can follow.
-        results: results.map((r) => ({ ...r, planUrl: (0,service_address/* absoluteServiceUrl */.i)(r.planUrl, inputs.baseUrl) ?? r.planUrl })),
+        results: results.map((r) => withPlanAddress(r, inputs.baseUrl)),
+        serviceOrigin: new URL(inputs.baseUrl).origin,
         workspacePages: new Map([...facts].flatMap(([id, f]) => (f.page !== null ? [[id, f.page]] : []))),
         cancelled,
     });
-    if (inputs.dryRun) {
-        sink.info(`Dry run: would start an upgrade of ${workspaces}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
-        return report(inputs.workspaceIds.map((workspaceId) => ({
-            workspaceId,
-            workspaceName: facts.get(workspaceId)?.name ?? null,
-            moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
-            runId: null,
-            status: null,
-            planUrl: null,
-            outcome: 'would-upgrade',
-            planReady: false,
-            planUnknown: false,
-            applied: false,
-        })));
+    // A workspace whose document says no upgrade is available, when no variables are to change, is
+    // already current: nothing is started (an upgrade would plan the settings it already has).
+    const current = (workspaceId) => inputs.workspaceVariables.length === 0 && facts.get(workspaceId)?.upgradeAvailable === false;
+    const notStarted = (workspaceId, outcome) => ({
+        workspaceId,
+        workspaceName: facts.get(workspaceId)?.name ?? null,
+        moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
+        runId: null,
+        status: null,
+        planUrl: null,
+        outcome,
+        planReady: false,
+        planUnknown: false,
+        applied: false,
+        ...(outcome === 'current' ? { note: ALREADY_CURRENT } : {}),
+    });
+    for (const id of inputs.workspaceIds.filter(current)) {
+        sink.info(`Workspace ${describeWorkspace(id, facts.get(id)?.name ?? null)}: already current; no upgrade is started.`);
     }
-    sink.info(`Starting the upgrade of ${workspaces}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
+    const toUpgrade = inputs.workspaceIds.filter((id) => !current(id));
+    if (inputs.dryRun) {
+        sink.info(`Dry run: would start an upgrade of ${(0,src_text/* plural */.LS)(toUpgrade.length, 'workspace')}${inputs.confirm ? ' and confirm the ready plans' : ''}.`);
+        return report(inputs.workspaceIds.map((id) => notStarted(id, current(id) ? 'current' : 'would-upgrade')));
+    }
+    sink.info(`Starting the upgrade of ${(0,src_text/* plural */.LS)(toUpgrade.length, 'workspace')}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`);
     const writes = new limit/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
     const writeGrace = (0,no_code_writes/* writeGraceOf */.l)(tuning);
-    const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => upgradeWorkspace({
-        api: client.noCode,
-        noCodeModuleId: inputs.noCodeModuleId,
-        workspaceId,
-        workspace: facts.get(workspaceId),
-        vars: inputs.workspaceVariables,
-        confirm: inputs.confirm,
-        deadline,
-        timeoutMs: inputs.timeoutMs,
-        cancellation: context.cancellation,
-        writeGrace,
-        writes,
-        log: (line) => sink.info(line),
-        schedule: tuning.schedule ?? upgradeWaitSchedule(n),
-        confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
-        planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
-        applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
-    })));
+    const results = await Promise.all(inputs.workspaceIds.map((workspaceId) => current(workspaceId)
+        ? Promise.resolve(notStarted(workspaceId, 'current'))
+        : upgradeWorkspace({
+            api: client.noCode,
+            noCodeModuleId: inputs.noCodeModuleId,
+            workspaceId,
+            workspace: facts.get(workspaceId),
+            vars: inputs.workspaceVariables,
+            confirm: inputs.confirm,
+            deadline,
+            timeoutMs: inputs.timeoutMs,
+            cancellation: context.cancellation,
+            writeGrace,
+            writes,
+            log: (line) => sink.info(line),
+            schedule: tuning.schedule ?? upgradeWaitSchedule(n),
+            confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+            planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
+            applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
+            servicePage: (planUrl) => (0,service_address/* servicePageUrl */.m)(planUrl, inputs.baseUrl),
+        })));
     return report(results, signal.aborted);
+}
+/**
+ * A workspace's result with its plan's address as an output may carry it: made absolute (a
+ * relative `plan-url`, as the spec shows only "address", becomes one a person can follow), and
+ * dropped, with a warning of that workspace's, when it is no http(s) address at all (a
+ * `javascript:` one, say): the service's answer is refused for that workspace alone, and the
+ * other workspaces' addresses are written.
+ */
+function withPlanAddress(result, baseUrl) {
+    if (result.planUrl === null)
+        return result;
+    const planUrl = (0,service_address/* absoluteServiceUrl */.i)(result.planUrl, baseUrl);
+    if (planUrl !== null)
+        return { ...result, planUrl };
+    const refused = `The service gave a plan address that is no http(s) address (${(0,src_text/* quoteClipped */.Wr)(result.planUrl, 60)}); it is not shown.`;
+    return { ...result, planUrl: null, warning: result.warning === undefined ? refused : `${result.warning} ${refused}` };
+}
+const ALREADY_CURRENT = 'Already current: its document says no upgrade is available (no-code-upgrade-available is false), so none was started.';
+function booleanOrNull(value) {
+    return typeof value === 'boolean' ? value : null;
 }
 /** The longest read of one workspace's document: what it gives is not worth holding the step for. */
 const WORKSPACE_READ_MS = 10_000;
@@ -1176,6 +1228,7 @@ async function readWorkspaces(client, { workspaceIds, baseUrl }, deadline, signa
                     name: (0,no_code/* workspaceNameOf */.yG)(workspace.attributes.name),
                     page: (0,service_address/* servicePageUrl */.m)(workspace.links?.['self-html'], baseUrl),
                     moduleVersion: (0,no_code/* moduleVersionIn */.yo)(workspace.attributes['source-module-id']),
+                    upgradeAvailable: booleanOrNull(workspace.attributes['no-code-upgrade-available']),
                 },
             ];
         }

@@ -43323,7 +43323,7 @@ function escapeMarkdown(text) {
 function renderHtml(content) {
     if (content instanceof Html)
         return content.html;
-    if (content === null || content === undefined)
+    if (content === null || content === undefined || content === false)
         return '';
     return escapeHtml(String(content)).replace(/\r\n|\r|\n/g, '<br>');
 }
@@ -43331,7 +43331,7 @@ function renderHtml(content) {
 function renderMarkdown(content) {
     if (content instanceof Html)
         return content.html;
-    if (content === null || content === undefined)
+    if (content === null || content === undefined || content === false)
         return '';
     return escapeMarkdown(String(content));
 }
@@ -45632,10 +45632,12 @@ async function listAll(http, path, options = {}) {
 /* harmony export */   yo: () => (/* binding */ moduleVersionIn)
 /* harmony export */ });
 /* unused harmony exports noCodeModuleBody, createWorkspaceBody, upgradeBody */
-/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(249);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(249);
 /* harmony import */ var _jsonapi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3349);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5756);
 // No-code provisioning endpoints (spec 4.3).
+
 
 
 
@@ -45698,10 +45700,10 @@ const MAX_MESSAGE = 500;
 /** The plain message of the confirm answer (spec 4.3): `{"message": ...}` or a text body. */
 function answerMessage(response) {
     const json = response.json;
-    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(json)) {
+    if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json)) {
         if (typeof json.message === 'string')
             return json.message;
-        if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(json.meta) && typeof json.meta.message === 'string')
+        if ((0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.meta) && typeof json.meta.message === 'string')
             return json.meta.message;
         return null;
     }
@@ -45732,14 +45734,39 @@ function moduleVersionIn(text) {
 }
 /**
  * The upgrade document of an answer, with the workspace's name if `included` carries it. A
- * name not of the documented shape is left out, so that nothing else reaches a report.
+ * name not of the documented shape is left out, so that nothing else reaches a report. The
+ * document must be about what was asked: the run the step started (`data.id`), in the workspace
+ * asked for (`relationships.workspace`, when the answer names one); an answer about another run
+ * or workspace is an UnexpectedResponseError, never that run's status taken for this one's.
  */
-function upgradeAnswer(response) {
+function upgradeAnswer(response, asked) {
     const doc = (0,_jsonapi_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocument */ .u0)(response, 'workspace-upgrade');
     const workspaceId = doc.data.relationships?.workspace?.data?.id;
+    const other = (what) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedResponseError */ .dk(response.method, response.target, response.status, asked.runId === undefined
+        ? `the \`workspace-upgrade\` document of workspace ${asked.workspaceId}`
+        : `the \`workspace-upgrade\` document of run ${asked.runId} of workspace ${asked.workspaceId}`, `${what}, not the one asked about`);
+    if (asked.runId !== undefined && doc.data.id !== asked.runId)
+        throw other(`run ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteClipped */ .Wr)(doc.data.id, 40)}`);
+    if (workspaceId !== undefined && workspaceId !== asked.workspaceId) {
+        throw other(`workspace ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteClipped */ .Wr)(workspaceId, 40)}`);
+    }
     const workspace = (doc.included ?? []).find((r) => r.type === 'workspaces' && r.id === workspaceId);
     const name = workspace?.attributes?.name;
     return { upgrade: doc.data, workspaceName: workspaceNameOf(name) };
+}
+/** The longest message of a NoUpgradeAvailable kept: one short line of a summary. */
+const MAX_NO_UPGRADE_MESSAGE = 200;
+function noUpgradeAvailable(response) {
+    const json = response.json;
+    if (!(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data) || json.data.type !== 'workspace-upgrade')
+        return undefined;
+    const { id } = json.data;
+    const attributes = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(json.data.attributes) ? json.data.attributes : {};
+    if ((id !== undefined && id !== null && id !== '') || (attributes.status !== undefined && attributes.status !== null))
+        return undefined;
+    if (typeof attributes.message !== 'string')
+        return undefined;
+    return { noUpgrade: true, message: (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$Q)(attributes.message.replace(/\s+/g, ' ').trim(), MAX_NO_UPGRADE_MESSAGE) };
 }
 function createNoCodeApi(http) {
     const enc = encodeURIComponent;
@@ -45804,8 +45831,9 @@ function createNoCodeApi(http) {
                 idempotent: false,
                 signal: options.signal,
             });
-            // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be there.
-            return upgradeAnswer(response);
+            // The status is not shown (spec 4.3), so any 2xx; the document is named, so it must be
+            // there, unless the service says there is no upgrade to make.
+            return noUpgradeAvailable(response) ?? upgradeAnswer(response, { workspaceId });
         },
         async readUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
             const response = await http.request({
@@ -45813,7 +45841,7 @@ function createNoCodeApi(http) {
                 path: `${upgradePath(noCodeModuleId, workspaceId)}/${enc(upgradeId)}`,
                 signal: options.signal,
             });
-            return upgradeAnswer(response);
+            return upgradeAnswer(response, { workspaceId, runId: upgradeId });
         },
         async confirmUpgrade(noCodeModuleId, workspaceId, upgradeId, options = {}) {
             const response = await http.request({
