@@ -6,6 +6,7 @@
 import { hasIdShape, isStatusName } from '../service/shapes.ts';
 import { quoteClipped } from '../text.ts';
 import type { ReportSink } from './sink.ts';
+import { TEST_STATUSES } from '../service/types.ts';
 
 export type OutputValue = string | number | boolean | bigint | null | undefined | object;
 
@@ -70,7 +71,7 @@ export const OUTPUT_SHAPES: Readonly<Record<string, Shape>> = {
   unchanged: count,
   'test-run-id': orEmpty(id('trun')),
   status: lines(status),
-  'test-status': oneOf('pass', 'fail', ''),
+  'test-status': oneOf(...TEST_STATUSES, ''),
   'tests-passed': orEmpty(count),
   'tests-failed': orEmpty(count),
   'tests-errored': orEmpty(count),

@@ -6,6 +6,7 @@
 
 import { isObject } from '../json-object.ts';
 import { quoteClipped } from '../text.ts';
+import { TEST_STATUSES } from './types.ts';
 
 /** How much of a value out of shape a message quotes. */
 const QUOTED_VALUE = 60;
@@ -89,8 +90,8 @@ export function shapeProblem(type: string, resource: { id?: unknown; attributes?
   }
   if (type === 'test-runs') {
     const result = attributes['test-status'];
-    if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
-      return `a test-status that is neither pass, fail nor null (${quoteClipped(result, QUOTED_VALUE)})`;
+    if (result !== undefined && result !== null && !(TEST_STATUSES as readonly unknown[]).includes(result)) {
+      return `a test-status that is none of ${TEST_STATUSES.join(', ')} or null (${quoteClipped(result, QUOTED_VALUE)})`;
     }
     for (const counter of COUNTERS) {
       const value = attributes[counter];

@@ -64,6 +64,15 @@ export type TestRunStatus = 'pending' | 'queued' | 'running' | 'errored' | 'canc
 
 export type TestRunSource = 'svc' | 'svc-api' | 'svc-configuration-version';
 
+/**
+ * The values of a test run's `test-status`: spec 2.2 names `pass` and `fail` (null until a result
+ * exists); the service also sends `pending` (no result yet), `skip` (no test ran) and `error`
+ * (the tests errored), the values its official client and the test command's own cloud code
+ * know.
+ */
+export const TEST_STATUSES = ['pending', 'skip', 'pass', 'fail', 'error'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+
 export interface TestRunVariable {
   key: string;
   /** An HCL literal. */
@@ -88,7 +97,7 @@ export interface TestRunAttributes {
   filters?: string[];
   'test-directory'?: string;
   verbose?: boolean;
-  'test-status': 'pass' | 'fail' | null;
+  'test-status': TestStatus | null;
   'tests-passed': number | null;
   'tests-failed': number | null;
   'tests-errored': number | null;

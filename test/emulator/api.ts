@@ -3,6 +3,7 @@
 // The HTTP side follows ../shared/spec/service-api.md; this file is only about controls.
 
 import type { Clock } from '../../src/lifetime/clock.ts';
+import type { TestStatus } from '../../src/service/types.ts';
 
 export type TokenKind = 'user' | 'team' | 'organization';
 
@@ -105,6 +106,9 @@ export interface TestRunBehaviour {
    *  its lines appear in step with the running time, the last one once the run is final. The
    *  spec lists the address only on finished runs. strict: false; cli-tool: true. */
   logWhileRunning: boolean;
+  /** Until the run has a result its `test-status` is `pending`, as the service sends it; spec 2.2
+   *  says null. strict: false (null); cli-tool: true. */
+  pendingResult: boolean;
   /** The log address honours `Range: bytes=N-` (206 from byte N, 416 past the end), as an
    *  object store does; otherwise it always sends the whole log. strict: false; cli-tool: true. */
   logRange: boolean;
@@ -119,7 +123,7 @@ export interface TestRunOutcome {
    *  the run gets its `finished-at` and its log. */
   status: 'finished' | 'errored' | (string & {});
   /** Null with `finished`: a run that ended without a result (spec 2.2 allows null). */
-  testStatus: 'pass' | 'fail' | null;
+  testStatus: TestStatus | null;
   passed: number;
   failed: number;
   errored: number;

@@ -166,6 +166,11 @@ function moduleTestRun(ctx: RequestContext, module: RegistryModule): TestRun {
   return run;
 }
 
+/** Whether a run without a result says `pending` (pendingResult): only until it has ended. */
+function pendingResult(ctx: RequestContext, run: TestRun): boolean {
+  return ctx.service.settings.testRuns.pendingResult && run.statusTimestamps['finished-at'] === undefined;
+}
+
 function testRunResource(ctx: RequestContext, run: TestRun, module: RegistryModule): unknown {
   // Once final, or from the start of the run with `logWhileRunning`.
   const final = run.logSecret !== null;
@@ -184,7 +189,7 @@ function testRunResource(ctx: RequestContext, run: TestRun, module: RegistryModu
       filters: run.filters,
       'test-directory': run.testDirectory,
       verbose: run.verbose,
-      'test-status': run.result?.testStatus ?? null,
+      'test-status': run.result?.testStatus ?? (pendingResult(ctx, run) ? 'pending' : null),
       'tests-passed': run.result?.passed ?? null,
       'tests-failed': run.result?.failed ?? null,
       'tests-errored': run.result?.errored ?? null,

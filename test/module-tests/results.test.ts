@@ -2,6 +2,7 @@
 // reports for each way a run ends: outputs, annotations on the test files, summary, failure.
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../src/report/sink.ts';
+import { machineReadableLog } from '../emulator/default-log.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
 import {
   liveRuns,
@@ -198,6 +199,29 @@ describe('results', () => {
     expect(result.conclusion).toBe('failure');
     expect(result.summary).toContain('errored');
     expect(result.summary).toContain('panic: runtime error');
+  });
+
+  it('finished with test-status error (the tests errored): reported as errored, test-status error, the step fails', async () => {
+    const errored = exampleModuleOutcome('error');
+    const h = await startHarness({ testRuns: { outcome: { ...errored, status: 'finished', testStatus: 'error' } } });
+    const { result } = await h.run();
+    expect(result.outputs).toMatchObject({ status: 'finished', 'test-status': 'error', 'tests-errored': 1 });
+    expect(result.failure?.message).toMatch(/^Module tests errored: .*\(test run trun-\w+\); see the annotations/);
+    expect(result.conclusion).toBe('failure');
+    expect(result.title).toMatch(/^Module tests errored: /);
+    expect(result.summary).toContain('⛔ Module tests errored');
+    expect(result.annotations.map((a) => a.file)).toEqual(['examples/module/tests/failing.tftest.hcl']);
+  });
+
+  it('finished with test-status skip (no test ran): the step succeeds, saying nothing was tested', async () => {
+    const skipped = { status: 'finished', testStatus: 'skip' as const, passed: 0, failed: 0, errored: 0, skipped: 2 };
+    const h = await startHarness({ testRuns: { outcome: { ...skipped, log: machineReadableLog(skipped) } } });
+    const { result } = await h.run();
+    expect(result.failure).toBeNull();
+    expect(result.conclusion).toBe('neutral');
+    expect(result.outputs).toMatchObject({ 'test-status': 'skip', 'tests-skipped': 2 });
+    expect(result.summary).toContain('⏭️ Module tests skipped, none ran');
+    expect(result.summary).toContain('Every test was skipped (test-status skip): no test ran, so nothing was tested.');
   });
 
   it('a log with framing, CRLF, plain lines, broken JSON and unknown types gives the same report as a clean one', async () => {

@@ -130,6 +130,22 @@ describe('plans that go on to policy checks and run tasks', () => {
     );
   });
 
+  it('a run task that waits for a decision before the plan (pre_plan_awaiting_decision): failed at once, never confirmed', async () => {
+    emulator.configure({
+      upgrades: { steps: ['pending', 'pre_plan_running'], final: 'pre_plan_awaiting_decision', confirmableFlag: false },
+    });
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '3m' });
+    expect(run.exitCode).toBe(1);
+    expect(run.tookMs).toBeLessThan(10_000);
+    expect(confirmsOf()).toEqual([]);
+    expect(run.entries[0]).toMatchObject({ outcome: 'failed', status: 'pre_plan_awaiting_decision', applied: false });
+    expect(run.entries[0]!.error).toContain(
+      'waits for a decision on a run task that failed before its plan (status pre_plan_awaiting_decision), so it was not confirmed: ' +
+        'someone must decide on the run task (go on, or discard the run) in the service',
+    );
+  });
+
   it('a plan that stops after its run tasks (post_plan_completed) is confirmed at once, with confirm false reported ready', async () => {
     emulator.configure({
       upgrades: { steps: planStages({ runTasks: true }), final: 'post_plan_completed', confirmableFlag: false },
@@ -250,6 +266,41 @@ describe('after the confirm', () => {
     expect(run.entries[0]!.error).toMatch(
       /^The plan was confirmed, but the run waits for a decision on a run task that failed after its plan \(status post_plan_awaiting_decision\)/,
     );
+  });
+});
+
+describe('run tasks around the apply', () => {
+  it('a run task that waits for a decision before the apply (pre_apply_awaiting_decision) fails at once, saying so', async () => {
+    emulator.configure({
+      upgrades: {
+        ...POLICY_CHECKED,
+        applySteps: ['confirmed', 'pre_apply_running'],
+        applyFinal: 'pre_apply_awaiting_decision',
+      },
+    });
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true', timeout: '3m' });
+    expect(run.exitCode).toBe(1);
+    expect(run.tookMs).toBeLessThan(10_000);
+    expect(run.outputs.applied).toBe('false');
+    expect(run.entries[0]!.error).toMatch(
+      /^The plan was confirmed, but the run waits for a decision on a run task that failed before its apply \(status pre_apply_awaiting_decision\): someone must decide/,
+    );
+  });
+
+  it("the apply's run tasks after applied (post_apply_running, post_apply_completed): applied stands", async () => {
+    emulator.configure({
+      upgrades: {
+        ...POLICY_CHECKED,
+        applySteps: [...APPLY_STEPS, 'applied', 'post_apply_running'],
+        applyFinal: 'post_apply_completed',
+      },
+    });
+    const ws = emulator.seedWorkspace({ noCodeModuleId: moduleId });
+    const run = await upgrade({ 'workspace-id': ws, confirm: 'true' });
+    expect(run.exitCode).toBe(0);
+    expect(run.entries[0]).toMatchObject({ outcome: 'applied', applied: true });
+    expect(run.outputs.applied).toBe('true');
   });
 });
 

@@ -38,7 +38,7 @@ describe('the documented forms', () => {
     ['test-run-id', 'trun-1\n::set-output name=x::y', 'a `trun-` id, or empty'],
     ['run-id', 'run-1\nws-2', 'lines each a `run-` id or empty'],
     ['status', 'finished\n::error::x', 'lines each a status name or empty'],
-    ['test-status', 'passed', '`pass` or `fail` or empty'],
+    ['test-status', 'passed', '`pending` or `skip` or `pass` or `fail` or `error` or empty'],
     ['tests-passed', '1.5', 'a whole number, or empty'],
     ['created', '-1', 'a whole number'],
     ['created', '', 'a whole number'],

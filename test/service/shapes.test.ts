@@ -45,7 +45,7 @@ describe('shapeProblem', () => {
     [
       'test-runs',
       { id: 'trun-a', attributes: { status: 'finished', 'test-status': 'pass; rm -rf' } },
-      'a test-status that is neither pass, fail nor null ("pass; rm -rf")',
+      'a test-status that is none of pending, skip, pass, fail, error or null ("pass; rm -rf")',
     ],
     [
       'test-runs',

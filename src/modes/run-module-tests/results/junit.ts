@@ -21,7 +21,7 @@ import type { ParsedTestLog, TestDiagnostic, TestRunBlockResult, TestStatus } fr
 import type { TestRunFacts } from './test-log/summary.ts';
 import { repositoryPath } from './test-log/summary.ts';
 import type { Interruption } from './ending.ts';
-import { describeTestRunStatus, isNamedStatus } from '../test-run/status.ts';
+import { describeTestRunStatus, isNamedStatus, testResultOf } from '../test-run/status.ts';
 
 export interface JUnitReportInput {
   /** Name of the whole report, such as `Module tests: acme/storage/aws`. */
@@ -200,7 +200,7 @@ interface MissingResult {
   message: string;
 }
 
-/** Undefined when the run finished with a `test-status` of `pass` or `fail`. */
+/** Undefined when the run finished with a result (a `test-status` of `pass`, `fail`, `error` or `skip`). */
 function missingResult(input: JUnitReportInput): MissingResult | undefined {
   const { id, attributes: a } = input.run;
   const status = describeTestRunStatus(a.status);
@@ -229,7 +229,7 @@ function missingResult(input: JUnitReportInput): MissingResult | undefined {
     return { type: 'no result', message: `No result: test run ${id} ended as ${status}.` };
   }
   if (a.status !== 'finished') return { type: 'no result', message: `No result: test run ${id} is still ${status}.` };
-  if (a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
+  if (testResultOf(input.run) === 'none') {
     return {
       type: 'no result',
       message: `No result: test run ${id} finished, but its test-status is ${JSON.stringify(a['test-status'] ?? null)}.`,
@@ -254,7 +254,9 @@ function suiteWithoutLog(input: JUnitReportInput, missing: MissingResult | undef
   const why = `The test log could not be read (${input.logError ?? 'no log'}); the test run reports ${counts}.`;
   if (missing) return { name: input.name, cases: [runCase(input, missing, ` ${why}`)], systemErr: why };
   const c: Case = { name: `test run ${input.run.id}`, classname: input.name };
-  if (a['test-status'] === 'fail') c.result = { element: 'failure', message: why };
+  const result = testResultOf(input.run);
+  if (result === 'failed') c.result = { element: 'failure', message: why };
+  if (result === 'errored') c.result = { element: 'error', type: 'errored', message: why };
   return { name: input.name, cases: [c], systemErr: why };
 }
 

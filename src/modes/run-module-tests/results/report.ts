@@ -22,7 +22,7 @@ import { otherRunsNote } from '../test-run/other-runs.ts';
 import type { OtherRun } from '../test-run/other-runs.ts';
 import type { Setup, StartedTestRun } from '../test-run/start.ts';
 import { renderTestRunSummary, testRunAnnotations } from './test-log/summary.ts';
-import { describeTestRunStatus, isNamedStatus } from '../test-run/status.ts';
+import { describeTestRunStatus, isNamedStatus, testResultOf } from '../test-run/status.ts';
 
 /** The module the step tests and the archive of it: known before any request. */
 export interface TestedModule {
@@ -67,7 +67,8 @@ export function testRunResult(
   const routes = routeAnnotations(annotated, tested.annotationsOnCheckRun);
   const { heldBack } = capForSink(sink, routes.asCommands);
 
-  const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
+  const result = testResultOf(run);
+  const testsFailed = result === 'failed' || result === 'errored' || a.status === 'errored';
   let failure: string | null = null;
   let conclusion: CheckRunConclusion;
   let title: string;
@@ -96,24 +97,30 @@ export function testRunResult(
     title = `Test run ${run.id} ended in a status the service's API documentation does not name: ${label}`;
     failure = `Test run ${run.id} ended as ${describeTestRunStatus(a.status)}: nothing says whether the tests passed.`;
     conclusion = 'failure';
-  } else if (a.status === 'finished' && a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
-    // Spec 2.2: test-status is null until a result exists. Not a test failure, so
-    // fail-on-test-failure does not excuse it.
+  } else if (a.status === 'finished' && result === 'none') {
+    // Spec 2.2: test-status is null until a result exists (the service says `pending`). Not a
+    // test failure, so fail-on-test-failure does not excuse it.
     title = `Test run ${run.id} has no result: ${label}`;
     failure = `Test run ${run.id} finished without a result: its test-status is ${JSON.stringify(a['test-status'] ?? null)}, so nothing says the tests passed.`;
     conclusion = 'failure';
   } else if (testsFailed) {
+    const verb = result === 'errored' ? 'errored' : 'failed';
     title =
-      a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
+      a.status === 'errored' ? `Test run errored: ${label}` : `Module tests ${verb}: ${label} (${countsText(run)})`;
     const what =
       a.status === 'errored'
         ? `Test run ${run.id} errored`
-        : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
+        : `Module tests ${verb}: ${countsText(run)} (test run ${run.id})`;
     failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
     conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
-  } else if (a.status === 'finished' && a['test-status'] === 'pass') {
+  } else if (a.status === 'finished' && result === 'passed') {
     title = `Module tests passed: ${label} (${countsText(run)})`;
     conclusion = 'success';
+  } else if (a.status === 'finished' && result === 'skipped') {
+    // As the test command itself: no test failed, so the step does not fail; but nothing was
+    // tested, which the check run and the summary say rather than a pass.
+    title = `Module tests skipped, none ran: ${label} (${countsText(run)})`;
+    conclusion = 'neutral';
   } else {
     // Only a run followed to its end gets here; should one not have ended, it is no success.
     title = `Test run ${run.id} did not end: ${label}`;
@@ -124,6 +131,9 @@ export function testRunResult(
   // How the run was started (adopted or created) is the log's (start.ts says it there): a
   // reader of the results cannot act on it.
   const notes: string[] = [];
+  if (result === 'skipped' && interruption === undefined && a.status === 'finished') {
+    notes.push('Every test was skipped (test-status skip): no test ran, so nothing was tested.');
+  }
   if (started.differences.length > 0) {
     notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
   }

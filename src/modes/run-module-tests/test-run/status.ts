@@ -1,5 +1,5 @@
 import { describeStatus } from '../../../service/shapes.ts';
-import type { TestRun, TestRunStatus } from '../../../service/types.ts';
+import type { TestRun, TestRunStatus, TestStatus } from '../../../service/types.ts';
 
 /** Spec 3.1: `errored`, `canceled` and `finished` are final. */
 const FINAL: ReadonlySet<TestRunStatus> = new Set<TestRunStatus>(['errored', 'canceled', 'finished']);
@@ -30,4 +30,24 @@ export function configurationVersionOf(run: TestRun): string | undefined {
 /** A test run's status as a message shows it (describeStatus), against the statuses spec 3.1 names. */
 export function describeTestRunStatus(status: TestRunStatus): string {
   return describeStatus(status, NAMED);
+}
+
+/** What a run's result says of the tests, once it has one. */
+export type TestResult = 'passed' | 'failed' | 'errored' | 'skipped' | 'none';
+
+const RESULTS: Readonly<Record<TestStatus, TestResult>> = {
+  pass: 'passed',
+  fail: 'failed',
+  // The tests errored (an error in a run block, not an assertion): a failure of the tests.
+  error: 'errored',
+  // No test ran: every run block was skipped (the test command itself exits 0 then).
+  skip: 'skipped',
+  // No result yet: on a finished run, as null, nothing says the tests passed.
+  pending: 'none',
+};
+
+/** What the run's `test-status` says of the tests; `none` while it says nothing (null, `pending`). */
+export function testResultOf(run: { attributes: Pick<TestRun['attributes'], 'test-status'> }): TestResult {
+  const status = run.attributes['test-status'];
+  return status === null || status === undefined ? 'none' : RESULTS[status];
 }

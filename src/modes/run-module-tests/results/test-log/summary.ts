@@ -21,7 +21,7 @@ import { clip, plural } from '../../../../text.ts';
 import type { Annotation } from '../../../../report/sink.ts';
 import type { TestRun, TestRunAttributes } from '../../../../service/types.ts';
 import type { Interruption } from '../ending.ts';
-import { describeTestRunStatus, isNamedStatus } from '../../test-run/status.ts';
+import { describeTestRunStatus, isNamedStatus, testResultOf } from '../../test-run/status.ts';
 import type { ParsedTestLog, TestDiagnostic, TestStatus } from './types.ts';
 
 /**
@@ -167,9 +167,12 @@ function headline(input: TestRunSummaryInput): string {
   if (a.status === 'errored') return `⛔ Module test run errored${suffix}`;
   // A status the spec does not name says nothing of the tests, whatever test-status says.
   if (!isNamedStatus(a.status)) return `❓ Module test run ended as ${describeTestRunStatus(a.status)}${suffix}`;
-  if (a['test-status'] === 'fail') return `❌ Module tests failed${suffix}`;
+  const result = testResultOf(input.run);
+  if (result === 'failed') return `❌ Module tests failed${suffix}`;
+  if (result === 'errored') return `⛔ Module tests errored${suffix}`;
   if (a.status !== 'finished') return `❓ Module test run still ${a.status}${suffix}`;
-  if (a['test-status'] === 'pass') return `✅ Module tests passed${suffix}`;
+  if (result === 'passed') return `✅ Module tests passed${suffix}`;
+  if (result === 'skipped') return `⏭️ Module tests skipped, none ran${suffix}`;
   // Spec 2.2: test-status is null until a result exists; a run that ended without one passed nothing.
   return `❓ Module test run finished without a result${suffix}`;
 }
