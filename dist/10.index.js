@@ -414,7 +414,8 @@ class OtherRunsWatch {
 /* harmony export */   YP: () => (/* binding */ isNamedStatus),
 /* harmony export */   _f: () => (/* binding */ configurationVersionOf),
 /* harmony export */   dR: () => (/* binding */ isFinal),
-/* harmony export */   pB: () => (/* binding */ describeTestRunStatus)
+/* harmony export */   pB: () => (/* binding */ describeTestRunStatus),
+/* harmony export */   v$: () => (/* binding */ testResultOf)
 /* harmony export */ });
 /* harmony import */ var _service_shapes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8773);
 
@@ -443,6 +444,21 @@ function configurationVersionOf(run) {
 /** A test run's status as a message shows it (describeStatus), against the statuses spec 3.1 names. */
 function describeTestRunStatus(status) {
     return (0,_service_shapes_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStatus */ .Wn)(status, NAMED);
+}
+const RESULTS = {
+    pass: 'passed',
+    fail: 'failed',
+    // The tests errored (an error in a run block, not an assertion): a failure of the tests.
+    error: 'errored',
+    // No test ran: every run block was skipped (the test command itself exits 0 then).
+    skip: 'skipped',
+    // No result yet: on a finished run, as null, nothing says the tests passed.
+    pending: 'none',
+};
+/** What the run's `test-status` says of the tests; `none` while it says nothing (null, `pending`). */
+function testResultOf(run) {
+    const status = run.attributes['test-status'];
+    return status === null || status === undefined ? 'none' : RESULTS[status];
 }
 
 

@@ -236,6 +236,11 @@ const RUN_STATUSES = {
     fetching_completed: plan('has fetched its configuration'),
     pre_plan_running: plan('runs the run tasks before the plan'),
     pre_plan_completed: plan('has run the run tasks before the plan'),
+    pre_plan_awaiting_decision: {
+        phase: 'awaiting-decision',
+        meaning: 'waits for a decision on a run task that failed before its plan',
+        todo: 'someone must decide on the run task (go on, or discard the run) in the service',
+    },
     queuing: plan('is being queued for its plan'),
     plan_queued: plan('waits for the service to start its plan'),
     planning: plan('is planning'),
@@ -280,8 +285,16 @@ const RUN_STATUSES = {
     apply_queued: apply('waits for the service to start its apply'),
     pre_apply_running: apply('runs the run tasks before the apply'),
     pre_apply_completed: apply('has run the run tasks before the apply'),
+    pre_apply_awaiting_decision: {
+        phase: 'awaiting-decision',
+        meaning: 'waits for a decision on a run task that failed before its apply',
+        todo: 'someone must decide on the run task (go on with the apply, or discard the run) in the service',
+    },
     applying: apply('is applying its plan'),
     applied: { phase: 'applied', meaning: 'was applied' },
+    // The apply's run tasks come after `applied`, which stands: the plan was applied.
+    post_apply_running: { phase: 'applied', meaning: 'was applied, and runs the run tasks after the apply' },
+    post_apply_completed: { phase: 'applied', meaning: 'was applied, and has run the run tasks after the apply' },
 };
 /** The facts of a status, or undefined for one the documentation does not name. */
 function runStatusFacts(status) {

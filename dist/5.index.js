@@ -1554,12 +1554,17 @@ function headline(input) {
     // A status the spec does not name says nothing of the tests, whatever test-status says.
     if (!(0,test_run_status/* isNamedStatus */.YP)(a.status))
         return `❓ Module test run ended as ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}${suffix}`;
-    if (a['test-status'] === 'fail')
+    const result = (0,test_run_status/* testResultOf */.v$)(input.run);
+    if (result === 'failed')
         return `❌ Module tests failed${suffix}`;
+    if (result === 'errored')
+        return `⛔ Module tests errored${suffix}`;
     if (a.status !== 'finished')
         return `❓ Module test run still ${a.status}${suffix}`;
-    if (a['test-status'] === 'pass')
+    if (result === 'passed')
         return `✅ Module tests passed${suffix}`;
+    if (result === 'skipped')
+        return `⏭️ Module tests skipped, none ran${suffix}`;
     // Spec 2.2: test-status is null until a result exists; a run that ended without one passed nothing.
     return `❓ Module test run finished without a result${suffix}`;
 }
@@ -1911,7 +1916,7 @@ function resultOf(status, diagnostics, input) {
         }
     }
 }
-/** Undefined when the run finished with a `test-status` of `pass` or `fail`. */
+/** Undefined when the run finished with a result (a `test-status` of `pass`, `fail`, `error` or `skip`). */
 function missingResult(input) {
     const { id, attributes: a } = input.run;
     const status = (0,test_run_status/* describeTestRunStatus */.pB)(a.status);
@@ -1941,7 +1946,7 @@ function missingResult(input) {
     }
     if (a.status !== 'finished')
         return { type: 'no result', message: `No result: test run ${id} is still ${status}.` };
-    if (a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
+    if ((0,test_run_status/* testResultOf */.v$)(input.run) === 'none') {
         return {
             type: 'no result',
             message: `No result: test run ${id} finished, but its test-status is ${JSON.stringify(a['test-status'] ?? null)}.`,
@@ -1965,8 +1970,11 @@ function suiteWithoutLog(input, missing) {
     if (missing)
         return { name: input.name, cases: [runCase(input, missing, ` ${why}`)], systemErr: why };
     const c = { name: `test run ${input.run.id}`, classname: input.name };
-    if (a['test-status'] === 'fail')
+    const result = (0,test_run_status/* testResultOf */.v$)(input.run);
+    if (result === 'failed')
         c.result = { element: 'failure', message: why };
+    if (result === 'errored')
+        c.result = { element: 'error', type: 'errored', message: why };
     return { name: input.name, cases: [c], systemErr: why };
 }
 /** `Error: Test assertion failed` / `at tests/a.tftest.hcl:23` / the code / the message. */
@@ -2086,7 +2094,8 @@ function testRunResult(tested, setup, started, ending, sink) {
     // nothing is written through it between this result and that emit.
     const routes = (0,report_annotations/* routeAnnotations */.qY)(annotated, tested.annotationsOnCheckRun);
     const { heldBack } = (0,report_annotations/* capForSink */.Dd)(sink, routes.asCommands);
-    const testsFailed = a['test-status'] === 'fail' || a.status === 'errored';
+    const result = (0,test_run_status/* testResultOf */.v$)(run);
+    const testsFailed = result === 'failed' || result === 'errored' || a.status === 'errored';
     let failure = null;
     let conclusion;
     let title;
@@ -2120,25 +2129,32 @@ function testRunResult(tested, setup, started, ending, sink) {
         failure = `Test run ${run.id} ended as ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}: nothing says whether the tests passed.`;
         conclusion = 'failure';
     }
-    else if (a.status === 'finished' && a['test-status'] !== 'pass' && a['test-status'] !== 'fail') {
-        // Spec 2.2: test-status is null until a result exists. Not a test failure, so
-        // fail-on-test-failure does not excuse it.
+    else if (a.status === 'finished' && result === 'none') {
+        // Spec 2.2: test-status is null until a result exists (the service says `pending`). Not a
+        // test failure, so fail-on-test-failure does not excuse it.
         title = `Test run ${run.id} has no result: ${label}`;
         failure = `Test run ${run.id} finished without a result: its test-status is ${JSON.stringify(a['test-status'] ?? null)}, so nothing says the tests passed.`;
         conclusion = 'failure';
     }
     else if (testsFailed) {
+        const verb = result === 'errored' ? 'errored' : 'failed';
         title =
-            a.status === 'errored' ? `Test run errored: ${label}` : `Module tests failed: ${label} (${countsText(run)})`;
+            a.status === 'errored' ? `Test run errored: ${label}` : `Module tests ${verb}: ${label} (${countsText(run)})`;
         const what = a.status === 'errored'
             ? `Test run ${run.id} errored`
-            : `Module tests failed: ${countsText(run)} (test run ${run.id})`;
+            : `Module tests ${verb}: ${countsText(run)} (test run ${run.id})`;
         failure = inputs.failOnTestFailure ? `${what}; see the annotations and the job summary.` : null;
         conclusion = inputs.failOnTestFailure ? 'failure' : 'neutral';
     }
-    else if (a.status === 'finished' && a['test-status'] === 'pass') {
+    else if (a.status === 'finished' && result === 'passed') {
         title = `Module tests passed: ${label} (${countsText(run)})`;
         conclusion = 'success';
+    }
+    else if (a.status === 'finished' && result === 'skipped') {
+        // As the test command itself: no test failed, so the step does not fail; but nothing was
+        // tested, which the check run and the summary say rather than a pass.
+        title = `Module tests skipped, none ran: ${label} (${countsText(run)})`;
+        conclusion = 'neutral';
     }
     else {
         // Only a run followed to its end gets here; should one not have ended, it is no success.
@@ -2149,6 +2165,9 @@ function testRunResult(tested, setup, started, ending, sink) {
     // How the run was started (adopted or created) is the log's (start.ts says it there): a
     // reader of the results cannot act on it.
     const notes = [];
+    if (result === 'skipped' && interruption === undefined && a.status === 'finished') {
+        notes.push('Every test was skipped (test-status skip): no test ran, so nothing was tested.');
+    }
     if (started.differences.length > 0) {
         notes.push(`The service did not keep every requested option: ${started.differences.join('; ')}.`);
     }

@@ -42560,11 +42560,14 @@ async function runMode(inputs, context) {
 var report_annotations = __nccwpck_require__(856);
 // EXTERNAL MODULE: ./src/service/shapes.ts
 var shapes = __nccwpck_require__(8773);
+// EXTERNAL MODULE: ./src/service/types.ts
+var types = __nccwpck_require__(9450);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step's outputs, each held to the form action.yml documents for it before it is written:
 // workflows paste outputs into scripts, URLs and later steps' inputs, so a value out of its form
 // (an id without its prefix, an address that is not http(s), a second line smuggled into a
 // status) is refused, with a sentence naming the output, and never written.
+
 
 
 /** An output as the step writes it: strings as they are, numbers and booleans as text, objects as JSON. */
@@ -42620,7 +42623,7 @@ const OUTPUT_SHAPES = {
     unchanged: count,
     'test-run-id': orEmpty(id('trun')),
     status: lines(outputs_status),
-    'test-status': oneOf('pass', 'fail', ''),
+    'test-status': oneOf(...types/* TEST_STATUSES */.e, ''),
     'tests-passed': orEmpty(count),
     'tests-failed': orEmpty(count),
     'tests-errored': orEmpty(count),
@@ -45871,13 +45874,15 @@ function createNoCodeApi(http) {
 /* harmony export */   jn: () => (/* binding */ shapeProblem)
 /* harmony export */ });
 /* unused harmony export ID_PREFIXES */
-/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(249);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9450);
 // The documented shapes of what the service names: resource ids (a type prefix and an opaque
 // suffix, spec "Conventions"), status names (3.1, 3.3), a test run's result and counters (2.2).
 // An answer is held to them before anything in it is used or printed: an id or a status goes
 // into log lines, outputs that workflows paste into scripts, the step's saved state and request
 // paths, and a service (or something posing as it) must not be able to smuggle text through them.
+
 
 
 /** How much of a value out of shape a message quotes. */
@@ -45945,14 +45950,14 @@ function shapeProblem(type, resource) {
     if (prefix !== undefined && !isIdWithPrefix(resource.id, prefix)) {
         return `an id that is not a \`${prefix}-\` id (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(resource.id, QUOTED_VALUE)})`;
     }
-    const attributes = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(resource.attributes) ? resource.attributes : {};
+    const attributes = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(resource.attributes) ? resource.attributes : {};
     if (WITH_STATUS.has(type) && !isStatusName(attributes.status)) {
         return `a status that is not a status name (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(attributes.status, QUOTED_VALUE)})`;
     }
     if (type === 'test-runs') {
         const result = attributes['test-status'];
-        if (result !== undefined && result !== null && result !== 'pass' && result !== 'fail') {
-            return `a test-status that is neither pass, fail nor null (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(result, QUOTED_VALUE)})`;
+        if (result !== undefined && result !== null && !_types_js__WEBPACK_IMPORTED_MODULE_1__/* .TEST_STATUSES */ .e.includes(result)) {
+            return `a test-status that is none of ${_types_js__WEBPACK_IMPORTED_MODULE_1__/* .TEST_STATUSES */ .e.join(', ')} or null (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(result, QUOTED_VALUE)})`;
         }
         for (const counter of COUNTERS) {
             const value = attributes[counter];
@@ -45973,7 +45978,8 @@ function shapeProblem(type, resource) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ ENFORCEMENT_LEVELS)
+/* harmony export */   B: () => (/* binding */ ENFORCEMENT_LEVELS),
+/* harmony export */   e: () => (/* binding */ TEST_STATUSES)
 /* harmony export */ });
 // The service's resources exactly as it sends them (spec section 2): kebab-case attributes,
 // `null` where the spec says a field may be null, optional where it may be absent.
@@ -45982,6 +45988,13 @@ const ENFORCEMENT_LEVELS = {
     native: ['hard-mandatory', 'soft-mandatory', 'advisory'],
     opa: ['mandatory', 'advisory'],
 };
+/**
+ * The values of a test run's `test-status`: spec 2.2 names `pass` and `fail` (null until a result
+ * exists); the service also sends `pending` (no result yet), `skip` (no test ran) and `error`
+ * (the tests errored), the values its official client and the test command's own cloud code
+ * know.
+ */
+const TEST_STATUSES = ['pending', 'skip', 'pass', 'fail', 'error'];
 
 
 /***/ }),
