@@ -205,7 +205,13 @@ export function parseOptionalBoolean(input: string, value: string): boolean | nu
   return value === '' ? null : parseBoolean(input, value);
 }
 
-export function parseEnforcementLevel(input: string, value: string): EnforcementLevel {
+/**
+ * The `enforcement-level` input: null when the workflow sets none (then a new policy gets
+ * NEW_POLICY_LEVEL and an existing one keeps the service's level: a level is never lowered
+ * unless the repository states it).
+ */
+export function parseEnforcementLevel(input: string, value: string): EnforcementLevel | null {
+  if (value === '') return null;
   const all: readonly string[] = [...ENFORCEMENT_LEVELS.native, ...ENFORCEMENT_LEVELS.opa];
   if (!all.includes(value)) {
     throw new ConfigurationError(

@@ -74,3 +74,7 @@ export const LAST_LOOK_AFTER_STOP_MS = 2000;
 
 /** The longest read of the log of the stopped run. */
 export const LOG_AFTER_STOP_MS = 5000;
+
+/** Every call to GitHub ends this long after the timeout, however slowly GitHub answers: the mode ends within
+ *  STOP_AFTER_WAIT_MS of it, and the rest is for the check run and the comment, writes GitHub paces a second apart. */
+export const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;

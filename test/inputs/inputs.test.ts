@@ -48,7 +48,8 @@ describe('readInputs', () => {
       timeoutMs: 30 * 60_000,
       dryRun: false,
       policyFiles: ['policies/**/*.native', 'policies/**/*.rego'],
-      enforcementLevel: 'advisory',
+      // None set: a new policy is advisory, an existing one keeps the service's level.
+      enforcementLevel: null,
       policySets: [],
       prune: 'off',
     });

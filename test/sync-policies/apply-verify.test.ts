@@ -8,6 +8,7 @@ function desired(over: Partial<DesiredPolicy> = {}): DesiredPolicy {
     name: 'tags',
     kind: 'opa',
     enforcementLevel: 'mandatory',
+    enforcementLevelStated: true,
     description: 'Tags are set.',
     query: 'data.terraform.tags.deny',
     code: 'package terraform.tags\n',

@@ -13,6 +13,8 @@ function desired(
   options: {
     kind?: PolicyKind;
     level?: EnforcementLevel;
+    /** Default: stated (its block or the input sets it). */
+    stated?: boolean;
     description?: string | null;
     query?: string | null;
     code?: string;
@@ -24,6 +26,7 @@ function desired(
     name,
     kind,
     enforcementLevel: options.level ?? 'advisory',
+    enforcementLevelStated: options.stated ?? true,
     description: options.description ?? null,
     query: options.query ?? (kind === 'opa' ? `data.terraform.${name}.deny` : null),
     code,
@@ -81,6 +84,7 @@ describe('planPolicySync', () => {
       changes: [],
       codeChanged: true,
       reason: null,
+      levelKept: false,
     });
   });
 

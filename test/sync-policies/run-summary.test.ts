@@ -19,6 +19,7 @@ function desired(name: string): DesiredPolicy {
     name,
     kind: 'native',
     enforcementLevel: 'soft-mandatory',
+    enforcementLevelStated: true,
     description: null,
     query: null,
     code: 'x',
@@ -60,6 +61,7 @@ function outcome(
     changes: action === 'update-settings' ? ['enforcement-level: advisory → soft-mandatory'] : [],
     codeChanged: action === 'create' || action === 'replace',
     reason: action === 'delete' ? 'not defined in the repository, and prune is on' : null,
+    levelKept: false,
     ...entryMore,
   };
   return {

@@ -31,6 +31,7 @@ import {
   POLICY_NAME_PATTERN,
   enforcementLevelsOf,
   isEnforcementLevelOf,
+  NEW_POLICY_LEVEL,
   policyKindOfFile,
 } from './policy-model.ts';
 import type { DesiredPolicy, PolicyDefinitionSite, Problem } from './policy-model.ts';
@@ -38,8 +39,8 @@ import { DEFAULT_CONFIG_FILE_NAME, blockSource, displayPath, isTestFile } from '
 import type { BlockSource } from './policy-sources.ts';
 
 export interface ReadLocalPoliciesOptions extends GatherOptions {
-  /** The `enforcement-level` input, for policies whose block sets none. */
-  defaultEnforcementLevel: string;
+  /** The `enforcement-level` input, for policies whose block sets none; null when the workflow sets none. */
+  defaultEnforcementLevel: string | null;
 }
 
 export interface LocalPolicies {
@@ -74,7 +75,7 @@ export async function readLocalPolicies(options: ReadLocalPoliciesOptions): Prom
  */
 export function checkLocalPolicies(
   files: LocalFiles,
-  options: { patterns: string[]; defaultEnforcementLevel: string },
+  options: { patterns: string[]; defaultEnforcementLevel: string | null },
 ): LocalPolicies {
   const { root, matched } = files;
   const display = (path: string): string => displayPath(root, path);
@@ -224,7 +225,8 @@ export function checkLocalPolicies(
     policies.push({
       name: definition.name,
       kind: definition.kind,
-      enforcementLevel: level,
+      enforcementLevel: level.level,
+      enforcementLevelStated: level.stated,
       description: description === undefined || description === '' ? null : description,
       query,
       code: code.text!,
@@ -323,23 +325,25 @@ function blockDefinition(
   }
 }
 
+/** The level a policy states (its block's, else the input's), or NEW_POLICY_LEVEL when neither says. */
 function enforcementLevel(
   definition: Definition,
   kind: PolicyKind,
-  fallback: string,
+  fallback: string | null,
   problems: Problem[],
-): EnforcementLevel | null {
+): { level: EnforcementLevel; stated: boolean } | null {
   const allowed = enforcementLevelsOf(kind).join(', ');
   const block = definition.block;
   if (block?.enforcementLevel !== undefined) {
-    if (isEnforcementLevelOf(kind, block.enforcementLevel)) return block.enforcementLevel;
+    if (isEnforcementLevelOf(kind, block.enforcementLevel)) return { level: block.enforcementLevel, stated: true };
     problems.push({
       ...site(definition.definedAt, block.attributeLines.enforcement_level),
       message: `${definition.label}: enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
     });
     return null;
   }
-  if (isEnforcementLevelOf(kind, fallback)) return fallback;
+  if (fallback === null) return { level: NEW_POLICY_LEVEL, stated: false };
+  if (isEnforcementLevelOf(kind, fallback)) return { level: fallback, stated: true };
   const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
   problems.push({
     ...site(definition.definedAt),

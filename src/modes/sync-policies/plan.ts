@@ -3,6 +3,7 @@
 // the writes needed and a dry run can print it as it is.
 
 import type { PruneScope } from '../../inputs/parsers.ts';
+import { equivalentLevel } from './policy-model.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import type { RemotePolicy } from './remote-state.ts';
 
@@ -59,6 +60,11 @@ export interface PolicyPlanEntry {
   storedCode?: string;
   /** Why, in words, for replace, delete and ignored; null otherwise. */
   reason: string | null;
+  /**
+   * The repository states no level for the policy, so `desired` carries the service's (for a
+   * replace, its equivalent in the new kind): kept, never lowered to a default.
+   */
+  levelKept: boolean;
 }
 
 export interface PlanPolicySyncInput {
@@ -89,8 +95,10 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
   const desiredNames = new Set(input.desired.map((p) => p.name));
   const entries: PolicyPlanEntry[] = [];
 
-  for (const desired of input.desired) {
-    const remote = remoteByName.get(desired.name);
+  for (const stated of input.desired) {
+    const remote = remoteByName.get(stated.name);
+    const desired = remote === undefined ? stated : withServiceLevel(stated, remote);
+    const levelKept = desired !== stated;
     if (!remote) {
       entries.push(entry(desired.name, desired.kind, 'create', desired, null, { codeChanged: true }));
       continue;
@@ -101,6 +109,7 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
           changes: [`kind: ${remote.kind} → ${desired.kind}`],
           codeChanged: true,
           reason: `the kind changes from ${remote.kind} to ${desired.kind}, which the service cannot change in place: the policy is deleted and created again`,
+          levelKept,
         }),
       );
       continue;
@@ -122,6 +131,7 @@ export function planPolicySync(input: PlanPolicySyncInput): PolicyPlanEntry[] {
       settingChanges,
       changes,
       codeChanged,
+      levelKept,
     });
     if (code !== undefined) planned.storedCode = code;
     entries.push(planned);
@@ -213,7 +223,7 @@ function entry(
   action: PolicyAction,
   desired: DesiredPolicy | null,
   remote: RemotePolicy | null,
-  details: Partial<Pick<PolicyPlanEntry, 'settingChanges' | 'changes' | 'codeChanged' | 'reason'>>,
+  details: Partial<Pick<PolicyPlanEntry, 'settingChanges' | 'changes' | 'codeChanged' | 'reason' | 'levelKept'>>,
 ): PolicyPlanEntry {
   return {
     name,
@@ -225,5 +235,17 @@ function entry(
     changes: details.changes ?? [],
     codeChanged: details.codeChanged ?? false,
     reason: details.reason ?? null,
+    levelKept: details.levelKept ?? false,
   };
+}
+
+/**
+ * The policy as it is to be, when the service has it: with the service's enforcement level
+ * (its equivalent, when the kind changes) where the repository states none. The spec makes the
+ * level required without a default, so a default is no statement: a policy the service enforces
+ * `hard-mandatory` is never lowered by a sync that says nothing of its level.
+ */
+function withServiceLevel(desired: DesiredPolicy, remote: RemotePolicy): DesiredPolicy {
+  if (desired.enforcementLevelStated) return desired;
+  return { ...desired, enforcementLevel: equivalentLevel(remote.enforcementLevel, desired.kind) };
 }

@@ -56,6 +56,12 @@ export interface DesiredPolicy {
   kind: PolicyKind;
   /** Valid for `kind`. */
   enforcementLevel: EnforcementLevel;
+  /**
+   * The repository states the level (its block's `enforcement_level`, or an `enforcement-level`
+   * input the workflow sets). When it does not, `enforcementLevel` is NEW_POLICY_LEVEL, for a
+   * policy the sync creates; a policy the service has keeps the service's level.
+   */
+  enforcementLevelStated: boolean;
   /** Null when the config gives none: the repository is the source of truth, so a description
    *  set in the service is cleared. */
   description: string | null;
@@ -70,4 +76,21 @@ export interface DesiredPolicy {
   /** The code file, relative to the workspace root, `/` separators. */
   sourceFile: string;
   definedAt: PolicyDefinitionSite;
+}
+
+/**
+ * The level of a policy the sync creates when the repository states none: the spec makes the
+ * level required without a default, and `advisory` enforces nothing by surprise on a new policy.
+ */
+export const NEW_POLICY_LEVEL = 'advisory' satisfies EnforcementLevel;
+
+/**
+ * A level of one kind as the same strength in another (a policy whose kind changes, its level
+ * kept): a mandatory native level is `mandatory` in opa, and opa's `mandatory` is
+ * `hard-mandatory` in native, so that a level is never weakened by the change.
+ */
+export function equivalentLevel(level: string, kind: PolicyKind): EnforcementLevel {
+  if (isEnforcementLevelOf(kind, level)) return level;
+  if (level === 'advisory') return 'advisory';
+  return kind === 'opa' ? 'mandatory' : 'hard-mandatory';
 }

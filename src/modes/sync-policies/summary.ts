@@ -299,6 +299,14 @@ const ACTION_WORDS: Record<PolicyAction, { planned: string; done: string }> = {
   ignored: { planned: 'leave alone', done: 'left alone' },
 };
 
+/** A policy's level as the table shows it: `hard-mandatory (kept)` where the repository states none. */
+function levelText(entry: PolicyOutcome['entry']): string {
+  const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+  if (entry.levelKept) return `${level} (kept)`;
+  if (entry.desired !== null && !entry.desired.enforcementLevelStated) return `${level} (default for a new policy)`;
+  return level;
+}
+
 /** One row a policy; the id once (the new one after a replace, with the one it replaced). */
 function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string): string {
   const withAction = actionHeader !== undefined;
@@ -307,7 +315,7 @@ function policyTable(outcomes: readonly PolicyOutcome[], actionHeader?: string):
     headers,
     outcomes.map((o) => {
       const { entry } = o;
-      const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+      const level = levelText(entry);
       const id =
         o.previousId !== null
           ? html(`${renderHtml(o.id ?? '—')}<br>(replaces ${renderHtml(o.previousId)})`)
