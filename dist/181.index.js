@@ -23,10 +23,59 @@ var service_errors = __webpack_require__(5756);
 var abort = __webpack_require__(3853);
 // EXTERNAL MODULE: ./src/lifetime/limit.ts
 var limit = __webpack_require__(3520);
+// EXTERNAL MODULE: ./src/service/types.ts
+var types = __webpack_require__(9450);
+// EXTERNAL MODULE: ./src/files/reader.ts
+var reader = __webpack_require__(8584);
+;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-model.ts
+// The vocabulary of policy sync: policy names, files and the enforcement levels of each kind
+// (spec 2.1, the kinds and levels as the service's types name them), the policies the repository
+// asks for, and the problems found while reading it.
+
+
+/** Spec 2.1: letters, numbers, `-`, `_`. */
+const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing (the reader's limit of a policy file). */
+const MAX_POLICY_CODE_BYTES = reader/* FILE_SIZE_LIMITS */.Q6.policy;
+/** The file extension that holds each kind of policy. */
+const POLICY_FILE_EXTENSIONS = { native: '.native', opa: '.rego' };
+function enforcementLevelsOf(kind) {
+    return types/* ENFORCEMENT_LEVELS */.B[kind];
+}
+function isEnforcementLevelOf(kind, level) {
+    return enforcementLevelsOf(kind).includes(level);
+}
+/** The kind a policy code file holds, from its extension; null for any other file. */
+function policyKindOfFile(fileName) {
+    if (fileName.endsWith(POLICY_FILE_EXTENSIONS.native))
+        return 'native';
+    if (fileName.endsWith(POLICY_FILE_EXTENSIONS.opa))
+        return 'opa';
+    return null;
+}
+/**
+ * The level of a policy the sync creates when the repository states none: the spec makes the
+ * level required without a default, and `advisory` enforces nothing by surprise on a new policy.
+ */
+const NEW_POLICY_LEVEL = 'advisory';
+/**
+ * A level of one kind as the same strength in another (a policy whose kind changes, its level
+ * kept): a mandatory native level is `mandatory` in opa, and opa's `mandatory` is
+ * `hard-mandatory` in native, so that a level is never weakened by the change.
+ */
+function equivalentLevel(level, kind) {
+    if (isEnforcementLevelOf(kind, level))
+        return level;
+    if (level === 'advisory')
+        return 'advisory';
+    return kind === 'opa' ? 'mandatory' : 'hard-mandatory';
+}
+
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/plan.ts
 // What sync would do, worked out as plain data from the repository's policies and the
 // service's: one entry per policy, saying exactly what differs, so that applying it sends only
 // the writes needed and a dry run can print it as it is.
+
 /**
  * One entry per policy of either side, sorted by name. Code is compared exactly as stored
  * (no line-ending or whitespace normalisation): what the repository holds is what the service
@@ -43,8 +92,10 @@ function planPolicySync(input) {
     }
     const desiredNames = new Set(input.desired.map((p) => p.name));
     const entries = [];
-    for (const desired of input.desired) {
-        const remote = remoteByName.get(desired.name);
+    for (const stated of input.desired) {
+        const remote = remoteByName.get(stated.name);
+        const desired = remote === undefined ? stated : withServiceLevel(stated, remote);
+        const levelKept = desired !== stated;
         if (!remote) {
             entries.push(entry(desired.name, desired.kind, 'create', desired, null, { codeChanged: true }));
             continue;
@@ -54,6 +105,7 @@ function planPolicySync(input) {
                 changes: [`kind: ${remote.kind} → ${desired.kind}`],
                 codeChanged: true,
                 reason: `the kind changes from ${remote.kind} to ${desired.kind}, which the service cannot change in place: the policy is deleted and created again`,
+                levelKept,
             }));
             continue;
         }
@@ -74,6 +126,7 @@ function planPolicySync(input) {
             settingChanges,
             changes,
             codeChanged,
+            levelKept,
         });
         if (code !== undefined)
             planned.storedCode = code;
@@ -164,7 +217,19 @@ function entry(name, kind, action, desired, remote, details) {
         changes: details.changes ?? [],
         codeChanged: details.codeChanged ?? false,
         reason: details.reason ?? null,
+        levelKept: details.levelKept ?? false,
     };
+}
+/**
+ * The policy as it is to be, when the service has it: with the service's enforcement level
+ * (its equivalent, when the kind changes) where the repository states none. The spec makes the
+ * level required without a default, so a default is no statement: a policy the service enforces
+ * `hard-mandatory` is never lowered by a sync that says nothing of its level.
+ */
+function withServiceLevel(desired, remote) {
+    if (desired.enforcementLevelStated)
+        return desired;
+    return { ...desired, enforcementLevel: equivalentLevel(remote.enforcementLevel, desired.kind) };
 }
 
 // EXTERNAL MODULE: ./src/json-object.ts
@@ -478,8 +543,6 @@ function failureMessage(outcome, error, signal) {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/fs-errors.ts
 var fs_errors = __webpack_require__(6790);
-// EXTERNAL MODULE: ./src/files/reader.ts
-var reader = __webpack_require__(8584);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/files/byte-path.ts
@@ -488,35 +551,6 @@ var byte_path = __webpack_require__(2013);
 var files_confinement = __webpack_require__(9787);
 // EXTERNAL MODULE: ./src/files/git-metadata.ts
 var git_metadata = __webpack_require__(6021);
-// EXTERNAL MODULE: ./src/service/types.ts
-var types = __webpack_require__(9450);
-;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-model.ts
-// The vocabulary of policy sync: policy names, files and the enforcement levels of each kind
-// (spec 2.1, the kinds and levels as the service's types name them), the policies the repository
-// asks for, and the problems found while reading it.
-
-
-/** Spec 2.1: letters, numbers, `-`, `_`. */
-const POLICY_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** Spec 4.1 and 8: the upload endpoint refuses larger bodies with 413 and saves nothing (the reader's limit of a policy file). */
-const MAX_POLICY_CODE_BYTES = reader/* FILE_SIZE_LIMITS */.Q6.policy;
-/** The file extension that holds each kind of policy. */
-const POLICY_FILE_EXTENSIONS = { native: '.native', opa: '.rego' };
-function enforcementLevelsOf(kind) {
-    return types/* ENFORCEMENT_LEVELS */.B[kind];
-}
-function isEnforcementLevelOf(kind, level) {
-    return enforcementLevelsOf(kind).includes(level);
-}
-/** The kind a policy code file holds, from its extension; null for any other file. */
-function policyKindOfFile(fileName) {
-    if (fileName.endsWith(POLICY_FILE_EXTENSIONS.native))
-        return 'native';
-    if (fileName.endsWith(POLICY_FILE_EXTENSIONS.opa))
-        return 'opa';
-    return null;
-}
-
 ;// CONCATENATED MODULE: ./src/modes/sync-policies/policy-sources.ts
 // Where a policy's code may be, worked out from paths alone. The gathering of the files
 // (local-files.ts) uses it to know what to look at, the checks (local-policies.ts) to say what
@@ -1675,7 +1709,8 @@ function checkLocalPolicies(files, options) {
         policies.push({
             name: definition.name,
             kind: definition.kind,
-            enforcementLevel: level,
+            enforcementLevel: level.level,
+            enforcementLevelStated: level.stated,
             description: description === undefined || description === '' ? null : description,
             query,
             code: code.text,
@@ -1745,20 +1780,23 @@ function blockDefinition(block, config, source, found, display, referenced, prob
         }
     }
 }
+/** The level a policy states (its block's, else the input's), or NEW_POLICY_LEVEL when neither says. */
 function enforcementLevel(definition, kind, fallback, problems) {
     const allowed = enforcementLevelsOf(kind).join(', ');
     const block = definition.block;
     if (block?.enforcementLevel !== undefined) {
         if (isEnforcementLevelOf(kind, block.enforcementLevel))
-            return block.enforcementLevel;
+            return { level: block.enforcementLevel, stated: true };
         problems.push({
             ...site(definition.definedAt, block.attributeLines.enforcement_level),
             message: `${definition.label}: enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
         });
         return null;
     }
+    if (fallback === null)
+        return { level: NEW_POLICY_LEVEL, stated: false };
     if (isEnforcementLevelOf(kind, fallback))
-        return fallback;
+        return { level: fallback, stated: true };
     const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
     problems.push({
         ...site(definition.definedAt),
@@ -2335,13 +2373,22 @@ const ACTION_WORDS = {
     unchanged: { planned: 'leave unchanged', done: 'unchanged' },
     ignored: { planned: 'leave alone', done: 'left alone' },
 };
+/** A policy's level as the table shows it: `hard-mandatory (kept)` where the repository states none. */
+function levelText(entry) {
+    const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+    if (entry.levelKept)
+        return `${level} (kept)`;
+    if (entry.desired !== null && !entry.desired.enforcementLevelStated)
+        return `${level} (default for a new policy)`;
+    return level;
+}
 /** One row a policy; the id once (the new one after a replace, with the one it replaced). */
 function policyTable(outcomes, actionHeader) {
     const withAction = actionHeader !== undefined;
     const headers = ['Policy', 'Kind', 'Enforcement level', ...(withAction ? [actionHeader] : []), 'Id'];
     return (0,markdown/* table */.tp)(headers, outcomes.map((o) => {
         const { entry } = o;
-        const level = entry.desired?.enforcementLevel ?? entry.remote?.enforcementLevel ?? '';
+        const level = levelText(entry);
         const id = o.previousId !== null
             ? (0,markdown/* html */.qy)(`${(0,markdown/* renderHtml */.K2)(o.id ?? '—')}<br>(replaces ${(0,markdown/* renderHtml */.K2)(o.previousId)})`)
             : (o.id ?? '—');

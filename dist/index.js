@@ -40801,7 +40801,14 @@ function idsWithPrefix(prefix) {
 function parseOptionalBoolean(input, value) {
     return value === '' ? null : parseBoolean(input, value);
 }
+/**
+ * The `enforcement-level` input: null when the workflow sets none (then a new policy gets
+ * NEW_POLICY_LEVEL and an existing one keeps the service's level: a level is never lowered
+ * unless the repository states it).
+ */
 function parseEnforcementLevel(input, value) {
+    if (value === '')
+        return null;
     const all = [...types/* ENFORCEMENT_LEVELS */.B.native, ...types/* ENFORCEMENT_LEVELS */.B.opa];
     if (!all.includes(value)) {
         throw new errors/* ConfigurationError */.j1(`Input "${input}" must be one of ${types/* ENFORCEMENT_LEVELS */.B.native.join(', ')} (native) or ${types/* ENFORCEMENT_LEVELS */.B.opa.join(', ')} (opa) (got "${value}").`);
@@ -41439,7 +41446,7 @@ function raceAbort(promise, signal) {
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
 /* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS)
 /* harmony export */ });
-/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
+/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS, GITHUB_DONE_AFTER_DEADLINE_MS */
 // The step's time budgets, in one table. The runner cancels a step with SIGINT, then SIGTERM
 // 7.5 s later, then kills the process 2.5 s after that (action-interface "Cancellation"); every
 // bound the step keeps after a signal is cut from that schedule here, counted from the first
@@ -41499,6 +41506,9 @@ const WATCH_AFTER_CANCEL_MS = 1000;
 const LAST_LOOK_AFTER_STOP_MS = 2000;
 /** The longest read of the log of the stopped run. */
 const LOG_AFTER_STOP_MS = 5000;
+/** Every call to GitHub ends this long after the timeout, however slowly GitHub answers: the mode ends within
+ *  STOP_AFTER_WAIT_MS of it, and the rest is for the check run and the comment, writes GitHub paces a second apart. */
+const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;
 
 
 /***/ }),
