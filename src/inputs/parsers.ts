@@ -200,6 +200,41 @@ export function idsWithPrefix(prefix: string): (input: string, value: string) =>
   };
 }
 
+/**
+ * A policy set of the `policy-sets` input: its id, and the kind of policies it holds when the
+ * input says (`native:polset-…`, `opa:polset-…`). A policy set holds policies of one kind, and
+ * the service's API (spec 1) shows no read of a set, so only the input can say which.
+ */
+export interface PolicySetRef {
+  readonly id: string;
+  readonly kind: 'native' | 'opa' | null;
+}
+
+/** `policy-sets`: ids, each with an optional `native:` or `opa:` before it; the same id once. */
+export function parsePolicySets(input: string, value: string): PolicySetRef[] {
+  const id = idWithPrefix('polset');
+  const refs = new Map<string, PolicySetRef>();
+  for (const item of parseList(input, value)) {
+    const match = /^(native|opa):(.*)$/.exec(item);
+    const kind = match ? (match[1] as 'native' | 'opa') : null;
+    const setId = match ? match[2]!.trim() : item;
+    if (!match && /^[a-z]+:/.test(item)) {
+      throw new ConfigurationError(
+        `Input "${input}": ${JSON.stringify(item)} names a kind of policies that does not exist; write native:polset-... or opa:polset-..., or the id alone.`,
+      );
+    }
+    id(input, setId);
+    const known = refs.get(setId);
+    if (known !== undefined && known.kind !== kind) {
+      throw new ConfigurationError(
+        `Input "${input}" gives policy set ${setId} twice with different kinds; a policy set holds policies of one kind.`,
+      );
+    }
+    refs.set(setId, { id: setId, kind });
+  }
+  return [...refs.values()];
+}
+
 /** true or false, or null when not given: the mode decides what no value means. */
 export function parseOptionalBoolean(input: string, value: string): boolean | null {
   return value === '' ? null : parseBoolean(input, value);

@@ -19,6 +19,7 @@ import {
   parseLines,
   parseName,
   parseOptionalBoolean,
+  parsePolicySets,
   parsePrune,
   parseRepositoryGlobs,
   parseRepositoryPath,
@@ -142,7 +143,7 @@ export const INPUTS = {
   'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs, lines: true },
   'policy-config': { modes: ['sync-policies'], field: 'policyConfig', parse: parseRepositoryPath },
   'enforcement-level': { modes: ['sync-policies'], field: 'enforcementLevel', parse: parseEnforcementLevel },
-  'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset'), lines: true },
+  'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: parsePolicySets, lines: true },
   // true needs policy-sets (read.ts).
   prune: { modes: ['sync-policies'], field: 'prune', parse: parsePrune },
 

@@ -324,7 +324,7 @@ describe('prune', () => {
     expect(read({ ...base, prune: 'false' })).toMatchObject({ prune: 'off' });
     expect(read({ ...base, prune: 'true', 'policy-sets': 'polset-a' })).toMatchObject({
       prune: 'policy-sets',
-      policySets: ['polset-a'],
+      policySets: [{ id: 'polset-a', kind: null }],
     });
     expect(read({ ...base, prune: 'organization' })).toMatchObject({ prune: 'organization', policySets: [] });
   });

@@ -48,8 +48,10 @@ describe('applying the plan: one failure does not stop the others', () => {
   // A service that keeps failing: a single 500 is retried where repeating is safe.
   it('a policy the service refuses fails alone; the step fails and the error lands on its block', async () => {
     const harness = await startSync(files(['a', 'b', 'c'], CONFIG));
+    // In a policy set each, so that no policy is named for checking nothing.
+    const set = harness.emulator.seedPolicySet();
     const ids = Object.fromEntries(
-      ['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n) }).id]),
+      ['a', 'b', 'c'].map((n) => [n, harness.emulator.seedPolicy({ name: n, code: code(n), policySetIds: [set] }).id]),
     );
     harness.emulator.inject({
       method: 'PATCH',
@@ -165,7 +167,7 @@ describe('applying the plan: checking what the service kept', () => {
     });
     const set = harness.emulator.seedPolicySet();
 
-    const { result } = await harness.sync({ policySets: [set] });
+    const { result } = await harness.sync({ policySets: [{ id: set, kind: null }] });
 
     const id = storedByName(harness.emulator).get('d')!.id;
     expect(entries(result.outputs).get('d')).toMatchObject({

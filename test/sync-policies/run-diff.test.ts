@@ -39,7 +39,7 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
       policySetIds: [set],
     });
 
-    const dry = await harness.sync({ dryRun: true, prune: 'policy-sets', policySets: [set] });
+    const dry = await harness.sync({ dryRun: true, prune: 'policy-sets', policySets: [{ id: set, kind: null }] });
     const expectedDiff = [
       '```diff',
       `--- instance-types (service, ${id})`,
@@ -58,7 +58,8 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
       [dry.result.summary, 'would update settings and code'],
       [undefined, 'settings and code updated'],
     ] as const) {
-      const text = summary ?? (await harness.sync({ prune: 'policy-sets', policySets: [set] })).result.summary;
+      const text =
+        summary ?? (await harness.sync({ prune: 'policy-sets', policySets: [{ id: set, kind: null }] })).result.summary;
       const block = detailsOf(text, 'instance-types');
       expect(block).toContain(`· ${words} (+1 −1)</summary>`);
       expect(block).toContain('<tr><td>enforcement level</td><td>advisory</td><td>hard-mandatory</td></tr>');
@@ -73,7 +74,7 @@ describe('sync-policies summary against the emulator: the diff, on a dry run and
     }
     // The dry run wrote nothing; the sync did; the next one has nothing to show.
     expect(emulator.policies().find((p) => p.name === 'instance-types')?.code).toBe(WANTED);
-    const again = await harness.sync({ prune: 'policy-sets', policySets: [set] });
+    const again = await harness.sync({ prune: 'policy-sets', policySets: [{ id: set, kind: null }] });
     expect(again.result.summary).not.toContain('policy by policy');
     expect(again.result.summary).not.toContain('<details><summary><strong>');
   });

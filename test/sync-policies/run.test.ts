@@ -122,7 +122,7 @@ function resultOf(outputs: Record<string, unknown>): SyncResultEntry[] {
 
 describe('runSyncPolicies against the emulator: the matrix of remote states', () => {
   it('sends exactly the writes each state needs, then a second run sends none', async () => {
-    const { harness, ids, sets } = await seeded();
+    const { harness, ids } = await seeded();
     const { emulator } = harness;
 
     const { result, log } = await harness.sync();
@@ -150,8 +150,8 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
         },
         { method: 'PUT', path: `/policies/${ids['other-code']}/upload`, body: code('other-code') },
         { method: 'DELETE', path: `/policies/${ids['other-kind']}`, body: null },
-        // The new policy takes the old one's place in its policy set.
-        { method: 'POST', path: '/organizations/acme/policies', body: createBody('other-kind', {}, [sets.old]) },
+        // The new policy does not join the old one's set: it held opa policies, and this one is native.
+        { method: 'POST', path: '/organizations/acme/policies', body: createBody('other-kind', {}, []) },
         { method: 'PUT', path: `/policies/${newId('other-kind')}/upload`, body: code('other-kind') },
         {
           method: 'PATCH',
@@ -193,7 +193,7 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(stored.get('deprecated-other')!.enforcementLevel).toBe('hard-mandatory');
     expect(stored.get('deprecated-same')!.enforcementLevel).toBe('soft-mandatory');
     expect(stored.get('other-description')!.description).toBe('New words.');
-    expect(stored.get('other-kind')!.policySetIds).toEqual([sets.old]);
+    expect(stored.get('other-kind')!.policySetIds).toEqual([]);
     expect(stored.get('missing')!.policySetIds).toEqual([]);
     expect([...stored.keys()].filter((n) => n.startsWith('extra-')).sort()).toEqual([
       'extra-in-scope',
@@ -263,7 +263,7 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
 
   it('with policy-sets, prune deletes only policies of those sets, and new policies join them', async () => {
     const { harness, ids, sets } = await seeded();
-    const { result } = await harness.sync({ prune: 'policy-sets', policySets: [sets.scope] });
+    const { result } = await harness.sync({ prune: 'policy-sets', policySets: [{ id: sets.scope, kind: null }] });
     expect(result.failure).toBeNull();
     const sent = writes(harness.emulator);
     expect(
@@ -276,8 +276,8 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(stored.has('extra-other-set')).toBe(true);
     expect(stored.has('extra-no-set')).toBe(true);
     expect(stored.get('missing')!.policySetIds).toEqual([sets.scope]);
-    // The replaced policy keeps its old set and joins the new one.
-    expect(stored.get('other-kind')!.policySetIds).toEqual([sets.old, sets.scope]);
+    // The replaced policy joins the set of its new kind, not its old set (of the old kind).
+    expect(stored.get('other-kind')!.policySetIds).toEqual([sets.scope]);
     expect(sent).toContainEqual({
       method: 'POST',
       path: '/organizations/acme/policies',

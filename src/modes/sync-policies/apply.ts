@@ -16,6 +16,8 @@ import type { PolicyAction, PolicyPlanEntry } from './plan.ts';
 import type { DesiredPolicy } from './policy-model.ts';
 import { answerAbout, settingsNotApplied } from './verify.ts';
 import { escapeControls } from '../../report/neutralise.ts';
+import type { PolicySetRef } from '../../inputs/parsers.ts';
+import { setsOfKind } from './policy-sets.ts';
 
 export type PolicyOutcomeStatus =
   /** nothing differed: no request was sent for it */
@@ -46,8 +48,8 @@ export interface PolicyOutcome {
 export interface ApplyPolicyPlanOptions {
   client: ServiceClient;
   organization: string;
-  /** The `policy-sets` input: the sets that newly created policies join. */
-  policySets: readonly string[];
+  /** The `policy-sets` input: the sets that newly created policies of their kind join. */
+  policySets: readonly PolicySetRef[];
   /** The step's cancellation: no new policy is started once it fires, and requests stop. */
   signal?: AbortSignal;
   /** Policies written side by side (default 16); the client paces the requests under its own
@@ -100,15 +102,18 @@ async function applyEntry(outcome: PolicyOutcome, options: ApplyPolicyPlanOption
   const log = options.log ?? (() => undefined);
   try {
     switch (entry.action) {
-      case 'create':
-        await createWithCode(outcome, requireDesired(entry), [...options.policySets], options);
+      case 'create': {
+        const desired = requireDesired(entry);
+        await createWithCode(outcome, desired, setsOfKind(options.policySets, desired.kind), options);
         break;
+      }
       case 'replace': {
         const remote = entry.remote!;
         await deletePolicy(outcome, remote.id, options);
-        // The new policy takes the old one's place in its policy sets, and joins `policy-sets`.
-        const sets = [...new Set([...remote.policySetIds, ...options.policySets])];
-        await createWithCode(outcome, requireDesired(entry), sets, options);
+        // The new policy joins the `policy-sets` of its kind; not the old one's sets, which hold
+        // policies of the old kind (a policy set holds one kind).
+        const desired = requireDesired(entry);
+        await createWithCode(outcome, desired, setsOfKind(options.policySets, desired.kind), options);
         break;
       }
       case 'update-settings':

@@ -18,6 +18,7 @@ import type { PolicyPlanEntry } from './plan.ts';
 import type { Problem } from './policy-model.ts';
 import { readRemotePolicies } from './remote-read.ts';
 import type { RemotePolicies } from './remote-read.ts';
+import { refuseAmbiguousSets, setlessPolicyWarnings } from './policy-sets.ts';
 import {
   countOutcomes,
   problemsFailure,
@@ -65,6 +66,8 @@ export async function runSyncPolicies(
       conclusion: 'failure',
     };
   }
+  // A policy set holds one kind of policies: which sets each kind joins is settled before any request.
+  refuseAmbiguousSets(inputs.policySets, local.policies);
   sink.info(
     `The repository defines ${plural(local.policies.length, 'policy', 'policies')}` +
       (local.warnings.length > 0 ? ` (${plural(local.warnings.length, 'warning')})` : '') +
@@ -110,9 +113,11 @@ export async function runSyncPolicies(
     remote: remote.policies,
     remoteCode: remote.code,
     prune: inputs.prune,
-    pruneScope: inputs.policySets,
+    pruneScope: inputs.policySets.map((set) => set.id),
   });
   sink.info(planLine(plan, inputs.dryRun));
+  const setless = setlessPolicyWarnings(plan, inputs.policySets, inputs.dryRun);
+  warnings.push(...setless.map((w) => problemAnnotation(w, 'warning')));
 
   const outcomes = inputs.dryRun
     ? plannedOutcomes(plan)
@@ -125,7 +130,13 @@ export async function runSyncPolicies(
         log: (m) => sink.info(m),
       });
 
-  const report = { organization, dryRun: inputs.dryRun, outcomes, warnings: local.warnings, cancelled: signal.aborted };
+  const report = {
+    organization,
+    dryRun: inputs.dryRun,
+    outcomes,
+    warnings: [...local.warnings, ...setless],
+    cancelled: signal.aborted,
+  };
   const counts = countOutcomes(outcomes);
   const title = syncTitle(report, counts);
   const failing = counts.failed + counts.notStarted;
