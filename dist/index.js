@@ -40797,6 +40797,26 @@ function idsWithPrefix(prefix) {
         return [...new Set(ids)];
     };
 }
+/** `policy-sets`: ids, each with an optional `native:` or `opa:` before it; the same id once. */
+function parsePolicySets(input, value) {
+    const id = idWithPrefix('polset');
+    const refs = new Map();
+    for (const item of parseList(input, value)) {
+        const match = /^(native|opa):(.*)$/.exec(item);
+        const kind = match ? match[1] : null;
+        const setId = match ? match[2].trim() : item;
+        if (!match && /^[a-z]+:/.test(item)) {
+            throw new errors/* ConfigurationError */.j1(`Input "${input}": ${JSON.stringify(item)} names a kind of policies that does not exist; write native:polset-... or opa:polset-..., or the id alone.`);
+        }
+        id(input, setId);
+        const known = refs.get(setId);
+        if (known !== undefined && known.kind !== kind) {
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" gives policy set ${setId} twice with different kinds; a policy set holds policies of one kind.`);
+        }
+        refs.set(setId, { id: setId, kind });
+    }
+    return [...refs.values()];
+}
 /** true or false, or null when not given: the mode decides what no value means. */
 function parseOptionalBoolean(input, value) {
     return value === '' ? null : parseBoolean(input, value);
@@ -41054,7 +41074,7 @@ const INPUTS = {
     'policy-files': { modes: ['sync-policies'], field: 'policyFiles', parse: parseRepositoryGlobs, lines: true },
     'policy-config': { modes: ['sync-policies'], field: 'policyConfig', parse: parseRepositoryPath },
     'enforcement-level': { modes: ['sync-policies'], field: 'enforcementLevel', parse: parseEnforcementLevel },
-    'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: idsWithPrefix('polset'), lines: true },
+    'policy-sets': { modes: ['sync-policies'], field: 'policySets', parse: parsePolicySets, lines: true },
     // true needs policy-sets (read.ts).
     prune: { modes: ['sync-policies'], field: 'prune', parse: parsePrune },
     'module-directory': { modes: ['run-module-tests'], field: 'moduleDirectory', parse: parseRepositoryPath },
@@ -42544,7 +42564,7 @@ var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
 /** Each mode is loaded only when chosen, so one mode's dependencies (the HCL parser's WASM) never load for another. */
 const RUNNERS = {
-    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562))).runSyncPolicies,
+    'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(726)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5726))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(5)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6005))).runModuleTests,
     'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
