@@ -10,6 +10,7 @@ import { baseUrlProblem, normaliseBaseUrl, tokenProblem } from '../service/clien
 import { hasIdShape } from '../service/shapes.ts';
 import { ENFORCEMENT_LEVELS } from '../service/types.ts';
 import type { EnforcementLevel } from '../service/types.ts';
+import { versionPinProblem } from '../version-pin.ts';
 
 /** A run variable of a test run (2.2): the value is an HCL literal, passed through as written. */
 export interface TestVariable {
@@ -272,11 +273,10 @@ export function parsePrune(input: string, value: string): PruneScope {
   return parseBoolean(input, value) ? 'policy-sets' : 'off';
 }
 
-/** A module version such as 1.2.0 (a pre-release suffix allowed). */
+/** A no-code module's version pin, as the service takes one (version-pin.ts); empty: not given. */
 export function parseVersionPin(input: string, value: string): string {
-  if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
-    throw new ConfigurationError(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
-  }
+  const problem = value === '' ? undefined : versionPinProblem(value);
+  if (problem !== undefined) throw new ConfigurationError(`Input "${input}" must be ${problem} (got "${value}").`);
   return value;
 }
 

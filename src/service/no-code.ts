@@ -6,6 +6,7 @@ import type { CallOptions, HttpResponse } from './request.ts';
 import { readDocument, readResource } from './jsonapi.ts';
 import type { NoCodeModule, VariableOptions, Workspace, WorkspaceUpgrade } from './types.ts';
 import { clip, quoteClipped } from '../text.ts';
+import { isModuleVersion } from '../version-pin.ts';
 import { UnexpectedResponseError } from './errors.ts';
 
 export interface VariableOptionsInput {
@@ -200,8 +201,6 @@ export function workspaceNameOf(name: unknown): string | null {
   return typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null;
 }
 
-/** A module version: `1.2.0`, `v1.2.0`, `1.2.0-rc.1`. */
-const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:[-+][0-9A-Za-z.-]{1,40})?$/;
 
 /**
  * The version in a workspace's `source-module-id` (2.7: "string naming the module and version",
@@ -211,7 +210,7 @@ const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:[-+][0-9A-Za-z.-]{1,40})?
 export function moduleVersionIn(text: unknown): string | null {
   if (typeof text !== 'string') return null;
   const last = text.slice(text.lastIndexOf('/') + 1);
-  return MODULE_VERSION.test(last) ? last : null;
+  return isModuleVersion(last) ? last : null;
 }
 
 /** Which run and workspace an upgrade answer must be about: those the step asked about. */

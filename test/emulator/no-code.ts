@@ -4,6 +4,7 @@ import { API_PREFIX, type RequestContext } from './context.ts';
 import { checkName, checkType, Fields, readDocument, relatedId } from './documents.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { newId } from './ids.ts';
+import { latestVersion, resolveVersionPin } from './version-pins.ts';
 import { route, type Route } from './router.ts';
 import type { NoCodeModule, RegistryModule, VariableOptions } from './state.ts';
 import { workspaceResource } from './workspace-document.ts';
@@ -153,15 +154,16 @@ function organizationModule(ctx: RequestContext, id: string, relationships: Fiel
   return module;
 }
 
-function latestVersion(module: RegistryModule): string {
-  return module.versions[module.versions.length - 1] ?? '1.0.0';
-}
-
+/**
+ * The pin as sent, once it names a published version: `latest`, an exact version (with or
+ * without `v`), or a constraint that some published version meets. Otherwise 422, as the service
+ * answers a pin that "does not represent an existing version of the module".
+ */
 function readVersionPin(attributes: Fields, module: RegistryModule): string | undefined {
   const pin = attributes.string('version-pin');
-  if (pin !== undefined && !module.versions.includes(pin)) {
+  if (pin !== undefined && resolveVersionPin(module, pin) === undefined) {
     throw unprocessable(
-      `version ${pin} of registry module ${module.name} does not exist; published: ${module.versions.join(', ')}`,
+      `version pin ${pin} is not latest and names no version of registry module ${module.name}; published: ${module.versions.join(', ')}`,
       attributes.at('version-pin'),
     );
   }

@@ -1,5 +1,6 @@
 import type { TestRunOutcome, TokenKind, UpgradeBehaviour } from './api.ts';
 import { newId, newSecret, newToken, timestamp } from './ids.ts';
+import { resolveVersionPin } from './version-pins.ts';
 
 /** The emulated service's records. Handlers and the control surface both work on these;
  *  documents are built from them by the area modules. */
@@ -336,6 +337,12 @@ export class Store {
     return module;
   }
 
+  /** The published version a no-code module's pin stands for (the pin itself when it names none). */
+  pinnedVersion(module: NoCodeModule): string {
+    const registryModule = this.registryModules.get(module.registryModuleId);
+    return (registryModule && resolveVersionPin(registryModule, module.versionPin)) ?? module.versionPin;
+  }
+
   noCodeModuleFor(registryModuleId: string): NoCodeModule | undefined {
     return [...this.noCodeModules.values()].find((module) => module.registryModuleId === registryModuleId);
   }
@@ -366,10 +373,10 @@ export class Store {
       noCodeModuleId: w.noCodeModule.id,
       // A workspace on another version than the pin was provisioned from earlier settings.
       noCodeModuleVersionId:
-        w.earlierSettings || (w.moduleVersion !== undefined && w.moduleVersion !== w.noCodeModule.versionPin)
+        w.earlierSettings || (w.moduleVersion !== undefined && w.moduleVersion !== this.pinnedVersion(w.noCodeModule))
           ? newId('nocodever')
           : w.noCodeModule.versionId,
-      moduleVersion: w.moduleVersion ?? w.noCodeModule.versionPin,
+      moduleVersion: w.moduleVersion ?? this.pinnedVersion(w.noCodeModule),
       autoApply: w.autoApply,
       vars: w.vars,
       upgradeBehaviour: {},

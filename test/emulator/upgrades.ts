@@ -136,7 +136,7 @@ function confirmUpgrade(ctx: RequestContext): Answer {
     ...(behaviour.applyFinal === null ? [] : [behaviour.applyFinal]),
   ];
   walk(ctx.service, upgrade, statuses, 1, holdOf(behaviour), () => {
-    if (upgrade.status === 'applied') applyUpgrade(workspace, module, upgrade);
+    if (upgrade.status === 'applied') applyUpgrade(workspace, module, upgrade, ctx.service.store.pinnedVersion(module));
   });
   const message = `Workspace ${workspace.name} upgrade confirmed; the update has completed.`;
   if (behaviour.confirmAnswer === 'no-content') return emptyAnswer(204);
@@ -148,9 +148,9 @@ function isConfirmable(upgrade: Upgrade): boolean {
   return upgrade.stopped && !upgrade.confirmed && READY_TO_CONFIRM.has(upgrade.status);
 }
 
-function applyUpgrade(workspace: Workspace, module: NoCodeModule, upgrade: Upgrade): void {
+function applyUpgrade(workspace: Workspace, module: NoCodeModule, upgrade: Upgrade, version: string): void {
   workspace.noCodeModuleVersionId = module.versionId;
-  workspace.moduleVersion = module.versionPin;
+  workspace.moduleVersion = version;
   workspace.vars = mergeWorkspaceVariables(workspace.vars, upgrade.vars);
   workspace.updatedAt = timestamp();
 }

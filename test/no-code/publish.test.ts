@@ -329,7 +329,7 @@ describe('inputs', () => {
   it.each([
     ['neither module id', {}, 'registry-module-id'],
     ['a bad registry module id', { 'registry-module-id': 'module-1' }, 'registry-module-id'],
-    ['a bad version pin', { 'registry-module-id': 'mod-abc', 'version-pin': 'latest' }, 'version-pin'],
+    ['a bad version pin', { 'registry-module-id': 'mod-abc', 'version-pin': 'newest' }, 'version-pin'],
     [
       'variable options that do not parse',
       { 'registry-module-id': 'mod-abc', 'variable-options': '[{"variable-name": "a",' },
@@ -401,5 +401,26 @@ describe('variable-options-file, read through the confined reader', () => {
     expect(zero.exitCode).toBe(2);
     expect(zero.log).toMatch(/"zero.yml" leads outside the repository, to "\/dev\/zero"/);
     expect(emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('version pins in every form the service takes', () => {
+  it.each([
+    ['a constraint', '~> 1.1', '~> 1.1'],
+    ['an exact version with v', 'v1.2.0', 'v1.2.0'],
+    ['latest', 'latest', 'latest'],
+  ])('%s (%s) is sent as written, and the service takes it', async (_what, pin, sent) => {
+    const run = await publish({ 'registry-module-id': registryModuleId, 'version-pin': pin });
+    expect(run.exitCode).toBe(0);
+    const [body] = bodiesOf(emulator.requests, 'POST', CREATE) as any[];
+    expect(body.data.attributes['version-pin']).toBe(sent);
+    expect(emulator.noCodeModules()[0]!.versionPin).toBe(sent);
+  });
+
+  it('a pin the module has in another spelling (v1.1.0 for 1.1.0) is no change: nothing is sent', async () => {
+    const id = await createModule();
+    const run = await publish({ 'no-code-module-id': id, 'version-pin': 'v1.1.0' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.writeRequests()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type {
   VariableOptionsInput,
 } from '../../../service/no-code.ts';
 import type { NoCodeModule, VariableOptions } from '../../../service/types.ts';
+import { normalVersionPin } from '../../../version-pin.ts';
 
 export type VariableOptionsAction = 'create' | 'replace' | 'unchanged';
 
@@ -83,7 +84,8 @@ export function planNoCodeModuleUpdate(
     update.registryModuleId = wanted.registryModuleId;
   }
   const currentPin = module.attributes['version-pin'] ?? null;
-  if (wanted.versionPin !== '' && wanted.versionPin !== currentPin) {
+  // Compared in one spelling: `v1.2.0` and `1.2.0` are one pin, whichever the service keeps.
+  if (wanted.versionPin !== '' && normalVersionPin(wanted.versionPin) !== normalVersionPin(currentPin ?? '')) {
     settings.push({ setting: 'version-pin', from: currentPin, to: wanted.versionPin });
     update.versionPin = wanted.versionPin;
   }
