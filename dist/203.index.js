@@ -27,7 +27,10 @@ var write_failure = __webpack_require__(7116);
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/no-code/writes.ts
 var writes = __webpack_require__(166);
+// EXTERNAL MODULE: ./src/version-pin.ts
+var version_pin = __webpack_require__(7177);
 ;// CONCATENATED MODULE: ./src/modes/no-code/publish/plan.ts
+
 
 /** What allowing a module sends (4.3 "Allow a module"); ids name sets of an existing module only. */
 function planNoCodeModuleCreate(wanted) {
@@ -70,7 +73,8 @@ function planNoCodeModuleUpdate(current, wanted) {
         update.registryModuleId = wanted.registryModuleId;
     }
     const currentPin = module.attributes['version-pin'] ?? null;
-    if (wanted.versionPin !== '' && wanted.versionPin !== currentPin) {
+    // Compared in one spelling: `v1.2.0` and `1.2.0` are one pin, whichever the service keeps.
+    if (wanted.versionPin !== '' && (0,version_pin/* normalVersionPin */.fx)(wanted.versionPin) !== (0,version_pin/* normalVersionPin */.fx)(currentPin ?? '')) {
         settings.push({ setting: 'version-pin', from: currentPin, to: wanted.versionPin });
         update.versionPin = wanted.versionPin;
     }

@@ -40630,11 +40630,14 @@ var client = __nccwpck_require__(4881);
 var shapes = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/service/types.ts
 var types = __nccwpck_require__(9450);
+// EXTERNAL MODULE: ./src/version-pin.ts
+var version_pin = __nccwpck_require__(7177);
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 // Each input's text to its typed value: one function per kind of value, given the input's name
 // for its messages. An empty text means "not given" (the input's default is applied before):
 // a parser of one value returns it as it is, and schema.ts makes sure that an input a mode
 // requires is never given empty.
+
 
 
 
@@ -40844,11 +40847,11 @@ function parsePrune(input, value) {
     }
     return parseBoolean(input, value) ? 'policy-sets' : 'off';
 }
-/** A module version such as 1.2.0 (a pre-release suffix allowed). */
+/** A no-code module's version pin, as the service takes one (version-pin.ts); empty: not given. */
 function parseVersionPin(input, value) {
-    if (value !== '' && !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(value)) {
-        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be a module version such as 1.2.0 (got "${value}").`);
-    }
+    const problem = value === '' ? undefined : (0,version_pin/* versionPinProblem */.Td)(value);
+    if (problem !== undefined)
+        throw new errors/* ConfigurationError */.j1(`Input "${input}" must be ${problem} (got "${value}").`);
     return value;
 }
 function nonEmptyLines(value) {
@@ -45668,8 +45671,10 @@ async function listAll(http, path, options = {}) {
 /* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(249);
 /* harmony import */ var _jsonapi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3349);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+/* harmony import */ var _version_pin_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7177);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5756);
 // No-code provisioning endpoints (spec 4.3).
+
 
 
 
@@ -45752,8 +45757,6 @@ const WORKSPACE_NAME = /^[A-Za-z0-9_-]{1,90}$/;
 function workspaceNameOf(name) {
     return typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null;
 }
-/** A module version: `1.2.0`, `v1.2.0`, `1.2.0-rc.1`. */
-const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:[-+][0-9A-Za-z.-]{1,40})?$/;
 /**
  * The version in a workspace's `source-module-id` (2.7: "string naming the module and version",
  * its last `/`-separated part), or in a no-code module's `version-pin`; null when it holds none
@@ -45763,7 +45766,7 @@ function moduleVersionIn(text) {
     if (typeof text !== 'string')
         return null;
     const last = text.slice(text.lastIndexOf('/') + 1);
-    return MODULE_VERSION.test(last) ? last : null;
+    return (0,_version_pin_js__WEBPACK_IMPORTED_MODULE_4__/* .isModuleVersion */ .tF)(last) ? last : null;
 }
 /**
  * The upgrade document of an answer, with the workspace's name if `included` carries it. A
@@ -46360,6 +46363,57 @@ function nearest(word, candidates) {
 function didYouMean(word, candidates, show = (c) => `"${c}"`) {
     const meant = nearest(word, candidates);
     return meant === undefined ? '' : ` Did you mean ${show(meant)}?`;
+}
+
+
+/***/ }),
+
+/***/ 7177:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Td: () => (/* binding */ versionPinProblem),
+/* harmony export */   fx: () => (/* binding */ normalVersionPin),
+/* harmony export */   tF: () => (/* binding */ isModuleVersion)
+/* harmony export */ });
+// Module versions and no-code version pins, one rule for every place that reads them: the
+// `version-pin` input, a no-code module's `version-pin` as the service answers it, and the
+// version a workspace's `source-module-id` names. A pin is what the service takes (spec 2.5:
+// "Module version used"): `latest`, an exact version written with or without `v` (as Terraform
+// writes them, `1.2.0`, `v1.2.0`, `1.2.0-rc.1`), or a version constraint in Terraform's own
+// syntax (`~> 1.1`, `>= 1.2.0, < 2.0.0`), which the Terraform provider's own example uses.
+/** An exact module version: `1.2.0`, `v1.2.0`, `1.2.0-rc.1`, `1.2.0+build.5`. */
+const MODULE_VERSION = /^v?\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,40})?(?:\+[0-9A-Za-z.-]{1,40})?$/;
+/** One constraint of a list: an operator, then a version of one to three numbers. */
+const CONSTRAINT = /^(?:=|!=|>=|<=|>|<|~>)?\s*v?\d{1,9}(?:\.\d{1,9}){0,2}(?:-[0-9A-Za-z.-]{1,40})?$/;
+/** The longest pin taken: a constraint list of a few parts. */
+const MAX_PIN_LENGTH = 200;
+function isModuleVersion(text) {
+    return MODULE_VERSION.test(text);
+}
+/** What is wrong with a version pin, in words that finish "must be ..."; undefined when it is one. */
+function versionPinProblem(text) {
+    if (text === 'latest' || isModuleVersion(text))
+        return undefined;
+    const parts = text.split(',').map((part) => part.trim());
+    if (text.length <= MAX_PIN_LENGTH && parts.every((part) => CONSTRAINT.test(part)))
+        return undefined;
+    return 'a module version (1.2.0 or v1.2.0), `latest`, or a version constraint such as ~> 1.1 or >= 1.2.0, < 2.0.0';
+}
+/**
+ * A pin in one spelling, so that two spellings of the same pin compare equal: without the `v` of
+ * an exact version, and a constraint's parts with one space after their operator and after each
+ * comma. The service may keep `v1.2.0` as sent or as `1.2.0`; a sync sends nothing either way.
+ */
+function normalVersionPin(text) {
+    if (isModuleVersion(text))
+        return text.replace(/^v/, '');
+    if (versionPinProblem(text) !== undefined)
+        return text;
+    return text
+        .split(',')
+        .map((part) => part.trim().replace(/^(=|!=|>=|<=|>|<|~>)?\s*v?/, (_, op) => (op ? `${op} ` : '')))
+        .join(', ');
 }
 
 
