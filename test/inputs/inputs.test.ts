@@ -261,7 +261,7 @@ describe('readInputs', () => {
       /^Input "registry-module-id" .* or "no-code-module-id"/,
     );
     expect(
-      failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'latest' }),
+      failure({ ...base, mode: 'publish-no-code-module', 'registry-module-id': 'mod-a', 'version-pin': 'newest' }),
     ).toMatch(/^Input "version-pin" must be a module version/);
   });
 });
