@@ -227,7 +227,10 @@ export class HttpClient {
       }
 
       const { status } = result;
-      if (toApi) this.#apiAnswered = true;
+      if (toApi) {
+        this.#apiAnswered = true;
+        this.#adoptServiceLimit(result.headers);
+      }
       if (isSuccess(status) || (mayHaveLanded && doneWhenRepeatAnswers.includes(status))) {
         report('success', { status });
         return this.#response(method, target, result, !isSuccess(status));
@@ -261,6 +264,13 @@ export class HttpClient {
       report('failure', { status });
       throw this.#apiError(method, at, result, attempt + 1);
     }
+  }
+
+  /** The service's own word on its limit, when it says it (RateLimiter.adoptServiceLimit). */
+  #adoptServiceLimit(headers: Record<string, string | string[] | undefined>): void {
+    const said = headers['x-ratelimit-limit'];
+    const text = Array.isArray(said) ? said[0] : said;
+    if (text !== undefined && /^\d{1,6}$/.test(text.trim())) this.#limiter.adoptServiceLimit(Number(text.trim()));
   }
 
   #combinedSignal(perCall: AbortSignal | undefined): AbortSignal | undefined {

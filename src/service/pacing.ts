@@ -5,6 +5,9 @@ import { raceAbort } from '../lifetime/abort.ts';
 import { monotonicClock } from '../lifetime/clock.ts';
 import type { Clock } from '../lifetime/clock.ts';
 
+/** A limit past which `X-RateLimit-Limit` is no count of requests a second a service means. */
+const MAX_SERVICE_LIMIT = 100_000;
+
 /**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
  * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
@@ -13,7 +16,9 @@ import type { Clock } from '../lifetime/clock.ts';
  * pauses the whole client, not only the request that got it).
  */
 export class RateLimiter {
-  readonly perSecond: number;
+  #perSecond: number;
+  /** The pace set when the limiter was made: the most a service's own word may raise it back to. */
+  readonly #ceiling: number;
   readonly windowMs: number;
   #inFlight = 0;
   /** Times at which finished requests leave the window, oldest first. */
@@ -26,7 +31,8 @@ export class RateLimiter {
   /** `clock`: what the window is measured and waited on (default: monotonic, the process's timers). */
   constructor(perSecond: number, options: { windowMs?: number; clock?: Clock } = {}) {
     if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
-    this.perSecond = perSecond;
+    this.#perSecond = perSecond;
+    this.#ceiling = perSecond;
     this.windowMs = options.windowMs ?? 1000;
     this.#clock = options.clock ?? monotonicClock;
     this.#changed = RateLimiter.#signalPair();
@@ -36,6 +42,22 @@ export class RateLimiter {
     let resolve!: () => void;
     const promise = new Promise<void>((r) => (resolve = r));
     return { promise, resolve };
+  }
+
+  /** Requests allowed in any window. */
+  get perSecond(): number {
+    return this.#perSecond;
+  }
+
+  /**
+   * Paces below the limit the service says it has (`X-RateLimit-Limit`, requests a second): the
+   * limit is per user, shared by every job that uses the token (a matrix of jobs, another
+   * workflow), so one step takes two thirds of it, as the service's official client does; never
+   * more than the pace the limiter was made with. A value that is no sane count is ignored.
+   */
+  adoptServiceLimit(limit: number): void {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SERVICE_LIMIT) return;
+    this.#perSecond = Math.min(this.#ceiling, Math.max(1, Math.floor((limit * 2) / 3)));
   }
 
   /** Holds every request for the next `ms`. */
@@ -94,7 +116,7 @@ export class RateLimiter {
         continue;
       }
       while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now) this.#leaving.shift();
-      if (this.#inFlight + this.#leaving.length < this.perSecond) return;
+      if (this.#inFlight + this.#leaving.length < this.#perSecond) return;
       const next = this.#leaving[0];
       const waits: Array<Promise<void>> = [this.#changed.promise];
       // The timer is cleared when another event wins, so that no wait outlives its purpose.

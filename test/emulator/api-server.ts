@@ -26,7 +26,7 @@ export function apiPort(service: Service, limiter: RateLimiter): PortBehaviour {
       return typeof match === 'object' && match.route.keepBytes !== undefined ? match.route.keepBytes : JSON_BODY_LIMIT;
     },
     latencyMs: () => service.settings.latencyMs,
-    apply: (request, req, body) => applyApiRequest(service, limiter, request, req, body),
+    apply: (request, req, body) => withLimitHeader(service, applyApiRequest(service, limiter, request, req, body)),
   };
 }
 
@@ -59,6 +59,13 @@ function applyApiRequest(
     body: body.bytes,
     bodyTotal: body.total,
   });
+}
+
+/** The service says its limit on every answer of the API (`X-RateLimit-Limit`), as the real one does. */
+function withLimitHeader(service: Service, answer: Answer): Answer {
+  const limit = service.settings.rateLimitPerSecond;
+  if (!Number.isFinite(limit) || !service.settings.rateLimitHeader) return answer;
+  return { ...answer, headers: { ...answer.headers, 'x-ratelimit-limit': String(limit) } } as Answer;
 }
 
 /** Per token, a sliding window of one second; `X-RateLimit-Reset` says (in fractional

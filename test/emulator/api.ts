@@ -42,6 +42,9 @@ export interface EmulatorOptions {
   rateLimitPerSecond?: number;
   /** Send `Retry-After` (whole seconds, rounded up) beside `X-RateLimit-Reset` on rate-limit 429s. */
   rateLimitRetryAfter?: boolean;
+  /** Say the limit on every answer of the API (`X-RateLimit-Limit`), as the service does, while
+   *  the limit is on. Default true; false: a service that does not say it. */
+  rateLimitHeader?: boolean;
   /** How the test-run flow behaves, see TestRunBehaviour. */
   testRuns?: Partial<TestRunBehaviour>;
   /** Default upgrade behaviour for every workspace, see UpgradeBehaviour. */

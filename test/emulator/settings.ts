@@ -16,6 +16,7 @@ export interface Settings {
   latencyMs: number;
   rateLimitPerSecond: number;
   rateLimitRetryAfter: boolean;
+  rateLimitHeader: boolean;
   testRuns: TestRunBehaviour;
   upgrades: UpgradeBehaviour;
   policies: PolicyBehaviour;
@@ -50,6 +51,7 @@ export function defaultSettings(personality: Personality = personalityFromEnviro
     // strict enforces it, so that a client that does not pace itself is seen to fail.
     rateLimitPerSecond: strict ? 30 : Infinity,
     rateLimitRetryAfter: false,
+    rateLimitHeader: true,
     testRuns: {
       uploadCreatesRun: true,
       // Spec 4.2: "Uploading a configuration file automatically creates the test", whatever
@@ -115,6 +117,7 @@ export function applyOptions(settings: Settings, options: EmulatorOptions): void
   if (options.latencyMs !== undefined) settings.latencyMs = options.latencyMs;
   if (options.rateLimitPerSecond !== undefined) settings.rateLimitPerSecond = options.rateLimitPerSecond;
   if (options.rateLimitRetryAfter !== undefined) settings.rateLimitRetryAfter = options.rateLimitRetryAfter;
+  if (options.rateLimitHeader !== undefined) settings.rateLimitHeader = options.rateLimitHeader;
   if (options.testRuns) {
     Object.assign(settings.testRuns, withoutUndefined(options.testRuns));
     if (options.testRuns.nextOutcomes) settings.testRuns.nextOutcomes = [...options.testRuns.nextOutcomes];

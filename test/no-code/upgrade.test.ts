@@ -698,7 +698,9 @@ describe('tokens, dry run and inputs', () => {
 describe('concurrency and cancellation', () => {
   it('starts every upgrade before the first plan is ready, and waits for all of them together', async () => {
     const clock = await onClock();
-    emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 300 } });
+    // The service's full limit for this step alone (it does not say its limit, which the step
+    // would otherwise share with other jobs): the 25 requests of the start fit its window.
+    emulator.configure({ upgrades: { steps: ['pending', 'planning'], stepMs: 300 }, rateLimitHeader: false });
     const ids = Array.from({ length: 12 }, () => emulator.seedWorkspace({ noCodeModuleId: moduleId }));
     const step = upgradeOnClock(clock, { 'workspace-id': ids.join(',') });
     const initiates = () => emulator.requests.filter((r) => r.method === 'POST' && UPGRADE.test(r.path));

@@ -197,7 +197,8 @@ describe('pacing', () => {
   it('recovers from the rate limit of the service by waiting as X-RateLimit-Reset and Retry-After say', async () => {
     const clock = new ManualClock();
     h = await startHarness(
-      { rateLimitPerSecond: 10, rateLimitRetryAfter: true, clock },
+      // A service that does not say its limit: the client meets it only by its 429s.
+      { rateLimitPerSecond: 10, rateLimitRetryAfter: true, rateLimitHeader: false, clock },
       { rateLimitPerSecond: 1000, clock },
     );
     const { id } = h.emulator.seedPolicy({ name: 'p' });
