@@ -44153,6 +44153,8 @@ function errorItems(json) {
 var _a;
 
 
+/** A limit past which `X-RateLimit-Limit` is no count of requests a second a service means. */
+const MAX_SERVICE_LIMIT = 100_000;
 /**
  * Sliding-window limit: at most `perSecond` requests in any window of `windowMs`. A request
  * occupies the window from the moment it is sent until `windowMs` after its answer arrived, so
@@ -44161,7 +44163,9 @@ var _a;
  * pauses the whole client, not only the request that got it).
  */
 class RateLimiter {
-    perSecond;
+    #perSecond;
+    /** The pace set when the limiter was made: the most a service's own word may raise it back to. */
+    #ceiling;
     windowMs;
     #inFlight = 0;
     /** Times at which finished requests leave the window, oldest first. */
@@ -44174,7 +44178,8 @@ class RateLimiter {
     constructor(perSecond, options = {}) {
         if (!(perSecond > 0))
             throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
-        this.perSecond = perSecond;
+        this.#perSecond = perSecond;
+        this.#ceiling = perSecond;
         this.windowMs = options.windowMs ?? 1000;
         this.#clock = options.clock ?? clock/* monotonicClock */.VF;
         this.#changed = _a.#signalPair();
@@ -44183,6 +44188,21 @@ class RateLimiter {
         let resolve;
         const promise = new Promise((r) => (resolve = r));
         return { promise, resolve };
+    }
+    /** Requests allowed in any window. */
+    get perSecond() {
+        return this.#perSecond;
+    }
+    /**
+     * Paces below the limit the service says it has (`X-RateLimit-Limit`, requests a second): the
+     * limit is per user, shared by every job that uses the token (a matrix of jobs, another
+     * workflow), so one step takes two thirds of it, as the service's official client does; never
+     * more than the pace the limiter was made with. A value that is no sane count is ignored.
+     */
+    adoptServiceLimit(limit) {
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SERVICE_LIMIT)
+            return;
+        this.#perSecond = Math.min(this.#ceiling, Math.max(1, Math.floor((limit * 2) / 3)));
     }
     /** Holds every request for the next `ms`. */
     pauseFor(ms) {
@@ -44240,7 +44260,7 @@ class RateLimiter {
             }
             while (this.#leaving.length > 0 && (this.#leaving[0] ?? 0) <= now)
                 this.#leaving.shift();
-            if (this.#inFlight + this.#leaving.length < this.perSecond)
+            if (this.#inFlight + this.#leaving.length < this.#perSecond)
                 return;
             const next = this.#leaving[0];
             const waits = [this.#changed.promise];
@@ -44584,8 +44604,10 @@ class HttpClient {
                 continue;
             }
             const { status } = result;
-            if (toApi)
+            if (toApi) {
                 this.#apiAnswered = true;
+                this.#adoptServiceLimit(result.headers);
+            }
             if (isSuccess(status) || (mayHaveLanded && doneWhenRepeatAnswers.includes(status))) {
                 report('success', { status });
                 return this.#response(method, target, result, !isSuccess(status));
@@ -44621,6 +44643,13 @@ class HttpClient {
             report('failure', { status });
             throw this.#apiError(method, at, result, attempt + 1);
         }
+    }
+    /** The service's own word on its limit, when it says it (RateLimiter.adoptServiceLimit). */
+    #adoptServiceLimit(headers) {
+        const said = headers['x-ratelimit-limit'];
+        const text = Array.isArray(said) ? said[0] : said;
+        if (text !== undefined && /^\d{1,6}$/.test(text.trim()))
+            this.#limiter.adoptServiceLimit(Number(text.trim()));
     }
     #combinedSignal(perCall) {
         const signals = [this.#signal, perCall].filter((s) => s !== undefined);
