@@ -201,7 +201,6 @@ export function workspaceNameOf(name: unknown): string | null {
   return typeof name === 'string' && WORKSPACE_NAME.test(name) ? name : null;
 }
 
-
 /**
  * The version in a workspace's `source-module-id` (2.7: "string naming the module and version",
  * its last `/`-separated part), or in a no-code module's `version-pin`; null when it holds none
