@@ -8,6 +8,7 @@ import type { CallOptions, HttpResponse, UploadBody } from './request.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
 import { isApiError } from './errors.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';
+import { clip } from '../text.ts';
 
 /** A private registry module. */
 export interface ModuleRef {
@@ -174,6 +175,13 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The first byte a `Content-Range: bytes N-M/T` names; undefined when it names none. */
+function contentRangeStart(header: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(header) ? header[0] : header;
+  const match = /^\s*bytes\s+(\d{1,15})-\d{1,15}\/(?:\d{1,15}|\*)\s*$/i.exec(text ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
   const enc = encodeURIComponent;
   const api: ModuleTestsApi = {
@@ -333,9 +341,19 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         if (from > 0 && isApiError(error, 416)) return { bytes: 0, ranged: true };
         throw error;
       }
+      // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
+      // that starts earlier is passed over up to it, one that starts later (or says nothing) is
+      // no part of this log to read on from.
+      const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
+      if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
+        response.body?.destroy();
+        throw new Error(
+          `the log store answered 206 for bytes from ${from} with a Content-Range that does not start there (${clip(String(response.headers['content-range'] ?? 'none'), 60)})`,
+        );
+      }
       const ranged = from > 0 && response.status === 206;
-      // A service that sent the whole log: the part already read is passed over.
-      let skip = from > 0 && !ranged ? from : 0;
+      // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
+      let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
       const deliver = (chunk: Uint8Array): number => {
         if (skip >= chunk.byteLength) {
           skip -= chunk.byteLength;

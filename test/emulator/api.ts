@@ -113,8 +113,9 @@ export interface TestRunBehaviour {
    *  says null. strict: false (null); cli-tool: true. */
   pendingResult: boolean;
   /** The log address honours `Range: bytes=N-` (206 from byte N, 416 past the end), as an
-   *  object store does; otherwise it always sends the whole log. strict: false; cli-tool: true. */
-  logRange: boolean;
+   *  object store does; otherwise it always sends the whole log. `whole`: 206 with the whole log
+   *  all the same, its Content-Range starting at byte 0. strict: false; cli-tool: true. */
+  logRange: boolean | 'whole';
   /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out).
    *  A run takes its outcome when it is created. */
   outcome: TestRunOutcome;

@@ -108,9 +108,12 @@ function serveLog(service: Service, secret: string, range: string | undefined): 
   const from = /^bytes=(\d+)-$/.exec(range ?? '');
   if (!service.settings.testRuns.logRange || from === null) return textAnswer(200, log);
   // As an object store answers a range of a growing object: its size so far is not final.
-  const start = Number(from[1]);
+  // `whole`: a store that answers 206 with the whole log, from its first byte, as its
+  // Content-Range says (not the byte asked for).
+  const start = service.settings.testRuns.logRange === 'whole' ? 0 : Number(from[1]);
   const total = run.status === 'running' ? '*' : String(log.length);
-  if (start >= log.length) return textAnswer(416, '', undefined, { 'content-range': `bytes */${log.length}` });
+  if (start >= log.length || Number(from[1]) > log.length)
+    return textAnswer(416, '', undefined, { 'content-range': `bytes */${log.length}` });
   return textAnswer(206, log.subarray(start), undefined, {
     'content-range': `bytes ${start}-${log.length - 1}/${total}`,
   });

@@ -27,6 +27,7 @@ import type { SaveState } from './state.ts';
 import { describeStop } from './test-run/stop.ts';
 import type { TestRunStopper } from './test-run/stop.ts';
 import { LiveTestLog } from './results/test-log/live.ts';
+import type { EndedTest } from './results/test-log/parser.ts';
 import { LOG_NOT_READ, readTestLog } from './results/test-log/read.ts';
 import type { TestLogRead } from './results/test-log/read.ts';
 import { describeTestRunStatus, isFinal } from './test-run/status.ts';
@@ -86,7 +87,9 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
     switch (waited.end) {
       case 'final': {
         saveRunFinal(saveState);
-        const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs);
+        // The whole log, read once the run has ended: what ended after the view's last read is
+        // printed now, before the step's final line.
+        const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs, live.rest());
         return { run: waited.run, log, others: await watch.finish() };
       }
       case 'cancelled':
@@ -164,6 +167,18 @@ async function stopAfterWait(
   return { run, log, interruption, others };
 }
 
-function readLog(input: FollowInput, run: TestRun, signal: AbortSignal, timeoutMs: number): Promise<TestLogRead> {
-  return readTestLog(run, { client: input.client, sink: input.sink, signal, timeoutMs });
+function readLog(
+  input: FollowInput,
+  run: TestRun,
+  signal: AbortSignal,
+  timeoutMs: number,
+  onEnded?: (ended: EndedTest) => void,
+): Promise<TestLogRead> {
+  return readTestLog(run, {
+    client: input.client,
+    sink: input.sink,
+    signal,
+    timeoutMs,
+    ...(onEnded ? { onEnded } : {}),
+  });
 }

@@ -57,12 +57,14 @@ export class LiveTestLog {
   #failures = 0;
   #reading: Promise<void> | undefined;
   #stopped = false;
+  /** Test files and run blocks printed so far, in the log's order. */
+  #printed = 0;
 
   constructor(options: LiveTestLogOptions) {
     this.#options = options;
     this.#parser = new TestLogParser({
       redact: (text) => options.sink.redact(text),
-      onEnded: (ended) => options.sink.info(endedLine(ended)),
+      onEnded: (ended) => this.#print(ended),
       // Nothing of it is reported but what ended: keep as little as the parser allows.
       tailLines: 0,
       maxDiagnostics: 0,
@@ -81,6 +83,24 @@ export class LiveTestLog {
     // An address with its own authorization (spec 2.2): a secret, never printed.
     this.#options.sink.addSecret(url);
     this.#reading = this.#read(url).finally(() => (this.#reading = undefined));
+  }
+
+  #print(ended: EndedTest): void {
+    this.#printed++;
+    this.#options.sink.info(endedLine(ended));
+  }
+
+  /**
+   * What ended after the view's last read, for the read of the whole log once the run has ended
+   * to print: each test file and run block in the log's order, the ones already printed passed
+   * over, so that every one is printed exactly once, the last before the step's final line.
+   */
+  rest(): (ended: EndedTest) => void {
+    let seen = 0;
+    return (ended) => {
+      seen++;
+      if (seen > this.#printed) this.#print(ended);
+    };
   }
 
   /** Ends the view: a read under way is cut short, and done with when this resolves. */

@@ -9,6 +9,7 @@ import { plural } from '../../../../text.ts';
 import type { ServiceClient } from '../../../../service/client.ts';
 import type { TestRun } from '../../../../service/types.ts';
 import { TestLogParser } from './parser.ts';
+import type { EndedTest } from './parser.ts';
 import type { ParsedTestLog } from './types.ts';
 
 /**
@@ -31,6 +32,8 @@ export async function readTestLog(
     signal: AbortSignal;
     /** Longest read: a log that never ends is read this long at most. */
     timeoutMs: number;
+    /** Told of each test file and run block that ended, in the log's order (LiveTestLog.rest). */
+    onEnded?: (ended: EndedTest) => void;
   },
 ): Promise<TestLogRead> {
   const { sink, signal, timeoutMs } = options;
@@ -46,7 +49,10 @@ export async function readTestLog(
     // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
     // the log's size, and a log that never ends is read for `timeoutMs` at most.
     // Secrets masked as the log is read, before its texts are cut to what the report keeps.
-    const parser = new TestLogParser({ redact: (text) => sink.redact(text) });
+    const parser = new TestLogParser({
+      redact: (text) => sink.redact(text),
+      ...(options.onEnded ? { onEnded: options.onEnded } : {}),
+    });
     const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
       signal,
       timeoutMs,
