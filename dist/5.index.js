@@ -3310,11 +3310,13 @@ class LiveTestLog {
     #failures = 0;
     #reading;
     #stopped = false;
+    /** Test files and run blocks printed so far, in the log's order. */
+    #printed = 0;
     constructor(options) {
         this.#options = options;
         this.#parser = new TestLogParser({
             redact: (text) => options.sink.redact(text),
-            onEnded: (ended) => options.sink.info(endedLine(ended)),
+            onEnded: (ended) => this.#print(ended),
             // Nothing of it is reported but what ended: keep as little as the parser allows.
             tailLines: 0,
             maxDiagnostics: 0,
@@ -3335,6 +3337,23 @@ class LiveTestLog {
         // An address with its own authorization (spec 2.2): a secret, never printed.
         this.#options.sink.addSecret(url);
         this.#reading = this.#read(url).finally(() => (this.#reading = undefined));
+    }
+    #print(ended) {
+        this.#printed++;
+        this.#options.sink.info(endedLine(ended));
+    }
+    /**
+     * What ended after the view's last read, for the read of the whole log once the run has ended
+     * to print: each test file and run block in the log's order, the ones already printed passed
+     * over, so that every one is printed exactly once, the last before the step's final line.
+     */
+    rest() {
+        let seen = 0;
+        return (ended) => {
+            seen++;
+            if (seen > this.#printed)
+                this.#print(ended);
+        };
     }
     /** Ends the view: a read under way is cut short, and done with when this resolves. */
     async stop() {
@@ -3393,7 +3412,10 @@ async function readTestLog(run, options) {
         // Streamed into the parser, which keeps a bounded report of it: memory stays flat whatever
         // the log's size, and a log that never ends is read for `timeoutMs` at most.
         // Secrets masked as the log is read, before its texts are cut to what the report keeps.
-        const parser = new TestLogParser({ redact: (text) => sink.redact(text) });
+        const parser = new TestLogParser({
+            redact: (text) => sink.redact(text),
+            ...(options.onEnded ? { onEnded: options.onEnded } : {}),
+        });
         const read = await options.client.moduleTests.readLog(url, (chunk) => parser.push(chunk), {
             signal,
             timeoutMs,
@@ -3529,7 +3551,9 @@ async function followRun(input) {
         switch (waited.end) {
             case 'final': {
                 (0,state/* saveRunFinal */.$e)(saveState);
-                const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs);
+                // The whole log, read once the run has ended: what ended after the view's last read is
+                // printed now, before the step's final line.
+                const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs, live.rest());
                 return { run: waited.run, log, others: await watch.finish() };
             }
             case 'cancelled':
@@ -3600,8 +3624,14 @@ async function stopAfterWait(input, stopper, waited) {
         return { run, log, others };
     return { run, log, interruption, others };
 }
-function readLog(input, run, signal, timeoutMs) {
-    return readTestLog(run, { client: input.client, sink: input.sink, signal, timeoutMs });
+function readLog(input, run, signal, timeoutMs, onEnded) {
+    return readTestLog(run, {
+        client: input.client,
+        sink: input.sink,
+        signal,
+        timeoutMs,
+        ...(onEnded ? { onEnded } : {}),
+    });
 }
 
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/version-guard.ts

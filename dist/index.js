@@ -44775,8 +44775,11 @@ function attemptBody(body) {
 var create_once = __nccwpck_require__(4249);
 // EXTERNAL MODULE: ./src/service/jsonapi.ts
 var jsonapi = __nccwpck_require__(3349);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/service/module-tests.ts
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
+
 
 
 
@@ -44833,6 +44836,12 @@ function errorText(error) {
     if (typeof code === 'string' && code !== '')
         return code;
     return error instanceof Error ? error.message : String(error);
+}
+/** The first byte a `Content-Range: bytes N-M/T` names; undefined when it names none. */
+function contentRangeStart(header) {
+    const text = Array.isArray(header) ? header[0] : header;
+    const match = /^\s*bytes\s+(\d{1,15})-\d{1,15}\/(?:\d{1,15}|\*)\s*$/i.exec(text ?? '');
+    return match ? Number(match[1]) : undefined;
 }
 function createModuleTestsApi(http) {
     const enc = encodeURIComponent;
@@ -44980,9 +44989,17 @@ function createModuleTestsApi(http) {
                     return { bytes: 0, ranged: true };
                 throw error;
             }
+            // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
+            // that starts earlier is passed over up to it, one that starts later (or says nothing) is
+            // no part of this log to read on from.
+            const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
+            if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
+                response.body?.destroy();
+                throw new Error(`the log store answered 206 for bytes from ${from} with a Content-Range that does not start there (${(0,src_text/* clip */.$Q)(String(response.headers['content-range'] ?? 'none'), 60)})`);
+            }
             const ranged = from > 0 && response.status === 206;
-            // A service that sent the whole log: the part already read is passed over.
-            let skip = from > 0 && !ranged ? from : 0;
+            // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
+            let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
             const deliver = (chunk) => {
                 if (skip >= chunk.byteLength) {
                     skip -= chunk.byteLength;
