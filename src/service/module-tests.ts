@@ -347,8 +347,9 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
       if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
         response.body?.destroy();
+        const said = clip(String(response.headers['content-range'] ?? 'none'), 60);
         throw new Error(
-          `the log store answered 206 for bytes from ${from} with a Content-Range that does not start there (${clip(String(response.headers['content-range'] ?? 'none'), 60)})`,
+          `the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`,
         );
       }
       const ranged = from > 0 && response.status === 206;
