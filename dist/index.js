@@ -44995,7 +44995,8 @@ function createModuleTestsApi(http) {
             const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
             if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
                 response.body?.destroy();
-                throw new Error(`the log store answered 206 for bytes from ${from} with a Content-Range that does not start there (${(0,src_text/* clip */.$Q)(String(response.headers['content-range'] ?? 'none'), 60)})`);
+                const said = (0,src_text/* clip */.$Q)(String(response.headers['content-range'] ?? 'none'), 60);
+                throw new Error(`the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`);
             }
             const ranged = from > 0 && response.status === 206;
             // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
