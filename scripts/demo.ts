@@ -35,9 +35,11 @@ const emulator = await startEmulator({
 const scratch = mkdtempSync(join(tmpdir(), 'svc-action-demo-'));
 const started = Date.now();
 
-// The organization as a platform team finds it: one policy set, a policy that drifted from the
-// repository, one the repository does not know, a test module and a module for no-code use.
+// The organization as a platform team finds it: a policy set for each kind of policies (a set
+// holds one kind), a policy that drifted from the repository, one the repository does not know,
+// a test module and a module for no-code use.
 const policySet = emulator.seedPolicySet();
+const opaPolicySet = emulator.seedPolicySet();
 // Someone loosened it by hand in the service: the dry run shows the diff back to the repository.
 const handEdited = readFileSync(join(root, 'examples', 'policies', 'restrict-instance-types.native'), 'utf8').replace(
   '"t3.micro"',
@@ -155,7 +157,7 @@ const JUNIT_FILE = '.demo/module-tests.xml';
 const policies = {
   organization: emulator.organization,
   'policy-files': 'examples/policies/*.native\nexamples/policies/*.rego',
-  'policy-sets': policySet,
+  'policy-sets': `native:${policySet}\nopa:${opaPolicySet}`,
 };
 
 try {

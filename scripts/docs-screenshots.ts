@@ -299,7 +299,8 @@ async function moduleEmulator(kind: ExampleOutcome): Promise<Emulator> {
  */
 async function policiesEmulator(github: GitHubFake): Promise<{ emulator: Emulator; policySet: string }> {
   const emulator = await startEmulator();
-  const policySet = emulator.seedPolicySet();
+  // A set for each kind of policies: a policy set holds one kind.
+  const policySet = `native:${emulator.seedPolicySet()}\nopa:${emulator.seedPolicySet()}`;
   const synced = await run(
     {
       name: 'sync-policies',
@@ -344,7 +345,7 @@ async function policiesEmulator(github: GitHubFake): Promise<{ emulator: Emulato
     kind: 'native',
     enforcementLevel: 'advisory',
     code: 'main = rule { true }\n',
-    policySetIds: [policySet],
+    policySetIds: [policySet.split('\n')[0]!.replace('native:', '')],
   });
   return { emulator, policySet };
 }

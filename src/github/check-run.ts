@@ -18,15 +18,21 @@ import {
 import type { ApiAnnotation, CheckAnnotation } from './check-run-output.ts';
 import { checkRunTarget } from './check-run-target.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
+import { outOfShape, requestName } from './answers.ts';
 import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
+import { pagesOf } from './pages.ts';
+import type { Listing, Page } from './pages.ts';
 import { withoutRestatedHeading } from './summary-on-github.ts';
 import { workflowContext } from './workflow-context.ts';
 import { getErrorMessage } from '../errors.ts';
+import { isObject } from '../json-object.ts';
 import { redactor } from '../report/redact.ts';
 import type { Redactor } from '../report/redact.ts';
+import { CHECK_RUN_START_MS } from '../lifetime/budgets.ts';
+import { Deadline } from '../lifetime/deadline.ts';
 
 export type { CheckAnnotation, CheckAnnotationLevel } from './check-run-output.ts';
 export type { CheckRunContext } from './check-run-target.ts';
@@ -93,8 +99,10 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
   } catch (error) {
     return notPublished(`the GitHub client did not start: ${getErrorMessage(error)}.`);
   }
+  // The mode waits for the start: it is bounded on its own, well within the step's deadline.
+  const start = Deadline.after(CHECK_RUN_START_MS, options.deadline?.clock);
   try {
-    const created = await createCheckRun(github, target, name);
+    const created = await createCheckRun(github, target, name, start.signal);
     log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
     return checkRunHandle({ github, target, id: created.id, url: created.html_url ?? undefined, name, secrets, log });
   } catch (error) {
@@ -106,18 +114,41 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
 interface CreatedCheckRun {
   id: number;
   html_url?: string | null;
+  external_id?: string | null;
+}
+
+/** The commit's check runs of a name: a create that may have taken effect is looked for among them. */
+const CHECK_RUN_LISTING: Listing<CreatedCheckRun> = {
+  what: 'a list of check runs',
+  itemsOf: (data) =>
+    isObject(data) && Array.isArray(data.check_runs) && data.check_runs.every(isCheckRun) ? data.check_runs : undefined,
+  // A commit has one check run of a name for each time a workflow ran on it.
+  maxPages: 10,
+};
+
+/** Whether `value` has the fields of a check run the step reads, each of its documented type. */
+function isCheckRun(value: unknown): value is CreatedCheckRun {
+  if (!isObject(value) || !Number.isSafeInteger(value.id)) return false;
+  const text = (field: unknown): boolean => field === undefined || field === null || typeof field === 'string';
+  return text(value.html_url) && text(value.external_id);
 }
 
 /**
  * Creates the check run, once: it carries an `external_id` of its own, by which a create that
- * failed but took effect is found among the commit's check runs of that name.
+ * failed but took effect is found among the commit's check runs of that name. An answer that is
+ * no check run is such a failure.
  */
-async function createCheckRun(github: GitHubClient, target: CheckRunTarget, name: string): Promise<CreatedCheckRun> {
+async function createCheckRun(
+  github: GitHubClient,
+  target: CheckRunTarget,
+  name: string,
+  signal: AbortSignal,
+): Promise<CreatedCheckRun> {
   const { owner, repo, headSha } = target;
   const externalId = randomUUID();
-  const created = await createOnce(
+  return createOnce(
     async () =>
-      (
+      checkRunIn(
         await github.octokit.rest.checks.create({
           owner,
           repo,
@@ -127,23 +158,36 @@ async function createCheckRun(github: GitHubClient, target: CheckRunTarget, name
           status: 'in_progress',
           started_at: timestamp(),
           ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-          request: NOT_RETRIED_BY_PLUGIN,
-        })
-      ).data,
+          request: { ...NOT_RETRIED_BY_PLUGIN, signal },
+        }),
+        github,
+      ),
     async () => {
-      const runs = await github.octokit.paginate(github.octokit.rest.checks.listForRef, {
-        owner,
-        repo,
-        ref: headSha,
-        check_name: name,
-        filter: 'all',
-        per_page: 100,
-      });
-      return runs.find((run) => run.external_id === externalId);
+      const first = (): Promise<Page> =>
+        github.octokit.rest.checks.listForRef({
+          owner,
+          repo,
+          ref: headSha,
+          check_name: name,
+          filter: 'all',
+          per_page: 100,
+          request: { signal },
+        });
+      for await (const runs of pagesOf(github, first, CHECK_RUN_LISTING)) {
+        const run = runs.find((r) => r.external_id === externalId);
+        if (run !== undefined) return run;
+      }
+      return undefined;
     },
   );
-  if (!Number.isSafeInteger(created.id)) throw new Error('GitHub answered the create without a check run id');
-  return created;
+}
+
+/** The check run a create answered, or the failure of that call when the answer is none. */
+function checkRunIn(answer: Page, github: GitHubClient): CreatedCheckRun {
+  if (!isCheckRun(answer.data)) {
+    throw outOfShape(requestName('POST', answer.url), answer.data, 'a check run', github.redact);
+  }
+  return answer.data;
 }
 
 interface HandleParts {

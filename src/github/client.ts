@@ -42,7 +42,8 @@ export interface GitHubClientOptions {
   log: GitHubLog;
   /**
    * The step's deadline (input `timeout`, from the step's start): a rate limit or a retry is
-   * waited out only when the wait ends before it. Its clock is the one the decision reads.
+   * waited out only when the wait ends before it, and every request ends GITHUB_DONE_AFTER_DEADLINE_MS
+   * (lifetime/budgets.ts) after it, however slowly GitHub answers. Its clock is the one both read.
    */
   deadline?: Deadline;
   /**
@@ -75,6 +76,8 @@ export interface GitHubClient {
   readonly octokit: Octokit;
   /** The last rate limit that was not waited out, if one was not. */
   readonly unwaited: UnwaitedRateLimit | undefined;
+  /** The text with the token masked: for what a message quotes of an answer, before it is cut. */
+  readonly redact: (text: string) => string;
   /** Ends the client's connections and its bound after a signal. */
   close(): Promise<void>;
 }

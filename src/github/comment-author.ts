@@ -15,10 +15,12 @@
  *   of that form, the token is taken for the workflow's own, GitHub Actions': a comment GitHub
  *   Actions wrote with the marker is then updated, and another app's earlier comment is not
  *   recognised (a new one is written). Any other failure of the question (no answer, a 5xx, an
- *   answer with other errors) fails the comment, as a failure of any other call does.
+ *   answer with other errors, an answer out of its documented shape: no login, no viewer) fails
+ *   the comment, as a failure of any other call does.
  */
 
 import { isObject } from '../json-object.ts';
+import { quotedAnswer, unexpectedAnswer } from './answers.ts';
 import type { GitHubClient, GitHubLog } from './client.ts';
 import { answeredStatus, answerText, rateLimitOf, refusedOutright } from './failure.ts';
 
@@ -44,14 +46,26 @@ const BOT_LOGIN = /^([a-z0-9][a-z0-9_-]{0,38})\[bot\]$/i;
 
 /** The identity the client's token writes as. */
 export async function tokenAuthor(github: GitHubClient, log: GitHubLog): Promise<CommentAuthor> {
+  let user: unknown;
   try {
-    const { data } = await github.octokit.rest.users.getAuthenticated();
-    return { kind: 'user', login: data.login };
+    user = (await github.octokit.rest.users.getAuthenticated()).data;
   } catch (error) {
     // An installation token acts as no user. A rate limit is a rate limit, whoever asks.
     if (answeredStatus(error) !== 403 || rateLimitOf(error) !== undefined) throw error;
+    return installationAuthor(github, log);
   }
-  return installationAuthor(github, log);
+  return userAuthor(user, github);
+}
+
+/** The user `GET /user` names: a failure of the call when the answer names none. */
+function userAuthor(user: unknown, github: GitHubClient): CommentAuthor {
+  const login = isObject(user) ? user.login : undefined;
+  if (typeof login !== 'string' || login === '') {
+    throw unexpectedAnswer(
+      `GitHub answered GET /user with ${quotedAnswer(user, github.redact)}, not a user with a login.`,
+    );
+  }
+  return { kind: 'user', login };
 }
 
 /** The app whose installation token the client has, as GraphQL's `viewer` names its bot account. */
@@ -70,11 +84,17 @@ async function installationAuthor(github: GitHubClient, log: GitHubLog): Promise
     // answer with other errors, a rate limit) fails the comment as any other call would: taking
     // the token for GitHub Actions' then would not find this app's comment, and write a second.
     if (!refusedOutright(error)) throw error;
-    return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${answerText(error)}`);
+    return assumed(
+      `GitHub did not say which app the token belongs to: its GraphQL API answered ${answerText(error, github)}`,
+    );
   }
-  const viewer = isObject(answer) && isObject(answer.viewer) ? answer.viewer : undefined;
-  const login = viewer?.login;
-  const slug = typeof login === 'string' ? BOT_LOGIN.exec(login)?.[1] : undefined;
+  const login = isObject(answer) && isObject(answer.viewer) ? answer.viewer.login : undefined;
+  if (typeof login !== 'string') {
+    throw unexpectedAnswer(
+      `GitHub's GraphQL API answered ${VIEWER_QUERY} with ${quotedAnswer(answer, github.redact)}, not a viewer with a login.`,
+    );
+  }
+  const slug = BOT_LOGIN.exec(login)?.[1];
   if (slug === undefined) return assumed("GitHub's GraphQL API named no bot account as the token's viewer");
   return appAuthor(slug);
 }

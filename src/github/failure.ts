@@ -1,18 +1,24 @@
 /**
  * Why a request to GitHub failed, told apart for the one warning it becomes: a rate limit that
- * could not be waited out, a permission the token lacks (GitHub says so in its answer), any
- * other answer quoted, a host name that does not resolve, or no answer at all.
+ * could not be waited out, a permission the token lacks (GitHub says so in its answer), an
+ * answer the action does not take (answers.ts), any other answer quoted (a short excerpt of
+ * GitHub's message, on one line), a host name that does not resolve, or no answer at all.
  */
 
 import { getErrorMessage } from '../errors.ts';
 import { isAbortError } from '../lifetime/abort.ts';
 import { isObject } from '../json-object.ts';
+import { quotedAnswer, unexpectedAnswerOf } from './answers.ts';
 import type { GitHubClient, RateLimitKind, UnwaitedRateLimit } from './client.ts';
+
+/** What failureReason needs of the client: where it is, what it did not wait out, its masking. */
+type ClientFacts = Pick<GitHubClient, 'apiUrl' | 'unwaited' | 'redact'>;
 
 /** GitHub's answer, as Octokit's RequestError carries it. */
 interface Answered {
   status: number;
-  message: string;
+  /** GitHub's message, as it sent it (any length, any lines); undefined when it gave none. */
+  message: string | undefined;
   headers: Record<string, string | undefined>;
   /** The errors a GraphQL answer lists (GitHub answers a refused query 200 with them); none for REST. */
   graphqlErrors: unknown[];
@@ -28,16 +34,13 @@ function answerOf(error: unknown): Answered | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error.name === 'GraphqlResponseError' && 'errors' in error && Array.isArray(error.errors)) {
     const headers = 'headers' in error && isObject(error.headers) ? (error.headers as Answered['headers']) : {};
-    return { status: 200, message: firstMessage(error.errors) ?? 'HTTP 200', headers, graphqlErrors: error.errors };
+    return { status: 200, message: firstMessage(error.errors), headers, graphqlErrors: error.errors };
   }
   if (!('response' in error) || !isObject(error.response)) return undefined;
   const { status, data, headers } = error.response;
   if (typeof status !== 'number') return undefined;
   const graphqlErrors = isObject(data) && Array.isArray(data.errors) ? (data.errors as unknown[]) : [];
-  const message =
-    isObject(data) && typeof data.message === 'string'
-      ? data.message
-      : (firstMessage(graphqlErrors) ?? `HTTP ${status}`);
+  const message = isObject(data) && typeof data.message === 'string' ? data.message : firstMessage(graphqlErrors);
   return { status, message, headers: isObject(headers) ? (headers as Answered['headers']) : {}, graphqlErrors };
 }
 
@@ -73,10 +76,19 @@ export function refusedOutright(error: unknown): boolean {
   return answer.graphqlErrors.some((e) => isObject(e) && e.type === 'FORBIDDEN');
 }
 
-/** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
-export function answerText(error: unknown): string | undefined {
+/** What GitHub answered, as a message quotes it (`403 ("Resource not accessible by integration")`). */
+export function answerText(error: unknown, github: Pick<GitHubClient, 'redact'>): string | undefined {
   const answer = answerOf(error);
-  return answer === undefined ? undefined : `${answer.status} (${answer.message})`;
+  return answer === undefined ? undefined : `${answer.status}${inParentheses(quotedMessage(answer, github))}`;
+}
+
+/** GitHub's message as a message quotes it: a short excerpt on one line; undefined when it gave none. */
+function quotedMessage(answer: Answered, github: Pick<GitHubClient, 'redact'>): string | undefined {
+  return answer.message === undefined ? undefined : quotedAnswer(answer.message, github.redact);
+}
+
+function inParentheses(text: string | undefined): string {
+  return text === undefined ? '' : ` (${text})`;
 }
 
 /**
@@ -89,7 +101,7 @@ export function rateLimitOf(error: unknown): RateLimitKind | undefined {
   if (answer === undefined) return undefined;
   if (answer.graphqlErrors.some((e) => isObject(e) && GRAPHQL_RATE_LIMITED.has(String(e.type)))) return 'primary';
   if (answer.status !== 403 && answer.status !== 429) return undefined;
-  if (/\bsecondary rate\b/i.test(answer.message)) return 'secondary';
+  if (/\bsecondary rate\b/i.test(answer.message ?? '')) return 'secondary';
   if (answer.headers['x-ratelimit-remaining'] === '0') return 'primary';
   return undefined;
 }
@@ -123,29 +135,28 @@ const WHY_NOT_WAITED: Record<UnwaitedRateLimit['reason'], string> = {
  * must give the token (`checks`, `pull-requests`) when GitHub says it lacks it; `about` names
  * what the request was about (` for pull request #7`) where the warning does not.
  */
-export function failureReason(
-  error: unknown,
-  github: Pick<GitHubClient, 'apiUrl' | 'unwaited'>,
-  permission: string,
-  about = '',
-): string {
+export function failureReason(error: unknown, github: ClientFacts, permission: string, about = ''): string {
+  const unexpected = unexpectedAnswerOf(error);
+  if (unexpected !== undefined) return unexpected.message;
   const answer = answerOf(error);
   if (answer !== undefined) {
+    const said = quotedMessage(answer, github);
     const limit = rateLimitOf(error);
     if (limit !== undefined) {
       const unwaited = github.unwaited?.kind === limit ? github.unwaited : undefined;
       const asked = unwaited ? ` and asked to wait ${Math.ceil(unwaited.waitMs / 1000)} s` : '';
       const why = unwaited ? WHY_NOT_WAITED[unwaited.reason] : 'it was not waited out';
-      return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (GitHub answered ${answer.status}: ${answer.message}).`;
+      const answered = `GitHub answered ${answer.status}${said === undefined ? '' : `: ${said}`}`;
+      return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (${answered}).`;
     }
-    if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message)) {
+    if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message ?? '')) {
       return (
-        `GitHub answered 403 (${answer.message}). The github-token needs the ${permission}: write permission: ` +
+        `GitHub answered 403${inParentheses(said)}. The github-token needs the ${permission}: write permission: ` +
         `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
         'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.'
       );
     }
-    return `GitHub answered ${answer.status}${about} (${answer.message}).`;
+    return `GitHub answered ${answer.status}${about}${inParentheses(said)}.`;
   }
   if (isUnknownHost(error)) {
     const host = new URL(github.apiUrl).hostname;

@@ -8,7 +8,11 @@
  *   when the wait ends before the step's deadline and the step was not cancelled.
  * - Server errors and dropped connections are the retry plugin's: three more tries, 1, 4 and 9
  *   seconds apart, again only within the deadline. A host name that does not resolve is not
- *   tried again; a resolver that did not answer is.
+ *   tried again; a resolver that did not answer is. Nor is an answer the action does not take
+ *   (answers.ts): asked again, GitHub or what stands in its way would answer the same.
+ * - Every request ends GITHUB_DONE_AFTER_DEADLINE_MS after the step's deadline, or at the cut
+ *   after a signal if that comes first, whatever GitHub does: one bound for the client, on its
+ *   transport, so that no call can be sent without it.
  */
 
 import { getOctokit } from '@actions/github';
@@ -18,7 +22,9 @@ import { throttling } from '@octokit/plugin-throttling';
 import type { ThrottlingOptions } from '@octokit/plugin-throttling';
 import { abortAfterFirstSignal } from '../lifetime/grace.ts';
 import { redactor } from '../report/redact.ts';
-import { GITHUB_DONE_AFTER_SIGNAL_MS } from '../lifetime/budgets.ts';
+import { GITHUB_DONE_AFTER_DEADLINE_MS, GITHUB_DONE_AFTER_SIGNAL_MS } from '../lifetime/budgets.ts';
+import { Deadline } from '../lifetime/deadline.ts';
+import { unexpectedAnswerOf } from './answers.ts';
 import { apiBaseUrl } from './client.ts';
 import type { GitHubClient, GitHubClientOptions, Octokit, RateLimitKind, UnwaitedRateLimit } from './client.ts';
 import { answeredStatus, isUnknownHost } from './failure.ts';
@@ -56,10 +62,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const { log, deadline, cancellation } = options;
   const secrets = redactor([options.token]);
   const unit = options.tuning?.retryUnitMs ?? 1000;
-  const transport = gitHubTransport(options.tuning?.lookup ? { lookup: options.tuning.lookup } : {});
   const cut = cancellation
     ? abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS, deadline?.clock)
     : undefined;
+  const bound = callBound(deadline, cut?.signal);
+  const transport = gitHubTransport({
+    ...(options.tuning?.lookup ? { lookup: options.tuning.lookup } : {}),
+    ...(bound === undefined ? {} : { signal: bound }),
+    redact: (text) => secrets.redact(text),
+  });
   let unwaited: UnwaitedRateLimit | undefined;
 
   /** Why a wait of `ms` may not begin now, if it may not. */
@@ -79,7 +90,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     octokit.hook.error('request', (error: Error, request) => {
       const settings = request.request as RetrySettings;
       const status = answeredStatus(error) ?? 500;
-      if (isUnknownHost(error)) {
+      if (isUnknownHost(error) || unexpectedAnswerOf(error) !== undefined) {
         settings.retries = 0;
       } else if (status >= 500 || !NOT_RETRIED.includes(status)) {
         // The retry plugin's back-off before its next try: (tries so far + 1)² units.
@@ -114,7 +125,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     {
       baseUrl: apiUrl,
       userAgent: 'svc-ci-action',
-      request: { fetch: transport.fetch, ...(cut ? { signal: cut.signal } : {}) },
+      request: { fetch: transport.fetch },
       log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
       retry: { doNotRetry: NOT_RETRIED, retryAfterBaseValue: unit },
       throttle: {
@@ -134,9 +145,21 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     get unwaited() {
       return unwaited;
     },
+    redact: (text) => secrets.redact(text),
     async close() {
       cut?.dispose();
       await transport.close();
     },
   };
+}
+
+/**
+ * What ends every request: GITHUB_DONE_AFTER_DEADLINE_MS after the step's deadline (the check run
+ * and the comment are written after the mode, which may end at it), or `cut`, whichever fires first.
+ */
+function callBound(deadline: Deadline | undefined, cut: AbortSignal | undefined): AbortSignal | undefined {
+  const end =
+    deadline === undefined ? undefined : new Deadline(deadline.at + GITHUB_DONE_AFTER_DEADLINE_MS, deadline.clock);
+  if (end === undefined) return cut;
+  return cut === undefined ? end.signal : AbortSignal.any([end.signal, cut]);
 }

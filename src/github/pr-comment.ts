@@ -10,15 +10,19 @@
 
 import { getErrorMessage } from '../errors.ts';
 import type { Inputs } from '../inputs/schema.ts';
+import { isObject } from '../json-object.ts';
 import { formatKiB } from '../report/format.ts';
 import { truncateMarkdown } from '../report/markdown.ts';
 import { redactor } from '../report/redact.ts';
+import { outOfShape, requestName } from './answers.ts';
 import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
 import { tokenAuthor, writtenBy } from './comment-author.ts';
-import type { CommentAuthor } from './comment-author.ts';
+import type { AuthoredComment, CommentAuthor } from './comment-author.ts';
 import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
+import { pagesOf } from './pages.ts';
+import type { Listing, Page } from './pages.ts';
 import { workflowContext, workflowRunUrl } from './workflow-context.ts';
 import type { WorkflowContext } from './workflow-context.ts';
 
@@ -123,21 +127,25 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
   try {
     const existing = await find();
     if (existing !== undefined) {
-      await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body });
+      commentIn(
+        await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body }),
+        'PATCH',
+        github,
+      );
       log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
       return 'updated';
     }
     const created = await createOnce(
       async () =>
-        commentOf(
-          (
-            await github.octokit.rest.issues.createComment({
-              ...repoOf(pullRequest),
-              issue_number: pullRequest.number,
-              body,
-              request: NOT_RETRIED_BY_PLUGIN,
-            })
-          ).data,
+        commentIn(
+          await github.octokit.rest.issues.createComment({
+            ...repoOf(pullRequest),
+            issue_number: pullRequest.number,
+            body,
+            request: NOT_RETRIED_BY_PLUGIN,
+          }),
+          'POST',
+          github,
         ),
       find,
     );
@@ -198,6 +206,8 @@ function provenance(
 /**
  * The step's own comment: the first one that starts with its marker and that the token's
  * identity wrote, on any page. A comment with the marker that someone else wrote is passed over.
+ * A page out of its documented shape fails the search: read as no comment, it would have a
+ * second one written.
  */
 async function findComment(
   github: GitHubClient,
@@ -206,26 +216,62 @@ async function findComment(
   whoWrites: () => Promise<CommentAuthor>,
   log: GitHubLog,
 ): Promise<IssueComment | undefined> {
-  const pages = github.octokit.paginate.iterator(github.octokit.rest.issues.listComments, {
-    ...repoOf(pullRequest),
-    issue_number: pullRequest.number,
-    per_page: PER_PAGE,
-  });
-  let read = 0;
-  for await (const { data } of pages) {
-    for (const comment of data) {
+  const first = (): Promise<Page> =>
+    github.octokit.rest.issues.listComments({
+      ...repoOf(pullRequest),
+      issue_number: pullRequest.number,
+      per_page: PER_PAGE,
+    });
+  for await (const comments of pagesOf(github, first, COMMENT_LISTING)) {
+    for (const comment of comments) {
       if (!(comment.body ?? '').startsWith(marker)) continue;
       if (writtenBy(comment, await whoWrites())) return commentOf(comment);
       log.debug(
         `comment-on-pr: comment ${comment.id} carries the marker but was written by ${comment.user?.login ?? 'someone else'}: left alone`,
       );
     }
-    if (++read >= MAX_PAGES) return undefined;
   }
   return undefined;
 }
 
-function commentOf(data: { id: number; body?: string | null }): IssueComment {
+/** A comment as GitHub lists and answers it: the fields the step reads. */
+interface ListedComment extends AuthoredComment {
+  id: number;
+  body?: string | null;
+}
+
+const COMMENT_LISTING: Listing<ListedComment> = {
+  what: 'a list of comments',
+  itemsOf: (data) => (Array.isArray(data) && data.every(isListedComment) ? data : undefined),
+  maxPages: MAX_PAGES,
+};
+
+/** Whether `value` has the fields of a comment the step reads, each of its documented type. */
+function isListedComment(value: unknown): value is ListedComment {
+  if (!isObject(value) || !Number.isSafeInteger(value.id)) return false;
+  const body = value.body;
+  return (
+    (body === undefined || body === null || typeof body === 'string') &&
+    hasOptionalName(value.user, 'login') &&
+    hasOptionalName(value.performed_via_github_app, 'slug')
+  );
+}
+
+/** Absent, null, or an object whose `name` is absent or a string (a comment's user, its app). */
+function hasOptionalName(value: unknown, name: string): boolean {
+  if (value === undefined || value === null) return true;
+  return isObject(value) && (value[name] === undefined || typeof value[name] === 'string');
+}
+
+/** The comment a create or an edit answered, or the failure of that call when the answer is no comment. */
+function commentIn(answer: Page, method: string, github: GitHubClient): IssueComment {
+  if (!isListedComment(answer.data)) {
+    throw outOfShape(requestName(method, answer.url), answer.data, 'a comment', github.redact);
+  }
+  return commentOf(answer.data);
+}
+
+function commentOf(data: ListedComment): IssueComment {
   return { id: data.id, body: data.body ?? '' };
 }
 

@@ -78,3 +78,7 @@ export const LOG_AFTER_STOP_MS = 5000;
 /** Every call to GitHub ends this long after the timeout, however slowly GitHub answers: the mode ends within
  *  STOP_AFTER_WAIT_MS of it, and the rest is for the check run and the comment, writes GitHub paces a second apart. */
 export const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;
+
+/** The check run's start (`check-name`) may take this long: the mode waits for it, and a GitHub that stalls must not
+ *  hold the step's own work. Past it the check run is not published, with a warning, and the mode goes on. */
+export const CHECK_RUN_START_MS = 20_000;

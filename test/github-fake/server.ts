@@ -3,6 +3,9 @@
 // issue's comments (https://docs.github.com/rest/issues/comments), and who a token acts as
 // (`GET /user`, and GraphQL's `viewer { login }`, the one query answered). Real HTTP on
 // 127.0.0.1, answering, paginating and validating as GitHub documents it, recording every request.
+// An upcoming request can be answered otherwise: refused (failNext), dropped (dropNext), with any
+// body (answerNext), a byte at a time without end (dripNext), or with a body of any size
+// (streamNext).
 //
 // Whose a token is: a token given to appToken() is an installation token of that GitHub App; any
 // other token starting `ghs_` is the workflow's GITHUB_TOKEN, an installation token of GitHub
@@ -123,7 +126,46 @@ export interface GitHubFake {
   failNext(status: number, options?: FailOptions): void;
   /** Like failNext, but the connection is closed without an answer once the request is read. */
   dropNext(options?: Omit<FailOptions, 'message' | 'headers'>): void;
+  /**
+   * Like failNext, but the answer's body is `body` exactly, whatever it is (empty, not JSON, JSON
+   * of another shape), with `contentType` (default JSON's; null: none).
+   */
+  answerNext(status: number, body: string, options?: RawAnswerOptions): void;
+  /**
+   * The next request (as failNext counts them) is answered 200 with JSON's headers at once, then
+   * one byte of its body (a space, which JSON allows before a value) every `everyMs` of real time
+   * (default 100), and never more: a degraded server or proxy that keeps every idle timeout from
+   * firing. Resolves when the first byte is sent. The dripping stops when the client goes away.
+   */
+  dripNext(options?: DripOptions): Promise<void>;
+  /**
+   * The next request (as failNext counts them) is answered 200 with a JSON body `bytes` long (an
+   * empty list, padded with spaces), streamed as fast as the client reads it, with its
+   * Content-Length when `declared`. What it tells: how much of it went out before the client
+   * went away.
+   */
+  streamNext(options: StreamOptions): StreamedAnswer;
   close(): Promise<void>;
+}
+
+export interface RawAnswerOptions extends Omit<FailOptions, 'message'> {
+  contentType?: string | null;
+}
+
+export interface DripOptions extends Pick<FailOptions, 'after' | 'method'> {
+  everyMs?: number;
+}
+
+export interface StreamOptions extends Pick<FailOptions, 'after' | 'method'> {
+  bytes: number;
+  declared?: boolean;
+}
+
+export interface StreamedAnswer {
+  /** The bytes of the body handed to the connection so far. */
+  readonly sent: number;
+  /** Resolves once the whole body is sent or the connection is closed. */
+  readonly finished: Promise<void>;
 }
 
 export type ViewerRefusal = 'graphql' | 'http' | 'RATE_LIMITED' | 'RATE_LIMIT' | 'broken';
@@ -145,7 +187,11 @@ interface Failure {
   headers: Record<string, string>;
   drop: boolean;
   applied: boolean;
+  /** Writes the whole answer itself (status, headers, body), instead of GitHub's JSON error. */
+  answer?: (response: ServerResponse) => void;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const DOCS = 'https://docs.github.com/rest/checks/runs';
 const STATUSES = new Set(['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending']);
@@ -446,6 +492,11 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         request.socket.destroy();
         return;
       }
+      if (failure?.answer) {
+        requests.push({ method, path, headers: request.headers, body, status: failure.status, at });
+        failure.answer(response);
+        return;
+      }
       if (failure) throw new Answer(failure.status, failure.message, failure.headers);
       ({ status, json, headers: extraHeaders = {} } = handle(method, path, request.headers, body));
     } catch (error) {
@@ -495,12 +546,85 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       ),
     dropNext: (options = {}) =>
       planFailure({ status: 0, message: '', headers: {}, drop: true, applied: options.applied ?? false }, options),
+    answerNext: (status, body, options = {}) => {
+      const { contentType = JSON_TYPE, headers = {} } = options;
+      const answer = (response: ServerResponse): void => {
+        response.writeHead(status, { ...(contentType === null ? {} : { 'content-type': contentType }), ...headers });
+        response.end(body);
+      };
+      planFailure(
+        { status, message: '', headers: {}, drop: false, applied: options.applied ?? false, answer },
+        options,
+      );
+    },
+    dripNext: (options = {}) =>
+      new Promise<void>((started) => {
+        const answer = (response: ServerResponse): void => {
+          response.writeHead(200, { 'content-type': JSON_TYPE });
+          response.write(' ');
+          started();
+          const drip = setInterval(() => response.write(' '), options.everyMs ?? 100);
+          response.on('close', () => clearInterval(drip));
+        };
+        planFailure({ status: 200, message: '', headers: {}, drop: false, applied: false, answer }, options);
+      }),
+    streamNext: (options) => {
+      let sent = 0;
+      let finish = (): void => {};
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const answer = (response: ServerResponse): void => {
+        response.on('close', finish);
+        response.writeHead(200, {
+          'content-type': JSON_TYPE,
+          ...(options.declared ? { 'content-length': String(options.bytes) } : {}),
+        });
+        streamPaddedList(response, options.bytes, (n) => (sent += n));
+      };
+      planFailure({ status: 200, message: '', headers: {}, drop: false, applied: false, answer }, options);
+      return {
+        get sent() {
+          return sent;
+        },
+        finished,
+      };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** The size of each piece of a streamed answer. */
+const STREAMED_PIECE = Buffer.alloc(64 * 1024, ' ');
+
+/**
+ * `[`, spaces, `]`: an empty JSON list `bytes` long (at least 2), written piece by piece as the
+ * connection takes it, so that a client that stops reading stops the writing too.
+ */
+function streamPaddedList(response: ServerResponse, bytes: number, onSent: (bytes: number) => void): void {
+  let left = bytes - 2;
+  const write = (piece: Buffer): boolean => {
+    onSent(piece.length);
+    return response.write(piece);
+  };
+  const next = (): void => {
+    while (left > 0 && !response.destroyed) {
+      const piece = STREAMED_PIECE.subarray(0, Math.min(left, STREAMED_PIECE.length));
+      left -= piece.length;
+      if (!write(piece)) {
+        response.once('drain', next);
+        return;
+      }
+    }
+    if (!response.destroyed) {
+      onSent(1);
+      response.end(']');
+    }
+  };
+  write(Buffer.from('['));
+  next();
 }
 
 /** GitHub takes `token X` and `Bearer X` (any case). */

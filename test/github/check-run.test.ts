@@ -280,7 +280,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     await startModuleTests(log);
     expect(log.warnings).toHaveLength(1);
-    expect(log.warnings[0]).toContain('GitHub answered 403 (token *** refused)');
+    expect(log.warnings[0]).toContain('GitHub answered 403 ("token *** refused")');
     // A 403 that is neither a rate limit nor a missing permission is quoted, not blamed on one.
     expect(log.warnings[0]).not.toContain('permission');
   });

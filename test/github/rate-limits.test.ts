@@ -190,7 +190,7 @@ describe('never past the step’s deadline, nothing after its cancellation', () 
     expect(log.warnings[0]).toBe(
       "comment-on-pr: the summary is not written to the pull request: GitHub's secondary rate limit held the request for pull request #7 " +
         "and asked to wait 60 s; waiting that long would go past the step's deadline (input `timeout`) " +
-        `(GitHub answered 403: ${SECONDARY}).`,
+        `(GitHub answered 403: "${SECONDARY}").`,
     );
     expect(log.warnings[0]).not.toContain('permission');
     expect(fake.comments).toHaveLength(0);

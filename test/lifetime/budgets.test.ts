@@ -47,5 +47,7 @@ describe('the budget table', () => {
     expect(b.STOP_REQUEST_MAX_MS).toBeLessThanOrEqual(b.STOP_AFTER_WAIT_MS);
     expect(b.LAST_LOOK_AFTER_STOP_MS).toBeLessThan(b.STOP_AFTER_WAIT_MS);
     expect(b.WATCH_AFTER_CANCEL_MS).toBeLessThan(b.STOP_AFTER_WAIT_MS);
+    // GitHub's calls outlast the mode's end after its timeout, so the check run and comment are written.
+    expect(b.GITHUB_DONE_AFTER_DEADLINE_MS).toBeGreaterThan(b.STOP_AFTER_WAIT_MS);
   });
 });
