@@ -491,8 +491,8 @@ function wrap(text, indent, width = 96) {
 
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/main.ts + 11 modules
-var main = __webpack_require__(3346);
+// EXTERNAL MODULE: ./src/main.ts + 12 modules
+var main = __webpack_require__(6771);
 ;// CONCATENATED MODULE: ./src/cli.ts
 
 

@@ -23,6 +23,10 @@ var grace = __webpack_require__(7603);
 var redact = __webpack_require__(649);
 // EXTERNAL MODULE: ./src/lifetime/budgets.ts
 var budgets = __webpack_require__(2697);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var lifetime_deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/github/answers.ts
+var answers = __webpack_require__(3948);
 ;// CONCATENATED MODULE: ./src/github/client.ts
 /**
  * What the check run and the pull request comment share about talking to GitHub: the client,
@@ -45,6 +49,10 @@ var failure = __webpack_require__(8881);
 var lib_proxy = __webpack_require__(9783);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/json-object.ts
+var json_object = __webpack_require__(249);
+// EXTERNAL MODULE: ./src/lifetime/abort.ts
+var abort = __webpack_require__(3853);
 ;// CONCATENATED MODULE: ./src/github/transport.ts
 // The HTTP under Octokit: the fetch it is given. Requests to GitHub go through the bundle's one
 // undici (the service client's), on connections of their own: direct, or through the proxy the
@@ -54,10 +62,21 @@ var undici = __webpack_require__(6752);
 // a proxy's tunnel both use. @actions/github's own fetch is bound, once per process, to the
 // proxy of the address GITHUB_API_URL named when it was loaded; this one follows the address
 // the client is given.
+//
+// Every request ends when the client's bound fires (the step's deadline and its reporting budget,
+// the cut after a signal), its answer's body included, however slowly the bytes come: the idle
+// timeouts below end only a connection that stays silent. Each answer is read whole here, at most
+// MAX_GITHUB_ANSWER_BYTES of it, and a success must carry a JSON document (answers.ts): Octokit
+// would read an empty or cut body as an empty answer, and a body larger than memory whole.
+
+
+
 
 
 /** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/** Statuses whose answer has no body (a Response with one cannot be made). */
+const WITHOUT_BODY = new Set([204, 205, 304]);
 function gitHubTransport(options = {}) {
     const connect = {
         timeout: GITHUB_REQUEST_TIMEOUT_MS,
@@ -78,13 +97,27 @@ function gitHubTransport(options = {}) {
         }
         return agent;
     };
-    const fetch = (input, init) => {
+    const redact = options.redact ?? ((text) => text);
+    const fetch = async (input, init) => {
         const url = new URL(input instanceof Request ? input.url : input);
-        // undici's fetch and Response are the standard's; only their TypeScript declarations differ.
-        return (0,undici/* fetch */.hd)(url, {
-            ...init,
-            dispatcher: dispatcherFor(url),
-        });
+        const request = `${init?.method ?? 'GET'} ${url.pathname}`;
+        const signal = eitherSignal(init?.signal ?? undefined, options.signal);
+        try {
+            // undici's fetch and Response are the standard's; only their TypeScript declarations differ.
+            const response = await (0,undici/* fetch */.hd)(url, {
+                ...init,
+                ...(signal === undefined ? {} : { signal }),
+                dispatcher: dispatcherFor(url),
+            });
+            return (await heldWhole(response, request, init?.method === 'HEAD', redact));
+        }
+        catch (error) {
+            // However undici words it (the bound's own reason, a body cut short), an ended request is
+            // the AbortError every wait and request of the action raises.
+            if (signal?.aborted)
+                throw (0,abort/* abortError */.vt)(signal);
+            throw error;
+        }
     };
     return {
         fetch,
@@ -93,6 +126,69 @@ function gitHubTransport(options = {}) {
             await Promise.all(all.map((d) => d.close()));
         },
     };
+}
+/** A signal that fires when any of those given does; undefined when none is. */
+function eitherSignal(...signals) {
+    const given = signals.filter((signal) => signal !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/**
+ * The answer, its body read whole (at most MAX_GITHUB_ANSWER_BYTES) and, for a success that
+ * carries one (not a HEAD's, not a 204), held to be JSON: the failure of the call otherwise,
+ * naming it.
+ */
+async function heldWhole(response, request, head, redact) {
+    const body = await boundedBody(response, request);
+    const success = response.status >= 200 && response.status < 300;
+    if (success && !head && !WITHOUT_BODY.has(response.status))
+        requireJson(body, response, request, redact);
+    const held = new undici.Response(WITHOUT_BODY.has(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+    });
+    // Octokit reports the address an answer came from (after redirects).
+    Object.defineProperty(held, 'url', { value: response.url });
+    return held;
+}
+/**
+ * The body, or the failure of the call once it passes MAX_GITHUB_ANSWER_BYTES (by its
+ * Content-Length, or counted as it arrives): the rest is not read, and the connection is dropped.
+ */
+async function boundedBody(response, request) {
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > answers/* MAX_GITHUB_ANSWER_BYTES */.ae) {
+        await response.body?.cancel();
+        throw tooLarge(request, declared);
+    }
+    const chunks = [];
+    let length = 0;
+    // undici declares the body's chunks as any; a fetch's body gives bytes.
+    const body = (response.body ?? []);
+    // Leaving the loop early (the throw) cancels the body, and with it the connection.
+    for await (const chunk of body) {
+        length += chunk.byteLength;
+        if (length > answers/* MAX_GITHUB_ANSWER_BYTES */.ae)
+            throw tooLarge(request);
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, length);
+}
+function tooLarge(request, declared) {
+    const limit = `${answers/* MAX_GITHUB_ANSWER_BYTES */.ae / (1024 * 1024)} MiB`;
+    const size = declared === undefined ? `more than ${limit}` : `${declared} bytes (its Content-Length)`;
+    return (0,answers/* unexpectedAnswer */.au)(`GitHub's answer to ${request} is ${size}, larger than the ${limit} the action reads of one answer; ` +
+        'the rest was not read. Check GITHUB_API_URL and any proxy between the runner and GitHub.');
+}
+/** A success of GitHub's REST and GraphQL APIs carries a JSON document: anything else fails the call. */
+function requireJson(body, response, request, redact) {
+    const text = body.toString('utf8');
+    const contentType = response.headers.get('content-type');
+    // The media type Octokit parses: with another, it would hand the text on as the answer.
+    if ((0,answers/* mediaType */.JL)(contentType) === 'application/json' && (0,json_object/* parseJsonOrUndefined */.rx)(text) !== undefined)
+        return;
+    throw (0,answers/* unexpectedAnswer */.au)(`GitHub answered ${request} ${response.status} with ${(0,answers/* describeBody */.MP)(text, contentType, redact)}, ` +
+        'not the JSON document its API documents.');
 }
 
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
@@ -106,8 +202,14 @@ function gitHubTransport(options = {}) {
  *   when the wait ends before the step's deadline and the step was not cancelled.
  * - Server errors and dropped connections are the retry plugin's: three more tries, 1, 4 and 9
  *   seconds apart, again only within the deadline. A host name that does not resolve is not
- *   tried again; a resolver that did not answer is.
+ *   tried again; a resolver that did not answer is. Nor is an answer the action does not take
+ *   (answers.ts): asked again, GitHub or what stands in its way would answer the same.
+ * - Every request ends GITHUB_DONE_AFTER_DEADLINE_MS after the step's deadline, or at the cut
+ *   after a signal if that comes first, whatever GitHub does: one bound for the client, on its
+ *   transport, so that no call can be sent without it.
  */
+
+
 
 
 
@@ -137,10 +239,15 @@ function createGitHubClient(options) {
     const { log, deadline, cancellation } = options;
     const secrets = (0,redact/* redactor */.$)([options.token]);
     const unit = options.tuning?.retryUnitMs ?? 1000;
-    const transport = gitHubTransport(options.tuning?.lookup ? { lookup: options.tuning.lookup } : {});
     const cut = cancellation
         ? (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ, deadline?.clock)
         : undefined;
+    const bound = callBound(deadline, cut?.signal);
+    const transport = gitHubTransport({
+        ...(options.tuning?.lookup ? { lookup: options.tuning.lookup } : {}),
+        ...(bound === undefined ? {} : { signal: bound }),
+        redact: (text) => secrets.redact(text),
+    });
     let unwaited;
     /** Why a wait of `ms` may not begin now, if it may not. */
     const refusal = (ms) => {
@@ -160,7 +267,7 @@ function createGitHubClient(options) {
         octokit.hook.error('request', (error, request) => {
             const settings = request.request;
             const status = (0,failure/* answeredStatus */.W)(error) ?? 500;
-            if ((0,failure/* isUnknownHost */.RT)(error)) {
+            if ((0,failure/* isUnknownHost */.RT)(error) || (0,answers/* unexpectedAnswerOf */.r$)(error) !== undefined) {
                 settings.retries = 0;
             }
             else if (status >= 500 || !NOT_RETRIED.includes(status)) {
@@ -188,7 +295,7 @@ function createGitHubClient(options) {
     const octokit = (0,github/* getOctokit */.Q)(options.token, {
         baseUrl: apiUrl,
         userAgent: 'svc-ci-action',
-        request: { fetch: transport.fetch, ...(cut ? { signal: cut.signal } : {}) },
+        request: { fetch: transport.fetch },
         log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
         retry: { doNotRetry: NOT_RETRIED, retryAfterBaseValue: unit },
         throttle: {
@@ -203,11 +310,22 @@ function createGitHubClient(options) {
         get unwaited() {
             return unwaited;
         },
+        redact: (text) => secrets.redact(text),
         async close() {
             cut?.dispose();
             await transport.close();
         },
     };
+}
+/**
+ * What ends every request: GITHUB_DONE_AFTER_DEADLINE_MS after the step's deadline (the check run
+ * and the comment are written after the mode, which may end at it), or `cut`, whichever fires first.
+ */
+function callBound(deadline, cut) {
+    const end = deadline === undefined ? undefined : new lifetime_deadline/* Deadline */.B(deadline.at + budgets/* GITHUB_DONE_AFTER_DEADLINE_MS */.QB, deadline.clock);
+    if (end === undefined)
+        return cut;
+    return cut === undefined ? end.signal : AbortSignal.any([end.signal, cut]);
 }
 
 

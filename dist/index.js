@@ -40272,6 +40272,99 @@ function describeFsError(error) {
 
 /***/ }),
 
+/***/ 3948:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   JL: () => (/* binding */ mediaType),
+/* harmony export */   MP: () => (/* binding */ describeBody),
+/* harmony export */   Ty: () => (/* binding */ outOfShape),
+/* harmony export */   ZK: () => (/* binding */ requestName),
+/* harmony export */   ae: () => (/* binding */ MAX_GITHUB_ANSWER_BYTES),
+/* harmony export */   au: () => (/* binding */ unexpectedAnswer),
+/* harmony export */   r$: () => (/* binding */ unexpectedAnswerOf),
+/* harmony export */   vY: () => (/* binding */ quotedAnswer)
+/* harmony export */ });
+/* unused harmony export QUOTED_ANSWER */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/**
+ * What the action takes of GitHub's answers. An answer is read whole into memory, so it is
+ * bounded (MAX_GITHUB_ANSWER_BYTES); a success carries the JSON document GitHub's API documents,
+ * and each call holds that document to its shape (a listing is a list of its items). An answer
+ * the action does not take fails that call, naming it: read as nothing, an empty page of
+ * comments would have a second sticky comment written. A message quotes at most a short one-line
+ * excerpt of what GitHub sent (QUOTED_ANSWER): an error page of megabytes must not become one
+ * line of the job's log.
+ */
+
+/**
+ * The most of one answer the action reads: 32 MiB, the service client's bound too. The largest
+ * answers it asks GitHub for, pages of 100 comments of at most 65,536 characters each, hold
+ * about 7 MB of ASCII and 20 of a script of three bytes a character; a larger answer is not
+ * GitHub's (a proxy's page, a wrong GITHUB_API_URL), and read whole it would take the runner's
+ * memory: a 400 MiB listing once took 2.5 GB.
+ */
+const MAX_GITHUB_ANSWER_BYTES = 32 * 1024 * 1024;
+/** The longest excerpt of GitHub's text a message quotes: GitHub's own messages are a sentence or two. */
+const QUOTED_ANSWER = 200;
+/** The name of the failure of a call whose answer the action does not take. */
+const UNEXPECTED_ANSWER = 'UnexpectedGitHubAnswer';
+/** The failure of a call whose answer the action does not take: too large, or out of its documented shape. */
+function unexpectedAnswer(message) {
+    const error = new Error(message);
+    error.name = UNEXPECTED_ANSWER;
+    return error;
+}
+/**
+ * That failure, when `error` is one or wraps one: Octokit makes what its fetch throws (the
+ * transport's bound on an answer) the cause of an error of its own.
+ */
+function unexpectedAnswerOf(error) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 3; depth++) {
+        if (e.name === UNEXPECTED_ANSWER)
+            return e;
+        e = e.cause;
+    }
+    return undefined;
+}
+/**
+ * Text or a value GitHub sent, as a message quotes it: on one line as JSON shows it, cut to
+ * QUOTED_ANSWER characters. The token is masked before the cut, which could otherwise leave a
+ * part of it that no masking recognises.
+ */
+function quotedAnswer(value, redact) {
+    if (value === undefined)
+        return 'nothing';
+    if (typeof value === 'string')
+        return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteClipped */ .Wr)(redact(value), QUOTED_ANSWER);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clip */ .$Q)(redact(JSON.stringify(value) ?? typeof value), QUOTED_ANSWER);
+}
+/**
+ * The failure of a call whose answer is not the document its API documents: `request` as
+ * `GET /user`, `what` as `a user with a login`.
+ */
+function outOfShape(request, data, what, redact) {
+    return unexpectedAnswer(`GitHub answered ${request} with ${quotedAnswer(data, redact)}, not ${what}.`);
+}
+/** A request as a message names it (`GET /repos/o/r/issues/7/comments`), by the address its answer came from. */
+function requestName(method, url) {
+    return URL.canParse(url) ? `${method} ${new URL(url).pathname}` : method;
+}
+/** What a body held, in words for a message: `no body`, or an excerpt and its media type (`"<html>…" (text/html)`). */
+function describeBody(text, contentType, redact) {
+    if (text.trim() === '')
+        return 'no body';
+    return `${quotedAnswer(text, redact)} (${mediaType(contentType) ?? 'no Content-Type'})`;
+}
+/** `application/json` of `application/json; charset=utf-8`; undefined when there is none. */
+function mediaType(contentType) {
+    const type = contentType?.split(';')[0]?.trim().toLowerCase();
+    return type === undefined || type === '' ? undefined : type;
+}
+
+
+/***/ }),
+
 /***/ 8881:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40284,14 +40377,17 @@ function describeFsError(error) {
 /* harmony export */   yy: () => (/* binding */ answerText)
 /* harmony export */ });
 /* unused harmony export errorCode */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3853);
-/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(249);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3853);
+/* harmony import */ var _json_object_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(249);
+/* harmony import */ var _answers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3948);
 /**
  * Why a request to GitHub failed, told apart for the one warning it becomes: a rate limit that
- * could not be waited out, a permission the token lacks (GitHub says so in its answer), any
- * other answer quoted, a host name that does not resolve, or no answer at all.
+ * could not be waited out, a permission the token lacks (GitHub says so in its answer), an
+ * answer the action does not take (answers.ts), any other answer quoted (a short excerpt of
+ * GitHub's message, on one line), a host name that does not resolve, or no answer at all.
  */
+
 
 
 
@@ -40305,24 +40401,22 @@ function answerOf(error) {
     if (!(error instanceof Error))
         return undefined;
     if (error.name === 'GraphqlResponseError' && 'errors' in error && Array.isArray(error.errors)) {
-        const headers = 'headers' in error && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.headers) ? error.headers : {};
-        return { status: 200, message: firstMessage(error.errors) ?? 'HTTP 200', headers, graphqlErrors: error.errors };
+        const headers = 'headers' in error && (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(error.headers) ? error.headers : {};
+        return { status: 200, message: firstMessage(error.errors), headers, graphqlErrors: error.errors };
     }
-    if (!('response' in error) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(error.response))
+    if (!('response' in error) || !(0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(error.response))
         return undefined;
     const { status, data, headers } = error.response;
     if (typeof status !== 'number')
         return undefined;
-    const graphqlErrors = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && Array.isArray(data.errors) ? data.errors : [];
-    const message = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(data) && typeof data.message === 'string'
-        ? data.message
-        : (firstMessage(graphqlErrors) ?? `HTTP ${status}`);
-    return { status, message, headers: (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(headers) ? headers : {}, graphqlErrors };
+    const graphqlErrors = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data) && Array.isArray(data.errors) ? data.errors : [];
+    const message = (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data) && typeof data.message === 'string' ? data.message : firstMessage(graphqlErrors);
+    return { status, message, headers: (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(headers) ? headers : {}, graphqlErrors };
 }
 /** The message of the first error a GraphQL answer lists. */
 function firstMessage(errors) {
     const [first] = errors;
-    return (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(first) && typeof first.message === 'string' ? first.message : undefined;
+    return (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(first) && typeof first.message === 'string' ? first.message : undefined;
 }
 /**
  * GitHub names a GraphQL error of its primary rate limit by its `type`: `RATE_LIMITED` (what its
@@ -40347,12 +40441,19 @@ function refusedOutright(error) {
         return false;
     if (answer.status === 403)
         return true;
-    return answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(e) && e.type === 'FORBIDDEN');
+    return answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(e) && e.type === 'FORBIDDEN');
 }
-/** What GitHub answered, as a warning quotes it (`403 (Resource not accessible by integration)`). */
-function answerText(error) {
+/** What GitHub answered, as a message quotes it (`403 ("Resource not accessible by integration")`). */
+function answerText(error, github) {
     const answer = answerOf(error);
-    return answer === undefined ? undefined : `${answer.status} (${answer.message})`;
+    return answer === undefined ? undefined : `${answer.status}${inParentheses(quotedMessage(answer, github))}`;
+}
+/** GitHub's message as a message quotes it: a short excerpt on one line; undefined when it gave none. */
+function quotedMessage(answer, github) {
+    return answer.message === undefined ? undefined : (0,_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .quotedAnswer */ .vY)(answer.message, github.redact);
+}
+function inParentheses(text) {
+    return text === undefined ? '' : ` (${text})`;
 }
 /**
  * The rate limit a refusal names, as GitHub documents them: a 403 or 429 whose message speaks of
@@ -40363,11 +40464,11 @@ function rateLimitOf(error) {
     const answer = answerOf(error);
     if (answer === undefined)
         return undefined;
-    if (answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(e) && GRAPHQL_RATE_LIMITED.has(String(e.type))))
+    if (answer.graphqlErrors.some((e) => (0,_json_object_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(e) && GRAPHQL_RATE_LIMITED.has(String(e.type))))
         return 'primary';
     if (answer.status !== 403 && answer.status !== 429)
         return undefined;
-    if (/\bsecondary rate\b/i.test(answer.message))
+    if (/\bsecondary rate\b/i.test(answer.message ?? ''))
         return 'secondary';
     if (answer.headers['x-ratelimit-remaining'] === '0')
         return 'primary';
@@ -40401,29 +40502,34 @@ const WHY_NOT_WAITED = {
  * what the request was about (` for pull request #7`) where the warning does not.
  */
 function failureReason(error, github, permission, about = '') {
+    const unexpected = (0,_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .unexpectedAnswerOf */ .r$)(error);
+    if (unexpected !== undefined)
+        return unexpected.message;
     const answer = answerOf(error);
     if (answer !== undefined) {
+        const said = quotedMessage(answer, github);
         const limit = rateLimitOf(error);
         if (limit !== undefined) {
             const unwaited = github.unwaited?.kind === limit ? github.unwaited : undefined;
             const asked = unwaited ? ` and asked to wait ${Math.ceil(unwaited.waitMs / 1000)} s` : '';
             const why = unwaited ? WHY_NOT_WAITED[unwaited.reason] : 'it was not waited out';
-            return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (GitHub answered ${answer.status}: ${answer.message}).`;
+            const answered = `GitHub answered ${answer.status}${said === undefined ? '' : `: ${said}`}`;
+            return `GitHub's ${limit} rate limit held the request${about}${asked}; ${why} (${answered}).`;
         }
-        if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message)) {
-            return (`GitHub answered 403 (${answer.message}). The github-token needs the ${permission}: write permission: ` +
+        if (answer.status === 403 && /resource not accessible by integration/i.test(answer.message ?? '')) {
+            return (`GitHub answered 403${inParentheses(said)}. The github-token needs the ${permission}: write permission: ` +
                 `add \`permissions: ${permission}: write\` to the job, or set github-token to a token that has it. ` +
                 'On a pull request from a fork, GitHub gives the workflow a read-only token: the summary is only in the job summary.');
         }
-        return `GitHub answered ${answer.status}${about} (${answer.message}).`;
+        return `GitHub answered ${answer.status}${about}${inParentheses(said)}.`;
     }
     if (isUnknownHost(error)) {
         const host = new URL(github.apiUrl).hostname;
         return `the host name ${host} of ${github.apiUrl} does not resolve (ENOTFOUND): check GITHUB_API_URL and the runner's DNS.`;
     }
-    if ((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .isAbortError */ .zf)(error))
+    if ((0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbortError */ .zf)(error))
         return `no answer from ${github.apiUrl} before the step's time ran out.`;
-    return `could not reach ${github.apiUrl}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .getErrorMessage */ .u1)(error)}.`;
+    return `could not reach ${github.apiUrl}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .getErrorMessage */ .u1)(error)}.`;
 }
 
 
@@ -40433,7 +40539,7 @@ function failureReason(error, github, permission, about = '') {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3346);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6771);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2462);
 
 
@@ -41454,11 +41560,13 @@ function raceAbort(promise, signal) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
+/* harmony export */   BL: () => (/* binding */ CHECK_RUN_START_MS),
 /* harmony export */   Ch: () => (/* binding */ LOG_AFTER_SIGNAL_MS),
 /* harmony export */   GB: () => (/* binding */ LAST_LOOK_AFTER_STOP_MS),
 /* harmony export */   JY: () => (/* binding */ WIND_DOWN_MS),
 /* harmony export */   Jo: () => (/* binding */ FORCE_BUDGET_MS),
 /* harmony export */   MJ: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
+/* harmony export */   QB: () => (/* binding */ GITHUB_DONE_AFTER_DEADLINE_MS),
 /* harmony export */   Ve: () => (/* binding */ STOP_AFTER_WAIT_MS),
 /* harmony export */   Y9: () => (/* binding */ CREATE_WAIT_AFTER_SIGNAL_MS),
 /* harmony export */   Zi: () => (/* binding */ STOP_REQUEST_MIN_MS),
@@ -41469,7 +41577,7 @@ function raceAbort(promise, signal) {
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
 /* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS)
 /* harmony export */ });
-/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS, GITHUB_DONE_AFTER_DEADLINE_MS */
+/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
 // The step's time budgets, in one table. The runner cancels a step with SIGINT, then SIGTERM
 // 7.5 s later, then kills the process 2.5 s after that (action-interface "Cancellation"); every
 // bound the step keeps after a signal is cut from that schedule here, counted from the first
@@ -41532,6 +41640,9 @@ const LOG_AFTER_STOP_MS = 5000;
 /** Every call to GitHub ends this long after the timeout, however slowly GitHub answers: the mode ends within
  *  STOP_AFTER_WAIT_MS of it, and the rest is for the check run and the comment, writes GitHub paces a second apart. */
 const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;
+/** The check run's start (`check-name`) may take this long: the mode waits for it, and a GitHub that stalls must not
+ *  hold the step's own work. Past it the check run is not published, with a warning, and the mode goes on. */
+const CHECK_RUN_START_MS = 20_000;
 
 
 /***/ }),
@@ -41880,7 +41991,7 @@ function mapLimited(items, atOnce, work, options) {
 
 /***/ }),
 
-/***/ 3346:
+/***/ 6771:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42048,6 +42159,8 @@ function commitOf(context) {
     return typeof context.sha === 'string' && context.sha !== '' ? context.sha : undefined;
 }
 
+// EXTERNAL MODULE: ./src/github/answers.ts
+var answers = __nccwpck_require__(3948);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
 // EXTERNAL MODULE: ./src/github/failure.ts
@@ -42104,6 +42217,31 @@ async function openGitHub(options) {
     return createGitHubClient(options);
 }
 
+;// CONCATENATED MODULE: ./src/github/pages.ts
+/**
+ * The pages of a GitHub listing, each held to its documented shape. Octokit's `paginate` reads an
+ * empty answer, `null` and a 409 as an empty page: a listing read that way as holding nothing
+ * would have a second sticky comment, or a second check run, written. Here a page out of its
+ * shape fails the listing, saying what came instead.
+ */
+
+/** GitHub's `Link` header names the next page so (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api). */
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
+/** The items of each page, from `first` on as GitHub's `Link` header leads, at most `listing.maxPages` of them. */
+async function* pagesOf(github, first, listing) {
+    let page = await first();
+    for (let read = 1;; read++) {
+        const items = listing.itemsOf(page.data);
+        if (items === undefined)
+            throw (0,answers/* outOfShape */.Ty)((0,answers/* requestName */.ZK)('GET', page.url), page.data, listing.what, github.redact);
+        yield items;
+        const next = NEXT_PAGE.exec(page.headers.link ?? '')?.[1];
+        if (next === undefined || read >= listing.maxPages)
+            return;
+        page = await github.octokit.request({ method: 'GET', url: next });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/summary-on-github.ts
 /**
  * The job summary as the check run shows it: the check run's title is its verdict, so a first
@@ -42130,6 +42268,10 @@ function withoutRestatedHeading(title, markdown) {
 
 // EXTERNAL MODULE: ./src/report/redact.ts
 var redact = __nccwpck_require__(649);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __nccwpck_require__(2697);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __nccwpck_require__(8451);
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
 /**
  * Publishes a step's results as a GitHub check run (input `check-name`): created `in_progress`
@@ -42138,6 +42280,11 @@ var redact = __nccwpck_require__(649);
  * Publishing is a courtesy on top of the step's own report: every failure here (no permission,
  * no repository, GitHub unreachable) becomes one warning, never an error of the step.
  */
+
+
+
+
+
 
 
 
@@ -42168,8 +42315,10 @@ async function startCheckRun(options) {
     catch (error) {
         return notPublished(`the GitHub client did not start: ${(0,errors/* getErrorMessage */.u1)(error)}.`);
     }
+    // The mode waits for the start: it is bounded on its own, well within the step's deadline.
+    const start = deadline/* Deadline */.B.after(budgets/* CHECK_RUN_START_MS */.BL, options.deadline?.clock);
     try {
-        const created = await createCheckRun(github, target, name);
+        const created = await createCheckRun(github, target, name, start.signal);
         log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
         return checkRunHandle({ github, target, id: created.id, url: created.html_url ?? undefined, name, secrets, log });
     }
@@ -42178,14 +42327,29 @@ async function startCheckRun(options) {
         return notPublished((0,failure/* failureReason */.Hr)(error, github, 'checks'));
     }
 }
+/** The commit's check runs of a name: a create that may have taken effect is looked for among them. */
+const CHECK_RUN_LISTING = {
+    what: 'a list of check runs',
+    itemsOf: (data) => (0,json_object/* isObject */.Gv)(data) && Array.isArray(data.check_runs) && data.check_runs.every(isCheckRun) ? data.check_runs : undefined,
+    // A commit has one check run of a name for each time a workflow ran on it.
+    maxPages: 10,
+};
+/** Whether `value` has the fields of a check run the step reads, each of its documented type. */
+function isCheckRun(value) {
+    if (!(0,json_object/* isObject */.Gv)(value) || !Number.isSafeInteger(value.id))
+        return false;
+    const text = (field) => field === undefined || field === null || typeof field === 'string';
+    return text(value.html_url) && text(value.external_id);
+}
 /**
  * Creates the check run, once: it carries an `external_id` of its own, by which a create that
- * failed but took effect is found among the commit's check runs of that name.
+ * failed but took effect is found among the commit's check runs of that name. An answer that is
+ * no check run is such a failure.
  */
-async function createCheckRun(github, target, name) {
+async function createCheckRun(github, target, name, signal) {
     const { owner, repo, headSha } = target;
     const externalId = (0,external_node_crypto_.randomUUID)();
-    const created = await createOnce(async () => (await github.octokit.rest.checks.create({
+    return createOnce(async () => checkRunIn(await github.octokit.rest.checks.create({
         owner,
         repo,
         name,
@@ -42194,21 +42358,31 @@ async function createCheckRun(github, target, name) {
         status: 'in_progress',
         started_at: timestamp(),
         ...(target.detailsUrl === undefined ? {} : { details_url: target.detailsUrl }),
-        request: NOT_RETRIED_BY_PLUGIN,
-    })).data, async () => {
-        const runs = await github.octokit.paginate(github.octokit.rest.checks.listForRef, {
+        request: { ...NOT_RETRIED_BY_PLUGIN, signal },
+    }), github), async () => {
+        const first = () => github.octokit.rest.checks.listForRef({
             owner,
             repo,
             ref: headSha,
             check_name: name,
             filter: 'all',
             per_page: 100,
+            request: { signal },
         });
-        return runs.find((run) => run.external_id === externalId);
+        for await (const runs of pagesOf(github, first, CHECK_RUN_LISTING)) {
+            const run = runs.find((r) => r.external_id === externalId);
+            if (run !== undefined)
+                return run;
+        }
+        return undefined;
     });
-    if (!Number.isSafeInteger(created.id))
-        throw new Error('GitHub answered the create without a check run id');
-    return created;
+}
+/** The check run a create answered, or the failure of that call when the answer is none. */
+function checkRunIn(answer, github) {
+    if (!isCheckRun(answer.data)) {
+        throw (0,answers/* outOfShape */.Ty)((0,answers/* requestName */.ZK)('POST', answer.url), answer.data, 'a check run', github.redact);
+    }
+    return answer.data;
 }
 function checkRunHandle(parts) {
     const { github, target, id, name, secrets, log } = parts;
@@ -42292,8 +42466,6 @@ function timestamp() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-// EXTERNAL MODULE: ./src/lifetime/budgets.ts
-var budgets = __nccwpck_require__(2697);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __nccwpck_require__(2011);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -42316,8 +42488,10 @@ var markdown = __nccwpck_require__(4285);
  *   of that form, the token is taken for the workflow's own, GitHub Actions': a comment GitHub
  *   Actions wrote with the marker is then updated, and another app's earlier comment is not
  *   recognised (a new one is written). Any other failure of the question (no answer, a 5xx, an
- *   answer with other errors) fails the comment, as a failure of any other call does.
+ *   answer with other errors, an answer out of its documented shape: no login, no viewer) fails
+ *   the comment, as a failure of any other call does.
  */
+
 
 
 /** The app of the workflow's own token (GITHUB_TOKEN). */
@@ -42330,16 +42504,25 @@ const VIEWER_QUERY = 'query { viewer { login } }';
 const BOT_LOGIN = /^([a-z0-9][a-z0-9_-]{0,38})\[bot\]$/i;
 /** The identity the client's token writes as. */
 async function tokenAuthor(github, log) {
+    let user;
     try {
-        const { data } = await github.octokit.rest.users.getAuthenticated();
-        return { kind: 'user', login: data.login };
+        user = (await github.octokit.rest.users.getAuthenticated()).data;
     }
     catch (error) {
         // An installation token acts as no user. A rate limit is a rate limit, whoever asks.
         if ((0,failure/* answeredStatus */.W)(error) !== 403 || (0,failure/* rateLimitOf */.tX)(error) !== undefined)
             throw error;
+        return installationAuthor(github, log);
     }
-    return installationAuthor(github, log);
+    return userAuthor(user, github);
+}
+/** The user `GET /user` names: a failure of the call when the answer names none. */
+function userAuthor(user, github) {
+    const login = (0,json_object/* isObject */.Gv)(user) ? user.login : undefined;
+    if (typeof login !== 'string' || login === '') {
+        throw (0,answers/* unexpectedAnswer */.au)(`GitHub answered GET /user with ${(0,answers/* quotedAnswer */.vY)(user, github.redact)}, not a user with a login.`);
+    }
+    return { kind: 'user', login };
 }
 /** The app whose installation token the client has, as GraphQL's `viewer` names its bot account. */
 async function installationAuthor(github, log) {
@@ -42357,11 +42540,13 @@ async function installationAuthor(github, log) {
         // the token for GitHub Actions' then would not find this app's comment, and write a second.
         if (!(0,failure/* refusedOutright */.Lh)(error))
             throw error;
-        return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${(0,failure/* answerText */.yy)(error)}`);
+        return assumed(`GitHub did not say which app the token belongs to: its GraphQL API answered ${(0,failure/* answerText */.yy)(error, github)}`);
     }
-    const viewer = (0,json_object/* isObject */.Gv)(answer) && (0,json_object/* isObject */.Gv)(answer.viewer) ? answer.viewer : undefined;
-    const login = viewer?.login;
-    const slug = typeof login === 'string' ? BOT_LOGIN.exec(login)?.[1] : undefined;
+    const login = (0,json_object/* isObject */.Gv)(answer) && (0,json_object/* isObject */.Gv)(answer.viewer) ? answer.viewer.login : undefined;
+    if (typeof login !== 'string') {
+        throw (0,answers/* unexpectedAnswer */.au)(`GitHub's GraphQL API answered ${VIEWER_QUERY} with ${(0,answers/* quotedAnswer */.vY)(answer, github.redact)}, not a viewer with a login.`);
+    }
+    const slug = BOT_LOGIN.exec(login)?.[1];
     if (slug === undefined)
         return assumed("GitHub's GraphQL API named no bot account as the token's viewer");
     return appAuthor(slug);
@@ -42390,6 +42575,9 @@ function writtenBy(comment, author) {
  * Like the check run, a courtesy on top of the step's own report: every failure here (no
  * permission, GitHub unreachable) becomes one warning, never an error of the step.
  */
+
+
+
 
 
 
@@ -42459,16 +42647,16 @@ async function commentOnPullRequest(options) {
     try {
         const existing = await find();
         if (existing !== undefined) {
-            await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body });
+            commentIn(await github.octokit.rest.issues.updateComment({ ...repoOf(pullRequest), comment_id: existing.id, body }), 'PATCH', github);
             log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
             return 'updated';
         }
-        const created = await createOnce(async () => commentOf((await github.octokit.rest.issues.createComment({
+        const created = await createOnce(async () => commentIn(await github.octokit.rest.issues.createComment({
             ...repoOf(pullRequest),
             issue_number: pullRequest.number,
             body,
             request: NOT_RETRIED_BY_PLUGIN,
-        })).data), find);
+        }), 'POST', github), find);
         log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
         return 'created';
     }
@@ -42516,26 +42704,52 @@ function provenance(context, pullRequest, runLink, writtenAt) {
 /**
  * The step's own comment: the first one that starts with its marker and that the token's
  * identity wrote, on any page. A comment with the marker that someone else wrote is passed over.
+ * A page out of its documented shape fails the search: read as no comment, it would have a
+ * second one written.
  */
 async function findComment(github, pullRequest, marker, whoWrites, log) {
-    const pages = github.octokit.paginate.iterator(github.octokit.rest.issues.listComments, {
+    const first = () => github.octokit.rest.issues.listComments({
         ...repoOf(pullRequest),
         issue_number: pullRequest.number,
         per_page: PER_PAGE,
     });
-    let read = 0;
-    for await (const { data } of pages) {
-        for (const comment of data) {
+    for await (const comments of pagesOf(github, first, COMMENT_LISTING)) {
+        for (const comment of comments) {
             if (!(comment.body ?? '').startsWith(marker))
                 continue;
             if (writtenBy(comment, await whoWrites()))
                 return commentOf(comment);
             log.debug(`comment-on-pr: comment ${comment.id} carries the marker but was written by ${comment.user?.login ?? 'someone else'}: left alone`);
         }
-        if (++read >= MAX_PAGES)
-            return undefined;
     }
     return undefined;
+}
+const COMMENT_LISTING = {
+    what: 'a list of comments',
+    itemsOf: (data) => (Array.isArray(data) && data.every(isListedComment) ? data : undefined),
+    maxPages: MAX_PAGES,
+};
+/** Whether `value` has the fields of a comment the step reads, each of its documented type. */
+function isListedComment(value) {
+    if (!(0,json_object/* isObject */.Gv)(value) || !Number.isSafeInteger(value.id))
+        return false;
+    const body = value.body;
+    return ((body === undefined || body === null || typeof body === 'string') &&
+        hasOptionalName(value.user, 'login') &&
+        hasOptionalName(value.performed_via_github_app, 'slug'));
+}
+/** Absent, null, or an object whose `name` is absent or a string (a comment's user, its app). */
+function hasOptionalName(value, name) {
+    if (value === undefined || value === null)
+        return true;
+    return (0,json_object/* isObject */.Gv)(value) && (value[name] === undefined || typeof value[name] === 'string');
+}
+/** The comment a create or an edit answered, or the failure of that call when the answer is no comment. */
+function commentIn(answer, method, github) {
+    if (!isListedComment(answer.data)) {
+        throw (0,answers/* outOfShape */.Ty)((0,answers/* requestName */.ZK)(method, answer.url), answer.data, 'a comment', github.redact);
+    }
+    return commentOf(answer.data);
 }
 function commentOf(data) {
     return { id: data.id, body: data.body ?? '' };
@@ -42560,8 +42774,6 @@ var inputs_read = __nccwpck_require__(4245);
 var schema = __nccwpck_require__(710);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __nccwpck_require__(784);
-// EXTERNAL MODULE: ./src/lifetime/deadline.ts
-var deadline = __nccwpck_require__(8451);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
