@@ -55,6 +55,7 @@ async function upgrade(
     workspaceIds,
     workspaceVariables: [{ key: 'region', value: 'eu-west-1', category: 'svc', hcl: false, sensitive: false }],
     confirm: true,
+    waves: [{ all: true }],
   };
   const started = performance.now();
   try {

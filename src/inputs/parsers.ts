@@ -236,6 +236,37 @@ export function parsePolicySets(input: string, value: string): PolicySetRef[] {
   return [...refs.values()];
 }
 
+/** One wave of a rollout, as the `waves` input gives it: a count, a share of the workspaces, or the rest. */
+export type WaveSize = { readonly count: number } | { readonly percent: number } | { readonly all: true };
+
+/**
+ * `waves`: comma-separated sizes, each a whole count (`5`) or a percentage of the workspaces
+ * (`10%`, at most 100); `all`, the rest, only last. Anything else is refused before any request.
+ */
+export function parseWaves(input: string, value: string): WaveSize[] {
+  const items = value.split(',').map((item) => item.trim());
+  return items.map((item, index): WaveSize => {
+    const refuse = (why: string): never => {
+      throw new ConfigurationError(
+        `Input "${input}" must be comma-separated wave sizes, each a count (5) or a percentage (10%), the last may be all ` +
+          `(such as 1,10%,all): ${why} (got "${value}").`,
+      );
+    };
+    if (item === 'all') {
+      if (index !== items.length - 1) refuse('all takes the rest, so it can only be last');
+      return { all: true };
+    }
+    const percent = /^(\d{1,3})%$/.exec(item);
+    if (percent) {
+      const p = Number(percent[1]);
+      if (p < 1 || p > 100) refuse(`${item} is not a share from 1% to 100%`);
+      return { percent: p };
+    }
+    if (!/^\d{1,6}$/.test(item) || Number(item) < 1) refuse(`"${item}" is no wave size`);
+    return { count: Number(item) };
+  });
+}
+
 /** true or false, or null when not given: the mode decides what no value means. */
 export function parseOptionalBoolean(input: string, value: string): boolean | null {
   return value === '' ? null : parseBoolean(input, value);

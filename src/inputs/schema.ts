@@ -26,6 +26,7 @@ import {
   parseText,
   parseToken,
   parseVersionPin,
+  parseWaves,
   parseWorkspaceFilePath,
   parseWorkspaceVariables,
 } from './parsers.ts';
@@ -227,6 +228,7 @@ export const INPUTS = {
       variables.filter((v) => v.sensitive).map((v) => v.value),
   },
   confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
+  waves: { modes: ['upgrade-no-code-workspace'], field: 'waves', parse: parseWaves },
   // Null: on for a module allowed anew, unchanged on an update.
   enabled: { modes: ['publish-no-code-module'], field: 'enabled', parse: parseOptionalBoolean },
   'version-pin': { modes: ['publish-no-code-module'], field: 'versionPin', parse: parseVersionPin },

@@ -80,6 +80,7 @@ export const OUTPUT_SHAPES: Readonly<Record<string, Shape>> = {
   'run-id': lines(id('run')),
   'plan-url': lines(httpUrl),
   applied: oneOf('true', 'false'),
+  'resume-workspace-ids': lines(id('ws')),
   'no-code-module-id': orEmpty(id('nocode')),
   'workspace-id': orEmpty(id('ws')),
   'workspace-url': orEmpty(httpUrl),

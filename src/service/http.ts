@@ -132,6 +132,11 @@ export class HttpClient {
     return url.origin === this.origin && (url.pathname === base || url.pathname.startsWith(`${base}/`));
   }
 
+  /** The client's pace: requests to the API it sends in any second (the service's word on its limit included). */
+  get requestsPerSecond(): number {
+    return this.#limiter.perSecond;
+  }
+
   /** Text safe for a message: the token, should a service message echo it, is masked. */
   redact(text: string): string {
     return this.#secrets.redact(text);

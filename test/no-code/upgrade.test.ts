@@ -198,6 +198,7 @@ describe('plans and confirmation', () => {
         applied: false,
         moduleVersionFrom: '1.2.0',
         moduleVersionTo: '1.2.0',
+        wave: 1,
       },
       {
         workspaceId: b,
@@ -209,6 +210,7 @@ describe('plans and confirmation', () => {
         applied: false,
         moduleVersionFrom: '1.2.0',
         moduleVersionTo: '1.2.0',
+        wave: 1,
       },
     ]);
     expect(run.summary).toContain(`<a href="${run.outputs['plan-url']!.split('\n')[0]}">plan</a>`);

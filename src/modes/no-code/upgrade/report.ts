@@ -23,9 +23,24 @@ import { plural } from '../../../text.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
 import { describeWorkspace, FAILED_OUTCOMES } from './upgrade-workspace.ts';
+import { endedWell } from './waves.ts';
 import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
 
+/** Why a rollout in waves stopped before its last wave. */
+export interface RolloutStop {
+  kind: 'failed' | 'cancelled';
+  /** The last wave that ran (1 for the first). */
+  wave: number;
+}
+
+/** The rollout as a whole: how many waves it had, and where it stopped, if it did. */
+export interface Rollout {
+  waves: number;
+  stop: RolloutStop | null;
+}
+
 export interface UpgradeReportInput {
+  rollout: Rollout;
   noCodeModuleId: string;
   /** The module's `version-pin`, when it was read: the version the workspaces move to. */
   versionPin: string | null;
@@ -55,6 +70,7 @@ const OUTCOME_TEXT: Record<UpgradeOutcome, string> = {
   'apply-timed-out': '⏱️ confirmed, timed out waiting for the apply',
   cancelled: '⛔ cancelled',
   'would-upgrade': '🔍 would start an upgrade',
+  'not-started': '⏭️ not started',
 };
 
 /** Counts shown in the summary, in this order; zero counts are left out. */
@@ -69,6 +85,7 @@ const COUNTED: ReadonlyArray<readonly [UpgradeOutcome, string]> = [
   ['apply-timed-out', 'apply timed out'],
   ['cancelled', 'cancelled'],
   ['would-upgrade', 'would be upgraded'],
+  ['not-started', 'not started'],
 ];
 
 /** The result entry of one workspace in the `result` output: the workspace's result without
@@ -100,6 +117,7 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     applied: r.applied,
     moduleVersionFrom: r.moduleVersionFrom,
     moduleVersionTo: input.versionPin,
+    wave: r.wave ?? 1,
     ...(r.error !== undefined ? { error: r.error } : {}),
     ...(r.warning !== undefined ? { warning: r.warning } : {}),
   }));
@@ -110,6 +128,13 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
     'plan-url': results.map((r) => r.planUrl ?? '').join('\n'),
     applied: applied ? 'true' : 'false',
     result: entries,
+    // What a next run takes to go on where this one stopped.
+    'resume-workspace-ids': input.dryRun
+      ? ''
+      : results
+          .filter((r) => !endedWell(r, input.confirm))
+          .map((r) => r.workspaceId)
+          .join('\n'),
   };
   const annotations: Annotation[] = [
     ...failed.map((r): Annotation => ({
@@ -127,15 +152,19 @@ export function upgradeReport(input: UpgradeReportInput): ModeResult {
   ];
   const title = titleOf(input, failed.length);
   let failure: StepFailure | null = null;
-  if (input.cancelled) failure = stepFailure(`The step was cancelled: ${countsText(results)}.`);
-  else if (failed.length > 0) {
+  const stopped = stopText(input.rollout, results);
+  if (input.cancelled)
+    failure = stepFailure(`The step was cancelled: ${countsText(results)}.${stopped ? ` ${stopped}` : ''}`);
+  else if (failed.length > 0 || input.rollout.stop !== null) {
     failure = stepFailure(
-      `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
-        failed.map((r) => describeWorkspace(r.workspaceId, r.workspaceName)).join(', ') +
-        ' (see the annotations and the job summary).',
+      (failed.length > 0
+        ? `${failed.length} of ${plural(results.length, 'workspace upgrade')} did not succeed: ` +
+          failed.map((r) => describeWorkspace(r.workspaceId, r.workspaceName)).join(', ') +
+          ' (see the annotations and the job summary).'
+        : '') + (stopped ? `${failed.length > 0 ? ' ' : ''}${stopped}` : ''),
     );
   }
-  const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failed.length > 0 ? 'failure' : 'success';
+  const conclusion: CheckRunConclusion = input.cancelled ? 'cancelled' : failure !== null ? 'failure' : 'success';
   return { title, summary: summaryOf(input, failure !== null), annotations, outputs, failure, conclusion };
 }
 
@@ -180,7 +209,7 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
     { skipZero: true },
   );
   const withVersions = results.some((r) => r.moduleVersionFrom !== null) || input.versionPin !== null;
-  const rows: Content[][] = results.map((r) => [
+  const rowOf = (r: WorkspaceUpgradeResult): Content[] => [
     workspaceCell(r, input.workspacePages?.get(r.workspaceId)),
     ...(withVersions ? [versionCell(r.moduleVersionFrom, input.versionPin)] : []),
     ...(input.dryRun
@@ -191,7 +220,7 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
           r.status ? inlineCode(r.status) : '–',
         ]),
     resultCell(r),
-  ]);
+  ];
   const headers: Content[] = [
     'Workspace',
     ...(withVersions ? ['Module version'] : []),
@@ -203,7 +232,10 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
     input.dryRun && dryRunBanner('No upgrade was started: this is what would be done.'),
     intro,
     counts,
-    table(headers, rows),
+    input.rollout.waves > 1
+      ? wavesSection(input, (rows) => table(headers, rows.map(rowOf)))
+      : table(headers, results.map(rowOf)),
+    input.rollout.stop !== null && paragraph(stopText(input.rollout, results)),
     input.cancelled && paragraph('The step was cancelled: upgrade runs that had started go on in the service.'),
     input.vars.length > 0 &&
       details(`Variables sent with each upgrade (${input.vars.length})`, variablesTable(input.vars), {
@@ -219,6 +251,44 @@ function summaryOf(input: UpgradeReportInput, failed: boolean): string {
 function planCell(planUrl: string | null, serviceOrigin: string): Content {
   if (planUrl === null) return '–';
   return new URL(planUrl).origin === serviceOrigin ? link('plan', planUrl) : inlineCode(planUrl);
+}
+
+/** Each wave under a heading of its own, with its verdict, then its rows. */
+function wavesSection(input: UpgradeReportInput, tableOf: (rows: WorkspaceUpgradeResult[]) => string): string {
+  const { waves } = input.rollout;
+  return joinBlocks(
+    ...Array.from({ length: waves }, (_, index) => {
+      const wave = index + 1;
+      const rows = input.results.filter((r) => (r.wave ?? 1) === wave);
+      return joinBlocks(
+        heading(`Wave ${wave} of ${waves} (${plural(rows.length, 'workspace')}): ${waveVerdict(input, rows)}`, 3),
+        tableOf(rows),
+      );
+    }),
+  );
+}
+
+/** A wave's verdict in a few words. */
+function waveVerdict(input: UpgradeReportInput, rows: readonly WorkspaceUpgradeResult[]): string {
+  if (input.dryRun) return '🔍 would run';
+  if (rows.every((r) => r.outcome === 'not-started')) return '⏭️ not started';
+  if (rows.some((r) => r.outcome === 'cancelled')) return '⛔ cancelled';
+  if (rows.every((r) => endedWell(r, input.confirm))) return '✅ ended well';
+  return rows.some((r) => FAILED_OUTCOMES.has(r.outcome)) ? '❌ failed' : '⚠️ did not end well';
+}
+
+/** Where a rollout stopped and what was left, in a sentence; empty when it ran every wave. */
+function stopText(rollout: Rollout, results: readonly WorkspaceUpgradeResult[]): string {
+  const { stop, waves } = rollout;
+  if (stop === null) return '';
+  const rest = results.filter((r) => r.outcome === 'not-started').length;
+  const ran = stop.wave === 1 ? 'Wave 1' : `Waves 1 to ${stop.wave}`;
+  const why =
+    stop.kind === 'failed'
+      ? `wave ${stop.wave} did not end well, so the rollout stopped there`
+      : `the step was cancelled after wave ${stop.wave}`;
+  const left = `${plural(rest, 'workspace')} of the later waves ${rest === 1 ? 'was' : 'were'} not started`;
+  return `${ran} of ${waves} ran; ${why}: ${left} (output resume-workspace-ids lists what a next run takes).`;
 }
 
 /** The workspace's name where the service gave it, and always its id; linked to its page. */

@@ -8,12 +8,15 @@ import { moduleVersionIn, workspaceNameOf } from '../../../service/no-code.ts';
 import { formatDuration } from '../../../report/format.ts';
 import { plural, quoteClipped } from '../../../text.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
+import type { OutputValue } from '../../../report/outputs.ts';
 import { cancelledResult, failureResult } from '../results.ts';
 import { writeGraceOf } from '../writes.ts';
 import type { NoCodeTuning } from '../writes.ts';
 import { describeReadFailure } from '../write-failure.ts';
 import { absoluteServiceUrl, servicePageUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
+import type { Rollout, RolloutStop } from './report.ts';
+import { endedWell, planWaves } from './waves.ts';
 import { describeWorkspace, upgradeWorkspace } from './upgrade-workspace.ts';
 import type { WorkspaceFacts } from './upgrade-workspace.ts';
 import { upgradeWaitSchedule } from './wait-for-upgrade-run.ts';
@@ -31,7 +34,17 @@ export const WRITES_AT_ONCE = 10;
 const HEADING = 'Upgrade of no-code workspaces';
 
 /** The outputs when no upgrade was started. */
-const NOTHING_STARTED = { 'run-id': '', status: '', 'plan-url': '', applied: 'false', result: [] };
+/** The outputs when no upgrade was started: every workspace is for a next run to resume with. */
+function nothingStarted(workspaceIds: readonly string[]): Record<string, OutputValue> {
+  return {
+    'run-id': '',
+    status: '',
+    'plan-url': '',
+    applied: 'false',
+    result: [],
+    'resume-workspace-ids': workspaceIds.join('\n'),
+  };
+}
 
 export interface UpgradeTuning extends NoCodeTuning {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
@@ -95,7 +108,7 @@ export async function runUpgradeNoCodeWorkspace(
         title: 'Cancelled before any upgrade was started',
         heading: HEADING,
         message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
-        outputs: NOTHING_STARTED,
+        outputs: nothingStarted(inputs.workspaceIds),
       });
     }
     // A base-url whose host does not exist is the user's to fix, and nothing was sent.
@@ -109,7 +122,7 @@ export async function runUpgradeNoCodeWorkspace(
       heading: `❌ ${HEADING}`,
       message,
       more: paragraph(`No upgrade was started for ${workspaces}.`),
-      outputs: NOTHING_STARTED,
+      outputs: nothingStarted(inputs.workspaceIds),
     });
   }
 
@@ -122,7 +135,7 @@ export async function runUpgradeNoCodeWorkspace(
       title: 'Cancelled before any upgrade was started',
       heading: HEADING,
       message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
-      outputs: NOTHING_STARTED,
+      outputs: nothingStarted(inputs.workspaceIds),
     });
   }
   for (const [id, f] of facts) {
@@ -134,8 +147,9 @@ export async function runUpgradeNoCodeWorkspace(
     }
   }
 
-  const report = (results: WorkspaceUpgradeResult[], cancelled = false): ModeResult =>
+  const report = (results: WorkspaceUpgradeResult[], rollout: Rollout, cancelled = false): ModeResult =>
     upgradeReport({
+      rollout,
       noCodeModuleId: inputs.noCodeModuleId,
       versionPin,
       vars: inputs.workspaceVariables,
@@ -152,7 +166,10 @@ export async function runUpgradeNoCodeWorkspace(
   // already current: nothing is started (an upgrade would plan the settings it already has).
   const current = (workspaceId: string): boolean =>
     inputs.workspaceVariables.length === 0 && facts.get(workspaceId)?.upgradeAvailable === false;
-  const notStarted = (workspaceId: string, outcome: 'would-upgrade' | 'current'): WorkspaceUpgradeResult => ({
+  const notStarted = (
+    workspaceId: string,
+    outcome: 'would-upgrade' | 'current' | 'not-started',
+  ): WorkspaceUpgradeResult => ({
     workspaceId,
     workspaceName: facts.get(workspaceId)?.name ?? null,
     moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
@@ -172,44 +189,79 @@ export async function runUpgradeNoCodeWorkspace(
   }
   const toUpgrade = inputs.workspaceIds.filter((id) => !current(id));
 
+  const waves = planWaves(inputs.workspaceIds, inputs.waves);
+  const waveOf = new Map(waves.flatMap((ids, index) => ids.map((id) => [id, index + 1] as const)));
+  const inWave = (r: WorkspaceUpgradeResult): WorkspaceUpgradeResult => ({
+    ...r,
+    wave: waveOf.get(r.workspaceId) ?? 1,
+  });
+  const inWaves =
+    waves.length > 1 ? ` in ${plural(waves.length, 'wave')} (${waves.map((w) => w.length).join(', ')})` : '';
+
   if (inputs.dryRun) {
     sink.info(
-      `Dry run: would start an upgrade of ${plural(toUpgrade.length, 'workspace')}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
+      `Dry run: would start an upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
     );
-    return report(inputs.workspaceIds.map((id) => notStarted(id, current(id) ? 'current' : 'would-upgrade')));
+    return report(
+      inputs.workspaceIds.map((id) => inWave(notStarted(id, current(id) ? 'current' : 'would-upgrade'))),
+      { waves: waves.length, stop: null },
+    );
   }
 
   sink.info(
-    `Starting the upgrade of ${plural(toUpgrade.length, 'workspace')}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`,
+    `Starting the upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`,
   );
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const writeGrace = writeGraceOf(tuning);
-  const results = await Promise.all(
-    inputs.workspaceIds.map((workspaceId) =>
-      current(workspaceId)
-        ? Promise.resolve(notStarted(workspaceId, 'current'))
-        : upgradeWorkspace({
-            api: client.noCode,
-            noCodeModuleId: inputs.noCodeModuleId,
-            workspaceId,
-            workspace: facts.get(workspaceId),
-            vars: inputs.workspaceVariables,
-            confirm: inputs.confirm,
-            deadline,
-            timeoutMs: inputs.timeoutMs,
-            cancellation: context.cancellation,
-            writeGrace,
-            writes,
-            log: (line) => sink.info(line),
-            schedule: tuning.schedule ?? upgradeWaitSchedule(n),
-            confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
-            planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
-            applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
-            servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
-          }),
-    ),
-  );
-  return report(results, signal.aborted);
+  const upgradeOne = (workspaceId: string, waveSize: number): Promise<WorkspaceUpgradeResult> =>
+    current(workspaceId)
+      ? Promise.resolve(notStarted(workspaceId, 'current'))
+      : upgradeWorkspace({
+          api: client.noCode,
+          noCodeModuleId: inputs.noCodeModuleId,
+          workspaceId,
+          workspace: facts.get(workspaceId),
+          vars: inputs.workspaceVariables,
+          confirm: inputs.confirm,
+          deadline,
+          timeoutMs: inputs.timeoutMs,
+          cancellation: context.cancellation,
+          writeGrace,
+          writes,
+          log: (line) => sink.info(line),
+          // The reads of one wave's runs together, within the pace the service allows the step.
+          schedule: tuning.schedule ?? upgradeWaitSchedule(waveSize, client.http.requestsPerSecond),
+          confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+          planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
+          applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
+          servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
+        });
+
+  // Wave after wave: the next starts only once every workspace of this one ended well.
+  const results: WorkspaceUpgradeResult[] = [];
+  let stop: RolloutStop | null = null;
+  for (const [index, wave] of waves.entries()) {
+    if (waves.length > 1) sink.info(`Wave ${index + 1} of ${waves.length}: ${plural(wave.length, 'workspace')}.`);
+    const done = await Promise.all(wave.map((id) => upgradeOne(id, wave.length)));
+    results.push(...done.map(inWave));
+    if (index === waves.length - 1) break;
+    if (signal.aborted) {
+      stop = { kind: 'cancelled', wave: index + 1 };
+      break;
+    }
+    const unwell = done.filter((r) => !endedWell(r, inputs.confirm));
+    if (unwell.length > 0) {
+      stop = { kind: 'failed', wave: index + 1 };
+      break;
+    }
+  }
+  if (stop !== null) {
+    const rest = inputs.workspaceIds.slice(results.length);
+    const why = stop.kind === 'failed' ? `wave ${stop.wave} failed` : `the step was cancelled after wave ${stop.wave}`;
+    sink.info(`Not started: ${plural(rest.length, 'workspace')} of the waves after wave ${stop.wave} (${why}).`);
+    for (const id of rest) results.push(inWave({ ...notStarted(id, 'not-started'), note: `Not started: ${why}.` }));
+  }
+  return report(results, { waves: waves.length, stop }, signal.aborted);
 }
 
 /**

@@ -35,7 +35,9 @@ export type UpgradeOutcome =
   | 'apply-timed-out'
   | 'cancelled'
   /** Dry run: an upgrade would be started. */
-  | 'would-upgrade';
+  | 'would-upgrade'
+  /** A wave before this workspace's failed, or the step was cancelled between waves: nothing started. */
+  | 'not-started';
 
 /** Outcomes that fail the step: everything but a result the service reported in full. */
 export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set([
@@ -47,6 +49,8 @@ export const FAILED_OUTCOMES: ReadonlySet<UpgradeOutcome> = new Set([
 
 export interface WorkspaceUpgradeResult {
   workspaceId: string;
+  /** The wave it is in (1 for the first, and for every workspace of a rollout in one wave). */
+  wave?: number;
   /** The workspace's name, when an answer of the service gave it (spec 2.8 shows only the id). */
   workspaceName: string | null;
   /** The module version the workspace was on as its document named it (`source-module-id`),

@@ -15,18 +15,20 @@ export interface UpgradeWaitSchedule {
 }
 
 /**
- * Status reads of all upgrade waits together stay under this rate: two thirds of the service's
- * 30 requests per second, the rest left for the initiates and confirms.
+ * The share of the client's pace that status reads of all upgrade waits together take: two
+ * thirds, the rest left for the initiates and confirms.
  */
-const STATUS_READS_PER_SECOND = 20;
+const STATUS_READS_SHARE = 2 / 3;
 
 /**
- * The schedule for watching `workspaces` runs at once: four reads a second for a lone run,
- * fewer per run as more are watched so that the reads together never crowd the rate limit; a
- * fifth of the time waited once that is longer; at most every 10 s.
+ * The schedule for watching `workspaces` runs at once, on a client that sends `requestsPerSecond`
+ * (default the service's documented 30): four reads a second for a lone run, fewer per run as
+ * more are watched so that the reads together never crowd the pace; a fifth of the time waited
+ * once that is longer; at most every 10 s.
  */
-export function upgradeWaitSchedule(workspaces: number): UpgradeWaitSchedule {
-  const minIntervalMs = Math.max(250, Math.ceil((workspaces * 1000) / STATUS_READS_PER_SECOND));
+export function upgradeWaitSchedule(workspaces: number, requestsPerSecond = 30): UpgradeWaitSchedule {
+  const statusReadsPerSecond = Math.max(1, requestsPerSecond * STATUS_READS_SHARE);
+  const minIntervalMs = Math.max(250, Math.ceil((workspaces * 1000) / statusReadsPerSecond));
   return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
 }
 
