@@ -40926,6 +40926,34 @@ function parsePolicySets(input, value) {
     }
     return [...refs.values()];
 }
+/**
+ * `waves`: comma-separated sizes, each a whole count (`5`) or a percentage of the workspaces
+ * (`10%`, at most 100); `all`, the rest, only last. Anything else is refused before any request.
+ */
+function parseWaves(input, value) {
+    const items = value.split(',').map((item) => item.trim());
+    return items.map((item, index) => {
+        const refuse = (why) => {
+            throw new errors/* ConfigurationError */.j1(`Input "${input}" must be comma-separated wave sizes, each a count (5) or a percentage (10%), the last may be all ` +
+                `(such as 1,10%,all): ${why} (got "${value}").`);
+        };
+        if (item === 'all') {
+            if (index !== items.length - 1)
+                refuse('all takes the rest, so it can only be last');
+            return { all: true };
+        }
+        const percent = /^(\d{1,3})%$/.exec(item);
+        if (percent) {
+            const p = Number(percent[1]);
+            if (p < 1 || p > 100)
+                refuse(`${item} is not a share from 1% to 100%`);
+            return { percent: p };
+        }
+        if (!/^\d{1,6}$/.test(item) || Number(item) < 1)
+            refuse(`"${item}" is no wave size`);
+        return { count: Number(item) };
+    });
+}
 /** true or false, or null when not given: the mode decides what no value means. */
 function parseOptionalBoolean(input, value) {
     return value === '' ? null : parseBoolean(input, value);
@@ -41264,6 +41292,7 @@ const INPUTS = {
         secrets: (variables) => variables.filter((v) => v.sensitive).map((v) => v.value),
     },
     confirm: { modes: ['upgrade-no-code-workspace'], field: 'confirm', parse: parseBoolean },
+    waves: { modes: ['upgrade-no-code-workspace'], field: 'waves', parse: parseWaves },
     // Null: on for a module allowed anew, unchanged on an update.
     enabled: { modes: ['publish-no-code-module'], field: 'enabled', parse: parseOptionalBoolean },
     'version-pin': { modes: ['publish-no-code-module'], field: 'versionPin', parse: parseVersionPin },
@@ -42781,7 +42810,7 @@ var grace = __nccwpck_require__(7603);
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(726)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5726))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(5)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6005))).runModuleTests,
-    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 494).then(__nccwpck_require__.bind(__nccwpck_require__, 2494))).runUpgradeNoCodeWorkspace,
+    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 373).then(__nccwpck_require__.bind(__nccwpck_require__, 4373))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
 };
@@ -42877,6 +42906,7 @@ const OUTPUT_SHAPES = {
     'run-id': lines(id('run')),
     'plan-url': lines(httpUrl),
     applied: oneOf('true', 'false'),
+    'resume-workspace-ids': lines(id('ws')),
     'no-code-module-id': orEmpty(id('nocode')),
     'workspace-id': orEmpty(id('ws')),
     'workspace-url': orEmpty(httpUrl),
@@ -44738,6 +44768,10 @@ class HttpClient {
     isApiAddress(url) {
         const base = this.baseUrl.pathname;
         return url.origin === this.origin && (url.pathname === base || url.pathname.startsWith(`${base}/`));
+    }
+    /** The client's pace: requests to the API it sends in any second (the service's word on its limit included). */
+    get requestsPerSecond() {
+        return this.#limiter.perSecond;
     }
     /** Text safe for a message: the token, should a service message echo it, is masked. */
     redact(text) {
