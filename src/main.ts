@@ -46,7 +46,8 @@ export async function run(options: RunOptions = {}): Promise<number> {
   return runStep({
     sink,
     secretsAsGiven: secretsAsGiven(read),
-    readInputs: () => readInputs(read),
+    // An input action.yml does not declare is named through the sink, counted with its other warnings.
+    readInputs: () => readInputs(read, (message) => sink.warning(message)),
     secretsOf,
     clientOptions: (inputs) => ({
       baseUrl: inputs.baseUrl,
@@ -203,12 +204,13 @@ function toCheckAnnotation(sink: ReportSink, a: Annotation): CheckAnnotation {
 }
 
 /**
- * The job summary of a step that ended before its mode could report: a heading and the failure's
- * own sentence (what was wrong and what to do), so that the job's page says why it failed.
+ * The job summary of a step that ended before its mode could report: a heading that carries the
+ * verdict as every mode's does, and the failure's own sentence (what was wrong and what to do), so
+ * that the job's page says why it failed.
  */
 function endedEarlySummary(failure: StepFailure, mode: string | undefined, cancelled = false): string {
   const how = cancelled ? 'cancelled' : failure.kind === 'user-error' ? 'refused' : 'failed';
-  return `## ${mode ?? 'svc-ci-action'}: ${how}\n\n${escapeHtml(failure.message)}\n`;
+  return `## ${cancelled ? '⏹️' : '❌'} ${mode ?? 'svc-ci-action'}: ${how}\n\n${escapeHtml(failure.message)}\n`;
 }
 
 /** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */

@@ -1,10 +1,13 @@
 // What a failed connection means: whether the request may have reached the service (and so
-// whether repeating it is safe), a host name that does not exist, a certificate refused, a proxy
-// that refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
+// whether repeating it is safe), a host name that does not exist, a TLS failure (a certificate
+// refused, a server that answered without TLS) worded for the person with what to do, a proxy that
+// refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
 
 import { HostNotFoundError, NetworkError, UntrustedCertificateError } from './errors.ts';
 import type { UnknownHost } from './errors.ts';
 import { proxyFor } from './proxy.ts';
+import { baseUrlProblem } from './urls.ts';
+import { plural, quoteClipped } from '../text.ts';
 import type { FailedAttempt, HttpMethod } from './request.ts';
 
 /** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
@@ -54,31 +57,119 @@ function hostnameOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
-const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REVOKED',
-  'CERT_SIGNATURE_FAILURE',
-  'INVALID_CA',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
+/** The fields Node and undici give a TLS failure: OpenSSL's code, and for a name the certificate
+ *  does not hold, the host asked for and the certificate (`subjectaltname`: `DNS:a, IP Address:b`). */
+interface TlsFailure {
+  code: string;
+  host?: unknown;
+  cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } };
+}
 
-/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
- *  proxy tunnel). */
-function certificateProblem(error: unknown): { code: string; message: string } | undefined {
+/** What a TLS failure means to the person and what to do, for the address `url`; no OpenSSL text. */
+type TlsWording = (failure: TlsFailure, url: URL) => string;
+
+const unknownAuthority: TlsWording = ({ code }) =>
+  `the server's certificate is signed by a certificate authority this machine does not trust (${code}); ` +
+  'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS';
+
+const selfSigned: TlsWording = ({ code }) =>
+  `the server's certificate is self-signed, which this machine does not trust (${code}); ` +
+  'to trust it, give its PEM file in NODE_EXTRA_CA_CERTS';
+
+/**
+ * A server that answered a TLS handshake in plain text: an http:// server, or the wrong port.
+ * `http://` is the answer only where the action takes it: on this machine (baseUrlProblem), for
+ * the token goes to any other only over TLS.
+ */
+const withoutTls: TlsWording = (_failure, url) =>
+  baseUrlProblem(`http://${url.host}`) === undefined
+    ? 'the server answered without TLS (is it `http://`?)'
+    : 'the server answered without TLS (is it `http://`, or the wrong port?); the token goes to another machine ' +
+      'only over TLS: give the address where the service answers `https://`';
+
+const hostNotInCertificate: TlsWording = ({ code, host, cert }, url) => {
+  const asked = typeof host === 'string' && host !== '' ? host : url.hostname;
+  const names = certificateNames(cert);
+  const holds = names.length === 0 ? '' : ` but for ${names}`;
+  return (
+    `the server's certificate is not for the host ${quoteClipped(asked, 80)}${holds} (${code}); ` +
+    "give the service's address by a name its certificate holds"
+  );
+};
+
+/**
+ * Each TLS failure by the code Node gives it: a refused certificate (OpenSSL's verification
+ * codes) or a handshake that could not happen. Any other `ERR_SSL_`/`ERR_TLS_` code is a failed
+ * handshake, said as such (tlsWording).
+ */
+const TLS_FAILURES: Readonly<Record<string, TlsWording>> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: unknownAuthority,
+  UNABLE_TO_GET_ISSUER_CERT: unknownAuthority,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: unknownAuthority,
+  SELF_SIGNED_CERT_IN_CHAIN: unknownAuthority,
+  CERT_UNTRUSTED: unknownAuthority,
+  DEPTH_ZERO_SELF_SIGNED_CERT: selfSigned,
+  CERT_HAS_EXPIRED: ({ code }) =>
+    `the server's certificate has expired (${code}); whoever runs the service must renew it, unless this machine's clock is wrong`,
+  CERT_NOT_YET_VALID: ({ code }) => `the server's certificate is not valid yet (${code}); check this machine's clock`,
+  CERT_REVOKED: ({ code }) =>
+    `the server's certificate has been revoked by its certificate authority (${code}); whoever runs the service must replace it`,
+  CERT_SIGNATURE_FAILURE: ({ code }) => `the signature of the server's certificate is not valid (${code})`,
+  INVALID_CA: ({ code }) => `a certificate authority in the server's certificate chain is not valid as one (${code})`,
+  ERR_TLS_CERT_ALTNAME_INVALID: hostNotInCertificate,
+  // OpenSSL 3, and 1.1 (Node before 17) for the same plain-text answer.
+  ERR_SSL_WRONG_VERSION_NUMBER: withoutTls,
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: withoutTls,
+};
+
+/** The wording of a TLS failure's code, or undefined when the code is none. */
+function tlsWording(failure: TlsFailure & { reason?: unknown }): TlsWording | undefined {
+  const wording = TLS_FAILURES[failure.code];
+  if (wording !== undefined) return wording;
+  // Node's own sockets report the plain-text answer as EPROTO, with OpenSSL's reason.
+  if (failure.code === 'EPROTO' && failure.reason === 'wrong version number') return withoutTls;
+  if (!/^ERR_(?:SSL|TLS)_/.test(failure.code)) return undefined;
+  return ({ code }) => `the TLS handshake with the server failed (${code})`;
+}
+
+/** The TLS failure anywhere in an error's causes (undici wraps those met inside a proxy
+ *  tunnel), with its wording. */
+function tlsFailureIn(error: unknown): { failure: TlsFailure; wording: TlsWording } | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return { code, message: (e as Error).message };
+    const failure = e as TlsFailure & { reason?: unknown };
+    const wording = typeof failure.code === 'string' ? tlsWording(failure) : undefined;
+    if (wording !== undefined) return { failure, wording };
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The names a certificate holds, as a message shows them: at most three, quoted. */
+function certificateNames(cert: TlsFailure['cert']): string {
+  const altNames = typeof cert?.subjectaltname === 'string' ? cert.subjectaltname : '';
+  const names = altNames
+    .split(',')
+    .map((entry) => entry.trim().replace(/^(?:DNS|IP Address):/, ''))
+    .filter((name) => name !== '');
+  const commonName = cert?.subject?.CN;
+  if (names.length === 0 && typeof commonName === 'string' && commonName !== '') names.push(commonName);
+  const shown = names.slice(0, 3).map((name) => quoteClipped(name, 80));
+  const more = names.length > shown.length ? `, and ${plural(names.length - shown.length, 'other name')}` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
+/**
+ * A TLS failure as the error the step reports: the origin only (the path and query of an upload
+ * or log address are its credentials), what failed and what to do. Not retried: the same server
+ * gives the same answer.
+ */
+function tlsFailureError(method: HttpMethod, url: string, found: { failure: TlsFailure; wording: TlsWording }): Error {
+  const address = new URL(url);
+  const said = found.wording(found.failure, address);
+  const error = new UntrustedCertificateError(method, url, { code: found.failure.code, message: said });
+  // The class's own sentence speaks of an unknown authority alone; each failure says what it is.
+  error.message = `${method} ${address.origin}: ${said}`;
+  return error;
 }
 
 /** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
@@ -119,8 +210,8 @@ export function hostNotFoundError(
 
 /**
  * A connection's failure as the outcome of an attempt: whether the request may have reached the
- * service. A refused certificate is thrown (UntrustedCertificateError), as is any error that is
- * no failure of a connection.
+ * service. A TLS failure is thrown (UntrustedCertificateError, worded by TLS_FAILURES), as is any
+ * error that is no failure of a connection.
  */
 export function failedAttempt(error: unknown, method: HttpMethod, url: string): FailedAttempt {
   const code = errorCode(error);
@@ -132,7 +223,7 @@ export function failedAttempt(error: unknown, method: HttpMethod, url: string): 
   }
   const refusal = proxyRefusal(error);
   if (refusal) return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
-  const certificate = certificateProblem(error);
-  if (certificate) throw new UntrustedCertificateError(method, url, certificate);
+  const tls = tlsFailureIn(error);
+  if (tls) throw tlsFailureError(method, url, tls);
   throw error;
 }

@@ -27,7 +27,7 @@ describe.each(nodeBinaries())('the built action on Node $version', ({ path, vers
     expect(result.stdout.match(/::error::/g)).toHaveLength(1);
     expect(result.stderr).toBe('');
     // The job's page says why too: the same sentence in the job summary.
-    expect(result.summary).toContain('## svc-ci-action: refused');
+    expect(result.summary).toContain('## ❌ svc-ci-action: refused');
     expect(result.summary).toContain('(got &quot;nope&quot;).');
     expect(result.summary).not.toContain(emulator.token);
     expect(emulator.requests).toHaveLength(0);

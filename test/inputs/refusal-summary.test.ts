@@ -60,7 +60,8 @@ describe('a step refused before its mode starts writes a job summary', () => {
     expect(error).toBe(
       'Input "mode" must be one of sync-policies, run-module-tests, upgrade-no-code-workspace, publish-no-code-module, provision-no-code-workspace (got "sync-polices"). Did you mean "sync-policies"?',
     );
-    expect(summary).toBe(`## svc-ci-action: refused\n\n${escapeHtml(error)}\n`);
+    // The heading carries the verdict, as every mode's does.
+    expect(summary).toBe(`## ❌ svc-ci-action: refused\n\n${escapeHtml(error)}\n`);
     expect(summary).not.toContain(emulator.token);
   });
 
@@ -68,7 +69,7 @@ describe('a step refused before its mode starts writes a job summary', () => {
     const { code, error, summary } = await refusedStep({ ...sync(), token: '' });
     expect(code).toBe(2);
     expect(error).toMatch(/^Input "token" is required/);
-    expect(summary).toContain(escapeHtml(error));
+    expect(summary).toBe(`## ❌ svc-ci-action: refused\n\n${escapeHtml(error)}\n`);
   });
 
   it('a malformed token: the summary says what is wrong, and holds no part of the token', async () => {
@@ -85,7 +86,7 @@ describe('a step refused before its mode starts writes a job summary', () => {
     const { code, error, summary } = await refusedStep(sync());
     expect(code).toBe(2);
     expect(error).toMatch(/^The environment variable HTTPS_PROXY is not a proxy address/);
-    expect(summary).toBe(`## sync-policies: refused\n\n${escapeHtml(error)}\n`);
+    expect(summary).toBe(`## ❌ sync-policies: refused\n\n${escapeHtml(error)}\n`);
     expect(summary).not.toContain('s3cret');
   });
 

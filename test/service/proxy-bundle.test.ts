@@ -118,8 +118,8 @@ describe('behind a proxy, with a private certificate authority', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       `::error::The module tests were not run: creating the configuration version failed: POST https://svc.test:${fronts[0]!.port}: ` +
-        "the service's TLS certificate was not accepted (UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify the first certificate); " +
-        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS.',
+        "the server's certificate is signed by a certificate authority this machine does not trust (UNABLE_TO_VERIFY_LEAF_SIGNATURE); " +
+        'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS',
     );
     expect(emulator.requests.filter((r) => r.port === 'upload').length).toBe(uploads);
   });

@@ -92,8 +92,9 @@ describe('checkLocalPolicies', () => {
     );
     expect(result.policies).toEqual([]);
     expect(result.problems.map((p) => `${p.file}:${p.line ?? ''}: ${p.message}`)).toEqual([
-      'policies/policies.hcl:2: policies/policies.hcl:1: policy "gone": source "./gone.native" (policies/gone.native) does not exist; fix the path (it is relative to policies/policies.hcl) or add the file.',
-      'policies/policies.hcl:5: policies/policies.hcl:4: policy "dir": source "./dir.native" (policies/dir.native) is not a file.',
+      // One line each: the source's, in the message as on the annotation.
+      'policies/policies.hcl:2: policies/policies.hcl:2: policy "gone": source "./gone.native" (policies/gone.native) does not exist; fix the path (it is relative to policies/policies.hcl) or add the file.',
+      'policies/policies.hcl:5: policies/policies.hcl:5: policy "dir": source "./dir.native" (policies/dir.native) is not a file.',
       'policies/shared.native:: policies/shared.native (code of policy "x", "y"): the file is not UTF-8 text; save it as UTF-8.',
     ]);
   });

@@ -38,19 +38,28 @@ describe('a misspelt attribute in policies.hcl', () => {
       [
         'policies/policies.hcl',
         lineOf(TYPO, 'enforcment_level'),
-        `policies/policies.hcl:1: policy "tags": unknown attribute "enforcment_level"; did you mean enforcement_level? ` +
+        // The attribute's line, in the message as on the annotation: one line for one typo.
+        `policies/policies.hcl:${lineOf(TYPO, 'enforcment_level')}: policy "tags": unknown attribute "enforcment_level"; did you mean enforcement_level? ` +
           `Write the line as: enforcement_level = "hard-mandatory"`,
       ],
       [
         'policies/policies.hcl',
         lineOf(TYPO, 'Query'),
-        `policies/policies.hcl:6: policy "cost": unknown attribute "Query"; did you mean query? Write the line as: query = "..."`,
+        `policies/policies.hcl:${lineOf(TYPO, 'Query')}: policy "cost": unknown attribute "Query"; did you mean query? Write the line as: query = "..."`,
       ],
     ]);
-    // An attribute near no setting is still only ignored, with a warning.
-    expect(result.annotations.filter((a) => a.level === 'warning').map((a) => a.message)).toEqual([
-      expect.stringContaining('policy "cost": "tags" is ignored'),
+    // An attribute near no setting is still only ignored, with a warning: on its own line too.
+    expect(result.annotations.filter((a) => a.level === 'warning').map((a) => [a.startLine, a.message])).toEqual([
+      [
+        lineOf(TYPO, 'tags   ='),
+        expect.stringContaining(`policies.hcl:${lineOf(TYPO, 'tags   =')}: policy "cost": "tags" is ignored`),
+      ],
     ]);
+    // The summary's row says the same line as the annotation and the message.
+    const line = lineOf(TYPO, 'enforcment_level');
+    expect(result.summary).toContain(
+      `<td><code>policies/policies.hcl</code></td><td>${line}</td><td>policies/policies.hcl:${line}: policy &quot;tags&quot;: unknown attribute`,
+    );
   });
 });
 

@@ -85,7 +85,8 @@ describe('run() in mode sync-policies', () => {
       ['one', 'native', 'create', stored.find((p) => p.name === 'one')!.id],
       ['two', 'opa', 'create', stored.find((p) => p.name === 'two')!.id],
     ]);
-    expect(first.summary).toContain('## Sync policies: organization <code>acme</code>');
+    // Synced, with the warnings the summary lists: the heading says so at a glance.
+    expect(first.summary).toContain('## ⚠️ Sync policies: organization <code>acme</code>');
     expect(first.stdout).toContain('Policies synced in acme: 2 created, 0 updated, 0 deleted, 0 unchanged');
     expect(first.stdout).not.toContain(emulator.token);
 
@@ -127,5 +128,18 @@ describe('run() in mode sync-policies', () => {
       'error: Reading the policies of organization elsewhere failed: GET /api/v2/organizations/elsewhere/policies: not found',
     );
     expect(summary).toContain('could not be read; nothing was changed');
+  });
+
+  it('an https:// base-url of a plain-HTTP server: "is it http://?", without OpenSSL text, a line break or the organization', async () => {
+    const root = await makeWorkspace({ 'policies/one.native': 'x' });
+    const origin = new URL(emulator.baseUrl).origin.replace('http://', 'https://');
+    const { code, stdout, summary } = await runAction(root, { 'base-url': `${origin}/api/v2` });
+    expect(code).toBe(EXIT_FAILURE);
+    const said = `GET ${origin}: the server answered without TLS (is it \`http://\`?)`;
+    const errors = stdout.split('\n').filter((line) => line.startsWith('error: '));
+    expect(errors).toEqual([`error: Reading the policies of organization acme failed: ${said}. Nothing was changed.`]);
+    expect(summary).toContain(`GET ${origin}: the server answered without TLS (is it`);
+    // OpenSSL's own text ends in a line break, which the runner shows as `%0A`.
+    expect(`${stdout}${summary}`).not.toMatch(/SSL routines|deps\/openssl|%0A|organization input/);
   });
 });

@@ -8,6 +8,7 @@ import {
   countOutcomes,
   problemsFailure,
   problemsSummary,
+  readFailureSummary,
   syncOutputs,
   syncSummary,
   syncTitle,
@@ -194,6 +195,43 @@ describe('sync summary', () => {
       '<td><code>policies/policies.hcl</code></td><td>4</td><td>policy &quot;x&quot;: enforcement_level &quot;y&quot; is wrong</td>',
     );
     expect(summary).toContain('<td>—</td><td></td><td>No policy found</td>');
+  });
+});
+
+describe("the heading carries the verdict, as every mode's does", () => {
+  /** The summary's first line. */
+  const headingOf = (summary: string): string => summary.split('\n')[0]!;
+  const warning = { file: 'policies/policies.hcl', line: 2, message: 'import blocks are ignored' };
+
+  it('✅ synced, ⚠️ synced with warnings, ❌ a policy failed, ⏹️ cancelled, 🔍 a dry run', () => {
+    expect(headingOf(syncSummary(report([outcome('a', 'create', 'done')])))).toBe(
+      '## ✅ Sync policies: organization <code>acme</code>',
+    );
+    expect(headingOf(syncSummary(report([outcome('a', 'unchanged', 'unchanged')])))).toBe(
+      '## ✅ Sync policies: organization <code>acme</code>',
+    );
+    expect(headingOf(syncSummary(report([outcome('a', 'create', 'done')], { warnings: [warning] })))).toBe(
+      '## ⚠️ Sync policies: organization <code>acme</code>',
+    );
+    const failed = outcome('b', 'create', 'failed', { error: 'POST failed' });
+    expect(headingOf(syncSummary(report([outcome('a', 'create', 'done'), failed], { warnings: [warning] })))).toBe(
+      '## ❌ Sync policies: organization <code>acme</code>',
+    );
+    expect(headingOf(syncSummary(report([outcome('a', 'create', 'not-started')], { cancelled: true })))).toBe(
+      '## ⏹️ Sync policies: organization <code>acme</code>',
+    );
+    expect(
+      headingOf(syncSummary(report([outcome('a', 'create', 'planned')], { dryRun: true, warnings: [warning] }))),
+    ).toBe('## 🔍 Sync policies (dry run): organization <code>acme</code>');
+  });
+
+  it('❌ when the policy files have problems, or the organization could not be read', () => {
+    expect(headingOf(problemsSummary('acme', [{ file: '', message: 'No policy found' }], []))).toBe(
+      '## ❌ Sync policies: organization <code>acme</code>',
+    );
+    expect(headingOf(readFailureSummary('acme', 'GET /x: not found', []))).toBe(
+      '## ❌ Sync policies: organization <code>acme</code>',
+    );
   });
 });
 

@@ -59,7 +59,8 @@ interface Definition {
   source: string | null;
   definedAt: PolicyDefinitionSite;
   block?: PolicyBlock;
-  /** How messages name it: `policies.hcl:3: policy "x"` or `policies/x.native`. */
+  /** How messages name it, at its block's line: `policies.hcl:3: policy "x"`, or `policies/x.native`
+   *  (a problem on another line of the block is named at that line: problemAt). */
   label: string;
   ok: boolean;
 }
@@ -173,12 +174,14 @@ export function checkLocalPolicies(
       definition.block || first.block
         ? ''
         : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
-    problems.push({
-      ...site(definition.definedAt),
-      message:
-        `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. ` +
-        `Each policy name may be defined once: rename or remove one of them.${hint}`,
-    });
+    problems.push(
+      problemAt(
+        definition,
+        undefined,
+        `the policy name "${definition.name}" is already defined by ${first.label}. ` +
+          `Each policy name may be defined once: rename or remove one of them.${hint}`,
+      ),
+    );
   }
 
   if (definitions.length === 0 && configProblems === 0) {
@@ -254,7 +257,7 @@ function blockDefinition(
   const label = `${config.file}${block.line === undefined ? '' : `:${block.line}`}: policy "${block.name}"`;
   const definition: Definition = { name: block.name, kind: null, source: null, definedAt, block, label, ok: true };
   const fail = (line: number | undefined, message: string): Definition => {
-    problems.push({ ...site(definedAt, line), message: `${label}: ${message}` });
+    problems.push(problemAt(definition, line, message));
     definition.ok = false;
     return definition;
   };
@@ -336,22 +339,27 @@ function enforcementLevel(
   const block = definition.block;
   if (block?.enforcementLevel !== undefined) {
     if (isEnforcementLevelOf(kind, block.enforcementLevel)) return { level: block.enforcementLevel, stated: true };
-    problems.push({
-      ...site(definition.definedAt, block.attributeLines.enforcement_level),
-      message: `${definition.label}: enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
-    });
+    problems.push(
+      problemAt(
+        definition,
+        block.attributeLines.enforcement_level,
+        `enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
+      ),
+    );
     return null;
   }
   if (fallback === null) return { level: NEW_POLICY_LEVEL, stated: false };
   if (isEnforcementLevelOf(kind, fallback)) return { level: fallback, stated: true };
   const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
-  problems.push({
-    ...site(definition.definedAt),
-    message:
-      `${definition.label}: the policy sets no enforcement_level and ` +
-      `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
-      `${fix}, or change the input.`,
-  });
+  problems.push(
+    problemAt(
+      definition,
+      undefined,
+      `the policy sets no enforcement_level and ` +
+        `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
+        `${fix}, or change the input.`,
+    ),
+  );
   return null;
 }
 
@@ -368,35 +376,57 @@ function policyQuery(
   const line = block?.attributeLines.query;
   if (kind === 'native') {
     if (explicit === undefined) return null;
-    problems.push({
-      ...site(definition.definedAt, line),
-      message: `${definition.label}: query applies only to opa policies, and this one is native (${sourceFile}); remove the query.`,
-    });
+    problems.push(
+      problemAt(
+        definition,
+        line,
+        `query applies only to opa policies, and this one is native (${sourceFile}); remove the query.`,
+      ),
+    );
     return undefined;
   }
   if (explicit !== undefined) {
     if (explicit.trim() !== '') return explicit;
-    problems.push({
-      ...site(definition.definedAt, line),
-      message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".`,
-    });
+    problems.push(
+      problemAt(
+        definition,
+        line,
+        'query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".',
+      ),
+    );
     return undefined;
   }
   const derived = derivedOpaQuery(code);
   if (derived !== null) return derived;
   const fix = block ? 'add query = "data.<package>.deny" to its policy block' : 'give it a policy block with a query';
-  problems.push({
-    ...site(definition.definedAt),
-    message:
-      `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
-      `Add a package line to the file, or ${fix}.`,
-  });
+  problems.push(
+    problemAt(
+      definition,
+      undefined,
+      `this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
+        `Add a package line to the file, or ${fix}.`,
+    ),
+  );
   return undefined;
 }
 
 function site(definedAt: PolicyDefinitionSite, line?: number): Problem {
   const at = line ?? definedAt.line;
   return at === undefined ? { file: definedAt.file, message: '' } : { file: definedAt.file, line: at, message: '' };
+}
+
+/**
+ * A problem of a definition on `line` (an attribute's; its block's when undefined), whose message
+ * names that same line (`policies.hcl:7: policy "x": ...`): one line for the annotation, the
+ * message and the summary.
+ */
+function problemAt(definition: Definition, line: number | undefined, message: string): Problem {
+  const problem = site(definition.definedAt, line);
+  const label =
+    definition.block === undefined || problem.line === undefined
+      ? definition.label
+      : `${definition.definedAt.file}:${problem.line}: policy "${definition.name}"`;
+  return { ...problem, message: `${label}: ${message}` };
 }
 
 function compare(a: string, b: string): number {

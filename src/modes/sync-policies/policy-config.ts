@@ -120,7 +120,12 @@ function readPolicyBlock(
       position?.line;
     return line === undefined ? { file: config.file, message: '' } : { file: config.file, line, message: '' };
   };
-  const label = `${config.file}${block.line ? `:${block.line}` : ''}: policy "${name}"`;
+  // On the attribute's line, which the message names too: one line for the annotation, the
+  // message and the summary (the block's own line would be a second one).
+  const at = (attribute: string, message: string): Problem => {
+    const site = where(attribute);
+    return { ...site, message: `${config.file}${site.line ? `:${site.line}` : ''}: policy "${name}": ${message}` };
+  };
 
   for (const [attribute, value] of Object.entries(body)) {
     if (!(POLICY_ATTRIBUTES as readonly string[]).includes(attribute)) {
@@ -128,17 +133,19 @@ function readPolicyBlock(
       const meant = attribute === 'params' ? undefined : nearest(attribute, POLICY_ATTRIBUTES);
       if (meant !== undefined) {
         const shown = typeof value === 'string' ? JSON.stringify(value) : '"..."';
-        config.problems.push({
-          ...where(attribute),
-          message: `${label}: unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`,
-        });
+        config.problems.push(
+          at(
+            attribute,
+            `unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`,
+          ),
+        );
         continue;
       }
       const why =
         attribute === 'params'
           ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'
           : `only ${POLICY_ATTRIBUTES.join(', ')} are used`;
-      config.warnings.push({ ...where(attribute), message: `${label}: "${attribute}" is ignored: ${why}.` });
+      config.warnings.push(at(attribute, `"${attribute}" is ignored: ${why}.`));
       continue;
     }
     const known = attribute as PolicyAttribute;
@@ -146,20 +153,20 @@ function readPolicyBlock(
     if (line !== undefined) block.attributeLines[known] = line;
     if (value === null) continue; // HCL null means "not set"
     if (typeof value !== 'string') {
-      config.problems.push({
-        ...where(known),
-        message: `${label}: ${known} must be a string, not ${describeValue(value)}; write it as ${known} = "..."`,
-      });
+      config.problems.push(
+        at(known, `${known} must be a string, not ${describeValue(value)}; write it as ${known} = "..."`),
+      );
       block.invalidAttributes.push(known);
       continue;
     }
     if (/(?<!\$)\$\{|(?<!%)%\{/.test(value)) {
-      config.problems.push({
-        ...where(known),
-        message:
-          `${label}: ${known} must be a literal string; ` +
-          `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
-      });
+      config.problems.push(
+        at(
+          known,
+          `${known} must be a literal string; ` +
+            `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
+        ),
+      );
       block.invalidAttributes.push(known);
       continue;
     }

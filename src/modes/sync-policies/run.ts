@@ -84,10 +84,12 @@ export async function runSyncPolicies(
   } catch (error) {
     // A base-url whose host does not exist is the user's to fix, and nothing was sent.
     if (isAbortError(error) || error instanceof ConfigurationError) throw error;
-    // A refused token (401) says what to do itself; the organization is not the question then.
-    const advice = isApiError(error, 401)
-      ? 'Nothing was changed.'
-      : 'Check the organization input and that the token may manage its policies; nothing was changed.';
+    // Only an error status can be about the organization: not a refused token (401), which says
+    // what to do itself, nor a server not reached (no connection, no TLS) or an answer out of shape.
+    const advice =
+      !isApiError(error) || isApiError(error, 401)
+        ? 'Nothing was changed.'
+        : 'Check the organization input and that the token may manage its policies; nothing was changed.';
     const message = `Reading the policies of organization ${organization} failed: ${getErrorMessage(error)}. ${advice}`;
     return {
       title: `The policies of ${organization} could not be read; nothing was changed`,

@@ -199,7 +199,7 @@ export function syncSummary(
   if (counts.notStarted > 0) countParts.push(['not started', counts.notStarted]);
 
   return joinBlocks(
-    summaryHeading(report.organization),
+    summaryHeading(report.organization, verdictOf(report, counts), dry),
     dry && dryRunBanner('Nothing was changed: this is what would be done (only read requests were sent).'),
     report.cancelled &&
       paragraph(
@@ -240,7 +240,7 @@ export function problemsSummary(
   warnings: readonly Problem[],
 ): string {
   return joinBlocks(
-    summaryHeading(organization),
+    summaryHeading(organization, 'failed'),
     paragraph(
       strong(problemsFailure(problems.length)),
       '(no request was sent to the service). Fix these and run again:',
@@ -258,15 +258,35 @@ export function problemsFailure(count: number): string {
 /** The summary when the organization could not be read: nothing was changed. */
 export function readFailureSummary(organization: string, message: string, warnings: readonly Problem[]): string {
   return joinBlocks(
-    summaryHeading(organization),
+    summaryHeading(organization, 'failed'),
     paragraph(strong('The organization\u2019s policies could not be read; nothing was changed.')),
     paragraph(message),
     problemsSection('Warnings', warnings),
   );
 }
 
-function summaryHeading(organization: string): string {
-  return heading(html(`Sync policies: organization ${inlineCode(organization).html}`), 2);
+/** How the sync ended, as the heading's mark says it at a glance (as every mode's heading does). */
+type SyncVerdict = 'synced' | 'with-warnings' | 'failed' | 'cancelled' | 'dry-run';
+
+const VERDICT_MARKS: Record<SyncVerdict, string> = {
+  synced: '✅',
+  'with-warnings': '⚠️',
+  failed: '❌',
+  cancelled: '⏹️',
+  'dry-run': '🔍',
+};
+
+/** The verdict of a sync that read both sides: a dry run's is that it is one. */
+function verdictOf(report: SyncReport, counts: SyncCounts): SyncVerdict {
+  if (report.cancelled) return 'cancelled';
+  if (counts.failed > 0) return 'failed';
+  if (report.dryRun) return 'dry-run';
+  return report.warnings.length > 0 ? 'with-warnings' : 'synced';
+}
+
+function summaryHeading(organization: string, verdict: SyncVerdict, dryRun = false): string {
+  const title = `${VERDICT_MARKS[verdict]} Sync policies${dryRun ? ' (dry run)' : ''}: organization ${inlineCode(organization).html}`;
+  return heading(html(title), 2);
 }
 
 /** What happened to a policy, in two or three words. */
