@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APPLY_STEPS, planStages } from '../test/emulator/api.ts';
 import { startEmulator } from '../test/emulator/index.ts';
+import { findTerraform, terraformVersion } from '../test/emulator/terraform-test.ts';
 import { exampleModuleOutcome } from '../test/support/example-module-log.ts';
 import { renderSummaryForTerminal, terminalWidth } from '../src/report/terminal-summary.ts';
 
@@ -20,8 +21,16 @@ const red = (t: string): string => (color ? `\x1b[31m${t}\x1b[39m` : t);
 const yellow = (t: string): string => (color ? `\x1b[33m${t}\x1b[39m` : t);
 const green = (t: string): string => (color ? `\x1b[32m${t}\x1b[39m` : t);
 
+// The example module's own tests, run by the installed terraform, where there is one; elsewhere a
+// log made to look like theirs (test/support/example-module-log.ts).
+const terraform = await usableTerraform();
 const emulator = await startEmulator({
-  testRuns: { queuedMs: 400, runningMs: 2500, outcome: exampleModuleOutcome('fail') },
+  testRuns: {
+    queuedMs: 400,
+    runningMs: 2500,
+    terraform: terraform?.path ?? false,
+    outcome: exampleModuleOutcome('fail'),
+  },
   // The plan goes on through cost estimation to its policy checks, and after the confirm the
   // service reports its apply, at this pace.
   upgrades: {
@@ -151,6 +160,17 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
+/** The terraform on the PATH and its version, if it can run the tests. */
+async function usableTerraform(): Promise<{ path: string; version: string } | undefined> {
+  const path = findTerraform();
+  if (path === undefined) return undefined;
+  try {
+    return { path, version: await terraformVersion(path) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Inside the workspace, as the input requires; removed when the demo ends. */
 const JUNIT_FILE = '.demo/module-tests.xml';
 
@@ -162,6 +182,13 @@ const policies = {
 
 try {
   console.log(bold('Service emulator started'), dim(`at ${emulator.baseUrl} (organization ${emulator.organization})`));
+  console.log(
+    dim(
+      terraform
+        ? `Module tests run by ${terraform.path} (terraform ${terraform.version}) on the uploaded examples/module.`
+        : "No terraform on the PATH: module tests answer with a log made to look like the example's own.",
+    ),
+  );
 
   await runStep({
     title: 'sync-policies, dry run (as on a pull request)',

@@ -116,6 +116,19 @@ export interface TestRunBehaviour {
    *  object store does; otherwise it always sends the whole log. `whole`: 206 with the whole log
    *  all the same, its Content-Range starting at byte 0. strict: false; cli-tool: true. */
   logRange: boolean | 'whole';
+  /** The log address honours its own paging, `?limit=N&offset=M` (N bytes from byte M, 200), as
+   *  the service's log store does for its official client. Default true (both personalities). */
+  logPaging: boolean;
+  /** The terraform binary that runs the uploaded module's own tests, or false (the default, both
+   *  personalities): the canned `outcome`. With a binary, a running run unpacks its configuration
+   *  version's archive and runs `terraform test -json` in it (its `filters`, `test-directory`,
+   *  `verbose` and `variables`, the module's test environment variables as its environment);
+   *  the run ends when terraform exits, its log what terraform wrote, its `test-status` and
+   *  counters those of the log's `test_summary` (`errored` without one). A cancel interrupts
+   *  terraform (which tears down what its tests created) and the run ends `canceled` once it has
+   *  exited; a force-cancel kills it. `runningMs`, `cancelGraceMs` and the outcomes are not used,
+   *  and the running time is real, whatever the emulator's clock. */
+  terraform: string | false;
   /** Outcome of every run, unless `nextOutcomes` has an entry (taken first in, first out).
    *  A run takes its outcome when it is created. */
   outcome: TestRunOutcome;
@@ -218,7 +231,14 @@ export interface Fault {
   /** How many matching requests it hits (default 1). */
   times?: number;
   kind:
-    | { type: 'status'; status: 401 | 403 | 429 | 500 | 502 | 503 | 504; retryAfter?: string; rateLimitReset?: string }
+    /** 404 and 409: a service that answers a cancel as if the run were gone or not running,
+     *  whatever its state (the request is not applied). */
+    | {
+        type: 'status';
+        status: 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503 | 504;
+        retryAfter?: string;
+        rateLimitReset?: string;
+      }
     /** Close the socket before the request is applied. */
     | { type: 'drop-before' }
     /** Apply the request (the write takes effect) and close the socket without answering,

@@ -1,9 +1,12 @@
 // Runs the emulated service for the demo and for trying the action by hand:
 //   npm run emulator -- [--port 8080] [--upload-port 8081] [--latency 50] [--rate-limit 30]
 //                       [--retry-after] [--personality strict|cli-tool]
+//                       [--terraform PATH | --no-terraform | --test-outcome pass|fail|error]
 import { parseArgs } from 'node:util';
-import { PERSONALITIES, type Personality } from './api.ts';
+import { PERSONALITIES, type Personality, type TestRunBehaviour } from './api.ts';
+import { CANNED_OUTCOMES, cannedOutcome, type CannedOutcome } from './default-log.ts';
 import { startEmulator } from './index.ts';
+import { findTerraform, terraformVersion } from './terraform-test.ts';
 
 // The parent as it was at start, before anything is printed: a parent that ends as soon as it
 // has read the first line must not be taken for the one that adopts this process.
@@ -17,6 +20,9 @@ const { values } = parseArgs({
     'rate-limit': { type: 'string' },
     'retry-after': { type: 'boolean' },
     personality: { type: 'string' },
+    terraform: { type: 'string' },
+    'no-terraform': { type: 'boolean' },
+    'test-outcome': { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -24,10 +30,13 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--personality strict|cli-tool] [--json]',
+    'Usage: npm run emulator -- [--port N] [--upload-port N] [--latency MS] [--rate-limit PER_SECOND] [--retry-after] [--personality strict|cli-tool] [--terraform PATH | --no-terraform | --test-outcome pass|fail|error] [--json]',
   );
   console.log(
     '--personality: how the emulator behaves where the spec leaves it open (default: SVC_EMULATOR_PERSONALITY, else strict).',
+  );
+  console.log(
+    "--terraform PATH: the terraform that runs each test run on the uploaded module (default: `terraform` on the PATH); --no-terraform: a canned log instead, whatever was uploaded; --test-outcome: that canned log's outcome (default pass).",
   );
   console.log('--json prints the addresses, tokens and seeded ids as one JSON line (for scripts).');
   process.exit(0);
@@ -50,6 +59,57 @@ function personalityFlag(value: string | undefined): Personality | undefined {
   process.exit(2);
 }
 
+function usageError(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** How test runs run, and the sentence that says so at start: the uploaded module's own tests
+ *  with terraform (named, or found on the PATH), or the canned log (`--no-terraform`,
+ *  `--test-outcome`, or no usable terraform). */
+async function testRunsFlags(): Promise<{
+  behaviour: Partial<TestRunBehaviour>;
+  terraform: { path: string; version: string } | null;
+  outcome: CannedOutcome | null;
+  message: string;
+}> {
+  const named = values.terraform;
+  const outcomeFlag = values['test-outcome'];
+  if (named !== undefined && values['no-terraform']) usageError('--terraform and --no-terraform exclude each other');
+  if (named !== undefined && outcomeFlag !== undefined)
+    usageError(
+      '--test-outcome scripts the canned log, which --terraform replaces with the real tests: give one of them',
+    );
+  if (outcomeFlag !== undefined && !(CANNED_OUTCOMES as readonly string[]).includes(outcomeFlag))
+    usageError(`--test-outcome must be one of ${CANNED_OUTCOMES.join(', ')}, got "${outcomeFlag}"`);
+  const canned = (outcome: CannedOutcome, why: string) => ({
+    behaviour: { terraform: false as const, outcome: cannedOutcome(outcome) },
+    terraform: null,
+    outcome,
+    message: `every run serves a canned log (tests/main.tftest.hcl, ${outcome}), whatever module was uploaded: ${why}`,
+  });
+  if (outcomeFlag !== undefined) return canned(outcomeFlag as CannedOutcome, 'as --test-outcome asks');
+  if (values['no-terraform']) return canned('pass', 'as --no-terraform asks');
+  const path = named ?? findTerraform();
+  if (path === undefined) return canned('pass', 'no terraform on the PATH (--terraform PATH names one)');
+  let version: string;
+  try {
+    version = await terraformVersion(path);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    if (named !== undefined) usageError(`--terraform: ${why}`);
+    return canned('pass', `${why} (--terraform PATH names another)`);
+  }
+  return {
+    behaviour: { terraform: path },
+    terraform: { path, version },
+    outcome: null,
+    message: `each run runs the uploaded module's own tests with ${path} (terraform ${version}, no network)`,
+  };
+}
+
+const testRuns = await testRunsFlags();
+
 const emulator = await startEmulator({
   personality: personalityFlag(values.personality),
   port: numberFlag('port', values.port),
@@ -57,6 +117,7 @@ const emulator = await startEmulator({
   latencyMs: numberFlag('latency', values.latency),
   rateLimitPerSecond: numberFlag('rate-limit', values['rate-limit']),
   rateLimitRetryAfter: values['retry-after'] ?? false,
+  testRuns: testRuns.behaviour,
 });
 
 let stopping = false;
@@ -99,6 +160,7 @@ const seeded: Array<[string, string]> = [
   ['project', projectId],
   ['no-code module', `${noCodeModuleId} (${emulator.organization}/bucket/aws)`],
   ['workspace', `${workspaceId} (bucket-demo)`],
+  ['test runs', testRuns.message],
 ];
 if (values.json) {
   console.log(
@@ -114,6 +176,12 @@ if (values.json) {
       projectId,
       noCodeModuleId,
       workspaceId,
+      testRuns: {
+        terraform: testRuns.terraform?.path ?? null,
+        terraformVersion: testRuns.terraform?.version ?? null,
+        outcome: testRuns.outcome,
+        message: testRuns.message,
+      },
     }),
   );
 } else {

@@ -1,3 +1,4 @@
+import type { TestStatus } from '../../src/service/types.ts';
 import type { TestRunOutcome } from './api.ts';
 
 /** A run block's result in the test command's machine-readable output. */
@@ -112,3 +113,95 @@ export const CANCELED_LOG = `${JSON.stringify({
   '@timestamp': '2024-05-01T12:00:00.000000Z',
   type: 'log',
 })}\n`;
+
+/** What `--test-outcome` (and `cannedOutcome`) can script for the canned log. */
+export const CANNED_OUTCOMES = ['pass', 'fail', 'error'] as const;
+export type CannedOutcome = (typeof CANNED_OUTCOMES)[number];
+
+const CANNED_COUNTERS: Record<CannedOutcome, Omit<TestRunOutcome, 'log'>> = {
+  pass: { status: 'finished', testStatus: 'pass', passed: 2, failed: 0, errored: 0, skipped: 0 },
+  fail: { status: 'finished', testStatus: 'fail', passed: 1, failed: 1, errored: 0, skipped: 0 },
+  // As the test command reports a run block that errored (not an assertion): the run finished,
+  // its summary's status `error`.
+  error: { status: 'finished', testStatus: 'error', passed: 1, failed: 0, errored: 1, skipped: 0 },
+};
+
+/** The canned outcome of every run when the emulator runs no terraform: `tests/main.tftest.hcl`
+ *  with run blocks that pass, fail or error, its log agreeing with its counters. */
+export function cannedOutcome(kind: CannedOutcome): TestRunOutcome {
+  const counters = CANNED_COUNTERS[kind];
+  return { ...counters, log: machineReadableLog(counters) };
+}
+
+const TEST_SUMMARY_STATUSES: readonly string[] = ['pass', 'fail', 'error', 'skip'];
+
+/**
+ * A run's result read from the log the test command wrote (`terraform test -json`), as the
+ * service reports it: with a `test_summary` line, the run `finished` with the summary's status
+ * and counts; without one (the configuration did not load, terraform died), the run `errored`,
+ * without a `test-status`, its counters those of the run blocks that completed. A `-json` log
+ * holds one message a line; other lines are passed over.
+ */
+export function outcomeOfTestLog(log: string): Omit<TestRunOutcome, 'log'> {
+  const completed = new Map<string, string>();
+  let summary: Record<string, unknown> | undefined;
+  for (const line of log.split('\n')) {
+    const message = parsedLine(line);
+    if (message === undefined) continue;
+    if (message['type'] === 'test_summary' && isObject(message['test_summary'])) summary = message['test_summary'];
+    const run = message['type'] === 'test_run' ? message['test_run'] : undefined;
+    if (isObject(run) && run['progress'] === 'complete' && typeof run['status'] === 'string')
+      completed.set(`${String(run['path'])}\0${String(run['run'])}`, run['status']);
+  }
+  const reported = summary;
+  if (reported !== undefined && TEST_SUMMARY_STATUSES.includes(String(reported['status']))) {
+    const count = (name: string): number => {
+      const value = reported[name];
+      return typeof value === 'number' ? value : 0;
+    };
+    return {
+      status: 'finished',
+      testStatus: reported['status'] as TestStatus,
+      passed: count('passed'),
+      failed: count('failed'),
+      errored: count('errored'),
+      skipped: count('skipped'),
+    };
+  }
+  const statuses = [...completed.values()];
+  const count = (status: string): number => statuses.filter((s) => s === status).length;
+  return {
+    status: 'errored',
+    testStatus: null,
+    passed: count('pass'),
+    failed: count('fail'),
+    errored: count('error'),
+    skipped: count('skip'),
+  };
+}
+
+function parsedLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An error of the emulator's own (an archive it refused, a terraform that could not start) as
+ *  the test command writes a diagnostic in its `-json` log, so that the log's reader shows it. */
+export function diagnosticLine(summary: string, detail: string): string {
+  return `${JSON.stringify({
+    '@level': 'error',
+    '@message': `Error: ${summary}`,
+    '@module': 'terraform.ui',
+    '@timestamp': new Date().toISOString(),
+    diagnostic: { severity: 'error', summary, detail },
+    type: 'diagnostic',
+  })}\n`;
+}

@@ -10,6 +10,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { RequestLog } from './request-log.ts';
 import { applyOptions, defaultSettings } from './settings.ts';
 import { Store } from './state.ts';
+import { stopTerraformTests } from './test-run-lifecycle.ts';
 import { Timers } from './timers.ts';
 import { uploadPort } from './upload-origin.ts';
 
@@ -59,7 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       closing ??= (async () => {
         service.timers.dispose();
         faults.clear();
-        await Promise.all([shutDown(api), shutDown(upload)]);
+        await Promise.all([shutDown(api), shutDown(upload), stopTerraformTests(service)]);
       })();
       return closing;
     },

@@ -85,7 +85,13 @@ function statusFaultAnswer(fault: Extract<Fault['kind'], { type: 'status' }>): A
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
   if (fault.rateLimitReset !== undefined) headers['x-ratelimit-reset'] = fault.rateLimitReset;
-  const titles: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 429: 'too many requests' };
+  const titles: Record<number, string> = {
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not found',
+    409: 'conflict',
+    429: 'too many requests',
+  };
   const title = titles[fault.status] ?? 'service unavailable';
   return jsonAnswer(fault.status, new ServiceError(fault.status, title, 'injected fault').toDocument(), headers);
 }

@@ -1,5 +1,6 @@
 import type { TestRunOutcome, TokenKind, UpgradeBehaviour } from './api.ts';
 import { newId, newSecret, newToken, timestamp } from './ids.ts';
+import type { TerraformTest } from './terraform-test.ts';
 import { resolveVersionPin } from './version-pins.ts';
 
 /** The emulated service's records. Handlers and the control surface both work on these;
@@ -90,6 +91,9 @@ export interface TestRun {
   logSecret: string | null;
   /** When it started running, on the emulator's clock. */
   runningSince: number | null;
+  /** The terraform running the module's tests (`testRuns.terraform`), from the moment the run
+   *  runs; its output is the run's log. */
+  terraform: TerraformTest | null;
 }
 
 export interface TestVariable {
@@ -291,6 +295,7 @@ export class Store {
       forceCanceled: false,
       logSecret: newSecret(),
       runningSince: null,
+      terraform: null,
     };
     this.testRuns.set(run.id, run);
     return run;

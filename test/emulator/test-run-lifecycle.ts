@@ -1,7 +1,10 @@
+import type { TestRunOutcome } from './api.ts';
 import type { Service } from './context.ts';
+import { outcomeOfTestLog } from './default-log.ts';
 import { conflict } from './errors.ts';
 import { newId, newSecret, timestamp } from './ids.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource } from './state.ts';
+import { TerraformTest } from './terraform-test.ts';
 
 const MESSAGES: Record<TestRunSource, string> = {
   svc: 'Queued manually from the command-line tool',
@@ -25,8 +28,8 @@ export const DEFAULT_TEST_RUN_OPTIONS: TestRunOptions = {
 
 /** Creates a test run and starts its clock: queued at once (a create response shows `queued`,
  *  spec 3.1), then each of `unnamedStatuses` and running, `queuedMs` apart, final after
- *  `runningMs`. The outcome is taken now, so runs take `nextOutcomes` in the order they are
- *  created. */
+ *  `runningMs` (with `terraform`, once terraform has run the module's tests). The outcome is
+ *  taken now, so runs take `nextOutcomes` in the order they are created. */
 export function startTestRun(
   service: Service,
   version: ConfigurationVersion,
@@ -58,6 +61,7 @@ export function startTestRun(
     forceCanceled: false,
     logSecret: null,
     runningSince: null,
+    terraform: null,
   };
   service.store.testRuns.set(run.id, run);
   walkToRunning(service, run, [...behaviour.unnamedStatuses]);
@@ -82,22 +86,56 @@ function startRunning(service: Service, run: TestRun): void {
   setStatus(run, 'running', 'started-at');
   run.runningSince = service.now();
   if (service.settings.testRuns.logWhileRunning) run.logSecret = newSecret();
-  service.timers.after(service.settings.testRuns.runningMs, () => finish(service, run), run.id);
+  const terraform = service.settings.testRuns.terraform;
+  if (terraform !== false) return runTerraform(service, run, terraform);
+  service.timers.after(service.settings.testRuns.runningMs, () => finish(run, run.outcome), run.id);
 }
 
-function finish(service: Service, run: TestRun): void {
-  run.result = run.outcome;
-  setStatus(run, run.outcome.status, 'finished-at');
+function finish(run: TestRun, result: TestRunOutcome): void {
+  run.result = result;
+  setStatus(run, result.status, 'finished-at');
   run.logSecret ??= newSecret();
 }
 
+/** The module's tests as the configuration version holds them, run by terraform with the run's
+ *  options and the module's test environment variables as they are now; the run ends when
+ *  terraform has exited (canceled if a cancel was asked for meanwhile). */
+function runTerraform(service: Service, run: TestRun, binary: string): void {
+  const test = new TerraformTest({
+    binary,
+    archive: service.store.configurationVersions.get(run.configurationVersionId)?.archive ?? Buffer.alloc(0),
+    testDirectory: run.testDirectory,
+    filters: run.filters,
+    variables: run.variables,
+    verbose: run.verbose,
+    environment: Object.fromEntries(
+      service.store.testVariablesOf(run.moduleId).map((variable) => [variable.key, variable.value]),
+    ),
+  });
+  run.terraform = test;
+  void test.ended.then((log) => {
+    // A force-cancel ended it already.
+    if (run.status !== 'running') return;
+    if (run.cancelRequested) endCanceled(run);
+    else finish(run, { ...outcomeOfTestLog(log), log });
+  });
+}
+
+/** Stops every terraform still running (on the emulator's close); resolves once they have
+ *  exited and their directories are gone. */
+export async function stopTerraformTests(service: Service): Promise<void> {
+  await Promise.all([...service.store.testRuns.values()].map((run) => run.terraform?.kill()));
+}
+
 /** Spec 3.1: only a running test can be canceled (409 otherwise). The interrupt ends the tests
- *  `cancelGraceMs` later, instead of their normal end. */
+ *  `cancelGraceMs` later, instead of their normal end; with terraform, it goes to terraform,
+ *  and the run ends once terraform has stopped (a second cancel is a second interrupt). */
 export function cancelTestRun(service: Service, run: TestRun): void {
   if (run.status !== 'running')
     throw conflict(`test run ${run.id} is ${run.status}, not running; only a running test can be canceled`);
   run.cancelRequested = true;
   run.updatedAt = timestamp();
+  if (run.terraform !== null) return run.terraform.interrupt();
   service.timers.after(service.settings.testRuns.cancelGraceMs, () => endCanceled(run), run.id);
 }
 
@@ -106,6 +144,7 @@ export function forceCancelTestRun(service: Service, run: TestRun): void {
   if (run.status !== 'running') throw conflict(`test run ${run.id} is ${run.status}, not running`);
   if (!run.cancelRequested) throw conflict(`test run ${run.id} was not canceled yet; cancel it before force-canceling`);
   service.timers.cancel(run.id);
+  void run.terraform?.kill();
   run.forceCanceled = true;
   endCanceled(run);
 }

@@ -28,15 +28,13 @@ export function uploadPort(service: Service): PortBehaviour {
     port: (path) => (path.startsWith('/logs/') ? 'log' : isPolicyObjectPath(path) ? 'object' : 'upload'),
     keepBytes: (method) => (method === 'PUT' ? CONFIGURATION_UPLOAD_LIMIT : 0),
     latencyMs: () => 0,
-    apply: (request, req, body) =>
-      handleUploadOrigin(service, request.method, request.path, req.headers, body.bytes, body.total),
+    apply: (request, req, body) => handleUploadOrigin(service, request, req.headers, body.bytes, body.total),
   };
 }
 
 function handleUploadOrigin(
   service: Service,
-  method: string,
-  path: string,
+  { method, path, rawQuery }: { method: string; path: string; rawQuery: string },
   headers: IncomingHttpHeaders,
   body: Buffer,
   bodyTotal: number,
@@ -44,7 +42,7 @@ function handleUploadOrigin(
   const upload = UPLOAD_PATH.exec(path);
   if (upload && method === 'PUT') return receiveConfiguration(service, upload[1]!, headers, body, bodyTotal);
   const log = LOG_PATH.exec(path);
-  if (log && method === 'GET') return serveLog(service, log[1]!, headers.range);
+  if (log && method === 'GET') return serveLog(service, log[1]!, headers.range, new URLSearchParams(rawQuery));
   if (isPolicyObjectPath(path) && method === 'GET') return servePolicyObject(service, path);
   throw notFound('no object at this address');
 }
@@ -101,10 +99,17 @@ function drawDelay([min, max]: [number, number]): number {
   return min + Math.random() * Math.max(0, max - min);
 }
 
-function serveLog(service: Service, secret: string, range: string | undefined): Answer {
+function serveLog(service: Service, secret: string, range: string | undefined, query: URLSearchParams): Answer {
   const run = service.store.testRunByLogSecret(secret);
   if (run === undefined) throw notFound('no log at this address');
   const log = Buffer.from(logSoFar(service, run));
+  // The log store's own paging, as the service's official client reads logs: `limit` bytes from
+  // `offset`, 200 whatever is left (nothing past the end).
+  const limit = query.get('limit');
+  if (service.settings.testRuns.logPaging && limit !== null && /^\d+$/.test(limit)) {
+    const offset = Number(/^\d+$/.test(query.get('offset') ?? '') ? query.get('offset') : 0);
+    return textAnswer(200, log.subarray(offset, offset + Number(limit)));
+  }
   const from = /^bytes=(\d+)-$/.exec(range ?? '');
   if (!service.settings.testRuns.logRange || from === null) return textAnswer(200, log);
   // As an object store answers a range of a growing object: its size so far is not final.
@@ -120,8 +125,13 @@ function serveLog(service: Service, secret: string, range: string | undefined): 
 }
 
 /** The log as it stands: while the run runs, its first lines in step with the time it has run
- *  (never the last line, which comes with the end); once it ended, all of it. */
+ *  (never the last line, which comes with the end), or the whole lines terraform has written;
+ *  once it ended, all of it. */
 function logSoFar(service: Service, run: TestRun): string {
+  if (run.terraform !== null) {
+    if (run.status === 'running') return run.terraform.wholeLines();
+    return run.result?.log ?? (run.terraform.output() || CANCELED_LOG);
+  }
   if (run.status !== 'running') return run.result?.log ?? CANCELED_LOG;
   const lines = run.outcome.log.split(/(?<=\n)/);
   const ran = service.now() - (run.runningSince ?? service.now());

@@ -249,7 +249,13 @@ describe('post step', () => {
   function post(
     h: Harness,
     state: Map<string, string>,
-    options: { graceMs?: number; queuedWaitMs?: number; appearWaitMs?: number; clock?: Clock } = {},
+    options: {
+      graceMs?: number;
+      queuedWaitMs?: number;
+      appearWaitMs?: number;
+      forceSlackMs?: number;
+      clock?: Clock;
+    } = {},
   ) {
     const lines: string[] = [];
     const sink = plainSink({ stdout: { write: (t: string) => lines.push(t) }, secrets: [h.emulator.token] });
@@ -264,6 +270,7 @@ describe('post step', () => {
         graceMs: options.graceMs ?? 200,
         queuedWaitMs: options.queuedWaitMs ?? 3000,
         appearWaitMs: options.appearWaitMs ?? 3000,
+        ...(options.forceSlackMs === undefined ? {} : { forceSlackMs: options.forceSlackMs }),
       },
       ...(options.clock ? { clock: options.clock } : {}),
     }).then((code) => ({ code, log: lines.join('') }));
@@ -327,6 +334,48 @@ describe('post step', () => {
     expect(log).toContain('was force-cancelled');
     // The cancel was not sent a second time.
     expect(h.emulator.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('fails when a run it answers for is still running at its end: the cancel accepted, every force-cancel refused (409)', async () => {
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity },
+    });
+    const state = new Map<string, string>();
+    const cancellation = testCancellation();
+    const running = h.run({}, { cancellation, tuning: { windDownMs: 50 } });
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    cancellation.send('SIGINT');
+    for (const [k, v] of (await running).state) state.set(k, v);
+    h.emulator.inject({
+      method: 'POST',
+      path: /\/force-cancel$/,
+      times: 10_000,
+      kind: { type: 'status', status: 409 },
+    });
+    const { code, log } = await post(h, state, { graceMs: 100, queuedWaitMs: 300, forceSlackMs: 1000 });
+    expect(h.emulator.testRuns()[0]!.status).toBe('running');
+    // Asked again at the stop's pace (every 20 ms here), never in a burst: some tens, not thousands.
+    const forces = h.emulator.requests.filter((r) => r.path.endsWith('/force-cancel')).length;
+    expect(forces).toBeGreaterThan(1);
+    expect(forces).toBeLessThan(100);
+    expect(code).toBe(1);
+    expect(log).toMatch(
+      /error: Test run trun-\w+ of module acme\/log-bucket\/aws was asked to cancel \(its force-cancel was refused, 409\) and is still running/,
+    );
+  });
+
+  it('a 404 on its cancel is no proof the run is gone: a read shows it running, and it is cancelled', async () => {
+    // Queued long enough for the main step to leave it behind unstopped.
+    const h = await startHarness({
+      testRuns: { uploadCreatesRun: false, queuedMs: 500, runningMs: 60_000, cancelGraceMs: 50 },
+    });
+    const state = await leaveRunBehind(h);
+    await until(() => h.emulator.testRuns()[0]?.status === 'running', 5000, 'a running run');
+    h.emulator.inject({ method: 'POST', path: /\/cancel$/, kind: { type: 'status', status: 404 } });
+    const { code, log } = await post(h, state);
+    expect(log).not.toContain('no longer exists');
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
+    expect(code).toBe(0);
   });
 
   it("when the main step saw its run final, looks once at the version's runs and stops nothing", async () => {

@@ -35,13 +35,18 @@ async function testRunOnClock(testRuns: Record<string, unknown>) {
 
 describe('each run block in the job log as it ends', () => {
   it.each([
-    ['that honours Range', true],
-    ['that sends the whole log at each read', false],
-    ["whose 206 answers start at the log's first byte, as their Content-Range says", 'whole' as const],
+    ['that honours Range', true, true],
+    [
+      "that ignores Range but pages the log by its own limit and offset (as the service's client reads it)",
+      false,
+      true,
+    ],
+    ['that sends the whole log at each read', false, false],
+    ["whose 206 answers start at the log's first byte, as their Content-Range says", 'whole' as const, true],
   ])(
     'a 60 s run whose log grows on a service %s: the first run block is printed before the run finishes, each once',
-    async (_what, logRange) => {
-      const { clock, h, log, running, runUntil } = await testRunOnClock({ logWhileRunning: true, logRange });
+    async (_what, logRange, logPaging) => {
+      const { clock, h, log, running, runUntil } = await testRunOnClock({ logWhileRunning: true, logRange, logPaging });
       const startedAt = clock.now();
       await runUntil(() => RUN_BLOCK_LINE.test(log()));
       RUN_BLOCK_LINE.lastIndex = 0;
@@ -66,6 +71,11 @@ describe('each run block in the job log as it ends', () => {
       expect(logReads.length).toBeGreaterThan(2);
       // Read again as it grew: with Range, from where the last read stopped.
       if (logRange !== false) expect(logReads.some((r) => /^bytes=\d+-$/.test(String(r.headers.range)))).toBe(true);
+      // A store that ignores Range is read by its own paging, where it honours that.
+      const paged = logReads.filter((r) => /(^|&)limit=\d+&offset=\d+$/.test(r.rawQuery));
+      if (logRange === false && logPaging) expect(paged.length).toBeGreaterThan(1);
+      // One that ignores both is asked for a page once, then read whole again.
+      if (!logPaging) expect(paged.length).toBeLessThanOrEqual(1);
       expect(logReads.at(-1)!.headers.range).toBeUndefined();
     },
   );

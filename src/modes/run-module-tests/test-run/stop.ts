@@ -53,6 +53,8 @@ export interface StopOutcome {
   /** A force-cancel went out (it may have taken effect even when its answer did not come). */
   forceSent: boolean;
   forceAccepted: boolean;
+  /** The service answered a force-cancel 409: refused, not unanswered. */
+  forceRefused: boolean;
   /** The last request that failed for another reason than the run's state. */
   lastError?: string;
 }
@@ -84,6 +86,8 @@ export class TestRunStopper {
   #cancelAcceptedAt = 0;
   #forceSent = false;
   #forceAccepted = false;
+  /** The service answered a force-cancel 409 (refused), rather than not answering. */
+  #forceRefused = false;
   #gone = false;
   #cancelling: Promise<Answer> | undefined;
   #forcing: Promise<Answer> | undefined;
@@ -189,14 +193,15 @@ export class TestRunStopper {
 
       const run = read ? await this.#read() : this.#lastRun;
       read = true;
-      if (run === 'not-found') return 'not-found';
+      if (run === 'not-found') {
+        this.#gone = true;
+        return 'not-found';
+      }
       if (run !== undefined) {
         this.#lastRun = run;
         if (isFinal(run)) return 'final';
         if (run.attributes.status === 'running') {
-          const step = await this.#act(plan);
-          if (step === 'not-found') return 'not-found';
-          if (step === 'read-again') continue;
+          this.#act(plan);
         } else {
           if (plan.startBy?.expired) return 'gave-up';
           if (!this.#waitingNoted) {
@@ -218,17 +223,17 @@ export class TestRunStopper {
     }
   }
 
-  /** One step for a running run: cancel it, or force-cancel it when that is due. */
-  async #act(plan: StopPlan): Promise<'not-found' | 'read-again' | 'wait'> {
+  /**
+   * One step for a running run: cancel it, or force-cancel it when that is due. Neither is
+   * awaited: a cancel or force-cancel whose answer is slow must not hold the reads, the force path
+   * or a second signal (their answers poke the loop); only a read decides what became of the run.
+   */
+  #act(plan: StopPlan): void {
     if (!this.#cancelAccepted) {
-      const answer = await this.#cancel();
-      if (answer === 'not-found') return 'not-found';
-      if (answer !== 'accepted') return 'wait';
+      void this.#cancel();
+      return;
     }
-    if (this.#forceAccepted || !this.#forceDue(plan)) return 'wait';
-    const answer = await this.#force();
-    if (answer === 'not-found') return 'not-found';
-    return answer === 'accepted' ? 'read-again' : 'wait';
+    if (!this.#forceAccepted && this.#forceDue(plan)) void this.#force();
   }
 
   #forceDue(plan: StopPlan): boolean {
@@ -242,7 +247,9 @@ export class TestRunStopper {
   /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
   #forceAtOnce(): void {
     if (this.#forceAccepted || this.#gone) return;
-    if (this.#cancelAccepted) void this.#force();
+    // A cancel sent and not yet answered may well have landed: the force-cancel goes out beside
+    // it rather than behind it (a 409 says it had not, and the loop sends it again once it has).
+    if (this.#cancelAccepted || this.#cancelling !== undefined) void this.#force();
     // The cancel the spec requires first, unless the run is known not to run yet (it would be
     // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
     else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running') void this.#cancel();
@@ -270,6 +277,7 @@ export class TestRunStopper {
         if (watch !== undefined) this.limitDeadline(new Deadline(this.#cancelAcceptedAt + watch, this.#clock));
         // A force-cancel already asked for goes out at once.
         if (this.#forceWanted) void this.#force();
+        this.#poke();
       }
       return answer;
     });
@@ -289,8 +297,11 @@ export class TestRunStopper {
       if (answer === 'accepted' && !this.#forceAccepted) {
         this.#forceAccepted = true;
         log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
-        this.#poke();
       }
+      if (answer === 'refused') this.#forceRefused = true;
+      // Only an acceptance wakes the loop: a refusal (409) or a 404 is asked about again at the
+      // loop's own pace, never in a burst of requests.
+      if (answer === 'accepted') this.#poke();
       return answer;
     });
     this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
@@ -338,11 +349,9 @@ export class TestRunStopper {
       await request();
       return 'accepted';
     } catch (error) {
-      if (isNotFound(error)) {
-        this.#gone = true;
-        this.#poke();
-        return 'not-found';
-      }
+      // A 404 answers the request, not the question: only a read says whether the run is gone
+      // (a 404 on a cancel has been seen beside a read that showed the run running).
+      if (isNotFound(error)) return 'not-found';
       if (isApiError(error, 409)) return 'refused';
       this.#lastError = getErrorMessage(error);
       return 'failed';
@@ -377,6 +386,7 @@ export class TestRunStopper {
       cancelAccepted: this.#cancelAccepted,
       forceSent: this.#forceSent,
       forceAccepted: this.#forceAccepted,
+      forceRefused: this.#forceRefused,
     };
     if (this.#lastError !== undefined) outcome.lastError = this.#lastError;
     return outcome;
@@ -397,6 +407,11 @@ export function describeStop(run: TestRun, stopped: StopOutcome): string {
       return `test run ${id} had already ended (${describeTestRunStatus(status)}).`;
     default:
       if (stopped.forceAccepted) return `test run ${id} was force-cancelled.`;
+      if (stopped.forceSent && stopped.forceRefused)
+        return (
+          `test run ${id} was sent a force-cancel, which the service refused (409) ` +
+          `(last seen ${describeTestRunStatus(status)}); the post step makes sure it ends.`
+        );
       if (stopped.forceSent)
         return (
           `test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
