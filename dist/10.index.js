@@ -502,6 +502,8 @@ class TestRunStopper {
     #cancelAcceptedAt = 0;
     #forceSent = false;
     #forceAccepted = false;
+    /** The service answered a force-cancel 409 (refused), rather than not answering. */
+    #forceRefused = false;
     #gone = false;
     #cancelling;
     #forcing;
@@ -605,18 +607,16 @@ class TestRunStopper {
                 return 'gave-up';
             const run = read ? await this.#read() : this.#lastRun;
             read = true;
-            if (run === 'not-found')
+            if (run === 'not-found') {
+                this.#gone = true;
                 return 'not-found';
+            }
             if (run !== undefined) {
                 this.#lastRun = run;
                 if ((0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(run))
                     return 'final';
                 if (run.attributes.status === 'running') {
-                    const step = await this.#act(plan);
-                    if (step === 'not-found')
-                        return 'not-found';
-                    if (step === 'read-again')
-                        continue;
+                    this.#act(plan);
                 }
                 else {
                     if (plan.startBy?.expired)
@@ -635,21 +635,18 @@ class TestRunStopper {
             await this.#pause(plan);
         }
     }
-    /** One step for a running run: cancel it, or force-cancel it when that is due. */
-    async #act(plan) {
+    /**
+     * One step for a running run: cancel it, or force-cancel it when that is due. Neither is
+     * awaited: a cancel or force-cancel whose answer is slow must not hold the reads, the force path
+     * or a second signal (their answers poke the loop); only a read decides what became of the run.
+     */
+    #act(plan) {
         if (!this.#cancelAccepted) {
-            const answer = await this.#cancel();
-            if (answer === 'not-found')
-                return 'not-found';
-            if (answer !== 'accepted')
-                return 'wait';
+            void this.#cancel();
+            return;
         }
-        if (this.#forceAccepted || !this.#forceDue(plan))
-            return 'wait';
-        const answer = await this.#force();
-        if (answer === 'not-found')
-            return 'not-found';
-        return answer === 'accepted' ? 'read-again' : 'wait';
+        if (!this.#forceAccepted && this.#forceDue(plan))
+            void this.#force();
     }
     #forceDue(plan) {
         if (!this.#cancelAccepted)
@@ -662,7 +659,9 @@ class TestRunStopper {
     #forceAtOnce() {
         if (this.#forceAccepted || this.#gone)
             return;
-        if (this.#cancelAccepted)
+        // A cancel sent and not yet answered may well have landed: the force-cancel goes out beside
+        // it rather than behind it (a 409 says it had not, and the loop sends it again once it has).
+        if (this.#cancelAccepted || this.#cancelling !== undefined)
             void this.#force();
         // The cancel the spec requires first, unless the run is known not to run yet (it would be
         // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
@@ -693,6 +692,7 @@ class TestRunStopper {
                 // A force-cancel already asked for goes out at once.
                 if (this.#forceWanted)
                     void this.#force();
+                this.#poke();
             }
             return answer;
         });
@@ -711,8 +711,13 @@ class TestRunStopper {
             if (answer === 'accepted' && !this.#forceAccepted) {
                 this.#forceAccepted = true;
                 log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
-                this.#poke();
             }
+            if (answer === 'refused')
+                this.#forceRefused = true;
+            // Only an acceptance wakes the loop: a refusal (409) or a 404 is asked about again at the
+            // loop's own pace, never in a burst of requests.
+            if (answer === 'accepted')
+                this.#poke();
             return answer;
         });
         this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
@@ -762,11 +767,10 @@ class TestRunStopper {
             return 'accepted';
         }
         catch (error) {
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error)) {
-                this.#gone = true;
-                this.#poke();
+            // A 404 answers the request, not the question: only a read says whether the run is gone
+            // (a 404 on a cancel has been seen beside a read that showed the run running).
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error))
                 return 'not-found';
-            }
             if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isApiError */ .d7)(error, 409))
                 return 'refused';
             this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
@@ -799,6 +803,7 @@ class TestRunStopper {
             cancelAccepted: this.#cancelAccepted,
             forceSent: this.#forceSent,
             forceAccepted: this.#forceAccepted,
+            forceRefused: this.#forceRefused,
         };
         if (this.#lastError !== undefined)
             outcome.lastError = this.#lastError;
@@ -820,6 +825,9 @@ function describeStop(run, stopped) {
         default:
             if (stopped.forceAccepted)
                 return `test run ${id} was force-cancelled.`;
+            if (stopped.forceSent && stopped.forceRefused)
+                return (`test run ${id} was sent a force-cancel, which the service refused (409) ` +
+                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
             if (stopped.forceSent)
                 return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
                     `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);

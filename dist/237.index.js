@@ -159,6 +159,10 @@ async function findRunsToStop(saved, options) {
     }
     const version = versionRef.id;
     const label = (0,module_ref/* moduleLabel */.$)(saved.module);
+    // The run whose id is known is stopped at once, beside the look for others: a listing that
+    // pages on, or fails, must not hold its cancel.
+    if (saved.testRunId !== undefined && !saved.final)
+        stopOnce({ id: saved.testRunId });
     // The run of a create the main step never saw answered may take a while to appear.
     const awaitingCreate = saved.testRunId === undefined && saved.createSent;
     const appearBy = deadline/* Deadline */.B.after(awaitingCreate ? options.appearWaitMs : 0, clock);
@@ -246,17 +250,12 @@ async function findRunsToStop(saved, options) {
     }
     if (failedLook !== undefined) {
         const error = failedLook;
-        if (saved.testRunId !== undefined && !saved.final) {
-            stopOnce({ id: saved.testRunId });
-            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
-                `only test run ${saved.testRunId} is stopped.`);
-            return null;
-        }
+        // Every run the step answers for must be read final at its end: one of the version may still
+        // be running unseen, so the step fails, whatever it could stop.
         if (ownFinal || known.size > 0) {
-            // The step's own run ended; another run of the version is only possible, not known.
-            sink.warning(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}); ` +
-                `if another one is still running, cancel it in the service.`);
-            return null;
+            const stopped = saved.testRunId !== undefined && !saved.final ? ` Test run ${saved.testRunId} is stopped.` : '';
+            return failed(sink, (0,errors/* stepFailure */.nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed (${(0,errors/* getErrorMessage */.u1)(error)}), ` +
+                `so another one may still be running.${stopped} Check the module's test runs in the service.`));
         }
         return failed(sink, (0,errors/* stepFailure */.nK)(`The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${(0,errors/* getErrorMessage */.u1)(error)}. ` +
             `Check the module's test runs in the service.`));
@@ -288,9 +287,11 @@ function report(sink, what, outcome, queuedWaitMs) {
                 sink.info(`${what} had already ended (${status ?? 'final'}).`);
             return null;
         default: {
+            // Only a run read final counts as stopped: one still running when the step must end fails it.
             if (outcome.cancelAccepted) {
-                sink.warning(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'} and is still ${status ?? 'stopping'}; check it in the service.`);
-                return null;
+                const refused = outcome.forceRefused && !outcome.forceAccepted ? ' (its force-cancel was refused, 409)' : '';
+                return failed(sink, (0,errors/* stepFailure */.nK)(`${what} was asked to ${outcome.forceAccepted ? 'force-cancel' : 'cancel'}${refused} and is still ${status ?? 'stopping'} ` +
+                    `at the end of the step; check it in the service.`));
             }
             const why = outcome.lastError ? `: ${outcome.lastError}` : '';
             const when = status === 'running'

@@ -3283,10 +3283,15 @@ function stripAnsi(text) {
 
 
 /**
- * A service that sends the whole log every time (it does not honour `Range`) is read again only
- * while the log is this small: past it, each read would cost more than the view is worth.
+ * A service that sends the whole log every time (it honours neither `Range` nor the log store's
+ * paging) is read again only while the log is this small: past it, each read would cost more
+ * than the view is worth.
  */
 const MAX_REREAD_BYTES = 1024 * 1024;
+/** The most a read of the log store's own paging takes at once; the rest comes at the next read. */
+const PAGE_BYTES = 256 * 1024;
+/** The bytes a page read asks for again, to tell a page from a whole log: a log line's worth. */
+const TAIL_BYTES = 64;
 /** Reads that fail one after another before the view gives up (the final read still happens). */
 const MAX_FAILED_READS = 3;
 /**
@@ -3312,6 +3317,9 @@ class LiveTestLog {
     #stopped = false;
     /** Test files and run blocks printed so far, in the log's order. */
     #printed = 0;
+    #mode = 'range';
+    /** The last bytes read, for a page read to be told from a whole log (ReadLogOptions.overlap). */
+    #tail = Buffer.alloc(0);
     constructor(options) {
         this.#options = options;
         this.#parser = new TestLogParser({
@@ -3337,6 +3345,11 @@ class LiveTestLog {
         // An address with its own authorization (spec 2.2): a secret, never printed.
         this.#options.sink.addSecret(url);
         this.#reading = this.#read(url).finally(() => (this.#reading = undefined));
+    }
+    /** A piece of the log, to the parser; its last bytes kept. */
+    #take(chunk) {
+        this.#parser.push(chunk);
+        this.#tail = Buffer.concat([this.#tail, chunk]).subarray(-TAIL_BYTES);
     }
     #print(ended) {
         this.#printed++;
@@ -3364,15 +3377,21 @@ class LiveTestLog {
     async #read(url) {
         const { client, sink, readMs, signal } = this.#options;
         try {
-            const read = await client.moduleTests.readLog(url, (chunk) => this.#parser.push(chunk), {
+            const read = await client.moduleTests.readLog(url, (chunk) => this.#take(chunk), {
                 from: this.#offset,
                 signal: AbortSignal.any([signal, this.#stop.signal]),
                 timeoutMs: readMs,
                 maxMs: readMs,
+                ...(this.#mode === 'page' ? { page: PAGE_BYTES, overlap: this.#tail } : {}),
             });
             this.#offset += read.bytes;
             this.#failures = 0;
-            if (read.ranged === false && this.#offset > MAX_REREAD_BYTES) {
+            // The whole log for a Range read: the store's paging next; the paging ignored too: whole.
+            if (this.#mode === 'range' && read.ranged === false)
+                this.#mode = 'page';
+            else if (this.#mode === 'page' && read.paged === false)
+                this.#mode = 'whole';
+            if (this.#mode === 'whole' && read.ranged === false && this.#offset > MAX_REREAD_BYTES) {
                 this.#stopped = true;
                 sink.debug(`The service sends the whole test log at each read (${(0,format/* formatBytes */.z3)(this.#offset)} so far): ` +
                     'it is not read again until the run has ended.');

@@ -1173,23 +1173,25 @@ function readPolicyBlock(config, name, body, position) {
             position?.line;
         return line === undefined ? { file: config.file, message: '' } : { file: config.file, line, message: '' };
     };
-    const label = `${config.file}${block.line ? `:${block.line}` : ''}: policy "${name}"`;
+    // On the attribute's line, which the message names too: one line for the annotation, the
+    // message and the summary (the block's own line would be a second one).
+    const at = (attribute, message) => {
+        const site = where(attribute);
+        return { ...site, message: `${config.file}${site.line ? `:${site.line}` : ''}: policy "${name}": ${message}` };
+    };
     for (const [attribute, value] of Object.entries(body)) {
         if (!POLICY_ATTRIBUTES.includes(attribute)) {
             // A misspelt setting is an error: ignored, the policy would quietly get the default instead.
             const meant = attribute === 'params' ? undefined : (0,src_text/* nearest */.pA)(attribute, POLICY_ATTRIBUTES);
             if (meant !== undefined) {
                 const shown = typeof value === 'string' ? JSON.stringify(value) : '"..."';
-                config.problems.push({
-                    ...where(attribute),
-                    message: `${label}: unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`,
-                });
+                config.problems.push(at(attribute, `unknown attribute "${attribute}"; did you mean ${meant}? Write the line as: ${meant} = ${shown}`));
                 continue;
             }
             const why = attribute === 'params'
                 ? 'a policy synced on its own cannot take parameters, so the policy runs with its defaults'
                 : `only ${POLICY_ATTRIBUTES.join(', ')} are used`;
-            config.warnings.push({ ...where(attribute), message: `${label}: "${attribute}" is ignored: ${why}.` });
+            config.warnings.push(at(attribute, `"${attribute}" is ignored: ${why}.`));
             continue;
         }
         const known = attribute;
@@ -1199,19 +1201,13 @@ function readPolicyBlock(config, name, body, position) {
         if (value === null)
             continue; // HCL null means "not set"
         if (typeof value !== 'string') {
-            config.problems.push({
-                ...where(known),
-                message: `${label}: ${known} must be a string, not ${describeValue(value)}; write it as ${known} = "..."`,
-            });
+            config.problems.push(at(known, `${known} must be a string, not ${describeValue(value)}; write it as ${known} = "..."`));
             block.invalidAttributes.push(known);
             continue;
         }
         if (/(?<!\$)\$\{|(?<!%)%\{/.test(value)) {
-            config.problems.push({
-                ...where(known),
-                message: `${label}: ${known} must be a literal string; ` +
-                    `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`,
-            });
+            config.problems.push(at(known, `${known} must be a literal string; ` +
+                `variables, expressions and templates (\${...}, %{...}) are not evaluated here. Write the value itself.`));
             block.invalidAttributes.push(known);
             continue;
         }
@@ -1708,11 +1704,8 @@ function checkLocalPolicies(files, options) {
         const hint = definition.block || first.block
             ? ''
             : ' If one of them is not a policy, exclude it from policy-files with a "!" pattern.';
-        problems.push({
-            ...site(definition.definedAt),
-            message: `${definition.label}: the policy name "${definition.name}" is already defined by ${first.label}. ` +
-                `Each policy name may be defined once: rename or remove one of them.${hint}`,
-        });
+        problems.push(problemAt(definition, undefined, `the policy name "${definition.name}" is already defined by ${first.label}. ` +
+            `Each policy name may be defined once: rename or remove one of them.${hint}`));
     }
     if (definitions.length === 0 && configProblems === 0) {
         const patterns = options.patterns
@@ -1776,7 +1769,7 @@ function blockDefinition(block, config, source, found, display, referenced, prob
     const label = `${config.file}${block.line === undefined ? '' : `:${block.line}`}: policy "${block.name}"`;
     const definition = { name: block.name, kind: null, source: null, definedAt, block, label, ok: true };
     const fail = (line, message) => {
-        problems.push({ ...site(definedAt, line), message: `${label}: ${message}` });
+        problems.push(problemAt(definition, line, message));
         definition.ok = false;
         return definition;
     };
@@ -1836,10 +1829,7 @@ function enforcementLevel(definition, kind, fallback, problems) {
     if (block?.enforcementLevel !== undefined) {
         if (isEnforcementLevelOf(kind, block.enforcementLevel))
             return { level: block.enforcementLevel, stated: true };
-        problems.push({
-            ...site(definition.definedAt, block.attributeLines.enforcement_level),
-            message: `${definition.label}: enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`,
-        });
+        problems.push(problemAt(definition, block.attributeLines.enforcement_level, `enforcement_level ${JSON.stringify(block.enforcementLevel)} is not a level of ${kind} policies; use one of ${allowed}.`));
         return null;
     }
     if (fallback === null)
@@ -1847,12 +1837,9 @@ function enforcementLevel(definition, kind, fallback, problems) {
     if (isEnforcementLevelOf(kind, fallback))
         return { level: fallback, stated: true };
     const fix = block ? 'set enforcement_level in its policy block' : 'give it a policy block with an enforcement_level';
-    problems.push({
-        ...site(definition.definedAt),
-        message: `${definition.label}: the policy sets no enforcement_level and ` +
-            `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
-            `${fix}, or change the input.`,
-    });
+    problems.push(problemAt(definition, undefined, `the policy sets no enforcement_level and ` +
+        `the enforcement-level input ${JSON.stringify(fallback)} is not a level of ${kind} policies (${allowed}); ` +
+        `${fix}, or change the input.`));
     return null;
 }
 /** The query to send (null for native); undefined when it is missing or misplaced (a problem is recorded). */
@@ -1863,35 +1850,38 @@ function policyQuery(definition, kind, code, sourceFile, problems) {
     if (kind === 'native') {
         if (explicit === undefined)
             return null;
-        problems.push({
-            ...site(definition.definedAt, line),
-            message: `${definition.label}: query applies only to opa policies, and this one is native (${sourceFile}); remove the query.`,
-        });
+        problems.push(problemAt(definition, line, `query applies only to opa policies, and this one is native (${sourceFile}); remove the query.`));
         return undefined;
     }
     if (explicit !== undefined) {
         if (explicit.trim() !== '')
             return explicit;
-        problems.push({
-            ...site(definition.definedAt, line),
-            message: `${definition.label}: query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".`,
-        });
+        problems.push(problemAt(definition, line, 'query is empty; give the OPA query to run, such as "data.terraform.policies.example.deny".'));
         return undefined;
     }
     const derived = derivedOpaQuery(code);
     if (derived !== null)
         return derived;
     const fix = block ? 'add query = "data.<package>.deny" to its policy block' : 'give it a policy block with a query';
-    problems.push({
-        ...site(definition.definedAt),
-        message: `${definition.label}: this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
-            `Add a package line to the file, or ${fix}.`,
-    });
+    problems.push(problemAt(definition, undefined, `this opa policy has no query: ${sourceFile} has no package line to derive data.<package>.deny from. ` +
+        `Add a package line to the file, or ${fix}.`));
     return undefined;
 }
 function site(definedAt, line) {
     const at = line ?? definedAt.line;
     return at === undefined ? { file: definedAt.file, message: '' } : { file: definedAt.file, line: at, message: '' };
+}
+/**
+ * A problem of a definition on `line` (an attribute's; its block's when undefined), whose message
+ * names that same line (`policies.hcl:7: policy "x": ...`): one line for the annotation, the
+ * message and the summary.
+ */
+function problemAt(definition, line, message) {
+    const problem = site(definition.definedAt, line);
+    const label = definition.block === undefined || problem.line === undefined
+        ? definition.label
+        : `${definition.definedAt.file}:${problem.line}: policy "${definition.name}"`;
+    return { ...problem, message: `${label}: ${message}` };
 }
 function compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
@@ -2372,7 +2362,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
         countParts.push(['failed', counts.failed]);
     if (counts.notStarted > 0)
         countParts.push(['not started', counts.notStarted]);
-    return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
+    return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization, verdictOf(report, counts), dry), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
         (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${(0,src_text/* plural */.LS)(counts.notStarted, 'policy was', 'policies were')} not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
         (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
             'it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 &&
@@ -2381,7 +2371,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
 }
 /** The summary when the policy files have problems: nothing was sent to the service. */
 function problemsSummary(organization, problems, warnings) {
-    return (0,markdown/* joinBlocks */.x9)(summaryHeading(organization), (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(problemsFailure(problems.length)), '(no request was sent to the service). Fix these and run again:'), problemsTable('Problem', problems), problemsSection('Warnings', warnings));
+    return (0,markdown/* joinBlocks */.x9)(summaryHeading(organization, 'failed'), (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(problemsFailure(problems.length)), '(no request was sent to the service). Fix these and run again:'), problemsTable('Problem', problems), problemsSection('Warnings', warnings));
 }
 /** The step's failure message for problems in the policy files. */
 function problemsFailure(count) {
@@ -2389,10 +2379,28 @@ function problemsFailure(count) {
 }
 /** The summary when the organization could not be read: nothing was changed. */
 function readFailureSummary(organization, message, warnings) {
-    return (0,markdown/* joinBlocks */.x9)(summaryHeading(organization), (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('The organization\u2019s policies could not be read; nothing was changed.')), (0,markdown/* paragraph */.FY)(message), problemsSection('Warnings', warnings));
+    return (0,markdown/* joinBlocks */.x9)(summaryHeading(organization, 'failed'), (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('The organization\u2019s policies could not be read; nothing was changed.')), (0,markdown/* paragraph */.FY)(message), problemsSection('Warnings', warnings));
 }
-function summaryHeading(organization) {
-    return (0,markdown/* heading */.R_)((0,markdown/* html */.qy)(`Sync policies: organization ${(0,markdown/* inlineCode */.ti)(organization).html}`), 2);
+const VERDICT_MARKS = {
+    synced: '✅',
+    'with-warnings': '⚠️',
+    failed: '❌',
+    cancelled: '⏹️',
+    'dry-run': '🔍',
+};
+/** The verdict of a sync that read both sides: a dry run's is that it is one. */
+function verdictOf(report, counts) {
+    if (report.cancelled)
+        return 'cancelled';
+    if (counts.failed > 0)
+        return 'failed';
+    if (report.dryRun)
+        return 'dry-run';
+    return report.warnings.length > 0 ? 'with-warnings' : 'synced';
+}
+function summaryHeading(organization, verdict, dryRun = false) {
+    const title = `${VERDICT_MARKS[verdict]} Sync policies${dryRun ? ' (dry run)' : ''}: organization ${(0,markdown/* inlineCode */.ti)(organization).html}`;
+    return (0,markdown/* heading */.R_)((0,markdown/* html */.qy)(title), 2);
 }
 /** What happened to a policy, in two or three words. */
 function outcomeWords(o) {
@@ -2513,8 +2521,9 @@ async function runSyncPolicies(inputs, context, options = {}) {
         // A base-url whose host does not exist is the user's to fix, and nothing was sent.
         if ((0,abort/* isAbortError */.zf)(error) || error instanceof errors/* ConfigurationError */.j1)
             throw error;
-        // A refused token (401) says what to do itself; the organization is not the question then.
-        const advice = (0,service_errors/* isApiError */.d7)(error, 401)
+        // Only an error status can be about the organization: not a refused token (401), which says
+        // what to do itself, nor a server not reached (no connection, no TLS) or an answer out of shape.
+        const advice = !(0,service_errors/* isApiError */.d7)(error) || (0,service_errors/* isApiError */.d7)(error, 401)
             ? 'Nothing was changed.'
             : 'Check the organization input and that the token may manage its policies; nothing was changed.';
         const message = `Reading the policies of organization ${organization} failed: ${(0,errors/* getErrorMessage */.u1)(error)}. ${advice}`;

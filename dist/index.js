@@ -40585,42 +40585,65 @@ __webpack_async_result__();
 /* harmony export */   yv: () => (/* binding */ serviceSecretsAsGiven)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8476);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(710);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
 
 
 
-const readActionInput = (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name);
-/** Each input's text, trimmed, or action.yml's default when it is empty. */
-function withDefaults(read) {
-    return (name) => read(name).trim() || (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDefault */ .qw)(name);
+
+/** A variable the runner sets for an input (@actions/core's rule): `INPUT_`, the name upper-cased. */
+const INPUT_VARIABLE = /^INPUT_(.+)$/s;
+const readActionInput = Object.assign((name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name), {
+    given: () => Object.keys(process.env).flatMap((key) => {
+        const name = INPUT_VARIABLE.exec(key)?.[1];
+        return name === undefined ? [] : [name.toLowerCase()];
+    }),
+});
+function givenBy(read) {
+    const declared = new Set(Object.keys(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc));
+    const undeclared = [...new Set(read.given?.() ?? [])].filter((name) => !declared.has(name));
+    return { text: (name) => read(name).trim() || (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDefault */ .qw)(name), undeclared };
 }
-function requiredError(name, mode) {
+/** ` ("modul-name" given: did you mean "module-name"?)` when an input given but not declared is nearest `name`; '' otherwise. */
+function misspeltAs(name, given) {
+    const misspelt = given.undeclared.find((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(other, Object.keys(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc)) === name);
+    return misspelt === undefined ? '' : ` (${shownName(misspelt)} given: did you mean "${name}"?)`;
+}
+/**
+ * A name the workflow gave, quoted, as printable ASCII: the warning goes to the runner's log as it
+ * is (before the step's sink), and a line break or control character in it must not start a line.
+ */
+function shownName(name) {
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteClipped */ .Wr)(name, 80).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+function requiredError(name, mode, given) {
     const where = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.every((m) => (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .isRequiredIn */ .VD)(m, name)) ? '' : ` in mode ${mode}`;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Input "${name}" is required${where}.`);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`Input "${name}" is required${where}${misspeltAs(name, given)}.`);
 }
 /** The value of one row (the table in schema.ts): required where the table says so, then parsed. */
-function readRow(name, mode, text) {
-    const value = text(name);
+function readRow(name, mode, given) {
+    const value = given.text(name);
     if (value === '' && (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .isRequiredIn */ .VD)(mode, name))
-        throw requiredError(name, mode);
+        throw requiredError(name, mode, given);
     const row = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc[name];
-    return 'parse' in row ? row.parse(name, value, (other) => text(other)) : value;
+    return 'parse' in row ? row.parse(name, value, (other) => given.text(other)) : value;
 }
 /** The fields of these rows, each under its row's field name. */
-function readFields(names, mode, text) {
+function readFields(names, mode, given) {
     const fields = {};
     for (const name of names) {
         const row = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc[name];
         if ('field' in row)
-            fields[row.field] = readRow(name, mode, text);
+            fields[row.field] = readRow(name, mode, given);
     }
     return fields;
 }
-function readMode(text) {
-    const mode = text('mode');
-    if (mode === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Input "mode" is required: one of ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.join(', ')}.`);
+function readMode(given) {
+    const mode = given.text('mode');
+    if (mode === '') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`Input "mode" is required${misspeltAs('mode', given)}: one of ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODES */ .FN.join(', ')}.`);
+    }
     return (0,_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .parseMode */ .Zx)('mode', mode);
 }
 /**
@@ -40628,37 +40651,50 @@ function readMode(text) {
  * table in schema.ts: the inputs every mode reads, then the mode's own. Throws a
  * ConfigurationError naming the first input that is missing or malformed; nothing has been
  * sent to the service at that point.
+ *
+ * Before that, each input the workflow gave that action.yml does not declare (where the reader
+ * lists them) is named in one warning, with the declared input nearest it; a required input
+ * missing names the one given in its place. `warn`: the runner's log, where the reader that lists
+ * them reads (readActionInput).
  */
-function readInputs(rawRead = readActionInput) {
-    const text = withDefaults(rawRead);
-    const mode = readMode(text);
-    const common = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMON_INPUTS */ .s7, mode, text);
-    checkBeforeRows(mode, text);
-    const own = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODE_INPUTS */ .Mq[mode], mode, text);
+function readInputs(rawRead = readActionInput, warn = (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message)) {
+    const given = givenBy(rawRead);
+    for (const name of given.undeclared)
+        warn(undeclaredWarning(name));
+    const mode = readMode(given);
+    const common = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMON_INPUTS */ .s7, mode, given);
+    checkBeforeRows(mode, given);
+    const own = readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MODE_INPUTS */ .Mq[mode], mode, given);
     return checkAfterRows({ ...common, mode, ...own });
 }
+function undeclaredWarning(name) {
+    return (`The workflow gives the input ${shownName(name)}, which this action does not have: it is ignored.` +
+        (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .didYouMean */ .au)(name, Object.keys(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc)));
+}
 /** What no row can say on its own: inputs that depend on one another. */
-function checkBeforeRows(mode, text) {
+function checkBeforeRows(mode, given) {
+    const { text } = given;
     if (mode !== 'publish-no-code-module')
         return;
     if (text('no-code-module-id') === '' && text('registry-module-id') === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "registry-module-id" (to allow a module) or "no-code-module-id" (to update one) is required in mode publish-no-code-module' +
+            `${misspeltAs('registry-module-id', given) || misspeltAs('no-code-module-id', given)}.`);
     }
     // Only allowing a module names the organization; an update addresses the module by id.
     if (text('no-code-module-id') === '' && text('organization') === '')
-        throw requiredError('organization', mode);
+        throw requiredError('organization', mode, given);
 }
 function checkAfterRows(inputs) {
     switch (inputs.mode) {
         case 'sync-policies':
             if (inputs.prune === 'policy-sets' && inputs.policySets.length === 0) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
                     'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
             }
             return inputs;
         case 'run-module-tests':
             if (inputs.testEnvVariablesPrune && inputs.testEnvVariables.length === 0) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
                     'variable of the module. Give the variables to keep (an unset secret leaves the input empty), or set test-env-variables-prune to false.');
             }
             return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };
@@ -40671,7 +40707,8 @@ function checkAfterRows(inputs) {
  * marks `service` (the token and the base URL), checked as its main step checked them.
  */
 function readServiceInputs(rawRead = readActionInput) {
-    return readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki, 'run-module-tests', withDefaults(rawRead));
+    // No warning of the inputs action.yml does not declare: the main step has given them.
+    return readFields(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_INPUTS */ .Ki, 'run-module-tests', givenBy(rawRead));
 }
 /**
  * The text of those rows that hold secrets, as given (trimmed): masked before it is checked, for
@@ -42970,7 +43007,8 @@ async function run(options = {}) {
     return (0,step/* runStep */.e)({
         sink,
         secretsAsGiven: (0,inputs_read/* secretsAsGiven */.JF)(read),
-        readInputs: () => (0,inputs_read/* readInputs */.Ko)(read),
+        // An input action.yml does not declare is named through the sink, counted with its other warnings.
+        readInputs: () => (0,inputs_read/* readInputs */.Ko)(read, (message) => sink.warning(message)),
         secretsOf: schema/* secretsOf */.Fj,
         clientOptions: (inputs) => ({
             baseUrl: inputs.baseUrl,
@@ -43115,12 +43153,13 @@ function toCheckAnnotation(sink, a) {
     return annotation;
 }
 /**
- * The job summary of a step that ended before its mode could report: a heading and the failure's
- * own sentence (what was wrong and what to do), so that the job's page says why it failed.
+ * The job summary of a step that ended before its mode could report: a heading that carries the
+ * verdict as every mode's does, and the failure's own sentence (what was wrong and what to do), so
+ * that the job's page says why it failed.
  */
 function endedEarlySummary(failure, mode, cancelled = false) {
     const how = cancelled ? 'cancelled' : failure.kind === 'user-error' ? 'refused' : 'failed';
-    return `## ${mode ?? 'svc-ci-action'}: ${how}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
+    return `## ${cancelled ? '⏹️' : '❌'} ${mode ?? 'svc-ci-action'}: ${how}\n\n${(0,markdown/* escapeHtml */.ZD)(failure.message)}\n`;
 }
 /** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */
 async function refused(sink, failure, mode) {
@@ -44186,10 +44225,17 @@ function readAsTheRunnerDoes(value) {
     }
 }
 
+// EXTERNAL MODULE: ./src/service/urls.ts
+var urls = __nccwpck_require__(1465);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/service/connection-failures.ts
 // What a failed connection means: whether the request may have reached the service (and so
-// whether repeating it is safe), a host name that does not exist, a certificate refused, a proxy
-// that refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
+// whether repeating it is safe), a host name that does not exist, a TLS failure (a certificate
+// refused, a server that answered without TLS) worded for the person with what to do, a proxy that
+// refused the tunnel. Node and undici report these as error codes, anywhere in a cause chain.
+
+
 
 
 /** DNS says the host name does not exist: unlike EAI_AGAIN (the resolver did not answer),
@@ -44236,31 +44282,98 @@ function hostnameOf(error) {
     }
     return undefined;
 }
-/** Verification failures of a server certificate (OpenSSL's codes, as Node reports them). */
-const CERTIFICATE_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'CERT_NOT_YET_VALID',
-    'CERT_UNTRUSTED',
-    'CERT_REVOKED',
-    'CERT_SIGNATURE_FAILURE',
-    'INVALID_CA',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-/** The certificate failure anywhere in an error's causes (undici wraps those met inside a
- *  proxy tunnel). */
-function certificateProblem(error) {
+const unknownAuthority = ({ code }) => `the server's certificate is signed by a certificate authority this machine does not trust (${code}); ` +
+    'if the service uses a private certificate authority, give its PEM file in NODE_EXTRA_CA_CERTS';
+const selfSigned = ({ code }) => `the server's certificate is self-signed, which this machine does not trust (${code}); ` +
+    'to trust it, give its PEM file in NODE_EXTRA_CA_CERTS';
+/**
+ * A server that answered a TLS handshake in plain text: an http:// server, or the wrong port.
+ * `http://` is the answer only where the action takes it: on this machine (baseUrlProblem), for
+ * the token goes to any other only over TLS.
+ */
+const withoutTls = (_failure, url) => (0,urls/* baseUrlProblem */.aS)(`http://${url.host}`) === undefined
+    ? 'the server answered without TLS (is it `http://`?)'
+    : 'the server answered without TLS (is it `http://`, or the wrong port?); the token goes to another machine ' +
+        'only over TLS: give the address where the service answers `https://`';
+const hostNotInCertificate = ({ code, host, cert }, url) => {
+    const asked = typeof host === 'string' && host !== '' ? host : url.hostname;
+    const names = certificateNames(cert);
+    const holds = names.length === 0 ? '' : ` but for ${names}`;
+    return (`the server's certificate is not for the host ${(0,src_text/* quoteClipped */.Wr)(asked, 80)}${holds} (${code}); ` +
+        "give the service's address by a name its certificate holds");
+};
+/**
+ * Each TLS failure by the code Node gives it: a refused certificate (OpenSSL's verification
+ * codes) or a handshake that could not happen. Any other `ERR_SSL_`/`ERR_TLS_` code is a failed
+ * handshake, said as such (tlsWording).
+ */
+const TLS_FAILURES = {
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: unknownAuthority,
+    UNABLE_TO_GET_ISSUER_CERT: unknownAuthority,
+    UNABLE_TO_GET_ISSUER_CERT_LOCALLY: unknownAuthority,
+    SELF_SIGNED_CERT_IN_CHAIN: unknownAuthority,
+    CERT_UNTRUSTED: unknownAuthority,
+    DEPTH_ZERO_SELF_SIGNED_CERT: selfSigned,
+    CERT_HAS_EXPIRED: ({ code }) => `the server's certificate has expired (${code}); whoever runs the service must renew it, unless this machine's clock is wrong`,
+    CERT_NOT_YET_VALID: ({ code }) => `the server's certificate is not valid yet (${code}); check this machine's clock`,
+    CERT_REVOKED: ({ code }) => `the server's certificate has been revoked by its certificate authority (${code}); whoever runs the service must replace it`,
+    CERT_SIGNATURE_FAILURE: ({ code }) => `the signature of the server's certificate is not valid (${code})`,
+    INVALID_CA: ({ code }) => `a certificate authority in the server's certificate chain is not valid as one (${code})`,
+    ERR_TLS_CERT_ALTNAME_INVALID: hostNotInCertificate,
+    // OpenSSL 3, and 1.1 (Node before 17) for the same plain-text answer.
+    ERR_SSL_WRONG_VERSION_NUMBER: withoutTls,
+    ERR_SSL_PACKET_LENGTH_TOO_LONG: withoutTls,
+};
+/** The wording of a TLS failure's code, or undefined when the code is none. */
+function tlsWording(failure) {
+    const wording = TLS_FAILURES[failure.code];
+    if (wording !== undefined)
+        return wording;
+    // Node's own sockets report the plain-text answer as EPROTO, with OpenSSL's reason.
+    if (failure.code === 'EPROTO' && failure.reason === 'wrong version number')
+        return withoutTls;
+    if (!/^ERR_(?:SSL|TLS)_/.test(failure.code))
+        return undefined;
+    return ({ code }) => `the TLS handshake with the server failed (${code})`;
+}
+/** The TLS failure anywhere in an error's causes (undici wraps those met inside a proxy
+ *  tunnel), with its wording. */
+function tlsFailureIn(error) {
     for (let e = error, depth = 0; e && depth < 4; depth++) {
-        const code = e.code;
-        if (typeof code === 'string' && CERTIFICATE_CODES.has(code))
-            return { code, message: e.message };
+        const failure = e;
+        const wording = typeof failure.code === 'string' ? tlsWording(failure) : undefined;
+        if (wording !== undefined)
+            return { failure, wording };
         e = e.cause;
     }
     return undefined;
+}
+/** The names a certificate holds, as a message shows them: at most three, quoted. */
+function certificateNames(cert) {
+    const altNames = typeof cert?.subjectaltname === 'string' ? cert.subjectaltname : '';
+    const names = altNames
+        .split(',')
+        .map((entry) => entry.trim().replace(/^(?:DNS|IP Address):/, ''))
+        .filter((name) => name !== '');
+    const commonName = cert?.subject?.CN;
+    if (names.length === 0 && typeof commonName === 'string' && commonName !== '')
+        names.push(commonName);
+    const shown = names.slice(0, 3).map((name) => (0,src_text/* quoteClipped */.Wr)(name, 80));
+    const more = names.length > shown.length ? `, and ${(0,src_text/* plural */.LS)(names.length - shown.length, 'other name')}` : '';
+    return `${shown.join(', ')}${more}`;
+}
+/**
+ * A TLS failure as the error the step reports: the origin only (the path and query of an upload
+ * or log address are its credentials), what failed and what to do. Not retried: the same server
+ * gives the same answer.
+ */
+function tlsFailureError(method, url, found) {
+    const address = new URL(url);
+    const said = found.wording(found.failure, address);
+    const error = new service_errors/* UntrustedCertificateError */.ks(method, url, { code: found.failure.code, message: said });
+    // The class's own sentence speaks of an unknown authority alone; each failure says what it is.
+    error.message = `${method} ${address.origin}: ${said}`;
+    return error;
 }
 /** A proxy that refused the CONNECT tunnel (undici: `Proxy response (502) !== 200 ...`): the
  *  request itself never left. */
@@ -44291,8 +44404,8 @@ function hostNotFoundError(failure, client) {
 }
 /**
  * A connection's failure as the outcome of an attempt: whether the request may have reached the
- * service. A refused certificate is thrown (UntrustedCertificateError), as is any error that is
- * no failure of a connection.
+ * service. A TLS failure is thrown (UntrustedCertificateError, worded by TLS_FAILURES), as is any
+ * error that is no failure of a connection.
  */
 function failedAttempt(error, method, url) {
     const code = errorCode(error);
@@ -44305,9 +44418,9 @@ function failedAttempt(error, method, url) {
     const refusal = proxyRefusal(error);
     if (refusal)
         return { kind: 'failed', code: refusal, sent: false, timedOut: false, error };
-    const certificate = certificateProblem(error);
-    if (certificate)
-        throw new service_errors/* UntrustedCertificateError */.ks(method, url, certificate);
+    const tls = tlsFailureIn(error);
+    if (tls)
+        throw tlsFailureError(method, url, tls);
     throw error;
 }
 
@@ -44521,8 +44634,6 @@ class RateLimiter {
 }
 _a = RateLimiter;
 
-// EXTERNAL MODULE: ./src/service/urls.ts
-var urls = __nccwpck_require__(1465);
 ;// CONCATENATED MODULE: ./src/service/redirects.ts
 // Redirects: which a request follows, where the token may go with a hop, and how each hop is
 // named in a message.
@@ -45021,8 +45132,6 @@ function attemptBody(body) {
 var create_once = __nccwpck_require__(4249);
 // EXTERNAL MODULE: ./src/service/jsonapi.ts
 var jsonapi = __nccwpck_require__(3349);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/service/module-tests.ts
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
 
@@ -45082,6 +45191,51 @@ function errorText(error) {
     if (typeof code === 'string' && code !== '')
         return code;
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * One page of a log (ReadLogOptions.page): the address with `limit` and `offset` set in its query
+ * (the rest of the query kept: it may carry the address's own authorization), read whole but
+ * bounded to one byte past the page, so that a store that ignores the paging is seen and given
+ * nothing to deliver.
+ */
+async function readLogPage(http, logReadUrl, onChunk, options) {
+    const overlap = Buffer.from(options.overlap ?? []);
+    const from = Math.max(0, options.from ?? 0);
+    const url = new URL(logReadUrl);
+    url.searchParams.set('limit', String(options.page + overlap.length));
+    url.searchParams.set('offset', String(from - overlap.length));
+    const maxMs = options.maxMs ?? 10 * 60_000;
+    const timeUp = http.clock.timeout(maxMs);
+    const response = await http.request({
+        method: 'GET',
+        path: url.href,
+        external: true,
+        accept: '*/*',
+        signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
+        timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+        stream: true,
+    });
+    const chunks = [];
+    let bytes = 0;
+    try {
+        for await (const chunk of (response.body ?? [Buffer.from(response.text)])) {
+            bytes += chunk.byteLength;
+            if (bytes > options.page + overlap.length)
+                return { bytes: 0, paged: false };
+            chunks.push(chunk);
+        }
+    }
+    finally {
+        response.body?.destroy();
+    }
+    const answer = Buffer.concat(chunks, bytes);
+    if (answer.byteLength < overlap.length || !answer.subarray(0, overlap.length).equals(overlap)) {
+        return { bytes: 0, paged: false };
+    }
+    const fresh = answer.subarray(overlap.length);
+    if (fresh.byteLength > 0)
+        onChunk(fresh);
+    return { bytes: fresh.byteLength, paged: true };
 }
 /** The first byte a `Content-Range: bytes N-M/T` names; undefined when it names none. */
 function contentRangeStart(header) {
@@ -45207,6 +45361,8 @@ function createModuleTestsApi(http) {
             });
         },
         async readLog(logReadUrl, onChunk, options = {}) {
+            if (options.page !== undefined)
+                return readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page });
             const clock = http.clock;
             const started = clock.now();
             const maxMs = options.maxMs ?? 10 * 60_000;
