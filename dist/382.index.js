@@ -2757,7 +2757,7 @@ function clone (obj) {
 
 var fs = __webpack_require__(9896)
 var polyfills = __webpack_require__(3501)
-var legacy = __webpack_require__(2270)
+var legacy = __webpack_require__(9889)
 var clone = __webpack_require__(3964)
 
 var util = __webpack_require__(9023)
@@ -3207,7 +3207,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 2270:
+/***/ 9889:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)

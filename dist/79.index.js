@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   createGitHubClient: () => (/* binding */ createGitHubClient)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
-var github = __webpack_require__(1758);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 20 modules
+var github = __webpack_require__(2270);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var dist_bundle = __webpack_require__(9735);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js

@@ -42279,7 +42279,7 @@ function mayHaveTakenEffect(error) {
  * on the first call, not when the bundle starts: most steps never talk to GitHub.
  */
 async function openGitHub(options) {
-    const { createGitHubClient } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(79)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1079));
+    const { createGitHubClient } = await Promise.all(/* import() */[__nccwpck_require__.e(159), __nccwpck_require__.e(79)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1079));
     return createGitHubClient(options);
 }
 
