@@ -41,6 +41,7 @@ export function commandLineSink(options: CommandLineSinkOptions): ReportSink {
   const flags = (text: string): string => inputsAsFlags(text, options.inputs, options.envName);
   return {
     ...base,
+    summaryInLog: !options.summaryFile,
     info: (message) => base.info(flags(message)),
     warning: (message) => base.warning(flags(message)),
     error: (message) => base.error(flags(message)),

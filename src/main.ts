@@ -215,7 +215,8 @@ function endedEarlySummary(failure: StepFailure, mode: string | undefined, cance
 
 /** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */
 async function refused(sink: ReportSink, failure: StepFailure, mode?: string): Promise<number> {
-  await sink.writeSummary(endedEarlySummary(failure, mode));
+  // Its one sentence is the error line; where the summary is shown in the log it would say it twice.
+  if (sink.summaryInLog !== true) await sink.writeSummary(endedEarlySummary(failure, mode));
   return failed(sink, failure);
 }
 

@@ -144,16 +144,18 @@ function checkAfterRows(inputs: Inputs): Inputs {
     case 'sync-policies':
       if (inputs.prune === 'policy-sets' && inputs.policySets.length === 0) {
         throw new ConfigurationError(
-          'Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
-            'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.',
+          // Every name in one form, an input's (the command line turns each into its flag).
+          'Input "prune" is true but input "policy-sets" is empty: a prune of true deletes only policies of the listed policy sets. ' +
+            'Give the policy set ids in input "policy-sets" (an unset variable leaves it empty), or set input "prune" to organization to prune the whole organization.',
         );
       }
       return inputs;
     case 'run-module-tests':
       if (inputs.testEnvVariablesPrune && inputs.testEnvVariables.length === 0) {
         throw new ConfigurationError(
-          'Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
-            'variable of the module. Give the variables to keep (an unset secret leaves the input empty), or set test-env-variables-prune to false.',
+          'Input "test-env-variables-prune" is true but input "test-env-variables" is empty: it would delete every test environment ' +
+            'variable of the module. Give the variables to keep in input "test-env-variables" (an unset secret leaves it empty), ' +
+            'or set input "test-env-variables-prune" to false.',
         );
       }
       return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };

@@ -35,6 +35,11 @@ export interface ReportSink {
   setOutput(name: string, value: string): void;
   /** Appends Markdown to the job summary. Never throws: a failure is reported as a warning. */
   writeSummary(markdown: string): Promise<void>;
+  /**
+   * The summary is shown where the log is (a terminal, for the command line without
+   * --summary-file): a summary that only repeats the step's error line is not written there.
+   */
+  readonly summaryInLog?: boolean;
   startGroup(name: string): void;
   endGroup(): void;
   /**

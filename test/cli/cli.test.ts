@@ -119,6 +119,9 @@ describe('command line', () => {
     expect(malformed.code).toBe(2);
     expect(malformed.stdout).toMatch(/^error: --timeout must be a duration/m);
     expect(malformed.stdout + missing.stdout).not.toMatch(/[Ii]nput "/);
+    // Said once: the terminal shows the error line, not a summary that repeats it.
+    expect(missing.stdout.split('is required').length).toBe(2);
+    expect(malformed.stdout.split('must be a duration').length).toBe(2);
   });
 
   it('exits 2 on an unknown mode, an unknown flag or a bad value, sending nothing', async () => {

@@ -50,3 +50,27 @@ it('leaves alone what is not an input: quoted values, policy names, other words'
     expect(flags(text)).toBe(text);
   }
 });
+
+it('a refusal of prune names every input in one form: the flag on the command line, no YAML', async () => {
+  const { readInputs } = await import('../../src/inputs/read.ts');
+  const given: Record<string, string> = {
+    mode: 'sync-policies',
+    token: 'tok-123',
+    'base-url': 'https://svc.example.com',
+    organization: 'acme',
+    prune: 'true',
+  };
+  let message = '';
+  try {
+    readInputs((name) => given[name] ?? '');
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  const all = new Set(['prune', 'policy-sets']);
+  const onTheCommandLine = inputsAsFlags(message, all, envName);
+  expect(onTheCommandLine).toBe(
+    '--prune is true but --policy-sets is empty: a prune of true deletes only policies of the listed policy sets. ' +
+      'Give the policy set ids in --policy-sets (an unset variable leaves it empty), or set --prune to organization to prune the whole organization.',
+  );
+  expect(message).not.toMatch(/prune: /);
+});

@@ -331,7 +331,7 @@ describe('prune', () => {
 
   it('refuses prune: true without policy-sets, and any other value', () => {
     expect(failure({ ...base, prune: 'true' })).toMatch(
-      /^Input "prune" is true but "policy-sets" is empty: .*set prune: organization to prune the whole organization\.$/,
+      /^Input "prune" is true but input "policy-sets" is empty: .*set input "prune" to organization to prune the whole organization\.$/,
     );
     expect(failure({ ...base, prune: 'maybe' })).toBe(
       'Input "prune" must be true, false or organization (got "maybe").',
@@ -351,7 +351,7 @@ describe('test-env-variables-prune', () => {
 
   it('refuses true without test-env-variables: an unset secret must not delete every variable', () => {
     expect(failure({ ...tests, 'test-env-variables-prune': 'true' })).toMatch(
-      /^Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment variable of the module\./,
+      /^Input "test-env-variables-prune" is true but input "test-env-variables" is empty: it would delete every test environment variable of the module\./,
     );
     expect(failure({ ...tests, 'test-env-variables': 'A=1', 'test-env-variables-prune': 'yes' })).toMatch(
       /^Input "test-env-variables-prune" must be/,

@@ -90,7 +90,7 @@ describe('a step refused before its mode starts writes a job summary', () => {
     expect(summary).not.toContain('s3cret');
   });
 
-  it("on the command line, the text summary says it too, with the flag's name", async () => {
+  it("on the command line, the error says it once, with the flag's name; a summary file says it too", async () => {
     let out = '';
     const code = await runCli(['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme'], {
       stdout: { write: (text: string) => (out += text) },
@@ -100,8 +100,16 @@ describe('a step refused before its mode starts writes a job summary', () => {
     expect(code).toBe(2);
     const said = '--token (or SVC_TOKEN) is required';
     expect(out).toContain(`error: ${said}`);
-    // Once in the error line, once in the summary under its heading.
-    expect(out.split(said)).toHaveLength(3);
-    expect(out).toMatch(/svc-ci-action: refused[\s\S]*--token \(or SVC_TOKEN\) is required/i);
+    // Once: a summary in the terminal would only repeat the error line.
+    expect(out.split(said)).toHaveLength(2);
+    const summaryFile = join(mkdtempSync(join(tmpdir(), 'refusal-')), 'summary.md');
+    const again = await runCli(
+      ['sync-policies', '--base-url', emulator.baseUrl, '--organization', 'acme', '--summary-file', summaryFile],
+      { stdout: { write: () => undefined }, stderr: { write: () => undefined }, env: {} },
+    );
+    expect(again).toBe(2);
+    expect(readFileSync(summaryFile, 'utf8')).toMatch(
+      /svc-ci-action: refused[\s\S]*--token \(or SVC_TOKEN\) is required/i,
+    );
   });
 });

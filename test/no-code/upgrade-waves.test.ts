@@ -46,6 +46,20 @@ async function upgrade(inputs: Record<string, string>) {
   return { ...run, entries };
 }
 
+/**
+ * Each Outcome cell says its outcome once: the detail after it never starts by saying it again
+ * ("not started: Not started: ...").
+ */
+function expectNoOutcomeSaidTwice(summary: string): void {
+  const cells = [...summary.matchAll(/<td>(\S+) ([^<:]+): ([^<]*)<\/td>/gu)];
+  expect(cells.length).toBeGreaterThan(0);
+  for (const [cell, , outcome, detail] of cells) {
+    const first = outcome!.split(',')[0]!.trim().toLowerCase();
+    expect(detail!.toLowerCase().startsWith(first), cell).toBe(false);
+  }
+  expect(summary).not.toMatch(/<td>⛔ cancelled: The step was cancelled/);
+}
+
 const workspaces = (n: number): string[] =>
   Array.from({ length: n }, () => emulator.seedWorkspace({ noCodeModuleId: moduleId }));
 const requestsOf = (pattern: RegExp, ids: readonly string[], method: string): RecordedRequest[] =>
@@ -113,12 +127,13 @@ describe('a rollout in waves', () => {
     for (const entry of run.entries.slice(1)) expect(entry).toMatchObject({ outcome: 'not-started', runId: null });
     expect(run.summary).toContain('Wave 1 of 3 (1 workspace): ❌ failed');
     expect(run.summary).toContain('Wave 2 of 3 (2 workspaces): ⏭️ not started');
-    expect(run.summary).toContain('Not started: wave 1 failed.');
+    expect(run.summary).toContain('⏭️ not started: Wave 1 failed.');
     expect(run.summary).toContain(
       'Wave 1 of 3 ran; wave 1 did not end well, so the rollout stopped there: 11 workspaces',
     );
     expect(run.failure).toContain('Wave 1 of 3 ran');
     expect(run.outputs['resume-workspace-ids']!.split('\n')).toEqual(ids);
+    expectNoOutcomeSaidTwice(run.summary);
   });
 
   it('a confirm whose apply the service never reports is no proof: the rollout stops there', async () => {
@@ -135,6 +150,7 @@ describe('a rollout in waves', () => {
     const run = await upgrade({ 'workspace-id': ids.join(','), waves: '1,1,1' });
     expect(run.exitCode).toBe(0);
     expect(run.entries.map((e) => e.outcome)).toEqual(['current', 'planned', 'planned']);
+    expectNoOutcomeSaidTwice(run.summary);
   });
 
   it('a dry run lists the waves it would run', async () => {
@@ -178,5 +194,6 @@ describe('a rollout in waves', () => {
     expect(requestsOf(INITIATE, ids.slice(1), 'POST')).toEqual([]);
     expect(result.conclusion).toBe('cancelled');
     expect(result.summary).toContain('Wave 1 of 2 ran; the step was cancelled after wave 1: 3 workspaces');
+    expectNoOutcomeSaidTwice(result.summary);
   });
 });

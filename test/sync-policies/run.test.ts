@@ -307,7 +307,10 @@ describe('runSyncPolicies against the emulator: the matrix of remote states', ()
     expect(result.summary).toContain('<td>would replace</td>');
     expect(result.summary).toContain('would delete');
     expect(result.summary).toContain('### Would change');
-    expect(log).toContain('Dry run, nothing is sent');
+    // The log and the summary say the same of what was sent.
+    expect(log).toContain('Dry run, nothing was changed, only read requests were sent: ');
+    expect(result.summary).toContain('This is what would be done: nothing was changed, only read requests were sent.');
+    expect(log).not.toContain('nothing is sent');
     const entries = resultOf(result.outputs);
     expect(entries.find((e) => e.name === 'missing')).toMatchObject({ action: 'create', outcome: 'planned', id: null });
     expect(entries.find((e) => e.name === 'other-kind')).toMatchObject({

@@ -20,6 +20,7 @@ import { readRemotePolicies } from './remote-read.ts';
 import type { RemotePolicies } from './remote-read.ts';
 import { refuseAmbiguousSets, setlessPolicyWarnings } from './policy-sets.ts';
 import {
+  DRY_RUN_SENDS,
   countOutcomes,
   problemsFailure,
   problemsSummary,
@@ -162,7 +163,8 @@ function planLine(plan: readonly PolicyPlanEntry[], dryRun: boolean): string {
     `${count('unchanged')} unchanged`,
     `${count('ignored')} not managed`,
   ];
-  return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+  // The log says what the summary says: reads were sent, nothing that changes anything.
+  return `${dryRun ? `Dry run, ${DRY_RUN_SENDS}: ` : 'Plan: '}${parts.join(', ')}.`;
 }
 
 /** Files kept under the language's old extension are not synced: named, with what to do. */

@@ -167,6 +167,9 @@ export function resultEntry(outcome: PolicyOutcome): SyncResultEntry {
   return result;
 }
 
+/** What a dry run sends, in the same words in the log and the summary. */
+export const DRY_RUN_SENDS = 'nothing was changed, only read requests were sent';
+
 /** The job summary of a sync that read both sides (applied, dry run, or cancelled midway). */
 export function syncSummary(
   report: SyncReport,
@@ -200,7 +203,7 @@ export function syncSummary(
 
   return joinBlocks(
     summaryHeading(report.organization, verdictOf(report, counts), dry),
-    dry && dryRunBanner('Nothing was changed: this is what would be done (only read requests were sent).'),
+    dry && dryRunBanner(`This is what would be done: ${DRY_RUN_SENDS}.`),
     report.cancelled &&
       paragraph(
         strong('Cancelled.'),

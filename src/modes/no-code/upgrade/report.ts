@@ -308,5 +308,8 @@ function versionCell(from: string | null, to: string | null): Content {
 function resultCell(r: WorkspaceUpgradeResult): string {
   const text = OUTCOME_TEXT[r.outcome];
   const detail = r.error ?? r.warning ?? r.note;
-  return detail ? `${text}: ${detail}` : text;
+  if (!detail) return text;
+  // A cancellation's detail says it was cancelled, and how: the mark alone goes before it.
+  if (r.outcome === 'cancelled') return `${text.split(' ')[0]} ${detail}`;
+  return `${text}: ${detail}`;
 }

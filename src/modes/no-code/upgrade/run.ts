@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../../errors.ts';
 import { paragraph } from '../../../report/markdown.ts';
 import { moduleVersionIn, workspaceNameOf } from '../../../service/no-code.ts';
 import { formatDuration } from '../../../report/format.ts';
-import { plural, quoteClipped } from '../../../text.ts';
+import { capitalise, plural, quoteClipped } from '../../../text.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import type { OutputValue } from '../../../report/outputs.ts';
 import { cancelledResult, failureResult } from '../results.ts';
@@ -259,7 +259,7 @@ export async function runUpgradeNoCodeWorkspace(
     const rest = inputs.workspaceIds.slice(results.length);
     const why = stop.kind === 'failed' ? `wave ${stop.wave} failed` : `the step was cancelled after wave ${stop.wave}`;
     sink.info(`Not started: ${plural(rest.length, 'workspace')} of the waves after wave ${stop.wave} (${why}).`);
-    for (const id of rest) results.push(inWave({ ...notStarted(id, 'not-started'), note: `Not started: ${why}.` }));
+    for (const id of rest) results.push(inWave({ ...notStarted(id, 'not-started'), note: `${capitalise(why)}.` }));
   }
   return report(results, { waves: waves.length, stop }, signal.aborted);
 }
@@ -279,8 +279,7 @@ function withPlanAddress(result: WorkspaceUpgradeResult, baseUrl: string): Works
   return { ...result, planUrl: null, warning: result.warning === undefined ? refused : `${result.warning} ${refused}` };
 }
 
-const ALREADY_CURRENT =
-  'Already current: its document says no upgrade is available (no-code-upgrade-available is false), so none was started.';
+const ALREADY_CURRENT = 'Its document says no upgrade is available (no-code-upgrade-available is false).';
 
 function booleanOrNull(value: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;

@@ -198,7 +198,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
     return result({
       ...none,
       outcome: 'current',
-      note: `Already current: the service has no upgrade for it (it said: ${quoteClipped(initiate.answer.message, 120)}).`,
+      note: `The service has no upgrade for it (it said: ${quoteClipped(initiate.answer.message, 120)}).`,
     });
   }
   const started = initiate.answer;
@@ -266,7 +266,7 @@ export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promis
         ...known(),
         planReady: true,
         outcome: 'planned',
-        note: 'Not confirmed: set confirm to true to apply ready plans.',
+        note: 'Set confirm to true to apply ready plans.',
       });
     }
     confirmedIn = status;
