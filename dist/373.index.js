@@ -500,7 +500,7 @@ async function upgradeWorkspace(options) {
         return result({
             ...none,
             outcome: 'current',
-            note: `Already current: the service has no upgrade for it (it said: ${(0,src_text/* quoteClipped */.Wr)(initiate.answer.message, 120)}).`,
+            note: `The service has no upgrade for it (it said: ${(0,src_text/* quoteClipped */.Wr)(initiate.answer.message, 120)}).`,
         });
     }
     const started = initiate.answer;
@@ -561,7 +561,7 @@ async function upgradeWorkspace(options) {
                 ...known(),
                 planReady: true,
                 outcome: 'planned',
-                note: 'Not confirmed: set confirm to true to apply ready plans.',
+                note: 'Set confirm to true to apply ready plans.',
             });
         }
         confirmedIn = status;
@@ -1135,7 +1135,12 @@ function versionCell(from, to) {
 function resultCell(r) {
     const text = OUTCOME_TEXT[r.outcome];
     const detail = r.error ?? r.warning ?? r.note;
-    return detail ? `${text}: ${detail}` : text;
+    if (!detail)
+        return text;
+    // A cancellation's detail says it was cancelled, and how: the mark alone goes before it.
+    if (r.outcome === 'cancelled')
+        return `${text.split(' ')[0]} ${detail}`;
+    return `${text}: ${detail}`;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/no-code/upgrade/run.ts
@@ -1347,7 +1352,7 @@ async function runUpgradeNoCodeWorkspace(inputs, context, tuning = {}) {
         const why = stop.kind === 'failed' ? `wave ${stop.wave} failed` : `the step was cancelled after wave ${stop.wave}`;
         sink.info(`Not started: ${(0,src_text/* plural */.LS)(rest.length, 'workspace')} of the waves after wave ${stop.wave} (${why}).`);
         for (const id of rest)
-            results.push(inWave({ ...notStarted(id, 'not-started'), note: `Not started: ${why}.` }));
+            results.push(inWave({ ...notStarted(id, 'not-started'), note: `${(0,src_text/* capitalise */.sK)(why)}.` }));
     }
     return report(results, { waves: waves.length, stop }, signal.aborted);
 }
@@ -1367,7 +1372,7 @@ function withPlanAddress(result, baseUrl) {
     const refused = `The service gave a plan address that is no http(s) address (${(0,src_text/* quoteClipped */.Wr)(result.planUrl, 60)}); it is not shown.`;
     return { ...result, planUrl: null, warning: result.warning === undefined ? refused : `${result.warning} ${refused}` };
 }
-const ALREADY_CURRENT = 'Already current: its document says no upgrade is available (no-code-upgrade-available is false), so none was started.';
+const ALREADY_CURRENT = 'Its document says no upgrade is available (no-code-upgrade-available is false).';
 function booleanOrNull(value) {
     return typeof value === 'boolean' ? value : null;
 }

@@ -346,6 +346,7 @@ function commandLineSink(options) {
     const flags = (text) => inputsAsFlags(text, options.inputs, options.envName);
     return {
         ...base,
+        summaryInLog: !options.summaryFile,
         info: (message) => base.info(flags(message)),
         warning: (message) => base.warning(flags(message)),
         error: (message) => base.error(flags(message)),

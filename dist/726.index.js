@@ -2333,6 +2333,8 @@ function resultEntry(outcome) {
         result.error = outcome.error;
     return result;
 }
+/** What a dry run sends, in the same words in the log and the summary. */
+const DRY_RUN_SENDS = 'nothing was changed, only read requests were sent';
 /** The job summary of a sync that read both sides (applied, dry run, or cancelled midway). */
 function syncSummary(report, counts = countOutcomes(report.outcomes), budget = DEFAULT_CHANGE_DETAILS_BUDGET) {
     const dry = report.dryRun;
@@ -2362,7 +2364,7 @@ function syncSummary(report, counts = countOutcomes(report.outcomes), budget = D
         countParts.push(['failed', counts.failed]);
     if (counts.notStarted > 0)
         countParts.push(['not started', counts.notStarted]);
-    return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization, verdictOf(report, counts), dry), dry && (0,markdown/* dryRunBanner */.NI)('Nothing was changed: this is what would be done (only read requests were sent).'), report.cancelled &&
+    return (0,markdown/* joinBlocks */.x9)(summaryHeading(report.organization, verdictOf(report, counts), dry), dry && (0,markdown/* dryRunBanner */.NI)(`This is what would be done: ${DRY_RUN_SENDS}.`), report.cancelled &&
         (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)('Cancelled.'), `The step was cancelled: ${(0,src_text/* plural */.LS)(counts.notStarted, 'policy was', 'policies were')} not started; those already written are listed as done.`), (0,markdown/* countsLine */.J7)(countParts), counts.replaced > 0 &&
         (0,markdown/* paragraph */.FY)('A replaced policy (its kind changed, which the service cannot change in place) is deleted and created again: ' +
             'it counts as one created and one deleted, here and in the outputs.'), isInSync(report.outcomes) && (0,markdown/* paragraph */.FY)((0,markdown/* strong */.ko)(dry ? IN_SYNC_DRY_RUN : IN_SYNC)), failed.length > 0 && (0,markdown/* heading */.R_)('Failed', 3), failed.length > 0 &&
@@ -2593,7 +2595,8 @@ function planLine(plan, dryRun) {
         `${count('unchanged')} unchanged`,
         `${count('ignored')} not managed`,
     ];
-    return `${dryRun ? 'Dry run, nothing is sent: ' : 'Plan: '}${parts.join(', ')}.`;
+    // The log says what the summary says: reads were sent, nothing that changes anything.
+    return `${dryRun ? `Dry run, ${DRY_RUN_SENDS}: ` : 'Plan: '}${parts.join(', ')}.`;
 }
 /** Files kept under the language's old extension are not synced: named, with what to do. */
 function sentinelNotice(files) {

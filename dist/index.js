@@ -40688,14 +40688,17 @@ function checkAfterRows(inputs) {
     switch (inputs.mode) {
         case 'sync-policies':
             if (inputs.prune === 'policy-sets' && inputs.policySets.length === 0) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "prune" is true but "policy-sets" is empty: prune: true deletes only policies of the listed policy sets. ' +
-                    'Give the policy set ids (an unset variable leaves the input empty), or set prune: organization to prune the whole organization.');
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(
+                // Every name in one form, an input's (the command line turns each into its flag).
+                'Input "prune" is true but input "policy-sets" is empty: a prune of true deletes only policies of the listed policy sets. ' +
+                    'Give the policy set ids in input "policy-sets" (an unset variable leaves it empty), or set input "prune" to organization to prune the whole organization.');
             }
             return inputs;
         case 'run-module-tests':
             if (inputs.testEnvVariablesPrune && inputs.testEnvVariables.length === 0) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "test-env-variables-prune" is true but "test-env-variables" is empty: it would delete every test environment ' +
-                    'variable of the module. Give the variables to keep (an unset secret leaves the input empty), or set test-env-variables-prune to false.');
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('Input "test-env-variables-prune" is true but input "test-env-variables" is empty: it would delete every test environment ' +
+                    'variable of the module. Give the variables to keep in input "test-env-variables" (an unset secret leaves it empty), ' +
+                    'or set input "test-env-variables-prune" to false.');
             }
             return { ...inputs, moduleNamespace: inputs.moduleNamespace || inputs.organization };
         default:
@@ -43163,7 +43166,9 @@ function endedEarlySummary(failure, mode, cancelled = false) {
 }
 /** Reports a failure that ended the step before its mode started, in the log and the job summary; its exit code. */
 async function refused(sink, failure, mode) {
-    await sink.writeSummary(endedEarlySummary(failure, mode));
+    // Its one sentence is the error line; where the summary is shown in the log it would say it twice.
+    if (sink.summaryInLog !== true)
+        await sink.writeSummary(endedEarlySummary(failure, mode));
     return failed(sink, failure);
 }
 /** Reports a failure that ended the step early; its exit code. */
