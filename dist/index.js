@@ -40691,7 +40691,8 @@ function checkAfterRows(inputs) {
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(
                 // Every name in one form, an input's (the command line turns each into its flag).
                 'Input "prune" is true but input "policy-sets" is empty: a prune of true deletes only policies of the listed policy sets. ' +
-                    'Give the policy set ids in input "policy-sets" (an unset variable leaves it empty), or set input "prune" to organization to prune the whole organization.');
+                    'Give the policy set ids in input "policy-sets" (an unset variable leaves it empty), ' +
+                    'or set input "prune" to organization to prune the whole organization.');
             }
             return inputs;
         case 'run-module-tests':
