@@ -30,10 +30,17 @@ export function testSummaryMessage(
   return `${status === 'pass' ? 'Success!' : 'Failure!'} ${counts.passed} passed, ${counts.failed + counts.errored} failed${skipped}`;
 }
 
+/** How long each run block of the canned log takes, by its timestamps. */
+const RUN_BLOCK_MS = 120;
+
 /** A log in the test command's machine-readable (`-json`) format, agreeing with the outcome's
- *  counters: one passing run block per passed test, and so on. */
+ *  counters: one passing run block per passed test, and so on. Each run block that runs starts
+ *  (`progress: starting`) and completes at its own time, as the test command says them, so that
+ *  a reader times it as it times a real log. */
 export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 'tests/main.tftest.hcl'): string {
-  const at = '2024-05-01T12:00:00.000000Z';
+  const start = Date.parse('2024-05-01T12:00:00.000Z');
+  let clockMs = 0;
+  const at = (): string => new Date(start + clockMs).toISOString();
   const runs: Array<{ name: string; status: RunBlockStatus }> = [
     ...Array.from({ length: outcome.passed }, (_, i) => ({ name: `passes_${i + 1}`, status: 'pass' as const })),
     ...Array.from({ length: outcome.failed }, (_, i) => ({ name: `fails_${i + 1}`, status: 'fail' as const })),
@@ -42,7 +49,7 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
   ];
   const fileStatus = mergedTestStatus(runs.map((r) => r.status));
   const line = (message: string, fields: Record<string, unknown>, level = 'info'): string =>
-    JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at, ...fields });
+    JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': at(), ...fields });
   const lines = [
     line('Terraform 1.9.5', { terraform: '1.9.5', type: 'version', ui: '1.2' }),
     line(`Found 1 file and ${runs.length} run blocks`, {
@@ -55,13 +62,26 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
       type: 'test_file',
     }),
     ...runs.flatMap((run, index) => {
+      // A skipped run block never starts.
+      const starting =
+        run.status === 'skip'
+          ? []
+          : [
+              line(`  "${run.name}"... in progress`, {
+                '@testfile': file,
+                '@testrun': run.name,
+                test_run: { path: file, run: run.name, progress: 'starting', elapsed: 0 },
+                type: 'test_run',
+              }),
+            ];
+      if (run.status !== 'skip') clockMs += RUN_BLOCK_MS;
       const result = line(`  "${run.name}"... ${run.status}`, {
         '@testfile': file,
         '@testrun': run.name,
         test_run: { path: file, run: run.name, progress: 'complete', status: run.status },
         type: 'test_run',
       });
-      if (run.status !== 'fail' && run.status !== 'error') return [result];
+      if (run.status !== 'fail' && run.status !== 'error') return [...starting, result];
       const diagnostic = line(
         run.status === 'fail' ? 'Test assertion failed' : 'Invalid reference',
         {
@@ -84,7 +104,7 @@ export function machineReadableLog(outcome: Omit<TestRunOutcome, 'log'>, file = 
         },
         'error',
       );
-      return [result, diagnostic];
+      return [...starting, result, diagnostic];
     }),
     line(`${file}... ${fileStatus}`, {
       '@testfile': file,

@@ -2,7 +2,7 @@
 // reports for each way a run ends: outputs, annotations on the test files, summary, failure.
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../src/report/sink.ts';
-import { machineReadableLog } from '../emulator/default-log.ts';
+import { cannedOutcome, machineReadableLog } from '../emulator/default-log.ts';
 import { exampleModuleOutcome, exampleRunBlocks } from '../support/example-module-log.ts';
 import {
   liveRuns,
@@ -92,6 +92,26 @@ describe('exactly one test run per configuration version', () => {
     expect((result.outputs.result as { adopted: boolean }).adopted).toBe(true);
   });
 
+  it('a run the upload started and that ends in a moment ends the step in a moment: no late run of that upload is waited for', async () => {
+    const { clock, h, run } = await startOnClock({
+      testRuns: {
+        uploadCreatesRun: true,
+        respectAutoQueueRuns: false,
+        autoRunDelayMs: [0, 0],
+        queuedMs: 10,
+        runningMs: 200,
+      },
+    });
+    const started = clock.now();
+    const { result, state } = await clock.runUntilSettled(run().promise);
+    expect(result.failure).toBeNull();
+    expect(h.emulator.testRuns()).toHaveLength(1);
+    // The late-run window (5 s from the upload) is for a run the upload had not started yet.
+    expect(clock.now() - started).toBeLessThan(3000);
+    // The post step watches for no late run either.
+    expect(state.get('testRunLateRunWindow')).toBe('0');
+  });
+
   it('the service never creates runs on upload: the step creates the one run', async () => {
     const h = await startHarness({ testRuns: { uploadCreatesRun: false } });
     await h.run();
@@ -150,6 +170,16 @@ describe('results', () => {
     const json = result.outputs.result as { files: Array<{ path: string; status: string }>; status: string };
     expect(json.status).toBe('finished');
     expect(json.files).toEqual([{ path: 'tests/passing.tftest.hcl', status: 'pass', runs: expect.any(Array) }]);
+  });
+
+  it("the plain emulator's canned log: every run block timed in the summary, no blank Elapsed cell", async () => {
+    // No outcome and no terraform: the canned log `npm run emulator` serves without terraform.
+    const h = await startHarness({ testRuns: { terraform: false, outcome: cannedOutcome('fail') } });
+    const { result } = await h.run();
+    expect(result.summary).toContain('<th>Elapsed</th>');
+    expect(result.summary).toContain('<tr><td>passes_1</td><td>✅ pass</td><td>120 ms</td></tr>');
+    expect(result.summary).toContain('<tr><td>fails_1</td><td>❌ fail</td><td>120 ms</td></tr>');
+    expect(result.summary).not.toMatch(/<td><\/td><\/tr>/);
   });
 
   it('failing run: an error annotation on each failed assertion, path prefixed with module-directory; the step fails', async () => {

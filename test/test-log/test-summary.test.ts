@@ -10,6 +10,7 @@ import {
 import type { TestRunFacts } from '../../src/modes/run-module-tests/results/test-log/summary.ts';
 import { capAnnotations, routeAnnotations } from '../../src/report/annotations.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
+import { machineReadableLog } from '../emulator/default-log.ts';
 
 const fixture = (name: string): ParsedTestLog =>
   parseTestLogText(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -173,6 +174,25 @@ describe('renderTestRunSummary', () => {
     expect(md).not.toContain('Failed and errored');
     expect(md).not.toContain('Annotations');
     expect(md).not.toContain('Last ');
+  });
+
+  it('times each run block the log times; a log that times none has no Elapsed column', () => {
+    const outcome = { status: 'finished', testStatus: 'pass' as const, passed: 2, failed: 0, errored: 0, skipped: 1 };
+    const timedLog = machineReadableLog(outcome);
+    const timed = renderTestRunSummary({ run: run(), parsed: parseTestLogText(timedLog), moduleDirectory: '.' });
+    expect(timed).toContain('<tr><th>Run block</th><th>Result</th><th>Elapsed</th></tr>');
+    expect(timed).toContain('<tr><td>passes_1</td><td>✅ pass</td><td>120 ms</td></tr>');
+    // A skipped run block never started: said, not left blank.
+    expect(timed).toContain('<tr><td>skipped_1</td><td>⏭️ skip</td><td>—</td></tr>');
+    // A test command that gives no progress: only the completions, no time in them.
+    const untimedLog = timedLog
+      .split('\n')
+      .filter((line) => !line.includes('"progress":"starting","elapsed"'))
+      .join('\n');
+    const untimed = renderTestRunSummary({ run: run(), parsed: parseTestLogText(untimedLog), moduleDirectory: '.' });
+    expect(untimed).toContain('<tr><th>Run block</th><th>Result</th></tr>');
+    expect(untimed).toContain('<tr><td>passes_1</td><td>✅ pass</td></tr>');
+    expect(untimed).not.toContain('Elapsed');
   });
 
   it('a failing run: failures with their messages shown first, every annotation listed', () => {

@@ -47,7 +47,7 @@ export interface CancelledStartInput {
    * Starts the watch over the version's other runs, `known` stopped at once: `ownRunId` is the
    * run the step follows, if any.
    */
-  watchOtherRuns: (known: readonly TestRun[], ownRunId?: string) => OtherRunsWatch;
+  watchOtherRuns: (known: readonly TestRun[], own?: TestRun) => OtherRunsWatch;
 }
 
 export async function afterCancelledStart(input: CancelledStartInput): Promise<CancelledStart> {
@@ -77,7 +77,7 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
     input.sink.info(`Found test run ${run.id} of configuration version ${version.id}: stopping it.`);
     const watch = input.watchOtherRuns(
       runs.filter((r) => r.id !== run.id && !isFinal(r)),
-      run.id,
+      run,
     );
     return { kind: 'found', started: { run, adopted: !setup.createSent, differences: [], others: [] }, watch };
   }

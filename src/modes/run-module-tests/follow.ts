@@ -22,7 +22,7 @@ import { formatDuration } from '../../report/format.ts';
 import type { Interruption, RunEnding } from './results/ending.ts';
 import type { OtherRunsWatch } from './test-run/other-runs.ts';
 import type { VersionGuard } from './test-run/version-guard.ts';
-import { saveCancelRequested, saveRunFinal } from './state.ts';
+import { saveCancelRequested, saveRunFinal, saveUploadRunSeen } from './state.ts';
 import type { SaveState } from './state.ts';
 import { describeStop } from './test-run/stop.ts';
 import type { TestRunStopper } from './test-run/stop.ts';
@@ -90,7 +90,9 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
         // The whole log, read once the run has ended: what ended after the view's last read is
         // printed now, before the step's final line.
         const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs, live.rest());
-        return { run: waited.run, log, others: await watch.finish() };
+        const others = await watch.finish();
+        if (watch.uploadRunSeen) saveUploadRunSeen(saveState);
+        return { run: waited.run, log, others };
       }
       case 'cancelled':
         return await stopAfterCancellation(input, stopper, waited.last);

@@ -114,10 +114,12 @@ async function testModule(
   });
   // The late-run window counts from the upload's answer; for an upload cut short (it may still
   // land), from now.
-  const watchOtherRuns = (version: VersionRef, known: readonly TestRun[], ownRunId?: string): OtherRunsWatch =>
+  const watchOtherRuns = (version: VersionRef, known: readonly TestRun[], own?: TestRun): OtherRunsWatch =>
     guard.watchOtherRuns({
       version,
-      ...(ownRunId !== undefined ? { ownRunId } : {}),
+      ...(own !== undefined
+        ? { ownRunId: own.id, ownRunFromUpload: own.attributes.source === 'svc-configuration-version' }
+        : {}),
       uploadedAt: setup.upload?.answeredAt ?? t.clock.now(),
       timing: { ...DEFAULT_OTHER_RUNS_TIMING, ...t.otherRuns },
       known,
@@ -126,7 +128,7 @@ async function testModule(
     switch (start.kind) {
       case 'started': {
         const { started } = start;
-        const watch = watchOtherRuns(start.setup.version, started.others, started.run.id);
+        const watch = watchOtherRuns(start.setup.version, started.others, started.run);
         const ending = await follow(tested, started, guard, watch, context, t);
         // Made last, with nothing written after it: it reads the room the sink has left for annotations.
         return testRunResult(tested, setup, started, ending, sink);
@@ -147,7 +149,7 @@ async function testModule(
           sink,
           tuning: t,
           guard,
-          watchOtherRuns: (known, ownRunId) => watchOtherRuns(version!, known, ownRunId),
+          watchOtherRuns: (known, own) => watchOtherRuns(version!, known, own),
         });
         if (found.kind === 'not-run') return noRunResult(tested, setup, found.cancelled, found.others);
         const ending = await follow(tested, found.started, guard, found.watch, context, t);

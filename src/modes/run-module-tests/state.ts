@@ -67,6 +67,12 @@ export function saveRunStarted(save: SaveState, testRunId: string, module: Modul
   save(STATE_NAMES.testRunId, testRunId);
 }
 
+/** The run an upload starts by itself was seen: nothing later can come of the upload, so the
+ *  post step watches for no late run. */
+export function saveUploadRunSeen(save: SaveState): void {
+  save(STATE_NAMES.lateRunWindowMs, '0');
+}
+
 export function saveRunFinal(save: SaveState): void {
   save(STATE_NAMES.final, 'true');
 }

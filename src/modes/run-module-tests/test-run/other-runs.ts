@@ -76,6 +76,8 @@ export interface OtherRunsWatchOptions {
   ownRunId?: string;
   /** When the upload ended (the clock's ms since the epoch). */
   uploadedAt: number;
+  /** The run the step follows is the one the upload started (adopted): the upload's run is known. */
+  ownRunFromUpload?: boolean;
   timing: OtherRunsTiming;
   info: (line: string) => void;
   /** Says that a run the step did not start is stopped (or had ended): a warning, as the action's
@@ -104,17 +106,30 @@ export class OtherRunsWatch {
   readonly #looking = new AbortController();
   /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
   readonly #hurry = new AbortController();
+  /** Aborted when the upload's own run is seen: the wait for a late run ends. */
+  readonly #seenUploadRun = new AbortController();
   #loop: Promise<void> = Promise.resolve();
+  /**
+   * The run an upload starts by itself (source `svc-configuration-version`) has been seen: a
+   * service starts one run for an upload, so no later one is waited for.
+   */
+  #uploadRunSeen: boolean;
 
   constructor(options: OtherRunsWatchOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
+    this.#uploadRunSeen = options.ownRunFromUpload === true;
   }
 
   /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
   start(known: readonly TestRun[]): void {
     for (const run of known) this.#stop(run);
     this.#loop = this.#lookRepeatedly();
+  }
+
+  /** Whether the run the upload started by itself has been seen (no later one can come of it). */
+  get uploadRunSeen(): boolean {
+    return this.#uploadRunSeen;
   }
 
   /** SIGTERM or a second signal: the step stops waiting for late runs, and its last look is cut short. */
@@ -140,8 +155,12 @@ export class OtherRunsWatch {
     const { by } = bounds;
     const lookBy = bounds.lookBy?.earlier(by) ?? by;
     const clock = this.#clock;
+    // Until the window has passed, unless the upload's own run was seen already (then nothing
+    // later can come of the upload); a look that finds it ends the wait too.
     const window = new Deadline(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
-    if (!window.expired) await window.reached(this.#hurry.signal).catch(() => undefined);
+    if (!window.expired && !this.#uploadRunSeen) {
+      await window.reached(AbortSignal.any([this.#hurry.signal, this.#seenUploadRun.signal])).catch(() => undefined);
+    }
     this.#looking.abort();
     await this.#loop;
     const lastLook = Deadline.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
@@ -196,6 +215,10 @@ export class OtherRunsWatch {
 
   #stop(run: TestRun): void {
     const { version, ownRunId, timing } = this.#options;
+    if (run.attributes.source === 'svc-configuration-version') {
+      this.#uploadRunSeen = true;
+      this.#seenUploadRun.abort();
+    }
     if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id)) return;
     if (isFinal(run)) {
       // It came and went between two looks: named, since it tested the version too.

@@ -90,6 +90,7 @@ export class VersionGuard {
   watchOtherRuns(watch: {
     version: VersionRef;
     ownRunId?: string;
+    ownRunFromUpload?: boolean;
     uploadedAt: number;
     timing: OtherRunsTiming;
     known: readonly TestRun[];
@@ -100,6 +101,7 @@ export class VersionGuard {
       module,
       version: watch.version,
       ...(watch.ownRunId !== undefined ? { ownRunId: watch.ownRunId } : {}),
+      ...(watch.ownRunFromUpload ? { ownRunFromUpload: true } : {}),
       uploadedAt: watch.uploadedAt,
       timing: watch.timing,
       clock,

@@ -248,17 +248,20 @@ function notes(input: TestRunSummaryInput): string {
 
 function filesSection(parsed: ParsedTestLog): string {
   if (parsed.files.length === 0) return '';
+  // A log that times no run block (a test command without progress messages) gets no column of
+  // blank cells; where it times some, a run block it did not time (one skipped) says so.
+  const timed = parsed.files.some((file) => file.runs.some((r) => r.elapsedMs !== undefined));
   const parts = [heading('Test files', 3)];
   for (const file of parsed.files) {
     parts.push(heading(`${STATUS_EMOJI[file.status]} ${file.path} (${file.status})`, 4));
     if (file.runs.length === 0) continue;
     parts.push(
       table(
-        ['Run block', 'Result', 'Elapsed'],
+        timed ? ['Run block', 'Result', 'Elapsed'] : ['Run block', 'Result'],
         file.runs.map((r) => [
           r.name,
           `${STATUS_EMOJI[r.status]} ${r.status}`,
-          r.elapsedMs === undefined ? '' : formatPreciseDuration(r.elapsedMs),
+          ...(timed ? [r.elapsedMs === undefined ? '—' : formatPreciseDuration(r.elapsedMs)] : []),
         ]),
       ),
     );
