@@ -115,6 +115,7 @@ function moduleLabel(module) {
 /* harmony export */   BF: () => (/* binding */ runToStop),
 /* harmony export */   EJ: () => (/* binding */ saveUploaded),
 /* harmony export */   M_: () => (/* binding */ saveCancelRequested),
+/* harmony export */   Vm: () => (/* binding */ saveUploadRunSeen),
 /* harmony export */   Yy: () => (/* binding */ saveRunStarted),
 /* harmony export */   i$: () => (/* binding */ saveConfigurationVersion),
 /* harmony export */   kY: () => (/* binding */ saveCreateSent)
@@ -174,6 +175,11 @@ function saveCreateSent(save, sent) {
 function saveRunStarted(save, testRunId, module) {
     save(STATE_NAMES.module, JSON.stringify(module));
     save(STATE_NAMES.testRunId, testRunId);
+}
+/** The run an upload starts by itself was seen: nothing later can come of the upload, so the
+ *  post step watches for no late run. */
+function saveUploadRunSeen(save) {
+    save(STATE_NAMES.lateRunWindowMs, '0');
 }
 function saveRunFinal(save) {
     save(STATE_NAMES.final, 'true');
@@ -294,16 +300,28 @@ class OtherRunsWatch {
     #looking = new AbortController();
     /** Aborted by a force (SIGTERM): the step stops waiting for late runs and leaves. */
     #hurry = new AbortController();
+    /** Aborted when the upload's own run is seen: the wait for a late run ends. */
+    #seenUploadRun = new AbortController();
     #loop = Promise.resolve();
+    /**
+     * The run an upload starts by itself (source `svc-configuration-version`) has been seen: a
+     * service starts one run for an upload, so no later one is waited for.
+     */
+    #uploadRunSeen;
     constructor(options) {
         this.#options = options;
         this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
+        this.#uploadRunSeen = options.ownRunFromUpload === true;
     }
     /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
     start(known) {
         for (const run of known)
             this.#stop(run);
         this.#loop = this.#lookRepeatedly();
+    }
+    /** Whether the run the upload started by itself has been seen (no later one can come of it). */
+    get uploadRunSeen() {
+        return this.#uploadRunSeen;
     }
     /** SIGTERM or a second signal: the step stops waiting for late runs, and its last look is cut short. */
     hurry() {
@@ -326,9 +344,12 @@ class OtherRunsWatch {
         const { by } = bounds;
         const lookBy = bounds.lookBy?.earlier(by) ?? by;
         const clock = this.#clock;
+        // Until the window has passed, unless the upload's own run was seen already (then nothing
+        // later can come of the upload); a look that finds it ends the wait too.
         const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
-        if (!window.expired)
-            await window.reached(this.#hurry.signal).catch(() => undefined);
+        if (!window.expired && !this.#uploadRunSeen) {
+            await window.reached(AbortSignal.any([this.#hurry.signal, this.#seenUploadRun.signal])).catch(() => undefined);
+        }
         this.#looking.abort();
         await this.#loop;
         const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
@@ -381,6 +402,10 @@ class OtherRunsWatch {
     }
     #stop(run) {
         const { version, ownRunId, timing } = this.#options;
+        if (run.attributes.source === 'svc-configuration-version') {
+            this.#uploadRunSeen = true;
+            this.#seenUploadRun.abort();
+        }
         if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id))
             return;
         if ((0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run)) {
@@ -911,6 +936,7 @@ class VersionGuard {
             module,
             version: watch.version,
             ...(watch.ownRunId !== undefined ? { ownRunId: watch.ownRunId } : {}),
+            ...(watch.ownRunFromUpload ? { ownRunFromUpload: true } : {}),
             uploadedAt: watch.uploadedAt,
             timing: watch.timing,
             clock,

@@ -72,7 +72,7 @@ async function afterCancelledStart(input) {
     if (run !== undefined) {
         (0,state/* saveRunStarted */.Yy)(input.saveState, run.id, module);
         input.sink.info(`Found test run ${run.id} of configuration version ${version.id}: stopping it.`);
-        const watch = input.watchOtherRuns(runs.filter((r) => r.id !== run.id && !(0,test_run_status/* isFinal */.dR)(r)), run.id);
+        const watch = input.watchOtherRuns(runs.filter((r) => r.id !== run.id && !(0,test_run_status/* isFinal */.dR)(r)), run);
         return { kind: 'found', started: { run, adopted: !setup.createSent, differences: [], others: [] }, watch };
     }
     // No run of ours: every run of the version is stopped, within what is left of the wind-down.
@@ -1629,15 +1629,18 @@ function notes(input) {
 function filesSection(parsed) {
     if (parsed.files.length === 0)
         return '';
+    // A log that times no run block (a test command without progress messages) gets no column of
+    // blank cells; where it times some, a run block it did not time (one skipped) says so.
+    const timed = parsed.files.some((file) => file.runs.some((r) => r.elapsedMs !== undefined));
     const parts = [(0,markdown/* heading */.R_)('Test files', 3)];
     for (const file of parsed.files) {
         parts.push((0,markdown/* heading */.R_)(`${STATUS_EMOJI[file.status]} ${file.path} (${file.status})`, 4));
         if (file.runs.length === 0)
             continue;
-        parts.push((0,markdown/* table */.tp)(['Run block', 'Result', 'Elapsed'], file.runs.map((r) => [
+        parts.push((0,markdown/* table */.tp)(timed ? ['Run block', 'Result', 'Elapsed'] : ['Run block', 'Result'], file.runs.map((r) => [
             r.name,
             `${STATUS_EMOJI[r.status]} ${r.status}`,
-            r.elapsedMs === undefined ? '' : (0,format/* formatPreciseDuration */.DE)(r.elapsedMs),
+            ...(timed ? [r.elapsedMs === undefined ? '—' : (0,format/* formatPreciseDuration */.DE)(r.elapsedMs)] : []),
         ])));
     }
     return (0,markdown/* joinBlocks */.x9)(...parts);
@@ -3573,7 +3576,10 @@ async function followRun(input) {
                 // The whole log, read once the run has ended: what ended after the view's last read is
                 // printed now, before the step's final line.
                 const log = await readLog(input, waited.run, cancellation.signal, t.logReadTimeoutMs, live.rest());
-                return { run: waited.run, log, others: await watch.finish() };
+                const others = await watch.finish();
+                if (watch.uploadRunSeen)
+                    (0,state/* saveUploadRunSeen */.Vm)(saveState);
+                return { run: waited.run, log, others };
             }
             case 'cancelled':
                 return await stopAfterCancellation(input, stopper, waited.last);
@@ -3790,9 +3796,11 @@ async function testModule(tested, packed, context, t) {
     });
     // The late-run window counts from the upload's answer; for an upload cut short (it may still
     // land), from now.
-    const watchOtherRuns = (version, known, ownRunId) => guard.watchOtherRuns({
+    const watchOtherRuns = (version, known, own) => guard.watchOtherRuns({
         version,
-        ...(ownRunId !== undefined ? { ownRunId } : {}),
+        ...(own !== undefined
+            ? { ownRunId: own.id, ownRunFromUpload: own.attributes.source === 'svc-configuration-version' }
+            : {}),
         uploadedAt: setup.upload?.answeredAt ?? t.clock.now(),
         timing: { ...other_runs/* DEFAULT_OTHER_RUNS_TIMING */.Re, ...t.otherRuns },
         known,
@@ -3801,7 +3809,7 @@ async function testModule(tested, packed, context, t) {
         switch (start.kind) {
             case 'started': {
                 const { started } = start;
-                const watch = watchOtherRuns(start.setup.version, started.others, started.run.id);
+                const watch = watchOtherRuns(start.setup.version, started.others, started.run);
                 const ending = await follow(tested, started, guard, watch, context, t);
                 // Made last, with nothing written after it: it reads the room the sink has left for annotations.
                 return testRunResult(tested, setup, started, ending, sink);
@@ -3822,7 +3830,7 @@ async function testModule(tested, packed, context, t) {
                     sink,
                     tuning: t,
                     guard,
-                    watchOtherRuns: (known, ownRunId) => watchOtherRuns(version, known, ownRunId),
+                    watchOtherRuns: (known, own) => watchOtherRuns(version, known, own),
                 });
                 if (found.kind === 'not-run')
                     return noRunResult(tested, setup, found.cancelled, found.others);

@@ -9,7 +9,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   BF: () => (/* binding */ runToStop)
 });
 
-// UNUSED EXPORTS: STATE_NAMES, readSavedRun, saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted, saveUploaded
+// UNUSED EXPORTS: STATE_NAMES, readSavedRun, saveCancelRequested, saveConfigurationVersion, saveCreateSent, saveRunFinal, saveRunStarted, saveUploadRunSeen, saveUploaded
 
 ;// CONCATENATED MODULE: ./src/json-object.ts
 /** Whether a parsed JSON, YAML or HCL value is an object (a map of names to values): not null, not a list. */
@@ -85,6 +85,11 @@ function saveCreateSent(save, sent) {
 function saveRunStarted(save, testRunId, module) {
     save(STATE_NAMES.module, JSON.stringify(module));
     save(STATE_NAMES.testRunId, testRunId);
+}
+/** The run an upload starts by itself was seen: nothing later can come of the upload, so the
+ *  post step watches for no late run. */
+function saveUploadRunSeen(save) {
+    save(STATE_NAMES.lateRunWindowMs, '0');
 }
 function saveRunFinal(save) {
     save(STATE_NAMES.final, 'true');
