@@ -2,6 +2,7 @@
 // text for a terminal: the command line prints it so (unless --summary-file asks for the
 // Markdown), and the demo shows with it what GitHub would show on the run's page.
 
+import stringWidth from 'string-width';
 import { escapeControls } from './neutralise.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
@@ -53,28 +54,49 @@ const ANSI: Style = {
 };
 
 // eslint-disable-next-line no-control-regex
-const visibleLength = (text: string): number => [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+const COLOURS = /\x1b\[[0-9;]*m/g;
 
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * `text` padded or cut to `width` terminal columns. Width is counted as a terminal shows it (an
+ * emoji such as `✅` or `⚠️` takes two), so the border after a cell stands where the others do;
+ * a cut keeps whole characters (never half an emoji) and ends with `…`, without its colours.
+ */
 function cut(text: string, width: number): string {
-  if (visibleLength(text) <= width) return text + ' '.repeat(width - visibleLength(text));
-  // eslint-disable-next-line no-control-regex
-  const plain = [...text.replace(/\x1b\[[0-9;]*m/g, '')];
-  return `${plain.slice(0, width - 1).join('')}…`;
+  const shown = stringWidth(text);
+  if (shown <= width) return text + ' '.repeat(width - shown);
+  let kept = '';
+  for (const { segment } of GRAPHEMES.segment(text.replace(COLOURS, ''))) {
+    if (stringWidth(kept + segment) > width - 1) break;
+    kept += segment;
+  }
+  return `${kept}…${' '.repeat(Math.max(0, width - 1 - stringWidth(kept)))}`;
+}
+
+/**
+ * A cell's lines: where GitHub breaks the line (`<br>`), the terminal does too, so that two
+ * things a cell holds (a name and its id, a message's title and its text) do not run together
+ * as one; other white space is one space, as in HTML. Blank lines are left out.
+ */
+function cellLines(html: string, style: Style): string[] {
+  return html
+    .split(/<br\s*\/?>/i)
+    .map((part) => inline(part, style).replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
 }
 
 function renderTable(html: string, style: Style, width: number | undefined): string {
   const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/gi)].map((row) =>
     [...row[1]!.matchAll(/<t([hd])[^>]*>([\s\S]*?)<\/t\1>/gi)].map((cell) => ({
       header: cell[1] === 'h',
-      text: inline(cell[2]!, style)
-        .replace(/\s*\n\s*/g, ' ')
-        .trim(),
+      lines: cellLines(cell[2]!, style),
     })),
   );
   if (rows.length === 0) return '';
   const columns = Math.max(...rows.map((r) => r.length));
   const natural = Array.from({ length: columns }, (_, i) =>
-    Math.max(1, ...rows.map((r) => visibleLength(r[i]?.text ?? ''))),
+    Math.max(1, ...rows.flatMap((r) => (r[i]?.lines ?? []).map((line) => stringWidth(line)))),
   );
   // Each column takes ` text ` and a border: the table is as wide as its cells plus 3 a column and 1.
   const widths = width === undefined ? natural : fitColumns(natural, width - (3 * columns + 1));
@@ -82,12 +104,15 @@ function renderTable(html: string, style: Style, width: number | undefined): str
     style.dim(left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right);
   const out = [line('┌', '┬', '┐')];
   rows.forEach((row, index) => {
-    const cells = widths.map((w, i) => {
-      const cell = row[i];
-      const text = cut(cell?.text ?? '', w);
-      return ` ${cell?.header ? style.bold(text) : text} `;
-    });
-    out.push(style.dim('│') + cells.join(style.dim('│')) + style.dim('│'));
+    const height = Math.max(1, ...row.map((cell) => cell.lines.length));
+    for (let l = 0; l < height; l++) {
+      const cells = widths.map((w, i) => {
+        const cell = row[i];
+        const text = cut(cell?.lines[l] ?? '', w);
+        return ` ${cell?.header ? style.bold(text) : text} `;
+      });
+      out.push(style.dim('│') + cells.join(style.dim('│')) + style.dim('│'));
+    }
     if (index === 0 && row.every((c) => c.header)) out.push(line('├', '┼', '┤'));
   });
   out.push(line('└', '┴', '┘'));

@@ -63,3 +63,44 @@ describe('terminalWidth', () => {
     expect(terminalWidth({ COLUMNS: '0' }, { isTTY: true, columns: 90 })).toBe(90);
   });
 });
+
+describe('cells as a terminal shows them', () => {
+  it('an emoji takes two columns: every border of the table stands where the header’s does', () => {
+    const markdown =
+      '<table><tr><th>Run block</th><th>Result</th><th>Elapsed</th></tr>' +
+      '<tr><td>a</td><td>✅ pass</td><td>1 s</td></tr>' +
+      '<tr><td>b</td><td>⏭️ skip</td><td>—</td></tr>' +
+      '<tr><td>c</td><td>⚠️ warn</td><td>2 s</td></tr></table>';
+    expect(renderSummaryForTerminal(markdown).trim().split('\n')).toEqual([
+      '┌───────────┬─────────┬─────────┐',
+      '│ Run block │ Result  │ Elapsed │',
+      '├───────────┼─────────┼─────────┤',
+      '│ a         │ ✅ pass │ 1 s     │',
+      '│ b         │ ⏭️ skip │ —       │',
+      '│ c         │ ⚠️ warn │ 2 s     │',
+      '└───────────┴─────────┴─────────┘',
+    ]);
+  });
+
+  it('a cut cell keeps its emoji within the column, never half of one', () => {
+    const table = (cell: string): string => `<table><tr><th>Outcome</th></tr><tr><td>${cell}</td></tr></table>`;
+    expect(renderSummaryForTerminal(table('❌ failed badly'), { width: 12 }).split('\n')[3]).toBe('│ ❌ fail… │');
+    // Seven columns before the ellipsis: after six x, the emoji's two would make eight; it is left out whole.
+    expect(renderSummaryForTerminal(table('xxxxxx❌yy'), { width: 12 }).split('\n')[3]).toBe('│ xxxxxx…  │');
+  });
+
+  it('a line break in a cell is a line of the row: two things a cell holds do not run together', () => {
+    const markdown =
+      '<table><tr><th>Workspace</th><th>Message</th></tr>' +
+      '<tr><td><a href="https://x.example/ws">bucket-team-a</a><br><code>ws-1</code></td>' +
+      '<td>Test assertion failed<br><br>Log retention must not exceed 365 days.</td></tr></table>';
+    expect(renderSummaryForTerminal(markdown).trim().split('\n')).toEqual([
+      '┌──────────────────────────────────────┬─────────────────────────────────────────┐',
+      '│ Workspace                            │ Message                                 │',
+      '├──────────────────────────────────────┼─────────────────────────────────────────┤',
+      '│ bucket-team-a (https://x.example/ws) │ Test assertion failed                   │',
+      '│ ws-1                                 │ Log retention must not exceed 365 days. │',
+      '└──────────────────────────────────────┴─────────────────────────────────────────┘',
+    ]);
+  });
+});

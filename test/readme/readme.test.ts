@@ -177,6 +177,17 @@ describe('README and docs/ references', () => {
     for (const script of new Set(named)) expect(scripts, `npm run ${script}`).toContain(script);
   });
 
+  it('.env.example names the entry `npm run local-action` runs, before any other file of src/', () => {
+    const script = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['local-action']!;
+    const entry = /\b(src\/[\w-]+\.ts)\b/.exec(script)?.[1];
+    expect(entry).toBeDefined();
+    const example = read('.env.example');
+    const named = new Set([...example.matchAll(/\bsrc\/[\w-]+\.ts\b/g)].map((m) => m[0]));
+    expect(named).toContain(entry);
+    // Another file of src/ may be named only as what the entry calls, after it.
+    expect(example.indexOf(entry!)).toBe(Math.min(...[...named].map((file) => example.indexOf(file))));
+  });
+
   it('names only benchmarks that exist', () => {
     const named = all.flatMap(({ text }) => [...text.matchAll(/node (bench\/[\w.-]+\.ts)/g)].map((m) => m[1]!));
     expect(named.length).toBeGreaterThan(0);
