@@ -40550,7 +40550,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 process.exitCode = await chosenStep(process.argv.slice(2));
 async function chosenStep(args) {
     if (args.length > 0 || !startedByRunner(process.env)) {
-        const { runCli } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 3413));
+        const { runCli } = await __nccwpck_require__.e(/* import() */ 927).then(__nccwpck_require__.bind(__nccwpck_require__, 5927));
         return runCli(args);
     }
     if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
