@@ -82,3 +82,66 @@ export const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;
 /** The check run's start (`check-name`) may take this long: the mode waits for it, and a GitHub that stalls must not
  *  hold the step's own work. Past it the check run is not published, with a warning, and the mode goes on. */
 export const CHECK_RUN_START_MS = 20_000;
+
+// The bounds of the ordinary run, before any signal or timeout: how often the step looks, how long
+// one request or wait may take. Tests shorten them through each mode's tuning, as the ones above.
+
+/** A run the service queues by itself on upload is looked for this long before the step creates its own: adopting it
+ *  means no second run. */
+export const ADOPT_WAIT_MS = 2000;
+/** The pause between those looks. */
+export const ADOPT_LOOK_MS = 500;
+/** Reads of a run being stopped: a queued run is cancelled as soon as it runs. */
+export const STOP_POLL_MS = 250;
+/** The longest upload attempt of the configuration archive: a large archive on a slow link. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/** The longest read of a test run's whole log once it ended. */
+export const LOG_READ_TIMEOUT_MS = 60_000;
+/** While a run runs, its log is read again at most this often for the run blocks that ended since. */
+export const LIVE_LOG_EVERY_MS = 5000;
+/** The longest of those reads: a slow one is dropped, the next one reads from the same place. */
+export const LIVE_LOG_READ_MS = 10_000;
+
+/** A run's status is read first this soon, so that a run already done is seen at once. */
+export const RUN_READ_FIRST_MS = 250;
+/** The longest pause between reads of a run: its end is seen within this long, at one read per this interval. */
+export const RUN_READ_LONGEST_MS = 1500;
+/** A status line at least this often while nothing changes: a long wait shows it is alive. */
+export const STATUS_LINE_EVERY_MS = 30_000;
+
+/** Other runs of the configuration version are looked for first after this long; each pause doubles. */
+export const OTHER_RUNS_FIRST_LOOK_MS = 1000;
+/** The longest pause between those looks. */
+export const OTHER_RUNS_LONGEST_LOOK_MS = 30_000;
+/** A run the service queues by itself may appear up to this long after the upload (action-interface: "a few seconds
+ *  after the upload"): the step looks until then even when its own run ended sooner. */
+export const LATE_RUN_WINDOW_MS = 5000;
+/** Another run's stop is followed this long from when it was seen; the post step checks every run of the version
+ *  again. */
+export const OTHER_RUN_STOP_WATCH_MS = 30_000;
+/** Another run whose cancel was accepted is watched this long winding down; unlike the step's own run after the
+ *  timeout (WATCH_AFTER_CANCEL_MS), nothing waits on it but the ordinary wait. */
+export const OTHER_RUN_WATCH_AFTER_CANCEL_MS = 5000;
+/** The longest single look at the version's runs: a slow list must not hold the step. */
+export const OTHER_RUNS_LOOK_TIMEOUT_MS = 10_000;
+/** Runs and service may disagree about the time by this much: a version's runs are listed from this long before
+ *  its create went out (the spec shows no `created-at` for a version). */
+export const CLOCK_ALLOWANCE_MS = 15 * 60_000;
+
+// The post step (post.ts), which sees to what the main step left.
+
+/** The longest wait for a queued run to start so that it can be cancelled. */
+export const POST_QUEUED_WAIT_MS = 120_000;
+/** A run still running this long after its cancel is force-cancelled. */
+export const POST_FORCE_GRACE_MS = 20_000;
+/** Beyond the wait and the grace, for the force-cancel and the reads that see the run end. */
+export const POST_FORCE_SLACK_MS = 15_000;
+/** Reads of a run while waiting, and of the version's runs while one is awaited. */
+export const POST_POLL_MS = 1000;
+
+// sync-policies: the diff of a policy's code is shown only when it is quick to compute.
+
+/** The longest one diff may take; past it, no diff is shown. */
+export const DIFF_TIMEOUT_MS = 2000;
+/** The time all of a sync's diffs may take together: the report must not hold up the step. */
+export const ALL_DIFFS_MS = 10_000;

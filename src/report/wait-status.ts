@@ -1,6 +1,7 @@
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
 // and pauses) is in src/lifetime; durations are spelt by format.ts.
 
+import { STATUS_LINE_EVERY_MS } from '../lifetime/budgets.ts';
 import { formatDuration } from './format.ts';
 import { escapeControls } from './neutralise.ts';
 
@@ -11,7 +12,7 @@ import { escapeControls } from './neutralise.ts';
  */
 export function statusReporter(
   log: (line: string) => void,
-  everyMs = 30_000,
+  everyMs = STATUS_LINE_EVERY_MS,
 ): (status: string, elapsedMs: number) => void {
   let lastStatus: string | undefined;
   let lastAt = -Infinity;

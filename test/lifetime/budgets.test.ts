@@ -51,3 +51,24 @@ describe('the budget table', () => {
     expect(b.GITHUB_DONE_AFTER_DEADLINE_MS).toBeGreaterThan(b.STOP_AFTER_WAIT_MS);
   });
 });
+
+describe('the bounds of the ordinary run', () => {
+  it('looks more than once in each window it looks in', () => {
+    expect(b.ADOPT_LOOK_MS).toBeLessThan(b.ADOPT_WAIT_MS);
+    expect(b.RUN_READ_FIRST_MS).toBeLessThan(b.RUN_READ_LONGEST_MS);
+    expect(b.OTHER_RUNS_FIRST_LOOK_MS).toBeLessThan(b.LATE_RUN_WINDOW_MS);
+    expect(b.POST_POLL_MS).toBeLessThan(b.POST_FORCE_GRACE_MS);
+  });
+
+  it('watches another run winding down within the time its stop is followed', () => {
+    expect(b.OTHER_RUN_WATCH_AFTER_CANCEL_MS).toBeLessThan(b.OTHER_RUN_STOP_WATCH_MS);
+  });
+
+  it('waits for a run the service queues itself no longer than such a run may take to appear', () => {
+    expect(b.ADOPT_WAIT_MS).toBeLessThanOrEqual(b.LATE_RUN_WINDOW_MS);
+  });
+
+  it('gives one diff less than all of them together', () => {
+    expect(b.DIFF_TIMEOUT_MS).toBeLessThan(b.ALL_DIFFS_MS);
+  });
+});

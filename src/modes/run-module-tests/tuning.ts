@@ -1,15 +1,26 @@
 import {
+  ADOPT_LOOK_MS,
+  ADOPT_WAIT_MS,
   CREATE_WAIT_AFTER_SIGNAL_MS,
   FORCE_BUDGET_MS,
+  LATE_RUN_WINDOW_MS,
+  LIVE_LOG_EVERY_MS,
+  LIVE_LOG_READ_MS,
+  LOG_READ_TIMEOUT_MS,
   LOOK_UP_AFTER_SIGNAL_MS,
   POST_AFTER_SIGNAL_MS,
+  POST_FORCE_GRACE_MS,
+  POST_FORCE_SLACK_MS,
+  POST_POLL_MS,
+  POST_QUEUED_WAIT_MS,
   STOP_AFTER_WAIT_MS,
+  STOP_POLL_MS,
+  UPLOAD_TIMEOUT_MS,
   WIND_DOWN_MS,
 } from '../../lifetime/budgets.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
-import { DEFAULT_OTHER_RUNS_TIMING } from './test-run/other-runs.ts';
 import type { OtherRunsTiming } from './test-run/other-runs.ts';
 import type { WaitTiming } from './test-run/wait.ts';
 
@@ -67,18 +78,18 @@ export interface RunModuleTestsTuning {
 export const DEFAULT_TUNING: RunModuleTestsTuning = {
   wait: {},
   otherRuns: {},
-  adoptWaitMs: 2000,
-  adoptLookMs: 500,
-  stopPollMs: 250,
+  adoptWaitMs: ADOPT_WAIT_MS,
+  adoptLookMs: ADOPT_LOOK_MS,
+  stopPollMs: STOP_POLL_MS,
   windDownMs: WIND_DOWN_MS,
   forceBudgetMs: FORCE_BUDGET_MS,
   createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
   lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
   stopAfterWaitMs: STOP_AFTER_WAIT_MS,
-  uploadTimeoutMs: 10 * 60_000,
-  logReadTimeoutMs: 60_000,
-  liveLogEveryMs: 5000,
-  liveLogReadMs: 10_000,
+  uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
+  logReadTimeoutMs: LOG_READ_TIMEOUT_MS,
+  liveLogEveryMs: LIVE_LOG_EVERY_MS,
+  liveLogReadMs: LIVE_LOG_READ_MS,
   clock: systemClock,
 };
 
@@ -107,11 +118,11 @@ export interface PostTuning {
 }
 
 export const DEFAULT_POST_TUNING: PostTuning = {
-  queuedWaitMs: 120_000,
-  graceMs: 20_000,
-  forceSlackMs: 15_000,
-  pollMs: 1000,
+  queuedWaitMs: POST_QUEUED_WAIT_MS,
+  graceMs: POST_FORCE_GRACE_MS,
+  forceSlackMs: POST_FORCE_SLACK_MS,
+  pollMs: POST_POLL_MS,
   appearWaitMs: DEFAULT_REQUEST_TIMEOUT_MS,
-  lateRunWindowMs: DEFAULT_OTHER_RUNS_TIMING.lateRunWindowMs,
+  lateRunWindowMs: LATE_RUN_WINDOW_MS,
   afterSignalMs: POST_AFTER_SIGNAL_MS,
 };

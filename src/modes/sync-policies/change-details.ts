@@ -3,6 +3,7 @@
 // diffs share a byte budget so that the summary stays within what GitHub keeps (1 MiB); past it,
 // they are cut with a line saying how much was left out.
 
+import { ALL_DIFFS_MS, DIFF_TIMEOUT_MS } from '../../lifetime/budgets.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import { formatBytes } from '../../report/format.ts';
 import { plural } from '../../text.ts';
@@ -36,11 +37,8 @@ export interface ChangeDetailsBudget {
 export const DEFAULT_CHANGE_DETAILS_BUDGET: ChangeDetailsBudget = {
   totalBytes: 640 * 1024,
   perPolicyBytes: 96 * 1024,
-  totalDiffMs: 10_000,
+  totalDiffMs: ALL_DIFFS_MS,
 };
-
-/** The longest one diff may take. */
-const DIFF_TIMEOUT_MS = 2000;
 
 /** Below this, a cut diff would show too little to be worth its place. */
 const SMALLEST_USEFUL_CUT = 512;

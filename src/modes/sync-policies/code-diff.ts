@@ -2,6 +2,7 @@
 // a unified diff (three lines of context, as `diff -u` and `git diff` show), computed by jsdiff.
 
 import { structuredPatch } from 'diff';
+import { DIFF_TIMEOUT_MS } from '../../lifetime/budgets.ts';
 import { formatBytes } from '../../report/format.ts';
 
 export type CodeDifference =
@@ -26,7 +27,6 @@ export interface CodeDiffOptions {
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
-const DEFAULT_TIMEOUT_MS = 2000;
 
 /** How `oldCode` (the service's) becomes `newCode` (the repository's). */
 export function codeDifference(oldCode: string, newCode: string, options: CodeDiffOptions): CodeDifference {
@@ -42,7 +42,7 @@ export function codeDifference(oldCode: string, newCode: string, options: CodeDi
   const invisible = invisibleDifference(oldCode, newCode);
   if (invisible !== undefined) return { kind: 'invisible', explanation: invisible };
 
-  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = options.timeoutMs ?? DIFF_TIMEOUT_MS;
   if (timeout <= 0)
     return {
       kind: 'not-compared',

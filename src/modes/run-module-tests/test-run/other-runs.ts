@@ -6,6 +6,14 @@
 // the whole wait, and once more when the step is done with its own run.
 
 import { getErrorMessage } from '../../../errors.ts';
+import {
+  LATE_RUN_WINDOW_MS,
+  OTHER_RUN_STOP_WATCH_MS,
+  OTHER_RUN_WATCH_AFTER_CANCEL_MS,
+  OTHER_RUNS_FIRST_LOOK_MS,
+  OTHER_RUNS_LONGEST_LOOK_MS,
+  OTHER_RUNS_LOOK_TIMEOUT_MS,
+} from '../../../lifetime/budgets.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
@@ -38,15 +46,12 @@ export interface OtherRunsTiming {
 }
 
 export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
-  firstLookMs: 1000,
-  maxLookMs: 30_000,
-  lateRunWindowMs: 5_000,
-  stopWatchMs: 30_000,
-  watchAfterCancelMs: 5_000,
+  firstLookMs: OTHER_RUNS_FIRST_LOOK_MS,
+  maxLookMs: OTHER_RUNS_LONGEST_LOOK_MS,
+  lateRunWindowMs: LATE_RUN_WINDOW_MS,
+  stopWatchMs: OTHER_RUN_STOP_WATCH_MS,
+  watchAfterCancelMs: OTHER_RUN_WATCH_AFTER_CANCEL_MS,
 };
-
-/** Longest single look: a slow list must not hold the step. */
-const LOOK_TIMEOUT_MS = 10_000;
 
 /** Another run of the version, and what became of it. */
 export interface OtherRun {
@@ -163,7 +168,7 @@ export class OtherRunsWatch {
     }
     this.#looking.abort();
     await this.#loop;
-    const lastLook = Deadline.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
+    const lastLook = Deadline.after(OTHER_RUNS_LOOK_TIMEOUT_MS, clock).earlier(lookBy);
     // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
     const hurry = this.#hurry.signal;
     if (!lastLook.expired && !hurry.aborted) await this.#look(lastLook.cut(hurry));
@@ -201,7 +206,7 @@ export class OtherRunsWatch {
     const { client, module, version, ownRunId } = this.#options;
     try {
       const runs = await runsOfConfigurationVersion(client, module, version, {
-        signal: Deadline.after(LOOK_TIMEOUT_MS, this.#clock).cut(signal),
+        signal: Deadline.after(OTHER_RUNS_LOOK_TIMEOUT_MS, this.#clock).cut(signal),
         known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
       });
       for (const run of runs) this.#stop(run);

@@ -16,8 +16,8 @@ import { createReadStream } from 'node:fs';
 import { ConfigurationError, getErrorMessage } from '../../../errors.ts';
 import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
 import type { Cancellation } from '../../../lifetime/cancellation.ts';
-import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
+import { CLOCK_ALLOWANCE_MS } from '../../../lifetime/budgets.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
 import { pollUntil } from '../../../lifetime/poll.ts';
@@ -38,7 +38,6 @@ import { setTestVariables } from '../test-variables.ts';
 import type { TestVariableChanges } from '../test-variables.ts';
 import {
   adoptableRun,
-  CLOCK_ALLOWANCE_MS,
   isDefaultRequest,
   optionDifferences,
   optionsFingerprint,
@@ -254,11 +253,11 @@ export interface StartOptions {
    * With the default options, how long a run the service queues by itself on upload is looked
    * for before the step creates its own: adopting it means no second run at all.
    */
-  adoptWaitMs?: number;
+  adoptWaitMs: number;
   /** Pause between those looks. */
-  adoptLookMs?: number;
-  /** The clock of that wait (default the real one). */
-  clock?: Clock;
+  adoptLookMs: number;
+  /** The clock of that wait. */
+  clock: Clock;
   /** Called right before each create is sent; throws to stop (the step is being cancelled). */
   beforeCreate?: () => void;
   /** Called as soon as the run is known, before any other request: its id must be saved then. */
@@ -272,7 +271,7 @@ export async function startTestRun(
   module: ModuleRef,
   version: VersionRef,
   requested: RequestedTestRun,
-  options: StartOptions = {},
+  options: StartOptions,
 ): Promise<StartedTestRun> {
   const signal = options.signal ? { signal: options.signal } : {};
   const createSignal = options.createSignal ? { signal: options.createSignal } : {};
@@ -283,13 +282,12 @@ export async function startTestRun(
 
   // Only a run with the default options can be one the service queued by itself and that is
   // worth waiting for; a run with other options is created at once.
-  const clock = options.clock ?? systemClock;
-  const adoptLookMs = options.adoptLookMs ?? 250;
+  const { clock, adoptLookMs } = options;
   const looked = await pollUntil({
     read: lookFor,
     isFinal: (seen) => seen.adoptable !== undefined,
     signal: options.signal ?? new AbortController().signal,
-    deadline: Deadline.after(isDefaultRequest(requested) ? (options.adoptWaitMs ?? 0) : 0, clock),
+    deadline: Deadline.after(isDefaultRequest(requested) ? options.adoptWaitMs : 0, clock),
     pauses: () => adoptLookMs,
     // Every look is answered (a slow list is no reason to create a second run), and the last
     // one is at the end of the wait.

@@ -43,12 +43,6 @@ export function isDefaultRequest(requested: RequestedTestRun): boolean {
 }
 
 /**
- * Runs and service may disagree about the time by this much: `since` is taken this long before
- * the configuration version's create went out (the spec shows no `created-at` for a version).
- */
-export const CLOCK_ALLOWANCE_MS = 15 * 60_000;
-
-/**
  * The runs of one configuration version (relationships.configuration-version, 2.2). The list
  * comes in no promised order (4.2), so nothing here depends on it, but a list that comes newest
  * first is not read further than the version's creation (`since`): a module's whole test

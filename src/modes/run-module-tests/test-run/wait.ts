@@ -3,6 +3,7 @@
 // the caller's (follow.ts).
 
 import { getErrorMessage } from '../../../errors.ts';
+import { RUN_READ_FIRST_MS, RUN_READ_LONGEST_MS, STATUS_LINE_EVERY_MS } from '../../../lifetime/budgets.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
@@ -25,10 +26,10 @@ export interface WaitTiming {
 }
 
 const DEFAULT_WAIT_TIMING: WaitTiming = {
-  initialIntervalMs: 250,
-  maxIntervalMs: 1500,
+  initialIntervalMs: RUN_READ_FIRST_MS,
+  maxIntervalMs: RUN_READ_LONGEST_MS,
   backoff: 1.5,
-  statusEveryMs: 30_000,
+  statusEveryMs: STATUS_LINE_EVERY_MS,
 };
 
 export interface WaitOptions {
