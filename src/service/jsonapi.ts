@@ -8,21 +8,7 @@ import { PaginationError, UnexpectedResponseError } from './errors.ts';
 import { shapeProblem } from './shapes.ts';
 import { resolveTarget } from './urls.ts';
 import type { Query } from './urls.ts';
-
-export interface ResourceIdentifier<T extends string = string> {
-  id: string;
-  type: T;
-}
-
-export interface RelationshipLinks {
-  related?: string;
-  self?: string;
-}
-
-export interface Relationship<D = ResourceIdentifier | ResourceIdentifier[] | null> {
-  data?: D;
-  links?: RelationshipLinks;
-}
+import type { Relationship } from './types.ts';
 
 /** A resource object: `type`, `id`, kebab-case `attributes`, `relationships`, `links`. */
 export interface Resource<T extends string = string, A = Record<string, unknown>> {

@@ -1,7 +1,22 @@
 // The service's resources exactly as it sends them (spec section 2): kebab-case attributes,
 // `null` where the spec says a field may be null, optional where it may be absent.
 
-import type { Relationship, RelationshipLinks, ResourceIdentifier } from './jsonapi.ts';
+// ---- Relationships, as every resource carries them (JSON:API) --------------------------------
+
+export interface ResourceIdentifier<T extends string = string> {
+  id: string;
+  type: T;
+}
+
+export interface RelationshipLinks {
+  related?: string;
+  self?: string;
+}
+
+export interface Relationship<D = ResourceIdentifier | ResourceIdentifier[] | null> {
+  data?: D;
+  links?: RelationshipLinks;
+}
 
 // ---- 2.1 Policy -------------------------------------------------------------------------------
 

@@ -1,14 +1,18 @@
 // Version pins as the service reads them: `latest`, an exact version, or a constraint in
 // Terraform's syntax, standing for the newest published version that meets it.
-import type { RegistryModule } from './state.ts';
+
+/** A module's published versions, oldest first; the last is the latest. */
+interface Published {
+  versions: readonly string[];
+}
 
 /** The newest published version of a module. */
-export function latestVersion(module: RegistryModule): string {
+export function latestVersion(module: Published): string {
   return module.versions[module.versions.length - 1] ?? '1.0.0';
 }
 
 /** The published version a pin stands for: the newest that meets it. */
-export function resolveVersionPin(module: RegistryModule, pin: string): string | undefined {
+export function resolveVersionPin(module: Published, pin: string): string | undefined {
   if (pin === 'latest') return latestVersion(module);
   const parts = pin.split(',').map((part) => /^(=|!=|>=|<=|>|<|~>)?\s*v?(.+)$/.exec(part.trim()));
   if (parts.some((part) => part === null)) return undefined;

@@ -4,8 +4,7 @@
 // test for the whole of its time limit on a busy machine.
 // Each case lints a small text as if it were a file at a path in src/ (nothing is written), with
 // the project's own eslint.config.js.
-import { globSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,7 +14,6 @@ const root = join(import.meta.dirname, '..', '..');
 const RULES = new Set([
   'no-restricted-imports',
   'import-x/no-restricted-paths',
-  'import-x/no-cycle',
   'max-len',
   'no-restricted-globals',
   'no-restricted-properties',
@@ -200,27 +198,6 @@ describe('a test run is stopped only through its version guard', () => {
     const code = "import { TestRunStopper } from './stop.ts';\nexport const s = (o: never) => new TestRunStopper(o);\n";
     expect(await ruleIds('src/modes/run-module-tests/test-run/probe.ts', code)).toEqual(['no-restricted-syntax']);
     expect(await ruleIds('src/modes/run-module-tests/test-run/version-guard.ts', code)).toEqual([]);
-  });
-});
-
-describe('no import cycles', () => {
-  /** A module of src/ that imports a sibling (read from the tree, so no file is named here). */
-  function anImport(): { importer: string; imported: string } {
-    for (const file of globSync('src/**/*.ts', { cwd: root }).sort()) {
-      const sibling = /^import \{[^}]*\} from '\.\/([\w-]+\.ts)';$/m.exec(readFileSync(join(root, file), 'utf8'));
-      if (sibling) return { importer: file, imported: join(dirname(file), sibling[1]!) };
-    }
-    throw new Error('no module of src imports a sibling');
-  }
-
-  it('a module that imports one of its importers fails', async () => {
-    const { importer, imported } = anImport();
-    const text = readFileSync(join(root, imported), 'utf8');
-    expect(await ruleIds(imported, text)).toEqual([]);
-    const back = `./${relative(dirname(imported), importer)}`;
-    expect(await ruleIds(imported, `${text}\nimport '${back}';\n`), `${imported} importing ${back}`).toEqual([
-      'import-x/no-cycle',
-    ]);
   });
 });
 
