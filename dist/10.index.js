@@ -250,14 +250,15 @@ function parseModule(text) {
 /* harmony export */   WT: () => (/* binding */ OtherRunsWatch),
 /* harmony export */   h3: () => (/* binding */ otherRunsNote)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3916);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
-/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(666);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4288);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1250);
-/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8121);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3916);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(666);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4288);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1250);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8121);
 // The other runs of the step's configuration version. A service that queues a run by itself on
 // upload (spec 4.2 says the upload creates the test), early or late, must not leave a second run
 // testing the same configuration beside the one the step follows (action-interface "Exactly
@@ -272,15 +273,14 @@ function parseModule(text) {
 
 
 
+
 const DEFAULT_OTHER_RUNS_TIMING = {
-    firstLookMs: 1000,
-    maxLookMs: 30_000,
-    lateRunWindowMs: 5_000,
-    stopWatchMs: 30_000,
-    watchAfterCancelMs: 5_000,
+    firstLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_FIRST_LOOK_MS */ .k0,
+    maxLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LONGEST_LOOK_MS */ .kE,
+    lateRunWindowMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LATE_RUN_WINDOW_MS */ .Lz,
+    stopWatchMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUN_STOP_WATCH_MS */ .H$,
+    watchAfterCancelMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUN_WATCH_AFTER_CANCEL_MS */ .eb,
 };
-/** Longest single look: a slow list must not hold the step. */
-const LOOK_TIMEOUT_MS = 10_000;
 /** The other runs, as a note for the summary and the failure; '' when there were none. */
 function otherRunsNote(others, versionId, ownRunId) {
     if (others.length === 0)
@@ -289,7 +289,7 @@ function otherRunsNote(others, versionId, ownRunId) {
     const ids = others.map((other) => other.id).join(', ');
     return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
         `were stopped ${what}: ${ids}. ` +
-        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
+        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -310,7 +310,7 @@ class OtherRunsWatch {
     #uploadRunSeen;
     constructor(options) {
         this.#options = options;
-        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
+        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
         this.#uploadRunSeen = options.ownRunFromUpload === true;
     }
     /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
@@ -346,13 +346,13 @@ class OtherRunsWatch {
         const clock = this.#clock;
         // Until the window has passed, unless the upload's own run was seen already (then nothing
         // later can come of the upload); a look that finds it ends the wait too.
-        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
+        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
         if (!window.expired && !this.#uploadRunSeen) {
             await window.reached(AbortSignal.any([this.#hurry.signal, this.#seenUploadRun.signal])).catch(() => undefined);
         }
         this.#looking.abort();
         await this.#loop;
-        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, clock).earlier(lookBy);
+        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LOOK_TIMEOUT_MS */ .zE, clock).earlier(lookBy);
         // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
         const hurry = this.#hurry.signal;
         if (!lastLook.expired && !hurry.aborted)
@@ -365,21 +365,21 @@ class OtherRunsWatch {
             const end = await outcome;
             return {
                 id,
-                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_5__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
             };
         }));
         const ended = [...this.#ended.values()].map((run) => ({
             id: run.id,
-            outcome: `test run ${run.id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
+            outcome: `test run ${run.id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
         }));
         return [...stopped, ...ended];
     }
     async #lookRepeatedly() {
         const { firstLookMs, maxLookMs } = this.#options.timing;
-        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .repeatAfterPauses */ .zy)({
+        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .repeatAfterPauses */ .zy)({
             work: (signal) => this.#look(signal),
             // Each pause twice the one before.
-            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
             signal: this.#looking.signal,
             clock: this.#clock,
         });
@@ -388,8 +388,8 @@ class OtherRunsWatch {
     async #look(signal) {
         const { client, module, version, ownRunId } = this.#options;
         try {
-            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_6__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
-                signal: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(LOOK_TIMEOUT_MS, this.#clock).cut(signal),
+            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_7__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
+                signal: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LOOK_TIMEOUT_MS */ .zE, this.#clock).cut(signal),
                 known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
             });
             for (const run of runs)
@@ -397,7 +397,7 @@ class OtherRunsWatch {
         }
         catch (error) {
             if (!signal.aborted)
-                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .getErrorMessage */ .u1)(error)}`);
+                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .getErrorMessage */ .u1)(error)}`);
         }
     }
     #stop(run) {
@@ -408,11 +408,11 @@ class OtherRunsWatch {
         }
         if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id))
             return;
-        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run)) {
+        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinal */ .dR)(run)) {
             // It came and went between two looks: named, since it tested the version too.
             this.#ended.set(run.id, run);
             this.#options.warn(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
-                `it had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
+                `it had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
             return;
         }
         this.#options.warn(ownRunId !== undefined
@@ -421,7 +421,7 @@ class OtherRunsWatch {
             : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
                 `cancelling it, so that it is not left running.`);
         const stop = this.#options.stop(run, {
-            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
+            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
             watchAfterCancelMs: timing.watchAfterCancelMs,
             cancelAtOnce: true,
         });
@@ -1017,7 +1017,6 @@ function windDownOther(stopper, windDown) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FB: () => (/* binding */ optionsFingerprint),
-/* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
 /* harmony export */   Ne: () => (/* binding */ requestedRunOf),
 /* harmony export */   SD: () => (/* binding */ adoptableRun),
 /* harmony export */   nA: () => (/* binding */ isDefaultRequest),
@@ -1053,11 +1052,6 @@ function isDefaultRequest(requested) {
         requested.variables.length === 0 &&
         !requested.verbose);
 }
-/**
- * Runs and service may disagree about the time by this much: `since` is taken this long before
- * the configuration version's create went out (the spec shows no `created-at` for a version).
- */
-const CLOCK_ALLOWANCE_MS = 15 * 60_000;
 /**
  * The runs of one configuration version (relationships.configuration-version, 2.2). The list
  * comes in no promised order (4.2), so nothing here depends on it, but a list that comes newest
@@ -1176,35 +1170,33 @@ function listText(values) {
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
 /* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4881);
-/* harmony import */ var _test_run_other_runs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8631);
-
 
 
 
 const DEFAULT_TUNING = {
     wait: {},
     otherRuns: {},
-    adoptWaitMs: 2000,
-    adoptLookMs: 500,
-    stopPollMs: 250,
+    adoptWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .ADOPT_WAIT_MS */ .eG,
+    adoptLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .ADOPT_LOOK_MS */ .Mm,
+    stopPollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_POLL_MS */ .me,
     windDownMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WIND_DOWN_MS */ .JY,
     forceBudgetMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_BUDGET_MS */ .Jo,
     createWaitAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .CREATE_WAIT_AFTER_SIGNAL_MS */ .Y9,
     lookUpAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOOK_UP_AFTER_SIGNAL_MS */ .l8,
     stopAfterWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_AFTER_WAIT_MS */ .Ve,
-    uploadTimeoutMs: 10 * 60_000,
-    logReadTimeoutMs: 60_000,
-    liveLogEveryMs: 5000,
-    liveLogReadMs: 10_000,
+    uploadTimeoutMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .UPLOAD_TIMEOUT_MS */ .zH,
+    logReadTimeoutMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOG_READ_TIMEOUT_MS */ .PM,
+    liveLogEveryMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_EVERY_MS */ .Lm,
+    liveLogReadMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_READ_MS */ .kj,
     clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml,
 };
 const DEFAULT_POST_TUNING = {
-    queuedWaitMs: 120_000,
-    graceMs: 20_000,
-    forceSlackMs: 15_000,
-    pollMs: 1000,
+    queuedWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_QUEUED_WAIT_MS */ .uC,
+    graceMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_GRACE_MS */ .V8,
+    forceSlackMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_SLACK_MS */ .Jg,
+    pollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_POLL_MS */ .U6,
     appearWaitMs: _service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
-    lateRunWindowMs: _test_run_other_runs_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_OTHER_RUNS_TIMING */ .Re.lateRunWindowMs,
+    lateRunWindowMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LATE_RUN_WINDOW_MS */ .Lz,
     afterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_AFTER_SIGNAL_MS */ .gv,
 };
 

@@ -1568,10 +1568,12 @@ function failedWrite(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2011);
-/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2011);
+/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
 // and pauses) is in src/lifetime; durations are spelt by format.ts.
+
 
 
 /**
@@ -1579,7 +1581,7 @@ function failedWrite(error) {
  * long wait shows it is alive without flooding the log. The status is the service's: one item,
  * shown on one line with its control characters escaped.
  */
-function statusReporter(log, everyMs = 30_000) {
+function statusReporter(log, everyMs = _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_LINE_EVERY_MS */ .fW) {
     let lastStatus;
     let lastAt = -Infinity;
     return (status, elapsedMs) => {
@@ -1587,7 +1589,7 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${(0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeControls */ .UN)(status)} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
+        log(`${(0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeControls */ .UN)(status)} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
 }
 

@@ -2389,8 +2389,8 @@ function countsText(run) {
     return parts.join(', ');
 }
 
-// EXTERNAL MODULE: ./src/lifetime/clock.ts
-var lifetime_clock = __webpack_require__(9269);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __webpack_require__(2697);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var grace = __webpack_require__(7603);
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
@@ -2524,7 +2524,7 @@ async function startRun(input) {
         }
         const { version, uploadUrl } = await during('creating the configuration version', async () => {
             // The service's clock, not the step's: `since` is held against the runs' created-at.
-            const since = Date.now() - version_runs/* CLOCK_ALLOWANCE_MS */.Lh;
+            const since = Date.now() - budgets/* CLOCK_ALLOWANCE_MS */.Lh;
             const created = await client.moduleTests.createConfigurationVersion(module, { autoQueueRuns: false, signal });
             const version = { id: created.id, since };
             setup.version = version;
@@ -2614,7 +2614,7 @@ function announce(started, version, sink) {
     if (started.differences.length > 0)
         sink.warning(`Test run ${run.id} does not carry every requested option: ${started.differences.join('; ')}.`);
 }
-async function startTestRun(client, module, version, requested, options = {}) {
+async function startTestRun(client, module, version, requested, options) {
     const signal = options.signal ? { signal: options.signal } : {};
     const createSignal = options.createSignal ? { signal: options.createSignal } : {};
     const lookFor = async () => {
@@ -2623,13 +2623,12 @@ async function startTestRun(client, module, version, requested, options = {}) {
     };
     // Only a run with the default options can be one the service queued by itself and that is
     // worth waiting for; a run with other options is created at once.
-    const clock = options.clock ?? lifetime_clock/* systemClock */.ml;
-    const adoptLookMs = options.adoptLookMs ?? 250;
+    const { clock, adoptLookMs } = options;
     const looked = await (0,poll/* pollUntil */.g3)({
         read: lookFor,
         isFinal: (seen) => seen.adoptable !== undefined,
         signal: options.signal ?? new AbortController().signal,
-        deadline: lifetime_deadline/* Deadline */.B.after((0,version_runs/* isDefaultRequest */.nA)(requested) ? (options.adoptWaitMs ?? 0) : 0, clock),
+        deadline: lifetime_deadline/* Deadline */.B.after((0,version_runs/* isDefaultRequest */.nA)(requested) ? options.adoptWaitMs : 0, clock),
         pauses: () => adoptLookMs,
         // Every look is answered (a slow list is no reason to create a second run), and the last
         // one is at the end of the wait.
@@ -2772,8 +2771,6 @@ function dryRunResult(options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/lifetime/budgets.ts
-var budgets = __webpack_require__(2697);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/stop.ts
 var stop = __webpack_require__(4288);
 // EXTERNAL MODULE: ./src/json-object.ts
@@ -3467,6 +3464,8 @@ async function readTestLog(run, options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var lifetime_clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/report/wait-status.ts
 var wait_status = __webpack_require__(8648);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-run/wait.ts
@@ -3479,11 +3478,12 @@ var wait_status = __webpack_require__(8648);
 
 
 
+
 const DEFAULT_WAIT_TIMING = {
-    initialIntervalMs: 250,
-    maxIntervalMs: 1500,
+    initialIntervalMs: budgets/* RUN_READ_FIRST_MS */.hH,
+    maxIntervalMs: budgets/* RUN_READ_LONGEST_MS */.Vj,
     backoff: 1.5,
-    statusEveryMs: 30_000,
+    statusEveryMs: budgets/* STATUS_LINE_EVERY_MS */.fW,
 };
 /**
  * Follows the run from `first` (as the start saw it). One deadline for the wait
@@ -3879,10 +3879,12 @@ async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ statusReporter)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2011);
-/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2011);
+/* harmony import */ var _neutralise_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
 // How a long wait reads in the log: its status lines. The wait itself (pollUntil, its deadline
 // and pauses) is in src/lifetime; durations are spelt by format.ts.
+
 
 
 /**
@@ -3890,7 +3892,7 @@ async function warnWithoutTestDirectory(moduleRoot, inputs, warning) {
  * long wait shows it is alive without flooding the log. The status is the service's: one item,
  * shown on one line with its control characters escaped.
  */
-function statusReporter(log, everyMs = 30_000) {
+function statusReporter(log, everyMs = _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_LINE_EVERY_MS */ .fW) {
     let lastStatus;
     let lastAt = -Infinity;
     return (status, elapsedMs) => {
@@ -3898,7 +3900,7 @@ function statusReporter(log, everyMs = 30_000) {
             return;
         lastStatus = status;
         lastAt = elapsedMs;
-        log(`${(0,_neutralise_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeControls */ .UN)(status)} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
+        log(`${(0,_neutralise_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeControls */ .UN)(status)} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} elapsed)`);
     };
 }
 

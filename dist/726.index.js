@@ -1966,6 +1966,8 @@ async function readRemotePolicies(client, organization, desired, options = {}) {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __webpack_require__(2697);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/report/format.ts
@@ -1977,8 +1979,8 @@ var create = __webpack_require__(7291);
 // a unified diff (three lines of context, as `diff -u` and `git diff` show), computed by jsdiff.
 
 
+
 const DEFAULT_MAX_BYTES = 1024 * 1024;
-const DEFAULT_TIMEOUT_MS = 2000;
 /** How `oldCode` (the service's) becomes `newCode` (the repository's). */
 function codeDifference(oldCode, newCode, options) {
     const oldBytes = Buffer.byteLength(oldCode, 'utf8');
@@ -1993,7 +1995,7 @@ function codeDifference(oldCode, newCode, options) {
     const invisible = invisibleDifference(oldCode, newCode);
     if (invisible !== undefined)
         return { kind: 'invisible', explanation: invisible };
-    const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = options.timeoutMs ?? budgets/* DIFF_TIMEOUT_MS */.p5;
     if (timeout <= 0)
         return {
             kind: 'not-compared',
@@ -2060,14 +2062,13 @@ function invisibleDifference(oldCode, newCode) {
 
 
 
+
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
 const DEFAULT_CHANGE_DETAILS_BUDGET = {
     totalBytes: 640 * 1024,
     perPolicyBytes: 96 * 1024,
-    totalDiffMs: 10_000,
+    totalDiffMs: budgets/* ALL_DIFFS_MS */.UT,
 };
-/** The longest one diff may take. */
-const DIFF_TIMEOUT_MS = 2000;
 /** Below this, a cut diff would show too little to be worth its place. */
 const SMALLEST_USEFUL_CUT = 512;
 const SETTING_LABEL = {
@@ -2089,7 +2090,7 @@ function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) 
             return cut;
         },
         hasRoom: () => remaining >= SMALLEST_USEFUL_CUT,
-        diffTimeoutMs: () => Math.min(DIFF_TIMEOUT_MS, diffDeadline.remainingMs()),
+        diffTimeoutMs: () => Math.min(budgets/* DIFF_TIMEOUT_MS */.p5, diffDeadline.remainingMs()),
     };
     return (0,markdown/* joinBlocks */.x9)(...outcomes.map((o) => policyBlock(o, label(o), room)));
 }

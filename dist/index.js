@@ -41633,19 +41633,42 @@ function raceAbort(promise, signal) {
 /* harmony export */   BL: () => (/* binding */ CHECK_RUN_START_MS),
 /* harmony export */   Ch: () => (/* binding */ LOG_AFTER_SIGNAL_MS),
 /* harmony export */   GB: () => (/* binding */ LAST_LOOK_AFTER_STOP_MS),
+/* harmony export */   H$: () => (/* binding */ OTHER_RUN_STOP_WATCH_MS),
 /* harmony export */   JY: () => (/* binding */ WIND_DOWN_MS),
+/* harmony export */   Jg: () => (/* binding */ POST_FORCE_SLACK_MS),
 /* harmony export */   Jo: () => (/* binding */ FORCE_BUDGET_MS),
+/* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
+/* harmony export */   Lm: () => (/* binding */ LIVE_LOG_EVERY_MS),
+/* harmony export */   Lz: () => (/* binding */ LATE_RUN_WINDOW_MS),
 /* harmony export */   MJ: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
+/* harmony export */   Mm: () => (/* binding */ ADOPT_LOOK_MS),
+/* harmony export */   PM: () => (/* binding */ LOG_READ_TIMEOUT_MS),
 /* harmony export */   QB: () => (/* binding */ GITHUB_DONE_AFTER_DEADLINE_MS),
+/* harmony export */   U6: () => (/* binding */ POST_POLL_MS),
+/* harmony export */   UT: () => (/* binding */ ALL_DIFFS_MS),
+/* harmony export */   V8: () => (/* binding */ POST_FORCE_GRACE_MS),
 /* harmony export */   Ve: () => (/* binding */ STOP_AFTER_WAIT_MS),
+/* harmony export */   Vj: () => (/* binding */ RUN_READ_LONGEST_MS),
 /* harmony export */   Y9: () => (/* binding */ CREATE_WAIT_AFTER_SIGNAL_MS),
 /* harmony export */   Zi: () => (/* binding */ STOP_REQUEST_MIN_MS),
+/* harmony export */   eG: () => (/* binding */ ADOPT_WAIT_MS),
+/* harmony export */   eb: () => (/* binding */ OTHER_RUN_WATCH_AFTER_CANCEL_MS),
 /* harmony export */   f: () => (/* binding */ LOG_AFTER_SIGNAL_UNTIL_MS),
+/* harmony export */   fW: () => (/* binding */ STATUS_LINE_EVERY_MS),
 /* harmony export */   gv: () => (/* binding */ POST_AFTER_SIGNAL_MS),
+/* harmony export */   hH: () => (/* binding */ RUN_READ_FIRST_MS),
+/* harmony export */   k0: () => (/* binding */ OTHER_RUNS_FIRST_LOOK_MS),
+/* harmony export */   kE: () => (/* binding */ OTHER_RUNS_LONGEST_LOOK_MS),
+/* harmony export */   kj: () => (/* binding */ LIVE_LOG_READ_MS),
 /* harmony export */   l8: () => (/* binding */ LOOK_UP_AFTER_SIGNAL_MS),
+/* harmony export */   me: () => (/* binding */ STOP_POLL_MS),
+/* harmony export */   p5: () => (/* binding */ DIFF_TIMEOUT_MS),
 /* harmony export */   tl: () => (/* binding */ STOP_REQUEST_MAX_MS),
+/* harmony export */   uC: () => (/* binding */ POST_QUEUED_WAIT_MS),
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
-/* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS)
+/* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS),
+/* harmony export */   zE: () => (/* binding */ OTHER_RUNS_LOOK_TIMEOUT_MS),
+/* harmony export */   zH: () => (/* binding */ UPLOAD_TIMEOUT_MS)
 /* harmony export */ });
 /* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
 // The step's time budgets, in one table. The runner cancels a step with SIGINT, then SIGTERM
@@ -41713,6 +41736,61 @@ const GITHUB_DONE_AFTER_DEADLINE_MS = STOP_AFTER_WAIT_MS + 25_000;
 /** The check run's start (`check-name`) may take this long: the mode waits for it, and a GitHub that stalls must not
  *  hold the step's own work. Past it the check run is not published, with a warning, and the mode goes on. */
 const CHECK_RUN_START_MS = 20_000;
+// The bounds of the ordinary run, before any signal or timeout: how often the step looks, how long
+// one request or wait may take. Tests shorten them through each mode's tuning, as the ones above.
+/** A run the service queues by itself on upload is looked for this long before the step creates its own: adopting it
+ *  means no second run. */
+const ADOPT_WAIT_MS = 2000;
+/** The pause between those looks. */
+const ADOPT_LOOK_MS = 500;
+/** Reads of a run being stopped: a queued run is cancelled as soon as it runs. */
+const STOP_POLL_MS = 250;
+/** The longest upload attempt of the configuration archive: a large archive on a slow link. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/** The longest read of a test run's whole log once it ended. */
+const LOG_READ_TIMEOUT_MS = 60_000;
+/** While a run runs, its log is read again at most this often for the run blocks that ended since. */
+const LIVE_LOG_EVERY_MS = 5000;
+/** The longest of those reads: a slow one is dropped, the next one reads from the same place. */
+const LIVE_LOG_READ_MS = 10_000;
+/** A run's status is read first this soon, so that a run already done is seen at once. */
+const RUN_READ_FIRST_MS = 250;
+/** The longest pause between reads of a run: its end is seen within this long, at one read per this interval. */
+const RUN_READ_LONGEST_MS = 1500;
+/** A status line at least this often while nothing changes: a long wait shows it is alive. */
+const STATUS_LINE_EVERY_MS = 30_000;
+/** Other runs of the configuration version are looked for first after this long; each pause doubles. */
+const OTHER_RUNS_FIRST_LOOK_MS = 1000;
+/** The longest pause between those looks. */
+const OTHER_RUNS_LONGEST_LOOK_MS = 30_000;
+/** A run the service queues by itself may appear up to this long after the upload (action-interface: "a few seconds
+ *  after the upload"): the step looks until then even when its own run ended sooner. */
+const LATE_RUN_WINDOW_MS = 5000;
+/** Another run's stop is followed this long from when it was seen; the post step checks every run of the version
+ *  again. */
+const OTHER_RUN_STOP_WATCH_MS = 30_000;
+/** Another run whose cancel was accepted is watched this long winding down; unlike the step's own run after the
+ *  timeout (WATCH_AFTER_CANCEL_MS), nothing waits on it but the ordinary wait. */
+const OTHER_RUN_WATCH_AFTER_CANCEL_MS = 5000;
+/** The longest single look at the version's runs: a slow list must not hold the step. */
+const OTHER_RUNS_LOOK_TIMEOUT_MS = 10_000;
+/** Runs and service may disagree about the time by this much: a version's runs are listed from this long before
+ *  its create went out (the spec shows no `created-at` for a version). */
+const CLOCK_ALLOWANCE_MS = 15 * 60_000;
+// The post step (post.ts), which sees to what the main step left.
+/** The longest wait for a queued run to start so that it can be cancelled. */
+const POST_QUEUED_WAIT_MS = 120_000;
+/** A run still running this long after its cancel is force-cancelled. */
+const POST_FORCE_GRACE_MS = 20_000;
+/** Beyond the wait and the grace, for the force-cancel and the reads that see the run end. */
+const POST_FORCE_SLACK_MS = 15_000;
+/** Reads of a run while waiting, and of the version's runs while one is awaited. */
+const POST_POLL_MS = 1000;
+// sync-policies: the diff of a policy's code is shown only when it is quick to compute.
+/** The longest one diff may take; past it, no diff is shown. */
+const DIFF_TIMEOUT_MS = 2000;
+/** The time all of a sync's diffs may take together: the report must not hold up the step. */
+const ALL_DIFFS_MS = 10_000;
 
 
 /***/ }),
