@@ -36,6 +36,11 @@ export const FORCE_BUDGET_MS = RUNNER_KILL_AFTER_MS - RUNNER_SIGTERM_AFTER_MS - 
  *  stopping them. */
 export const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
 
+/** A SIGTERM that comes alone (a CI system that sends no SIGINT first) is the last warning, but not yet the second
+ *  signal: the run's force-cancel goes out this long after its cancel is accepted, so that its tests may begin to tear
+ *  down, and within FORCE_BUDGET_MS, which a lone SIGTERM leaves the step as SIGTERM after SIGINT does. */
+export const FORCE_AFTER_LONE_SIGTERM_MS = 600;
+
 /** A create of the test run already sent may take until 3 s before the look-up ends: an unanswered create leaves the
  *  look-up that much time. */
 export const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;

@@ -14,6 +14,8 @@ export interface WindDownTiming {
   windDownMs: number;
   /** After SIGTERM (or any second signal), the time left for the force-cancel and a last read. */
   forceBudgetMs: number;
+  /** After a SIGTERM that came alone, how long after its cancel is accepted a run is force-cancelled. */
+  forceAfterLoneSigtermMs: number;
 }
 
 export interface WindDown {
@@ -21,8 +23,16 @@ export interface WindDown {
   firstAt: number;
   /** When the step stops watching the run, to write its summary and exit. */
   deadline: Deadline;
-  /** A second signal, or SIGTERM, arrived: force-cancel now. */
+  /** The kill is near (SIGTERM, or a second signal): no wait or read that can be left out is begun. */
+  killNear: boolean;
+  /** A second signal arrived, or SIGTERM after SIGINT: force-cancel now. */
   force: boolean;
+  /**
+   * A SIGTERM came alone (a CI system that sends no SIGINT first): the run's cancel goes out at
+   * once and its force-cancel this long after the cancel is accepted, so that its tests may
+   * begin to tear down; a second signal forces at once.
+   */
+  forceAfterCancelMs?: number;
 }
 
 /** The wind-down the signals received by `cancellation` so far call for, on `clock`; undefined before any signal. */
@@ -33,7 +43,8 @@ export function windDownNow(
 ): WindDown | undefined {
   const moments = windDownOf(signalsReceived(cancellation), timing);
   if (moments === undefined) return undefined;
-  return { firstAt: moments.firstAt, deadline: new Deadline(moments.endsAt, clock), force: moments.force };
+  const { endsAt, ...rest } = moments;
+  return { ...rest, deadline: new Deadline(endsAt, clock) };
 }
 
 /**
@@ -43,19 +54,24 @@ export function windDownNow(
 export function windDownOf(
   received: readonly ReceivedSignal[],
   timing: WindDownTiming,
-): { firstAt: number; endsAt: number; force: boolean } | undefined {
+): (Omit<WindDown, 'deadline'> & { endsAt: number }) | undefined {
   const first = received[0];
   if (first === undefined) return undefined;
   let deadline = Number.POSITIVE_INFINITY;
-  let force = false;
   received.forEach(({ signal, at }, i) => {
     // SIGTERM leaves 2.5 s before the kill, whichever signal came first.
-    if (signal === 'SIGTERM' || i > 0) {
-      force = true;
-      deadline = Math.min(deadline, at + timing.forceBudgetMs);
-    } else {
-      deadline = Math.min(deadline, at + timing.windDownMs);
-    }
+    const near = signal === 'SIGTERM' || i > 0;
+    deadline = Math.min(deadline, at + (near ? timing.forceBudgetMs : timing.windDownMs));
   });
-  return { firstAt: first.at, endsAt: deadline, force };
+  const killNear = first.signal === 'SIGTERM' || received.length > 1;
+  // A SIGTERM alone is a warning, not yet the second signal: the force-cancel waits its stated time.
+  if (first.signal === 'SIGTERM' && received.length === 1)
+    return {
+      firstAt: first.at,
+      endsAt: deadline,
+      killNear,
+      force: false,
+      forceAfterCancelMs: timing.forceAfterLoneSigtermMs,
+    };
+  return { firstAt: first.at, endsAt: deadline, killNear, force: killNear };
 }

@@ -52,6 +52,12 @@ describe('the budget table', () => {
   });
 });
 
+describe('a SIGTERM alone', () => {
+  it('leaves its force-cancel time for one request after the stated grace, within the force budget', () => {
+    expect(b.FORCE_AFTER_LONE_SIGTERM_MS + b.STOP_REQUEST_MIN_MS).toBeLessThanOrEqual(b.FORCE_BUDGET_MS);
+  });
+});
+
 describe('the bounds of the ordinary run', () => {
   it('looks more than once in each window it looks in', () => {
     expect(b.ADOPT_LOOK_MS).toBeLessThan(b.ADOPT_WAIT_MS);

@@ -58,6 +58,58 @@ describe('cancellation of the main step', () => {
     expect(writes).toEqual(['POST cancel', 'POST force-cancel']);
   });
 
+  it('a SIGTERM alone cancels the run at once and force-cancels it only its stated time after the cancel is accepted', async () => {
+    const {
+      clock,
+      h,
+      cancellation,
+      run: start,
+    } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const running = start({}, { forceAfterLoneSigtermMs: 300 });
+    await clock.followRealTime(
+      () => liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running',
+    );
+    const id = liveRuns(h.emulator)[0]!.id;
+    const byId = () => h.emulator.testRuns().find((r) => r.id === id)!;
+    const writes = () =>
+      h.emulator
+        .writeRequests()
+        .filter((r) => r.path.includes(`/${id}/`))
+        .map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`);
+    // A CI system that sends no SIGINT first: the cancel goes out at once.
+    cancellation.send('SIGTERM');
+    await until(() => byId().cancelRequested, 2000, 'the cancel');
+    // Until its stated time after the cancel, no force-cancel: the tests may begin to tear down.
+    await clock.advance(299);
+    expect(writes()).toEqual(['POST cancel']);
+    await clock.advance(1);
+    const { result } = await endsNow(running, 'the step ending on the force-cancel');
+    expect(writes()).toEqual(['POST cancel', 'POST force-cancel']);
+    expect(byId()).toMatchObject({ status: 'canceled', forceCanceled: true });
+    expect(result.failure?.message).toMatch(/^The step was cancelled: test run trun-\w+ was force-cancelled\./);
+  });
+
+  it('a second signal after a SIGTERM alone force-cancels at once', async () => {
+    const {
+      clock,
+      h,
+      cancellation,
+      run: start,
+    } = await startOnClock({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: Infinity } });
+    const running = start({}, { forceAfterLoneSigtermMs: 60_000 });
+    await clock.followRealTime(
+      () => liveRuns(h.emulator).length === 1 && liveRuns(h.emulator)[0]!.status === 'running',
+    );
+    const id = liveRuns(h.emulator)[0]!.id;
+    const byId = () => h.emulator.testRuns().find((r) => r.id === id)!;
+    cancellation.send('SIGTERM');
+    await until(() => byId().cancelRequested, 2000, 'the cancel');
+    expect(byId().forceCanceled).toBe(false);
+    cancellation.send('SIGTERM');
+    await endsNow(running, 'the step ending on the force-cancel');
+    expect(byId()).toMatchObject({ status: 'canceled', forceCanceled: true });
+  });
+
   it('a run that stops within its grace after the first signal needs no force-cancel; its log is read', async () => {
     const h = await startHarness({ testRuns: { queuedMs: 10, runningMs: 60_000, cancelGraceMs: 100 } });
     const cancellation = testCancellation();

@@ -204,7 +204,7 @@ describe('state for the post step', () => {
 });
 
 describe('windDownOf', () => {
-  const timing = { windDownMs: 8500, forceBudgetMs: 1200 };
+  const timing = { windDownMs: 8500, forceBudgetMs: 1200, forceAfterLoneSigtermMs: 600 };
 
   it('is nothing before a signal', () => {
     expect(windDownOf([], timing)).toBeUndefined();
@@ -214,6 +214,7 @@ describe('windDownOf', () => {
     expect(windDownOf([{ signal: 'SIGINT', at: 1000 }], timing)).toEqual({
       firstAt: 1000,
       endsAt: 9500,
+      killNear: false,
       force: false,
     });
     // SIGTERM 7.5 s after SIGINT: force, and the earlier of the two limits.
@@ -225,7 +226,7 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 1000, endsAt: 9500, force: true });
+    ).toEqual({ firstAt: 1000, endsAt: 9500, killNear: true, force: true });
     // SIGTERM soon after SIGINT: its own, shorter limit.
     expect(
       windDownOf(
@@ -235,11 +236,27 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 1000, endsAt: 3200, force: true });
+    ).toEqual({ firstAt: 1000, endsAt: 3200, killNear: true, force: true });
   });
 
-  it('treats a first SIGTERM as the last warning before the kill', () => {
-    expect(windDownOf([{ signal: 'SIGTERM', at: 500 }], timing)).toEqual({ firstAt: 500, endsAt: 1700, force: true });
+  it('treats a SIGTERM alone as the last warning before the kill, the force-cancel its stated time after the cancel', () => {
+    expect(windDownOf([{ signal: 'SIGTERM', at: 500 }], timing)).toEqual({
+      firstAt: 500,
+      endsAt: 1700,
+      killNear: true,
+      force: false,
+      forceAfterCancelMs: 600,
+    });
+    // A second signal after it forces at once.
+    expect(
+      windDownOf(
+        [
+          { signal: 'SIGTERM', at: 500 },
+          { signal: 'SIGTERM', at: 700 },
+        ],
+        timing,
+      ),
+    ).toEqual({ firstAt: 500, endsAt: 1700, killNear: true, force: true });
   });
 
   it('treats any second signal as the force', () => {
@@ -251,6 +268,6 @@ describe('windDownOf', () => {
         ],
         timing,
       ),
-    ).toEqual({ firstAt: 0, endsAt: 1300, force: true });
+    ).toEqual({ firstAt: 0, endsAt: 1300, killNear: true, force: true });
   });
 });

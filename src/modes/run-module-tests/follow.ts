@@ -123,7 +123,7 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
     const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_UNTIL_MS, clock);
-    if (!guard.windDownNow()?.force && budget.remainingMs() > 500) {
+    if (!guard.windDownNow()?.killNear && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }

@@ -83,6 +83,7 @@ export async function runPost(start: PostStart, options: PostOptions = {}): Prom
         ? {
             firstAt: cancellation.receivedAt[0] ?? clock.now(),
             deadline: Deadline.after(afterSignalMs, clock),
+            killNear: false,
             force: false,
           }
         : undefined,

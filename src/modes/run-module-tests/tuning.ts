@@ -2,6 +2,7 @@ import {
   ADOPT_LOOK_MS,
   ADOPT_WAIT_MS,
   CREATE_WAIT_AFTER_SIGNAL_MS,
+  FORCE_AFTER_LONE_SIGTERM_MS,
   FORCE_BUDGET_MS,
   LATE_RUN_WINDOW_MS,
   LIVE_LOG_EVERY_MS,
@@ -47,6 +48,8 @@ export interface RunModuleTestsTuning {
   windDownMs: number;
   /** After the second signal, the time left for the force-cancel and the last read. */
   forceBudgetMs: number;
+  /** After a SIGTERM that came alone, how long after its cancel is accepted the run is force-cancelled. */
+  forceAfterLoneSigtermMs: number;
   /** After the first signal, how long a create of the test run already sent may still take. */
   createWaitAfterSignalMs: number;
   /**
@@ -83,6 +86,7 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   stopPollMs: STOP_POLL_MS,
   windDownMs: WIND_DOWN_MS,
   forceBudgetMs: FORCE_BUDGET_MS,
+  forceAfterLoneSigtermMs: FORCE_AFTER_LONE_SIGTERM_MS,
   createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
   lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
   stopAfterWaitMs: STOP_AFTER_WAIT_MS,

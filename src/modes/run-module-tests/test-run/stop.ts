@@ -100,6 +100,8 @@ export class TestRunStopper {
   /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
   #readAbort = new AbortController();
   readonly #halt = new AbortController();
+  /** Aborted when the loop has ended: nothing more is sent on its behalf, no timer is left behind. */
+  readonly #ended = new AbortController();
 
   constructor(options: TestRunStopperOptions) {
     this.#options = options;
@@ -144,6 +146,8 @@ export class TestRunStopper {
     this.#running = this.#attempt();
     if (this.#forceWanted) this.#forceAtOnce();
     else if (plan.cancelAtOnce && !(plan.lastSeen && isFinal(plan.lastSeen))) void this.#cancel();
+    // A cancel the main step had accepted counts its grace from then.
+    this.#forceWhenDue();
     return this.#running;
   }
 
@@ -159,6 +163,32 @@ export class TestRunStopper {
     if (this.#plan) this.#forceAtOnce();
   }
 
+  /**
+   * Force-cancel `ms` after the cancel is accepted (at once when it was accepted that long ago),
+   * beside whatever the loop is doing then; the earlier of two such times wins.
+   */
+  forceAfterCancel(ms: number): void {
+    if (this.#plan === undefined) return;
+    const current = this.#plan.forceAfterCancelMs;
+    if (current === undefined || ms < current) this.#plan.forceAfterCancelMs = ms;
+    this.#forceWhenDue();
+  }
+
+  /**
+   * Once the cancel is accepted, the force-cancel of `forceAfterCancelMs` goes out at its moment,
+   * not at the next read: a read held up by a slow service must not hold it.
+   */
+  #forceWhenDue(): void {
+    const after = this.#plan?.forceAfterCancelMs;
+    if (after === undefined || !this.#cancelAccepted || this.#forceWanted) return;
+    new Deadline(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(
+      () => {
+        if (!this.#ended.signal.aborted && this.#plan?.forceAfterCancelMs === after) this.forceNow();
+      },
+      () => undefined,
+    );
+  }
+
   limitDeadline(deadline: Deadline): void {
     if (this.#plan && deadline.at < this.#plan.deadline.at) {
       this.#plan.deadline = deadline;
@@ -170,11 +200,13 @@ export class TestRunStopper {
   /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
   halt(): void {
     this.#halt.abort();
+    this.#ended.abort();
     this.#readAbort.abort();
   }
 
   async #attempt(): Promise<StopOutcome> {
     const end = await this.#loop();
+    this.#ended.abort();
     // A cancel or force-cancel sent beside the reads is waited for (each has its own time
     // limit), so that the outcome says whether it was accepted.
     while (this.#requests.size > 0) await Promise.allSettled([...this.#requests]);
@@ -275,8 +307,9 @@ export class TestRunStopper {
         // must not keep the attempt past it.
         const watch = this.#plan?.watchAfterCancelMs;
         if (watch !== undefined) this.limitDeadline(new Deadline(this.#cancelAcceptedAt + watch, this.#clock));
-        // A force-cancel already asked for goes out at once.
+        // A force-cancel already asked for goes out at once; one due some time after, then.
         if (this.#forceWanted) void this.#force();
+        else this.#forceWhenDue();
         this.#poke();
       }
       return answer;

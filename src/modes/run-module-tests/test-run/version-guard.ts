@@ -111,7 +111,7 @@ export class VersionGuard {
       stop: (run, plan) => this.#startStop(run.id, { ...plan, lastSeen: run }, {}),
     });
     this.#watches.push(others);
-    if (this.windDownNow()?.force) others.hurry();
+    if (this.windDownNow()?.killNear) others.hurry();
     others.start(watch.known);
     return others;
   }
@@ -150,7 +150,7 @@ export class VersionGuard {
   #applyWindDown(): void {
     const windDown = this.windDownNow();
     if (windDown === undefined) return;
-    if (windDown.force) for (const watch of this.#watches) watch.hurry();
+    if (windDown.killNear) for (const watch of this.#watches) watch.hurry();
     for (const stopper of this.#others) windDownOther(stopper, windDown);
     if (this.#own) this.#windDownOwn(this.#own, windDown);
   }
@@ -166,12 +166,18 @@ export class VersionGuard {
     } else {
       stopper.limitDeadline(windDown.deadline);
     }
-    if (windDown.force) stopper.forceNow();
+    forceAsWindDownSays(stopper, windDown);
   }
 }
 
-/** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled on force. */
+/** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled as it says. */
 function windDownOther(stopper: TestRunStopper, windDown: WindDown): void {
   stopper.limitDeadline(windDown.deadline);
+  forceAsWindDownSays(stopper, windDown);
+}
+
+/** The force-cancel the wind-down calls for: at once, or its stated time after the cancel is accepted. */
+function forceAsWindDownSays(stopper: TestRunStopper, windDown: WindDown): void {
   if (windDown.force) stopper.forceNow();
+  else if (windDown.forceAfterCancelMs !== undefined) stopper.forceAfterCancel(windDown.forceAfterCancelMs);
 }
