@@ -127,8 +127,9 @@ export const OTHER_RUN_STOP_WATCH_MS = 30_000;
 /** Another run whose cancel was accepted is watched this long winding down; unlike the step's own run after the
  *  timeout (WATCH_AFTER_CANCEL_MS), nothing waits on it but the ordinary wait. */
 export const OTHER_RUN_WATCH_AFTER_CANCEL_MS = 5000;
-/** The longest single look at the version's runs: a slow list must not hold the step. */
-export const OTHER_RUNS_LOOK_TIMEOUT_MS = 10_000;
+/** The longest single listing of the version's runs, however many pages it takes: a slow or endless list must not
+ *  hold the step, nor the stop of a run whose id is known. */
+export const VERSION_RUNS_LISTING_MS = 10_000;
 /** Runs and service may disagree about the time by this much: a version's runs are listed from this long before
  *  its create went out (the spec shows no `created-at` for a version). */
 export const CLOCK_ALLOWANCE_MS = 15 * 60_000;

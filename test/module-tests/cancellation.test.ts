@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runPostStep } from '../../src/post-step.ts';
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
+import { VERSION_RUNS_LISTING_MS } from '../../src/lifetime/budgets.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import {
@@ -428,6 +429,47 @@ describe('post step', () => {
     expect(log).not.toContain('no longer exists');
     expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
     expect(code).toBe(0);
+  });
+
+  it('a listing of the version that pages on without end is cut at its time bound; the saved run is stopped meanwhile', async () => {
+    const { clock, h, state } = await leaveRunBehindOnClock({
+      testRuns: { uploadCreatesRun: false, queuedMs: 10, runningMs: 60_000, cancelGraceMs: 50 },
+    });
+    // Every page names a next one, and each takes 50 ms of the clock: 1,000 pages would take 50 s.
+    h.emulator.configure({ latencyMs: 50 });
+    h.emulator.inject({
+      port: 'api',
+      method: 'GET',
+      path: /\/test-runs$/,
+      times: 10_000,
+      kind: {
+        type: 'rewrite',
+        body: (json: { meta: { pagination: Record<string, number | null> } }) => ({
+          data: [],
+          meta: {
+            pagination: {
+              ...json.meta.pagination,
+              'next-page': json.meta.pagination['current-page']! + 1,
+              'total-pages': 100_000,
+            },
+          },
+        }),
+      },
+    });
+    const startedAt = clock.now();
+    const before = h.emulator.requests.length;
+    const { code, log } = await clock.runUntilSettled(post(h, state, { clock }), 60_000);
+    const pages = h.emulator.requests.slice(before).filter((r) => r.method === 'GET' && /\/test-runs$/.test(r.path));
+    expect(pages.length).toBeGreaterThan(100);
+    expect(pages.length).toBeLessThan(300);
+    expect(clock.now() - startedAt).toBeLessThan(VERSION_RUNS_LISTING_MS + 3000);
+    // The run whose id was saved did not wait for the listing.
+    expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
+    // Another run of the version may be running unseen: the post step says so, and fails.
+    expect(log).toMatch(
+      /could not be listed \(the list did not end within 10s\), so another one may still be running/,
+    );
+    expect(code).toBe(1);
   });
 
   it("when the main step saw its run final, looks once at the version's runs and stops nothing", async () => {

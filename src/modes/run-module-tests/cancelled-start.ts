@@ -66,6 +66,7 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   let lookUpError: string | undefined;
   try {
     runs = await runsOfConfigurationVersion(input.client, module, version, {
+      clock,
       signal: lookUntil.signal,
     });
   } catch (error) {

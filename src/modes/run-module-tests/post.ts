@@ -196,6 +196,7 @@ async function findRunsToStop(
     try {
       return {
         listed: await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
+          clock,
           signal,
           known: saved.testRunId !== undefined ? [saved.testRunId] : [],
         }),

@@ -12,7 +12,7 @@ import {
   OTHER_RUN_WATCH_AFTER_CANCEL_MS,
   OTHER_RUNS_FIRST_LOOK_MS,
   OTHER_RUNS_LONGEST_LOOK_MS,
-  OTHER_RUNS_LOOK_TIMEOUT_MS,
+  VERSION_RUNS_LISTING_MS,
 } from '../../../lifetime/budgets.ts';
 import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
@@ -168,7 +168,7 @@ export class OtherRunsWatch {
     }
     this.#looking.abort();
     await this.#loop;
-    const lastLook = Deadline.after(OTHER_RUNS_LOOK_TIMEOUT_MS, clock).earlier(lookBy);
+    const lastLook = Deadline.after(VERSION_RUNS_LISTING_MS, clock).earlier(lookBy);
     // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
     const hurry = this.#hurry.signal;
     if (!lastLook.expired && !hurry.aborted) await this.#look(lastLook.cut(hurry));
@@ -206,7 +206,8 @@ export class OtherRunsWatch {
     const { client, module, version, ownRunId } = this.#options;
     try {
       const runs = await runsOfConfigurationVersion(client, module, version, {
-        signal: Deadline.after(OTHER_RUNS_LOOK_TIMEOUT_MS, this.#clock).cut(signal),
+        clock: this.#clock,
+        signal,
         known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
       });
       for (const run of runs) this.#stop(run);

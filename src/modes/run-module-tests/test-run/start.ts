@@ -273,8 +273,8 @@ export async function startTestRun(
   requested: RequestedTestRun,
   options: StartOptions,
 ): Promise<StartedTestRun> {
-  const signal = options.signal ? { signal: options.signal } : {};
-  const createSignal = options.createSignal ? { signal: options.createSignal } : {};
+  const signal = { clock: options.clock, ...(options.signal ? { signal: options.signal } : {}) };
+  const createSignal = { clock: options.clock, ...(options.createSignal ? { signal: options.createSignal } : {}) };
   const lookFor = async (): Promise<{ runs: TestRun[]; adoptable: TestRun | undefined }> => {
     const runs = await runsOfConfigurationVersion(client, module, version, signal);
     return { runs, adoptable: adoptableRun(runs, requested) };

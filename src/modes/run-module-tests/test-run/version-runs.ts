@@ -5,7 +5,11 @@
 
 import { createHash } from 'node:crypto';
 import type { TestVariable } from '../../../inputs/parsers.ts';
+import { VERSION_RUNS_LISTING_MS } from '../../../lifetime/budgets.ts';
+import type { Clock } from '../../../lifetime/clock.ts';
+import { Deadline } from '../../../lifetime/deadline.ts';
 import type { RunModuleTestsInputs } from '../../../inputs/schema.ts';
+import { formatDuration } from '../../../report/format.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
@@ -53,24 +57,31 @@ export async function runsOfConfigurationVersion(
   client: ServiceClient,
   module: ModuleRef,
   version: VersionRef,
-  options: { signal?: AbortSignal; known?: Iterable<string> } = {},
+  options: { clock: Clock; signal?: AbortSignal; known?: Iterable<string> },
 ): Promise<TestRun[]> {
+  // Bounded by time as well as by pages: a list that pages on must end, whoever asked for it.
+  const bound = Deadline.after(VERSION_RUNS_LISTING_MS, options.clock);
+  const signal = options.signal ? bound.cut(options.signal) : bound.signal;
   const runs: TestRun[] = [];
   const unseen = new Set(options.known ?? []);
   let newestFirst = true;
   let previous = Number.POSITIVE_INFINITY;
-  for await (const run of client.moduleTests.iterateTestRuns(
-    module,
-    options.signal ? { signal: options.signal } : {},
-  )) {
-    if (configurationVersionOf(run) === version.id) {
-      runs.push(run);
-      unseen.delete(run.id);
+  try {
+    for await (const run of client.moduleTests.iterateTestRuns(module, { signal })) {
+      if (configurationVersionOf(run) === version.id) {
+        runs.push(run);
+        unseen.delete(run.id);
+      }
+      const created = Date.parse(run.attributes['created-at'] ?? '');
+      if (!(created <= previous)) newestFirst = false;
+      previous = created;
+      if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0) break;
     }
-    const created = Date.parse(run.attributes['created-at'] ?? '');
-    if (!(created <= previous)) newestFirst = false;
-    previous = created;
-    if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0) break;
+  } catch (error) {
+    // Cut by its own bound, not by the caller: said as what it is, not as an aborted operation.
+    if (bound.expired && !options.signal?.aborted)
+      throw new Error(`the list did not end within ${formatDuration(VERSION_RUNS_LISTING_MS)}`, { cause: error });
+    throw error;
   }
   return runs;
 }
