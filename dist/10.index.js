@@ -352,7 +352,7 @@ class OtherRunsWatch {
         }
         this.#looking.abort();
         await this.#loop;
-        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LOOK_TIMEOUT_MS */ .zE, clock).earlier(lookBy);
+        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION_RUNS_LISTING_MS */ .ut, clock).earlier(lookBy);
         // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
         const hurry = this.#hurry.signal;
         if (!lastLook.expired && !hurry.aborted)
@@ -389,7 +389,8 @@ class OtherRunsWatch {
         const { client, module, version, ownRunId } = this.#options;
         try {
             const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_7__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
-                signal: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LOOK_TIMEOUT_MS */ .zE, this.#clock).cut(signal),
+                clock: this.#clock,
+                signal,
                 known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
             });
             for (const run of runs)
@@ -541,6 +542,8 @@ class TestRunStopper {
     /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
     #readAbort = new AbortController();
     #halt = new AbortController();
+    /** Aborted when the loop has ended: nothing more is sent on its behalf, no timer is left behind. */
+    #ended = new AbortController();
     constructor(options) {
         this.#options = options;
         this.#pollMs = options.pollMs ?? 250;
@@ -584,6 +587,8 @@ class TestRunStopper {
             this.#forceAtOnce();
         else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(plan.lastSeen)))
             void this.#cancel();
+        // A cancel the main step had accepted counts its grace from then.
+        this.#forceWhenDue();
         return this.#running;
     }
     /**
@@ -598,6 +603,31 @@ class TestRunStopper {
         if (this.#plan)
             this.#forceAtOnce();
     }
+    /**
+     * Force-cancel `ms` after the cancel is accepted (at once when it was accepted that long ago),
+     * beside whatever the loop is doing then; the earlier of two such times wins.
+     */
+    forceAfterCancel(ms) {
+        if (this.#plan === undefined)
+            return;
+        const current = this.#plan.forceAfterCancelMs;
+        if (current === undefined || ms < current)
+            this.#plan.forceAfterCancelMs = ms;
+        this.#forceWhenDue();
+    }
+    /**
+     * Once the cancel is accepted, the force-cancel of `forceAfterCancelMs` goes out at its moment,
+     * not at the next read: a read held up by a slow service must not hold it.
+     */
+    #forceWhenDue() {
+        const after = this.#plan?.forceAfterCancelMs;
+        if (after === undefined || !this.#cancelAccepted || this.#forceWanted)
+            return;
+        new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(() => {
+            if (!this.#ended.signal.aborted && this.#plan?.forceAfterCancelMs === after)
+                this.forceNow();
+        }, () => undefined);
+    }
     limitDeadline(deadline) {
         if (this.#plan && deadline.at < this.#plan.deadline.at) {
             this.#plan.deadline = deadline;
@@ -608,10 +638,12 @@ class TestRunStopper {
     /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
     halt() {
         this.#halt.abort();
+        this.#ended.abort();
         this.#readAbort.abort();
     }
     async #attempt() {
         const end = await this.#loop();
+        this.#ended.abort();
         // A cancel or force-cancel sent beside the reads is waited for (each has its own time
         // limit), so that the outcome says whether it was accepted.
         while (this.#requests.size > 0)
@@ -714,9 +746,11 @@ class TestRunStopper {
                 const watch = this.#plan?.watchAfterCancelMs;
                 if (watch !== undefined)
                     this.limitDeadline(new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(this.#cancelAcceptedAt + watch, this.#clock));
-                // A force-cancel already asked for goes out at once.
+                // A force-cancel already asked for goes out at once; one due some time after, then.
                 if (this.#forceWanted)
                     void this.#force();
+                else
+                    this.#forceWhenDue();
                 this.#poke();
             }
             return answer;
@@ -946,7 +980,7 @@ class VersionGuard {
             stop: (run, plan) => this.#startStop(run.id, { ...plan, lastSeen: run }, {}),
         });
         this.#watches.push(others);
-        if (this.windDownNow()?.force)
+        if (this.windDownNow()?.killNear)
             others.hurry();
         others.start(watch.known);
         return others;
@@ -978,7 +1012,7 @@ class VersionGuard {
         const windDown = this.windDownNow();
         if (windDown === undefined)
             return;
-        if (windDown.force)
+        if (windDown.killNear)
             for (const watch of this.#watches)
                 watch.hurry();
         for (const stopper of this.#others)
@@ -998,15 +1032,20 @@ class VersionGuard {
         else {
             stopper.limitDeadline(windDown.deadline);
         }
-        if (windDown.force)
-            stopper.forceNow();
+        forceAsWindDownSays(stopper, windDown);
     }
 }
-/** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled on force. */
+/** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled as it says. */
 function windDownOther(stopper, windDown) {
     stopper.limitDeadline(windDown.deadline);
+    forceAsWindDownSays(stopper, windDown);
+}
+/** The force-cancel the wind-down calls for: at once, or its stated time after the cancel is accepted. */
+function forceAsWindDownSays(stopper, windDown) {
     if (windDown.force)
         stopper.forceNow();
+    else if (windDown.forceAfterCancelMs !== undefined)
+        stopper.forceAfterCancel(windDown.forceAfterCancelMs);
 }
 
 
@@ -1026,11 +1065,17 @@ function windDownOther(stopper, windDown) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1250);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2697);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2011);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1250);
 // The runs of a configuration version, and which of them carries the requested options: what
 // the step adopts, what the post step recognises as the run of a create it never saw answered,
 // and what the other-runs watch stops. The service lists runs in no promised order (4.2) and
 // may not send every option back: nothing here depends on either.
+
+
+
 
 
 /** The run options the inputs ask for. */
@@ -1059,22 +1104,33 @@ function isDefaultRequest(requested) {
  * history is not read on every look. Runs in `known` must be seen before the search stops early:
  * a list that only looked newest first is then read on.
  */
-async function runsOfConfigurationVersion(client, module, version, options = {}) {
+async function runsOfConfigurationVersion(client, module, version, options) {
+    // Bounded by time as well as by pages: a list that pages on must end, whoever asked for it.
+    const bound = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION_RUNS_LISTING_MS */ .ut, options.clock);
+    const signal = options.signal ? bound.cut(options.signal) : bound.signal;
     const runs = [];
     const unseen = new Set(options.known ?? []);
     let newestFirst = true;
     let previous = Number.POSITIVE_INFINITY;
-    for await (const run of client.moduleTests.iterateTestRuns(module, options.signal ? { signal: options.signal } : {})) {
-        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationVersionOf */ ._f)(run) === version.id) {
-            runs.push(run);
-            unseen.delete(run.id);
+    try {
+        for await (const run of client.moduleTests.iterateTestRuns(module, { signal })) {
+            if ((0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .configurationVersionOf */ ._f)(run) === version.id) {
+                runs.push(run);
+                unseen.delete(run.id);
+            }
+            const created = Date.parse(run.attributes['created-at'] ?? '');
+            if (!(created <= previous))
+                newestFirst = false;
+            previous = created;
+            if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0)
+                break;
         }
-        const created = Date.parse(run.attributes['created-at'] ?? '');
-        if (!(created <= previous))
-            newestFirst = false;
-        previous = created;
-        if (newestFirst && version.since !== undefined && created < version.since && unseen.size === 0)
-            break;
+    }
+    catch (error) {
+        // Cut by its own bound, not by the caller: said as what it is, not as an aborted operation.
+        if (bound.expired && !options.signal?.aborted)
+            throw new Error(`the list did not end within ${(0,_report_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION_RUNS_LISTING_MS */ .ut)}`, { cause: error });
+        throw error;
     }
     return runs;
 }
@@ -1181,6 +1237,7 @@ const DEFAULT_TUNING = {
     stopPollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_POLL_MS */ .me,
     windDownMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WIND_DOWN_MS */ .JY,
     forceBudgetMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_BUDGET_MS */ .Jo,
+    forceAfterLoneSigtermMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_AFTER_LONE_SIGTERM_MS */ .xN,
     createWaitAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .CREATE_WAIT_AFTER_SIGNAL_MS */ .Y9,
     lookUpAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOOK_UP_AFTER_SIGNAL_MS */ .l8,
     stopAfterWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_AFTER_WAIT_MS */ .Ve,

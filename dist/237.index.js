@@ -90,6 +90,7 @@ async function runPost(start, options = {}) {
             ? {
                 firstAt: cancellation.receivedAt[0] ?? clock.now(),
                 deadline: deadline/* Deadline */.B.after(afterSignalMs, clock),
+                killNear: false,
                 force: false,
             }
             : undefined,
@@ -182,6 +183,7 @@ async function findRunsToStop(saved, options) {
         try {
             return {
                 listed: await (0,version_runs/* runsOfConfigurationVersion */.q8)(options.client, saved.module, versionRef, {
+                    clock,
                     signal,
                     known: saved.testRunId !== undefined ? [saved.testRunId] : [],
                 }),

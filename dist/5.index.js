@@ -62,6 +62,7 @@ async function afterCancelledStart(input) {
     let lookUpError;
     try {
         runs = await (0,version_runs/* runsOfConfigurationVersion */.q8)(input.client, module, version, {
+            clock,
             signal: lookUntil.signal,
         });
     }
@@ -2615,8 +2616,8 @@ function announce(started, version, sink) {
         sink.warning(`Test run ${run.id} does not carry every requested option: ${started.differences.join('; ')}.`);
 }
 async function startTestRun(client, module, version, requested, options) {
-    const signal = options.signal ? { signal: options.signal } : {};
-    const createSignal = options.createSignal ? { signal: options.createSignal } : {};
+    const signal = { clock: options.clock, ...(options.signal ? { signal: options.signal } : {}) };
+    const createSignal = { clock: options.clock, ...(options.createSignal ? { signal: options.createSignal } : {}) };
     const lookFor = async () => {
         const runs = await (0,version_runs/* runsOfConfigurationVersion */.q8)(client, module, version, signal);
         return { runs, adoptable: (0,version_runs/* adoptableRun */.SD)(runs, requested) };
@@ -3610,7 +3611,7 @@ async function stopAfterCancellation(input, stopper, last) {
         (0,state/* saveRunFinal */.$e)(input.saveState);
         // The log of a cancelled run names what it could not destroy; read it if time allows.
         const budget = new lifetime_deadline/* Deadline */.B(firstAt + budgets/* LOG_AFTER_SIGNAL_UNTIL_MS */.f, clock);
-        if (!guard.windDownNow()?.force && budget.remainingMs() > 500) {
+        if (!guard.windDownNow()?.killNear && budget.remainingMs() > 500) {
             const by = budget.within(budgets/* LOG_AFTER_SIGNAL_MS */.Ch);
             log = await readLog(input, run, by.signal, by.remainingMs());
         }
@@ -3678,7 +3679,8 @@ function windDownNow(cancellation, timing, clock = lifetime_clock/* systemClock 
     const moments = windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), timing);
     if (moments === undefined)
         return undefined;
-    return { firstAt: moments.firstAt, deadline: new lifetime_deadline/* Deadline */.B(moments.endsAt, clock), force: moments.force };
+    const { endsAt, ...rest } = moments;
+    return { ...rest, deadline: new lifetime_deadline/* Deadline */.B(endsAt, clock) };
 }
 /**
  * The moments of the wind-down the signals received so far call for (`endsAt`: when its deadline
@@ -3689,18 +3691,22 @@ function windDownOf(received, timing) {
     if (first === undefined)
         return undefined;
     let deadline = Number.POSITIVE_INFINITY;
-    let force = false;
     received.forEach(({ signal, at }, i) => {
         // SIGTERM leaves 2.5 s before the kill, whichever signal came first.
-        if (signal === 'SIGTERM' || i > 0) {
-            force = true;
-            deadline = Math.min(deadline, at + timing.forceBudgetMs);
-        }
-        else {
-            deadline = Math.min(deadline, at + timing.windDownMs);
-        }
+        const near = signal === 'SIGTERM' || i > 0;
+        deadline = Math.min(deadline, at + (near ? timing.forceBudgetMs : timing.windDownMs));
     });
-    return { firstAt: first.at, endsAt: deadline, force };
+    const killNear = first.signal === 'SIGTERM' || received.length > 1;
+    // A SIGTERM alone is a warning, not yet the second signal: the force-cancel waits its stated time.
+    if (first.signal === 'SIGTERM' && received.length === 1)
+        return {
+            firstAt: first.at,
+            endsAt: deadline,
+            killNear,
+            force: false,
+            forceAfterCancelMs: timing.forceAfterLoneSigtermMs,
+        };
+    return { firstAt: first.at, endsAt: deadline, killNear, force: killNear };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/run.ts

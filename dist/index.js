@@ -41665,9 +41665,10 @@ function raceAbort(promise, signal) {
 /* harmony export */   p5: () => (/* binding */ DIFF_TIMEOUT_MS),
 /* harmony export */   tl: () => (/* binding */ STOP_REQUEST_MAX_MS),
 /* harmony export */   uC: () => (/* binding */ POST_QUEUED_WAIT_MS),
+/* harmony export */   ut: () => (/* binding */ VERSION_RUNS_LISTING_MS),
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
+/* harmony export */   xN: () => (/* binding */ FORCE_AFTER_LONE_SIGTERM_MS),
 /* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS),
-/* harmony export */   zE: () => (/* binding */ OTHER_RUNS_LOOK_TIMEOUT_MS),
 /* harmony export */   zH: () => (/* binding */ UPLOAD_TIMEOUT_MS)
 /* harmony export */ });
 /* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
@@ -41703,6 +41704,10 @@ const FORCE_BUDGET_MS = RUNNER_KILL_AFTER_MS - RUNNER_SIGTERM_AFTER_MS - 1300;
 /** A step cancelled before it knew its run looks the runs up until 2.5 s before the wind-down ends: the rest is for
  *  stopping them. */
 const LOOK_UP_AFTER_SIGNAL_MS = WIND_DOWN_MS - 2500;
+/** A SIGTERM that comes alone (a CI system that sends no SIGINT first) is the last warning, but not yet the second
+ *  signal: the run's force-cancel goes out this long after its cancel is accepted, so that its tests may begin to tear
+ *  down, and within FORCE_BUDGET_MS, which a lone SIGTERM leaves the step as SIGTERM after SIGINT does. */
+const FORCE_AFTER_LONE_SIGTERM_MS = 600;
 /** A create of the test run already sent may take until 3 s before the look-up ends: an unanswered create leaves the
  *  look-up that much time. */
 const CREATE_WAIT_AFTER_SIGNAL_MS = LOOK_UP_AFTER_SIGNAL_MS - 3000;
@@ -41772,8 +41777,9 @@ const OTHER_RUN_STOP_WATCH_MS = 30_000;
 /** Another run whose cancel was accepted is watched this long winding down; unlike the step's own run after the
  *  timeout (WATCH_AFTER_CANCEL_MS), nothing waits on it but the ordinary wait. */
 const OTHER_RUN_WATCH_AFTER_CANCEL_MS = 5000;
-/** The longest single look at the version's runs: a slow list must not hold the step. */
-const OTHER_RUNS_LOOK_TIMEOUT_MS = 10_000;
+/** The longest single listing of the version's runs, however many pages it takes: a slow or endless list must not
+ *  hold the step, nor the stop of a run whose id is known. */
+const VERSION_RUNS_LISTING_MS = 10_000;
 /** Runs and service may disagree about the time by this much: a version's runs are listed from this long before
  *  its create went out (the spec shows no `created-at` for a version). */
 const CLOCK_ALLOWANCE_MS = 15 * 60_000;
