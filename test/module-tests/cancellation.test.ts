@@ -466,9 +466,7 @@ describe('post step', () => {
     // The run whose id was saved did not wait for the listing.
     expect(h.emulator.testRuns()[0]).toMatchObject({ status: 'canceled', cancelRequested: true });
     // Another run of the version may be running unseen: the post step says so, and fails.
-    expect(log).toMatch(
-      /could not be listed \(the list did not end within 10s\), so another one may still be running/,
-    );
+    expect(log).toMatch(/could not be listed \(the list did not end within 10s\), so another one may still be running/);
     expect(code).toBe(1);
   });
 
