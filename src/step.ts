@@ -9,6 +9,7 @@ import { failureOf } from './errors.ts';
 import type { StepFailure } from './errors.ts';
 import { createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
+import { systemClock } from './lifetime/clock.ts';
 import type { ReportSink } from './report/sink.ts';
 import { createServiceClient, describeRequest } from './service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
@@ -53,7 +54,8 @@ export async function runStep<I>(plan: StepPlan<I>): Promise<number> {
   }
   for (const secret of plan.secretsOf?.(inputs) ?? []) sink.addSecret(secret);
 
-  const cancellation = createCancellation();
+  // The signals arrive in real time: their arrival is timed on the real clock.
+  const cancellation = createCancellation(systemClock);
   let client: ServiceClient;
   try {
     client = createServiceClient({ onRequest: (e) => sink.debug(describeRequest(e)), ...plan.clientOptions(inputs) });

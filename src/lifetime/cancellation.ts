@@ -1,4 +1,3 @@
-import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -34,8 +33,8 @@ export function signalsReceived(cancellation: Cancellation): ReceivedSignal[] {
   return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt[i]! }));
 }
 
-export function createCancellation(options: { clock?: Clock } = {}): Cancellation {
-  const clock = options.clock ?? systemClock;
+/** The step's cancellation, fed by the process's SIGINT and SIGTERM; each arrival timed on `clock`. */
+export function createCancellation(clock: Clock): Cancellation {
   const controller = new AbortController();
   const received: StopSignal[] = [];
   const receivedAt: number[] = [];

@@ -14,7 +14,6 @@ import {
   OTHER_RUNS_LONGEST_LOOK_MS,
   VERSION_RUNS_LISTING_MS,
 } from '../../../lifetime/budgets.ts';
-import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { growingPauses, repeatAfterPauses } from '../../../lifetime/poll.ts';
@@ -90,8 +89,8 @@ export interface OtherRunsWatchOptions {
    *  and spent a run of the organization's. */
   warn: (line: string) => void;
   debug: (line: string) => void;
-  /** The clock the looks run on (default the real one). */
-  clock?: Clock;
+  /** The clock the looks run on. */
+  clock: Clock;
   /** Starts stopping a run that was seen (the version's guard does, wound down with the step). */
   stop: (run: TestRun, plan: StopPlan) => Stop;
 }
@@ -122,7 +121,7 @@ export class OtherRunsWatch {
 
   constructor(options: OtherRunsWatchOptions) {
     this.#options = options;
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock;
     this.#uploadRunSeen = options.ownRunFromUpload === true;
   }
 

@@ -9,7 +9,7 @@
 
 import { getErrorMessage } from '../../../errors.ts';
 import { STOP_REQUEST_MAX_MS, STOP_REQUEST_MIN_MS } from '../../../lifetime/budgets.ts';
-import { pause, systemClock } from '../../../lifetime/clock.ts';
+import { pause } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { isApiError, isNotFound } from '../../../service/errors.ts';
@@ -69,8 +69,8 @@ export interface TestRunStopperOptions {
   /** A cancel was already accepted (by the main step, for the post step). */
   cancelAlreadyAccepted?: boolean;
   onCancelAccepted?: () => void;
-  /** The clock the stop's limits and pauses run on (default the real one). */
-  clock?: Clock;
+  /** The clock the stop's limits and pauses run on. */
+  clock: Clock;
 }
 
 type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
@@ -106,7 +106,7 @@ export class TestRunStopper {
   constructor(options: TestRunStopperOptions) {
     this.#options = options;
     this.#pollMs = options.pollMs ?? 250;
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock;
     this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
     if (this.#cancelAccepted) this.#cancelAcceptedAt = this.#clock.now();
   }

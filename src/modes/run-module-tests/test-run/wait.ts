@@ -4,7 +4,6 @@
 
 import { getErrorMessage } from '../../../errors.ts';
 import { RUN_READ_FIRST_MS, RUN_READ_LONGEST_MS, STATUS_LINE_EVERY_MS } from '../../../lifetime/budgets.ts';
-import { systemClock } from '../../../lifetime/clock.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { growingPauses, pollUntil } from '../../../lifetime/poll.ts';
@@ -43,8 +42,8 @@ export interface WaitOptions {
   /** Every read of the run, as it comes: a stop that starts mid-wait knows the run's last state. */
   onRun?: (run: TestRun) => void;
   timing?: Partial<WaitTiming>;
-  /** The clock the wait's pauses and deadline run on (default the real one). */
-  clock?: Clock;
+  /** The clock the wait's pauses and deadline run on. */
+  clock: Clock;
 }
 
 /** How the wait ended. `last`: the run as last read. */
@@ -65,7 +64,7 @@ export async function waitForTestRun(first: TestRun, options: WaitOptions): Prom
   if (isFinal(first)) return { end: 'final', run: first };
   const { client, module, signal } = options;
   const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-  const deadline = Deadline.after(options.timeoutMs, options.clock ?? systemClock);
+  const deadline = Deadline.after(options.timeoutMs, options.clock);
   const report = statusReporter((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
   let last = first;
   try {
