@@ -250,22 +250,20 @@ function parseModule(text) {
 /* harmony export */   WT: () => (/* binding */ OtherRunsWatch),
 /* harmony export */   h3: () => (/* binding */ otherRunsNote)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3916);
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
-/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(666);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4288);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1250);
-/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8121);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(666);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4288);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1250);
+/* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8121);
 // The other runs of the step's configuration version. A service that queues a run by itself on
 // upload (spec 4.2 says the upload creates the test), early or late, must not leave a second run
 // testing the same configuration beside the one the step follows (action-interface "Exactly
 // one live test run"): each one is cancelled as soon as it is seen and named. The version's runs
 // are looked at often right after the upload, when such a run appears, then at a slower pace for
 // the whole wait, and once more when the step is done with its own run.
-
 
 
 
@@ -289,7 +287,7 @@ function otherRunsNote(others, versionId, ownRunId) {
     const ids = others.map((other) => other.id).join(', ');
     return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
         `were stopped ${what}: ${ids}. ` +
-        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
+        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -310,7 +308,7 @@ class OtherRunsWatch {
     #uploadRunSeen;
     constructor(options) {
         this.#options = options;
-        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
+        this.#clock = options.clock;
         this.#uploadRunSeen = options.ownRunFromUpload === true;
     }
     /** Stops the runs already known (found when the run was chosen) and starts looking for more. */
@@ -346,13 +344,13 @@ class OtherRunsWatch {
         const clock = this.#clock;
         // Until the window has passed, unless the upload's own run was seen already (then nothing
         // later can come of the upload); a look that finds it ends the wait too.
-        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
+        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
         if (!window.expired && !this.#uploadRunSeen) {
             await window.reached(AbortSignal.any([this.#hurry.signal, this.#seenUploadRun.signal])).catch(() => undefined);
         }
         this.#looking.abort();
         await this.#loop;
-        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION_RUNS_LISTING_MS */ .ut, clock).earlier(lookBy);
+        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION_RUNS_LISTING_MS */ .ut, clock).earlier(lookBy);
         // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
         const hurry = this.#hurry.signal;
         if (!lastLook.expired && !hurry.aborted)
@@ -365,21 +363,21 @@ class OtherRunsWatch {
             const end = await outcome;
             return {
                 id,
-                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_5__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
             };
         }));
         const ended = [...this.#ended.values()].map((run) => ({
             id: run.id,
-            outcome: `test run ${run.id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
+            outcome: `test run ${run.id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}) when it was seen.`,
         }));
         return [...stopped, ...ended];
     }
     async #lookRepeatedly() {
         const { firstLookMs, maxLookMs } = this.#options.timing;
-        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .repeatAfterPauses */ .zy)({
+        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .repeatAfterPauses */ .zy)({
             work: (signal) => this.#look(signal),
             // Each pause twice the one before.
-            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
             signal: this.#looking.signal,
             clock: this.#clock,
         });
@@ -388,7 +386,7 @@ class OtherRunsWatch {
     async #look(signal) {
         const { client, module, version, ownRunId } = this.#options;
         try {
-            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_7__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
+            const runs = await (0,_version_runs_js__WEBPACK_IMPORTED_MODULE_6__/* .runsOfConfigurationVersion */ .q8)(client, module, version, {
                 clock: this.#clock,
                 signal,
                 known: [...(ownRunId !== undefined ? [ownRunId] : []), ...this.#stops.keys()],
@@ -398,7 +396,7 @@ class OtherRunsWatch {
         }
         catch (error) {
             if (!signal.aborted)
-                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .getErrorMessage */ .u1)(error)}`);
+                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .getErrorMessage */ .u1)(error)}`);
         }
     }
     #stop(run) {
@@ -409,11 +407,11 @@ class OtherRunsWatch {
         }
         if (run.id === ownRunId || this.#stops.has(run.id) || this.#ended.has(run.id))
             return;
-        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinal */ .dR)(run)) {
+        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinal */ .dR)(run)) {
             // It came and went between two looks: named, since it tested the version too.
             this.#ended.set(run.id, run);
             this.#options.warn(`Test run ${run.id} also tested configuration version ${version.id}, and this step did not start it for its inputs; ` +
-                `it had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_6__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
+                `it had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .describeTestRunStatus */ .pB)(run.attributes.status)}).`);
             return;
         }
         this.#options.warn(ownRunId !== undefined
@@ -422,7 +420,7 @@ class OtherRunsWatch {
             : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
                 `cancelling it, so that it is not left running.`);
         const stop = this.#options.stop(run, {
-            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
+            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
             watchAfterCancelMs: timing.watchAfterCancelMs,
             cancelAtOnce: true,
         });
@@ -547,7 +545,7 @@ class TestRunStopper {
     constructor(options) {
         this.#options = options;
         this.#pollMs = options.pollMs ?? 250;
-        this.#clock = options.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
+        this.#clock = options.clock;
         this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
         if (this.#cancelAccepted)
             this.#cancelAcceptedAt = this.#clock.now();

@@ -3465,15 +3465,12 @@ async function readTestLog(run, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/lifetime/clock.ts
-var lifetime_clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/report/wait-status.ts
 var wait_status = __webpack_require__(8648);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-run/wait.ts
 // The wait for the test run: its reads, spaced out, until the run is final, the step's timeout
 // runs out, the step is cancelled or a read fails for good. It only reads; stopping the run is
 // the caller's (follow.ts).
-
 
 
 
@@ -3496,7 +3493,7 @@ async function waitForTestRun(first, options) {
         return { end: 'final', run: first };
     const { client, module, signal } = options;
     const timing = { ...DEFAULT_WAIT_TIMING, ...options.timing };
-    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock ?? lifetime_clock/* systemClock */.ml);
+    const deadline = lifetime_deadline/* Deadline */.B.after(options.timeoutMs, options.clock);
     const report = (0,wait_status/* statusReporter */.W)((line) => options.log(`Test run ${first.id}: ${line}`), timing.statusEveryMs);
     let last = first;
     try {
@@ -3666,6 +3663,8 @@ var version_guard = __webpack_require__(8890);
 var run_module_tests_tuning = __webpack_require__(240);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __webpack_require__(784);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var lifetime_clock = __webpack_require__(9269);
 ;// CONCATENATED MODULE: ./src/lifetime/wind-down.ts
 // How long the step may keep working once the runner has begun to cancel it. The runner sends
 // SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface

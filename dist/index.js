@@ -41809,14 +41809,12 @@ const ALL_DIFFS_MS = 10_000;
 /* harmony export */   Zo: () => (/* binding */ signalsReceived),
 /* harmony export */   cc: () => (/* binding */ CancelledError)
 /* harmony export */ });
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
-
 /** The signals received so far with their arrival times. */
 function signalsReceived(cancellation) {
     return cancellation.received.map((signal, i) => ({ signal, at: cancellation.receivedAt[i] }));
 }
-function createCancellation(options = {}) {
-    const clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
+/** The step's cancellation, fed by the process's SIGINT and SIGTERM; each arrival timed on `clock`. */
+function createCancellation(clock) {
     const controller = new AbortController();
     const received = [];
     const receivedAt = [];
@@ -46755,15 +46753,17 @@ function getState(name) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ runStep)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
 /* harmony import */ var _lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4881);
+/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9269);
+/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4881);
 // One start-up for the action's two steps, the main step (main.ts) and the post step
 // (post-step.ts): the secrets masked before the inputs are checked, the inputs read, the
 // cancellation the runner's signals feed, the service client; then the step's own work; then the
 // client and the cancellation closed, whatever happened. Each step says only what is its own:
 // which inputs it reads, how a step that cannot start reports it, and its work. The exit code the
 // step returns is set on the process once, by the entry point (index.ts).
+
 
 
 
@@ -46778,18 +46778,19 @@ async function runStep(plan) {
         inputs = plan.readInputs();
     }
     catch (error) {
-        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error), undefined);
+        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .failureOf */ .g5)(error), undefined);
     }
     for (const secret of plan.secretsOf?.(inputs) ?? [])
         sink.addSecret(secret);
-    const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)();
+    // The signals arrive in real time: their arrival is timed on the real clock.
+    const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)(_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml);
     let client;
     try {
-        client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_1__/* .createServiceClient */ .r)({ onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRequest */ .Ng)(e)), ...plan.clientOptions(inputs) });
+        client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .createServiceClient */ .r)({ onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequest */ .Ng)(e)), ...plan.clientOptions(inputs) });
     }
     catch (error) {
         cancellation.dispose();
-        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error), inputs);
+        return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .failureOf */ .g5)(error), inputs);
     }
     try {
         return await plan.work({ sink, inputs, client, cancellation });
