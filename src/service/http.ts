@@ -31,7 +31,7 @@ import type {
   RequestOptions,
   UploadBody,
 } from './request.ts';
-import { backoffDelay, DEFAULT_RETRY, serverRequestedWait } from './retry.ts';
+import { backoffDelay, DEFAULT_RETRY, retryRule, serverRequestedWait } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { tokenProblem } from './token.ts';
 import { apiRequestUrl, describeTarget, normaliseBaseUrl, resolveTarget } from './urls.ts';
@@ -200,33 +200,31 @@ export class HttpClient {
         );
       }
       if (result.kind === 'failed') {
-        const retriable = !result.sent || idempotent;
-        if (!retriable) {
+        const rule = retryRule(result.sent ? 'no-answer' : 'not-sent', idempotent)!;
+        if (rule === 'ambiguous' || !canRetry) {
           report('failure', { error: result.code });
-          throw new AmbiguousWriteError(
-            method,
-            target,
-            result.timedOut ? 'the request timed out' : 'the connection closed',
-            {
-              cause: result.error,
-            },
-          );
-        }
-        if (!canRetry) {
-          report('failure', { error: result.code });
-          throw new NetworkError(
-            {
-              method,
-              target: at,
-              code: result.code === 'timeout' ? undefined : result.code,
-              timedOut: result.timedOut,
-              attempts: attempt + 1,
-            },
-            { cause: result.error },
-          );
+          throw rule === 'ambiguous'
+            ? new AmbiguousWriteError(
+                method,
+                target,
+                result.timedOut ? 'the request timed out' : 'the connection closed',
+                {
+                  cause: result.error,
+                },
+              )
+            : new NetworkError(
+                {
+                  method,
+                  target: at,
+                  code: result.code === 'timeout' ? undefined : result.code,
+                  timedOut: result.timedOut,
+                  attempts: attempt + 1,
+                },
+                { cause: result.error },
+              );
         }
         report('retry', { error: result.code });
-        if (result.sent) mayHaveLanded = true;
+        mayHaveLanded ||= rule.mayHaveLanded;
         await this.clock.sleep(backoffDelay(attempt, this.#retry), signal);
         continue;
       }
@@ -240,34 +238,24 @@ export class HttpClient {
         report('success', { status });
         return this.#response(method, target, result, !isSuccess(status));
       }
-
-      // 429 and 503 mean the service refused the request: repeating is safe for any method.
-      const refused = status === 429 || status === 503;
-      // 500, 502 and 504 say nothing of whether the request was applied: repeated only when
-      // repeating is harmless.
-      const serverFault = status === 500 || status === 502 || status === 504;
-      if ((refused || (serverFault && idempotent)) && canRetry) {
-        const asked = serverRequestedWait(result.headers, this.clock.now());
-        if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
-          report('failure', { status });
-          throw this.#apiError(method, at, result, attempt + 1);
-        }
-        const wait = asked ?? backoffDelay(attempt, this.#retry);
-        // A 429 is about the token, not the request: every request of the client waits.
-        if (status === 429) this.#limiter.pauseFor(wait);
-        report('retry', { status });
-        if (serverFault) mayHaveLanded = true;
-        // After a 429 the limiter holds this request back with all the others (an urgent one
-        // passes the limiter, so it waits here).
-        if (status !== 429 || options.urgent) await this.clock.sleep(wait, signal);
-        continue;
-      }
-      if (serverFault && !idempotent) {
+      const rule = retryRule(status, idempotent);
+      if (rule === 'ambiguous') {
         report('failure', { status });
         throw new AmbiguousWriteError(method, target, `the service answered ${statusText(status)}`);
       }
-      report('failure', { status });
-      throw this.#apiError(method, at, result, attempt + 1);
+      const asked = rule?.serverWait ? serverRequestedWait(result.headers, this.clock.now()) : undefined;
+      // A wait longer than the client's bound fails the request instead of hanging the job.
+      if (rule === undefined || !canRetry || (asked ?? 0) > this.#retry.maxServerWaitMs) {
+        report('failure', { status });
+        throw this.#apiError(method, at, result, attempt + 1);
+      }
+      const wait = asked ?? backoffDelay(attempt, this.#retry);
+      if (rule.pausesClient) this.#limiter.pauseFor(wait);
+      report('retry', { status });
+      mayHaveLanded ||= rule.mayHaveLanded;
+      // A client-wide pause holds this request back in the limiter with all the others (an urgent
+      // one passes the limiter, so it waits here).
+      if (!rule.pausesClient || options.urgent) await this.clock.sleep(wait, signal);
     }
   }
 

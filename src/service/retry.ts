@@ -19,6 +19,54 @@ export const DEFAULT_RETRY: RetryOptions = {
   maxServerWaitMs: 300_000,
 };
 
+/**
+ * What became of an attempt that did not succeed, as the retry rules tell them apart: the
+ * connection failed before the request was sent, or after (no answer), or the service answered
+ * one of the statuses a repeat may cure.
+ */
+export type FailedAttempt = 'not-sent' | 'no-answer' | 429 | 500 | 502 | 503 | 504;
+
+/** A failed attempt that is repeated (while repeats are left; past them the request fails). */
+export interface Repeat {
+  /** Wait as long as the service asks (Retry-After, X-RateLimit-Reset), else back off. */
+  serverWait: boolean;
+  /** The wait is about the token, not the request (429): every request of the client waits. */
+  pausesClient: boolean;
+  /** The request may have been applied: a repeat of a DELETE answered 404 has then done its work. */
+  mayHaveLanded: boolean;
+}
+
+/**
+ * The rule for a failed attempt: repeat it, or, for a write that may have been applied, fail
+ * with AmbiguousWriteError rather than apply it twice (`'ambiguous'`).
+ */
+export type RetryRule = Repeat | 'ambiguous';
+
+const BACK_OFF: Repeat = { serverWait: false, pausesClient: false, mayHaveLanded: false };
+const REFUSED: Repeat = { serverWait: true, pausesClient: false, mayHaveLanded: false };
+
+/**
+ * The retry rules, as data: what happened × whether repeating the request is harmless
+ * (`idempotent`: GET, HEAD, PUT, DELETE, or a write the caller marks so). Any other answer is
+ * final. 429 and 503 refuse the request, so any method is repeated; 500, 502, 504 and a lost
+ * answer say nothing of whether it was applied, so only a harmless repeat is sent.
+ */
+export const RETRY_RULES: Readonly<Record<FailedAttempt, { idempotent: RetryRule; write: RetryRule }>> = {
+  'not-sent': { idempotent: BACK_OFF, write: BACK_OFF },
+  'no-answer': { idempotent: { ...BACK_OFF, mayHaveLanded: true }, write: 'ambiguous' },
+  429: { idempotent: { ...REFUSED, pausesClient: true }, write: { ...REFUSED, pausesClient: true } },
+  503: { idempotent: REFUSED, write: REFUSED },
+  500: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+  502: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+  504: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+};
+
+/** The rule for what an attempt came to; undefined when the answer is final. */
+export function retryRule(outcome: 'not-sent' | 'no-answer' | number, idempotent: boolean): RetryRule | undefined {
+  const row = Object.hasOwn(RETRY_RULES, outcome) ? RETRY_RULES[outcome as FailedAttempt] : undefined;
+  return row === undefined ? undefined : idempotent ? row.idempotent : row.write;
+}
+
 /** Capped exponential backoff with full jitter: a uniform wait in [0, min(cap, base * 2^n)]. */
 export function backoffDelay(retry: number, options: RetryOptions, random: () => number = Math.random): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retry));

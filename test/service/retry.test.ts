@@ -4,8 +4,11 @@ import {
   DEFAULT_RETRY,
   parseRateLimitReset,
   parseRetryAfter,
+  RETRY_RULES,
+  retryRule,
   serverRequestedWait,
 } from '../../src/service/retry.ts';
+import type { FailedAttempt, Repeat } from '../../src/service/retry.ts';
 
 describe('backoffDelay', () => {
   const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -43,5 +46,38 @@ describe('server-requested waits', () => {
     expect(serverRequestedWait({ 'retry-after': '1', 'x-ratelimit-reset': '0.4' }, now)).toBe(1000);
     expect(serverRequestedWait({ 'x-ratelimit-reset': '0.4' }, now)).toBe(400);
     expect(serverRequestedWait({}, now)).toBeUndefined();
+  });
+});
+
+describe('the retry rules', () => {
+  const outcomes = Object.keys(RETRY_RULES).map((key) => (/^\d+$/.test(key) ? Number(key) : key)) as FailedAttempt[];
+
+  it('never repeats a write that may have been applied', () => {
+    for (const outcome of outcomes) {
+      const rule = retryRule(outcome, false);
+      if (rule !== 'ambiguous') expect(rule?.mayHaveLanded, String(outcome)).toBe(false);
+    }
+    for (const outcome of ['no-answer', 500, 502, 504] as const) expect(retryRule(outcome, false)).toBe('ambiguous');
+  });
+
+  it('repeats a harmless request after every failure the table knows, marking those that may have landed', () => {
+    for (const outcome of outcomes) expect(retryRule(outcome, true), String(outcome)).toEqual(expect.any(Object));
+    for (const outcome of ['no-answer', 500, 502, 504] as const)
+      expect(retryRule(outcome, true)).toMatchObject({ mayHaveLanded: true });
+    expect(retryRule('not-sent', true)).toMatchObject({ mayHaveLanded: false, serverWait: false });
+  });
+
+  it("repeats a refusal (429, 503) for any method after the service's wait; only a 429 holds every request", () => {
+    for (const idempotent of [true, false]) {
+      expect(retryRule(429, idempotent)).toEqual({ serverWait: true, pausesClient: true, mayHaveLanded: false });
+      expect(retryRule(503, idempotent)).toEqual({ serverWait: true, pausesClient: false, mayHaveLanded: false });
+    }
+    const pausing = outcomes.filter((o) => [true, false].some((i) => (retryRule(o, i) as Repeat).pausesClient));
+    expect(pausing).toEqual([429]);
+  });
+
+  it('takes every other answer as final', () => {
+    for (const status of [200, 400, 401, 403, 404, 409, 415, 422, 501, 505])
+      for (const idempotent of [true, false]) expect(retryRule(status, idempotent)).toBeUndefined();
   });
 });
