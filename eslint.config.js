@@ -21,7 +21,6 @@ const SERVICE_PUBLIC = [
   'policies.ts', // one file per area of the API: the types of its calls
   'module-tests.ts',
   'no-code.ts',
-  'create-once.ts', // a create that is never sent twice (its outcome is the caller's to report)
 ];
 
 /**

@@ -20,7 +20,8 @@ import { checkRunTarget } from './check-run-target.ts';
 import type { CheckRunContext, CheckRunTarget } from './check-run-target.ts';
 import { outOfShape, requestName } from './answers.ts';
 import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
-import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
+import { createOnce } from '../create-once.ts';
+import { mayHaveTakenEffect, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
 import { pagesOf } from './pages.ts';
@@ -179,6 +180,7 @@ async function createCheckRun(
       }
       return undefined;
     },
+    mayHaveTakenEffect,
   );
 }
 

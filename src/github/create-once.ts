@@ -10,33 +10,11 @@
 import { isAbortError } from '../lifetime/abort.ts';
 import { answeredStatus, isUnknownHost } from './failure.ts';
 
-/** The `request` options of a create: the retry plugin leaves it to createOnce. */
+/** The `request` options of a create: the retry plugin leaves it to createOnce (src/create-once.ts). */
 export const NOT_RETRIED_BY_PLUGIN = { retries: 0 } as const;
 
-/**
- * Runs `create`; when it fails in a way that may have created the object all the same, asks
- * `findCreated` whether it is there and returns it if so, and otherwise creates again. Gives up
- * with the last failure after `rounds` creates.
- */
-export async function createOnce<T>(
-  create: () => Promise<T>,
-  findCreated: () => Promise<T | undefined>,
-  rounds = 3,
-): Promise<T> {
-  for (let round = 1; ; round++) {
-    try {
-      return await create();
-    } catch (error) {
-      if (!mayHaveTakenEffect(error)) throw error;
-      const found = await findCreated();
-      if (found !== undefined) return found;
-      if (round >= rounds) throw error;
-    }
-  }
-}
-
 /** A server error, or a connection lost without an answer (not a name that does not resolve, not an abort). */
-function mayHaveTakenEffect(error: unknown): boolean {
+export function mayHaveTakenEffect(error: unknown): boolean {
   const status = answeredStatus(error);
   if (status !== undefined) return status >= 500;
   return !isUnknownHost(error) && !isAbortError(error);

@@ -18,7 +18,8 @@ import { outOfShape, requestName } from './answers.ts';
 import type { GitHubClient, GitHubClientOptions, GitHubLog } from './client.ts';
 import { tokenAuthor, writtenBy } from './comment-author.ts';
 import type { AuthoredComment, CommentAuthor } from './comment-author.ts';
-import { createOnce, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
+import { createOnce } from '../create-once.ts';
+import { mayHaveTakenEffect, NOT_RETRIED_BY_PLUGIN } from './create-once.ts';
 import { failureReason } from './failure.ts';
 import { openGitHub } from './open-github.ts';
 import { pagesOf } from './pages.ts';
@@ -148,6 +149,7 @@ export async function commentOnPullRequest(options: CommentOnPullRequestOptions)
           github,
         ),
       find,
+      mayHaveTakenEffect,
     );
     log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
     return 'created';

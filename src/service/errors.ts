@@ -78,6 +78,11 @@ export class AmbiguousWriteError extends Error {
   }
 }
 
+/** A write that may have been carried out though it failed (`createOnce` looks before creating again). */
+export function mayHaveLanded(error: unknown): boolean {
+  return error instanceof AmbiguousWriteError;
+}
+
 /** The service could not be reached, or kept dropping or timing out, after every allowed retry. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

@@ -1,12 +1,12 @@
 // Registry-module test endpoints (spec 4.2), the configuration upload, and the test log.
 
-import { createOnce } from './create-once.ts';
+import { createOnce } from '../create-once.ts';
 import { isObject } from '../json-object.ts';
 import { isAbortError } from '../lifetime/abort.ts';
 import type { HttpClient } from './http.ts';
 import type { CallOptions, HttpResponse, UploadBody } from './request.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, mayHaveLanded } from './errors.ts';
 import type { ConfigurationVersion, TestRun, TestRunSource, TestRunVariable, TestVariable } from './types.ts';
 import { clip } from '../text.ts';
 
@@ -349,6 +349,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       return createOnce(
         () => api.createVariable(module, input, options),
         async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key),
+        mayHaveLanded,
       );
     },
 

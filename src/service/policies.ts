@@ -1,6 +1,7 @@
 // Policy endpoints (spec 4.1).
 
-import { createOnce } from './create-once.ts';
+import { createOnce } from '../create-once.ts';
+import { mayHaveLanded } from './errors.ts';
 import type { HttpClient } from './http.ts';
 import type { CallOptions } from './request.ts';
 import { listAll, optionalResource, readResource } from './jsonapi.ts';
@@ -200,5 +201,6 @@ export function createPolicyOnce(
   return createOnce<Policy | undefined>(
     () => policies.create(organization, input, options),
     () => policies.findByName(organization, input.name, options),
+    mayHaveLanded,
   );
 }

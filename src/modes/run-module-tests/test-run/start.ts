@@ -23,8 +23,15 @@ import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
 import { pollUntil } from '../../../lifetime/poll.ts';
 import type { ReportSink } from '../../../report/sink.ts';
 import type { ServiceClient } from '../../../service/client.ts';
-import { createOnce } from '../../../service/create-once.ts';
-import { AmbiguousWriteError, ApiError, isApiError, isNotFound, NetworkError } from '../../../service/errors.ts';
+import { createOnce } from '../../../create-once.ts';
+import {
+  AmbiguousWriteError,
+  ApiError,
+  isApiError,
+  isNotFound,
+  mayHaveLanded,
+  NetworkError,
+} from '../../../service/errors.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
 import { moduleLabel } from '../module-ref.ts';
@@ -337,6 +344,7 @@ export async function startTestRun(
         requested,
       );
     },
+    mayHaveLanded,
   );
   options.onRun?.(run);
   return { run, adopted: false, differences: optionDifferences(run, requested), others: othersOf(seen.runs, run) };
