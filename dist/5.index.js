@@ -2396,8 +2396,8 @@ var budgets = __webpack_require__(2697);
 var grace = __webpack_require__(7603);
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
 var poll = __webpack_require__(666);
-// EXTERNAL MODULE: ./src/service/create-once.ts
-var create_once = __webpack_require__(4249);
+// EXTERNAL MODULE: ./src/create-once.ts
+var create_once = __webpack_require__(9481);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var service_errors = __webpack_require__(5756);
 ;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-variables.ts
@@ -2671,7 +2671,7 @@ async function startTestRun(client, module, version, requested, options) {
     async () => {
         const runs = await (0,version_runs/* runsOfConfigurationVersion */.q8)(client, module, version, createSignal);
         return (0,version_runs/* adoptableRun */.SD)(runs.filter((r) => !before.has(r.id)), requested);
-    });
+    }, service_errors/* mayHaveLanded */.I7);
     options.onRun?.(run);
     return { run, adopted: false, differences: (0,version_runs/* optionDifferences */.sh)(run, requested), others: othersOf(seen.runs, run) };
 }

@@ -39508,6 +39508,42 @@ function readDeclared(path) {
 
 /***/ }),
 
+/***/ 9481:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ createOnce)
+/* harmony export */ });
+// Creating an object exactly once over an unreliable connection (ARCHITECTURE.md, "Decisions"): a
+// create that failed in a way that may have taken effect all the same is not sent again blindly;
+// the object is looked for first. Which failures those are is each client's to say: the service
+// client's AmbiguousWriteError (mayHaveLanded, service/errors.ts), GitHub's server errors and lost
+// connections (mayHaveTakenEffect, github/create-once.ts).
+/**
+ * Runs `create`; when it fails in a way `mayHaveTakenEffect` says may have created the object
+ * all the same, asks `findCreated` whether it is there and returns it if so, and otherwise
+ * creates again. Gives up with the last failure after `rounds` creates.
+ */
+async function createOnce(create, findCreated, mayHaveTakenEffect, rounds = 3) {
+    for (let round = 1;; round++) {
+        try {
+            return await create();
+        }
+        catch (error) {
+            if (!mayHaveTakenEffect(error))
+                throw error;
+            const found = await findCreated();
+            if (found !== undefined)
+                return found;
+            if (round >= rounds)
+                throw error;
+        }
+    }
+}
+
+
+/***/ }),
+
 /***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42313,6 +42349,8 @@ function commitOf(context) {
 
 // EXTERNAL MODULE: ./src/github/answers.ts
 var answers = __nccwpck_require__(3948);
+// EXTERNAL MODULE: ./src/create-once.ts
+var create_once = __nccwpck_require__(9481);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
 // EXTERNAL MODULE: ./src/github/failure.ts
@@ -42328,29 +42366,8 @@ var failure = __nccwpck_require__(8881);
  */
 
 
-/** The `request` options of a create: the retry plugin leaves it to createOnce. */
+/** The `request` options of a create: the retry plugin leaves it to createOnce (src/create-once.ts). */
 const NOT_RETRIED_BY_PLUGIN = { retries: 0 };
-/**
- * Runs `create`; when it fails in a way that may have created the object all the same, asks
- * `findCreated` whether it is there and returns it if so, and otherwise creates again. Gives up
- * with the last failure after `rounds` creates.
- */
-async function createOnce(create, findCreated, rounds = 3) {
-    for (let round = 1;; round++) {
-        try {
-            return await create();
-        }
-        catch (error) {
-            if (!mayHaveTakenEffect(error))
-                throw error;
-            const found = await findCreated();
-            if (found !== undefined)
-                return found;
-            if (round >= rounds)
-                throw error;
-        }
-    }
-}
 /** A server error, or a connection lost without an answer (not a name that does not resolve, not an abort). */
 function mayHaveTakenEffect(error) {
     const status = (0,failure/* answeredStatus */.W)(error);
@@ -42447,6 +42464,7 @@ var deadline = __nccwpck_require__(8451);
 
 
 
+
 async function startCheckRun(options) {
     const { token, name, log } = options;
     const secrets = (0,redact/* redactor */.$)([token]);
@@ -42501,7 +42519,7 @@ function isCheckRun(value) {
 async function createCheckRun(github, target, name, signal) {
     const { owner, repo, headSha } = target;
     const externalId = (0,external_node_crypto_.randomUUID)();
-    return createOnce(async () => checkRunIn(await github.octokit.rest.checks.create({
+    return (0,create_once/* createOnce */.U)(async () => checkRunIn(await github.octokit.rest.checks.create({
         owner,
         repo,
         name,
@@ -42527,7 +42545,7 @@ async function createCheckRun(github, target, name, signal) {
                 return run;
         }
         return undefined;
-    });
+    }, mayHaveTakenEffect);
 }
 /** The check run a create answered, or the failure of that call when the answer is none. */
 function checkRunIn(answer, github) {
@@ -42739,6 +42757,7 @@ function writtenBy(comment, author) {
 
 
 
+
 /** GitHub refuses a comment body longer than this many characters. */
 const COMMENT_BODY_LIMIT = 65_536;
 const PER_PAGE = 100;
@@ -42803,12 +42822,12 @@ async function commentOnPullRequest(options) {
             log.debug(`comment-on-pr: updated comment ${existing.id} on pull request #${pullRequest.number}`);
             return 'updated';
         }
-        const created = await createOnce(async () => commentIn(await github.octokit.rest.issues.createComment({
+        const created = await (0,create_once/* createOnce */.U)(async () => commentIn(await github.octokit.rest.issues.createComment({
             ...repoOf(pullRequest),
             issue_number: pullRequest.number,
             body,
             request: NOT_RETRIED_BY_PLUGIN,
-        }), 'POST', github), find);
+        }), 'POST', github), find, mayHaveTakenEffect);
         log.debug(`comment-on-pr: created comment ${created.id} on pull request #${pullRequest.number}`);
         return 'created';
     }
@@ -44794,6 +44813,28 @@ const DEFAULT_RETRY = {
     maxDelayMs: 30_000,
     maxServerWaitMs: 300_000,
 };
+const BACK_OFF = { serverWait: false, pausesClient: false, mayHaveLanded: false };
+const REFUSED = { serverWait: true, pausesClient: false, mayHaveLanded: false };
+/**
+ * The retry rules, as data: what happened × whether repeating the request is harmless
+ * (`idempotent`: GET, HEAD, PUT, DELETE, or a write the caller marks so). Any other answer is
+ * final. 429 and 503 refuse the request, so any method is repeated; 500, 502, 504 and a lost
+ * answer say nothing of whether it was applied, so only a harmless repeat is sent.
+ */
+const RETRY_RULES = {
+    'not-sent': { idempotent: BACK_OFF, write: BACK_OFF },
+    'no-answer': { idempotent: { ...BACK_OFF, mayHaveLanded: true }, write: 'ambiguous' },
+    429: { idempotent: { ...REFUSED, pausesClient: true }, write: { ...REFUSED, pausesClient: true } },
+    503: { idempotent: REFUSED, write: REFUSED },
+    500: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+    502: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+    504: { idempotent: { ...REFUSED, mayHaveLanded: true }, write: 'ambiguous' },
+};
+/** The rule for what an attempt came to; undefined when the answer is final. */
+function retryRule(outcome, idempotent) {
+    const row = Object.hasOwn(RETRY_RULES, outcome) ? RETRY_RULES[outcome] : undefined;
+    return row === undefined ? undefined : idempotent ? row.idempotent : row.write;
+}
 /** Capped exponential backoff with full jitter: a uniform wait in [0, min(cap, base * 2^n)]. */
 function backoffDelay(retry, options, random = Math.random) {
     const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retry));
@@ -45025,26 +45066,23 @@ class HttpClient {
                 throw hostNotFoundError({ method, target: at, url, error: result.error }, { baseUrl: this.baseUrl, apiAnswered: this.#apiAnswered });
             }
             if (result.kind === 'failed') {
-                const retriable = !result.sent || idempotent;
-                if (!retriable) {
+                const rule = retryRule(result.sent ? 'no-answer' : 'not-sent', idempotent);
+                if (rule === 'ambiguous' || !canRetry) {
                     report('failure', { error: result.code });
-                    throw new service_errors/* AmbiguousWriteError */.yI(method, target, result.timedOut ? 'the request timed out' : 'the connection closed', {
-                        cause: result.error,
-                    });
-                }
-                if (!canRetry) {
-                    report('failure', { error: result.code });
-                    throw new service_errors/* NetworkError */.Dr({
-                        method,
-                        target: at,
-                        code: result.code === 'timeout' ? undefined : result.code,
-                        timedOut: result.timedOut,
-                        attempts: attempt + 1,
-                    }, { cause: result.error });
+                    throw rule === 'ambiguous'
+                        ? new service_errors/* AmbiguousWriteError */.yI(method, target, result.timedOut ? 'the request timed out' : 'the connection closed', {
+                            cause: result.error,
+                        })
+                        : new service_errors/* NetworkError */.Dr({
+                            method,
+                            target: at,
+                            code: result.code === 'timeout' ? undefined : result.code,
+                            timedOut: result.timedOut,
+                            attempts: attempt + 1,
+                        }, { cause: result.error });
                 }
                 report('retry', { error: result.code });
-                if (result.sent)
-                    mayHaveLanded = true;
+                mayHaveLanded ||= rule.mayHaveLanded;
                 await this.clock.sleep(backoffDelay(attempt, this.#retry), signal);
                 continue;
             }
@@ -45057,36 +45095,26 @@ class HttpClient {
                 report('success', { status });
                 return this.#response(method, target, result, !isSuccess(status));
             }
-            // 429 and 503 mean the service refused the request: repeating is safe for any method.
-            const refused = status === 429 || status === 503;
-            // 500, 502 and 504 say nothing of whether the request was applied: repeated only when
-            // repeating is harmless.
-            const serverFault = status === 500 || status === 502 || status === 504;
-            if ((refused || (serverFault && idempotent)) && canRetry) {
-                const asked = serverRequestedWait(result.headers, this.clock.now());
-                if (asked !== undefined && asked > this.#retry.maxServerWaitMs) {
-                    report('failure', { status });
-                    throw this.#apiError(method, at, result, attempt + 1);
-                }
-                const wait = asked ?? backoffDelay(attempt, this.#retry);
-                // A 429 is about the token, not the request: every request of the client waits.
-                if (status === 429)
-                    this.#limiter.pauseFor(wait);
-                report('retry', { status });
-                if (serverFault)
-                    mayHaveLanded = true;
-                // After a 429 the limiter holds this request back with all the others (an urgent one
-                // passes the limiter, so it waits here).
-                if (status !== 429 || options.urgent)
-                    await this.clock.sleep(wait, signal);
-                continue;
-            }
-            if (serverFault && !idempotent) {
+            const rule = retryRule(status, idempotent);
+            if (rule === 'ambiguous') {
                 report('failure', { status });
                 throw new service_errors/* AmbiguousWriteError */.yI(method, target, `the service answered ${(0,service_errors/* statusText */.qS)(status)}`);
             }
-            report('failure', { status });
-            throw this.#apiError(method, at, result, attempt + 1);
+            const asked = rule?.serverWait ? serverRequestedWait(result.headers, this.clock.now()) : undefined;
+            // A wait longer than the client's bound fails the request instead of hanging the job.
+            if (rule === undefined || !canRetry || (asked ?? 0) > this.#retry.maxServerWaitMs) {
+                report('failure', { status });
+                throw this.#apiError(method, at, result, attempt + 1);
+            }
+            const wait = asked ?? backoffDelay(attempt, this.#retry);
+            if (rule.pausesClient)
+                this.#limiter.pauseFor(wait);
+            report('retry', { status });
+            mayHaveLanded ||= rule.mayHaveLanded;
+            // A client-wide pause holds this request back in the limiter with all the others (an urgent
+            // one passes the limiter, so it waits here).
+            if (!rule.pausesClient || options.urgent)
+                await this.clock.sleep(wait, signal);
         }
     }
     /** The service's own word on its limit, when it says it (RateLimiter.adoptServiceLimit). */
@@ -45216,8 +45244,8 @@ function attemptBody(body) {
     return made instanceof external_node_stream_.Readable ? made : external_node_stream_.Readable.from(made);
 }
 
-// EXTERNAL MODULE: ./src/service/create-once.ts
-var create_once = __nccwpck_require__(4249);
+// EXTERNAL MODULE: ./src/create-once.ts
+var create_once = __nccwpck_require__(9481);
 // EXTERNAL MODULE: ./src/service/jsonapi.ts
 var jsonapi = __nccwpck_require__(3349);
 ;// CONCATENATED MODULE: ./src/service/module-tests.ts
@@ -45423,7 +45451,7 @@ function createModuleTestsApi(http) {
             return (0,jsonapi/* readResource */.R_)(response, 'vars');
         },
         createVariableOnce(module, input, options = {}) {
-            return (0,create_once/* createOnce */.U)(() => api.createVariable(module, input, options), async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key));
+            return (0,create_once/* createOnce */.U)(() => api.createVariable(module, input, options), async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key), service_errors/* mayHaveLanded */.I7);
         },
         listVariables(module, options = {}) {
             return (0,jsonapi/* listAll */._w)(http, `${testRoot(module)}/vars`, { signal: options.signal, type: 'vars' });
@@ -45537,6 +45565,7 @@ function createModuleTestsApi(http) {
 var no_code = __nccwpck_require__(5800);
 ;// CONCATENATED MODULE: ./src/service/policies.ts
 // Policy endpoints (spec 4.1).
+
 
 
 const enc = encodeURIComponent;
@@ -45657,7 +45686,7 @@ function createPoliciesApi(http) {
  * match) and returned if it exists; otherwise the create is sent again.
  */
 function createPolicyOnce(policies, organization, input, options = {}) {
-    return (0,create_once/* createOnce */.U)(() => policies.create(organization, input, options), () => policies.findByName(organization, input.name, options));
+    return (0,create_once/* createOnce */.U)(() => policies.create(organization, input, options), () => policies.findByName(organization, input.name, options), service_errors/* mayHaveLanded */.I7);
 }
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
@@ -45695,47 +45724,12 @@ function describeRequest(e) {
 
 /***/ }),
 
-/***/ 4249:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ createOnce)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5756);
-// Creating an object exactly once over an unreliable connection (architecture "Decisions":
-// a retried create first checks whether the object already exists).
-
-/**
- * Runs `create`; when it ends in an AmbiguousWriteError (the request may or may not have taken
- * effect), asks `findExisting` whether the object is there and returns it if so, and otherwise
- * creates again. Gives up with the last AmbiguousWriteError after `rounds` creates that all
- * ended that way without the object appearing.
- */
-async function createOnce(create, findExisting, rounds = 3) {
-    for (let round = 1;; round++) {
-        try {
-            return await create();
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AmbiguousWriteError */ .yI))
-                throw error;
-            const existing = await findExisting();
-            if (existing !== undefined)
-                return existing;
-            if (round >= rounds)
-                throw error;
-        }
-    }
-}
-
-
-/***/ }),
-
 /***/ 5756:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   I7: () => (/* binding */ mayHaveLanded),
 /* harmony export */   Lx: () => (/* binding */ RedirectError),
 /* harmony export */   Oc: () => (/* binding */ AnswerTooLargeError),
 /* harmony export */   XX: () => (/* binding */ PaginationError),
@@ -45796,6 +45790,10 @@ class AmbiguousWriteError extends Error {
         this.path = target;
         this.reason = reason;
     }
+}
+/** A write that may have been carried out though it failed (`createOnce` looks before creating again). */
+function mayHaveLanded(error) {
+    return error instanceof AmbiguousWriteError;
 }
 /** The service could not be reached, or kept dropping or timing out, after every allowed retry. */
 class NetworkError extends Error {
