@@ -1,19 +1,17 @@
-import { getErrorMessage } from '../../../errors.ts';
-import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
 import type { Deadline } from '../../../lifetime/deadline.ts';
 import type { Cancellation } from '../../../lifetime/cancellation.ts';
-import { abortAfterFirstSignal } from '../../../lifetime/grace.ts';
 import type { Semaphore } from '../../../lifetime/limit.ts';
-import type { NoCodeApi, UpgradeAnswer } from '../../../service/no-code.ts';
-import { formatDuration, formatPreciseDuration } from '../../../report/format.ts';
-import { describeRunStatus, readPlan, runPhase, runStatusFacts } from '../../../service/run-status.ts';
-import { capitalise, quoteClipped } from '../../../text.ts';
-import { statusReporter } from '../../../report/wait-status.ts';
-import { describeWriteFailure } from '../write-failure.ts';
-import { sendWrite } from '../writes.ts';
-import type { FailedWrite, WriteGrace, WriteOutcome } from '../writes.ts';
-import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
-import type { UpgradeWaitResult, UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
+import type { WorkspaceVariable } from '../../../inputs/parsers.ts';
+import type { NoCodeApi } from '../../../service/no-code.ts';
+import { readPlan, runStatusFacts } from '../../../service/run-status.ts';
+import { capitalise } from '../../../text.ts';
+import type { WriteGrace } from '../writes.ts';
+import { confirmPlan } from './confirm-plan.ts';
+import { followApply } from './follow-apply.ts';
+import { startUpgrade } from './start-upgrade.ts';
+import type { UpgradeRun } from './upgrade-run.ts';
+import { waitForPlan } from './wait-for-plan.ts';
+import type { UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 
 /** How the upgrade of one workspace ended. */
 export type UpgradeOutcome =
@@ -128,455 +126,80 @@ export interface WorkspaceFacts {
   upgradeAvailable: boolean | null;
 }
 
-type Known = Pick<WorkspaceUpgradeResult, 'workspaceName' | 'runId' | 'status' | 'planUrl'>;
-
 /**
  * Upgrades one workspace: initiates the upgrade, waits for its plan, and, when asked, confirms
  * a ready plan and follows the apply to its end. Never throws: every way this can end is a
  * result, so that one workspace failing does not stop the others.
  */
 export async function upgradeWorkspace(options: UpgradeWorkspaceOptions): Promise<WorkspaceUpgradeResult> {
-  const { api, noCodeModuleId, workspaceId, cancellation } = options;
-  const { signal } = cancellation;
-  const log = (line: string): void => options.log(`${workspaceId}: ${line}`);
-  let workspaceName: string | null = options.workspace?.name ?? null;
-  const result = (
-    r: Omit<
-      WorkspaceUpgradeResult,
-      'workspaceId' | 'workspaceName' | 'moduleVersionFrom' | 'applied' | 'planReady' | 'planUnknown'
-    > & {
-      workspaceName?: string | null;
-      applied?: boolean;
-      planReady?: boolean;
-      planUnknown?: boolean;
-    },
-  ): WorkspaceUpgradeResult => ({
-    workspaceId,
-    workspaceName,
-    moduleVersionFrom: options.workspace?.moduleVersion ?? null,
-    planReady: false,
-    planUnknown: false,
-    applied: false,
-    ...r,
-  });
-
-  const grace = formatPreciseDuration(options.writeGrace.graceMs);
-  const clock = options.deadline.clock;
-  const writeOptions = { cancellation, ...options.writeGrace, places: options.writes };
-
-  const initiate = await sendWrite(
-    (writeSignal) => api.initiateUpgrade(noCodeModuleId, workspaceId, [...options.vars], { signal: writeSignal }),
-    writeOptions,
-  );
-  const none = { runId: null, status: null, planUrl: null };
-  switch (initiate.kind) {
-    case 'not-sent':
-      return result({ ...none, outcome: 'cancelled', error: 'The step was cancelled before the upgrade was started.' });
-    case 'maybe-applied':
-      if (initiate.cause === 'cancelled') {
-        const message =
-          `The step was cancelled while the upgrade was being started, and the service did not answer within ${grace}, ` +
-          `so it may have started: check workspace ${workspaceId} in the service.`;
-        return result({ ...none, outcome: 'cancelled', planUnknown: true, error: message });
-      }
-      // Accepted without a run, or answer lost: an upgrade may have started unseen.
-      log('the upgrade could not be started');
-      return result({
-        ...none,
-        outcome: 'failed',
-        planUnknown: true,
-        error: initiateFailure(initiate, noCodeModuleId, workspaceId),
-      });
-    case 'refused':
-    case 'failed':
-      log('the upgrade could not be started');
-      return result({ ...none, outcome: 'failed', error: initiateFailure(initiate, noCodeModuleId, workspaceId) });
-  }
-
-  if ('noUpgrade' in initiate.answer) {
-    log(`no upgrade available: ${initiate.answer.message}`);
-    return result({
-      ...none,
-      outcome: 'current',
-      note: `The service has no upgrade for it (it said: ${quoteClipped(initiate.answer.message, 120)}).`,
-    });
-  }
-  const started = initiate.answer;
-  let upgrade = started.upgrade;
-  workspaceName = started.workspaceName ?? workspaceName;
-  const runId = upgrade.id;
-  let status = upgrade.attributes.status;
-  let planUrl = upgrade.attributes['plan-url'] ?? null;
-  const known = (): Known => ({ workspaceName, runId, status, planUrl });
-  log(`upgrade run ${runId} started (${status})`);
-  if (signal.aborted) {
-    return result({
-      ...known(),
-      outcome: 'cancelled',
-      planUnknown: true,
-      error: `The step was cancelled after upgrade run ${runId} was started (status ${status}); it goes on in the service.`,
-    });
-  }
-
-  // Time in the status lines counts from the start, across the plan and the apply.
-  const startedAt = clock.now();
-  const report = statusReporter(log);
-  const read = (readSignal: AbortSignal): Promise<UpgradeAnswer> =>
-    api.readUpgrade(noCodeModuleId, workspaceId, runId, { signal: readSignal });
-  const seen = (answer: UpgradeAnswer): void => {
-    upgrade = answer.upgrade;
-    status = upgrade.attributes.status;
-    planUrl = upgrade.attributes['plan-url'] ?? planUrl;
-    workspaceName = answer.workspaceName ?? workspaceName;
-  };
-  /** Reads the run from `first` on until `isFinal`, within `deadline` (the step's, by default). */
-  const follow = (
-    first: UpgradeAnswer,
-    isFinal: (answer: UpgradeAnswer) => boolean,
-    more: { deadline?: Deadline; pauseAtMost?: () => number | undefined } = {},
-  ): Promise<UpgradeWaitResult<UpgradeAnswer>> =>
-    waitForUpgradeRun<UpgradeAnswer>({
-      first,
-      read,
-      isFinal,
-      onValue: (a) => {
-        seen(a);
-        report(status, clock.now() - startedAt);
-      },
-      signal,
-      deadline: more.deadline ?? options.deadline,
-      schedule: options.schedule,
-      pauseAtMost: more.pauseAtMost,
-    });
-  const runRef = (): string => `upgrade run ${runId} of workspace ${describeWorkspace(workspaceId, workspaceName)}`;
+  const log = (line: string): void => options.log(`${options.workspaceId}: ${line}`);
+  const start = await startUpgrade(options, log);
+  if ('result' in start) return start.result;
+  const { run } = start;
 
   // The plan and its confirmation. A plan is confirmed once it has stopped; a confirm answered
   // 409 says it had not (a policy check or a run task was still to come), so the wait goes on,
   // and the next confirm goes out only once the plan has moved on and stopped again.
-  let current: UpgradeAnswer = started;
+  let current = run.answer();
   /** The status in which the service refused the last confirm (409), if it did. */
   let refusedIn: string | undefined;
-  let afterConfirm: UpgradeAnswer;
-  let confirmedIn: string;
   for (;;) {
-    const plan = await waitForPlan(current, refusedIn);
+    const plan = await waitForPlan(run, current, refusedIn);
     if ('result' in plan) return plan.result;
+    const ending = stoppedPlanEnding(run);
+    if (ending !== undefined) return ending;
     if (!options.confirm) {
-      return result({
-        ...known(),
-        planReady: true,
-        outcome: 'planned',
-        note: 'Set confirm to true to apply ready plans.',
-      });
+      return run.result({ planReady: true, outcome: 'planned', note: 'Set confirm to true to apply ready plans.' });
     }
-    confirmedIn = status;
-    const confirm = await sendWrite(
-      (writeSignal) => api.confirmUpgrade(noCodeModuleId, workspaceId, runId, { signal: writeSignal }),
-      writeOptions,
-    );
-    if (confirm.kind === 'done') {
-      log(`upgrade run ${runId} confirmed; following the apply`);
-      afterConfirm = { upgrade, workspaceName };
-      break;
-    }
-    if (confirm.kind === 'refused' && confirm.error.status === 409 && !signal.aborted) {
-      refusedIn = status;
-      log(`the service refused the confirmation in ${status} (409): the plan is not ready yet; waiting for it to stop`);
-      current = { upgrade, workspaceName };
+    const confirmedIn = run.status;
+    const confirm = await confirmPlan(run);
+    if ('result' in confirm) return confirm.result;
+    if ('premature' in confirm) {
+      refusedIn = run.status;
+      current = run.answer();
       continue;
     }
-    const lost = await afterFailedConfirm(confirm);
-    if ('result' in lost) return lost.result;
-    afterConfirm = lost.answer;
-    break;
+    return followApply(run, confirm.answer, confirmedIn);
   }
+}
 
-  return followApply(afterConfirm, confirmedIn);
-
-  /**
-   * Reads the run until its plan has stopped, or the run ended, waits for a person, or was
-   * applied without the action. A status that may be passed through counts as stopped once it
-   * stayed `planSettleMs`; after a refused confirm, only a status reached since counts.
-   */
-  async function waitForPlan(
-    first: UpgradeAnswer,
-    refused: string | undefined,
-  ): Promise<{ ready: true } | { result: WorkspaceUpgradeResult }> {
-    let lastStatus: string | undefined;
-    let since = clock.now();
-    let moved = refused === undefined;
-    let settling = false;
-    const isFinal = (a: UpgradeAnswer): boolean => {
-      const s = a.upgrade.attributes.status;
-      if (s !== lastStatus) {
-        lastStatus = s;
-        since = clock.now();
-        if (s !== refused) moved = true;
-      }
-      const reading = readPlan(a.upgrade);
-      settling = false;
-      if (reading === 'under-way' || reading === 'applying') return false;
-      if (reading === 'stopped') return moved;
-      if (reading === 'maybe-stopped') {
-        if (!moved) return false;
-        settling = clock.now() - since < options.planSettleMs;
-        return !settling;
-      }
-      return true;
-    };
-    // While a status stays, the next read comes when it has stayed long enough, not later.
-    const pauseAtMost = (): number | undefined =>
-      settling ? Math.max(1, since + options.planSettleMs - clock.now()) : undefined;
-    try {
-      const waited = await follow(first, isFinal, { pauseAtMost });
-      if (waited.outcome === 'timed-out') {
-        log(`timed out (${status})`);
-        const refusal =
-          refused === undefined
-            ? ''
-            : `; the service refused its confirmation in ${refused} (409), and the plan had not stopped again since`;
-        return {
-          result: result({
-            ...known(),
-            outcome: 'timed-out',
-            planUnknown: true,
-            error:
-              `Timed out after ${formatDuration(options.timeoutMs)} waiting for the upgrade plan of run ${runId} ` +
-              `(last status: ${describeRunStatus(status)}${lastReadNote(waited)}${refusal}); ` +
-              'the run goes on in the service: look at its plan page, or raise the timeout input.',
-          }),
-        };
-      }
-    } catch (error) {
-      if (signal.aborted) {
-        return {
-          result: result({
-            ...known(),
-            outcome: 'cancelled',
-            planUnknown: true,
-            error: `The step was cancelled while waiting for the plan (status ${status}); upgrade run ${runId} goes on in the service.`,
-          }),
-        };
-      }
-      return {
-        result: result({
-          ...known(),
-          outcome: 'failed',
-          planUnknown: true,
-          error: `Could not read the status of upgrade run ${runId}: ${getErrorMessage(error)}; the run may still go on in the service.`,
-        }),
-      };
-    }
-    const facts = runStatusFacts(status);
-    switch (readPlan(upgrade)) {
-      case 'awaiting-decision':
-        log(`${status}: waits for a person in the service; not confirmed`);
-        return {
-          result: result({
-            ...known(),
-            outcome: 'failed',
-            error:
-              `${capitalise(runRef())} ${facts?.meaning ?? `reads ${status}`} (status ${status}), so it was not confirmed: ` +
-              `${facts?.todo ?? 'someone must act on it in the service'}, then confirm it there${planPageNote()}.`,
-          }),
-        };
-      case 'ended':
-        if (facts?.nothingToApply) return { result: result({ ...known(), outcome: 'no-changes' }) };
-        return {
-          result: result({
-            ...known(),
-            outcome: 'failed',
-            error: `${capitalise(runRef())} ${facts?.meaning ?? `ended as ${status}`} (status ${status}): see its plan page.`,
-          }),
-        };
-      case 'applied':
-        return {
-          result: result({
-            ...known(),
-            outcome: 'applied',
-            applied: true,
-            note: 'The service applied the plan without a confirmation.',
-          }),
-        };
-      default:
-        return { ready: true };
-    }
-  }
-
-  /** Where the plan page is, as a clause ending a sentence: only the service's own page is named. */
-  function planPageNote(): string {
-    const page = planUrl === null ? null : options.servicePage(planUrl);
-    return page === null ? '' : `: ${page}`;
-  }
-
-  /**
-   * A confirm that did not end done, nor refused as premature. When its answer was lost, the
-   * run's status tells whether it arrived, once it moves past the confirmed one (which may take
-   * the service a moment); a second confirmation is never sent.
-   */
-  async function afterFailedConfirm(
-    confirm: Exclude<WriteOutcome<unknown>, { kind: 'done' }>,
-  ): Promise<{ answer: UpgradeAnswer } | { result: WorkspaceUpgradeResult }> {
-    const confirmFailed = (error: unknown): { result: WorkspaceUpgradeResult } => ({
-      result: result({
-        ...known(),
-        planReady: true,
-        outcome: 'failed',
-        error: `The plan was ready but its confirmation failed: ${getErrorMessage(error)}`,
-      }),
-    });
-    switch (confirm.kind) {
-      case 'not-sent':
-        return {
-          result: result({
-            ...known(),
-            planReady: true,
-            outcome: 'cancelled',
-            error: `The step was cancelled before the ready plan of run ${runId} was confirmed; it was not applied.`,
-          }),
-        };
-      case 'refused':
-      case 'failed':
-        return confirmFailed(confirm.error);
-      case 'maybe-applied':
-        break;
-    }
-    if (confirm.cause === 'cancelled') {
-      const message =
-        `The step was cancelled while the plan of run ${runId} was being confirmed, and the service did not answer within ${grace}, ` +
-        `so it may have been applied: look at its plan page.`;
-      return { result: result({ ...known(), planReady: true, outcome: 'cancelled', error: message }) };
-    }
-    if (confirm.cause !== 'no-answer') return confirmFailed(confirm.error);
-    const confirmedIn = status;
-    // Under cancellation one read gets what is left of the writes' grace, which counts from the
-    // first signal, not from this read.
-    const bound = abortAfterFirstSignal(cancellation, options.writeGrace.graceMs, options.writeGrace.clock);
-    let after = await read(bound.signal)
-      .catch(() => undefined)
-      .finally(() => bound.dispose());
-    if (after) seen(after);
-    if (after !== undefined && status === confirmedIn && !signal.aborted) {
-      const settled = await waitForUpgradeRun<UpgradeAnswer>({
-        first: after,
-        read,
-        isFinal: (a) => a.upgrade.attributes.status !== confirmedIn,
-        onValue: (a) => seen(a),
-        signal,
-        deadline: options.deadline.within(options.confirmSettleMs),
-        schedule: options.schedule,
-      }).catch(() => undefined);
-      after = settled?.value ?? after;
-    }
-    if (after === undefined || status === confirmedIn) {
-      return {
-        result: result({
-          ...known(),
-          planReady: true,
-          outcome: 'failed',
-          error:
-            `The confirmation of upgrade run ${runId} ended without an answer (${confirm.error.reason}) ` +
-            `and the run now reads ${after ? status : 'as unknown'}; ` +
-            `it was not sent again. Look at the run's plan page or workspace ${workspaceId} in the service.`,
-        }),
-      };
-    }
-    log(`upgrade run ${runId} moved on to ${status} (the confirmation's answer was lost); following the apply`);
-    return { answer: after };
-  }
-
-  /**
-   * The apply. Spec 4.3's confirm answers only a message, so the run is read until it ends:
-   * `applied`, or a failure. A run that never reads past the status it was confirmed in, for
-   * `applyStatusWindowMs` (or until the timeout, if that comes first), is a service that reports
-   * no apply status: the workspace ends `confirmed`, with a warning.
-   */
-  async function followApply(first: UpgradeAnswer, confirmedIn: string): Promise<WorkspaceUpgradeResult> {
-    const confirmedAt = clock.now();
-    const ended = (a: UpgradeAnswer): boolean => {
-      const phase = runPhase(a.upgrade.attributes.status);
-      return phase === 'applied' || phase === 'ended-without-apply' || phase === 'awaiting-decision';
-    };
-    try {
-      const silence = await follow(first, (a) => a.upgrade.attributes.status !== confirmedIn, {
-        deadline: options.deadline.within(options.applyStatusWindowMs),
-      });
-      if (silence.outcome === 'timed-out') {
-        const waited = formatDuration(clock.now() - confirmedAt);
-        log(`confirmed; the service reported no apply status within ${waited} (${status})`);
-        return result({
-          ...known(),
-          planReady: true,
-          outcome: 'confirmed',
-          warning:
-            `Confirmed; the service reported no apply status within ${waited}: run ${runId} still reads ${status}, ` +
-            `as when it was confirmed${lastReadNote(silence)}. Whether it was applied is not known: look at its plan page.`,
-        });
-      }
-      const waited = await follow(silence.value, ended);
-      if (waited.outcome === 'timed-out') {
-        log(`confirmed; the apply had not ended at the timeout (${status})`);
-        return result({
-          ...known(),
-          planReady: true,
-          outcome: 'apply-timed-out',
-          error:
-            `Confirmed, but the apply had not ended at the timeout (${formatDuration(options.timeoutMs)}): ` +
-            `the last status of run ${runId} was ${describeRunStatus(status)}${lastReadNote(waited)}. ` +
-            'The apply may go on in the service: look at its plan page.',
-        });
-      }
-    } catch (error) {
-      if (signal.aborted) {
-        return result({
-          ...known(),
-          planReady: true,
-          outcome: 'cancelled',
-          error: `The step was cancelled after the plan of run ${runId} was confirmed (status ${status}); the apply goes on in the service.`,
-        });
-      }
-      return result({
-        ...known(),
-        planReady: true,
+/**
+ * How a plan that stopped ends without a confirmation: it waits for a person in the service, it
+ * ended (with nothing to change, or failed), or the service applied it by itself. Undefined
+ * when it is ready to be confirmed.
+ */
+function stoppedPlanEnding(run: UpgradeRun): WorkspaceUpgradeResult | undefined {
+  const { status } = run;
+  const facts = runStatusFacts(status);
+  const runRef = (): string =>
+    `upgrade run ${run.runId} of workspace ${describeWorkspace(run.options.workspaceId, run.known().workspaceName)}`;
+  switch (readPlan(run.upgrade)) {
+    case 'awaiting-decision':
+      run.log(`${status}: waits for a person in the service; not confirmed`);
+      return run.result({
         outcome: 'failed',
         error:
-          `Confirmed, but the status of upgrade run ${runId} could not be read after the confirmation: ${getErrorMessage(error)}. ` +
-          `The apply may go on in the service: look at its plan page.`,
+          `${capitalise(runRef())} ${facts?.meaning ?? `reads ${status}`} (status ${status}), so it was not confirmed: ` +
+          `${facts?.todo ?? 'someone must act on it in the service'}, then confirm it there${run.planPageNote()}.`,
       });
-    }
-    const facts = runStatusFacts(status);
-    if (facts?.phase === 'applied') {
-      log(`upgrade run ${runId} applied`);
-      return result({ ...known(), planReady: true, outcome: 'applied', applied: true });
-    }
-    log(`upgrade run ${runId} ended as ${status} after the confirmation`);
-    const what =
-      facts?.phase === 'awaiting-decision'
-        ? `the run ${facts.meaning} (status ${status}): ${facts.todo ?? 'someone must act on it in the service'}${planPageNote()}`
-        : `the upgrade run ${facts?.meaning ?? `ended as ${status}`} (status ${status}): see its plan page`;
-    return result({ ...known(), planReady: true, outcome: 'failed', error: `The plan was confirmed, but ${what}.` });
+    case 'ended':
+      if (facts?.nothingToApply) return run.result({ outcome: 'no-changes' });
+      return run.result({
+        outcome: 'failed',
+        error: `${capitalise(runRef())} ${facts?.meaning ?? `ended as ${status}`} (status ${status}): see its plan page.`,
+      });
+    case 'applied':
+      return run.result({
+        outcome: 'applied',
+        applied: true,
+        note: 'The service applied the plan without a confirmation.',
+      });
+    default:
+      return undefined;
   }
 }
 
 /** A workspace as a message names it: its name beside its id where the name is known. */
 export function describeWorkspace(workspaceId: string, workspaceName: string | null): string {
   return workspaceName ? `${workspaceName} (${workspaceId})` : workspaceId;
-}
-
-/** What a timed-out wait's last read did, for its message. */
-function lastReadNote(waited: UpgradeWaitResult<unknown>): string {
-  if (waited.outcome !== 'timed-out' || waited.lastRead === undefined) return '';
-  return waited.lastRead === 'unanswered'
-    ? '; a status read was still unanswered at the deadline'
-    : '; the service answered 429 and asked to wait past the deadline';
-}
-
-function initiateFailure(failed: FailedWrite, noCodeModuleId: string, workspaceId: string): string {
-  return describeWriteFailure(failed, {
-    operation: `to start the upgrade of workspace ${workspaceId}`,
-    ids: `workspace ${workspaceId} (provisioned from no-code module ${noCodeModuleId})`,
-    ifUnknown:
-      'No upgrade run is known, so none was followed or confirmed; the upgrade may have started: ' +
-      `check workspace ${workspaceId} in the service before running again.`,
-  });
 }
