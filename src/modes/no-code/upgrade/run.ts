@@ -88,56 +88,16 @@ export async function runUpgradeNoCodeWorkspace(
   const signal = context.cancellation.signal;
   // One deadline, `timeout` from the start, for every read and wait of the step.
   const deadline = Deadline.after(inputs.timeoutMs, tuning.clock);
-  const n = inputs.workspaceIds.length;
-  const workspaces = plural(n, 'workspace');
 
-  // A read, allowed in a dry run: an unknown module id fails once here rather than once per
-  // workspace, and the version pin tells the reader what the workspaces move to.
-  let versionPin: string | null = null;
-  // The timeout bounds this read too: a service that never answers must not hold the step.
-  try {
-    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: deadline.cut(signal) });
-    versionPin = noCodeModule.attributes['version-pin'] ?? null;
-    sink.info(
-      `No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
-        `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`,
-    );
-  } catch (error) {
-    if (signal.aborted) {
-      return cancelledResult({
-        title: 'Cancelled before any upgrade was started',
-        heading: HEADING,
-        message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
-        outputs: nothingStarted(inputs.workspaceIds),
-      });
-    }
-    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
-    if (error instanceof ConfigurationError) throw error;
-    const message = deadline.expired
-      ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
-        `raise the timeout input or try again later.`
-      : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
-    return failureResult({
-      title: 'The no-code module could not be read',
-      heading: `❌ ${HEADING}`,
-      message,
-      more: paragraph(`No upgrade was started for ${workspaces}.`),
-      outputs: nothingStarted(inputs.workspaceIds),
-    });
-  }
+  const module = await readVersionPin(inputs, context, deadline);
+  if ('result' in module) return module.result;
+  const { versionPin } = module;
 
   // What each workspace's document says (its name, the version it is on), for the log and the
   // summary; a read, so also in a dry run. Not essential: a workspace that cannot be read is
   // upgraded all the same, and a failed read only leaves its name and version unknown.
   const facts = await readWorkspaces(client, inputs, deadline, signal, (line) => sink.debug(line));
-  if (signal.aborted) {
-    return cancelledResult({
-      title: 'Cancelled before any upgrade was started',
-      heading: HEADING,
-      message: `The step was cancelled before an upgrade was started for ${workspaces}; nothing was changed.`,
-      outputs: nothingStarted(inputs.workspaceIds),
-    });
-  }
+  if (signal.aborted) return cancelledBeforeAnyUpgrade(inputs.workspaceIds);
   for (const [id, f] of facts) {
     if (f.name !== null || f.moduleVersion !== null) {
       sink.info(
@@ -162,14 +122,103 @@ export async function runUpgradeNoCodeWorkspace(
       cancelled,
     });
 
-  // A workspace whose document says no upgrade is available, when no variables are to change, is
-  // already current: nothing is started (an upgrade would plan the settings it already has).
-  const current = (workspaceId: string): boolean =>
-    inputs.workspaceVariables.length === 0 && facts.get(workspaceId)?.upgradeAvailable === false;
-  const notStarted = (
-    workspaceId: string,
-    outcome: 'would-upgrade' | 'current' | 'not-started',
-  ): WorkspaceUpgradeResult => ({
+  const current = (workspaceId: string): boolean => isCurrent(workspaceId, inputs, facts);
+  for (const id of inputs.workspaceIds.filter(current)) {
+    sink.info(
+      `Workspace ${describeWorkspace(id, facts.get(id)?.name ?? null)}: already current; no upgrade is started.`,
+    );
+  }
+  const toUpgrade = inputs.workspaceIds.filter((id) => !current(id));
+
+  const waves = planWaves(inputs.workspaceIds, inputs.waves);
+  const inWave = waveSetter(waves);
+  const inWaves =
+    waves.length > 1 ? ` in ${plural(waves.length, 'wave')} (${waves.map((w) => w.length).join(', ')})` : '';
+
+  if (inputs.dryRun) {
+    sink.info(
+      `Dry run: would start an upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
+    );
+    return report(
+      inputs.workspaceIds.map((id) => inWave(notStarted(id, facts, current(id) ? 'current' : 'would-upgrade'))),
+      { waves: waves.length, stop: null },
+    );
+  }
+
+  sink.info(
+    `Starting the upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`,
+  );
+  const upgradeOne = workspaceUpgrader(inputs, context, tuning, deadline, facts);
+  const { results, stop } = await upgradeInWaves(waves, { inputs, sink, signal, facts, inWave, upgradeOne });
+  return report(results, { waves: waves.length, stop }, signal.aborted);
+}
+
+/**
+ * The no-code module's version pin, which tells the reader what the workspaces move to. A read,
+ * allowed in a dry run: an unknown module id fails once here rather than once per workspace.
+ */
+async function readVersionPin(
+  inputs: UpgradeNoCodeWorkspaceInputs,
+  { client, sink, cancellation: { signal } }: ModeContext,
+  deadline: Deadline,
+): Promise<{ versionPin: string | null } | { result: ModeResult }> {
+  // The timeout bounds this read too: a service that never answers must not hold the step.
+  try {
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal: deadline.cut(signal) });
+    const versionPin = noCodeModule.attributes['version-pin'] ?? null;
+    sink.info(
+      `No-code module ${inputs.noCodeModuleId}: version pin ${versionPin ?? 'not set'}, ` +
+        `no-code provisioning ${noCodeModule.attributes.enabled ? 'enabled' : 'disabled'}.`,
+    );
+    return { versionPin };
+  } catch (error) {
+    if (signal.aborted) return { result: cancelledBeforeAnyUpgrade(inputs.workspaceIds) };
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
+    const message = deadline.expired
+      ? `Timed out after ${formatDuration(inputs.timeoutMs)} reading no-code module ${inputs.noCodeModuleId}: the service did not answer; ` +
+        `raise the timeout input or try again later.`
+      : describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id');
+    return {
+      result: failureResult({
+        title: 'The no-code module could not be read',
+        heading: `❌ ${HEADING}`,
+        message,
+        more: paragraph(`No upgrade was started for ${plural(inputs.workspaceIds.length, 'workspace')}.`),
+        outputs: nothingStarted(inputs.workspaceIds),
+      }),
+    };
+  }
+}
+
+function cancelledBeforeAnyUpgrade(workspaceIds: readonly string[]): ModeResult {
+  return cancelledResult({
+    title: 'Cancelled before any upgrade was started',
+    heading: HEADING,
+    message: `The step was cancelled before an upgrade was started for ${plural(workspaceIds.length, 'workspace')}; nothing was changed.`,
+    outputs: nothingStarted(workspaceIds),
+  });
+}
+
+/**
+ * A workspace whose document says no upgrade is available, when no variables are to change, is
+ * already current: nothing is started (an upgrade would plan the settings it already has).
+ */
+function isCurrent(
+  workspaceId: string,
+  inputs: UpgradeNoCodeWorkspaceInputs,
+  facts: ReadonlyMap<string, WorkspaceFacts>,
+): boolean {
+  return inputs.workspaceVariables.length === 0 && facts.get(workspaceId)?.upgradeAvailable === false;
+}
+
+/** The result of a workspace whose upgrade was not started. */
+function notStarted(
+  workspaceId: string,
+  facts: ReadonlyMap<string, WorkspaceFacts>,
+  outcome: 'would-upgrade' | 'current' | 'not-started',
+): WorkspaceUpgradeResult {
+  return {
     workspaceId,
     workspaceName: facts.get(workspaceId)?.name ?? null,
     moduleVersionFrom: facts.get(workspaceId)?.moduleVersion ?? null,
@@ -181,41 +230,32 @@ export async function runUpgradeNoCodeWorkspace(
     planUnknown: false,
     applied: false,
     ...(outcome === 'current' ? { note: ALREADY_CURRENT } : {}),
-  });
-  for (const id of inputs.workspaceIds.filter(current)) {
-    sink.info(
-      `Workspace ${describeWorkspace(id, facts.get(id)?.name ?? null)}: already current; no upgrade is started.`,
-    );
-  }
-  const toUpgrade = inputs.workspaceIds.filter((id) => !current(id));
+  };
+}
 
-  const waves = planWaves(inputs.workspaceIds, inputs.waves);
+/** Sets each workspace's wave (numbered from 1) on its result. */
+function waveSetter(waves: readonly (readonly string[])[]): (r: WorkspaceUpgradeResult) => WorkspaceUpgradeResult {
   const waveOf = new Map(waves.flatMap((ids, index) => ids.map((id) => [id, index + 1] as const)));
-  const inWave = (r: WorkspaceUpgradeResult): WorkspaceUpgradeResult => ({
-    ...r,
-    wave: waveOf.get(r.workspaceId) ?? 1,
-  });
-  const inWaves =
-    waves.length > 1 ? ` in ${plural(waves.length, 'wave')} (${waves.map((w) => w.length).join(', ')})` : '';
+  return (r) => ({ ...r, wave: waveOf.get(r.workspaceId) ?? 1 });
+}
 
-  if (inputs.dryRun) {
-    sink.info(
-      `Dry run: would start an upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? ' and confirm the ready plans' : ''}.`,
-    );
-    return report(
-      inputs.workspaceIds.map((id) => inWave(notStarted(id, current(id) ? 'current' : 'would-upgrade'))),
-      { waves: waves.length, stop: null },
-    );
-  }
-
-  sink.info(
-    `Starting the upgrade of ${plural(toUpgrade.length, 'workspace')}${inWaves}${inputs.confirm ? '; ready plans will be confirmed' : ''}.`,
-  );
+/**
+ * Upgrades one workspace of a wave of `waveSize` (a workspace already current is not started),
+ * within what the step's workspaces share: the deadline, and the places for writes in flight.
+ */
+function workspaceUpgrader(
+  inputs: UpgradeNoCodeWorkspaceInputs,
+  context: ModeContext,
+  tuning: UpgradeTuning,
+  deadline: Deadline,
+  facts: ReadonlyMap<string, WorkspaceFacts>,
+): (workspaceId: string, waveSize: number) => Promise<WorkspaceUpgradeResult> {
+  const { sink, client } = context;
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const writeGrace = writeGraceOf(tuning);
-  const upgradeOne = (workspaceId: string, waveSize: number): Promise<WorkspaceUpgradeResult> =>
-    current(workspaceId)
-      ? Promise.resolve(notStarted(workspaceId, 'current'))
+  return (workspaceId, waveSize) =>
+    isCurrent(workspaceId, inputs, facts)
+      ? Promise.resolve(notStarted(workspaceId, facts, 'current'))
       : upgradeWorkspace({
           api: client.noCode,
           noCodeModuleId: inputs.noCodeModuleId,
@@ -236,13 +276,30 @@ export async function runUpgradeNoCodeWorkspace(
           applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
           servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
         });
+}
 
-  // Wave after wave: the next starts only once every workspace of this one ended well.
+/**
+ * Wave after wave: the next starts only once every workspace of this one ended well. When the
+ * rollout stops early (a wave failed, or the step was cancelled between waves), the workspaces
+ * of the later waves are reported not started.
+ */
+async function upgradeInWaves(
+  waves: readonly (readonly string[])[],
+  step: {
+    inputs: UpgradeNoCodeWorkspaceInputs;
+    sink: ModeContext['sink'];
+    signal: AbortSignal;
+    facts: ReadonlyMap<string, WorkspaceFacts>;
+    inWave: (r: WorkspaceUpgradeResult) => WorkspaceUpgradeResult;
+    upgradeOne: (workspaceId: string, waveSize: number) => Promise<WorkspaceUpgradeResult>;
+  },
+): Promise<{ results: WorkspaceUpgradeResult[]; stop: RolloutStop | null }> {
+  const { inputs, sink, signal, inWave } = step;
   const results: WorkspaceUpgradeResult[] = [];
   let stop: RolloutStop | null = null;
   for (const [index, wave] of waves.entries()) {
     if (waves.length > 1) sink.info(`Wave ${index + 1} of ${waves.length}: ${plural(wave.length, 'workspace')}.`);
-    const done = await Promise.all(wave.map((id) => upgradeOne(id, wave.length)));
+    const done = await Promise.all(wave.map((id) => step.upgradeOne(id, wave.length)));
     results.push(...done.map(inWave));
     if (index === waves.length - 1) break;
     if (signal.aborted) {
@@ -259,9 +316,11 @@ export async function runUpgradeNoCodeWorkspace(
     const rest = inputs.workspaceIds.slice(results.length);
     const why = stop.kind === 'failed' ? `wave ${stop.wave} failed` : `the step was cancelled after wave ${stop.wave}`;
     sink.info(`Not started: ${plural(rest.length, 'workspace')} of the waves after wave ${stop.wave} (${why}).`);
-    for (const id of rest) results.push(inWave({ ...notStarted(id, 'not-started'), note: `${capitalise(why)}.` }));
+    for (const id of rest) {
+      results.push(inWave({ ...notStarted(id, step.facts, 'not-started'), note: `${capitalise(why)}.` }));
+    }
   }
-  return report(results, { waves: waves.length, stop }, signal.aborted);
+  return { results, stop };
 }
 
 /**
