@@ -1,13 +1,15 @@
 import { ConfigurationError } from '../../../errors.ts';
 import type { ProvisionNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
 import type { CreateWorkspaceInput } from '../../../service/no-code.ts';
+import type { Workspace } from '../../../service/types.ts';
+import type { OutputValue } from '../../../report/outputs.ts';
 import type { ModeContext, ModeResult } from '../../mode.ts';
 import { cancelledResult, failureResult, reachedAfterCancellation } from '../results.ts';
 import { servicePageUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
 import { sendWrite, writeGraceOf } from '../writes.ts';
-import type { NoCodeTuning } from '../writes.ts';
+import type { NoCodeTuning, WriteGrace, WriteOutcome } from '../writes.ts';
 import { provisionReport } from './report.ts';
 import type { ProvisionReportInput } from './report.ts';
 
@@ -23,44 +25,11 @@ export async function runProvisionNoCodeWorkspace(
   tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
   const { sink, client } = context;
-  const signal = context.cancellation.signal;
   const grace = writeGraceOf(tuning);
-  const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
-  const notCreated = (): ModeResult =>
-    cancelledResult({
-      title: 'Cancelled before the workspace was created',
-      heading: HEADING,
-      message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
-      outputs,
-    });
 
-  // A read first (allowed in a dry run): a module that is unknown or not enabled is reported
-  // as such, before anything is created.
-  let moduleVersion: string | null;
-  try {
-    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
-    moduleVersion = noCodeModule.attributes['version-pin'] ?? null;
-    if (!noCodeModule.attributes.enabled) {
-      return failureResult({
-        title: 'No-code provisioning is not enabled for the module',
-        heading: HEADING,
-        message:
-          `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
-          'enable it first (mode publish-no-code-module with enabled: true).',
-        outputs,
-      });
-    }
-  } catch (error) {
-    if (signal.aborted) return notCreated();
-    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
-    if (error instanceof ConfigurationError) throw error;
-    return failureResult({
-      title: 'The no-code module could not be read',
-      heading: HEADING,
-      message: describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
-      outputs,
-    });
-  }
+  const module = await readModuleVersion(inputs, context);
+  if ('result' in module) return module.result;
+  const { moduleVersion } = module;
 
   const request: CreateWorkspaceInput = {
     name: inputs.workspaceName,
@@ -101,12 +70,78 @@ export async function runProvisionNoCodeWorkspace(
         ),
     },
   );
+  return createResult(create, inputs, context, grace, report);
+}
+
+/** The outputs while no workspace is known to have been created. */
+function noWorkspaceOutputs(inputs: ProvisionNoCodeWorkspaceInputs): Record<string, OutputValue> {
+  return { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
+}
+
+function notCreated(inputs: ProvisionNoCodeWorkspaceInputs): ModeResult {
+  return cancelledResult({
+    title: 'Cancelled before the workspace was created',
+    heading: HEADING,
+    message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
+    outputs: noWorkspaceOutputs(inputs),
+  });
+}
+
+/**
+ * The module's version pin, read first (allowed in a dry run): a module that is unknown or not
+ * enabled is reported as such, before anything is created.
+ */
+async function readModuleVersion(
+  inputs: ProvisionNoCodeWorkspaceInputs,
+  { client, cancellation: { signal } }: ModeContext,
+): Promise<{ moduleVersion: string | null } | { result: ModeResult }> {
+  try {
+    const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+    if (!noCodeModule.attributes.enabled) {
+      return {
+        result: failureResult({
+          title: 'No-code provisioning is not enabled for the module',
+          heading: HEADING,
+          message:
+            `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
+            'enable it first (mode publish-no-code-module with enabled: true).',
+          outputs: noWorkspaceOutputs(inputs),
+        }),
+      };
+    }
+    return { moduleVersion: noCodeModule.attributes['version-pin'] ?? null };
+  } catch (error) {
+    if (signal.aborted) return { result: notCreated(inputs) };
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
+    return {
+      result: failureResult({
+        title: 'The no-code module could not be read',
+        heading: HEADING,
+        message: describeReadFailure(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
+        outputs: noWorkspaceOutputs(inputs),
+      }),
+    };
+  }
+}
+
+/**
+ * The step's result once the create has ended: the workspace created (also when the step was
+ * cancelled meanwhile), or what is known when it was not, or may have been.
+ */
+function createResult(
+  create: WriteOutcome<Workspace>,
+  inputs: ProvisionNoCodeWorkspaceInputs,
+  { sink, cancellation: { signal } }: ModeContext,
+  grace: WriteGrace,
+  report: (workspace: ProvisionReportInput['workspace']) => ModeResult,
+): ModeResult {
   const beforeRunningAgain =
     `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
     '(a second creation is refused once the name is taken).';
   switch (create.kind) {
     case 'not-sent':
-      return notCreated();
+      return notCreated(inputs);
     case 'done': {
       const workspace = create.answer;
       const url = servicePageUrl(workspace.links?.['self-html'], inputs.baseUrl);
@@ -132,7 +167,7 @@ export async function runProvisionNoCodeWorkspace(
           heading: HEADING,
           message,
           outputs: {
-            ...outputs,
+            ...noWorkspaceOutputs(inputs),
             result: {
               action: 'may-have-been-created',
               workspaceId: null,
@@ -155,7 +190,7 @@ export async function runProvisionNoCodeWorkspace(
       ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
       ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
     }),
-    outputs,
+    outputs: noWorkspaceOutputs(inputs),
     cancelled: signal.aborted,
   });
 }
