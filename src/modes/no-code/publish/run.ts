@@ -8,9 +8,9 @@ import { absoluteServiceUrl } from '../service-address.ts';
 import { describeReadFailure, describeWriteFailure } from '../write-failure.ts';
 import { formatPreciseDuration } from '../../../report/format.ts';
 import { sendWrite, writeGraceOf } from '../writes.ts';
-import type { NoCodeTuning, WriteGrace } from '../writes.ts';
+import type { NoCodeTuning, WriteGrace, WriteOutcome } from '../writes.ts';
 import { planNoCodeModuleCreate, planNoCodeModuleUpdate } from './plan.ts';
-import type { PlannedVariableOptions } from './plan.ts';
+import type { PlannedVariableOptions, SettingChange } from './plan.ts';
 import { publishReport } from './report.ts';
 
 const HEADING = 'No-code module';
@@ -157,33 +157,12 @@ async function updateModule(
   context: ModeContext,
   grace: WriteGrace,
 ): Promise<ModeResult> {
-  const { graceMs } = grace;
   const { sink, client } = context;
-  const signal = context.cancellation.signal;
   const id = inputs.noCodeModuleId;
-  const notUpdated = (): ModeResult =>
-    cancelledResult({
-      title: 'Cancelled before the no-code module was updated',
-      heading: HEADING,
-      message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
-      outputs: { 'no-code-module-id': id },
-    });
 
-  let current: { module: NoCodeModule; variableOptions: VariableOptions[] };
-  try {
-    const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
-    current = { module: read.noCodeModule, variableOptions: read.variableOptions };
-  } catch (error) {
-    if (signal.aborted) return notUpdated();
-    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
-    if (error instanceof ConfigurationError) throw error;
-    return failureResult({
-      title: 'The no-code module could not be read',
-      heading: HEADING,
-      message: describeReadFailure(error, `No-code module ${id}`, 'no-code-module-id'),
-      outputs: { 'no-code-module-id': '' },
-    });
-  }
+  const read = await readModuleSettings(id, context);
+  if ('result' in read) return read.result;
+  const { current } = read;
 
   const plan = planNoCodeModuleUpdate(current, inputs);
   const base = {
@@ -230,21 +209,76 @@ async function updateModule(
         `Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`,
       ),
   });
+  // The module as the service answered, what it did not say taken from the plan.
+  const updatedReport = (updated: NoCodeModule): ModeResult =>
+    publishReport({
+      ...base,
+      action: 'updated',
+      url: absoluteServiceUrl(updated.links?.self, inputs.baseUrl) ?? base.url,
+      registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
+      enabled: updated.attributes.enabled,
+      versionPin: updated.attributes['version-pin'] ?? wantedPin,
+    });
+  return updateResult(sent, { id, context, graceMs: grace.graceMs, changes: plan.settings, updatedReport });
+}
+
+function notUpdated(id: string): ModeResult {
+  return cancelledResult({
+    title: 'Cancelled before the no-code module was updated',
+    heading: HEADING,
+    message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
+    outputs: { 'no-code-module-id': id },
+  });
+}
+
+/** The module's settings and variable options as the service has them, which the update is planned against. */
+async function readModuleSettings(
+  id: string,
+  { client, cancellation: { signal } }: ModeContext,
+): Promise<{ current: { module: NoCodeModule; variableOptions: VariableOptions[] } } | { result: ModeResult }> {
+  try {
+    const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
+    return { current: { module: read.noCodeModule, variableOptions: read.variableOptions } };
+  } catch (error) {
+    if (signal.aborted) return { result: notUpdated(id) };
+    // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+    if (error instanceof ConfigurationError) throw error;
+    return {
+      result: failureResult({
+        title: 'The no-code module could not be read',
+        heading: HEADING,
+        message: describeReadFailure(error, `No-code module ${id}`, 'no-code-module-id'),
+        outputs: { 'no-code-module-id': '' },
+      }),
+    };
+  }
+}
+
+/**
+ * The step's result once the update has ended: the module updated (also when the step was
+ * cancelled meanwhile), or what is known when it was not, or may have been.
+ */
+function updateResult(
+  sent: WriteOutcome<NoCodeModule>,
+  update: {
+    id: string;
+    context: ModeContext;
+    graceMs: number;
+    /** The settings the update changes. */
+    changes: SettingChange[];
+    updatedReport: (updated: NoCodeModule) => ModeResult;
+  },
+): ModeResult {
+  const { id, graceMs } = update;
+  const { sink } = update.context;
+  const signal = update.context.cancellation.signal;
   const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
   switch (sent.kind) {
     case 'not-sent':
-      return notUpdated();
+      return notUpdated(id);
     case 'done': {
-      const updated = sent.answer;
       sink.info(`Updated no-code module ${id}.`);
-      const result = publishReport({
-        ...base,
-        action: 'updated',
-        url: absoluteServiceUrl(updated.links?.self, inputs.baseUrl) ?? base.url,
-        registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
-        enabled: updated.attributes.enabled,
-        versionPin: updated.attributes['version-pin'] ?? wantedPin,
-      });
+      const result = update.updatedReport(sent.answer);
       if (!signal.aborted) return result;
       return reachedAfterCancellation(
         result,
@@ -262,7 +296,7 @@ async function updateModule(
           message,
           outputs: {
             'no-code-module-id': id,
-            result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message },
+            result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: update.changes, message },
           },
         });
       }
