@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allReadyPlansApplied } from '../../src/modes/no-code/upgrade/report.ts';
-import type { WorkspaceUpgradeResult } from '../../src/modes/no-code/upgrade/upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from '../../src/modes/no-code/upgrade/upgrade-result.ts';
 
 describe('allReadyPlansApplied', () => {
   const r = (

@@ -7,8 +7,7 @@ import type { WriteOutcome } from '../writes.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import { upgradeWriteOptions } from './upgrade-run.ts';
 import type { UpgradeRun } from './upgrade-run.ts';
-// Types only: the steps of one upgrade are put together in upgrade-workspace.ts, which imports them.
-import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * Confirms a plan that has stopped: the run to follow through the apply once the confirmation

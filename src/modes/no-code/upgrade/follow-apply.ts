@@ -4,8 +4,7 @@ import type { UpgradeAnswer } from '../../../service/no-code.ts';
 import { describeRunStatus, runPhase, runStatusFacts } from '../../../service/run-status.ts';
 import { lastReadNote } from './upgrade-run.ts';
 import type { UpgradeRun } from './upgrade-run.ts';
-// Types only: the steps of one upgrade are put together in upgrade-workspace.ts, which imports them.
-import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * The apply. Spec 4.3's confirm answers only a message, so the run is read until it ends:

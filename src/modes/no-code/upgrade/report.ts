@@ -22,9 +22,9 @@ import { formatDuration } from '../../../report/format.ts';
 import { plural } from '../../../text.ts';
 import type { ModeResult } from '../../mode.ts';
 import { variablesTable } from '../variables-table.ts';
-import { describeWorkspace, FAILED_OUTCOMES } from './upgrade-workspace.ts';
+import { describeWorkspace, FAILED_OUTCOMES } from './upgrade-result.ts';
 import { endedWell } from './waves.ts';
-import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { UpgradeOutcome, WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /** Why a rollout in waves stopped before its last wave. */
 export interface RolloutStop {

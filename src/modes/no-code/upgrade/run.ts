@@ -17,11 +17,12 @@ import { absoluteServiceUrl, servicePageUrl } from '../service-address.ts';
 import { upgradeReport } from './report.ts';
 import type { Rollout, RolloutStop } from './report.ts';
 import { endedWell, planWaves } from './waves.ts';
-import { describeWorkspace, upgradeWorkspace } from './upgrade-workspace.ts';
-import type { WorkspaceFacts } from './upgrade-workspace.ts';
+import { describeWorkspace } from './upgrade-result.ts';
+import { upgradeWorkspace } from './upgrade-workspace.ts';
+import type { WorkspaceFacts } from './upgrade-result.ts';
 import { upgradeWaitSchedule } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitSchedule } from './wait-for-upgrade-run.ts';
-import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * Initiates and confirms (the writes) of at most this many workspaces at once. Waiting for the

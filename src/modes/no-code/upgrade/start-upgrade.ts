@@ -5,8 +5,7 @@ import { sendWrite } from '../writes.ts';
 import type { FailedWrite } from '../writes.ts';
 import { UpgradeRun, upgradeWriteOptions, workspaceResult } from './upgrade-run.ts';
 import type { ResultFields } from './upgrade-run.ts';
-// Types only: the steps of one upgrade are put together in upgrade-workspace.ts, which imports them.
-import type { UpgradeWorkspaceOptions, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { UpgradeWorkspaceOptions, WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * Initiates the upgrade: the run the service started, or the workspace's result when no run is

@@ -6,8 +6,7 @@ import type { WorkspaceUpgrade } from '../../../service/types.ts';
 import type { WriteOptions } from '../writes.ts';
 import { waitForUpgradeRun } from './wait-for-upgrade-run.ts';
 import type { UpgradeWaitResult } from './wait-for-upgrade-run.ts';
-// Types only: the steps of one upgrade are put together in upgrade-workspace.ts, which imports them.
-import type { UpgradeWorkspaceOptions, WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { UpgradeWorkspaceOptions, WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /** What a result says of its own: the rest is the workspace's, or false until it says otherwise. */
 export type ResultFields = Omit<

@@ -4,8 +4,7 @@ import type { UpgradeAnswer } from '../../../service/no-code.ts';
 import { describeRunStatus, readPlan } from '../../../service/run-status.ts';
 import { lastReadNote } from './upgrade-run.ts';
 import type { UpgradeRun } from './upgrade-run.ts';
-// Types only: the steps of one upgrade are put together in upgrade-workspace.ts, which imports them.
-import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * Reads the run until its plan has stopped, or the run ended, waits for a person, or was

@@ -3,7 +3,7 @@
 // breaks the first wave's workspaces, not the fleet's.
 
 import type { WaveSize } from '../../../inputs/parsers.ts';
-import type { WorkspaceUpgradeResult } from './upgrade-workspace.ts';
+import type { WorkspaceUpgradeResult } from './upgrade-result.ts';
 
 /**
  * The waves of `workspaceIds`, in order: each size a count, a share of all the workspaces
