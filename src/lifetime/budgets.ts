@@ -151,3 +151,23 @@ export const POST_POLL_MS = 1000;
 export const DIFF_TIMEOUT_MS = 2000;
 /** The time all of a sync's diffs may take together: the report must not hold up the step. */
 export const ALL_DIFFS_MS = 10_000;
+
+// upgrade-no-code-workspace: the plan and the apply, as the service reports them.
+
+/** A plan that stays in `planned` or `cost_estimated` this long, where the run does not say whether it can be
+ *  confirmed, has stopped there: the service moves a plan on to cost estimation, policy checks or run tasks within a
+ *  moment. Bounded by the timeout, as every wait. */
+export const PLAN_SETTLE_MS = 5000;
+/** After a confirmation whose answer was lost, the run is watched this long for a sign that it arrived (a status past
+ *  the ready one). */
+export const CONFIRM_SETTLE_MS = 10_000;
+/** After the confirm, the run is watched this long for any status past the confirmed one: a service that says nothing
+ *  for this long reports no apply status at all (spec 4.3 shows only "a plain message that the update completed"), and
+ *  the workspace ends `confirmed`, with a warning. */
+export const APPLY_STATUS_WINDOW_MS = 60_000;
+/** The longest read of one workspace's document: its name, page and version are not worth holding the step for. */
+export const WORKSPACE_READ_MS = 10_000;
+/** The shortest pause between reads of one upgrade run: four a second for a lone run. */
+export const UPGRADE_READ_FIRST_MS = 250;
+/** The longest pause between reads of an upgrade run, however many are watched at once. */
+export const UPGRADE_READ_LONGEST_MS = 10_000;

@@ -78,3 +78,11 @@ describe('the bounds of the ordinary run', () => {
     expect(b.DIFF_TIMEOUT_MS).toBeLessThan(b.ALL_DIFFS_MS);
   });
 });
+
+describe('the bounds of an upgrade', () => {
+  it('reads a run more than once while its plan settles, and watches a confirm no longer than an apply', () => {
+    expect(b.UPGRADE_READ_FIRST_MS).toBeLessThan(b.PLAN_SETTLE_MS);
+    expect(b.UPGRADE_READ_FIRST_MS).toBeLessThan(b.UPGRADE_READ_LONGEST_MS);
+    expect(b.CONFIRM_SETTLE_MS).toBeLessThan(b.APPLY_STATUS_WINDOW_MS);
+  });
+});

@@ -9,7 +9,7 @@ import type { Emulator, RecordedRequest, UpgradeBehaviour } from '../emulator/ap
 import { startEmulator } from '../emulator/index.ts';
 import { defaultSettings } from '../emulator/settings.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { APPLY_STATUS_WINDOW_MS, PLAN_SETTLE_MS } from '../../src/modes/no-code/upgrade/run.ts';
+import { APPLY_STATUS_WINDOW_MS, PLAN_SETTLE_MS } from '../../src/lifetime/budgets.ts';
 import { upgradeOnClock } from './harness.ts';
 
 const REPORTED_APPLY: Partial<UpgradeBehaviour> = { applySteps: [...APPLY_STEPS], applyFinal: 'applied' };

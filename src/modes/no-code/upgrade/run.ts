@@ -1,5 +1,11 @@
 import { ConfigurationError } from '../../../errors.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
+import {
+  APPLY_STATUS_WINDOW_MS,
+  CONFIRM_SETTLE_MS,
+  PLAN_SETTLE_MS,
+  WORKSPACE_READ_MS,
+} from '../../../lifetime/budgets.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { getErrorMessage } from '../../../errors.ts';
@@ -51,29 +57,13 @@ export interface UpgradeTuning extends NoCodeTuning {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
   schedule?: UpgradeWaitSchedule;
   writesAtOnce?: number;
-  /** How long a run is watched after a confirmation whose answer was lost (default 10 s). */
+  /** How long a run is watched after a confirmation whose answer was lost (default CONFIRM_SETTLE_MS). */
   confirmSettleMs?: number;
   /** Default PLAN_SETTLE_MS. */
   planSettleMs?: number;
   /** Default APPLY_STATUS_WINDOW_MS. */
   applyStatusWindowMs?: number;
 }
-
-/**
- * How long a plan must stay in `planned` or `cost_estimated` before it counts as stopped, when
- * the run does not say whether it can be confirmed: the service moves a plan on to cost
- * estimation, policy checks or run tasks within a moment, so a status that stays this long is
- * where the plan stopped. Bounded by the timeout, as every wait.
- */
-export const PLAN_SETTLE_MS = 5000;
-
-/**
- * How long after the confirm the run is watched for any status past the confirmed one: the
- * service reports `confirmed` or `apply_queued` at once; one that says nothing for this long
- * reports no apply status at all (spec 4.3 shows only "a plain message that the update
- * completed"), and the workspace ends `confirmed`, with a warning.
- */
-export const APPLY_STATUS_WINDOW_MS = 60_000;
 
 /**
  * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
@@ -272,7 +262,7 @@ function workspaceUpgrader(
           log: (line) => sink.info(line),
           // The reads of one wave's runs together, within the pace the service allows the step.
           schedule: tuning.schedule ?? upgradeWaitSchedule(waveSize, client.http.requestsPerSecond),
-          confirmSettleMs: tuning.confirmSettleMs ?? 10_000,
+          confirmSettleMs: tuning.confirmSettleMs ?? CONFIRM_SETTLE_MS,
           planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
           applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
           servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
@@ -344,9 +334,6 @@ const ALREADY_CURRENT = 'Its document says no upgrade is available (no-code-upgr
 function booleanOrNull(value: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;
 }
-
-/** The longest read of one workspace's document: what it gives is not worth holding the step for. */
-const WORKSPACE_READ_MS = 10_000;
 
 /** Each workspace's name, page and module version, read side by side; unknown (absent) where a read failed. */
 async function readWorkspaces(

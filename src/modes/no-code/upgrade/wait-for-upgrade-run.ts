@@ -1,3 +1,4 @@
+import { UPGRADE_READ_FIRST_MS, UPGRADE_READ_LONGEST_MS } from '../../../lifetime/budgets.ts';
 import type { Deadline } from '../../../lifetime/deadline.ts';
 import { growingPauses, pollUntil } from '../../../lifetime/poll.ts';
 import type { PollPauses } from '../../../lifetime/poll.ts';
@@ -28,8 +29,8 @@ const STATUS_READS_SHARE = 2 / 3;
  */
 export function upgradeWaitSchedule(workspaces: number, requestsPerSecond = 30): UpgradeWaitSchedule {
   const statusReadsPerSecond = Math.max(1, requestsPerSecond * STATUS_READS_SHARE);
-  const minIntervalMs = Math.max(250, Math.ceil((workspaces * 1000) / statusReadsPerSecond));
-  return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(10_000, minIntervalMs) };
+  const minIntervalMs = Math.max(UPGRADE_READ_FIRST_MS, Math.ceil((workspaces * 1000) / statusReadsPerSecond));
+  return { minIntervalMs, fraction: 0.2, maxIntervalMs: Math.max(UPGRADE_READ_LONGEST_MS, minIntervalMs) };
 }
 
 /**
