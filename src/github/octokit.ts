@@ -22,7 +22,11 @@ import { throttling } from '@octokit/plugin-throttling';
 import type { ThrottlingOptions } from '@octokit/plugin-throttling';
 import { abortAfterFirstSignal } from '../lifetime/grace.ts';
 import { redactor } from '../report/redact.ts';
-import { GITHUB_DONE_AFTER_DEADLINE_MS, GITHUB_DONE_AFTER_SIGNAL_MS } from '../lifetime/budgets.ts';
+import {
+  GITHUB_DONE_AFTER_DEADLINE_MS,
+  GITHUB_DONE_AFTER_SIGNAL_MS,
+  GITHUB_RETRY_UNIT_MS,
+} from '../lifetime/budgets.ts';
 import { Deadline } from '../lifetime/deadline.ts';
 import { unexpectedAnswerOf } from './answers.ts';
 import { apiBaseUrl } from './client.ts';
@@ -61,7 +65,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const apiUrl = apiBaseUrl(options.apiUrl);
   const { log, deadline, cancellation } = options;
   const secrets = redactor([options.token]);
-  const unit = options.tuning?.retryUnitMs ?? 1000;
+  const unit = options.tuning?.retryUnitMs ?? GITHUB_RETRY_UNIT_MS;
   const cut = cancellation
     ? abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS, deadline?.clock)
     : undefined;

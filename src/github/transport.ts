@@ -19,10 +19,8 @@ import { Agent, ProxyAgent, Response as UndiciResponse, fetch as undiciFetch } f
 import type { Dispatcher } from 'undici';
 import { parseJsonOrUndefined } from '../json-object.ts';
 import { abortError } from '../lifetime/abort.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS } from '../lifetime/budgets.ts';
 import { MAX_GITHUB_ANSWER_BYTES, describeBody, mediaType, unexpectedAnswer } from './answers.ts';
-
-/** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
-const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface GitHubTransport {
   /** A fetch as Octokit calls it (`request.fetch`). */

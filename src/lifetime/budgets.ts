@@ -171,3 +171,25 @@ export const WORKSPACE_READ_MS = 10_000;
 export const UPGRADE_READ_FIRST_MS = 250;
 /** The longest pause between reads of an upgrade run, however many are watched at once. */
 export const UPGRADE_READ_LONGEST_MS = 10_000;
+
+// The clients: one request to the service or to GitHub, and its repeats.
+
+/** The longest one attempt of a request to the service waits for its answer, headers and body, unless told otherwise:
+ *  a connection that stays silent this long is dropped and, where that is safe, tried again. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The longest a connection to the service may take to open: a host that does not answer is told apart sooner than
+ *  a slow answer. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** The first back-off before a request is repeated: each next one may be twice as long (full jitter). */
+export const RETRY_FIRST_BACKOFF_MS = 500;
+/** The longest back-off between two attempts. */
+export const RETRY_LONGEST_BACKOFF_MS = 30_000;
+/** The longest wait the service may ask for (Retry-After, X-RateLimit-Reset): beyond it the request fails instead of
+ *  holding the job. */
+export const LONGEST_SERVICE_WAIT_MS = 5 * 60_000;
+/** The longest read of a test log or one of its pages, answer and retries included. */
+export const LOG_READ_LONGEST_MS = 10 * 60_000;
+/** A request to GitHub whose connection stays silent this long is given up: the step must not hang on it. */
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/** The unit of the GitHub retry plugin's waits (1, 4, then 9 of them): GitHub's advice. */
+export const GITHUB_RETRY_UNIT_MS = 1000;

@@ -17,7 +17,6 @@ export { baseUrlProblem, normaliseBaseUrl } from './urls.ts';
 export { tokenProblem } from './token.ts';
 
 /** How long a request waits for its answer unless the client is told otherwise. */
-export { DEFAULT_REQUEST_TIMEOUT_MS } from './request.ts';
 
 /** The client's options are the HTTP layer's: one address, one token, one set of limits. */
 export type ServiceClientOptions = HttpClientOptions;

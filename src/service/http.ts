@@ -11,6 +11,7 @@ import { createRedactor } from '../redaction.ts';
 import type { Redactor } from '../redaction.ts';
 import { AmbiguousWriteError, AnswerTooLargeError, ApiError, NetworkError, statusText } from './errors.ts';
 import { abortError, throwIfAborted } from '../lifetime/abort.ts';
+import { CONNECT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../lifetime/budgets.ts';
 import { MAX_ANSWER_BYTES, readBoundedBody } from './answer-size.ts';
 import type { Clock } from '../lifetime/clock.ts';
 import { systemClock } from '../lifetime/clock.ts';
@@ -20,7 +21,7 @@ import { Connections } from './connections.ts';
 import { errorItems } from './error-items.ts';
 import { RateLimiter } from './pacing.ts';
 import { followRedirects } from './redirects.ts';
-import { DEFAULT_REQUEST_TIMEOUT_MS, JSON_API } from './request.ts';
+import { JSON_API } from './request.ts';
 import type {
   Attempt,
   AttemptRequest,
@@ -97,7 +98,7 @@ export class HttpClient {
     this.clock = options.clock ?? systemClock;
     this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
     this.#slots = new Semaphore(options.concurrency ?? 8);
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? 'svc-ci-action';
     this.#tokenNeeded = options.tokenNeeded;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -108,7 +109,7 @@ export class HttpClient {
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       },
-      { timeout: Math.min(this.#timeoutMs, 10_000), ...(options.lookup ? { lookup: options.lookup } : {}) },
+      { timeout: Math.min(this.#timeoutMs, CONNECT_TIMEOUT_MS), ...(options.lookup ? { lookup: options.lookup } : {}) },
     );
   }
 

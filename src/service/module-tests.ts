@@ -3,6 +3,7 @@
 import { createOnce } from '../create-once.ts';
 import { isObject } from '../json-object.ts';
 import { isAbortError } from '../lifetime/abort.ts';
+import { LOG_READ_LONGEST_MS } from '../lifetime/budgets.ts';
 import type { HttpClient } from './http.ts';
 import type { CallOptions, HttpResponse, UploadBody } from './request.ts';
 import { listAll, paginate, readResource } from './jsonapi.ts';
@@ -207,7 +208,7 @@ async function readLogPage(
   const url = new URL(logReadUrl);
   url.searchParams.set('limit', String(options.page + overlap.length));
   url.searchParams.set('offset', String(from - overlap.length));
-  const maxMs = options.maxMs ?? 10 * 60_000;
+  const maxMs = options.maxMs ?? LOG_READ_LONGEST_MS;
   const timeUp = http.clock.timeout(maxMs);
   const response = await http.request({
     method: 'GET',
@@ -383,7 +384,7 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       if (options.page !== undefined) return readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page });
       const clock = http.clock;
       const started = clock.now();
-      const maxMs = options.maxMs ?? 10 * 60_000;
+      const maxMs = options.maxMs ?? LOG_READ_LONGEST_MS;
       const from = Math.max(0, options.from ?? 0);
       // One bound for the whole read: the answer's retries included, not only the body.
       const timeUp = clock.timeout(maxMs);

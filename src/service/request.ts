@@ -33,9 +33,6 @@ export interface RequestEvent {
   error?: string;
 }
 
-/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-
 export interface HttpClientOptions {
   /** The service address; `/api/v2` is appended when its path lacks it. */
   baseUrl: string;
@@ -46,7 +43,7 @@ export interface HttpClientOptions {
   rateLimitPerSecond?: number;
   /** Requests in flight at once (default 8). */
   concurrency?: number;
-  /** Limit of one attempt, answer headers and body included (default DEFAULT_REQUEST_TIMEOUT_MS). */
+  /** Limit of one attempt, answer headers and body included (default REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
   userAgent?: string;
   /** The token a 401 asks for, by what it must be allowed to do (the mode's): `a token that may manage policies`. */

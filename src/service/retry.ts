@@ -1,5 +1,7 @@
 // When and how long to wait before repeating a request.
 
+import { LONGEST_SERVICE_WAIT_MS, RETRY_FIRST_BACKOFF_MS, RETRY_LONGEST_BACKOFF_MS } from '../lifetime/budgets.ts';
+
 export interface RetryOptions {
   /** Repeats after the first attempt (default 6). */
   retries: number;
@@ -14,9 +16,9 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = {
   retries: 6,
-  baseDelayMs: 500,
-  maxDelayMs: 30_000,
-  maxServerWaitMs: 300_000,
+  baseDelayMs: RETRY_FIRST_BACKOFF_MS,
+  maxDelayMs: RETRY_LONGEST_BACKOFF_MS,
+  maxServerWaitMs: LONGEST_SERVICE_WAIT_MS,
 };
 
 /**

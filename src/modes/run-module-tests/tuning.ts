@@ -14,6 +14,7 @@ import {
   POST_FORCE_SLACK_MS,
   POST_POLL_MS,
   POST_QUEUED_WAIT_MS,
+  REQUEST_TIMEOUT_MS,
   STOP_AFTER_WAIT_MS,
   STOP_POLL_MS,
   UPLOAD_TIMEOUT_MS,
@@ -21,7 +22,6 @@ import {
 } from '../../lifetime/budgets.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/client.ts';
 import type { OtherRunsTiming } from './test-run/other-runs.ts';
 import type { WaitTiming } from './test-run/wait.ts';
 
@@ -126,7 +126,7 @@ export const DEFAULT_POST_TUNING: PostTuning = {
   graceMs: POST_FORCE_GRACE_MS,
   forceSlackMs: POST_FORCE_SLACK_MS,
   pollMs: POST_POLL_MS,
-  appearWaitMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  appearWaitMs: REQUEST_TIMEOUT_MS,
   lateRunWindowMs: LATE_RUN_WINDOW_MS,
   afterSignalMs: POST_AFTER_SIGNAL_MS,
 };

@@ -64,8 +64,8 @@ export interface TestRunStopperOptions {
   module: ModuleRef;
   testRunId: string;
   log: (line: string) => void;
-  /** Reads of the run while it is queued or stopping. Default 250 ms. */
-  pollMs?: number;
+  /** Reads of the run while it is queued or stopping. */
+  pollMs: number;
   /** A cancel was already accepted (by the main step, for the post step). */
   cancelAlreadyAccepted?: boolean;
   onCancelAccepted?: () => void;
@@ -105,7 +105,7 @@ export class TestRunStopper {
 
   constructor(options: TestRunStopperOptions) {
     this.#options = options;
-    this.#pollMs = options.pollMs ?? 250;
+    this.#pollMs = options.pollMs;
     this.#clock = options.clock;
     this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
     if (this.#cancelAccepted) this.#cancelAcceptedAt = this.#clock.now();
