@@ -544,7 +544,7 @@ class TestRunStopper {
     #ended = new AbortController();
     constructor(options) {
         this.#options = options;
-        this.#pollMs = options.pollMs ?? 250;
+        this.#pollMs = options.pollMs;
         this.#clock = options.clock;
         this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
         if (this.#cancelAccepted)
@@ -1223,8 +1223,6 @@ function listText(values) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _service_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4881);
-
 
 
 const DEFAULT_TUNING = {
@@ -1250,7 +1248,7 @@ const DEFAULT_POST_TUNING = {
     graceMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_GRACE_MS */ .V8,
     forceSlackMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_SLACK_MS */ .Jg,
     pollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_POLL_MS */ .U6,
-    appearWaitMs: _service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_REQUEST_TIMEOUT_MS */ .Zc,
+    appearWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .REQUEST_TIMEOUT_MS */ .j2,
     lateRunWindowMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LATE_RUN_WINDOW_MS */ .Lz,
     afterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_AFTER_SIGNAL_MS */ .gv,
 };

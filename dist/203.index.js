@@ -336,34 +336,12 @@ async function allowModule(inputs, context, grace) {
     });
 }
 async function updateModule(inputs, context, grace) {
-    const { graceMs } = grace;
     const { sink, client } = context;
-    const signal = context.cancellation.signal;
     const id = inputs.noCodeModuleId;
-    const notUpdated = () => (0,results/* cancelledResult */.Hv)({
-        title: 'Cancelled before the no-code module was updated',
-        heading: HEADING,
-        message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
-        outputs: { 'no-code-module-id': id },
-    });
-    let current;
-    try {
-        const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
-        current = { module: read.noCodeModule, variableOptions: read.variableOptions };
-    }
-    catch (error) {
-        if (signal.aborted)
-            return notUpdated();
-        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
-        if (error instanceof errors/* ConfigurationError */.j1)
-            throw error;
-        return (0,results/* failureResult */.GO)({
-            title: 'The no-code module could not be read',
-            heading: HEADING,
-            message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${id}`, 'no-code-module-id'),
-            outputs: { 'no-code-module-id': '' },
-        });
-    }
+    const read = await readModuleSettings(id, context);
+    if ('result' in read)
+        return read.result;
+    const { current } = read;
     const plan = planNoCodeModuleUpdate(current, inputs);
     const base = {
         noCodeModuleId: id,
@@ -403,21 +381,62 @@ async function updateModule(inputs, context, grace) {
         ...grace,
         onSend: () => sink.info(`Updating no-code module ${id}: ${[...plan.settings.map((c) => c.setting), ...(update.variableOptions ? ['variable options'] : [])].join(', ')}.`),
     });
+    // The module as the service answered, what it did not say taken from the plan.
+    const updatedReport = (updated) => publishReport({
+        ...base,
+        action: 'updated',
+        url: (0,service_address/* absoluteServiceUrl */.i)(updated.links?.self, inputs.baseUrl) ?? base.url,
+        registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
+        enabled: updated.attributes.enabled,
+        versionPin: updated.attributes['version-pin'] ?? wantedPin,
+    });
+    return updateResult(sent, { id, context, graceMs: grace.graceMs, changes: plan.settings, updatedReport });
+}
+function notUpdated(id) {
+    return (0,results/* cancelledResult */.Hv)({
+        title: 'Cancelled before the no-code module was updated',
+        heading: HEADING,
+        message: `The step was cancelled before no-code module ${id} was updated; nothing was changed.`,
+        outputs: { 'no-code-module-id': id },
+    });
+}
+/** The module's settings and variable options as the service has them, which the update is planned against. */
+async function readModuleSettings(id, { client, cancellation: { signal } }) {
+    try {
+        const read = await client.noCode.readModule(id, { includeVariableOptions: true, signal });
+        return { current: { module: read.noCodeModule, variableOptions: read.variableOptions } };
+    }
+    catch (error) {
+        if (signal.aborted)
+            return { result: notUpdated(id) };
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if (error instanceof errors/* ConfigurationError */.j1)
+            throw error;
+        return {
+            result: (0,results/* failureResult */.GO)({
+                title: 'The no-code module could not be read',
+                heading: HEADING,
+                message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${id}`, 'no-code-module-id'),
+                outputs: { 'no-code-module-id': '' },
+            }),
+        };
+    }
+}
+/**
+ * The step's result once the update has ended: the module updated (also when the step was
+ * cancelled meanwhile), or what is known when it was not, or may have been.
+ */
+function updateResult(sent, update) {
+    const { id, graceMs } = update;
+    const { sink } = update.context;
+    const signal = update.context.cancellation.signal;
     const again = 'Running the step again is safe: it reads the module first and sends only what still differs.';
     switch (sent.kind) {
         case 'not-sent':
-            return notUpdated();
+            return notUpdated(id);
         case 'done': {
-            const updated = sent.answer;
             sink.info(`Updated no-code module ${id}.`);
-            const result = publishReport({
-                ...base,
-                action: 'updated',
-                url: (0,service_address/* absoluteServiceUrl */.i)(updated.links?.self, inputs.baseUrl) ?? base.url,
-                registryModuleId: updated.relationships?.['registry-module']?.data?.id ?? wantedRegistryModule,
-                enabled: updated.attributes.enabled,
-                versionPin: updated.attributes['version-pin'] ?? wantedPin,
-            });
+            const result = update.updatedReport(sent.answer);
             if (!signal.aborted)
                 return result;
             return (0,results/* reachedAfterCancellation */.Gt)(result, `The step was cancelled while no-code module ${id} was being updated; the service applied the update before the step ended.`);
@@ -432,7 +451,7 @@ async function updateModule(inputs, context, grace) {
                     message,
                     outputs: {
                         'no-code-module-id': id,
-                        result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: plan.settings, message },
+                        result: { action: 'may-have-been-updated', noCodeModuleId: id, changes: update.changes, message },
                     },
                 });
             }

@@ -91,44 +91,11 @@ const HEADING = 'Workspace from a no-code module';
  */
 async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
-    const signal = context.cancellation.signal;
     const grace = (0,writes/* writeGraceOf */.l)(tuning);
-    const outputs = { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
-    const notCreated = () => (0,results/* cancelledResult */.Hv)({
-        title: 'Cancelled before the workspace was created',
-        heading: HEADING,
-        message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
-        outputs,
-    });
-    // A read first (allowed in a dry run): a module that is unknown or not enabled is reported
-    // as such, before anything is created.
-    let moduleVersion;
-    try {
-        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
-        moduleVersion = noCodeModule.attributes['version-pin'] ?? null;
-        if (!noCodeModule.attributes.enabled) {
-            return (0,results/* failureResult */.GO)({
-                title: 'No-code provisioning is not enabled for the module',
-                heading: HEADING,
-                message: `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
-                    'enable it first (mode publish-no-code-module with enabled: true).',
-                outputs,
-            });
-        }
-    }
-    catch (error) {
-        if (signal.aborted)
-            return notCreated();
-        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
-        if (error instanceof errors/* ConfigurationError */.j1)
-            throw error;
-        return (0,results/* failureResult */.GO)({
-            title: 'The no-code module could not be read',
-            heading: HEADING,
-            message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
-            outputs,
-        });
-    }
+    const module = await readModuleVersion(inputs, context);
+    if ('result' in module)
+        return module.result;
+    const { moduleVersion } = module;
     const request = {
         name: inputs.workspaceName,
         projectId: inputs.projectId,
@@ -158,11 +125,66 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
         ...grace,
         onSend: () => sink.info(`Creating workspace ${inputs.workspaceName} in project ${inputs.projectId} from no-code module ${inputs.noCodeModuleId}.`),
     });
+    return createResult(create, inputs, context, grace, report);
+}
+/** The outputs while no workspace is known to have been created. */
+function noWorkspaceOutputs(inputs) {
+    return { 'workspace-id': '', 'workspace-url': '', 'no-code-module-id': inputs.noCodeModuleId };
+}
+function notCreated(inputs) {
+    return (0,results/* cancelledResult */.Hv)({
+        title: 'Cancelled before the workspace was created',
+        heading: HEADING,
+        message: `The step was cancelled before workspace ${inputs.workspaceName} was created; nothing was created.`,
+        outputs: noWorkspaceOutputs(inputs),
+    });
+}
+/**
+ * The module's version pin, read first (allowed in a dry run): a module that is unknown or not
+ * enabled is reported as such, before anything is created.
+ */
+async function readModuleVersion(inputs, { client, cancellation: { signal } }) {
+    try {
+        const { noCodeModule } = await client.noCode.readModule(inputs.noCodeModuleId, { signal });
+        if (!noCodeModule.attributes.enabled) {
+            return {
+                result: (0,results/* failureResult */.GO)({
+                    title: 'No-code provisioning is not enabled for the module',
+                    heading: HEADING,
+                    message: `No-code provisioning is not enabled for no-code module ${inputs.noCodeModuleId}, so no workspace can be created from it: ` +
+                        'enable it first (mode publish-no-code-module with enabled: true).',
+                    outputs: noWorkspaceOutputs(inputs),
+                }),
+            };
+        }
+        return { moduleVersion: noCodeModule.attributes['version-pin'] ?? null };
+    }
+    catch (error) {
+        if (signal.aborted)
+            return { result: notCreated(inputs) };
+        // A base-url whose host does not exist is the user's to fix, and nothing was sent.
+        if (error instanceof errors/* ConfigurationError */.j1)
+            throw error;
+        return {
+            result: (0,results/* failureResult */.GO)({
+                title: 'The no-code module could not be read',
+                heading: HEADING,
+                message: (0,write_failure/* describeReadFailure */.m)(error, `No-code module ${inputs.noCodeModuleId}`, 'no-code-module-id'),
+                outputs: noWorkspaceOutputs(inputs),
+            }),
+        };
+    }
+}
+/**
+ * The step's result once the create has ended: the workspace created (also when the step was
+ * cancelled meanwhile), or what is known when it was not, or may have been.
+ */
+function createResult(create, inputs, { sink, cancellation: { signal } }, grace, report) {
     const beforeRunningAgain = `a workspace named ${inputs.workspaceName} in project ${inputs.projectId} before running again ` +
         '(a second creation is refused once the name is taken).';
     switch (create.kind) {
         case 'not-sent':
-            return notCreated();
+            return notCreated(inputs);
         case 'done': {
             const workspace = create.answer;
             const url = (0,service_address/* servicePageUrl */.m)(workspace.links?.['self-html'], inputs.baseUrl);
@@ -185,7 +207,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
                     heading: HEADING,
                     message,
                     outputs: {
-                        ...outputs,
+                        ...noWorkspaceOutputs(inputs),
                         result: {
                             action: 'may-have-been-created',
                             workspaceId: null,
@@ -208,7 +230,7 @@ async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
             ifUnknown: `The workspace may have been created: look for ${beforeRunningAgain}`,
             ifRefused: `A workspace named ${inputs.workspaceName} may already exist in the organization, or project ${inputs.projectId} may not exist there.`,
         }),
-        outputs,
+        outputs: noWorkspaceOutputs(inputs),
         cancelled: signal.aborted,
     });
 }

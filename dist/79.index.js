@@ -73,16 +73,15 @@ var abort = __webpack_require__(3853);
 
 
 
-/** A request to GitHub whose connection stays silent this long is given up (the step must not hang on it). */
-const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+
 /** Statuses whose answer has no body (a Response with one cannot be made). */
 const WITHOUT_BODY = new Set([204, 205, 304]);
 function gitHubTransport(options = {}) {
     const connect = {
-        timeout: GITHUB_REQUEST_TIMEOUT_MS,
+        timeout: budgets/* GITHUB_REQUEST_TIMEOUT_MS */.bB,
         ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
     };
-    const timeouts = { headersTimeout: GITHUB_REQUEST_TIMEOUT_MS, bodyTimeout: GITHUB_REQUEST_TIMEOUT_MS };
+    const timeouts = { headersTimeout: budgets/* GITHUB_REQUEST_TIMEOUT_MS */.bB, bodyTimeout: budgets/* GITHUB_REQUEST_TIMEOUT_MS */.bB };
     let direct;
     const viaProxy = new Map();
     const dispatcherFor = (url) => {
@@ -238,7 +237,7 @@ function createGitHubClient(options) {
     const apiUrl = apiBaseUrl(options.apiUrl);
     const { log, deadline, cancellation } = options;
     const secrets = (0,redact/* redactor */.$)([options.token]);
-    const unit = options.tuning?.retryUnitMs ?? 1000;
+    const unit = options.tuning?.retryUnitMs ?? budgets/* GITHUB_RETRY_UNIT_MS */.jG;
     const cut = cancellation
         ? (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ, deadline?.clock)
         : undefined;

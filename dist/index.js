@@ -41667,41 +41667,55 @@ function raceAbort(promise, signal) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
 /* harmony export */   BL: () => (/* binding */ CHECK_RUN_START_MS),
+/* harmony export */   C0: () => (/* binding */ WORKSPACE_READ_MS),
 /* harmony export */   Ch: () => (/* binding */ LOG_AFTER_SIGNAL_MS),
 /* harmony export */   GB: () => (/* binding */ LAST_LOOK_AFTER_STOP_MS),
 /* harmony export */   H$: () => (/* binding */ OTHER_RUN_STOP_WATCH_MS),
 /* harmony export */   JY: () => (/* binding */ WIND_DOWN_MS),
 /* harmony export */   Jg: () => (/* binding */ POST_FORCE_SLACK_MS),
 /* harmony export */   Jo: () => (/* binding */ FORCE_BUDGET_MS),
+/* harmony export */   Kn: () => (/* binding */ UPGRADE_READ_FIRST_MS),
 /* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
 /* harmony export */   Lm: () => (/* binding */ LIVE_LOG_EVERY_MS),
 /* harmony export */   Lz: () => (/* binding */ LATE_RUN_WINDOW_MS),
 /* harmony export */   MJ: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
 /* harmony export */   Mm: () => (/* binding */ ADOPT_LOOK_MS),
+/* harmony export */   Nw: () => (/* binding */ PLAN_SETTLE_MS),
 /* harmony export */   PM: () => (/* binding */ LOG_READ_TIMEOUT_MS),
 /* harmony export */   QB: () => (/* binding */ GITHUB_DONE_AFTER_DEADLINE_MS),
+/* harmony export */   SC: () => (/* binding */ RETRY_FIRST_BACKOFF_MS),
 /* harmony export */   U6: () => (/* binding */ POST_POLL_MS),
 /* harmony export */   UT: () => (/* binding */ ALL_DIFFS_MS),
+/* harmony export */   Uu: () => (/* binding */ UPGRADE_READ_LONGEST_MS),
 /* harmony export */   V8: () => (/* binding */ POST_FORCE_GRACE_MS),
 /* harmony export */   Ve: () => (/* binding */ STOP_AFTER_WAIT_MS),
 /* harmony export */   Vj: () => (/* binding */ RUN_READ_LONGEST_MS),
 /* harmony export */   Y9: () => (/* binding */ CREATE_WAIT_AFTER_SIGNAL_MS),
 /* harmony export */   Zi: () => (/* binding */ STOP_REQUEST_MIN_MS),
+/* harmony export */   _4: () => (/* binding */ CONFIRM_SETTLE_MS),
+/* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
+/* harmony export */   cC: () => (/* binding */ CONNECT_TIMEOUT_MS),
 /* harmony export */   eG: () => (/* binding */ ADOPT_WAIT_MS),
 /* harmony export */   eb: () => (/* binding */ OTHER_RUN_WATCH_AFTER_CANCEL_MS),
 /* harmony export */   f: () => (/* binding */ LOG_AFTER_SIGNAL_UNTIL_MS),
 /* harmony export */   fW: () => (/* binding */ STATUS_LINE_EVERY_MS),
 /* harmony export */   gv: () => (/* binding */ POST_AFTER_SIGNAL_MS),
 /* harmony export */   hH: () => (/* binding */ RUN_READ_FIRST_MS),
+/* harmony export */   iu: () => (/* binding */ LOG_READ_LONGEST_MS),
+/* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
+/* harmony export */   jG: () => (/* binding */ GITHUB_RETRY_UNIT_MS),
 /* harmony export */   k0: () => (/* binding */ OTHER_RUNS_FIRST_LOOK_MS),
 /* harmony export */   kE: () => (/* binding */ OTHER_RUNS_LONGEST_LOOK_MS),
+/* harmony export */   kb: () => (/* binding */ RETRY_LONGEST_BACKOFF_MS),
 /* harmony export */   kj: () => (/* binding */ LIVE_LOG_READ_MS),
 /* harmony export */   l8: () => (/* binding */ LOOK_UP_AFTER_SIGNAL_MS),
 /* harmony export */   me: () => (/* binding */ STOP_POLL_MS),
 /* harmony export */   p5: () => (/* binding */ DIFF_TIMEOUT_MS),
+/* harmony export */   qu: () => (/* binding */ LONGEST_SERVICE_WAIT_MS),
 /* harmony export */   tl: () => (/* binding */ STOP_REQUEST_MAX_MS),
 /* harmony export */   uC: () => (/* binding */ POST_QUEUED_WAIT_MS),
 /* harmony export */   ut: () => (/* binding */ VERSION_RUNS_LISTING_MS),
+/* harmony export */   wB: () => (/* binding */ APPLY_STATUS_WINDOW_MS),
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
 /* harmony export */   xN: () => (/* binding */ FORCE_AFTER_LONE_SIGTERM_MS),
 /* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS),
@@ -41833,6 +41847,44 @@ const POST_POLL_MS = 1000;
 const DIFF_TIMEOUT_MS = 2000;
 /** The time all of a sync's diffs may take together: the report must not hold up the step. */
 const ALL_DIFFS_MS = 10_000;
+// upgrade-no-code-workspace: the plan and the apply, as the service reports them.
+/** A plan that stays in `planned` or `cost_estimated` this long, where the run does not say whether it can be
+ *  confirmed, has stopped there: the service moves a plan on to cost estimation, policy checks or run tasks within a
+ *  moment. Bounded by the timeout, as every wait. */
+const PLAN_SETTLE_MS = 5000;
+/** After a confirmation whose answer was lost, the run is watched this long for a sign that it arrived (a status past
+ *  the ready one). */
+const CONFIRM_SETTLE_MS = 10_000;
+/** After the confirm, the run is watched this long for any status past the confirmed one: a service that says nothing
+ *  for this long reports no apply status at all (spec 4.3 shows only "a plain message that the update completed"), and
+ *  the workspace ends `confirmed`, with a warning. */
+const APPLY_STATUS_WINDOW_MS = 60_000;
+/** The longest read of one workspace's document: its name, page and version are not worth holding the step for. */
+const WORKSPACE_READ_MS = 10_000;
+/** The shortest pause between reads of one upgrade run: four a second for a lone run. */
+const UPGRADE_READ_FIRST_MS = 250;
+/** The longest pause between reads of an upgrade run, however many are watched at once. */
+const UPGRADE_READ_LONGEST_MS = 10_000;
+// The clients: one request to the service or to GitHub, and its repeats.
+/** The longest one attempt of a request to the service waits for its answer, headers and body, unless told otherwise:
+ *  a connection that stays silent this long is dropped and, where that is safe, tried again. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** The longest a connection to the service may take to open: a host that does not answer is told apart sooner than
+ *  a slow answer. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** The first back-off before a request is repeated: each next one may be twice as long (full jitter). */
+const RETRY_FIRST_BACKOFF_MS = 500;
+/** The longest back-off between two attempts. */
+const RETRY_LONGEST_BACKOFF_MS = 30_000;
+/** The longest wait the service may ask for (Retry-After, X-RateLimit-Reset): beyond it the request fails instead of
+ *  holding the job. */
+const LONGEST_SERVICE_WAIT_MS = 5 * 60_000;
+/** The longest read of a test log or one of its pages, answer and retries included. */
+const LOG_READ_LONGEST_MS = 10 * 60_000;
+/** A request to GitHub whose connection stays silent this long is given up: the step must not hang on it. */
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/** The unit of the GitHub retry plugin's waits (1, 4, then 9 of them): GitHub's advice. */
+const GITHUB_RETRY_UNIT_MS = 1000;
 
 
 /***/ }),
@@ -42952,7 +43004,7 @@ var grace = __nccwpck_require__(7603);
 const RUNNERS = {
     'sync-policies': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(987), __nccwpck_require__.e(726)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5726))).runSyncPolicies,
     'run-module-tests': async () => (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(10), __nccwpck_require__.e(5)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6005))).runModuleTests,
-    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 373).then(__nccwpck_require__.bind(__nccwpck_require__, 4373))).runUpgradeNoCodeWorkspace,
+    'upgrade-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 741).then(__nccwpck_require__.bind(__nccwpck_require__, 7741))).runUpgradeNoCodeWorkspace,
     'publish-no-code-module': async () => (await __nccwpck_require__.e(/* import() */ 203).then(__nccwpck_require__.bind(__nccwpck_require__, 4584))).runPublishNoCodeModule,
     'provision-no-code-workspace': async () => (await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 1588))).runProvisionNoCodeWorkspace,
 };
@@ -44209,7 +44261,6 @@ function summaryBudget(limitBytes) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Zc: () => (/* reexport */ DEFAULT_REQUEST_TIMEOUT_MS),
   aS: () => (/* reexport */ urls/* baseUrlProblem */.aS),
   r: () => (/* binding */ createServiceClient),
   Ng: () => (/* binding */ describeRequest),
@@ -44231,6 +44282,8 @@ var redaction = __nccwpck_require__(1066);
 var service_errors = __nccwpck_require__(5756);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __nccwpck_require__(3853);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __nccwpck_require__(2697);
 ;// CONCATENATED MODULE: ./src/service/answer-size.ts
 // How much of one answer the client holds in memory. Every answer read whole (a JSON:API
 // document, a policy's code, an error) is bounded; a test log is read as a stream instead
@@ -44802,16 +44855,15 @@ function firstHeader(value) {
 // gives them: the options of the client and of one request, the answer, and the event reported
 // after each attempt.
 const JSON_API = 'application/vnd.api+json';
-/** The longest one attempt of a request waits for its answer, headers and body, unless told otherwise. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 // When and how long to wait before repeating a request.
+
 const DEFAULT_RETRY = {
     retries: 6,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    maxServerWaitMs: 300_000,
+    baseDelayMs: budgets/* RETRY_FIRST_BACKOFF_MS */.SC,
+    maxDelayMs: budgets/* RETRY_LONGEST_BACKOFF_MS */.kb,
+    maxServerWaitMs: budgets/* LONGEST_SERVICE_WAIT_MS */.qu,
 };
 const BACK_OFF = { serverWait: false, pausesClient: false, mayHaveLanded: false };
 const REFUSED = { serverWait: true, pausesClient: false, mayHaveLanded: false };
@@ -44921,6 +44973,7 @@ function tokenProblem(token) {
 
 
 
+
 const OCTET_STREAM = 'application/octet-stream';
 const IDEMPOTENT_BY_DEFAULT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 /** Methods that change something on the service. */
@@ -44979,7 +45032,7 @@ class HttpClient {
         this.clock = options.clock ?? clock/* systemClock */.ml;
         this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
-        this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+        this.#timeoutMs = options.timeoutMs ?? budgets/* REQUEST_TIMEOUT_MS */.j2;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
         this.#tokenNeeded = options.tokenNeeded;
         this.#retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -44988,7 +45041,7 @@ class HttpClient {
             connections: Math.max(8, options.concurrency ?? 8),
             headersTimeout: this.#timeoutMs,
             bodyTimeout: this.#timeoutMs,
-        }, { timeout: Math.min(this.#timeoutMs, 10_000), ...(options.lookup ? { lookup: options.lookup } : {}) });
+        }, { timeout: Math.min(this.#timeoutMs, budgets/* CONNECT_TIMEOUT_MS */.cC), ...(options.lookup ? { lookup: options.lookup } : {}) });
     }
     /**
      * Closes the keep-alive sockets so that they never hold the process open. With `now`, requests
@@ -45256,6 +45309,7 @@ var jsonapi = __nccwpck_require__(3349);
 
 
 
+
 /** `{TESTROOT}` of spec 4.2, each segment percent-encoded. */
 function testRoot(module) {
     const enc = encodeURIComponent;
@@ -45320,7 +45374,7 @@ async function readLogPage(http, logReadUrl, onChunk, options) {
     const url = new URL(logReadUrl);
     url.searchParams.set('limit', String(options.page + overlap.length));
     url.searchParams.set('offset', String(from - overlap.length));
-    const maxMs = options.maxMs ?? 10 * 60_000;
+    const maxMs = options.maxMs ?? budgets/* LOG_READ_LONGEST_MS */.iu;
     const timeUp = http.clock.timeout(maxMs);
     const response = await http.request({
         method: 'GET',
@@ -45481,7 +45535,7 @@ function createModuleTestsApi(http) {
                 return readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page });
             const clock = http.clock;
             const started = clock.now();
-            const maxMs = options.maxMs ?? 10 * 60_000;
+            const maxMs = options.maxMs ?? budgets/* LOG_READ_LONGEST_MS */.iu;
             const from = Math.max(0, options.from ?? 0);
             // One bound for the whole read: the answer's retries included, not only the body.
             const timeUp = clock.timeout(maxMs);
@@ -45700,8 +45754,6 @@ function createPolicyOnce(policies, organization, input, options = {}) {
  * token, which the inputs apply, naming the input.
  */
 
-
-/** How long a request waits for its answer unless the client is told otherwise. */
 
 function createServiceClient(options) {
     const http = new HttpClient(options);
