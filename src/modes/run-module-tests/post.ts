@@ -7,26 +7,23 @@
 // if it is still running after a grace period. A main step killed while its create was
 // unanswered saved no run id: the run is found by its configuration version, once it appears.
 
-import { getErrorMessage, stepFailure } from '../../errors.ts';
+import { stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
-import { isAbortError } from '../../lifetime/abort.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { systemClock } from '../../lifetime/clock.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
-import { pollUntil } from '../../lifetime/poll.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
-import type { TestRun } from '../../service/types.ts';
 import { formatDuration } from '../../report/format.ts';
 import { moduleLabel } from './module-ref.ts';
 import type { SavedTestRun } from './state.ts';
 import type { StopOutcome } from './test-run/stop.ts';
 import { VersionGuard } from './test-run/version-guard.ts';
-import { isFinal } from './test-run/status.ts';
 import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
-import { runFingerprint, runsOfConfigurationVersion } from './test-run/version-runs.ts';
+import { findRunsToStop } from './post-search.ts';
+import type { RunToStop } from './post-search.ts';
 
 /** What the post step's start-up (src/post-step.ts) hands it; the start-up closes the client and the cancellation. */
 export interface PostStart {
@@ -123,179 +120,12 @@ export async function runPost(start: PostStart, options: PostOptions = {}): Prom
       stop,
       clock,
     });
+    if (found !== null) failed(sink, found);
     return [found, ...(await Promise.all(stops))].find((failure) => failure !== null) ?? null;
   } finally {
     // The start-up (src/post-step.ts) closes the client and the cancellation.
     guard.dispose();
   }
-}
-
-/** One look at the version's runs: what it listed, or why it could not. */
-type Look = { listed: TestRun[] } | { error: unknown };
-
-interface RunToStop {
-  id: string;
-  /** The run as listed, when it was found by its configuration version. */
-  lastSeen?: TestRun;
-}
-
-/**
- * Hands `stop` the saved run unless the main step saw it final, and every run of the saved
- * configuration version that is not final, as each is found. The version is looked at again
- * until the window in which the service may queue a run by itself has passed (the main step's,
- * from the upload), and, when the main step sent a create it never saw answered, until a run with
- * the create's options appears or `appearWaitMs` passes. Resolves with the failure when a run may
- * be running that could not be found, else null.
- */
-async function findRunsToStop(
-  saved: SavedTestRun,
-  options: {
-    client: ServiceClient;
-    sink: ReportSink;
-    signal: AbortSignal;
-    pollMs: number;
-    appearWaitMs: number;
-    lateRunWindowMs: number;
-    stop: (run: RunToStop) => void;
-    clock: Clock;
-  },
-): Promise<StepFailure | null> {
-  const { sink, signal, stop, clock } = options;
-  const known = new Set<string>();
-  const stopOnce = (run: RunToStop): void => {
-    if (known.has(run.id)) return;
-    known.add(run.id);
-    stop(run);
-  };
-  const versionRef = saved.configurationVersion;
-  if (versionRef === undefined) {
-    if (saved.testRunId !== undefined && !saved.final) stopOnce({ id: saved.testRunId });
-    return null;
-  }
-  const version = versionRef.id;
-  const label = moduleLabel(saved.module);
-  // The run whose id is known is stopped at once, beside the look for others: a listing that
-  // pages on, or fails, must not hold its cancel.
-  if (saved.testRunId !== undefined && !saved.final) stopOnce({ id: saved.testRunId });
-  // The run of a create the main step never saw answered may take a while to appear.
-  const awaitingCreate = saved.testRunId === undefined && saved.createSent;
-  const appearBy = Deadline.after(awaitingCreate ? options.appearWaitMs : 0, clock);
-  // A service may queue a run of its own on the version up to the main step's window after the
-  // upload: a main step killed before it ends must not leave that run to the service. An upload
-  // the step died in may still land: then the window counts from now.
-  const lateRunWindowMs = saved.lateRunWindowMs ?? options.lateRunWindowMs;
-  const watchUntil = new Deadline((saved.uploadedAt ?? clock.now()) + lateRunWindowMs, clock);
-  const ownFinal = saved.testRunId !== undefined && saved.final;
-  let notedCreate = false;
-  let notedWindow = false;
-  let listedAny = false;
-  let appeared = !awaitingCreate;
-  // Until the run has appeared and the window has passed.
-  const until = (): Deadline => (appeared ? watchUntil : appearBy.later(watchUntil));
-  const look = async (): Promise<Look> => {
-    try {
-      return {
-        listed: await runsOfConfigurationVersion(options.client, saved.module, versionRef, {
-          clock,
-          signal,
-          known: saved.testRunId !== undefined ? [saved.testRunId] : [],
-        }),
-      };
-    } catch (error) {
-      return { error };
-    }
-  };
-  const stopListed = (listed: readonly TestRun[]): void => {
-    listedAny ||= listed.length > 0;
-    for (const run of listed) {
-      if (run.id === saved.testRunId ? !saved.final && !isFinal(run) : !isFinal(run))
-        stopOnce({ id: run.id, lastSeen: run });
-    }
-    // The saved run may be missing from the list (the service no longer shows it): it is read by id.
-    if (saved.testRunId !== undefined && !saved.final && !listed.some((run) => run.id === saved.testRunId))
-      stopOnce({ id: saved.testRunId });
-    appeared ||=
-      saved.requested !== undefined ? listed.some((run) => runFingerprint(run) === saved.requested) : listed.length > 0;
-  };
-  /** Says once what is waited for, before the first pause for it. */
-  const noteWait = (): void => {
-    if (!appeared && !notedCreate) {
-      notedCreate = true;
-      sink.info(
-        `The main step sent the create of a test run on configuration version ${version} (module ${label}) and saw no answer: ` +
-          `waiting up to ${formatDuration(options.appearWaitMs)} for the run to appear.`,
-      );
-    }
-    if (!watchUntil.expired && !notedWindow) {
-      notedWindow = true;
-      sink.info(
-        `The service may still queue a test run of configuration version ${version} (module ${label}) by itself, ` +
-          `up to ${formatDuration(lateRunWindowMs)} after the upload: looking for one until then.`,
-      );
-    }
-  };
-  let failedLook: unknown;
-  let looked = false;
-  try {
-    // Looked at until the run appears and the window has passed; each look answered, however late.
-    await pollUntil<Look>({
-      read: look,
-      onValue: (answer) => {
-        looked = true;
-        if ('listed' in answer) stopListed(answer.listed);
-        else failedLook = answer.error;
-      },
-      isFinal: (answer) => 'error' in answer || until().expired || signal.aborted,
-      signal,
-      deadline: appearBy.later(watchUntil),
-      pauses: () => {
-        noteWait();
-        return Math.min(options.pollMs, until().remainingMs());
-      },
-      cutReadsAtDeadline: false,
-      readAtDeadline: true,
-    });
-  } catch (error) {
-    // The post step is being cancelled: it looks no further (cancelled before its first look,
-    // it stops the saved run all the same, as after a look that failed).
-    if (!isAbortError(error)) throw error;
-    if (!looked) failedLook = error;
-  }
-  if (failedLook !== undefined) {
-    const error = failedLook;
-    // Every run the step answers for must be read final at its end: one of the version may still
-    // be running unseen, so the step fails, whatever it could stop.
-    if (ownFinal || known.size > 0) {
-      const stopped = saved.testRunId !== undefined && !saved.final ? ` Test run ${saved.testRunId} is stopped.` : '';
-      return failed(
-        sink,
-        stepFailure(
-          `The test runs of configuration version ${version} (module ${label}) could not be listed (${getErrorMessage(error)}), ` +
-            `so another one may still be running.${stopped} Check the module's test runs in the service.`,
-        ),
-      );
-    }
-    return failed(
-      sink,
-      stepFailure(
-        `The test runs of configuration version ${version} (module ${label}) could not be listed, and one may still be running: ${getErrorMessage(error)}. ` +
-          `Check the module's test runs in the service.`,
-      ),
-    );
-  }
-  if (!appeared) {
-    sink.warning(
-      `No test run with the requested options appeared on configuration version ${version} (module ${label}) after the main step sent its create; ` +
-        `if one appears later, cancel it in the service.`,
-    );
-  } else if (known.size === 0) {
-    sink.info(
-      listedAny
-        ? `Every test run of configuration version ${version} (module ${label}) has ended: nothing to stop.`
-        : `Configuration version ${version} (module ${label}) has no test run: nothing to stop.`,
-    );
-  }
-  return null;
 }
 
 function report(sink: ReportSink, what: string, outcome: StopOutcome, queuedWaitMs: number): StepFailure | null {
