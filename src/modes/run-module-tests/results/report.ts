@@ -67,6 +67,54 @@ export function testRunResult(
   const routes = routeAnnotations(annotated, tested.annotationsOnCheckRun);
   const { heldBack } = capForSink(sink, routes.asCommands);
 
+  const { title, failure, conclusion, testsFailed } = verdictOf(run, interruption, inputs, label);
+  const notes = notesOf(run, interruption, started, inputs, testsFailed);
+  // For the job's own readers only: the other runs it stopped, and the file in its workspace.
+  const jobNotes = [otherRunsNote(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
+
+  const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
+    run,
+    moduleDirectory: inputs.moduleDirectory,
+    annotations,
+    heldBackAnnotations: heldBack,
+    checkRunAnnotations: routes.onCheckRun,
+    module: label,
+    notes,
+  };
+  if (parsed) summaryInput.parsed = parsed;
+  if (ending.log.error !== undefined) summaryInput.logError = ending.log.error;
+  if (interruption !== undefined) summaryInput.interruption = interruption.kind;
+  const runDetails = detailsSection(tested, setup);
+
+  return {
+    title,
+    summary: joinBlocks(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
+    publishedSummary: joinBlocks(renderTestRunSummary(summaryInput), runDetails),
+    annotations: annotated,
+    outputs: {
+      'junit-file': junit.path,
+      'test-run-id': run.id,
+      status: a.status,
+      'test-status': a['test-status'] ?? '',
+      'tests-passed': a['tests-passed'],
+      'tests-failed': a['tests-failed'],
+      'tests-errored': a['tests-errored'],
+      'tests-skipped': a['tests-skipped'],
+      result: resultJson(tested, setup, started, ending, annotations),
+    },
+    failure: failure === null ? null : stepFailure(failure),
+    conclusion,
+  };
+}
+
+/** The verdict on a run the step followed: the check run's title and conclusion, and the step's failure, if any. */
+function verdictOf(
+  run: TestRun,
+  interruption: RunEnding['interruption'],
+  inputs: RunModuleTestsInputs,
+  label: string,
+): { title: string; failure: string | null; conclusion: CheckRunConclusion; testsFailed: boolean } {
+  const a = run.attributes;
   const result = testResultOf(run);
   const testsFailed = result === 'failed' || result === 'errored' || a.status === 'errored';
   let failure: string | null = null;
@@ -128,6 +176,19 @@ export function testRunResult(
     conclusion = 'failure';
   }
 
+  return { title, failure, conclusion, testsFailed };
+}
+
+/** What the summary says beside the results, for every reader: how far the run and the step's own wishes agreed. */
+function notesOf(
+  run: TestRun,
+  interruption: RunEnding['interruption'],
+  started: StartedTestRun,
+  inputs: RunModuleTestsInputs,
+  testsFailed: boolean,
+): string[] {
+  const a = run.attributes;
+  const result = testResultOf(run);
   // How the run was started (adopted or created) is the log's (start.ts says it there): a
   // reader of the results cannot act on it.
   const notes: string[] = [];
@@ -148,42 +209,7 @@ export function testRunResult(
   ) {
     notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
   }
-  // For the job's own readers only: the other runs it stopped, and the file in its workspace.
-  const jobNotes = [otherRunsNote(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
-
-  const summaryInput: Parameters<typeof renderTestRunSummary>[0] = {
-    run,
-    moduleDirectory: inputs.moduleDirectory,
-    annotations,
-    heldBackAnnotations: heldBack,
-    checkRunAnnotations: routes.onCheckRun,
-    module: label,
-    notes,
-  };
-  if (parsed) summaryInput.parsed = parsed;
-  if (ending.log.error !== undefined) summaryInput.logError = ending.log.error;
-  if (interruption !== undefined) summaryInput.interruption = interruption.kind;
-  const runDetails = detailsSection(tested, setup);
-
-  return {
-    title,
-    summary: joinBlocks(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
-    publishedSummary: joinBlocks(renderTestRunSummary(summaryInput), runDetails),
-    annotations: annotated,
-    outputs: {
-      'junit-file': junit.path,
-      'test-run-id': run.id,
-      status: a.status,
-      'test-status': a['test-status'] ?? '',
-      'tests-passed': a['tests-passed'],
-      'tests-failed': a['tests-failed'],
-      'tests-errored': a['tests-errored'],
-      'tests-skipped': a['tests-skipped'],
-      result: resultJson(tested, setup, started, ending, annotations),
-    },
-    failure: failure === null ? null : stepFailure(failure),
-    conclusion,
-  };
+  return notes;
 }
 
 /** Why run blocks without a final status did not finish, as the JUnit report says it. */
