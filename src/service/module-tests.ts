@@ -248,6 +248,7 @@ function contentRangeStart(header: string | string[] | undefined): number | unde
 
 export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
   const enc = encodeURIComponent;
+  const variables = createTestVariablesApi(http);
   const api: ModuleTestsApi = {
     async createTestRun(module, input, options = {}) {
       const response = await http.request({
@@ -335,6 +336,26 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
       });
     },
 
+    ...variables,
+
+    readLog(logReadUrl, onChunk, options = {}) {
+      return options.page !== undefined
+        ? readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page })
+        : readWholeLog(http, logReadUrl, onChunk, options);
+    },
+  };
+  return api;
+}
+
+type TestVariablesApi = Pick<
+  ModuleTestsApi,
+  'createVariable' | 'createVariableOnce' | 'listVariables' | 'updateVariable' | 'deleteVariable'
+>;
+
+/** The module's test variables (spec 4.2, `/vars`). */
+function createTestVariablesApi(http: HttpClient): TestVariablesApi {
+  const enc = encodeURIComponent;
+  const variables: TestVariablesApi = {
     async createVariable(module, input, options = {}) {
       const response = await http.request({
         method: 'POST',
@@ -348,8 +369,8 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
 
     createVariableOnce(module, input, options = {}) {
       return createOnce(
-        () => api.createVariable(module, input, options),
-        async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key),
+        () => variables.createVariable(module, input, options),
+        async () => (await variables.listVariables(module, options)).find((v) => v.attributes.key === input.key),
         mayHaveLanded,
       );
     },
@@ -379,80 +400,89 @@ export function createModuleTestsApi(http: HttpClient): ModuleTestsApi {
         signal: options.signal,
       });
     },
-
-    async readLog(logReadUrl, onChunk, options = {}) {
-      if (options.page !== undefined) return readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page });
-      const clock = http.clock;
-      const started = clock.now();
-      const maxMs = options.maxMs ?? LOG_READ_LONGEST_MS;
-      const from = Math.max(0, options.from ?? 0);
-      // One bound for the whole read: the answer's retries included, not only the body.
-      const timeUp = clock.timeout(maxMs);
-      const cutAtOnce = (): LogRead => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
-      let response;
-      try {
-        response = await http.request({
-          method: 'GET',
-          path: logReadUrl,
-          external: true,
-          accept: '*/*',
-          signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
-          timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
-          stream: true,
-          fromByte: from,
-        });
-      } catch (error) {
-        if (timeUp.aborted && !options.signal?.aborted) return cutAtOnce();
-        // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
-        if (from > 0 && isApiError(error, 416)) return { bytes: 0, ranged: true };
-        throw error;
-      }
-      // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
-      // that starts earlier is passed over up to it, one that starts later (or says nothing) is
-      // no part of this log to read on from.
-      const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
-      if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
-        response.body?.destroy();
-        const said = clip(String(response.headers['content-range'] ?? 'none'), 60);
-        throw new Error(
-          `the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`,
-        );
-      }
-      const ranged = from > 0 && response.status === 206;
-      // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
-      let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
-      const deliver = (chunk: Uint8Array): number => {
-        if (skip >= chunk.byteLength) {
-          skip -= chunk.byteLength;
-          return 0;
-        }
-        const part = skip > 0 ? chunk.subarray(skip) : chunk;
-        skip = 0;
-        onChunk(part);
-        return part.byteLength;
-      };
-      const body = response.body;
-      const read = (r: LogRead): LogRead => (from > 0 ? { ...r, ranged } : r);
-      if (body === undefined) return read({ bytes: deliver(Buffer.from(response.text)) });
-      let bytes = 0;
-      let cut: LogRead['cut'];
-      const cutForTime = (): void => {
-        cut = { reason: 'time', afterMs: clock.now() - started };
-        body.destroy();
-      };
-      if (timeUp.aborted) cutForTime();
-      timeUp.addEventListener('abort', cutForTime, { once: true });
-      try {
-        for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += deliver(chunk);
-      } catch (error) {
-        if (cut === undefined && isAbortError(error)) throw error;
-        cut ??= { reason: 'connection', error: errorText(error) };
-      } finally {
-        timeUp.removeEventListener('abort', cutForTime);
-        body.destroy();
-      }
-      return read(cut === undefined ? { bytes } : { bytes, cut });
-    },
   };
-  return api;
+  return variables;
+}
+
+/**
+ * The whole log from `from` on, in one answer: a 206 is read from the byte asked for, a whole log
+ * (or a part from an earlier byte) is passed over up to it; cut at `maxMs`, answer and retries
+ * included, or when the connection drops, with what arrived kept.
+ */
+async function readWholeLog(
+  http: HttpClient,
+  logReadUrl: string,
+  onChunk: (chunk: Uint8Array) => void,
+  options: ReadLogOptions,
+): Promise<LogRead> {
+  const clock = http.clock;
+  const started = clock.now();
+  const maxMs = options.maxMs ?? LOG_READ_LONGEST_MS;
+  const from = Math.max(0, options.from ?? 0);
+  // One bound for the whole read: the answer's retries included, not only the body.
+  const timeUp = clock.timeout(maxMs);
+  const cutAtOnce = (): LogRead => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
+  let response;
+  try {
+    response = await http.request({
+      method: 'GET',
+      path: logReadUrl,
+      external: true,
+      accept: '*/*',
+      signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
+      timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+      stream: true,
+      fromByte: from,
+    });
+  } catch (error) {
+    if (timeUp.aborted && !options.signal?.aborted) return cutAtOnce();
+    // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
+    if (from > 0 && isApiError(error, 416)) return { bytes: 0, ranged: true };
+    throw error;
+  }
+  // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
+  // that starts earlier is passed over up to it, one that starts later (or says nothing) is
+  // no part of this log to read on from.
+  const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
+  if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
+    response.body?.destroy();
+    const said = clip(String(response.headers['content-range'] ?? 'none'), 60);
+    throw new Error(
+      `the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`,
+    );
+  }
+  const ranged = from > 0 && response.status === 206;
+  // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
+  let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
+  const deliver = (chunk: Uint8Array): number => {
+    if (skip >= chunk.byteLength) {
+      skip -= chunk.byteLength;
+      return 0;
+    }
+    const part = skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
+    onChunk(part);
+    return part.byteLength;
+  };
+  const body = response.body;
+  const read = (r: LogRead): LogRead => (from > 0 ? { ...r, ranged } : r);
+  if (body === undefined) return read({ bytes: deliver(Buffer.from(response.text)) });
+  let bytes = 0;
+  let cut: LogRead['cut'];
+  const cutForTime = (): void => {
+    cut = { reason: 'time', afterMs: clock.now() - started };
+    body.destroy();
+  };
+  if (timeUp.aborted) cutForTime();
+  timeUp.addEventListener('abort', cutForTime, { once: true });
+  try {
+    for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += deliver(chunk);
+  } catch (error) {
+    if (cut === undefined && isAbortError(error)) throw error;
+    cut ??= { reason: 'connection', error: errorText(error) };
+  } finally {
+    timeUp.removeEventListener('abort', cutForTime);
+    body.destroy();
+  }
+  return read(cut === undefined ? { bytes } : { bytes, cut });
 }
