@@ -78,7 +78,7 @@ export function checkLocalPolicies(
   files: LocalFiles,
   options: { patterns: string[]; defaultEnforcementLevel: string | null },
 ): LocalPolicies {
-  const { root, matched } = files;
+  const { root } = files;
   const display = (path: string): string => displayPath(root, path);
   const warnings: Problem[] = [];
   const problems: Problem[] = [];
@@ -112,11 +112,37 @@ export function checkLocalPolicies(
   }
 
   // Definitions from files that no block references.
-  const configSet = new Set(configPaths);
+  const fromFiles = fileDefinitions(files, new Set([...configPaths, ...referenced]), display, problems);
+  definitions.push(...fromFiles.definitions);
+  const { skippedTests } = fromFiles;
+  const skipped = skippedTestsWarning(skippedTests);
+  if (skipped) warnings.push(skipped);
+
+  markRepeatedNames(definitions, problems);
+
+  if (definitions.length === 0 && configProblems === 0) {
+    problems.push(noPolicyFound(options.patterns, configPaths, skippedTests.length > 0, display));
+  }
+
+  const policies = desiredPolicies(definitions, files, options.defaultEnforcementLevel, display, problems);
+  policies.sort((a, b) => compare(a.name, b.name));
+  return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
+}
+
+/**
+ * The policies of the files matched that are neither a config nor named by a block (`taken`):
+ * each named after its file; test files are passed over (listed in `skippedTests`).
+ */
+function fileDefinitions(
+  files: LocalFiles,
+  taken: ReadonlySet<string>,
+  display: (path: string) => string,
+  problems: Problem[],
+): { definitions: Definition[]; skippedTests: string[] } {
+  const definitions: Definition[] = [];
   const skippedTests: string[] = [];
-  for (const file of matched) {
-    if (configSet.has(file) || basename(file) === DEFAULT_CONFIG_FILE_NAME) continue;
-    if (referenced.has(file)) continue;
+  for (const file of files.matched) {
+    if (taken.has(file) || basename(file) === DEFAULT_CONFIG_FILE_NAME) continue;
     const kind = policyKindOfFile(file);
     const shown = display(file);
     if (kind === null) {
@@ -148,20 +174,25 @@ export function checkLocalPolicies(
     }
     definitions.push(definition);
   }
+  return { definitions, skippedTests };
+}
 
-  if (skippedTests.length > 0) {
-    const listed =
-      skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
-    warnings.push({
-      file: skippedTests[0]!,
-      message:
-        `${plural(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
-        `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
-        `to sync one as a policy, name it in a policy block.`,
-    });
-  }
+/** The warning that test files matched by policy-files are passed over, if any were. */
+function skippedTestsWarning(skippedTests: readonly string[]): Problem | undefined {
+  if (skippedTests.length === 0) return undefined;
+  const listed =
+    skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
+  return {
+    file: skippedTests[0]!,
+    message:
+      `${plural(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
+      `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
+      `to sync one as a policy, name it in a policy block.`,
+  };
+}
 
-  // Each name once.
+/** Each name once: a definition of a name already defined is refused, naming the first. */
+function markRepeatedNames(definitions: readonly Definition[], problems: Problem[]): void {
   const firstByName = new Map<string, Definition>();
   for (const definition of definitions) {
     const first = firstByName.get(definition.name);
@@ -183,23 +214,37 @@ export function checkLocalPolicies(
       ),
     );
   }
+}
 
-  if (definitions.length === 0 && configProblems === 0) {
-    const patterns = options.patterns
-      .flatMap((p) => p.split(/\r?\n/))
-      .map((p) => p.trim())
-      .filter(Boolean);
-    problems.push({
-      file: configPaths[0] ? display(configPaths[0]) : '',
-      message:
-        `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
-        `matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}` +
-        `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
-        `Check the patterns (they are relative to the repository root) or the policy config.`,
-    });
-  }
+/** The problem of a sync that found no policy at all, naming where it looked. */
+function noPolicyFound(
+  patternInputs: readonly string[],
+  configPaths: readonly string[],
+  onlyTests: boolean,
+  display: (path: string) => string,
+): Problem {
+  const patterns = patternInputs
+    .flatMap((p) => p.split(/\r?\n/))
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    file: configPaths[0] ? display(configPaths[0]) : '',
+    message:
+      `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
+      `matched ${onlyTests ? 'only test files' : 'no .native or .rego file'}` +
+      `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
+      `Check the patterns (they are relative to the repository root) or the policy config.`,
+  };
+}
 
-  // Code, levels and queries.
+/** The policies as the repository wants them: each definition's code, level and query checked; a code that could not be read reported once. */
+function desiredPolicies(
+  definitions: readonly Definition[],
+  files: LocalFiles,
+  defaultEnforcementLevel: string | null,
+  display: (path: string) => string,
+  problems: Problem[],
+): DesiredPolicy[] {
   const codeErrorsReported = new Set<string>();
   const policies: DesiredPolicy[] = [];
   const checked = definitions.map((definition) => ({
@@ -221,7 +266,7 @@ export function checkLocalPolicies(
       }
       continue;
     }
-    const level = enforcementLevel(definition, definition.kind, options.defaultEnforcementLevel, problems);
+    const level = enforcementLevel(definition, definition.kind, defaultEnforcementLevel, problems);
     const query = policyQuery(definition, definition.kind, code.text!, display(definition.source), problems);
     if (!definition.ok || level === null || query === undefined) continue;
     const description = definition.block?.description;
@@ -238,9 +283,7 @@ export function checkLocalPolicies(
       definedAt: definition.definedAt,
     });
   }
-
-  policies.sort((a, b) => compare(a.name, b.name));
-  return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
+  return policies;
 }
 
 function blockDefinition(
