@@ -35,155 +35,168 @@ const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_-]/;
 
 export function outlineHcl(text: string): HclOutline {
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
+  const outline: HclOutline = { attributes: [], blocks: [] };
+  new HclScanner(text).readBody(outline, false);
+  return outline;
+}
 
-  const peek = (offset = 0): string => text[i + offset] ?? '';
-  const advance = (): void => {
-    if (text[i] === '\n') {
-      line++;
-      lineStart = i + 1;
+/** One pass over the text: where the scan is (`#i`), on which line, and the skips and reads it is made of. */
+class HclScanner {
+  readonly #text: string;
+  #i = 0;
+  #line = 1;
+  #lineStart = 0;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  #more(): boolean {
+    return this.#i < this.#text.length;
+  }
+
+  #peek(offset = 0): string {
+    return this.#text[this.#i + offset] ?? '';
+  }
+
+  #advance(): void {
+    if (this.#text[this.#i] === '\n') {
+      this.#line++;
+      this.#lineStart = this.#i + 1;
     }
-    i++;
-  };
-  const column = (): number => i - lineStart + 1;
+    this.#i++;
+  }
 
-  function skipComment(): boolean {
-    if (peek() === '#' || (peek() === '/' && peek(1) === '/')) {
-      while (i < text.length && peek() !== '\n') advance();
+  #column(): number {
+    return this.#i - this.#lineStart + 1;
+  }
+
+  #skipComment(): boolean {
+    if (this.#peek() === '#' || (this.#peek() === '/' && this.#peek(1) === '/')) {
+      while (this.#more() && this.#peek() !== '\n') this.#advance();
       return true;
     }
-    if (peek() === '/' && peek(1) === '*') {
-      advance();
-      advance();
-      while (i < text.length && !(peek() === '*' && peek(1) === '/')) advance();
-      advance();
-      advance();
+    if (this.#peek() === '/' && this.#peek(1) === '*') {
+      this.#advance();
+      this.#advance();
+      while (this.#more() && !(this.#peek() === '*' && this.#peek(1) === '/')) this.#advance();
+      this.#advance();
+      this.#advance();
       return true;
     }
     return false;
   }
 
   /** Skips blanks and comments; newlines too when `newlines` is set. */
-  function skipSpace(newlines: boolean): void {
-    while (i < text.length) {
-      const c = peek();
-      if (c === ' ' || c === '\t' || c === '\r' || (newlines && c === '\n')) advance();
-      else if (!skipComment()) return;
+  #skipSpace(newlines: boolean): void {
+    while (this.#more()) {
+      const c = this.#peek();
+      if (c === ' ' || c === '\t' || c === '\r' || (newlines && c === '\n')) this.#advance();
+      else if (!this.#skipComment()) return;
     }
   }
 
-  function readIdent(): string {
-    const start = i;
-    while (i < text.length && IDENT_PART.test(peek())) advance();
-    return text.slice(start, i);
+  #readIdent(): string {
+    const start = this.#i;
+    while (this.#more() && IDENT_PART.test(this.#peek())) this.#advance();
+    return this.#text.slice(start, this.#i);
   }
 
-  /** Skips a quoted string (the opening quote is at `i`), templates included; returns its raw body. */
-  function skipQuoted(): string {
-    advance();
-    const start = i;
-    while (i < text.length && peek() !== '"' && peek() !== '\n') {
-      if (peek() === '\\') {
-        advance();
-        advance();
-      } else if ((peek() === '$' || peek() === '%') && peek(1) === '{') {
-        if (peek(-1) === peek() && peek(-2) !== peek()) {
-          advance(); // `$${` and `%%{` are escapes, not templates
+  /** Skips a quoted string (the opening quote is at the scan), templates included; returns its raw body. */
+  #skipQuoted(): string {
+    this.#advance();
+    const start = this.#i;
+    while (this.#more() && this.#peek() !== '"' && this.#peek() !== '\n') {
+      if (this.#peek() === '\\') {
+        this.#advance();
+        this.#advance();
+      } else if ((this.#peek() === '$' || this.#peek() === '%') && this.#peek(1) === '{') {
+        if (this.#peek(-1) === this.#peek() && this.#peek(-2) !== this.#peek()) {
+          this.#advance(); // `$${` and `%%{` are escapes, not templates
         } else {
-          advance();
-          advance();
-          skipExpression('}');
+          this.#advance();
+          this.#advance();
+          this.#skipExpression('}');
         }
-        advance();
+        this.#advance();
       } else {
-        advance();
+        this.#advance();
       }
     }
-    const raw = text.slice(start, i);
-    if (peek() === '"') advance();
+    const raw = this.#text.slice(start, this.#i);
+    if (this.#peek() === '"') this.#advance();
     return raw;
   }
 
-  /** Skips a heredoc (`<<` at `i`) through its closing marker line. */
-  function skipHeredoc(): void {
-    advance();
-    advance();
-    if (peek() === '-') advance();
-    const marker = readIdent();
-    while (i < text.length && peek() !== '\n') advance();
-    while (i < text.length) {
-      advance(); // the newline ending the previous line
-      const end = text.indexOf('\n', i);
-      const content = text.slice(i, end === -1 ? text.length : end);
+  /** Skips a heredoc (`<<` at the scan) through its closing marker line. */
+  #skipHeredoc(): void {
+    this.#advance();
+    this.#advance();
+    if (this.#peek() === '-') this.#advance();
+    const marker = this.#readIdent();
+    while (this.#more() && this.#peek() !== '\n') this.#advance();
+    while (this.#more()) {
+      this.#advance(); // the newline ending the previous line
+      const end = this.#text.indexOf('\n', this.#i);
+      const content = this.#text.slice(this.#i, end === -1 ? this.#text.length : end);
       if (content.trim() === marker) {
-        while (i < text.length && peek() !== '\n') advance();
+        while (this.#more() && this.#peek() !== '\n') this.#advance();
         return;
       }
-      while (i < text.length && peek() !== '\n') advance();
+      while (this.#more() && this.#peek() !== '\n') this.#advance();
     }
   }
 
   /**
    * Skips an expression up to (not over) a newline or `stop` at nesting level zero;
-   * with `stop` = '}' inside a template, the closing brace is left at `i`.
+   * with `stop` = '}' inside a template, the closing brace is left at the scan.
    */
-  function skipExpression(stop?: string): void {
+  #skipExpression(stop?: string): void {
     let depth = 0;
-    while (i < text.length) {
-      const c = peek();
+    while (this.#more()) {
+      const c = this.#peek();
       if (depth === 0 && (c === '\n' || c === stop)) return;
       if (depth === 0 && c === '}') return; // the end of a one-line block
-      if (skipComment()) continue;
-      if (c === '"') skipQuoted();
-      else if (c === '<' && peek(1) === '<' && /[-A-Za-z_]/.test(peek(2))) skipHeredoc();
+      if (this.#skipComment()) continue;
+      if (c === '"') this.#skipQuoted();
+      else if (c === '<' && this.#peek(1) === '<' && /[-A-Za-z_]/.test(this.#peek(2))) this.#skipHeredoc();
       else {
         if (c === '(' || c === '[' || c === '{') depth++;
         else if (c === ')' || c === ']' || c === '}') depth--;
-        advance();
+        this.#advance();
       }
     }
   }
 
-  function readBody(body: Body, nested: boolean): void {
-    while (i < text.length) {
-      skipSpace(true);
-      if (i >= text.length) return;
-      const c = peek();
+  readBody(body: Body, nested: boolean): void {
+    while (this.#more()) {
+      this.#skipSpace(true);
+      if (!this.#more()) return;
+      const c = this.#peek();
       if (c === '}') {
-        if (nested) {
-          advance();
-          return;
-        }
-        advance(); // stray brace: the parser accepted the text, so this does not happen
-        continue;
+        this.#advance();
+        if (nested) return;
+        continue; // stray brace: the parser accepted the text, so this does not happen
       }
       if (!IDENT_START.test(c)) {
-        skipExpression();
-        if (peek() === '}' && !nested) advance();
+        this.#skipExpression();
+        if (this.#peek() === '}' && !nested) this.#advance();
         continue;
       }
-      const startLine = line;
-      const startColumn = column();
-      const name = readIdent();
-      skipSpace(false);
-      if (peek() === '=' || peek() === ':') {
-        advance();
+      const startLine = this.#line;
+      const startColumn = this.#column();
+      const name = this.#readIdent();
+      this.#skipSpace(false);
+      if (this.#peek() === '=' || this.#peek() === ':') {
+        this.#advance();
         body.attributes.push({ name, line: startLine, column: startColumn });
-        skipSpace(false);
-        skipExpression();
+        this.#skipSpace(false);
+        this.#skipExpression();
         continue;
       }
-      const labels: string[] = [];
-      while (i < text.length && peek() !== '{' && peek() !== '\n') {
-        if (peek() === '"') labels.push(decodeLabel(skipQuoted()));
-        else if (IDENT_START.test(peek())) labels.push(readIdent());
-        else advance();
-        skipSpace(false);
-      }
-      if (peek() !== '{') continue;
-      advance();
+      const labels = this.#readLabels();
+      if (this.#peek() !== '{') continue;
+      this.#advance();
       const block: HclBlockPosition = {
         type: name,
         labels,
@@ -193,13 +206,21 @@ export function outlineHcl(text: string): HclOutline {
         blocks: [],
       };
       body.blocks.push(block);
-      readBody(block, true);
+      this.readBody(block, true);
     }
   }
 
-  const outline: HclOutline = { attributes: [], blocks: [] };
-  readBody(outline, false);
-  return outline;
+  /** A block header's labels, quoted or bare, up to its `{` or the end of the line. */
+  #readLabels(): string[] {
+    const labels: string[] = [];
+    while (this.#more() && this.#peek() !== '{' && this.#peek() !== '\n') {
+      if (this.#peek() === '"') labels.push(decodeLabel(this.#skipQuoted()));
+      else if (IDENT_START.test(this.#peek())) labels.push(this.#readIdent());
+      else this.#advance();
+      this.#skipSpace(false);
+    }
+    return labels;
+  }
 }
 
 function decodeLabel(raw: string): string {
