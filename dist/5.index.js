@@ -2098,6 +2098,49 @@ function testRunResult(tested, setup, started, ending, sink) {
     // nothing is written through it between this result and that emit.
     const routes = (0,report_annotations/* routeAnnotations */.qY)(annotated, tested.annotationsOnCheckRun);
     const { heldBack } = (0,report_annotations/* capForSink */.Dd)(sink, routes.asCommands);
+    const { title, failure, conclusion, testsFailed } = verdictOf(run, interruption, inputs, label);
+    const notes = notesOf(run, interruption, started, inputs, testsFailed);
+    // For the job's own readers only: the other runs it stopped, and the file in its workspace.
+    const jobNotes = [(0,other_runs/* otherRunsNote */.h3)(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
+    const summaryInput = {
+        run,
+        moduleDirectory: inputs.moduleDirectory,
+        annotations,
+        heldBackAnnotations: heldBack,
+        checkRunAnnotations: routes.onCheckRun,
+        module: label,
+        notes,
+    };
+    if (parsed)
+        summaryInput.parsed = parsed;
+    if (ending.log.error !== undefined)
+        summaryInput.logError = ending.log.error;
+    if (interruption !== undefined)
+        summaryInput.interruption = interruption.kind;
+    const runDetails = detailsSection(tested, setup);
+    return {
+        title,
+        summary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
+        publishedSummary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary(summaryInput), runDetails),
+        annotations: annotated,
+        outputs: {
+            'junit-file': junit.path,
+            'test-run-id': run.id,
+            status: a.status,
+            'test-status': a['test-status'] ?? '',
+            'tests-passed': a['tests-passed'],
+            'tests-failed': a['tests-failed'],
+            'tests-errored': a['tests-errored'],
+            'tests-skipped': a['tests-skipped'],
+            result: resultJson(tested, setup, started, ending, annotations),
+        },
+        failure: failure === null ? null : (0,errors/* stepFailure */.nK)(failure),
+        conclusion,
+    };
+}
+/** The verdict on a run the step followed: the check run's title and conclusion, and the step's failure, if any. */
+function verdictOf(run, interruption, inputs, label) {
+    const a = run.attributes;
     const result = (0,test_run_status/* testResultOf */.v$)(run);
     const testsFailed = result === 'failed' || result === 'errored' || a.status === 'errored';
     let failure = null;
@@ -2166,6 +2209,12 @@ function testRunResult(tested, setup, started, ending, sink) {
         failure = `Test run ${run.id} is still ${(0,test_run_status/* describeTestRunStatus */.pB)(a.status)}; it has no result.`;
         conclusion = 'failure';
     }
+    return { title, failure, conclusion, testsFailed };
+}
+/** What the summary says beside the results, for every reader: how far the run and the step's own wishes agreed. */
+function notesOf(run, interruption, started, inputs, testsFailed) {
+    const a = run.attributes;
+    const result = (0,test_run_status/* testResultOf */.v$)(run);
     // How the run was started (adopted or created) is the log's (start.ts says it there): a
     // reader of the results cannot act on it.
     const notes = [];
@@ -2186,43 +2235,7 @@ function testRunResult(tested, setup, started, ending, sink) {
         interruption?.kind !== 'timed-out') {
         notes.push('With fail-on-test-failure set to false, the step succeeds although tests failed.');
     }
-    // For the job's own readers only: the other runs it stopped, and the file in its workspace.
-    const jobNotes = [(0,other_runs/* otherRunsNote */.h3)(ending.others, setup.version?.id, run.id), junit.note ?? ''].filter((n) => n !== '');
-    const summaryInput = {
-        run,
-        moduleDirectory: inputs.moduleDirectory,
-        annotations,
-        heldBackAnnotations: heldBack,
-        checkRunAnnotations: routes.onCheckRun,
-        module: label,
-        notes,
-    };
-    if (parsed)
-        summaryInput.parsed = parsed;
-    if (ending.log.error !== undefined)
-        summaryInput.logError = ending.log.error;
-    if (interruption !== undefined)
-        summaryInput.interruption = interruption.kind;
-    const runDetails = detailsSection(tested, setup);
-    return {
-        title,
-        summary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary({ ...summaryInput, notes: [...notes, ...jobNotes] }), runDetails),
-        publishedSummary: (0,markdown/* joinBlocks */.x9)(renderTestRunSummary(summaryInput), runDetails),
-        annotations: annotated,
-        outputs: {
-            'junit-file': junit.path,
-            'test-run-id': run.id,
-            status: a.status,
-            'test-status': a['test-status'] ?? '',
-            'tests-passed': a['tests-passed'],
-            'tests-failed': a['tests-failed'],
-            'tests-errored': a['tests-errored'],
-            'tests-skipped': a['tests-skipped'],
-            result: resultJson(tested, setup, started, ending, annotations),
-        },
-        failure: failure === null ? null : (0,errors/* stepFailure */.nK)(failure),
-        conclusion,
-    };
+    return notes;
 }
 /** Why run blocks without a final status did not finish, as the JUnit report says it. */
 const UNFINISHED = {

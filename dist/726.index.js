@@ -790,173 +790,179 @@ async function walkFolders(confinement, searchPaths, folder) {
 const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_-]/;
 function outlineHcl(text) {
-    let i = 0;
-    let line = 1;
-    let lineStart = 0;
-    const peek = (offset = 0) => text[i + offset] ?? '';
-    const advance = () => {
-        if (text[i] === '\n') {
-            line++;
-            lineStart = i + 1;
+    const outline = { attributes: [], blocks: [] };
+    new HclScanner(text).readBody(outline, false);
+    return outline;
+}
+/** One pass over the text: where the scan is (`#i`), on which line, and the skips and reads it is made of. */
+class HclScanner {
+    #text;
+    #i = 0;
+    #line = 1;
+    #lineStart = 0;
+    constructor(text) {
+        this.#text = text;
+    }
+    #more() {
+        return this.#i < this.#text.length;
+    }
+    #peek(offset = 0) {
+        return this.#text[this.#i + offset] ?? '';
+    }
+    #advance() {
+        if (this.#text[this.#i] === '\n') {
+            this.#line++;
+            this.#lineStart = this.#i + 1;
         }
-        i++;
-    };
-    const column = () => i - lineStart + 1;
-    function skipComment() {
-        if (peek() === '#' || (peek() === '/' && peek(1) === '/')) {
-            while (i < text.length && peek() !== '\n')
-                advance();
+        this.#i++;
+    }
+    #column() {
+        return this.#i - this.#lineStart + 1;
+    }
+    #skipComment() {
+        if (this.#peek() === '#' || (this.#peek() === '/' && this.#peek(1) === '/')) {
+            while (this.#more() && this.#peek() !== '\n')
+                this.#advance();
             return true;
         }
-        if (peek() === '/' && peek(1) === '*') {
-            advance();
-            advance();
-            while (i < text.length && !(peek() === '*' && peek(1) === '/'))
-                advance();
-            advance();
-            advance();
+        if (this.#peek() === '/' && this.#peek(1) === '*') {
+            this.#advance();
+            this.#advance();
+            while (this.#more() && !(this.#peek() === '*' && this.#peek(1) === '/'))
+                this.#advance();
+            this.#advance();
+            this.#advance();
             return true;
         }
         return false;
     }
     /** Skips blanks and comments; newlines too when `newlines` is set. */
-    function skipSpace(newlines) {
-        while (i < text.length) {
-            const c = peek();
+    #skipSpace(newlines) {
+        while (this.#more()) {
+            const c = this.#peek();
             if (c === ' ' || c === '\t' || c === '\r' || (newlines && c === '\n'))
-                advance();
-            else if (!skipComment())
+                this.#advance();
+            else if (!this.#skipComment())
                 return;
         }
     }
-    function readIdent() {
-        const start = i;
-        while (i < text.length && IDENT_PART.test(peek()))
-            advance();
-        return text.slice(start, i);
+    #readIdent() {
+        const start = this.#i;
+        while (this.#more() && IDENT_PART.test(this.#peek()))
+            this.#advance();
+        return this.#text.slice(start, this.#i);
     }
-    /** Skips a quoted string (the opening quote is at `i`), templates included; returns its raw body. */
-    function skipQuoted() {
-        advance();
-        const start = i;
-        while (i < text.length && peek() !== '"' && peek() !== '\n') {
-            if (peek() === '\\') {
-                advance();
-                advance();
+    /** Skips a quoted string (the opening quote is at the scan), templates included; returns its raw body. */
+    #skipQuoted() {
+        this.#advance();
+        const start = this.#i;
+        while (this.#more() && this.#peek() !== '"' && this.#peek() !== '\n') {
+            if (this.#peek() === '\\') {
+                this.#advance();
+                this.#advance();
             }
-            else if ((peek() === '$' || peek() === '%') && peek(1) === '{') {
-                if (peek(-1) === peek() && peek(-2) !== peek()) {
-                    advance(); // `$${` and `%%{` are escapes, not templates
+            else if ((this.#peek() === '$' || this.#peek() === '%') && this.#peek(1) === '{') {
+                if (this.#peek(-1) === this.#peek() && this.#peek(-2) !== this.#peek()) {
+                    this.#advance(); // `$${` and `%%{` are escapes, not templates
                 }
                 else {
-                    advance();
-                    advance();
-                    skipExpression('}');
+                    this.#advance();
+                    this.#advance();
+                    this.#skipExpression('}');
                 }
-                advance();
+                this.#advance();
             }
             else {
-                advance();
+                this.#advance();
             }
         }
-        const raw = text.slice(start, i);
-        if (peek() === '"')
-            advance();
+        const raw = this.#text.slice(start, this.#i);
+        if (this.#peek() === '"')
+            this.#advance();
         return raw;
     }
-    /** Skips a heredoc (`<<` at `i`) through its closing marker line. */
-    function skipHeredoc() {
-        advance();
-        advance();
-        if (peek() === '-')
-            advance();
-        const marker = readIdent();
-        while (i < text.length && peek() !== '\n')
-            advance();
-        while (i < text.length) {
-            advance(); // the newline ending the previous line
-            const end = text.indexOf('\n', i);
-            const content = text.slice(i, end === -1 ? text.length : end);
+    /** Skips a heredoc (`<<` at the scan) through its closing marker line. */
+    #skipHeredoc() {
+        this.#advance();
+        this.#advance();
+        if (this.#peek() === '-')
+            this.#advance();
+        const marker = this.#readIdent();
+        while (this.#more() && this.#peek() !== '\n')
+            this.#advance();
+        while (this.#more()) {
+            this.#advance(); // the newline ending the previous line
+            const end = this.#text.indexOf('\n', this.#i);
+            const content = this.#text.slice(this.#i, end === -1 ? this.#text.length : end);
             if (content.trim() === marker) {
-                while (i < text.length && peek() !== '\n')
-                    advance();
+                while (this.#more() && this.#peek() !== '\n')
+                    this.#advance();
                 return;
             }
-            while (i < text.length && peek() !== '\n')
-                advance();
+            while (this.#more() && this.#peek() !== '\n')
+                this.#advance();
         }
     }
     /**
      * Skips an expression up to (not over) a newline or `stop` at nesting level zero;
-     * with `stop` = '}' inside a template, the closing brace is left at `i`.
+     * with `stop` = '}' inside a template, the closing brace is left at the scan.
      */
-    function skipExpression(stop) {
+    #skipExpression(stop) {
         let depth = 0;
-        while (i < text.length) {
-            const c = peek();
+        while (this.#more()) {
+            const c = this.#peek();
             if (depth === 0 && (c === '\n' || c === stop))
                 return;
             if (depth === 0 && c === '}')
                 return; // the end of a one-line block
-            if (skipComment())
+            if (this.#skipComment())
                 continue;
             if (c === '"')
-                skipQuoted();
-            else if (c === '<' && peek(1) === '<' && /[-A-Za-z_]/.test(peek(2)))
-                skipHeredoc();
+                this.#skipQuoted();
+            else if (c === '<' && this.#peek(1) === '<' && /[-A-Za-z_]/.test(this.#peek(2)))
+                this.#skipHeredoc();
             else {
                 if (c === '(' || c === '[' || c === '{')
                     depth++;
                 else if (c === ')' || c === ']' || c === '}')
                     depth--;
-                advance();
+                this.#advance();
             }
         }
     }
-    function readBody(body, nested) {
-        while (i < text.length) {
-            skipSpace(true);
-            if (i >= text.length)
+    readBody(body, nested) {
+        while (this.#more()) {
+            this.#skipSpace(true);
+            if (!this.#more())
                 return;
-            const c = peek();
+            const c = this.#peek();
             if (c === '}') {
-                if (nested) {
-                    advance();
+                this.#advance();
+                if (nested)
                     return;
-                }
-                advance(); // stray brace: the parser accepted the text, so this does not happen
-                continue;
+                continue; // stray brace: the parser accepted the text, so this does not happen
             }
             if (!IDENT_START.test(c)) {
-                skipExpression();
-                if (peek() === '}' && !nested)
-                    advance();
+                this.#skipExpression();
+                if (this.#peek() === '}' && !nested)
+                    this.#advance();
                 continue;
             }
-            const startLine = line;
-            const startColumn = column();
-            const name = readIdent();
-            skipSpace(false);
-            if (peek() === '=' || peek() === ':') {
-                advance();
+            const startLine = this.#line;
+            const startColumn = this.#column();
+            const name = this.#readIdent();
+            this.#skipSpace(false);
+            if (this.#peek() === '=' || this.#peek() === ':') {
+                this.#advance();
                 body.attributes.push({ name, line: startLine, column: startColumn });
-                skipSpace(false);
-                skipExpression();
+                this.#skipSpace(false);
+                this.#skipExpression();
                 continue;
             }
-            const labels = [];
-            while (i < text.length && peek() !== '{' && peek() !== '\n') {
-                if (peek() === '"')
-                    labels.push(decodeLabel(skipQuoted()));
-                else if (IDENT_START.test(peek()))
-                    labels.push(readIdent());
-                else
-                    advance();
-                skipSpace(false);
-            }
-            if (peek() !== '{')
+            const labels = this.#readLabels();
+            if (this.#peek() !== '{')
                 continue;
-            advance();
+            this.#advance();
             const block = {
                 type: name,
                 labels,
@@ -966,12 +972,23 @@ function outlineHcl(text) {
                 blocks: [],
             };
             body.blocks.push(block);
-            readBody(block, true);
+            this.readBody(block, true);
         }
     }
-    const outline = { attributes: [], blocks: [] };
-    readBody(outline, false);
-    return outline;
+    /** A block header's labels, quoted or bare, up to its `{` or the end of the line. */
+    #readLabels() {
+        const labels = [];
+        while (this.#more() && this.#peek() !== '{' && this.#peek() !== '\n') {
+            if (this.#peek() === '"')
+                labels.push(decodeLabel(this.#skipQuoted()));
+            else if (IDENT_START.test(this.#peek()))
+                labels.push(this.#readIdent());
+            else
+                this.#advance();
+            this.#skipSpace(false);
+        }
+        return labels;
+    }
 }
 function decodeLabel(raw) {
     try {
@@ -1617,7 +1634,7 @@ async function readLocalPolicies(options) {
  * person fixes them (by file and line). Reads nothing: what is on disk is in `files`.
  */
 function checkLocalPolicies(files, options) {
-    const { root, matched } = files;
+    const { root } = files;
     const display = (path) => displayPath(root, path);
     const warnings = [];
     const problems = [];
@@ -1647,12 +1664,29 @@ function checkLocalPolicies(files, options) {
         }
     }
     // Definitions from files that no block references.
-    const configSet = new Set(configPaths);
+    const fromFiles = fileDefinitions(files, new Set([...configPaths, ...referenced]), display, problems);
+    definitions.push(...fromFiles.definitions);
+    const { skippedTests } = fromFiles;
+    const skipped = skippedTestsWarning(skippedTests);
+    if (skipped)
+        warnings.push(skipped);
+    markRepeatedNames(definitions, problems);
+    if (definitions.length === 0 && configProblems === 0) {
+        problems.push(noPolicyFound(options.patterns, configPaths, skippedTests.length > 0, display));
+    }
+    const policies = desiredPolicies(definitions, files, options.defaultEnforcementLevel, display, problems);
+    policies.sort((a, b) => compare(a.name, b.name));
+    return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
+}
+/**
+ * The policies of the files matched that are neither a config nor named by a block (`taken`):
+ * each named after its file; test files are passed over (listed in `skippedTests`).
+ */
+function fileDefinitions(files, taken, display, problems) {
+    const definitions = [];
     const skippedTests = [];
-    for (const file of matched) {
-        if (configSet.has(file) || (0,external_node_path_.basename)(file) === DEFAULT_CONFIG_FILE_NAME)
-            continue;
-        if (referenced.has(file))
+    for (const file of files.matched) {
+        if (taken.has(file) || (0,external_node_path_.basename)(file) === DEFAULT_CONFIG_FILE_NAME)
             continue;
         const kind = policyKindOfFile(file);
         const shown = display(file);
@@ -1683,16 +1717,22 @@ function checkLocalPolicies(files, options) {
         }
         definitions.push(definition);
     }
-    if (skippedTests.length > 0) {
-        const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
-        warnings.push({
-            file: skippedTests[0],
-            message: `${(0,src_text/* plural */.LS)(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
-                `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
-                `to sync one as a policy, name it in a policy block.`,
-        });
-    }
-    // Each name once.
+    return { definitions, skippedTests };
+}
+/** The warning that test files matched by policy-files are passed over, if any were. */
+function skippedTestsWarning(skippedTests) {
+    if (skippedTests.length === 0)
+        return undefined;
+    const listed = skippedTests.slice(0, 5).join(', ') + (skippedTests.length > 5 ? `, and ${skippedTests.length - 5} more` : '');
+    return {
+        file: skippedTests[0],
+        message: `${(0,src_text/* plural */.LS)(skippedTests.length, 'test file')} matched by policy-files ${skippedTests.length === 1 ? 'is' : 'are'} skipped: ${listed}. ` +
+            `Files named *_test.rego and files in test/<policy>/ or testdata/ directories are tests, not policies; ` +
+            `to sync one as a policy, name it in a policy block.`,
+    };
+}
+/** Each name once: a definition of a name already defined is refused, naming the first. */
+function markRepeatedNames(definitions, problems) {
     const firstByName = new Map();
     for (const definition of definitions) {
         const first = firstByName.get(definition.name);
@@ -1707,20 +1747,23 @@ function checkLocalPolicies(files, options) {
         problems.push(problemAt(definition, undefined, `the policy name "${definition.name}" is already defined by ${first.label}. ` +
             `Each policy name may be defined once: rename or remove one of them.${hint}`));
     }
-    if (definitions.length === 0 && configProblems === 0) {
-        const patterns = options.patterns
-            .flatMap((p) => p.split(/\r?\n/))
-            .map((p) => p.trim())
-            .filter(Boolean);
-        problems.push({
-            file: configPaths[0] ? display(configPaths[0]) : '',
-            message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
-                `matched ${skippedTests.length > 0 ? 'only test files' : 'no .native or .rego file'}` +
-                `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
-                `Check the patterns (they are relative to the repository root) or the policy config.`,
-        });
-    }
-    // Code, levels and queries.
+}
+/** The problem of a sync that found no policy at all, naming where it looked. */
+function noPolicyFound(patternInputs, configPaths, onlyTests, display) {
+    const patterns = patternInputs
+        .flatMap((p) => p.split(/\r?\n/))
+        .map((p) => p.trim())
+        .filter(Boolean);
+    return {
+        file: configPaths[0] ? display(configPaths[0]) : '',
+        message: `No policy found: policy-files (${patterns.join(', ') || 'no patterns'}) ` +
+            `matched ${onlyTests ? 'only test files' : 'no .native or .rego file'}` +
+            `${configPaths.length > 0 ? ` and ${configPaths.map(display).join(', ')} defines no policy block` : ''}. ` +
+            `Check the patterns (they are relative to the repository root) or the policy config.`,
+    };
+}
+/** The policies as the repository wants them: each definition's code, level and query checked; a code that could not be read reported once. */
+function desiredPolicies(definitions, files, defaultEnforcementLevel, display, problems) {
     const codeErrorsReported = new Set();
     const policies = [];
     const checked = definitions.map((definition) => ({
@@ -1743,7 +1786,7 @@ function checkLocalPolicies(files, options) {
             }
             continue;
         }
-        const level = enforcementLevel(definition, definition.kind, options.defaultEnforcementLevel, problems);
+        const level = enforcementLevel(definition, definition.kind, defaultEnforcementLevel, problems);
         const query = policyQuery(definition, definition.kind, code.text, display(definition.source), problems);
         if (!definition.ok || level === null || query === undefined)
             continue;
@@ -1761,8 +1804,7 @@ function checkLocalPolicies(files, options) {
             definedAt: definition.definedAt,
         });
     }
-    policies.sort((a, b) => compare(a.name, b.name));
-    return { policies, warnings: sortProblems(warnings), problems: sortProblems(problems) };
+    return policies;
 }
 function blockDefinition(block, config, source, found, display, referenced, problems) {
     const definedAt = block.line === undefined ? { file: config.file } : { file: config.file, line: block.line };

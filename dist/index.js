@@ -40590,7 +40590,7 @@ async function chosenStep(args) {
         return runCli(args);
     }
     if ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .getState */ .G)('isPost') === 'true') {
-        const { runPostStep } = await Promise.all(/* import() */[__nccwpck_require__.e(10), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3237));
+        const { runPostStep } = await Promise.all(/* import() */[__nccwpck_require__.e(10), __nccwpck_require__.e(361)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7361));
         return runPostStep();
     }
     (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .saveState */ .L)('isPost', 'true');
@@ -45415,6 +45415,7 @@ function contentRangeStart(header) {
 }
 function createModuleTestsApi(http) {
     const enc = encodeURIComponent;
+    const variables = createTestVariablesApi(http);
     const api = {
         async createTestRun(module, input, options = {}) {
             const response = await http.request({
@@ -45494,6 +45495,19 @@ function createModuleTestsApi(http) {
                 signal: options.signal,
             });
         },
+        ...variables,
+        readLog(logReadUrl, onChunk, options = {}) {
+            return options.page !== undefined
+                ? readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page })
+                : readWholeLog(http, logReadUrl, onChunk, options);
+        },
+    };
+    return api;
+}
+/** The module's test variables (spec 4.2, `/vars`). */
+function createTestVariablesApi(http) {
+    const enc = encodeURIComponent;
+    const variables = {
         async createVariable(module, input, options = {}) {
             const response = await http.request({
                 method: 'POST',
@@ -45505,7 +45519,7 @@ function createModuleTestsApi(http) {
             return (0,jsonapi/* readResource */.R_)(response, 'vars');
         },
         createVariableOnce(module, input, options = {}) {
-            return (0,create_once/* createOnce */.U)(() => api.createVariable(module, input, options), async () => (await api.listVariables(module, options)).find((v) => v.attributes.key === input.key), service_errors/* mayHaveLanded */.I7);
+            return (0,create_once/* createOnce */.U)(() => variables.createVariable(module, input, options), async () => (await variables.listVariables(module, options)).find((v) => v.attributes.key === input.key), service_errors/* mayHaveLanded */.I7);
         },
         listVariables(module, options = {}) {
             return (0,jsonapi/* listAll */._w)(http, `${testRoot(module)}/vars`, { signal: options.signal, type: 'vars' });
@@ -45530,89 +45544,92 @@ function createModuleTestsApi(http) {
                 signal: options.signal,
             });
         },
-        async readLog(logReadUrl, onChunk, options = {}) {
-            if (options.page !== undefined)
-                return readLogPage(http, logReadUrl, onChunk, { ...options, page: options.page });
-            const clock = http.clock;
-            const started = clock.now();
-            const maxMs = options.maxMs ?? budgets/* LOG_READ_LONGEST_MS */.iu;
-            const from = Math.max(0, options.from ?? 0);
-            // One bound for the whole read: the answer's retries included, not only the body.
-            const timeUp = clock.timeout(maxMs);
-            const cutAtOnce = () => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
-            let response;
-            try {
-                response = await http.request({
-                    method: 'GET',
-                    path: logReadUrl,
-                    external: true,
-                    accept: '*/*',
-                    signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
-                    timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
-                    stream: true,
-                    fromByte: from,
-                });
-            }
-            catch (error) {
-                if (timeUp.aborted && !options.signal?.aborted)
-                    return cutAtOnce();
-                // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
-                if (from > 0 && (0,service_errors/* isApiError */.d7)(error, 416))
-                    return { bytes: 0, ranged: true };
-                throw error;
-            }
-            // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
-            // that starts earlier is passed over up to it, one that starts later (or says nothing) is
-            // no part of this log to read on from.
-            const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
-            if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
-                response.body?.destroy();
-                const said = (0,src_text/* clip */.$Q)(String(response.headers['content-range'] ?? 'none'), 60);
-                throw new Error(`the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`);
-            }
-            const ranged = from > 0 && response.status === 206;
-            // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
-            let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
-            const deliver = (chunk) => {
-                if (skip >= chunk.byteLength) {
-                    skip -= chunk.byteLength;
-                    return 0;
-                }
-                const part = skip > 0 ? chunk.subarray(skip) : chunk;
-                skip = 0;
-                onChunk(part);
-                return part.byteLength;
-            };
-            const body = response.body;
-            const read = (r) => (from > 0 ? { ...r, ranged } : r);
-            if (body === undefined)
-                return read({ bytes: deliver(Buffer.from(response.text)) });
-            let bytes = 0;
-            let cut;
-            const cutForTime = () => {
-                cut = { reason: 'time', afterMs: clock.now() - started };
-                body.destroy();
-            };
-            if (timeUp.aborted)
-                cutForTime();
-            timeUp.addEventListener('abort', cutForTime, { once: true });
-            try {
-                for await (const chunk of body)
-                    bytes += deliver(chunk);
-            }
-            catch (error) {
-                if (cut === undefined && (0,abort/* isAbortError */.zf)(error))
-                    throw error;
-                cut ??= { reason: 'connection', error: errorText(error) };
-            }
-            finally {
-                timeUp.removeEventListener('abort', cutForTime);
-                body.destroy();
-            }
-            return read(cut === undefined ? { bytes } : { bytes, cut });
-        },
     };
-    return api;
+    return variables;
+}
+/**
+ * The whole log from `from` on, in one answer: a 206 is read from the byte asked for, a whole log
+ * (or a part from an earlier byte) is passed over up to it; cut at `maxMs`, answer and retries
+ * included, or when the connection drops, with what arrived kept.
+ */
+async function readWholeLog(http, logReadUrl, onChunk, options) {
+    const clock = http.clock;
+    const started = clock.now();
+    const maxMs = options.maxMs ?? budgets/* LOG_READ_LONGEST_MS */.iu;
+    const from = Math.max(0, options.from ?? 0);
+    // One bound for the whole read: the answer's retries included, not only the body.
+    const timeUp = clock.timeout(maxMs);
+    const cutAtOnce = () => ({ bytes: 0, cut: { reason: 'time', afterMs: clock.now() - started } });
+    let response;
+    try {
+        response = await http.request({
+            method: 'GET',
+            path: logReadUrl,
+            external: true,
+            accept: '*/*',
+            signal: options.signal === undefined ? timeUp : AbortSignal.any([options.signal, timeUp]),
+            timeoutMs: Math.min(options.timeoutMs ?? maxMs, maxMs),
+            stream: true,
+            fromByte: from,
+        });
+    }
+    catch (error) {
+        if (timeUp.aborted && !options.signal?.aborted)
+            return cutAtOnce();
+        // Nothing past `from` yet (416 Range Not Satisfiable): nothing new.
+        if (from > 0 && (0,service_errors/* isApiError */.d7)(error, 416))
+            return { bytes: 0, ranged: true };
+        throw error;
+    }
+    // A 206 is the part asked for only when its Content-Range says it starts at that byte; one
+    // that starts earlier is passed over up to it, one that starts later (or says nothing) is
+    // no part of this log to read on from.
+    const rangeStart = response.status === 206 ? contentRangeStart(response.headers['content-range']) : 0;
+    if (from > 0 && response.status === 206 && (rangeStart === undefined || rangeStart > from)) {
+        response.body?.destroy();
+        const said = (0,src_text/* clip */.$Q)(String(response.headers['content-range'] ?? 'none'), 60);
+        throw new Error(`the log store answered 206 for bytes from ${from} with a Content-Range starting elsewhere (${said})`);
+    }
+    const ranged = from > 0 && response.status === 206;
+    // A service that sent the whole log, or a part from an earlier byte: what was already read is passed over.
+    let skip = from > 0 ? from - (rangeStart ?? 0) : 0;
+    const deliver = (chunk) => {
+        if (skip >= chunk.byteLength) {
+            skip -= chunk.byteLength;
+            return 0;
+        }
+        const part = skip > 0 ? chunk.subarray(skip) : chunk;
+        skip = 0;
+        onChunk(part);
+        return part.byteLength;
+    };
+    const body = response.body;
+    const read = (r) => (from > 0 ? { ...r, ranged } : r);
+    if (body === undefined)
+        return read({ bytes: deliver(Buffer.from(response.text)) });
+    let bytes = 0;
+    let cut;
+    const cutForTime = () => {
+        cut = { reason: 'time', afterMs: clock.now() - started };
+        body.destroy();
+    };
+    if (timeUp.aborted)
+        cutForTime();
+    timeUp.addEventListener('abort', cutForTime, { once: true });
+    try {
+        for await (const chunk of body)
+            bytes += deliver(chunk);
+    }
+    catch (error) {
+        if (cut === undefined && (0,abort/* isAbortError */.zf)(error))
+            throw error;
+        cut ??= { reason: 'connection', error: errorText(error) };
+    }
+    finally {
+        timeUp.removeEventListener('abort', cutForTime);
+        body.destroy();
+    }
+    return read(cut === undefined ? { bytes } : { bytes, cut });
 }
 
 // EXTERNAL MODULE: ./src/service/no-code.ts
