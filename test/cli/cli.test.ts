@@ -1,26 +1,37 @@
+// The command line as another CI system starts it, run in the test process through runCli: its
+// flags, help, errors and output. What only the process adds (the entry point that tells the
+// command line from a runner, the exit code) is proven on the built bundle, test/dist/.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { readActionMetadata } from '../../src/action-metadata.ts';
+import { runCli } from '../../src/cli.ts';
 import { COMMON_INPUTS, MODE_INPUTS, MODES } from '../../src/inputs/schema.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
-import { runBundle } from '../support/run-bundle.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 let emulator: Emulator;
 beforeAll(async () => {
   emulator = await startEmulator();
 });
 afterAll(() => emulator.close());
 
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  runBundle({ bundleDir: inject('bundleDir'), args, env, cwd: root });
+/** The command line with these arguments and only these environment variables, as a pipe sees it. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env,
+  });
+  return { code, stdout, stderr };
+}
 
 describe('command line: help, version, usage', () => {
-  it('started alone outside a runner, prints the usage on stderr and exits 2, with no workflow command', async () => {
+  it('without a mode, prints the usage on stderr and exits 2, with no workflow command', async () => {
     const { code, stdout, stderr } = await cli([]);
     expect(code).toBe(2);
     expect(stdout).toBe('');

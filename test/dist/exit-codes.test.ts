@@ -2,6 +2,7 @@
 // and the post step. Each returns its code to the entry point, the only place that sets the
 // process's exit code: 0 success, 1 failure, 2 the user's input (errors.ts).
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
@@ -56,6 +57,23 @@ describe('the command line', () => {
 
   it('exits 0 when the step succeeds', async () => {
     expect((await cli('--organization', emulator.organization)).code).toBe(0);
+  });
+
+  it('is what a person who starts the bundle outside a runner gets: the usage on stderr, exit 2, no workflow command', async () => {
+    const { code, stdout, stderr } = await runBundle({ bundleDir: bundleDir(), cwd: root });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^Usage: svc-ci-action <mode> \[--flag value \.\.\.\]/);
+    expect(stderr).not.toContain('::');
+  });
+
+  it('--version prints the version of package.json and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(await runBundle({ bundleDir: bundleDir(), cwd: root, args: ['--version'] })).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+      stderr: '',
+    });
   });
 
   it('exits 1 when the service fails it', async () => {

@@ -1,16 +1,16 @@
-// comment-on-pr as a runner starts the action: the built bundle, the event and the API address
+// comment-on-pr as a runner starts the action: the main step with the event and the API address
 // from the environment, the service emulator and the GitHub fake on 127.0.0.1.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { exampleModuleOutcome } from '../support/example-module-log.ts';
-import { runBundle } from '../support/run-bundle.ts';
+import { runAction } from '../support/run-action.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const GITHUB_TOKEN = 'ghs_stepCommentToken0123456789abcdefgh';
@@ -37,8 +37,7 @@ afterEach(() => fake.close());
 function step(inputs: Record<string, string>, eventName = 'pull_request') {
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify({ number: 31, pull_request: { number: 31, head: { sha: 'a'.repeat(40) } } }));
-  return runBundle({
-    bundleDir: inject('bundleDir'),
+  return runAction({
     cwd: root,
     inputs: {
       token: emulator.token,
@@ -75,7 +74,7 @@ const moduleTests = {
   'module-provider': 'aws',
 };
 
-describe('comment-on-pr from the built action', () => {
+describe('comment-on-pr from the action step', () => {
   it('writes the job summary as one comment, and updates it on the next run; a stranger’s copy of its marker is left alone', async () => {
     const copied = `<!-- svc-ci-action: sync-policies ${emulator.organization} -->\nnot the action's`;
     const stranger = fake.seedComment({

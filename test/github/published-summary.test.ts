@@ -1,4 +1,4 @@
-// What the step says where, from the built action: the job summary carries what concerns the
+// What the step says where, from the action's step: the job summary carries what concerns the
 // job itself (the JUnit file in its workspace, the other runs it stopped); the check run and the
 // pull request comment, read away from the job, do not. The stop of a run the service queued
 // by itself is named once, in a warning (the action's contract).
@@ -6,13 +6,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { EXAMPLE_MODULE_DIR, exampleModuleOutcome } from '../support/example-module-log.ts';
-import { runBundle } from '../support/run-bundle.ts';
+import { runAction } from '../support/run-action.ts';
 
 const GITHUB_TOKEN = 'ghs_publishedSummaryToken0123456789ab';
 const workspace = mkdtempSync(join(tmpdir(), 'published-summary-'));
@@ -48,8 +48,7 @@ afterEach(async () => {
 it('the JUnit file and the other runs stopped are in the job summary only; the stop is one warning', async () => {
   const eventPath = join(workspace, 'event.json');
   writeFileSync(eventPath, JSON.stringify({ number: 8, pull_request: { number: 8, head: { sha: 'a'.repeat(40) } } }));
-  const step = await runBundle({
-    bundleDir: inject('bundleDir'),
+  const step = await runAction({
     cwd: workspace,
     inputs: {
       mode: 'run-module-tests',

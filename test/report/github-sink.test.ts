@@ -8,12 +8,11 @@ import { setOutputs } from '../../src/report/outputs.ts';
 import { githubSink } from '../../src/report/github-sink.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
+import { emptyRunnerFiles } from '../support/runner-files.ts';
 
-// @actions/core remembers the summary file for the life of the process, so one pair of files
-// serves every test here and is emptied before each.
-const dir = mkdtempSync(join(tmpdir(), 'github-sink-'));
-const outputFile = join(dir, 'output');
-const summaryFile = join(dir, 'summary.md');
+// @actions/core remembers the summary file for the life of the process, so the process's one
+// pair of files serves every test here and is emptied before each.
+const { outputFile, summaryFile } = emptyRunnerFiles();
 const saved = {
   output: process.env['GITHUB_OUTPUT'],
   summary: process.env['GITHUB_STEP_SUMMARY'],
@@ -33,11 +32,9 @@ afterAll(() => {
   restoreEnv('GITHUB_OUTPUT', saved.output);
   restoreEnv('GITHUB_STEP_SUMMARY', saved.summary);
   restoreEnv('GITHUB_ACTIONS', saved.actions);
-  rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  writeFileSync(outputFile, '');
-  writeFileSync(summaryFile, '');
+  emptyRunnerFiles();
   stdout = '';
   realWrite = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array) => {

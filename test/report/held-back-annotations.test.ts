@@ -1,8 +1,8 @@
 // The job summary's table of annotations marks "summary only" exactly those that GitHub's cap
 // kept from the step's workflow commands: the cap counts the warnings the step wrote before its
 // report (each is an annotation on GitHub) and the step's own annotations, before the run's (a
-// JUnit file that could not be written). The step from its source, as the runner starts it (a
-// process of its own, GITHUB_ACTIONS set, inputs in INPUT_*, the summary a file), on the
+// JUnit file that could not be written). The step as the runner starts it
+// (GITHUB_ACTIONS set, inputs in INPUT_*, the summary a file: test/support/run-action.ts), on the
 // emulator serving a real log of the test command: ten run blocks, each passing with a warning.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,10 +11,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
-import { runBundle } from '../support/run-bundle.ts';
+import { runAction } from '../support/run-action.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(import.meta.dirname, 'fixtures');
 /** The run blocks of fixtures/many-warnings/retention.tftest.hcl, in the log's order. */
 const RUN_BLOCKS = Array.from({ length: 10 }, (_, i) => `retention_${(i + 1) * 30}_days`);
@@ -45,9 +44,7 @@ afterAll(() => emulator.close());
 async function step(inputs: Record<string, string>): Promise<{ code: number | null; stdout: string; summary: string }> {
   const state = join(mkdtempSync(join(workspace, 'step-')), 'state');
   writeFileSync(state, '');
-  // Asynchronous: the emulator answers from this process.
-  const { code, stdout, stderr, summary } = await runBundle({
-    entry: join(root, 'src', 'index.ts'),
+  const { code, stdout, stderr, summary } = await runAction({
     cwd: workspace,
     inputs: {
       mode: 'run-module-tests',

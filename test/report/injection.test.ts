@@ -1,14 +1,15 @@
-// The built bundle as the runner starts it, against a service and a pull request that hand it
-// hostile text in every place they can: policy names and descriptions, statuses, ids, links,
-// test names, assertion messages, file names. Stdout is read with the runner's own parsing rules
-// (test/support/runner-commands.ts): the only commands in it are the ones the action wrote.
+// The action's step as the runner starts it (test/support/run-action.ts), against a service and
+// a pull request that hand it hostile text in every place they can: policy names and
+// descriptions, statuses, ids, links, test names, assertion messages, file names. Stdout is read
+// with the runner's own parsing rules (test/support/runner-commands.ts): the only commands in it
+// are the ones the action wrote.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
-import { runBundle } from '../support/run-bundle.ts';
+import { runAction } from '../support/run-action.ts';
 import type { BundleRun } from '../support/run-bundle.ts';
 import { findRunnerCommands } from '../support/runner-commands.ts';
 
@@ -47,8 +48,7 @@ function repository(files: Record<string, string>): string {
 async function step(inputs: Record<string, string>, root = repository({})): Promise<BundleRun> {
   const state = join(mkdtempSync(join(work, 'state-')), 'state');
   writeFileSync(state, '');
-  return runBundle({
-    bundleDir: inject('bundleDir'),
+  return runAction({
     inputs: { token: emulator.token, 'base-url': emulator.baseUrl, timeout: '20s', ...inputs },
     // As the runner sets it: secrets are registered with `::add-mask::`, debug lines written.
     env: { GITHUB_ACTIONS: 'true', RUNNER_DEBUG: '1', GITHUB_WORKSPACE: root, GITHUB_STATE: state },

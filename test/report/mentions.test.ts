@@ -1,17 +1,17 @@
 // Text from a test log mentions no one: a real log of the test command whose assertion message
-// names `@octocat`, a team and an issue, through the built action on a pull request, with a check
+// names `@octocat`, a team and an issue, through the action's step on a pull request, with a check
 // run, the comment and a JUnit file. Wherever GitHub would render it, the mention and the
 // reference are broken by a zero-width joiner; the text still reads the same.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
-import { runBundle } from '../support/run-bundle.ts';
+import { runAction } from '../support/run-action.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 // Written by `terraform test -json` (1.11) in fixtures/mentions-module.
@@ -56,8 +56,7 @@ describe('a test log that mentions people and an issue', () => {
     cpSync(join(FIXTURES, 'mentions-module'), join(workspace, 'module'), { recursive: true });
     const eventPath = join(dir, 'event.json');
     writeFileSync(eventPath, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'c'.repeat(40) } } }));
-    const step = await runBundle({
-      bundleDir: inject('bundleDir'),
+    const step = await runAction({
       cwd: workspace,
       inputs: {
         mode: 'run-module-tests',
