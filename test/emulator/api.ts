@@ -25,8 +25,8 @@ export type ListOrder = 'creation' | 'newest-first' | 'by-id';
 
 export interface EmulatorOptions {
   /** The defaults of every open behaviour (see Personality); the options below still override
-   *  them one by one. Default: the environment variable SVC_EMULATOR_PERSONALITY, else
-   *  `strict`. Read at start only. */
+   *  them one by one. Default: the one chosen for the tests running (choosePersonality), else
+   *  the environment variable SVC_EMULATOR_PERSONALITY, else `strict`. Read at start only. */
   personality?: Personality;
   /** Organization created at start (default `acme`). */
   organization?: string;

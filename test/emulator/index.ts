@@ -16,7 +16,7 @@ import { uploadPort } from './upload-origin.ts';
 
 export type * from './api.ts';
 export { machineReadableLog } from './default-log.ts';
-export { personalityFromEnvironment, PERSONALITY_VARIABLE } from './settings.ts';
+export { choosePersonality, currentPersonality, personalityFromEnvironment, PERSONALITY_VARIABLE } from './settings.ts';
 
 /** Starts the emulated service on 127.0.0.1: the API origin and the upload origin. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {

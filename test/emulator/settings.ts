@@ -22,9 +22,22 @@ export interface Settings {
   policies: PolicyBehaviour;
 }
 
-/** The environment variable that picks the personality of every emulator a process starts, so
- *  that one suite runs under each (vitest.config.ts). */
+/** The environment variable that picks the personality of every emulator a process starts
+ *  (`npm run emulator`, a test process of its own). */
 export const PERSONALITY_VARIABLE = 'SVC_EMULATOR_PERSONALITY';
+
+/** The personality a block of tests runs under (test/support/personalities.ts), over the environment's. */
+let chosen: Personality | undefined;
+
+/** Picks the personality of the emulators this process starts from now on; undefined: the environment's again. */
+export function choosePersonality(personality: Personality | undefined): void {
+  chosen = personality;
+}
+
+/** The personality of an emulator started now without one named: the chosen one, else the environment's. */
+export function currentPersonality(): Personality {
+  return chosen ?? personalityFromEnvironment();
+}
 
 /** The personality named by SVC_EMULATOR_PERSONALITY, `strict` when it is unset. */
 export function personalityFromEnvironment(environment: NodeJS.ProcessEnv = process.env): Personality {
@@ -39,7 +52,7 @@ export function personalityFromEnvironment(environment: NodeJS.ProcessEnv = proc
  * each personality does in one line (`strict ? ... : ...`); a new open behaviour is one more
  * such line, and one more row in the README's "Choices" table.
  */
-export function defaultSettings(personality: Personality = personalityFromEnvironment()): Settings {
+export function defaultSettings(personality: Personality = currentPersonality()): Settings {
   const strict = personality === 'strict';
   return {
     personality,

@@ -11,7 +11,7 @@ import type { RunModuleTestsTuning } from '../../src/modes/run-module-tests/tuni
 import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClientOptions } from '../../src/service/client.ts';
-import { personalityFromEnvironment, startEmulator } from '../emulator/index.ts';
+import { currentPersonality, startEmulator } from '../emulator/index.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
 import type { TestCancellation } from '../support/test-cancellation.ts';
@@ -81,7 +81,7 @@ export interface Harness {
 }
 
 export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promise<Harness> {
-  const strict = (emulatorOptions.personality ?? personalityFromEnvironment()) === 'strict';
+  const strict = (emulatorOptions.personality ?? currentPersonality()) === 'strict';
   // The client here does not pace itself (FAST_CLIENT), so the service's limit, which the strict
   // emulator enforces, is lifted unless a test sets it: the action's own pacing meets it in the
   // tests that run the action whole.
