@@ -1,14 +1,14 @@
 import { readFileSync, globSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { BUNDLE_PROJECT, ProjectsInTurn } from './test/support/sequencer.ts';
+import { BUNDLE_PROJECT, MODES_PROJECT, ProjectsInTurn } from './test/support/sequencer.ts';
 
 // Three kinds of test file, each in a project of its own:
 // - `unit`: everything that runs in the test process, once. `npx vitest run --project unit`
 //   runs it alone in seconds.
-// - `strict` and `cli-tool`: where the spec leaves the service's behaviour open, the emulator has
-//   two personalities (test/emulator/README.md): every test that runs a mode against the emulator
-//   in the test process runs once under each, so that the action is right whichever way the
-//   service behaves.
+// - `modes`: where the spec leaves the service's behaviour open, the emulator has two
+//   personalities (test/emulator/README.md): every file that runs a mode against the emulator in
+//   the test process runs whole once under each (test/support/personalities.ts), so that the
+//   action is right whichever way the service behaves.
 // - `bundle`: the built action started as a process (as a runner, the command line or the demo
 //   starts it) or read as files. Only this project builds the bundle; its tests prove what the
 //   bundle adds to the modes (the entry points, signals and exit codes, Node versions, proxies,
@@ -37,10 +37,15 @@ const emulatorModeTests = files(MODE_TESTS)
   .filter(containing(STARTS_EMULATOR))
   .filter((file) => !bundleTests.includes(file));
 
-const personality = (name: 'strict' | 'cli-tool') => ({
-  extends: true as const,
-  test: { name, include: emulatorModeTests, env: { SVC_EMULATOR_PERSONALITY: name } },
-});
+// Each of them runs its tests under each personality itself; one that does not would be proven
+// against one service only.
+const UNDER_EACH = /^underEachPersonality\(/m;
+const underOne = emulatorModeTests.filter((file) => !containing(UNDER_EACH)(file));
+if (underOne.length > 0)
+  throw new Error(
+    `${underOne.join(', ')}: a test of a mode against the emulator runs under each personality: ` +
+      'wrap its tests in underEachPersonality (test/support/personalities.ts).',
+  );
 
 export default defineConfig({
   test: {
@@ -65,8 +70,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...emulatorModeTests, ...bundleTests] },
       },
-      personality('strict'),
-      personality('cli-tool'),
+      { extends: true, test: { name: MODES_PROJECT, include: emulatorModeTests } },
       // The global setup builds the bundle once for the run, in the background (vitest runs a
       // global setup once per project that declares it); each file of the project waits for it.
       {

@@ -8,7 +8,8 @@ import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
 export const BUNDLE_PROJECT = 'bundle';
-const PROJECT_ORDER = ['strict', 'cli-tool', BUNDLE_PROJECT, 'unit'];
+export const MODES_PROJECT = 'modes';
+const PROJECT_ORDER = [MODES_PROJECT, BUNDLE_PROJECT, 'unit'];
 
 export class ProjectsInTurn extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
