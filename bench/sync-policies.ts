@@ -21,6 +21,7 @@ import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator, RecordedRequest } from '../test/emulator/api.ts';
 import { testCancellation } from '../test/support/test-cancellation.ts';
+import { systemClock } from '../src/lifetime/clock.ts';
 
 const POLICIES = 500;
 const LIMIT_PER_SECOND = 30;
@@ -71,6 +72,7 @@ interface Measured {
 
 async function sync(emulator: Emulator, root: string, sequential: boolean): Promise<Measured> {
   const client = createServiceClient({
+    clock: systemClock,
     baseUrl: emulator.baseUrl,
     token: emulator.token,
     onRequest: () => undefined,
@@ -100,6 +102,7 @@ async function sync(emulator: Emulator, root: string, sequential: boolean): Prom
     const result = await runSyncPolicies(
       inputs,
       {
+        clock: systemClock,
         sink: plainSink({ stdout: { write: () => true } }),
         client,
         cancellation,

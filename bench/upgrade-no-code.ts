@@ -10,6 +10,7 @@ import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator } from '../test/emulator/api.ts';
 import { testCancellation } from '../test/support/test-cancellation.ts';
+import { systemClock } from '../src/lifetime/clock.ts';
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -34,8 +35,9 @@ async function upgrade(
   noCodeModuleId: string,
   workspaceIds: string[],
 ): Promise<{ ms: number; applied: number }> {
-  const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+  const client = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
   const context: ModeContext = {
+    clock: systemClock,
     sink: plainSink({ stdout: { write: () => {} } }),
     client,
     cancellation: testCancellation(),

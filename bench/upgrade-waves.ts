@@ -13,6 +13,7 @@ import { plainSink } from '../src/report/plain-sink.ts';
 import { createServiceClient } from '../src/service/client.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import { testCancellation } from '../test/support/test-cancellation.ts';
+import { systemClock } from '../src/lifetime/clock.ts';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -37,12 +38,13 @@ const emulator = await startEmulator({
     applyFinal: 'applied',
   },
 });
-const client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+const client = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
 try {
   const noCodeModuleId = emulator.seedNoCodeModule({ moduleName: 'bucket', provider: 'aws', versionPin: '1.1.0' });
   const ids = Array.from({ length: WORKSPACES }, () => emulator.seedWorkspace({ noCodeModuleId }));
   const waves = planWaves(ids, parseWaves('waves', WAVES));
   const context: ModeContext = {
+    clock: systemClock,
     sink: plainSink({ stdout: { write: () => {} } }),
     client,
     cancellation: testCancellation(),

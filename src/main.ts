@@ -12,6 +12,8 @@ import type { Inputs } from './inputs/schema.ts';
 import { isAbortError, raceAbort } from './lifetime/abort.ts';
 import { CancelledError } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
+import { systemClock } from './lifetime/clock.ts';
+import type { Clock } from './lifetime/clock.ts';
 import { Deadline } from './lifetime/deadline.ts';
 import { abortAfterFirstSignal } from './lifetime/grace.ts';
 import { runMode, TOKEN_NEEDED } from './modes/index.ts';
@@ -37,6 +39,8 @@ export interface RunOptions {
    * for tests, each with a GitHub of its own.
    */
   github?: Pick<GitHubClientOptions, 'apiUrl' | 'tuning'>;
+  /** The clock of the step's waits and limits: the real one, unless a test brings its own. */
+  clock?: Clock;
 }
 
 /** Runs the chosen mode from start to end and returns the process exit code. */
@@ -45,6 +49,7 @@ export async function run(options: RunOptions = {}): Promise<number> {
   const read = options.read ?? readActionInput;
   return runStep({
     sink,
+    clock: options.clock ?? systemClock,
     secretsAsGiven: secretsAsGiven(read),
     // An input action.yml does not declare is named through the sink, counted with its other warnings.
     readInputs: () => readInputs(read, (message) => sink.warning(message)),
@@ -61,13 +66,13 @@ export async function run(options: RunOptions = {}): Promise<number> {
 
 /** The main step's work: the mode, then its report, check run and comment; the exit code. */
 async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions): Promise<number> {
-  const { sink, inputs, client, cancellation } = step;
+  const { sink, inputs, client, cancellation, clock } = step;
   // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
   const github = {
     ...options.github,
     token: inputs.githubToken,
     log: sink,
-    deadline: Deadline.after(inputs.timeoutMs),
+    deadline: Deadline.after(inputs.timeoutMs, clock),
     cancellation,
   } satisfies GitHubClientOptions;
   const checkRun =
@@ -77,6 +82,7 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
       sink,
       client,
       cancellation,
+      clock,
       saveState: options.saveState ?? saveState,
       workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
       annotationsOnCheckRun: checkRun !== null,
@@ -87,7 +93,7 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
     const failure = await report(sink, result, asCommands);
     // Side by side: after a signal, both share the little time left before the runner's kill.
     await Promise.all([
-      completeCheckRun(checkRun, cancellation, {
+      completeCheckRun(checkRun, github, {
         conclusion: result.conclusion,
         title: sink.redact(result.title),
         summary: sink.redact(result.publishedSummary ?? result.summary),
@@ -114,7 +120,7 @@ async function runModeAndReport(step: StartedStep<Inputs>, options: RunOptions):
     const code = failed(sink, failure);
     await Promise.all([
       // The title says what happened, the summary why: the page states the verdict once.
-      completeCheckRun(checkRun, cancellation, {
+      completeCheckRun(checkRun, github, {
         conclusion: aborted ? 'cancelled' : 'failure',
         title: `${inputs.mode} ${aborted ? 'was cancelled' : 'failed'}`,
         summary: sink.redact(failure.message),
@@ -150,14 +156,17 @@ async function report(
   return failure;
 }
 
+/** The step's cancellation, and its deadline, whose clock counts the time after a signal. */
+type AfterSignal = { cancellation: Cancellation; deadline: Deadline };
+
 /** Completes the check run, if there is one, within what is left after a signal. */
 async function completeCheckRun(
   checkRun: CheckRunHandle | null,
-  cancellation: Cancellation,
+  github: AfterSignal,
   result: CheckRunResult,
 ): Promise<void> {
   if (checkRun === null) return;
-  await boundedAfterSignal(cancellation, checkRun.complete(result));
+  await boundedAfterSignal(github, checkRun.complete(result));
 }
 
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
@@ -169,7 +178,7 @@ async function commentSummary(
 ): Promise<void> {
   if (!inputs.commentOnPr || options.checkRuns === false) return;
   await boundedAfterSignal(
-    github.cancellation,
+    github,
     commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }),
   );
 }
@@ -179,8 +188,11 @@ async function commentSummary(
  * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
  * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
-async function boundedAfterSignal<T>(cancellation: Cancellation, work: Promise<T>): Promise<T | undefined> {
-  const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS);
+async function boundedAfterSignal<T>(
+  { cancellation, deadline }: AfterSignal,
+  work: Promise<T>,
+): Promise<T | undefined> {
+  const bound = abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS, deadline.clock);
   try {
     return await raceAbort(work, bound.signal);
   } catch (error) {

@@ -6,6 +6,7 @@
 import { exitCodeOf } from './errors.ts';
 import { readActionInput, readServiceInputs, serviceSecretsAsGiven } from './inputs/read.ts';
 import type { InputReader } from './inputs/read.ts';
+import { systemClock } from './lifetime/clock.ts';
 import type { Clock } from './lifetime/clock.ts';
 import { cannotStart, runPost } from './modes/run-module-tests/post.ts';
 import type { PostTuning } from './modes/run-module-tests/tuning.ts';
@@ -23,10 +24,10 @@ export interface PostStepOptions {
   /** State the main step saved (STATE_* in the post step). */
   getState?: GetState;
   sink?: ReportSink;
-  client?: Partial<ServiceClientOptions>;
+  client?: Partial<Omit<ServiceClientOptions, 'clock'>>;
   /** Its timings (DEFAULT_POST_TUNING in modes/run-module-tests/tuning.ts). */
   tuning?: Partial<PostTuning>;
-  /** The clock of the step's waits and limits (default the real one). */
+  /** The clock of the step's waits and limits: the real one, unless a test brings its own. */
   clock?: Clock;
 }
 
@@ -38,18 +39,16 @@ export async function runPostStep(options: PostStepOptions = {}): Promise<number
   const sink = options.sink ?? githubSink();
   return runStep({
     sink,
+    clock: options.clock ?? systemClock,
     secretsAsGiven: serviceSecretsAsGiven(read),
     readInputs: () => readServiceInputs(read),
     clientOptions: (service) => ({ ...service, ...options.client }),
     refused: (failure) => exitCodeOf(cannotStart(saved, sink, failure)),
-    work: async ({ client, cancellation }) =>
+    work: async ({ client, cancellation, clock }) =>
       exitCodeOf(
         await runPost(
           { saved, sink, client, cancellation },
-          {
-            ...(options.tuning ? { tuning: options.tuning } : {}),
-            ...(options.clock ? { clock: options.clock } : {}),
-          },
+          { clock, ...(options.tuning ? { tuning: options.tuning } : {}) },
         ),
       ),
   });

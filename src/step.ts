@@ -10,6 +10,7 @@ import type { StepFailure } from './errors.ts';
 import { createCancellation } from './lifetime/cancellation.ts';
 import type { Cancellation } from './lifetime/cancellation.ts';
 import { systemClock } from './lifetime/clock.ts';
+import type { Clock } from './lifetime/clock.ts';
 import type { ReportSink } from './report/sink.ts';
 import { createServiceClient, describeRequest } from './service/client.ts';
 import type { ServiceClient, ServiceClientOptions } from './service/client.ts';
@@ -20,10 +21,14 @@ export interface StartedStep<I> {
   inputs: I;
   client: ServiceClient;
   cancellation: Cancellation;
+  /** The clock of the step's waits and limits, its client's included: the entry's. */
+  clock: Clock;
 }
 
 export interface StepPlan<I> {
   sink: ReportSink;
+  /** The clock of the step's waits and limits (the real one, or a test's), chosen by the entry. */
+  clock: Clock;
   /** The text of the inputs that hold secrets, as given: masked before they are checked. */
   secretsAsGiven: readonly string[];
   /** Reads and checks the inputs; throws what is wrong with them. */
@@ -31,7 +36,7 @@ export interface StepPlan<I> {
   /** The secrets of the inputs as read, masked as soon as they are. */
   secretsOf?(inputs: I): readonly string[];
   /** The service client's options (each request goes to the debug log unless they say otherwise). */
-  clientOptions(inputs: I): ServiceClientOptions;
+  clientOptions(inputs: I): Omit<ServiceClientOptions, 'clock'>;
   /**
    * Reports a step that cannot start (its inputs are refused, or its client cannot be built):
    * its exit code. `inputs` when they were read.
@@ -58,13 +63,17 @@ export async function runStep<I>(plan: StepPlan<I>): Promise<number> {
   const cancellation = createCancellation(systemClock);
   let client: ServiceClient;
   try {
-    client = createServiceClient({ onRequest: (e) => sink.debug(describeRequest(e)), ...plan.clientOptions(inputs) });
+    client = createServiceClient({
+      onRequest: (e) => sink.debug(describeRequest(e)),
+      ...plan.clientOptions(inputs),
+      clock: plan.clock,
+    });
   } catch (error) {
     cancellation.dispose();
     return plan.refused(failureOf(error), inputs);
   }
   try {
-    return await plan.work({ sink, inputs, client, cancellation });
+    return await plan.work({ sink, inputs, client, cancellation, clock: plan.clock });
   } finally {
     // After a signal, requests still in flight are dropped: the step must be out before the kill.
     const signalled = cancellation.signal.aborted;

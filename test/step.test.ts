@@ -6,6 +6,7 @@ import { runPostStep } from '../src/post-step.ts';
 import { plainSink } from '../src/report/plain-sink.ts';
 import type { ServiceClient } from '../src/service/client.ts';
 import { runStep } from '../src/step.ts';
+import { systemClock } from '../src/lifetime/clock.ts';
 
 function sink(lines: string[]) {
   return plainSink({ stdout: { write: (t: string) => lines.push(t) } });
@@ -16,6 +17,7 @@ describe('runStep', () => {
     const lines: string[] = [];
     const log = sink(lines);
     const code = await runStep({
+      clock: systemClock,
       sink: log,
       secretsAsGiven: ['tok-as-given-1234'],
       readInputs: () => {
@@ -37,6 +39,7 @@ describe('runStep', () => {
     const listening = process.listenerCount('SIGTERM');
     let client: ServiceClient | undefined;
     const work = runStep({
+      clock: systemClock,
       sink: sink([]),
       secretsAsGiven: [],
       readInputs: () => ({ baseUrl: 'http://127.0.0.1:9', token: 'tok-123456' }),
@@ -58,6 +61,7 @@ describe('runStep', () => {
   it('a client that cannot be built refuses the step, with the inputs it read', async () => {
     const listening = process.listenerCount('SIGTERM');
     const code = await runStep({
+      clock: systemClock,
       sink: sink([]),
       secretsAsGiven: [],
       readInputs: () => ({ mode: 'sync-policies' }),

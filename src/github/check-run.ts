@@ -101,7 +101,7 @@ export async function startCheckRun(options: StartCheckRunOptions): Promise<Chec
     return notPublished(`the GitHub client did not start: ${getErrorMessage(error)}.`);
   }
   // The mode waits for the start: it is bounded on its own, well within the step's deadline.
-  const start = Deadline.after(CHECK_RUN_START_MS, options.deadline?.clock);
+  const start = Deadline.after(CHECK_RUN_START_MS, options.deadline.clock);
   try {
     const created = await createCheckRun(github, target, name, start.signal);
     log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);

@@ -45,7 +45,7 @@ export interface GitHubClientOptions {
    * waited out only when the wait ends before it, and every request ends GITHUB_DONE_AFTER_DEADLINE_MS
    * (lifetime/budgets.ts) after it, however slowly GitHub answers. Its clock is the one both read.
    */
-  deadline?: Deadline;
+  deadline: Deadline;
   /**
    * The step's cancellation: after its first signal no wait is begun, and what is still in
    * flight is cut GITHUB_DONE_AFTER_SIGNAL_MS (lifetime/budgets.ts) after that signal, before the runner's kill.

@@ -67,7 +67,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const secrets = redactor([options.token]);
   const unit = options.tuning?.retryUnitMs ?? GITHUB_RETRY_UNIT_MS;
   const cut = cancellation
-    ? abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS, deadline?.clock)
+    ? abortAfterFirstSignal(cancellation, GITHUB_DONE_AFTER_SIGNAL_MS, deadline.clock)
     : undefined;
   const bound = callBound(deadline, cut?.signal);
   const transport = gitHubTransport({

@@ -67,3 +67,8 @@ export const systemClock: Clock = {
  * is compared with the signals' arrival or a deadline: those are on the step's clock.
  */
 export const monotonicClock: Clock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };
+
+/** The clock a rate window is measured and waited on: the real clock's monotonic time, or a test's own clock as it is. */
+export function pacingClock(clock: Clock): Clock {
+  return clock === systemClock ? monotonicClock : clock;
+}

@@ -1,4 +1,3 @@
-import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -14,11 +13,11 @@ export class Deadline {
   #signal: AbortSignal | undefined;
 
   /** The deadline `ms` from now. */
-  static after(ms: number, clock: Clock = systemClock): Deadline {
+  static after(ms: number, clock: Clock): Deadline {
     return new Deadline(clock.now() + ms, clock);
   }
 
-  constructor(at: number, clock: Clock = systemClock) {
+  constructor(at: number, clock: Clock) {
     this.at = at;
     this.clock = clock;
   }

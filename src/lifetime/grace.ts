@@ -7,7 +7,6 @@
 
 import { signalsReceived } from './cancellation.ts';
 import type { Cancellation } from './cancellation.ts';
-import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 
@@ -20,7 +19,7 @@ import { Deadline } from './deadline.ts';
 export function abortAfterFirstSignal(
   cancellation: Cancellation,
   ms: number,
-  clock: Clock = systemClock,
+  clock: Clock,
 ): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const abort = (): void =>

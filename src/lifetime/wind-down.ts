@@ -5,7 +5,6 @@
 
 import { signalsReceived } from './cancellation.ts';
 import type { Cancellation, ReceivedSignal } from './cancellation.ts';
-import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 
@@ -36,11 +35,7 @@ export interface WindDown {
 }
 
 /** The wind-down the signals received by `cancellation` so far call for, on `clock`; undefined before any signal. */
-export function windDownNow(
-  cancellation: Cancellation,
-  timing: WindDownTiming,
-  clock: Clock = systemClock,
-): WindDown | undefined {
+export function windDownNow(cancellation: Cancellation, timing: WindDownTiming, clock: Clock): WindDown | undefined {
   const moments = windDownOf(signalsReceived(cancellation), timing);
   if (moments === undefined) return undefined;
   const { endsAt, ...rest } = moments;

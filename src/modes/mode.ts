@@ -1,5 +1,6 @@
 import type { CheckRunConclusion } from '../github/check-run.ts';
 import type { Cancellation } from '../lifetime/cancellation.ts';
+import type { Clock } from '../lifetime/clock.ts';
 import type { StepFailure } from '../errors.ts';
 import type { OutputValue } from '../report/outputs.ts';
 import type { Annotation, ReportSink } from '../report/sink.ts';
@@ -10,6 +11,8 @@ export interface ModeContext {
   sink: ReportSink;
   client: ServiceClient;
   cancellation: Cancellation;
+  /** The clock of the mode's waits and limits: the step's (a tuning of the mode may bring a test's). */
+  clock: Clock;
   /** State handed to the post step (core.saveState on GitHub). */
   saveState: (name: string, value: string) => void;
   /** The repository root: annotation paths are relative to it. */

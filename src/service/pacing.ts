@@ -2,7 +2,6 @@
 // requests per second per token).
 
 import { raceAbort } from '../lifetime/abort.ts';
-import { monotonicClock } from '../lifetime/clock.ts';
 import type { Clock } from '../lifetime/clock.ts';
 
 /** A limit past which `X-RateLimit-Limit` is no count of requests a second a service means. */
@@ -28,13 +27,13 @@ export class RateLimiter {
   #queue: Promise<void> = Promise.resolve();
   readonly #clock: Clock;
 
-  /** `clock`: what the window is measured and waited on (default: monotonic, the process's timers). */
-  constructor(perSecond: number, options: { windowMs?: number; clock?: Clock } = {}) {
+  /** `clock`: what the window is measured and waited on (`pacingClock` of the step's). */
+  constructor(perSecond: number, options: { windowMs?: number; clock: Clock }) {
     if (!(perSecond > 0)) throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
     this.#perSecond = perSecond;
     this.#ceiling = perSecond;
     this.windowMs = options.windowMs ?? 1000;
-    this.#clock = options.clock ?? monotonicClock;
+    this.#clock = options.clock;
     this.#changed = RateLimiter.#signalPair();
   }
 

@@ -53,9 +53,9 @@ export interface HttpClientOptions {
   onRequest?: (event: RequestEvent) => void;
   /**
    * The clock of the client's waits: back-offs, the waits a 429 or 503 asks for, and the rate
-   * limit (default: the machine's, the limit on a monotonic time).
+   * limit (on the real clock, its monotonic time: `pacingClock`). The step's, from its entry.
    */
-  clock?: Clock;
+  clock: Clock;
   /** How host names are resolved (default: the system's, as `dns.lookup`); tests answer for names that exist nowhere. */
   lookup?: LookupFunction;
 }

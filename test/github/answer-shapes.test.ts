@@ -10,6 +10,8 @@ import type { GitHubLog } from '../../src/github/client.ts';
 import { commentMarker, commentOnPullRequest } from '../../src/github/pr-comment.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const TOKEN = 'ghs_answerShapesTestToken0123456789abcdef';
 const REPO = { owner: 'octo-org', repo: 'policies' };
@@ -34,6 +36,7 @@ afterEach(() => fake.close());
 
 function comment(number: number, log: GitHubLog, token = TOKEN) {
   return commentOnPullRequest({
+    deadline: Deadline.after(300_000, systemClock),
     token,
     key: KEY,
     body: '## Sync policies',
@@ -169,7 +172,15 @@ describe('check runs', () => {
   const SHA = '0123456789abcdef0123456789abcdef01234567';
   const context: CheckRunContext = { eventName: 'push', sha: SHA, repo: REPO, payload: {} };
   const start = (log: GitHubLog) =>
-    startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl: fake.url, log, tuning: FAST });
+    startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
+      token: TOKEN,
+      name: 'module tests',
+      context,
+      apiUrl: fake.url,
+      log,
+      tuning: FAST,
+    });
   const lookup = `GET /repos/octo-org/policies/commits/${SHA}/check-runs`;
 
   it.each([

@@ -9,6 +9,8 @@ import type { GitHubLog } from '../../src/github/client.ts';
 import { commentOnPullRequest } from '../../src/github/pr-comment.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const TOKEN = 'ghs_answerSizeTestToken0123456789abcdef';
 const MiB = 1024 * 1024;
@@ -32,6 +34,7 @@ afterEach(() => fake.close());
 
 function comment(log: GitHubLog) {
   return commentOnPullRequest({
+    deadline: Deadline.after(300_000, systemClock),
     token: TOKEN,
     key: 'sync-policies acme',
     body: '## Sync policies',

@@ -20,6 +20,7 @@ import type { GitHubFake } from '../github-fake/server.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
 import type { TestCancellation } from '../support/test-cancellation.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const TOKEN = 'ghs_callBoundsTestToken0123456789abcdef';
 const FAST: GitHubTuning = { retryUnitMs: 1, pacedWrites: false };
@@ -51,6 +52,7 @@ afterEach(() => fake.close());
 
 function startModuleTests(log: GitHubLog, more: { deadline?: Deadline; cancellation?: TestCancellation }) {
   return startCheckRun({
+    deadline: Deadline.after(300_000, systemClock),
     token: TOKEN,
     name: 'module tests',
     context: pushContext,

@@ -5,6 +5,8 @@ import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { startConnectProxy } from '../support/connect-proxy.ts';
 import type { ConnectProxy } from '../support/connect-proxy.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 // Self-hosted runners that reach GitHub only through a proxy: requests to GitHub honour
 // HTTPS_PROXY / HTTP_PROXY and NO_PROXY. GitHub is addressed as `github.test`, a name only the
@@ -43,7 +45,15 @@ function recordingLog() {
 it('sends every request to GitHub through the proxy named by HTTP_PROXY', async () => {
   vi.stubEnv('HTTP_PROXY', proxy.url);
   const log = recordingLog();
-  const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl, log, tuning: FAST });
+  const handle = await startCheckRun({
+    deadline: Deadline.after(300_000, systemClock),
+    token: TOKEN,
+    name: 'module tests',
+    context,
+    apiUrl,
+    log,
+    tuning: FAST,
+  });
   await handle?.complete({ conclusion: 'success', title: 'ok', summary: 'all passed', annotations: [] });
 
   expect(log.warnings).toEqual([]);
@@ -58,7 +68,15 @@ it('goes straight to a host listed in NO_PROXY', async () => {
   vi.stubEnv('HTTP_PROXY', proxy.url);
   vi.stubEnv('NO_PROXY', 'example.org,github.test');
   const log = recordingLog();
-  const handle = await startCheckRun({ token: TOKEN, name: 'module tests', context, apiUrl, log, tuning: FAST });
+  const handle = await startCheckRun({
+    deadline: Deadline.after(300_000, systemClock),
+    token: TOKEN,
+    name: 'module tests',
+    context,
+    apiUrl,
+    log,
+    tuning: FAST,
+  });
 
   // Only the proxy knows github.test: going straight there fails to resolve it.
   expect(handle).toBeNull();

@@ -3,6 +3,8 @@ import { startCheckRun } from '../../src/github/check-run.ts';
 import type { CheckAnnotation, CheckRunContext, CheckRunLog } from '../../src/github/check-run.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const TOKEN = 'ghs_checkRunTestToken0123456789abcdef';
 const HEAD_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
@@ -66,6 +68,7 @@ afterEach(async () => {
 /** The check run "module tests" of a push, on the fake, with the fast timings. */
 function startModuleTests(log: CheckRunLog): ReturnType<typeof startCheckRun> {
   return startCheckRun({
+    deadline: Deadline.after(300_000, systemClock),
     token: TOKEN,
     tuning: FAST,
     name: 'module tests',
@@ -80,6 +83,7 @@ describe('startCheckRun', () => {
     const log = recordingLog();
     const before = Date.now();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -109,6 +113,7 @@ describe('startCheckRun', () => {
   it('uses the pull request head on pull_request_target too', async () => {
     const context = { ...pullRequestContext(), eventName: 'pull_request_target', sha: PUSH_SHA };
     await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -127,6 +132,7 @@ describe('startCheckRun', () => {
   it('links the check run to the workflow run when the context names it', async () => {
     const context = { ...pushContext(), serverUrl: 'https://github.example.com', runId: 987654321 };
     await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -166,6 +172,7 @@ describe('startCheckRun', () => {
     fake.denyChecksWrite(TOKEN);
     const log = recordingLog();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -189,6 +196,7 @@ describe('startCheckRun', () => {
     const outsideGitHub: CheckRunContext = { eventName: '', sha: '', repo: undefined, payload: {} };
     const log = recordingLog();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -206,6 +214,7 @@ describe('startCheckRun', () => {
   it('warns and returns null when there is no commit', async () => {
     const log = recordingLog();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -224,6 +233,7 @@ describe('startCheckRun', () => {
     await gone.close();
     const log = recordingLog();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',
@@ -290,6 +300,7 @@ describe('startCheckRun', () => {
     try {
       vi.stubEnv('GITHUB_API_URL', `${enterprise.url}/`);
       const handle = await startCheckRun({
+        deadline: Deadline.after(300_000, systemClock),
         token: TOKEN,
         tuning: FAST,
         name: 'module tests',
@@ -311,6 +322,7 @@ describe('CheckRunHandle.complete', () => {
   it('publishes 120 annotations in batches of 50, then completes with the conclusion', async () => {
     const log = recordingLog();
     const handle = await startCheckRun({
+      deadline: Deadline.after(300_000, systemClock),
       token: TOKEN,
       tuning: FAST,
       name: 'module tests',

@@ -10,6 +10,8 @@ import type { GitHubLog } from '../../src/github/client.ts';
 import { commentOnPullRequest } from '../../src/github/pr-comment.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const TOKEN = 'ghs_mediaTypeTestToken0123456789abcdefgh';
 const REPO = { owner: 'octo-org', repo: 'policies' };
@@ -25,6 +27,7 @@ afterEach(() => fake.close());
 
 function comment(log: GitHubLog) {
   return commentOnPullRequest({
+    deadline: Deadline.after(300_000, systemClock),
     token: TOKEN,
     key: 'sync-policies acme',
     body: '## Sync policies',

@@ -13,6 +13,7 @@ import { Deadline } from '../../src/lifetime/deadline.ts';
 import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const TOKEN = 'ghs_prCommentTestToken0123456789abcdef';
 const REPO = { owner: 'octo-org', repo: 'policies' };
@@ -78,6 +79,7 @@ function comment(
   } = {},
 ) {
   return commentOnPullRequest({
+    deadline: Deadline.after(300_000, systemClock),
     token: more.token ?? TOKEN,
     key: more.key ?? SYNC_KEY,
     body,

@@ -17,6 +17,7 @@ import { startGitHubFake } from '../github-fake/server.ts';
 import type { GitHubFake } from '../github-fake/server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const TOKEN = 'ghs_rateLimitTestToken0123456789abcdef';
 const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
@@ -43,6 +44,7 @@ function recordingLog(): RecordingLog {
 
 function comment(fake: GitHubFake, more: Partial<CommentOnPullRequestOptions> = {}) {
   return commentOnPullRequest({
+    deadline: Deadline.after(300_000, systemClock),
     token: TOKEN,
     key: 'sync-policies acme',
     body: '## Sync policies',
@@ -112,6 +114,7 @@ describe('rate limits waited out as GitHub asks (real waits)', { concurrent: tru
       });
       const log = recordingLog();
       const handle = await startCheckRun({
+        deadline: Deadline.after(300_000, systemClock),
         token: TOKEN,
         name: 'module tests',
         context: pushContext,
@@ -141,6 +144,7 @@ describe('rate limits waited out as GitHub asks (real waits)', { concurrent: tru
     subscribe('undici:request:create', onCreate);
     try {
       const handle = await startCheckRun({
+        deadline: Deadline.after(300_000, systemClock),
         token: TOKEN,
         name: 'paced',
         context: pushContext,

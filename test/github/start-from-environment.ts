@@ -3,6 +3,8 @@
 // GITHUB_EVENT_PATH, GITHUB_SHA). Prints one JSON line: the handle's id and the outcome of complete().
 
 import { startCheckRun } from '../../src/github/check-run.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const log = {
   warning: (message: string) => void process.stderr.write(`warning: ${message}\n`),
@@ -10,7 +12,12 @@ const log = {
   info: (message: string) => void process.stderr.write(`info: ${message}\n`),
 };
 
-const handle = await startCheckRun({ token: process.env.CHECK_RUN_TOKEN ?? '', name: 'from environment', log });
+const handle = await startCheckRun({
+  deadline: Deadline.after(300_000, systemClock),
+  token: process.env.CHECK_RUN_TOKEN ?? '',
+  name: 'from environment',
+  log,
+});
 const outcome = await handle?.complete({
   conclusion: 'success',
   title: 'all passed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
-import { sleep } from '../../src/lifetime/clock.ts';
+import { sleep, systemClock } from '../../src/lifetime/clock.ts';
 import { Deadline } from '../../src/lifetime/deadline.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
@@ -45,7 +45,7 @@ describe('Deadline', () => {
   });
 
   it('on the real clock, fires without holding the process', async () => {
-    const deadline = Deadline.after(20);
+    const deadline = Deadline.after(20, systemClock);
     await sleep(200);
     expect(deadline.signal.aborted).toBe(true);
     expect(deadline.expired).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { CancelledError } from '../../src/lifetime/cancellation.ts';
 import { Deadline } from '../../src/lifetime/deadline.ts';
-import { pause } from '../../src/lifetime/clock.ts';
+import { pause, systemClock } from '../../src/lifetime/clock.ts';
 import { growingPauses, pollUntil, repeatAfterPauses } from '../../src/lifetime/poll.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
@@ -89,7 +89,7 @@ describe('pollUntil', () => {
       read: async () => ++reads,
       isFinal: () => true,
       signal: controller.signal,
-      deadline: Deadline.after(1000),
+      deadline: Deadline.after(1000, systemClock),
     }).catch((e: unknown) => e);
     expect(reads).toBe(0);
     expect(isAbortError(error)).toBe(true);
@@ -102,7 +102,7 @@ describe('pollUntil', () => {
       },
       isFinal: () => false,
       signal: new AbortController().signal,
-      deadline: Deadline.after(1000),
+      deadline: Deadline.after(1000, systemClock),
     });
     await expect(failing).rejects.toThrow('404 Not Found');
   });

@@ -21,6 +21,7 @@ import {
 import type { Harness } from './harness.ts';
 import type { EmulatorOptions } from '../emulator/api.ts';
 import { underEachPersonality } from '../support/personalities.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 underEachPersonality(() => {
   describe('cancellation of the main step', () => {
@@ -549,7 +550,12 @@ underEachPersonality(() => {
       h: Harness,
       runs: number,
     ): Promise<{ version: string; runIds: string[]; state: Map<string, string> }> {
-      const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
+      const client = createServiceClient({
+        clock: systemClock,
+        baseUrl: h.emulator.baseUrl,
+        token: h.emulator.token,
+        ...FAST_CLIENT,
+      });
       const module = {
         organization: h.emulator.organization,
         namespace: h.emulator.organization,
@@ -649,7 +655,12 @@ underEachPersonality(() => {
        * what it had got to.
        */
       async function killedAt(h: Harness, when: 'upload' | 'create' | 'wait', clock: ManualClock) {
-        const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token, ...FAST_CLIENT });
+        const client = createServiceClient({
+          clock: systemClock,
+          baseUrl: h.emulator.baseUrl,
+          token: h.emulator.token,
+          ...FAST_CLIENT,
+        });
         const module = {
           organization: h.emulator.organization,
           namespace: h.emulator.organization,

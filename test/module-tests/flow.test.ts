@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleModuleOutcome } from '../support/example-module-log.ts';
 import { header, jsonBody, reportedRun, requestLines, startHarness, uncancelledRuns } from './harness.ts';
 import { underEachPersonality } from '../support/personalities.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 underEachPersonality(() => {
   async function archiveNames(bytes: Buffer): Promise<string[]> {
@@ -32,7 +33,11 @@ underEachPersonality(() => {
       const { emulator } = h;
       // An existing variable of one key, not yet sensitive: updated by id.
       const client = await import('../../src/service/client.ts');
-      const seedClient = client.createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+      const seedClient = client.createServiceClient({
+        clock: systemClock,
+        baseUrl: emulator.baseUrl,
+        token: emulator.token,
+      });
       const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
       const existing = await seedClient.moduleTests.createVariable(module, { key: 'AWS_REGION', value: 'eu-west-1' });
       await seedClient.close();
@@ -210,7 +215,7 @@ underEachPersonality(() => {
       const h = await startHarness();
       const { emulator } = h;
       const { createServiceClient } = await import('../../src/service/client.ts');
-      const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+      const seedClient = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
       const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
       const kept = await seedClient.moduleTests.createVariable(module, {
         key: 'API_KEY',
@@ -249,7 +254,7 @@ underEachPersonality(() => {
       const h = await startHarness();
       const { emulator } = h;
       const { createServiceClient } = await import('../../src/service/client.ts');
-      const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+      const seedClient = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
       const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
       await seedClient.moduleTests.createVariable(module, { key: 'OLD_TOKEN', value: 'x', sensitive: true });
       await seedClient.close();
@@ -267,7 +272,7 @@ underEachPersonality(() => {
       const h = await startHarness();
       const { emulator } = h;
       const { createServiceClient } = await import('../../src/service/client.ts');
-      const seedClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+      const seedClient = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
       const module = { organization: emulator.organization, name: 'log-bucket', provider: 'aws' };
       await seedClient.moduleTests.createVariable(module, { key: 'OLD_TOKEN', value: 'x', sensitive: true });
       await seedClient.close();

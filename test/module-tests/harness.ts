@@ -16,6 +16,7 @@ import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
 import type { TestCancellation } from '../support/test-cancellation.ts';
 import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 export { testCancellation };
 export type { TestCancellation };
@@ -123,6 +124,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     async run(overrides = {}, options = {}) {
       const all = inputs(overrides);
       const client = createServiceClient({
+        clock: systemClock,
         baseUrl: emulator.baseUrl,
         token: emulator.token,
         ...FAST_CLIENT,
@@ -144,6 +146,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
         const result = await runModuleTests(
           all,
           {
+            clock: systemClock,
             sink,
             client,
             cancellation: options.cancellation ?? testCancellation(),

@@ -8,6 +8,7 @@ import { createServiceClient } from '../../src/service/client.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { liveRuns, reportedRun, runOnClock, startOnClock, uncancelledRuns } from './harness.ts';
 import { underEachPersonality } from '../support/personalities.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 underEachPersonality(() => {
   const PER_RUN_OPTIONS = {
@@ -144,7 +145,7 @@ underEachPersonality(() => {
       // Two runs of the version that the step did not start, queued right after its own: the
       // step's clock stands still meanwhile.
       await clock.followRealTime(() => h.emulator.testRuns().length === 1);
-      const client = createServiceClient({ baseUrl: h.emulator.baseUrl, token: h.emulator.token });
+      const client = createServiceClient({ clock: systemClock, baseUrl: h.emulator.baseUrl, token: h.emulator.token });
       const module = { organization: h.emulator.organization, name: 'log-bucket', provider: 'aws' };
       try {
         const version = h.emulator.testRuns()[0]!.configurationVersionId;

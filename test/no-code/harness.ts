@@ -15,6 +15,7 @@ import { plainSink } from '../../src/report/plain-sink.ts';
 import { createServiceClient } from '../../src/service/client.ts';
 import type { ServiceClient } from '../../src/service/client.ts';
 import type { Cancellation } from '../../src/lifetime/cancellation.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 import type { Clock } from '../../src/lifetime/clock.ts';
 import type { ModeContext } from '../../src/modes/mode.ts';
 import type { Emulator, RecordedRequest } from '../emulator/api.ts';
@@ -100,13 +101,14 @@ export function bodiesOf(requests: readonly RecordedRequest[], method: string, p
 export function modeContext(
   emulator: Emulator,
   cancellation: Cancellation = testCancellation(),
-  clock?: Clock,
+  clock: Clock = systemClock,
 ): ModeContext & { client: ServiceClient; log(): string } {
   let text = '';
   return {
     sink: plainSink({ stdout: { write: (t: string) => void (text += t) } }),
     client: createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token, clock }),
     cancellation,
+    clock,
     saveState: () => {},
     workspaceRoot: process.cwd(),
     log: () => text,

@@ -12,6 +12,7 @@ import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/api.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const CREATE = /^\/api\/v2\/organizations\/acme\/no-code-modules$/;
 
@@ -20,7 +21,7 @@ let client: ServiceClient;
 let registryModuleIds: string[];
 beforeEach(async () => {
   emulator = await startEmulator();
-  client = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+  client = createServiceClient({ clock: systemClock, baseUrl: emulator.baseUrl, token: emulator.token });
   registryModuleIds = ['bucket', 'queue'].map((name) => emulator.seedRegistryModule({ name, provider: 'aws' }));
 });
 afterEach(async () => {
@@ -48,6 +49,7 @@ describe('sendWrite', () => {
   it('done: the answer, and onSend called once, as the write goes out', async () => {
     const sent: number[] = [];
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      clock: systemClock,
       cancellation: testCancellation(),
       graceMs: 1000,
       onSend: () => sent.push(posts()),
@@ -62,6 +64,7 @@ describe('sendWrite', () => {
     cancellation.send('SIGINT');
     let announced = false;
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      clock: systemClock,
       cancellation,
       graceMs: 1000,
       onSend: () => (announced = true),
@@ -75,7 +78,7 @@ describe('sendWrite', () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 300 } });
     const places = new Semaphore(1);
     const cancellation = testCancellation();
-    const options = { cancellation, graceMs: 2000, places };
+    const options = { cancellation, graceMs: 2000, places, clock: systemClock };
     const first = sendWrite(allow(registryModuleIds[0]!), options);
     const second = sendWrite(allow(registryModuleIds[1]!), options);
     await arrival(1);
@@ -89,7 +92,7 @@ describe('sendWrite', () => {
   it('done: a write under way when the step is cancelled is answered within the grace', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 300 } });
     const cancellation = testCancellation();
-    const outcome = sendWrite(allow(registryModuleIds[0]!), { cancellation, graceMs: 2000 });
+    const outcome = sendWrite(allow(registryModuleIds[0]!), { clock: systemClock, cancellation, graceMs: 2000 });
     await arrival(1);
     cancellation.send('SIGINT');
     expect((await outcome).kind).toBe('done');
@@ -100,7 +103,7 @@ describe('sendWrite', () => {
     // millisecond, the answer still 1.8 s away.
     const clock = new ManualClock();
     const held = await startEmulator({ clock });
-    const heldClient = createServiceClient({ baseUrl: held.baseUrl, token: held.token });
+    const heldClient = createServiceClient({ clock: systemClock, baseUrl: held.baseUrl, token: held.token });
     try {
       const registryModuleId = held.seedRegistryModule({ name: 'bucket', provider: 'aws' });
       held.inject({ method: 'POST', path: CREATE, kind: { type: 'delay', ms: 2000 } });
@@ -121,6 +124,7 @@ describe('sendWrite', () => {
   it('maybe applied, no answer: the connection closed after the write was applied; it is not sent again', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'drop-after' } });
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      clock: systemClock,
       cancellation: testCancellation(),
       graceMs: 1000,
     });
@@ -136,6 +140,7 @@ describe('sendWrite', () => {
   it('maybe applied, unreadable answer: a 2xx without the document the spec names', async () => {
     emulator.inject({ method: 'POST', path: CREATE, kind: { type: 'no-body', status: 200 } });
     const outcome = await sendWrite(allow(registryModuleIds[0]!), {
+      clock: systemClock,
       cancellation: testCancellation(),
       graceMs: 1000,
     });
@@ -147,9 +152,14 @@ describe('sendWrite', () => {
   });
 
   it('refused: the service said no, with its status', async () => {
-    const organizationClient = createServiceClient({ baseUrl: emulator.baseUrl, token: emulator.organizationToken });
+    const organizationClient = createServiceClient({
+      clock: systemClock,
+      baseUrl: emulator.baseUrl,
+      token: emulator.organizationToken,
+    });
     try {
       const outcome = await sendWrite(allow(registryModuleIds[0]!, organizationClient), {
+        clock: systemClock,
         cancellation: testCancellation(),
         graceMs: 1000,
       });
@@ -168,12 +178,14 @@ describe('sendWrite', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
     const unreachable = createServiceClient({
+      clock: systemClock,
       baseUrl: `http://127.0.0.1:${port}`,
       token: emulator.token,
       retry: { retries: 0 },
     });
     try {
       const outcome = await sendWrite(allow(registryModuleIds[0]!, unreachable), {
+        clock: systemClock,
         cancellation: testCancellation(),
         graceMs: 1000,
       });

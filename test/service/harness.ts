@@ -1,5 +1,6 @@
 // A service client wired to a fresh emulator, with every attempt recorded and short backoffs so
 // that retries cost milliseconds.
+import { systemClock } from '../../src/lifetime/clock.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, EmulatorOptions } from '../emulator/api.ts';
 import { createServiceClient } from '../../src/service/client.ts';
@@ -26,6 +27,7 @@ export async function startHarness(
   const clients: ServiceClient[] = [];
   const newClient = (more: Partial<ServiceClientOptions> = {}): ServiceClient => {
     const client = createServiceClient({
+      clock: systemClock,
       baseUrl: emulator.baseUrl,
       token: emulator.token,
       retry: FAST_RETRY,

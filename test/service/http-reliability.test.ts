@@ -7,6 +7,7 @@ import { createServiceClient } from '../../src/service/client.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { caught, header, startHarness } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 let h: Harness;
 afterEach(async () => {
@@ -161,6 +162,7 @@ describe('retries', () => {
     h = await startHarness();
     // A port nobody listens on: the request cannot have reached anything.
     const closed = createServiceClient({
+      clock: systemClock,
       baseUrl: 'http://127.0.0.1:1',
       token: 't',
       retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },

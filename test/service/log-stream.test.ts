@@ -10,6 +10,7 @@ import { waitFor } from '../emulator/test-client.ts';
 import { listenLocally } from '../support/local-server.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { caught, FAST_RETRY } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 let close: (() => Promise<void>) | undefined;
 let client: ServiceClient | undefined;
@@ -32,6 +33,7 @@ async function logServer(
   close = local.close;
   const { origin } = local;
   client = createServiceClient({
+    clock: systemClock,
     baseUrl: 'http://127.0.0.1:9/api/v2',
     token: 't0k3n',
     retry: FAST_RETRY,

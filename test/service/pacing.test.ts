@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAbortError } from '../../src/lifetime/abort.ts';
 import { RateLimiter } from '../../src/service/pacing.ts';
 import { ManualClock, settle, tracked } from '../support/manual-clock.ts';
+import { monotonicClock } from '../../src/lifetime/clock.ts';
 import { startHarness } from './harness.ts';
 
 // On a clock of the test's own: each place frees on its exact millisecond, whatever the load.
@@ -61,7 +62,7 @@ describe('RateLimiter', () => {
 
 describe("the service's own word on its limit (X-RateLimit-Limit)", () => {
   it('paces at two thirds of it, never above the pace the limiter was made with, and ignores nonsense', () => {
-    const limiter = new RateLimiter(30);
+    const limiter = new RateLimiter(30, { clock: monotonicClock });
     limiter.adoptServiceLimit(30);
     expect(limiter.perSecond).toBe(20);
     limiter.adoptServiceLimit(3);

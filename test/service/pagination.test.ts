@@ -8,6 +8,7 @@ import { HttpClient } from '../../src/service/http.ts';
 import { PaginationError } from '../../src/service/errors.ts';
 import { listAll, MAX_PAGES } from '../../src/service/jsonapi.ts';
 import { startHarness } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 interface ListServer {
   origin: string;
@@ -56,6 +57,7 @@ async function start(
 ): Promise<{ server: ListServer; client: HttpClient }> {
   server = await listServer(page);
   client = new HttpClient({
+    clock: systemClock,
     baseUrl: `${server.origin}/api/v2`,
     token: 't0k3n',
     rateLimitPerSecond: 10_000,

@@ -21,6 +21,8 @@ import type { ConnectProxy } from '../support/connect-proxy.ts';
 import { makeCertificates, startTlsFront } from '../support/tls-front.ts';
 import type { TestCertificates, TlsFront } from '../support/tls-front.ts';
 import { caught, FAST_RETRY } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
+import { Deadline } from '../../src/lifetime/deadline.ts';
 
 const MODULE = { organization: 'acme', name: 'network', provider: 'aws' };
 
@@ -80,6 +82,7 @@ afterEach(() => {
 function client(env: Record<string, string>, retries = 6): ServiceClient {
   setProxyEnvironment(env);
   const made = createServiceClient({
+    clock: systemClock,
     baseUrl,
     token: emulator.token,
     retry: { ...FAST_RETRY, retries },
@@ -240,6 +243,7 @@ describe('the service and GitHub take one route for one environment', () => {
   async function listGitHubComments(): Promise<unknown> {
     const quiet = () => {};
     const gitHub = await openGitHub({
+      deadline: Deadline.after(300_000, systemClock),
       token: 'ghs_routeTestToken0123456789abcdefghij',
       apiUrl: `https://${names().github}`,
       log: { info: quiet, warning: quiet, debug: quiet },

@@ -9,6 +9,7 @@ import { ApiError, RedirectError } from '../../src/service/errors.ts';
 import { HttpClient } from '../../src/service/http.ts';
 import { MAX_REDIRECTS } from '../../src/service/redirects.ts';
 import { caught } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const TOKEN = 'redirect-test.atlasv1.token-value';
 
@@ -63,7 +64,7 @@ function text(res: ServerResponse, body: string, status = 200): void {
 }
 
 function client(baseUrl: string): HttpClient {
-  const c = new HttpClient({ baseUrl, token: TOKEN, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const c = new HttpClient({ clock: systemClock, baseUrl, token: TOKEN, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
   clients.push(c);
   return c;
 }

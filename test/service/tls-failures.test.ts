@@ -18,6 +18,7 @@ import { makeCertificates, startTlsFront } from '../support/tls-front.ts';
 import type { TestCertificates, TlsFront } from '../support/tls-front.ts';
 import { testResolver } from '../support/test-resolver.ts';
 import { caught, FAST_RETRY } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const trusted = getCACertificates('default');
 let emulator: Emulator;
@@ -57,6 +58,7 @@ afterEach(async () => {
 /** The error of one read through a client of `baseUrl` (every name is this machine), and its attempts. */
 async function failedRead(baseUrl: string): Promise<Error> {
   const client = createServiceClient({
+    clock: systemClock,
     baseUrl,
     token: emulator.token,
     retry: FAST_RETRY,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/service/client.ts';
 import { ApiError } from '../../src/service/errors.ts';
 import { caught } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {
@@ -24,6 +25,7 @@ describe('the token in an error answer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const token = 'svc-token.' + 'q'.repeat(40);
     const client = createServiceClient({
+      clock: systemClock,
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       token,
       retry: { retries: 0 },

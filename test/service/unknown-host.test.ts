@@ -13,6 +13,7 @@ import type { Emulator } from '../emulator/index.ts';
 import { ManualClock, tracked } from '../support/manual-clock.ts';
 import { testResolver } from '../support/test-resolver.ts';
 import { caught, FAST_RETRY } from './harness.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const TOKEN = 'unknown-host-test.atlasv1.0123456789abcdef';
 const open: Array<() => Promise<void>> = [];
@@ -21,7 +22,7 @@ afterEach(async () => {
 });
 
 function client(options: Partial<ServiceClientOptions> & { baseUrl: string }): ServiceClient {
-  const c = createServiceClient({ token: TOKEN, ...options });
+  const c = createServiceClient({ clock: systemClock, token: TOKEN, ...options });
   open.push(() => c.close());
   return c;
 }

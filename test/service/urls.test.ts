@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { baseUrlProblem, createServiceClient, normaliseBaseUrl, tokenProblem } from '../../src/service/client.ts';
 import { apiRequestUrl, describeTarget, resolveTarget } from '../../src/service/urls.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 describe('normaliseBaseUrl', () => {
   it('appends /api/v2 when the path lacks it', () => {
@@ -43,7 +44,8 @@ describe('baseUrlProblem and tokenProblem, the one rule the inputs apply', () =>
   });
 
   it('is the rule of the client itself, for a caller that is not the inputs', () => {
-    const client = (token: string) => () => createServiceClient({ baseUrl: 'https://svc.example.com', token });
+    const client = (token: string) => () =>
+      createServiceClient({ clock: systemClock, baseUrl: 'https://svc.example.com', token });
     expect(client('t\u00f6ken')).toThrow(
       'The API token contains a control, invisible or non-ASCII character: copy the API token again, without anything around it.',
     );

@@ -14,6 +14,7 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from '../emulator/api
 import type { Cancellation } from '../../src/lifetime/cancellation.ts';
 import { testCancellation } from '../support/test-cancellation.ts';
 import { makeWorkspace } from './temp-workspace.ts';
+import { systemClock } from '../../src/lifetime/clock.ts';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -59,6 +60,7 @@ export async function startSync(
     root,
     async sync(overrides = {}, options = {}) {
       const client = createServiceClient({
+        clock: systemClock,
         baseUrl: emulator.baseUrl,
         token: emulator.token,
         ...FAST_CLIENT,
@@ -70,6 +72,7 @@ export async function startSync(
         const result = await runSyncPolicies(
           { ...syncInputs(emulator), ...overrides },
           {
+            clock: systemClock,
             sink,
             client,
             cancellation: options.cancellation ?? testCancellation(),

@@ -1,5 +1,4 @@
 import { isAbortError } from '../../lifetime/abort.ts';
-import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import { WRITE_GRACE_MS } from '../../lifetime/budgets.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
@@ -45,7 +44,7 @@ export type FailedWrite = Exclude<
 export interface NoCodeTuning {
   /** How long a write already sent may still take once the step is cancelled (default WRITE_GRACE_MS). */
   writeGraceMs?: number;
-  /** The clock the grace, and every wait of the mode, is counted on (default the real one). */
+  /** The clock the grace, and every wait of the mode, is counted on (default the step's). */
   clock?: Clock;
 }
 
@@ -55,9 +54,9 @@ export interface WriteGrace {
   clock: Clock;
 }
 
-/** The grace a mode's tuning gives its writes, defaults filled in. */
-export function writeGraceOf(tuning: NoCodeTuning): WriteGrace {
-  return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? systemClock };
+/** The grace a mode's tuning gives its writes, defaults filled in: the step's clock unless a test brings its own. */
+export function writeGraceOf(tuning: NoCodeTuning, stepClock: Clock): WriteGrace {
+  return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? stepClock };
 }
 
 export interface WriteOptions {
@@ -66,8 +65,8 @@ export interface WriteOptions {
    *  signal arrived to be answered. */
   cancellation: Cancellation;
   graceMs: number;
-  /** The clock the grace is counted on (default the real one). */
-  clock?: Clock;
+  /** The clock the grace is counted on. */
+  clock: Clock;
   /** Called just before the write is sent, and only then: to say so in the log. */
   onSend?: () => void;
   /** Places for writes in flight, shared by writes sent side by side: the write waits for

@@ -10,7 +10,6 @@
 import { stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { systemClock } from '../../lifetime/clock.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -37,8 +36,8 @@ export interface PostStart {
 export interface PostOptions {
   /** Its timings (DEFAULT_POST_TUNING in tuning.ts). */
   tuning?: Partial<PostTuning>;
-  /** The clock of the step's waits and limits (default the real one). */
-  clock?: Clock;
+  /** The clock of the step's waits and limits: the step's. */
+  clock: Clock;
 }
 
 /**
@@ -60,7 +59,7 @@ export function cannotStart(saved: SavedTestRun, sink: ReportSink, failure: Step
  * Null unless a run may still be running that this step could not stop; each failure is reported
  * on the sink as it happens, and the entry point turns the one returned into the exit code.
  */
-export async function runPost(start: PostStart, options: PostOptions = {}): Promise<StepFailure | null> {
+export async function runPost(start: PostStart, options: PostOptions): Promise<StepFailure | null> {
   const { saved, sink, client, cancellation } = start;
   const { module } = saved;
   const label = moduleLabel(module);
@@ -69,7 +68,7 @@ export async function runPost(start: PostStart, options: PostOptions = {}): Prom
     ...DEFAULT_POST_TUNING,
     ...options.tuning,
   };
-  const clock = options.clock ?? systemClock;
+  const { clock } = options;
   const guard = new VersionGuard({
     client,
     module,

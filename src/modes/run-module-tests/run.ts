@@ -34,7 +34,7 @@ export async function runModuleTests(
   context: ModeContext,
   tuning: Partial<RunModuleTestsTuning> = {},
 ): Promise<ModeResult> {
-  const t: RunModuleTestsTuning = { ...DEFAULT_TUNING, ...tuning };
+  const t: RunModuleTestsTuning = { ...DEFAULT_TUNING, clock: context.clock, ...tuning };
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   const module = moduleRefOf(inputs);

@@ -20,7 +20,6 @@ import {
   UPLOAD_TIMEOUT_MS,
   WIND_DOWN_MS,
 } from '../../lifetime/budgets.ts';
-import { systemClock } from '../../lifetime/clock.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { OtherRunsTiming } from './test-run/other-runs.ts';
 import type { WaitTiming } from './test-run/wait.ts';
@@ -74,11 +73,12 @@ export interface RunModuleTestsTuning {
   liveLogReadMs: number;
   /** Where the archive is packed (default RUNNER_TEMP or the system's). */
   tempDir?: string;
-  /** The clock every wait, deadline and wind-down of the mode runs on. */
+  /** The clock every wait, deadline and wind-down of the mode runs on: the step's, unless a test's. */
   clock: Clock;
 }
 
-export const DEFAULT_TUNING: RunModuleTestsTuning = {
+/** The timings; the clock is the step's (ModeContext.clock). */
+export const DEFAULT_TUNING: Omit<RunModuleTestsTuning, 'clock'> = {
   wait: {},
   otherRuns: {},
   adoptWaitMs: ADOPT_WAIT_MS,
@@ -94,7 +94,6 @@ export const DEFAULT_TUNING: RunModuleTestsTuning = {
   logReadTimeoutMs: LOG_READ_TIMEOUT_MS,
   liveLogEveryMs: LIVE_LOG_EVERY_MS,
   liveLogReadMs: LIVE_LOG_READ_MS,
-  clock: systemClock,
 };
 
 /** Timings of the post step (post.ts); tests shorten them. */

@@ -5,6 +5,7 @@
 
 import { ALL_DIFFS_MS, DIFF_TIMEOUT_MS } from '../../lifetime/budgets.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
+import { systemClock } from '../../lifetime/clock.ts';
 import { formatBytes } from '../../report/format.ts';
 import { plural } from '../../text.ts';
 import {
@@ -59,7 +60,10 @@ export function changeDetails(
   // The system's clock, not a test's: a diff is synchronous work, which a test's clock cannot move through,
   // and the diff library bounds each diff on Date.now() (its `timeout`); the total is measured
   // as each part is.
-  const diffDeadline = Deadline.after(budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
+  const diffDeadline = Deadline.after(
+    budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0,
+    systemClock,
+  );
   const room: Room = {
     take(text) {
       const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));

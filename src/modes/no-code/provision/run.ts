@@ -25,7 +25,7 @@ export async function runProvisionNoCodeWorkspace(
   tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
   const { sink, client } = context;
-  const grace = writeGraceOf(tuning);
+  const grace = writeGraceOf(tuning, context.clock);
 
   const module = await readModuleVersion(inputs, context);
   if ('result' in module) return module.result;

@@ -25,7 +25,7 @@ export async function runPublishNoCodeModule(
   context: ModeContext,
   tuning: NoCodeTuning = {},
 ): Promise<ModeResult> {
-  const grace = writeGraceOf(tuning);
+  const grace = writeGraceOf(tuning, context.clock);
   // The file's options, read before any request: a file that cannot be used stops the step there.
   const options =
     inputs.variableOptionsFile === ''

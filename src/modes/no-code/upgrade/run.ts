@@ -78,7 +78,7 @@ export async function runUpgradeNoCodeWorkspace(
   const { sink, client } = context;
   const signal = context.cancellation.signal;
   // One deadline, `timeout` from the start, for every read and wait of the step.
-  const deadline = Deadline.after(inputs.timeoutMs, tuning.clock);
+  const deadline = Deadline.after(inputs.timeoutMs, tuning.clock ?? context.clock);
 
   const module = await readVersionPin(inputs, context, deadline);
   if ('result' in module) return module.result;
@@ -243,7 +243,7 @@ function workspaceUpgrader(
 ): (workspaceId: string, waveSize: number) => Promise<WorkspaceUpgradeResult> {
   const { sink, client } = context;
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
-  const writeGrace = writeGraceOf(tuning);
+  const writeGrace = writeGraceOf(tuning, context.clock);
   return (workspaceId, waveSize) =>
     isCurrent(workspaceId, inputs, facts)
       ? Promise.resolve(notStarted(workspaceId, facts, 'current'))
