@@ -498,9 +498,9 @@ function testResultOf(run) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3916);
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
 /* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1250);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8451);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5756);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1250);
 // Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
 // running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
 // a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
@@ -583,7 +583,7 @@ class TestRunStopper {
         this.#running = this.#attempt();
         if (this.#forceWanted)
             this.#forceAtOnce();
-        else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(plan.lastSeen)))
+        else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinal */ .dR)(plan.lastSeen)))
             void this.#cancel();
         // A cancel the main step had accepted counts its grace from then.
         this.#forceWhenDue();
@@ -621,7 +621,7 @@ class TestRunStopper {
         const after = this.#plan?.forceAfterCancelMs;
         if (after === undefined || !this.#cancelAccepted || this.#forceWanted)
             return;
-        new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(() => {
+        new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .Deadline */ .B(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(() => {
             if (!this.#ended.signal.aborted && this.#plan?.forceAfterCancelMs === after)
                 this.forceNow();
         }, () => undefined);
@@ -668,7 +668,7 @@ class TestRunStopper {
             }
             if (run !== undefined) {
                 this.#lastRun = run;
-                if ((0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinal */ .dR)(run))
+                if ((0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinal */ .dR)(run))
                     return 'final';
                 if (run.attributes.status === 'running') {
                     this.#act(plan);
@@ -743,7 +743,7 @@ class TestRunStopper {
                 // must not keep the attempt past it.
                 const watch = this.#plan?.watchAfterCancelMs;
                 if (watch !== undefined)
-                    this.limitDeadline(new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(this.#cancelAcceptedAt + watch, this.#clock));
+                    this.limitDeadline(new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .Deadline */ .B(this.#cancelAcceptedAt + watch, this.#clock));
                 // A force-cancel already asked for goes out at once; one due some time after, then.
                 if (this.#forceWanted)
                     void this.#force();
@@ -806,7 +806,7 @@ class TestRunStopper {
             });
         }
         catch (error) {
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error))
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isNotFound */ .c4)(error))
                 return 'not-found';
             // A read dropped for a new deadline or a force-cancel is no failure of the service.
             if (!dropped.aborted)
@@ -826,9 +826,9 @@ class TestRunStopper {
         catch (error) {
             // A 404 answers the request, not the question: only a read says whether the run is gone
             // (a 404 on a cancel has been seen beside a read that showed the run running).
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotFound */ .c4)(error))
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isNotFound */ .c4)(error))
                 return 'not-found';
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isApiError */ .d7)(error, 409))
+            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isApiError */ .d7)(error, 409))
                 return 'refused';
             this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
             return 'failed';
@@ -878,21 +878,21 @@ function describeStop(run, stopped) {
         case 'final':
             if (status === 'canceled')
                 return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
-            return `test run ${id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}).`;
+            return `test run ${id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}).`;
         default:
             if (stopped.forceAccepted)
                 return `test run ${id} was force-cancelled.`;
             if (stopped.forceSent && stopped.forceRefused)
                 return (`test run ${id} was sent a force-cancel, which the service refused (409) ` +
-                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
+                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
             if (stopped.forceSent)
                 return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
-                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
+                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
             if (stopped.cancelAccepted)
-                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`;
+                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`;
             if (status === 'running')
                 return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
-            return `test run ${id} was still ${(0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .describeTestRunStatus */ .pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+            return `test run ${id} was still ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
     }
 }
 
@@ -1222,9 +1222,8 @@ function listText(values) {
 /* harmony export */   o: () => (/* binding */ DEFAULT_TUNING)
 /* harmony export */ });
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
 
-
+/** The timings; the clock is the step's (ModeContext.clock). */
 const DEFAULT_TUNING = {
     wait: {},
     otherRuns: {},
@@ -1241,7 +1240,6 @@ const DEFAULT_TUNING = {
     logReadTimeoutMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOG_READ_TIMEOUT_MS */ .PM,
     liveLogEveryMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_EVERY_MS */ .Lm,
     liveLogReadMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_READ_MS */ .kj,
-    clock: _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml,
 };
 const DEFAULT_POST_TUNING = {
     queuedWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_QUEUED_WAIT_MS */ .uC,

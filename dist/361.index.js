@@ -16,7 +16,7 @@ var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/read.ts
 var inputs_read = __webpack_require__(4245);
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
-var lifetime_clock = __webpack_require__(9269);
+var clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/report/format.ts
@@ -246,7 +246,6 @@ class VersionSearch {
 
 
 
-
 /**
  * The failure of a post step that cannot start (its inputs are refused, its client cannot be
  * built), reported on the sink.
@@ -264,7 +263,7 @@ function cannotStart(saved, sink, failure) {
  * Null unless a run may still be running that this step could not stop; each failure is reported
  * on the sink as it happens, and the entry point turns the one returned into the exit code.
  */
-async function runPost(start, options = {}) {
+async function runPost(start, options) {
     const { saved, sink, client, cancellation } = start;
     const { module } = saved;
     const label = (0,module_ref/* moduleLabel */.$)(module);
@@ -272,7 +271,7 @@ async function runPost(start, options = {}) {
         ...tuning/* DEFAULT_POST_TUNING */.l,
         ...options.tuning,
     };
-    const clock = options.clock ?? lifetime_clock/* systemClock */.ml;
+    const { clock } = options;
     const guard = new version_guard/* VersionGuard */.A({
         client,
         module,
@@ -385,6 +384,7 @@ var step = __webpack_require__(4353);
 
 
 
+
 /** The post step's exit code: 0 unless a run may still be running that it could not stop. */
 async function runPostStep(options = {}) {
     const saved = (0,state/* runToStop */.BF)(options.getState ?? src_state/* getState */.G);
@@ -394,14 +394,12 @@ async function runPostStep(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
     return (0,step/* runStep */.e)({
         sink,
+        clock: options.clock ?? clock/* systemClock */.ml,
         secretsAsGiven: (0,inputs_read/* serviceSecretsAsGiven */.yv)(read),
         readInputs: () => (0,inputs_read/* readServiceInputs */.Dz)(read),
         clientOptions: (service) => ({ ...service, ...options.client }),
         refused: (failure) => (0,errors/* exitCodeOf */.FO)(cannotStart(saved, sink, failure)),
-        work: async ({ client, cancellation }) => (0,errors/* exitCodeOf */.FO)(await runPost({ saved, sink, client, cancellation }, {
-            ...(options.tuning ? { tuning: options.tuning } : {}),
-            ...(options.clock ? { clock: options.clock } : {}),
-        })),
+        work: async ({ client, cancellation, clock }) => (0,errors/* exitCodeOf */.FO)(await runPost({ saved, sink, client, cancellation }, { clock, ...(options.tuning ? { tuning: options.tuning } : {}) })),
     });
 }
 

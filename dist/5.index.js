@@ -3676,8 +3676,6 @@ var version_guard = __webpack_require__(8890);
 var run_module_tests_tuning = __webpack_require__(240);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __webpack_require__(784);
-// EXTERNAL MODULE: ./src/lifetime/clock.ts
-var lifetime_clock = __webpack_require__(9269);
 ;// CONCATENATED MODULE: ./src/lifetime/wind-down.ts
 // How long the step may keep working once the runner has begun to cancel it. The runner sends
 // SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface
@@ -3685,9 +3683,8 @@ var lifetime_clock = __webpack_require__(9269);
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
 
-
 /** The wind-down the signals received by `cancellation` so far call for, on `clock`; undefined before any signal. */
-function windDownNow(cancellation, timing, clock = lifetime_clock/* systemClock */.ml) {
+function windDownNow(cancellation, timing, clock) {
     const moments = windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), timing);
     if (moments === undefined)
         return undefined;
@@ -3744,7 +3741,7 @@ function windDownOf(received, timing) {
  * it, and reports its results with annotations on the test files.
  */
 async function runModuleTests(inputs, context, tuning = {}) {
-    const t = { ...run_module_tests_tuning/* DEFAULT_TUNING */.o, ...tuning };
+    const t = { ...run_module_tests_tuning/* DEFAULT_TUNING */.o, clock: context.clock, ...tuning };
     const { sink, client } = context;
     const signal = context.cancellation.signal;
     const module = (0,module_ref/* moduleRefOf */.L)(inputs);

@@ -91,7 +91,7 @@ const HEADING = 'Workspace from a no-code module';
  */
 async function runProvisionNoCodeWorkspace(inputs, context, tuning = {}) {
     const { sink, client } = context;
-    const grace = (0,writes/* writeGraceOf */.l)(tuning);
+    const grace = (0,writes/* writeGraceOf */.l)(tuning, context.clock);
     const module = await readModuleVersion(inputs, context);
     if ('result' in module)
         return module.result;
@@ -419,19 +419,17 @@ function describeReadFailure(error, what, input) {
 /* harmony export */   A: () => (/* binding */ sendWrite),
 /* harmony export */   l: () => (/* binding */ writeGraceOf)
 /* harmony export */ });
-/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3853);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7603);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5756);
+/* harmony import */ var _lifetime_abort_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3853);
+/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
+/* harmony import */ var _lifetime_grace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7603);
+/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5756);
 
 
 
 
-
-/** The grace a mode's tuning gives its writes, defaults filled in. */
-function writeGraceOf(tuning) {
-    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml };
+/** The grace a mode's tuning gives its writes, defaults filled in: the step's clock unless a test brings its own. */
+function writeGraceOf(tuning, stepClock) {
+    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? stepClock };
 }
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {
@@ -457,13 +455,13 @@ async function sendWrite(send, options) {
 }
 /** Sends the write, cut short only when the grace after the first signal has run out. */
 async function sendWithinGrace(send, options) {
-    const grace = (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_2__/* .abortAfterFirstSignal */ .d)(options.cancellation, options.graceMs, options.clock);
+    const grace = (0,_lifetime_grace_js__WEBPACK_IMPORTED_MODULE_1__/* .abortAfterFirstSignal */ .d)(options.cancellation, options.graceMs, options.clock);
     try {
         options.onSend?.();
         return { kind: 'done', answer: await send(grace.signal) };
     }
     catch (error) {
-        if (grace.signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_4__/* .isAbortError */ .zf)(error, grace.signal))
+        if (grace.signal.aborted && (0,_lifetime_abort_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbortError */ .zf)(error, grace.signal))
             return { kind: 'maybe-applied', cause: 'cancelled' };
         return failedWrite(error);
     }
@@ -472,11 +470,11 @@ async function sendWithinGrace(send, options) {
     }
 }
 function failedWrite(error) {
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AmbiguousWriteError */ .yI)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AmbiguousWriteError */ .yI)
         return { kind: 'maybe-applied', cause: 'no-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UnexpectedResponseError */ .dk)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedResponseError */ .dk)
         return { kind: 'maybe-applied', cause: 'unreadable-answer', error };
-    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD)
+    if (error instanceof _service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD)
         return { kind: 'refused', error };
     return { kind: 'failed', error };
 }

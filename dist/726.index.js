@@ -2012,6 +2012,8 @@ var markdown = __webpack_require__(4285);
 var budgets = __webpack_require__(2697);
 // EXTERNAL MODULE: ./src/lifetime/deadline.ts
 var deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __webpack_require__(9269);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
@@ -2105,6 +2107,7 @@ function invisibleDifference(oldCode, newCode) {
 
 
 
+
 /** Together well under GitHub's 1 MiB, leaving room for the tables around them. */
 const DEFAULT_CHANGE_DETAILS_BUDGET = {
     totalBytes: 640 * 1024,
@@ -2124,7 +2127,7 @@ function changeDetails(outcomes, label, budget = DEFAULT_CHANGE_DETAILS_BUDGET) 
     // The system's clock, not a test's: a diff is synchronous work, which a test's clock cannot move through,
     // and the diff library bounds each diff on Date.now() (its `timeout`); the total is measured
     // as each part is.
-    const diffDeadline = deadline/* Deadline */.B.after(budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0);
+    const diffDeadline = deadline/* Deadline */.B.after(budget.totalDiffMs ?? DEFAULT_CHANGE_DETAILS_BUDGET.totalDiffMs ?? 0, clock/* systemClock */.ml);
     const room = {
         take(text) {
             const cut = cutAtLine(text, Math.min(budget.perPolicyBytes, remaining));

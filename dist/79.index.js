@@ -239,7 +239,7 @@ function createGitHubClient(options) {
     const secrets = (0,redact/* redactor */.$)([options.token]);
     const unit = options.tuning?.retryUnitMs ?? budgets/* GITHUB_RETRY_UNIT_MS */.jG;
     const cut = cancellation
-        ? (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ, deadline?.clock)
+        ? (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ, deadline.clock)
         : undefined;
     const bound = callBound(deadline, cut?.signal);
     const transport = gitHubTransport({

@@ -41950,11 +41950,11 @@ class CancelledError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   VF: () => (/* binding */ monotonicClock),
+/* harmony export */   HL: () => (/* binding */ pacingClock),
 /* harmony export */   ml: () => (/* binding */ systemClock),
 /* harmony export */   v7: () => (/* binding */ pause)
 /* harmony export */ });
-/* unused harmony export sleep */
+/* unused harmony exports sleep, monotonicClock */
 /* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3853);
 
 /** Node fires a timer set for longer than this at once; a longer wait is cut to it (about 24.8 days). */
@@ -42002,6 +42002,10 @@ const systemClock = {
  * is compared with the signals' arrival or a deadline: those are on the step's clock.
  */
 const monotonicClock = { ...systemClock, now: () => performance.timeOrigin + performance.now() };
+/** The clock a rate window is measured and waited on: the real clock's monotonic time, or a test's own clock as it is. */
+function pacingClock(clock) {
+    return clock === systemClock ? monotonicClock : clock;
+}
 
 
 /***/ }),
@@ -42012,8 +42016,6 @@ const monotonicClock = { ...systemClock, now: () => performance.timeOrigin + per
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ Deadline)
 /* harmony export */ });
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9269);
-
 /**
  * The moment a wait ends (action-interface: the timeout bounds the whole wait). Its signal fires
  * then: given to every request and pause of the wait, it cuts a read that never answers and a
@@ -42026,10 +42028,10 @@ class Deadline {
     clock;
     #signal;
     /** The deadline `ms` from now. */
-    static after(ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
+    static after(ms, clock) {
         return new Deadline(clock.now() + ms, clock);
     }
-    constructor(at, clock = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml) {
+    constructor(at, clock) {
         this.at = at;
         this.clock = clock;
     }
@@ -42087,8 +42089,7 @@ class Deadline {
 /* harmony export */   d: () => (/* binding */ abortAfterFirstSignal)
 /* harmony export */ });
 /* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(784);
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9269);
-/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8451);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8451);
 // Grace after cancellation: work that must not be cut short at the first signal (a write already
 // sent, whose answer alone says whether it was carried out) gets a few seconds more, counted
 // from when the first signal arrived, and no more: the runner kills the process 10 s after the
@@ -42097,14 +42098,13 @@ class Deadline {
 // reaches past the kill.
 
 
-
 /**
  * A signal that aborts `ms` after the step's first signal arrived (at once when that time has
  * passed, also for a signal that came before this was set up): a bound on work that must not be
  * cut short at the first signal, but must not hold the step past its wind-down either. A second
  * signal does not move it. `dispose` ends it.
  */
-function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml) {
+function abortAfterFirstSignal(cancellation, ms, clock) {
     const controller = new AbortController();
     const abort = () => controller.abort(new DOMException(`no answer within ${ms} ms of the step's cancellation`, 'TimeoutError'));
     let end;
@@ -42115,7 +42115,7 @@ function abortAfterFirstSignal(cancellation, ms, clock = _clock_js__WEBPACK_IMPO
         const first = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .signalsReceived */ .Zo)(cancellation)[0];
         if (first === undefined)
             return;
-        end = new _deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B(first.at + ms, clock);
+        end = new _deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(first.at + ms, clock);
         if (end.expired)
             abort();
         else
@@ -42538,7 +42538,7 @@ async function startCheckRun(options) {
         return notPublished(`the GitHub client did not start: ${(0,errors/* getErrorMessage */.u1)(error)}.`);
     }
     // The mode waits for the start: it is bounded on its own, well within the step's deadline.
-    const start = deadline/* Deadline */.B.after(budgets/* CHECK_RUN_START_MS */.BL, options.deadline?.clock);
+    const start = deadline/* Deadline */.B.after(budgets/* CHECK_RUN_START_MS */.BL, options.deadline.clock);
     try {
         const created = await createCheckRun(github, target, name, start.signal);
         log.debug(`check run "${name}" (${created.id}) started on ${target.owner}/${target.repo}@${target.headSha}`);
@@ -42997,6 +42997,8 @@ var inputs_read = __nccwpck_require__(4245);
 var schema = __nccwpck_require__(710);
 // EXTERNAL MODULE: ./src/lifetime/cancellation.ts
 var lifetime_cancellation = __nccwpck_require__(784);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __nccwpck_require__(9269);
 // EXTERNAL MODULE: ./src/lifetime/grace.ts
 var grace = __nccwpck_require__(7603);
 ;// CONCATENATED MODULE: ./src/modes/index.ts
@@ -43157,12 +43159,14 @@ var step = __nccwpck_require__(4353);
 
 
 
+
 /** Runs the chosen mode from start to end and returns the process exit code. */
 async function run(options = {}) {
     const sink = options.sink ?? (0,github_sink/* githubSink */.X)();
     const read = options.read ?? inputs_read/* readActionInput */.LJ;
     return (0,step/* runStep */.e)({
         sink,
+        clock: options.clock ?? clock/* systemClock */.ml,
         secretsAsGiven: (0,inputs_read/* secretsAsGiven */.JF)(read),
         // An input action.yml does not declare is named through the sink, counted with its other warnings.
         readInputs: () => (0,inputs_read/* readInputs */.Ko)(read, (message) => sink.warning(message)),
@@ -43178,13 +43182,13 @@ async function run(options = {}) {
 }
 /** The main step's work: the mode, then its report, check run and comment; the exit code. */
 async function runModeAndReport(step, options) {
-    const { sink, inputs, client, cancellation } = step;
+    const { sink, inputs, client, cancellation, clock } = step;
     // GitHub's rate limits are waited out within the step's `timeout`, counted from its start.
     const github = {
         ...options.github,
         token: inputs.githubToken,
         log: sink,
-        deadline: deadline/* Deadline */.B.after(inputs.timeoutMs),
+        deadline: deadline/* Deadline */.B.after(inputs.timeoutMs, clock),
         cancellation,
     };
     const checkRun = inputs.checkName && options.checkRuns !== false ? await startCheckRun({ ...github, name: inputs.checkName }) : null;
@@ -43193,6 +43197,7 @@ async function runModeAndReport(step, options) {
             sink,
             client,
             cancellation,
+            clock,
             saveState: options.saveState ?? state/* saveState */.L,
             workspaceRoot: options.workspaceRoot ?? process.env.GITHUB_WORKSPACE ?? process.cwd(),
             annotationsOnCheckRun: checkRun !== null,
@@ -43203,7 +43208,7 @@ async function runModeAndReport(step, options) {
         const failure = await report(sink, result, asCommands);
         // Side by side: after a signal, both share the little time left before the runner's kill.
         await Promise.all([
-            completeCheckRun(checkRun, cancellation, {
+            completeCheckRun(checkRun, github, {
                 conclusion: result.conclusion,
                 title: sink.redact(result.title),
                 summary: sink.redact(result.publishedSummary ?? result.summary),
@@ -43231,7 +43236,7 @@ async function runModeAndReport(step, options) {
         const code = failed(sink, failure);
         await Promise.all([
             // The title says what happened, the summary why: the page states the verdict once.
-            completeCheckRun(checkRun, cancellation, {
+            completeCheckRun(checkRun, github, {
                 conclusion: aborted ? 'cancelled' : 'failure',
                 title: `${inputs.mode} ${aborted ? 'was cancelled' : 'failed'}`,
                 summary: sink.redact(failure.message),
@@ -43266,24 +43271,24 @@ async function report(sink, result, annotations) {
     return failure;
 }
 /** Completes the check run, if there is one, within what is left after a signal. */
-async function completeCheckRun(checkRun, cancellation, result) {
+async function completeCheckRun(checkRun, github, result) {
     if (checkRun === null)
         return;
-    await boundedAfterSignal(cancellation, checkRun.complete(result));
+    await boundedAfterSignal(github, checkRun.complete(result));
 }
 /** With `comment-on-pr`, the summary as the step's one comment on the pull request. */
 async function commentSummary(inputs, options, github, summary) {
     if (!inputs.commentOnPr || options.checkRuns === false)
         return;
-    await boundedAfterSignal(github.cancellation, commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }));
+    await boundedAfterSignal(github, commentOnPullRequest({ ...github, key: stickyCommentKey(inputs), body: github.log.redact(summary) }));
 }
 /**
  * Once the runner has signalled, what is sent to GitHub gets what is left before its kill,
  * counted from the signal's arrival as every bound after a signal is (the GitHub client cuts its
  * own requests then too), not the 30 s a request to GitHub may otherwise take.
  */
-async function boundedAfterSignal(cancellation, work) {
-    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ);
+async function boundedAfterSignal({ cancellation, deadline }, work) {
+    const bound = (0,grace/* abortAfterFirstSignal */.d)(cancellation, budgets/* GITHUB_DONE_AFTER_SIGNAL_MS */.MJ, deadline.clock);
     try {
         return await (0,abort/* raceAbort */.Mu)(work, bound.signal);
     }
@@ -44667,7 +44672,6 @@ function errorItems(json) {
 // requests per second per token).
 var _a;
 
-
 /** A limit past which `X-RateLimit-Limit` is no count of requests a second a service means. */
 const MAX_SERVICE_LIMIT = 100_000;
 /**
@@ -44689,14 +44693,14 @@ class RateLimiter {
     #changed;
     #queue = Promise.resolve();
     #clock;
-    /** `clock`: what the window is measured and waited on (default: monotonic, the process's timers). */
-    constructor(perSecond, options = {}) {
+    /** `clock`: what the window is measured and waited on (`pacingClock` of the step's). */
+    constructor(perSecond, options) {
         if (!(perSecond > 0))
             throw new RangeError(`rate limit must be above 0 requests per second, got ${perSecond}`);
         this.#perSecond = perSecond;
         this.#ceiling = perSecond;
         this.windowMs = options.windowMs ?? 1000;
-        this.#clock = options.clock ?? clock/* monotonicClock */.VF;
+        this.#clock = options.clock;
         this.#changed = _a.#signalPair();
     }
     static #signalPair() {
@@ -45029,8 +45033,8 @@ class HttpClient {
         this.baseUrl = (0,urls/* normaliseBaseUrl */.Jg)(options.baseUrl);
         this.origin = this.baseUrl.origin;
         this.#signal = options.signal;
-        this.clock = options.clock ?? clock/* systemClock */.ml;
-        this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: options.clock });
+        this.clock = options.clock;
+        this.#limiter = new RateLimiter(options.rateLimitPerSecond ?? 30, { clock: (0,clock/* pacingClock */.HL)(options.clock) });
         this.#slots = new limit/* Semaphore */.jf(options.concurrency ?? 8);
         this.#timeoutMs = options.timeoutMs ?? budgets/* REQUEST_TIMEOUT_MS */.j2;
         this.#userAgent = options.userAgent ?? 'svc-ci-action';
@@ -46853,14 +46857,18 @@ async function runStep(plan) {
     const cancellation = (0,_lifetime_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .createCancellation */ .MI)(_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml);
     let client;
     try {
-        client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .createServiceClient */ .r)({ onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequest */ .Ng)(e)), ...plan.clientOptions(inputs) });
+        client = (0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .createServiceClient */ .r)({
+            onRequest: (e) => sink.debug((0,_service_client_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequest */ .Ng)(e)),
+            ...plan.clientOptions(inputs),
+            clock: plan.clock,
+        });
     }
     catch (error) {
         cancellation.dispose();
         return plan.refused((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .failureOf */ .g5)(error), inputs);
     }
     try {
-        return await plan.work({ sink, inputs, client, cancellation });
+        return await plan.work({ sink, inputs, client, cancellation, clock: plan.clock });
     }
     finally {
         // After a signal, requests still in flight are dropped: the step must be out before the kill.
