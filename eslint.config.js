@@ -165,6 +165,12 @@ const MODE_TIMER_IMPORTS = ['node:timers', 'node:timers/promises', 'timers', 'ti
   name,
   message: MODE_TIMER,
 }));
+/** The wind-downs are the stop policy's: the modes ask the guard, which asks the policy. */
+const WIND_DOWN_OUTSIDE_POLICY = {
+  group: ['**/lifetime/wind-down.ts'],
+  importNames: ['windDownNow'],
+  message: "The wind-downs are the stop policy's (run-module-tests/test-run/stop-policy.ts): ask the VersionGuard.",
+};
 const MODE_TIMER_SYNTAX = [
   { selector: "CallExpression[callee.property.name='sleep']", message: MODE_TIMER },
   { selector: "CallExpression[callee.name='sleep']", message: MODE_TIMER },
@@ -183,7 +189,10 @@ const modeTimerRules = {
     })),
     { object: 'AbortSignal', property: 'timeout', message: MODE_TIMER },
   ],
-  'no-restricted-imports': ['error', { paths: [UNDICI, ...FILE_READS, ...MODE_TIMER_IMPORTS] }],
+  'no-restricted-imports': [
+    'error',
+    { paths: [UNDICI, ...FILE_READS, ...MODE_TIMER_IMPORTS], patterns: [WIND_DOWN_OUTSIDE_POLICY] },
+  ],
 };
 
 /**
@@ -273,6 +282,10 @@ export default defineConfig(
   {
     files: ['src/modes/run-module-tests/test-run/version-guard.ts'],
     rules: { 'no-restricted-syntax': ['error', ...MODE_TIMER_SYNTAX] },
+  },
+  {
+    files: ['src/modes/run-module-tests/test-run/stop-policy.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [UNDICI, ...FILE_READS, ...MODE_TIMER_IMPORTS] }] },
   },
   {
     // The reader itself, and the reads of files that are no repository path.

@@ -6,7 +6,6 @@
 // the same way.
 
 import { getErrorMessage } from '../../errors.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
 import type { ModuleRef } from '../../service/module-tests.ts';
@@ -40,7 +39,7 @@ export interface CancelledStartInput {
   client: ServiceClient;
   saveState: SaveState;
   sink: Pick<ReportSink, 'info'>;
-  tuning: Pick<RunModuleTestsTuning, 'lookUpAfterSignalMs' | 'clock'>;
+  tuning: Pick<RunModuleTestsTuning, 'windDownMs' | 'lookUpAfterSignalMs' | 'clock'>;
   /** Stops the version's runs, within the wind-down the signals call for. */
   guard: VersionGuard;
   /**
@@ -56,12 +55,10 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   const version = setup.version;
   if (version === undefined || setup.upload === undefined)
     return { kind: 'not-run', cancelled: NOTHING_LEFT_RUNNING, others: [] };
-  const windDown = guard.windDownNow();
+  const bounds = guard.afterSignal(t);
   // A look that has most of the wind-down, not a fixed few seconds: against a slow service a
   // list can take seconds. What is left after it is for the cancels.
-  const lookUntil = new Deadline((windDown?.firstAt ?? clock.now()) + t.lookUpAfterSignalMs, clock).earlier(
-    windDown?.deadline,
-  );
+  const lookUntil = bounds.lookBy.earlier(bounds.stopBy);
   let runs: TestRun[] = [];
   let lookUpError: string | undefined;
   try {
@@ -85,7 +82,7 @@ export async function afterCancelledStart(input: CancelledStartInput): Promise<C
   // No run of ours: every run of the version is stopped, within what is left of the wind-down.
   const watch = input.watchOtherRuns(runs.filter((r) => !isFinal(r)));
   const others = await watch.finish({
-    by: guard.windDownNow()?.deadline ?? Deadline.after(0, clock),
+    by: guard.afterSignal(t).stopBy,
     lookBy: lookUntil,
   });
   if (others.length === 0 && !setup.createSent && lookUpError === undefined)

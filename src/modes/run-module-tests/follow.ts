@@ -5,13 +5,7 @@
 // kill. Every other run of the configuration version is stopped by the watch meanwhile; both
 // stops are the version guard's (version-guard.ts).
 
-import {
-  LAST_LOOK_AFTER_STOP_MS,
-  LOG_AFTER_SIGNAL_MS,
-  LOG_AFTER_SIGNAL_UNTIL_MS,
-  LOG_AFTER_STOP_MS,
-  WATCH_AFTER_CANCEL_MS,
-} from '../../lifetime/budgets.ts';
+import { LOG_AFTER_SIGNAL_MS, LOG_AFTER_SIGNAL_UNTIL_MS, LOG_AFTER_STOP_MS } from '../../lifetime/budgets.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { Deadline } from '../../lifetime/deadline.ts';
 import type { ReportSink } from '../../report/sink.ts';
@@ -25,6 +19,7 @@ import type { VersionGuard } from './test-run/version-guard.ts';
 import { saveCancelRequested, saveRunFinal, saveUploadRunSeen } from './state.ts';
 import type { SaveState } from './state.ts';
 import { describeStop } from './test-run/stop.ts';
+import { afterWait } from './test-run/stop-policy.ts';
 import type { TestRunStopper } from './test-run/stop.ts';
 import { LiveTestLog } from './results/test-log/live.ts';
 import type { EndedTest } from './results/test-log/parser.ts';
@@ -109,13 +104,10 @@ export async function followRun(input: FollowInput): Promise<RunEnding> {
 async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper, last: TestRun): Promise<RunEnding> {
   const { guard, watch, tuning: t } = input;
   const { clock } = t;
-  const w = guard.windDownNow();
-  const firstAt = w?.firstAt ?? clock.now();
-  const deadline = w?.deadline ?? Deadline.after(t.windDownMs, clock);
-  const lookBy = new Deadline(firstAt + t.lookUpAfterSignalMs, clock);
+  const { firstAt, stopBy, lookBy } = guard.afterSignal(t);
   const [stopped, others] = await Promise.all([
-    stopper.outcome ?? stopper.start({ deadline }),
-    watch.finish({ by: deadline, lookBy }),
+    stopper.outcome ?? stopper.start({ deadline: stopBy }),
+    watch.finish({ by: stopBy, lookBy }),
   ]);
   const run = stopped.run ?? last;
   let log = LOG_NOT_READ;
@@ -123,7 +115,7 @@ async function stopAfterCancellation(input: FollowInput, stopper: TestRunStopper
     saveRunFinal(input.saveState);
     // The log of a cancelled run names what it could not destroy; read it if time allows.
     const budget = new Deadline(firstAt + LOG_AFTER_SIGNAL_UNTIL_MS, clock);
-    if (!guard.windDownNow()?.killNear && budget.remainingMs() > 500) {
+    if (!guard.killNear() && budget.remainingMs() > 500) {
       const by = budget.within(LOG_AFTER_SIGNAL_MS);
       log = await readLog(input, run, by.signal, by.remainingMs());
     }
@@ -143,18 +135,14 @@ async function stopAfterWait(
   const { first, watch, sink, tuning: t } = input;
   const { last } = waited;
   const statusAtTimeout = last.attributes.status;
-  const { clock } = t;
-  const by = Deadline.after(t.stopAfterWaitMs, clock);
+  const { plan, lookBy } = afterWait(t, t.clock);
+  const by = plan.deadline;
   sink.info(
     waited.end === 'timed-out'
       ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for test run ${first.id} (${describeTestRunStatus(statusAtTimeout)}): cancelling it.`
       : `Test run ${first.id} could no longer be read (${waited.error}): cancelling it.`,
   );
-  const [stopped, others] = await Promise.all([
-    stopper.start({ deadline: by, cancelAtOnce: true, watchAfterCancelMs: WATCH_AFTER_CANCEL_MS }),
-    // A last look for other runs, held short: a service that stalls reads must not hold the step.
-    watch.finish({ by, lookBy: Deadline.after(LAST_LOOK_AFTER_STOP_MS, clock) }),
-  ]);
+  const [stopped, others] = await Promise.all([stopper.start(plan), watch.finish({ by, lookBy })]);
   const run = stopped.run ?? last;
   const note = describeStop(run, stopped);
   const interruption: Interruption =

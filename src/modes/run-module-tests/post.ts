@@ -10,7 +10,6 @@
 import { stepFailure } from '../../errors.ts';
 import type { StepFailure } from '../../errors.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
-import { Deadline } from '../../lifetime/deadline.ts';
 import type { Clock } from '../../lifetime/clock.ts';
 import type { ReportSink } from '../../report/sink.ts';
 import type { ServiceClient } from '../../service/client.ts';
@@ -19,6 +18,7 @@ import { moduleLabel } from './module-ref.ts';
 import type { SavedTestRun } from './state.ts';
 import type { StopOutcome } from './test-run/stop.ts';
 import { VersionGuard } from './test-run/version-guard.ts';
+import { leftBehind, postStepWindDown } from './test-run/stop-policy.ts';
 import { DEFAULT_POST_TUNING } from './tuning.ts';
 import type { PostTuning } from './tuning.ts';
 import { findRunsToStop } from './post-search.ts';
@@ -73,16 +73,7 @@ export async function runPost(start: PostStart, options: PostOptions): Promise<S
     client,
     module,
     cancellation,
-    // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-    windDown: () =>
-      cancellation.signal.aborted
-        ? {
-            firstAt: cancellation.receivedAt[0] ?? clock.now(),
-            deadline: Deadline.after(afterSignalMs, clock),
-            killNear: false,
-            force: false,
-          }
-        : undefined,
+    windDown: postStepWindDown(cancellation, afterSignalMs, clock),
     pollMs,
     clock,
     info: (line) => sink.info(line),
@@ -93,13 +84,7 @@ export async function runPost(start: PostStart, options: PostOptions): Promise<S
   // running while the step waits for the run of an unanswered create to appear.
   const stops: Array<Promise<StepFailure | null>> = [];
   const stop = ({ id, lastSeen }: RunToStop): void => {
-    const plan = {
-      startBy: Deadline.after(queuedWaitMs, clock),
-      // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-      deadline: Deadline.after(queuedWaitMs + graceMs + forceSlackMs, clock),
-      forceAfterCancelMs: graceMs,
-      ...(lastSeen ? { lastSeen } : {}),
-    };
+    const plan = leftBehind({ queuedWaitMs, graceMs, forceSlackMs }, clock, lastSeen);
     sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
     const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
     stops.push(

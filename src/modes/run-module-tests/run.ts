@@ -14,6 +14,7 @@ import { moduleRefOf } from './module-ref.ts';
 import { DEFAULT_OTHER_RUNS_TIMING } from './test-run/other-runs.ts';
 import type { OtherRunsWatch } from './test-run/other-runs.ts';
 import { VersionGuard } from './test-run/version-guard.ts';
+import { mainStepWindDown } from './test-run/stop-policy.ts';
 import { noRunResult, testRunResult } from './results/report.ts';
 import type { TestedModule } from './results/report.ts';
 import { startRun } from './test-run/start.ts';
@@ -22,7 +23,6 @@ import { DEFAULT_TUNING } from './tuning.ts';
 import type { RunModuleTestsTuning } from './tuning.ts';
 import { requestedRunOf } from './test-run/version-runs.ts';
 import type { VersionRef } from './module-ref.ts';
-import { windDownNow } from '../../lifetime/wind-down.ts';
 
 /**
  * Mode run-module-tests: packs the module, sets its test environment variables, uploads the
@@ -105,7 +105,7 @@ async function testModule(
     client,
     module,
     cancellation,
-    windDown: () => windDownNow(cancellation, t, t.clock),
+    windDown: mainStepWindDown(cancellation, t, t.clock),
     pollMs: t.stopPollMs,
     clock: t.clock,
     info: (line) => sink.info(line),

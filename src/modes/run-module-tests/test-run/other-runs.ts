@@ -22,6 +22,7 @@ import type { ServiceClient } from '../../../service/client.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
 import { describeStop } from './stop.ts';
+import { otherRun } from './stop-policy.ts';
 import type { StopOutcome, StopPlan, TestRunStopper } from './stop.ts';
 import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
@@ -241,11 +242,7 @@ export class OtherRunsWatch {
         : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
             `cancelling it, so that it is not left running.`,
     );
-    const stop = this.#options.stop(run, {
-      deadline: Deadline.after(timing.stopWatchMs, this.#clock),
-      watchAfterCancelMs: timing.watchAfterCancelMs,
-      cancelAtOnce: true,
-    });
+    const stop = this.#options.stop(run, otherRun(timing, this.#clock, run));
     this.#stops.set(run.id, stop);
   }
 }

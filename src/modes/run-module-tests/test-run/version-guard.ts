@@ -4,7 +4,8 @@
 // is seen), and the wiring of both to the runner's signals: the first signal cancels every run
 // and bounds the watching by the wind-down, SIGTERM or a second signal force-cancels them
 // (action-interface "Cancellation"). The main step's follow, its cancelled and failed starts,
-// and the post step all stop runs through it, each with the wind-down its own budgets allow.
+// and the post step all stop runs through it, each with the wind-down its own budgets allow; the
+// plans of the stops and the wind-downs are stop-policy.ts's.
 
 import { getErrorMessage } from '../../../errors.ts';
 import type { Cancellation } from '../../../lifetime/cancellation.ts';
@@ -17,6 +18,8 @@ import { OtherRunsWatch } from './other-runs.ts';
 import type { OtherRunsTiming } from './other-runs.ts';
 import { TestRunStopper } from './stop.ts';
 import type { StopOutcome, StopPlan } from './stop.ts';
+import { afterSignal, atSignal, forceAsWindDownSays } from './stop-policy.ts';
+import type { SignalBounds, WindDownOf } from './stop-policy.ts';
 import type { VersionRef } from '../module-ref.ts';
 
 export interface VersionGuardOptions {
@@ -26,10 +29,9 @@ export interface VersionGuardOptions {
   cancellation: Cancellation;
   /**
    * What the signals received so far call for (undefined before any): asked at each signal and
-   * for each stop started after one. The main step counts from the signals' arrival
-   * (`windDownNow`); the post step gives its stops a short time from now.
+   * for each stop started after one. The main step's and the post step's, stop-policy.ts.
    */
-  windDown: () => WindDown | undefined;
+  windDown: WindDownOf;
   /** Reads of a run being stopped. */
   pollMs: number;
   /** The clock of every stop's limits and pauses. */
@@ -56,8 +58,18 @@ export class VersionGuard {
   }
 
   /** The wind-down the signals call for now; undefined before any signal. */
-  windDownNow(): WindDown | undefined {
+  #windDown(): WindDown | undefined {
     return this.#options.windDown();
+  }
+
+  /** The kill is near (SIGTERM, or a second signal): no wait or read that can be left out is begun. */
+  killNear(): boolean {
+    return this.#windDown()?.killNear ?? false;
+  }
+
+  /** What is left once the job is being cancelled: when the stops end, and the look for other runs. */
+  afterSignal(timing: { windDownMs: number; lookUpAfterSignalMs: number }): SignalBounds {
+    return afterSignal(this.#windDown(), timing, this.#options.clock);
   }
 
   /**
@@ -69,7 +81,7 @@ export class VersionGuard {
     const stopper = this.#stopper(first.id, { onCancelAccepted });
     stopper.seen(first);
     this.#own = stopper;
-    const windDown = this.windDownNow();
+    const windDown = this.#windDown();
     if (windDown !== undefined) this.#windDownOwn(stopper, windDown);
     return stopper;
   }
@@ -108,10 +120,10 @@ export class VersionGuard {
       info,
       warn,
       debug,
-      stop: (run, plan) => this.#startStop(run.id, { ...plan, lastSeen: run }, {}),
+      stop: (run, plan) => this.#startStop(run.id, plan, {}),
     });
     this.#watches.push(others);
-    if (this.windDownNow()?.killNear) others.hurry();
+    if (this.killNear()) others.hurry();
     others.start(watch.known);
     return others;
   }
@@ -134,7 +146,7 @@ export class VersionGuard {
     const stopper = this.#stopper(runId, options);
     this.#others.push(stopper);
     const outcome = stopper.start(plan);
-    const windDown = this.windDownNow();
+    const windDown = this.#windDown();
     if (windDown !== undefined) windDownOther(stopper, windDown);
     return { stopper, outcome };
   }
@@ -148,7 +160,7 @@ export class VersionGuard {
   }
 
   #applyWindDown(): void {
-    const windDown = this.windDownNow();
+    const windDown = this.#windDown();
     if (windDown === undefined) return;
     if (windDown.killNear) for (const watch of this.#watches) watch.hurry();
     for (const stopper of this.#others) windDownOther(stopper, windDown);
@@ -161,7 +173,7 @@ export class VersionGuard {
       const id = stopper.testRunId;
       this.#options.info(`The job is being cancelled: stopping test run ${id}.`);
       stopper
-        .start({ deadline: windDown.deadline })
+        .start(atSignal(windDown))
         .catch((error: unknown) => this.#options.debug(`Stopping test run ${id} failed: ${getErrorMessage(error)}`));
     } else {
       stopper.limitDeadline(windDown.deadline);
@@ -174,10 +186,4 @@ export class VersionGuard {
 function windDownOther(stopper: TestRunStopper, windDown: WindDown): void {
   stopper.limitDeadline(windDown.deadline);
   forceAsWindDownSays(stopper, windDown);
-}
-
-/** The force-cancel the wind-down calls for: at once, or its stated time after the cancel is accepted. */
-function forceAsWindDownSays(stopper: TestRunStopper, windDown: WindDown): void {
-  if (windDown.force) stopper.forceNow();
-  else if (windDown.forceAfterCancelMs !== undefined) stopper.forceAfterCancel(windDown.forceAfterCancelMs);
 }
