@@ -250,12 +250,13 @@ function parseModule(text) {
 /* harmony export */   WT: () => (/* binding */ OtherRunsWatch),
 /* harmony export */   h3: () => (/* binding */ otherRunsNote)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3916);
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
-/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(666);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4288);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(666);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4288);
+/* harmony import */ var _stop_policy_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(539);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1250);
 /* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8121);
 // The other runs of the step's configuration version. A service that queues a run by itself on
@@ -264,6 +265,7 @@ function parseModule(text) {
 // one live test run"): each one is cancelled as soon as it is seen and named. The version's runs
 // are looked at often right after the upload, when such a run appears, then at a slower pace for
 // the whole wait, and once more when the step is done with its own run.
+
 
 
 
@@ -287,7 +289,7 @@ function otherRunsNote(others, versionId, ownRunId) {
     const ids = others.map((other) => other.id).join(', ');
     return (`Other test runs of configuration version ${versionId ?? '?'}, not started by this step for its inputs, ` +
         `were stopped ${what}: ${ids}. ` +
-        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
+        `${others.map((other) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .capitalise */ .sK)(other.outcome)).join(' ')}`);
 }
 class OtherRunsWatch {
     #options;
@@ -344,13 +346,13 @@ class OtherRunsWatch {
         const clock = this.#clock;
         // Until the window has passed, unless the upload's own run was seen already (then nothing
         // later can come of the upload); a look that finds it ends the wait too.
-        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
+        const window = new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_7__/* .Deadline */ .B(uploadedAt + timing.lateRunWindowMs, clock).earlier(lookBy);
         if (!window.expired && !this.#uploadRunSeen) {
             await window.reached(AbortSignal.any([this.#hurry.signal, this.#seenUploadRun.signal])).catch(() => undefined);
         }
         this.#looking.abort();
         await this.#loop;
-        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION_RUNS_LISTING_MS */ .ut, clock).earlier(lookBy);
+        const lastLook = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_7__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION_RUNS_LISTING_MS */ .ut, clock).earlier(lookBy);
         // A force (SIGTERM) cuts the last look short too: what is left before the kill is for the stops.
         const hurry = this.#hurry.signal;
         if (!lastLook.expired && !hurry.aborted)
@@ -363,7 +365,7 @@ class OtherRunsWatch {
             const end = await outcome;
             return {
                 id,
-                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
+                outcome: end.run ? (0,_stop_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStop */ .C)(end.run, end) : `test run ${id} could not be read while it was stopped.`,
             };
         }));
         const ended = [...this.#ended.values()].map((run) => ({
@@ -374,10 +376,10 @@ class OtherRunsWatch {
     }
     async #lookRepeatedly() {
         const { firstLookMs, maxLookMs } = this.#options.timing;
-        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .repeatAfterPauses */ .zy)({
+        await (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .repeatAfterPauses */ .zy)({
             work: (signal) => this.#look(signal),
             // Each pause twice the one before.
-            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
+            pauses: (0,_lifetime_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .growingPauses */ .Pd)({ initialIntervalMs: firstLookMs, maxIntervalMs: maxLookMs, backoff: 2 }),
             signal: this.#looking.signal,
             clock: this.#clock,
         });
@@ -396,7 +398,7 @@ class OtherRunsWatch {
         }
         catch (error) {
             if (!signal.aborted)
-                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .getErrorMessage */ .u1)(error)}`);
+                this.#options.debug(`Looking for other test runs of configuration version ${version.id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .getErrorMessage */ .u1)(error)}`);
         }
     }
     #stop(run) {
@@ -419,11 +421,7 @@ class OtherRunsWatch {
                 `cancelling it, so that only test run ${ownRunId} does.`
             : `Test run ${run.id} tests configuration version ${version.id}, which this step ended without following: ` +
                 `cancelling it, so that it is not left running.`);
-        const stop = this.#options.stop(run, {
-            deadline: _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_1__/* .Deadline */ .B.after(timing.stopWatchMs, this.#clock),
-            watchAfterCancelMs: timing.watchAfterCancelMs,
-            cancelAtOnce: true,
-        });
+        const stop = this.#options.stop(run, (0,_stop_policy_js__WEBPACK_IMPORTED_MODULE_4__/* .otherRun */ .uV)(timing, this.#clock, run));
         this.#stops.set(run.id, stop);
     }
 }
@@ -483,6 +481,165 @@ const RESULTS = {
 function testResultOf(run) {
     const status = run.attributes['test-status'];
     return status === null || status === undefined ? 'none' : RESULTS[status];
+}
+
+
+/***/ }),
+
+/***/ 539:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  TR: () => (/* binding */ afterSignal),
+  CW: () => (/* binding */ afterWait),
+  A3: () => (/* binding */ atSignal),
+  g0: () => (/* binding */ forceAsWindDownSays),
+  aU: () => (/* binding */ leftBehind),
+  iU: () => (/* binding */ mainStepWindDown),
+  uV: () => (/* binding */ otherRun),
+  LM: () => (/* binding */ postStepWindDown)
+});
+
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __webpack_require__(2697);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/lifetime/cancellation.ts
+var lifetime_cancellation = __webpack_require__(784);
+;// CONCATENATED MODULE: ./src/lifetime/wind-down.ts
+// How long the step may keep working once the runner has begun to cancel it. The runner sends
+// SIGINT, then SIGTERM 7.5 s later, then kills the process 2.5 s after that (action-interface
+// "Cancellation"): every limit here counts from when a signal arrived, never from when the
+// step got round to it, so that a step busy with a slow request still leaves before the kill.
+
+
+/** The wind-down the signals received by `cancellation` so far call for, on `clock`; undefined before any signal. */
+function windDownNow(cancellation, timing, clock) {
+    const moments = windDownOf((0,lifetime_cancellation/* signalsReceived */.Zo)(cancellation), timing);
+    if (moments === undefined)
+        return undefined;
+    const { endsAt, ...rest } = moments;
+    return { ...rest, deadline: new deadline/* Deadline */.B(endsAt, clock) };
+}
+/**
+ * The moments of the wind-down the signals received so far call for (`endsAt`: when its deadline
+ * falls); undefined before any signal.
+ */
+function windDownOf(received, timing) {
+    const first = received[0];
+    if (first === undefined)
+        return undefined;
+    let deadline = Number.POSITIVE_INFINITY;
+    received.forEach(({ signal, at }, i) => {
+        // SIGTERM leaves 2.5 s before the kill, whichever signal came first.
+        const near = signal === 'SIGTERM' || i > 0;
+        deadline = Math.min(deadline, at + (near ? timing.forceBudgetMs : timing.windDownMs));
+    });
+    const killNear = first.signal === 'SIGTERM' || received.length > 1;
+    // A SIGTERM alone is a warning, not yet the second signal: the force-cancel waits its stated time.
+    if (first.signal === 'SIGTERM' && received.length === 1)
+        return {
+            firstAt: first.at,
+            endsAt: deadline,
+            killNear,
+            force: false,
+            forceAfterCancelMs: timing.forceAfterLoneSigtermMs,
+        };
+    return { firstAt: first.at, endsAt: deadline, killNear, force: killNear };
+}
+
+;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-run/stop-policy.ts
+// The plan of every stop of a test run, side by side. Why the run is stopped (the job was
+// cancelled, the wait timed out or lost the run, the service queued it by itself, the post step
+// found it left behind) and the signals received so far decide how long the stop may take,
+// whether the cancel goes out at once, and when a force-cancel follows. The main step's wind-down
+// (the runner's schedule, lifetime/wind-down.ts) and the post step's are here as well: the guard
+// (version-guard.ts) asks them at each signal and applies them to every stop it holds. Pure: the
+// time comes from the clock given, and nothing is sent.
+
+
+
+/** The main step: the runner's schedule, counted from each signal's arrival (lifetime/wind-down.ts). */
+function mainStepWindDown(cancellation, timing, clock) {
+    return () => windDownNow(cancellation, timing, clock);
+}
+/**
+ * The post step being cancelled in turn: what was sent stays sent, and the waiting stops
+ * `afterSignalMs` from now; no force-cancel of its own (the runs it stops have theirs).
+ */
+function postStepWindDown(cancellation, afterSignalMs, clock) {
+    return () => cancellation.signal.aborted
+        ? {
+            firstAt: cancellation.receivedAt[0] ?? clock.now(),
+            deadline: deadline/* Deadline */.B.after(afterSignalMs, clock),
+            killNear: false,
+            force: false,
+        }
+        : undefined;
+}
+/** The job is being cancelled: the step's own run is stopped within the wind-down. */
+function atSignal(windDown) {
+    return { deadline: windDown.deadline };
+}
+/**
+ * The bounds of what the main step still does once the job is being cancelled: its stops end with
+ * the wind-down (`windDownMs` after the first signal when none is known yet), and the look for
+ * other runs `lookUpAfterSignalMs` after the first signal.
+ */
+function afterSignal(windDown, timing, clock) {
+    const firstAt = windDown?.firstAt ?? clock.now();
+    return {
+        firstAt,
+        stopBy: windDown?.deadline ?? new deadline/* Deadline */.B(firstAt + timing.windDownMs, clock),
+        lookBy: new deadline/* Deadline */.B(firstAt + timing.lookUpAfterSignalMs, clock),
+    };
+}
+/**
+ * The wait ended without a final status (the timeout ran out, or the run could no longer be read):
+ * the cancel goes out at once, whatever the run was last seen doing, and the step ends within
+ * `stopAfterWaitMs`; once the cancel is accepted the run winds down by itself. The last look for
+ * other runs is held short: a service that stalls reads must not hold the step.
+ */
+function afterWait(timing, clock) {
+    return {
+        plan: {
+            deadline: deadline/* Deadline */.B.after(timing.stopAfterWaitMs, clock),
+            cancelAtOnce: true,
+            watchAfterCancelMs: budgets/* WATCH_AFTER_CANCEL_MS */.xw,
+        },
+        lookBy: deadline/* Deadline */.B.after(budgets/* LAST_LOOK_AFTER_STOP_MS */.GB, clock),
+    };
+}
+/** A run of the version the step did not start: cancelled at once, and watched for a while. */
+function otherRun(timing, clock, lastSeen) {
+    return {
+        deadline: deadline/* Deadline */.B.after(timing.stopWatchMs, clock),
+        watchAfterCancelMs: timing.watchAfterCancelMs,
+        cancelAtOnce: true,
+        lastSeen,
+    };
+}
+/**
+ * A run the main step left behind, found by the post step: a queued run is waited for to start
+ * (`queuedWaitMs`), then cancelled, given `graceMs` to tear down, and force-cancelled; the stop
+ * lasts long enough for all of that.
+ */
+function leftBehind(timing, clock, lastSeen) {
+    return {
+        startBy: deadline/* Deadline */.B.after(timing.queuedWaitMs, clock),
+        deadline: deadline/* Deadline */.B.after(timing.queuedWaitMs + timing.graceMs + timing.forceSlackMs, clock),
+        forceAfterCancelMs: timing.graceMs,
+        ...(lastSeen ? { lastSeen } : {}),
+    };
+}
+/** The force-cancel the wind-down calls for: at once, or its stated time after the cancel is accepted. */
+function forceAsWindDownSays(stopper, windDown) {
+    if (windDown.force)
+        stopper.forceNow();
+    else if (windDown.forceAfterCancelMs !== undefined)
+        stopper.forceAfterCancel(windDown.forceAfterCancelMs);
 }
 
 
@@ -905,16 +1062,19 @@ function describeStop(run, stopped) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ VersionGuard)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3916);
 /* harmony import */ var _other_runs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8631);
 /* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4288);
+/* harmony import */ var _stop_policy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(539);
 // The guard over one configuration version's test runs: the one place a run is stopped. It holds
 // the step's own run (stopped when the job is cancelled, the timeout runs out or the run can no
 // longer be read), the watch for runs the service queues by itself (each stopped as soon as it
 // is seen), and the wiring of both to the runner's signals: the first signal cancels every run
 // and bounds the watching by the wind-down, SIGTERM or a second signal force-cancels them
 // (action-interface "Cancellation"). The main step's follow, its cancelled and failed starts,
-// and the post step all stop runs through it, each with the wind-down its own budgets allow.
+// and the post step all stop runs through it, each with the wind-down its own budgets allow; the
+// plans of the stops and the wind-downs are stop-policy.ts's.
+
 
 
 
@@ -932,8 +1092,16 @@ class VersionGuard {
         this.#off = options.cancellation.onSignal(() => this.#applyWindDown());
     }
     /** The wind-down the signals call for now; undefined before any signal. */
-    windDownNow() {
+    #windDown() {
         return this.#options.windDown();
+    }
+    /** The kill is near (SIGTERM, or a second signal): no wait or read that can be left out is begun. */
+    killNear() {
+        return this.#windDown()?.killNear ?? false;
+    }
+    /** What is left once the job is being cancelled: when the stops end, and the look for other runs. */
+    afterSignal(timing) {
+        return (0,_stop_policy_js__WEBPACK_IMPORTED_MODULE_2__/* .afterSignal */ .TR)(this.#windDown(), timing, this.#options.clock);
     }
     /**
      * The step's own run, `first` as the start saw it. Its stop starts on the first signal (at once
@@ -944,7 +1112,7 @@ class VersionGuard {
         const stopper = this.#stopper(first.id, { onCancelAccepted });
         stopper.seen(first);
         this.#own = stopper;
-        const windDown = this.windDownNow();
+        const windDown = this.#windDown();
         if (windDown !== undefined)
             this.#windDownOwn(stopper, windDown);
         return stopper;
@@ -975,10 +1143,10 @@ class VersionGuard {
             info,
             warn,
             debug,
-            stop: (run, plan) => this.#startStop(run.id, { ...plan, lastSeen: run }, {}),
+            stop: (run, plan) => this.#startStop(run.id, plan, {}),
         });
         this.#watches.push(others);
-        if (this.windDownNow()?.killNear)
+        if (this.killNear())
             others.hurry();
         others.start(watch.known);
         return others;
@@ -997,7 +1165,7 @@ class VersionGuard {
         const stopper = this.#stopper(runId, options);
         this.#others.push(stopper);
         const outcome = stopper.start(plan);
-        const windDown = this.windDownNow();
+        const windDown = this.#windDown();
         if (windDown !== undefined)
             windDownOther(stopper, windDown);
         return { stopper, outcome };
@@ -1007,7 +1175,7 @@ class VersionGuard {
         return new _stop_js__WEBPACK_IMPORTED_MODULE_1__/* .TestRunStopper */ .$({ client, module, testRunId, log: info, pollMs, clock, ...extra });
     }
     #applyWindDown() {
-        const windDown = this.windDownNow();
+        const windDown = this.#windDown();
         if (windDown === undefined)
             return;
         if (windDown.killNear)
@@ -1024,26 +1192,19 @@ class VersionGuard {
             const id = stopper.testRunId;
             this.#options.info(`The job is being cancelled: stopping test run ${id}.`);
             stopper
-                .start({ deadline: windDown.deadline })
-                .catch((error) => this.#options.debug(`Stopping test run ${id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .getErrorMessage */ .u1)(error)}`));
+                .start((0,_stop_policy_js__WEBPACK_IMPORTED_MODULE_2__/* .atSignal */ .A3)(windDown))
+                .catch((error) => this.#options.debug(`Stopping test run ${id} failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .getErrorMessage */ .u1)(error)}`));
         }
         else {
             stopper.limitDeadline(windDown.deadline);
         }
-        forceAsWindDownSays(stopper, windDown);
+        (0,_stop_policy_js__WEBPACK_IMPORTED_MODULE_2__/* .forceAsWindDownSays */ .g0)(stopper, windDown);
     }
 }
 /** Another run: already being stopped, its stop is cut to the wind-down, and force-cancelled as it says. */
 function windDownOther(stopper, windDown) {
     stopper.limitDeadline(windDown.deadline);
-    forceAsWindDownSays(stopper, windDown);
-}
-/** The force-cancel the wind-down calls for: at once, or its stated time after the cancel is accepted. */
-function forceAsWindDownSays(stopper, windDown) {
-    if (windDown.force)
-        stopper.forceNow();
-    else if (windDown.forceAfterCancelMs !== undefined)
-        stopper.forceAfterCancel(windDown.forceAfterCancelMs);
+    (0,_stop_policy_js__WEBPACK_IMPORTED_MODULE_2__/* .forceAsWindDownSays */ .g0)(stopper, windDown);
 }
 
 
@@ -1064,9 +1225,9 @@ function forceAsWindDownSays(stopper, windDown) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8451);
+/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8451);
 /* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2011);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1250);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1250);
 // The runs of a configuration version, and which of them carries the requested options: what
 // the step adopts, what the post step recognises as the run of a create it never saw answered,
 // and what the other-runs watch stops. The service lists runs in no promised order (4.2) and
@@ -1104,7 +1265,7 @@ function isDefaultRequest(requested) {
  */
 async function runsOfConfigurationVersion(client, module, version, options) {
     // Bounded by time as well as by pages: a list that pages on must end, whoever asked for it.
-    const bound = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_2__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION_RUNS_LISTING_MS */ .ut, options.clock);
+    const bound = _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .Deadline */ .B.after(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION_RUNS_LISTING_MS */ .ut, options.clock);
     const signal = options.signal ? bound.cut(options.signal) : bound.signal;
     const runs = [];
     const unseen = new Set(options.known ?? []);
@@ -1112,7 +1273,7 @@ async function runsOfConfigurationVersion(client, module, version, options) {
     let previous = Number.POSITIVE_INFINITY;
     try {
         for await (const run of client.moduleTests.iterateTestRuns(module, { signal })) {
-            if ((0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .configurationVersionOf */ ._f)(run) === version.id) {
+            if ((0,_status_js__WEBPACK_IMPORTED_MODULE_2__/* .configurationVersionOf */ ._f)(run) === version.id) {
                 runs.push(run);
                 unseen.delete(run.id);
             }

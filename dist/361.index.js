@@ -17,18 +17,20 @@ var errors = __webpack_require__(3916);
 var inputs_read = __webpack_require__(4245);
 // EXTERNAL MODULE: ./src/lifetime/clock.ts
 var clock = __webpack_require__(9269);
-// EXTERNAL MODULE: ./src/lifetime/deadline.ts
-var deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/module-ref.ts
 var module_ref = __webpack_require__(8321);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/version-guard.ts
 var version_guard = __webpack_require__(8890);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/stop-policy.ts + 1 modules
+var stop_policy = __webpack_require__(539);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/tuning.ts
 var tuning = __webpack_require__(240);
 // EXTERNAL MODULE: ./src/lifetime/abort.ts
 var abort = __webpack_require__(3853);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __webpack_require__(8451);
 // EXTERNAL MODULE: ./src/lifetime/poll.ts
 var poll = __webpack_require__(666);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/status.ts
@@ -276,15 +278,7 @@ async function runPost(start, options) {
         client,
         module,
         cancellation,
-        // The post step being cancelled in turn: what was sent stays sent, the waiting stops.
-        windDown: () => cancellation.signal.aborted
-            ? {
-                firstAt: cancellation.receivedAt[0] ?? clock.now(),
-                deadline: deadline/* Deadline */.B.after(afterSignalMs, clock),
-                killNear: false,
-                force: false,
-            }
-            : undefined,
+        windDown: (0,stop_policy/* postStepWindDown */.LM)(cancellation, afterSignalMs, clock),
         pollMs,
         clock,
         info: (line) => sink.info(line),
@@ -295,13 +289,7 @@ async function runPost(start, options) {
     // running while the step waits for the run of an unanswered create to appear.
     const stops = [];
     const stop = ({ id, lastSeen }) => {
-        const plan = {
-            startBy: deadline/* Deadline */.B.after(queuedWaitMs, clock),
-            // Long enough for a queued run to start, be cancelled, get its grace and be force-cancelled.
-            deadline: deadline/* Deadline */.B.after(queuedWaitMs + graceMs + forceSlackMs, clock),
-            forceAfterCancelMs: graceMs,
-            ...(lastSeen ? { lastSeen } : {}),
-        };
+        const plan = (0,stop_policy/* leftBehind */.aU)({ queuedWaitMs, graceMs, forceSlackMs }, clock, lastSeen);
         sink.info(`Test run ${id} of module ${label} was not seen to end by the main step: making sure it stops.`);
         const cancelAlreadyAccepted = saved.cancelRequested && id === saved.testRunId;
         stops.push(guard
