@@ -6,7 +6,7 @@
 //   npm run test:soak                      5 runs, one busy loop per core
 //   npm run test:soak -- --runs 20         20 runs (or SOAK_RUNS=20)
 //   npm run test:soak -- --busy 4          4 busy loops (0: none)
-//   npm run test:soak -- --runs 30 test/module-tests/one-live-run.test.ts
+//   npm run test:soak -- --runs 30 test/integration/module-tests/one-live-run.test.ts
 //                                          anything else goes to `vitest run` as it is
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

@@ -7,7 +7,7 @@ import { afterAll, expect, inject, it } from 'vitest';
 
 // The post step runs on every job, whatever the mode. dist/post.js loads the bundle only when the
 // main step saved a test run it did not see end; the cancellation itself is tested end to end in
-// test/module-tests/process.test.ts. Here post.js runs alone in a folder without index.js, so any
+// test/dist/module-tests/process.test.ts. Here post.js runs alone in a folder without index.js, so any
 // attempt to load the bundle shows.
 
 const run = promisify(execFile);
