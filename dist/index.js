@@ -39565,7 +39565,7 @@ async function createOnce(create, findCreated, mayHaveTakenEffect, rounds = 3) {
 // failure, to the entry point (index.ts), the one place that sets the process's exit code.
 //
 // Every error class of the action, and where it lives (a layer below may not import one above,
-// so each is beside what raises it; test/lint/error-classes.test.ts holds this list to the tree).
+// so each is beside what raises it; test/unit/lint/error-classes.test.ts holds this list to the tree).
 // A ConfigurationError, or one of its kind, is the user's to fix and exits 2; any other, 1.
 //
 //   ConfigurationError         here                    a bad input or file, found before anything is written
