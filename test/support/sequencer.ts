@@ -1,9 +1,9 @@
 // The order in which test files start. Like vitest's own order, project by project, each
 // longest file first: a worker keeps the modules of its project loaded from file to file, and
 // starting another project's file costs a new worker. Unlike it, the files of test/dist/ come
-// first: the longest of them (the runner's schedule, process.test.ts) is the run's longest
-// file, and while they wait for the build (global-setup.ts) the build has the machine. Then
-// test/integration/, and the unit files last: short, they fill the end of the run.
+// after those of test/integration/ (they wait for the build, global-setup.ts, which those cover;
+// started first, six processes of the bundle beside the build made the real terraform's tests
+// miss their timings), and the unit files last: short, they fill the end of the run.
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
@@ -11,7 +11,7 @@ import type { TestSpecification } from 'vitest/node';
 export const UNIT_PROJECT = 'unit';
 export const INTEGRATION_PROJECT = 'integration';
 export const DIST_PROJECT = 'dist';
-const PROJECT_ORDER = [DIST_PROJECT, INTEGRATION_PROJECT, UNIT_PROJECT];
+const PROJECT_ORDER = [INTEGRATION_PROJECT, DIST_PROJECT, UNIT_PROJECT];
 
 export class ProjectsInTurn extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,11 +1,14 @@
 // Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
 // running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
 // a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
-// cancel. Used by the main step (job cancelled, timeout) and by the post step.
+// cancel. Used by the main step (job cancelled, timeout) and by the post step, always through the
+// version guard.
 //
-// Cancel and force-cancel go out beside the reads, never behind them: against a slow service a
-// read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
-// be sent at once (action-interface "Cancellation").
+// What to do is the stop machine's (stop-machine.ts), as data; this is its driver: it reads the
+// run at the loop's pace, sends the cancel and force-cancel the machine asks for beside the
+// reads, never behind them (against a slow service a read can take longer than the 2.5 s the
+// runner leaves after SIGTERM, and the force-cancel must be sent at once: action-interface
+// "Cancellation"), and hands every answer back to the machine.
 
 import { getErrorMessage } from '../../../errors.ts';
 import { STOP_REQUEST_MAX_MS, STOP_REQUEST_MIN_MS } from '../../../lifetime/budgets.ts';
@@ -16,48 +19,20 @@ import { isApiError, isNotFound } from '../../../service/errors.ts';
 import type { ServiceClient } from '../../../service/client.ts';
 import type { ModuleRef } from '../../../service/module-tests.ts';
 import type { TestRun } from '../../../service/types.ts';
-import { describeTestRunStatus, isFinal } from './status.ts';
+import { endBeforeRead, initialStopState, onRead, onStopEvent, readsFirst, stopOutcome } from './stop-machine.ts';
+import type {
+  Answer,
+  ReadResult,
+  StopEnd,
+  StopEvent,
+  StopOutcome,
+  StopPlan,
+  StopRequest,
+  StopState,
+} from './stop-machine.ts';
+import { describeTestRunStatus } from './status.ts';
 
-export interface StopPlan {
-  /** Give up then. */
-  deadline: Deadline;
-  /** Give up earlier on a run that is still queued then (it cannot be cancelled yet). */
-  startBy?: Deadline;
-  /** Once the cancel is accepted, stop watching after this long: the run winds down by itself.
-   *  Default: watch until the run is final or the deadline passes. */
-  watchAfterCancelMs?: number;
-  /** Force-cancel a run still running this long after its cancel was accepted. Default: only
-   *  when `forceNow()` is called. */
-  forceAfterCancelMs?: number;
-  /** The run as the caller last read it: a running run gets its cancel before any read. */
-  lastSeen?: TestRun;
-  /**
-   * Send the cancel at once, whatever the run was last seen doing, beside the first read: a
-   * wait that ends without a final status always sends it (action-interface "timeout"). A run
-   * not running yet refuses it (409) and gets it again once it runs.
-   */
-  cancelAtOnce?: boolean;
-}
-
-/**
- * How the attempt ended: the run reached a final status, the service no longer knows it, the
- * cancel was accepted and `watchAfterCancelMs` passed, the deadline passed, or `halt()`.
- */
-export type StopEnd = 'final' | 'not-found' | 'cancel-requested' | 'gave-up' | 'halted';
-
-export interface StopOutcome {
-  end: StopEnd;
-  /** The run as last read. */
-  run: TestRun | undefined;
-  cancelAccepted: boolean;
-  /** A force-cancel went out (it may have taken effect even when its answer did not come). */
-  forceSent: boolean;
-  forceAccepted: boolean;
-  /** The service answered a force-cancel 409: refused, not unanswered. */
-  forceRefused: boolean;
-  /** The last request that failed for another reason than the run's state. */
-  lastError?: string;
-}
+export type { StopEnd, StopOutcome, StopPlan } from './stop-machine.ts';
 
 export interface TestRunStopperOptions {
   client: ServiceClient;
@@ -73,29 +48,13 @@ export interface TestRunStopperOptions {
   clock: Clock;
 }
 
-type Answer = 'accepted' | 'refused' | 'not-found' | 'failed';
-
 export class TestRunStopper {
   readonly #options: TestRunStopperOptions;
-  readonly #pollMs: number;
   readonly #clock: Clock;
-  #plan: StopPlan | undefined;
+  #state: StopState;
   #running: Promise<StopOutcome> | undefined;
-  #forceWanted = false;
-  #cancelAccepted: boolean;
-  #cancelAcceptedAt = 0;
-  #forceSent = false;
-  #forceAccepted = false;
-  /** The service answered a force-cancel 409 (refused), rather than not answering. */
-  #forceRefused = false;
-  #gone = false;
-  #cancelling: Promise<Answer> | undefined;
-  #forcing: Promise<Answer> | undefined;
   /** Cancels and force-cancels under way; the attempt ends only once they have. */
-  readonly #requests = new Set<Promise<unknown>>();
-  #lastRun: TestRun | undefined;
-  #lastError: string | undefined;
-  #waitingNoted = false;
+  readonly #requests = new Set<Promise<void>>();
   #wake = new AbortController();
   /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
   #readAbort = new AbortController();
@@ -105,10 +64,8 @@ export class TestRunStopper {
 
   constructor(options: TestRunStopperOptions) {
     this.#options = options;
-    this.#pollMs = options.pollMs;
     this.#clock = options.clock;
-    this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
-    if (this.#cancelAccepted) this.#cancelAcceptedAt = this.#clock.now();
+    this.#state = initialStopState(options.cancelAlreadyAccepted ? this.#clock.now() : undefined);
   }
 
   /**
@@ -116,7 +73,7 @@ export class TestRunStopper {
    * cancel before any read of the stop's own.
    */
   seen(run: TestRun): void {
-    if (this.#running === undefined) this.#lastRun = run;
+    this.#dispatch({ kind: 'seen', run });
   }
 
   get testRunId(): string {
@@ -137,17 +94,16 @@ export class TestRunStopper {
    * forward (the earlier of the two wins) and returns the same attempt.
    */
   start(plan: StopPlan): Promise<StopOutcome> {
-    if (this.#running && this.#plan) {
-      this.limitDeadline(plan.deadline);
+    if (this.#running) {
+      this.#dispatch({ kind: 'limit-deadline', deadline: plan.deadline });
       return this.#running;
     }
-    this.#plan = { ...plan };
-    if (plan.lastSeen) this.#lastRun = plan.lastSeen;
+    const step = onStopEvent(this.#state, { kind: 'start', plan }, this.testRunId);
+    this.#state = step.state;
+    // The loop takes its first step (a read, or the cancel of a run seen running) before the
+    // start's own requests go out beside it.
     this.#running = this.#attempt();
-    if (this.#forceWanted) this.#forceAtOnce();
-    else if (plan.cancelAtOnce && !(plan.lastSeen && isFinal(plan.lastSeen))) void this.#cancel();
-    // A cancel the main step had accepted counts its grace from then.
-    this.#forceWhenDue();
+    this.#apply(step.requests);
     return this.#running;
   }
 
@@ -157,10 +113,7 @@ export class TestRunStopper {
    * accepted yet).
    */
   forceNow(): void {
-    this.#forceWanted = true;
-    this.#readAbort.abort();
-    this.#poke();
-    if (this.#plan) this.#forceAtOnce();
+    this.#dispatch({ kind: 'force-now' });
   }
 
   /**
@@ -168,33 +121,11 @@ export class TestRunStopper {
    * beside whatever the loop is doing then; the earlier of two such times wins.
    */
   forceAfterCancel(ms: number): void {
-    if (this.#plan === undefined) return;
-    const current = this.#plan.forceAfterCancelMs;
-    if (current === undefined || ms < current) this.#plan.forceAfterCancelMs = ms;
-    this.#forceWhenDue();
-  }
-
-  /**
-   * Once the cancel is accepted, the force-cancel of `forceAfterCancelMs` goes out at its moment,
-   * not at the next read: a read held up by a slow service must not hold it.
-   */
-  #forceWhenDue(): void {
-    const after = this.#plan?.forceAfterCancelMs;
-    if (after === undefined || !this.#cancelAccepted || this.#forceWanted) return;
-    new Deadline(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(
-      () => {
-        if (!this.#ended.signal.aborted && this.#plan?.forceAfterCancelMs === after) this.forceNow();
-      },
-      () => undefined,
-    );
+    this.#dispatch({ kind: 'force-after-cancel', ms });
   }
 
   limitDeadline(deadline: Deadline): void {
-    if (this.#plan && deadline.at < this.#plan.deadline.at) {
-      this.#plan.deadline = deadline;
-      this.#readAbort.abort();
-    }
-    this.#poke();
+    this.#dispatch({ kind: 'limit-deadline', deadline });
   }
 
   /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
@@ -204,160 +135,99 @@ export class TestRunStopper {
     this.#readAbort.abort();
   }
 
+  #dispatch(event: StopEvent): void {
+    const step = onStopEvent(this.#state, event, this.testRunId);
+    this.#state = step.state;
+    this.#apply(step.requests);
+  }
+
+  #apply(requests: readonly StopRequest[]): void {
+    for (const request of requests) {
+      switch (request.kind) {
+        case 'send-cancel':
+          this.#send('cancel');
+          break;
+        case 'send-force':
+          this.#send('force');
+          break;
+        case 'drop-read':
+          this.#readAbort.abort();
+          break;
+        case 'wake':
+          this.#wake.abort();
+          break;
+        case 'log':
+          this.#options.log(request.line);
+          break;
+        case 'cancel-accepted':
+          try {
+            this.#options.onCancelAccepted?.();
+          } catch (error) {
+            this.#dispatch({ kind: 'failed', error: getErrorMessage(error) });
+          }
+          break;
+        case 'force-at':
+          // At its moment, not at the next read: a read held up by a slow service must not hold it.
+          new Deadline(request.at, this.#clock).reached(this.#ended.signal).then(
+            () => {
+              if (!this.#ended.signal.aborted) this.#dispatch({ kind: 'force-due', after: request.after });
+            },
+            () => undefined,
+          );
+          break;
+      }
+    }
+  }
+
   async #attempt(): Promise<StopOutcome> {
     const end = await this.#loop();
     this.#ended.abort();
     // A cancel or force-cancel sent beside the reads is waited for (each has its own time
     // limit), so that the outcome says whether it was accepted.
     while (this.#requests.size > 0) await Promise.allSettled([...this.#requests]);
-    return this.#outcome(this.#gone && end !== 'final' ? 'not-found' : end);
+    return stopOutcome(this.#state, end);
   }
 
   async #loop(): Promise<StopEnd> {
-    const { testRunId } = this.#options;
+    const id = this.testRunId;
     // A run the caller saw running is cancelled before it is read again.
-    let read = this.#lastRun?.attributes.status !== 'running';
+    let read = readsFirst(this.#state);
     for (;;) {
-      const plan = this.#plan!;
-      if (this.#halt.signal.aborted) return 'halted';
-      if (this.#gone) return 'not-found';
-      if (plan.deadline.expired) return 'gave-up';
-
-      const run = read ? await this.#read() : this.#lastRun;
+      const before = endBeforeRead(this.#state, this.#halt.signal.aborted, this.#clock.now());
+      if (before !== undefined) return before;
+      const result: ReadResult = read ? await this.#read() : this.#state.run!;
       read = true;
-      if (run === 'not-found') {
-        this.#gone = true;
-        return 'not-found';
-      }
-      if (run !== undefined) {
-        this.#lastRun = run;
-        if (isFinal(run)) return 'final';
-        if (run.attributes.status === 'running') {
-          this.#act(plan);
-        } else {
-          if (plan.startBy?.expired) return 'gave-up';
-          if (!this.#waitingNoted) {
-            this.#waitingNoted = true;
-            this.#options.log(
-              `Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`,
-            );
-          }
-        }
-      }
-      if (
-        this.#cancelAccepted &&
-        plan.watchAfterCancelMs !== undefined &&
-        this.#clock.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs
-      ) {
-        return 'cancel-requested';
-      }
-      await this.#pause(plan);
+      const step = onRead(this.#state, result, this.#clock.now(), id);
+      this.#state = step.state;
+      this.#apply(step.requests);
+      if (step.end !== undefined) return step.end;
+      await this.#pause();
     }
   }
 
-  /**
-   * One step for a running run: cancel it, or force-cancel it when that is due. Neither is
-   * awaited: a cancel or force-cancel whose answer is slow must not hold the reads, the force path
-   * or a second signal (their answers poke the loop); only a read decides what became of the run.
-   */
-  #act(plan: StopPlan): void {
-    if (!this.#cancelAccepted) {
-      void this.#cancel();
-      return;
-    }
-    if (!this.#forceAccepted && this.#forceDue(plan)) void this.#force();
+  /** A cancel or force-cancel, its answer handed to the machine. Never rejects: it is not awaited. */
+  #send(which: 'cancel' | 'force'): void {
+    const { client, module, testRunId } = this.#options;
+    const signal = this.#requestSignal();
+    const request =
+      which === 'cancel'
+        ? () => client.moduleTests.cancelTestRun(module, testRunId, { signal })
+        : () => client.moduleTests.forceCancelTestRun(module, testRunId, { signal });
+    const tracked = answerOf(request)
+      .then(({ answer, error }) =>
+        this.#dispatch(
+          which === 'cancel'
+            ? { kind: 'cancel-answered', answer, now: this.#clock.now(), ...(error !== undefined ? { error } : {}) }
+            : { kind: 'force-answered', answer, ...(error !== undefined ? { error } : {}) },
+        ),
+      )
+      // Only a line of the log could throw here; the request itself was answered.
+      .catch((error: unknown) => this.#dispatch({ kind: 'failed', error: getErrorMessage(error) }));
+    const settled = tracked.finally(() => this.#requests.delete(settled));
+    this.#requests.add(settled);
   }
 
-  #forceDue(plan: StopPlan): boolean {
-    if (!this.#cancelAccepted) return false;
-    if (this.#forceWanted) return true;
-    return (
-      plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs
-    );
-  }
-
-  /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
-  #forceAtOnce(): void {
-    if (this.#forceAccepted || this.#gone) return;
-    // A cancel sent and not yet answered may well have landed: the force-cancel goes out beside
-    // it rather than behind it (a 409 says it had not, and the loop sends it again once it has).
-    if (this.#cancelAccepted || this.#cancelling !== undefined) void this.#force();
-    // The cancel the spec requires first, unless the run is known not to run yet (it would be
-    // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
-    else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running') void this.#cancel();
-  }
-
-  /**
-   * The cancel, sent once at a time; its acceptance sends a force-cancel that is wanted. Never
-   * rejects (`#track`), so it may be left unawaited.
-   */
-  #cancel(): Promise<Answer> {
-    if (this.#cancelAccepted) return Promise.resolve('accepted');
-    if (this.#cancelling) return this.#cancelling;
-    const { client, module, testRunId, log } = this.#options;
-    const cancelling = this.#send(() =>
-      client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() }),
-    ).then((answer) => {
-      if (answer === 'accepted' && !this.#cancelAccepted) {
-        this.#cancelAccepted = true;
-        this.#cancelAcceptedAt = this.#clock.now();
-        log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
-        this.#options.onCancelAccepted?.();
-        // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
-        // must not keep the attempt past it.
-        const watch = this.#plan?.watchAfterCancelMs;
-        if (watch !== undefined) this.limitDeadline(new Deadline(this.#cancelAcceptedAt + watch, this.#clock));
-        // A force-cancel already asked for goes out at once; one due some time after, then.
-        if (this.#forceWanted) void this.#force();
-        else this.#forceWhenDue();
-        this.#poke();
-      }
-      return answer;
-    });
-    this.#cancelling = this.#track(cancelling, () => (this.#cancelling = undefined));
-    return this.#cancelling;
-  }
-
-  /** The force-cancel, sent once at a time. Never rejects (`#track`), so it may be left unawaited. */
-  #force(): Promise<Answer> {
-    if (this.#forceAccepted) return Promise.resolve('accepted');
-    if (this.#forcing) return this.#forcing;
-    const { client, module, testRunId, log } = this.#options;
-    this.#forceSent = true;
-    const forcing = this.#send(() =>
-      client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() }),
-    ).then((answer) => {
-      if (answer === 'accepted' && !this.#forceAccepted) {
-        this.#forceAccepted = true;
-        log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
-      }
-      if (answer === 'refused') this.#forceRefused = true;
-      // Only an acceptance wakes the loop: a refusal (409) or a 404 is asked about again at the
-      // loop's own pace, never in a burst of requests.
-      if (answer === 'accepted') this.#poke();
-      return answer;
-    });
-    this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
-    return this.#forcing;
-  }
-
-  /** Keeps a request in `#requests` until it settles; it never rejects (it is often not awaited). */
-  #track(request: Promise<Answer>, done: () => void): Promise<Answer> {
-    const tracked = request
-      .catch((error: unknown): Answer => {
-        // Only a callback above can throw here (saving the state, say); the request itself was answered.
-        this.#lastError = getErrorMessage(error);
-        return 'failed';
-      })
-      .finally(() => {
-        done();
-        this.#requests.delete(tracked);
-      });
-    this.#requests.add(tracked);
-    return tracked;
-  }
-
-  async #read(): Promise<TestRun | 'not-found' | undefined> {
+  async #read(): Promise<ReadResult> {
     const { client, module, testRunId } = this.#options;
     if (this.#readAbort.signal.aborted) this.#readAbort = new AbortController();
     const dropped = this.#readAbort.signal;
@@ -368,26 +238,7 @@ export class TestRunStopper {
     } catch (error) {
       if (isNotFound(error)) return 'not-found';
       // A read dropped for a new deadline or a force-cancel is no failure of the service.
-      if (!dropped.aborted) this.#lastError = getErrorMessage(error);
-      return undefined;
-    }
-  }
-
-  /**
-   * A cancel or force-cancel. 409 (`refused`) means the run is no longer, or not yet, in a state
-   * for it: the next read tells which.
-   */
-  async #send(request: () => Promise<void>): Promise<Answer> {
-    try {
-      await request();
-      return 'accepted';
-    } catch (error) {
-      // A 404 answers the request, not the question: only a read says whether the run is gone
-      // (a 404 on a cancel has been seen beside a read that showed the run running).
-      if (isNotFound(error)) return 'not-found';
-      if (isApiError(error, 409)) return 'refused';
-      this.#lastError = getErrorMessage(error);
-      return 'failed';
+      return dropped.aborted ? 'dropped' : { error: getErrorMessage(error) };
     }
   }
 
@@ -397,32 +248,32 @@ export class TestRunStopper {
    * must go out whatever else is being stopped), only by its own time limit.
    */
   #requestSignal(): AbortSignal {
-    const ms = Math.min(STOP_REQUEST_MAX_MS, Math.max(STOP_REQUEST_MIN_MS, this.#plan!.deadline.remainingMs()));
+    const ms = Math.min(STOP_REQUEST_MAX_MS, Math.max(STOP_REQUEST_MIN_MS, this.#state.plan!.deadline.remainingMs()));
     return this.#clock.timeout(ms);
   }
 
-  async #pause(plan: StopPlan): Promise<void> {
-    const ms = Math.min(this.#pollMs, plan.deadline.remainingMs());
+  async #pause(): Promise<void> {
+    const ms = Math.min(this.#options.pollMs, this.#state.plan!.deadline.remainingMs());
     // Woken early when a force-cancel is asked for or answered, the deadline moves, or halt().
     await pause(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
     if (this.#wake.signal.aborted) this.#wake = new AbortController();
   }
+}
 
-  #poke(): void {
-    this.#wake.abort();
-  }
-
-  #outcome(end: StopEnd): StopOutcome {
-    const outcome: StopOutcome = {
-      end,
-      run: this.#lastRun,
-      cancelAccepted: this.#cancelAccepted,
-      forceSent: this.#forceSent,
-      forceAccepted: this.#forceAccepted,
-      forceRefused: this.#forceRefused,
-    };
-    if (this.#lastError !== undefined) outcome.lastError = this.#lastError;
-    return outcome;
+/**
+ * How the service answered a cancel or force-cancel. 409 (`refused`) means the run is no longer,
+ * or not yet, in a state for it: the next read tells which. A 404 answers the request, not the
+ * question: only a read says whether the run is gone (a 404 on a cancel has been seen beside a
+ * read that showed the run running).
+ */
+async function answerOf(request: () => Promise<void>): Promise<{ answer: Answer; error?: string }> {
+  try {
+    await request();
+    return { answer: 'accepted' };
+  } catch (error) {
+    if (isNotFound(error)) return { answer: 'not-found' };
+    if (isApiError(error, 409)) return { answer: 'refused' };
+    return { answer: 'failed', error: getErrorMessage(error) };
   }
 }
 
