@@ -255,7 +255,7 @@ function parseModule(text) {
 /* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8451);
 /* harmony import */ var _lifetime_poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(666);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4288);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7511);
 /* harmony import */ var _stop_policy_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(539);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1250);
 /* harmony import */ var _version_runs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8121);
@@ -645,27 +645,301 @@ function forceAsWindDownSays(stopper, windDown) {
 
 /***/ }),
 
-/***/ 4288:
+/***/ 7511:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ TestRunStopper),
-/* harmony export */   C: () => (/* binding */ describeStop)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3916);
-/* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
-/* harmony import */ var _lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9269);
-/* harmony import */ var _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8451);
-/* harmony import */ var _service_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5756);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1250);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $: () => (/* binding */ TestRunStopper),
+  C: () => (/* binding */ describeStop)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/lifetime/budgets.ts
+var budgets = __webpack_require__(2697);
+// EXTERNAL MODULE: ./src/lifetime/clock.ts
+var clock = __webpack_require__(9269);
+// EXTERNAL MODULE: ./src/lifetime/deadline.ts
+var deadline = __webpack_require__(8451);
+// EXTERNAL MODULE: ./src/service/errors.ts
+var service_errors = __webpack_require__(5756);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/status.ts
+var test_run_status = __webpack_require__(1250);
+;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-run/stop-machine.ts
+// What a stop decides, as data: the state of one run's stop and what each event makes of it
+// (state × event → state + requests). Pure: the time comes with the events, and the requests
+// (send a cancel, send a force-cancel, drop the read in flight, wake the loop, say a line) are
+// carried out by the driver (stop.ts), whose answers come back as events.
+//
+// The rules (spec 3.1, action-interface "Cancellation"): only a running run can be cancelled, so
+// a queued one is cancelled as soon as it runs; a force-cancel only after a cancel; a cancel or
+// force-cancel goes out beside the reads, never behind them; only a read decides what became of
+// the run (a 404 on a cancel or force-cancel answers the request, not the question).
+
+
+function initialStopState(cancelAlreadyAcceptedAt) {
+    return {
+        plan: undefined,
+        run: undefined,
+        cancelAccepted: cancelAlreadyAcceptedAt !== undefined,
+        cancelAcceptedAt: cancelAlreadyAcceptedAt ?? 0,
+        cancelInFlight: false,
+        forceWanted: false,
+        forceSent: false,
+        forceAccepted: false,
+        forceRefused: false,
+        forceInFlight: false,
+        gone: false,
+        waitingNoted: false,
+        lastError: undefined,
+    };
+}
+/** A draft of the next state, and the requests it makes. */
+class Draft {
+    state;
+    requests = [];
+    constructor(state) {
+        this.state = { ...state, plan: state.plan ? { ...state.plan } : undefined };
+    }
+    cancel() {
+        const s = this.state;
+        if (s.cancelAccepted || s.cancelInFlight)
+            return;
+        s.cancelInFlight = true;
+        this.requests.push({ kind: 'send-cancel' });
+    }
+    force() {
+        const s = this.state;
+        if (s.forceAccepted || s.forceInFlight)
+            return;
+        s.forceSent = true;
+        s.forceInFlight = true;
+        this.requests.push({ kind: 'send-force' });
+    }
+    /** The force-cancel asked for: beside whatever else is under way, after the cancel it needs. */
+    forceAtOnce() {
+        const s = this.state;
+        if (s.forceAccepted || s.gone)
+            return;
+        // A cancel sent and not yet answered may well have landed: the force-cancel goes out beside
+        // it rather than behind it (a 409 says it had not, and the loop sends it again once it has).
+        if (s.cancelAccepted || s.cancelInFlight)
+            this.force();
+        // The cancel the spec requires first, unless the run is known not to run yet (it would be
+        // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
+        else if (s.run === undefined || s.run.attributes.status === 'running')
+            this.cancel();
+    }
+    /** The force-cancel of `forceAfterCancelMs` is due some time after the cancel was accepted. */
+    forceWhenDue() {
+        const s = this.state;
+        const after = s.plan?.forceAfterCancelMs;
+        if (after === undefined || !s.cancelAccepted || s.forceWanted)
+            return;
+        this.requests.push({ kind: 'force-at', at: s.cancelAcceptedAt + after, after });
+    }
+    forceNow() {
+        this.state.forceWanted = true;
+        this.requests.push({ kind: 'drop-read' }, { kind: 'wake' });
+        if (this.state.plan)
+            this.forceAtOnce();
+    }
+    limitDeadline(deadline) {
+        const plan = this.state.plan;
+        if (plan && deadline.at < plan.deadline.at) {
+            plan.deadline = deadline;
+            this.requests.push({ kind: 'drop-read' });
+        }
+        this.requests.push({ kind: 'wake' });
+    }
+    done() {
+        return { state: this.state, requests: this.requests };
+    }
+}
+/** What an event makes of the stop. */
+function onStopEvent(state, event, testRunId) {
+    const d = new Draft(state);
+    const s = d.state;
+    switch (event.kind) {
+        case 'seen':
+            if (s.plan === undefined)
+                s.run = event.run;
+            break;
+        case 'start': {
+            if (s.plan !== undefined) {
+                d.limitDeadline(event.plan.deadline);
+                break;
+            }
+            s.plan = { ...event.plan };
+            if (event.plan.lastSeen)
+                s.run = event.plan.lastSeen;
+            if (s.forceWanted)
+                d.forceAtOnce();
+            else if (event.plan.cancelAtOnce && !(event.plan.lastSeen && (0,test_run_status/* isFinal */.dR)(event.plan.lastSeen)))
+                d.cancel();
+            // A cancel the main step had accepted counts its grace from then.
+            d.forceWhenDue();
+            break;
+        }
+        case 'force-now':
+            d.forceNow();
+            break;
+        case 'force-after-cancel': {
+            if (s.plan === undefined)
+                break;
+            const current = s.plan.forceAfterCancelMs;
+            if (current === undefined || event.ms < current)
+                s.plan.forceAfterCancelMs = event.ms;
+            d.forceWhenDue();
+            break;
+        }
+        case 'force-due':
+            if (s.plan?.forceAfterCancelMs === event.after)
+                d.forceNow();
+            break;
+        case 'limit-deadline':
+            d.limitDeadline(event.deadline);
+            break;
+        case 'cancel-answered':
+            s.cancelInFlight = false;
+            if (event.answer === 'failed' && event.error !== undefined)
+                s.lastError = event.error;
+            if (event.answer === 'accepted' && !s.cancelAccepted) {
+                s.cancelAccepted = true;
+                s.cancelAcceptedAt = event.now;
+                d.requests.push({
+                    kind: 'log',
+                    line: `Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`,
+                }, { kind: 'cancel-accepted' });
+                // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
+                // must not keep the attempt past it.
+                const watch = s.plan?.watchAfterCancelMs;
+                if (s.plan !== undefined && watch !== undefined)
+                    d.limitDeadline(new deadline/* Deadline */.B(event.now + watch, s.plan.deadline.clock));
+                // A force-cancel already asked for goes out at once; one due some time after, then.
+                if (s.forceWanted)
+                    d.force();
+                else
+                    d.forceWhenDue();
+                d.requests.push({ kind: 'wake' });
+            }
+            break;
+        case 'force-answered':
+            s.forceInFlight = false;
+            if (event.answer === 'failed' && event.error !== undefined)
+                s.lastError = event.error;
+            if (event.answer === 'accepted' && !s.forceAccepted) {
+                s.forceAccepted = true;
+                d.requests.push({
+                    kind: 'log',
+                    line: `Force-cancel requested for test run ${testRunId}: its process is terminated at once.`,
+                });
+            }
+            if (event.answer === 'refused')
+                s.forceRefused = true;
+            // Only an acceptance wakes the loop: a refusal (409) or a 404 is asked about again at the
+            // loop's own pace, never in a burst of requests.
+            if (event.answer === 'accepted')
+                d.requests.push({ kind: 'wake' });
+            break;
+        case 'failed':
+            s.lastError = event.error;
+            break;
+    }
+    return d.done();
+}
+/** The loop's step once a read came back (or the run as last seen was taken instead): its end, if it ends. */
+function onRead(state, result, now, testRunId) {
+    const d = new Draft(state);
+    const s = d.state;
+    const plan = s.plan;
+    if (result === 'not-found') {
+        s.gone = true;
+        return { ...d.done(), end: 'not-found' };
+    }
+    if (result !== 'dropped' && 'error' in result)
+        s.lastError = result.error;
+    else if (result !== 'dropped') {
+        s.run = result;
+        if ((0,test_run_status/* isFinal */.dR)(result))
+            return { ...d.done(), end: 'final' };
+        if (result.attributes.status === 'running')
+            act(d, now);
+        else {
+            if (plan.startBy !== undefined && plan.startBy.at <= now)
+                return { ...d.done(), end: 'gave-up' };
+            if (!s.waitingNoted) {
+                s.waitingNoted = true;
+                d.requests.push({
+                    kind: 'log',
+                    line: `Test run ${testRunId} is ${result.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`,
+                });
+            }
+        }
+    }
+    if (s.cancelAccepted && plan.watchAfterCancelMs !== undefined && now - s.cancelAcceptedAt >= plan.watchAfterCancelMs)
+        return { ...d.done(), end: 'cancel-requested' };
+    return d.done();
+}
+/**
+ * One step for a running run: cancel it, or force-cancel it when that is due. Neither is awaited
+ * by the driver: a slow answer must not hold the reads, the force path or a second signal.
+ */
+function act(d, now) {
+    const s = d.state;
+    if (!s.cancelAccepted) {
+        d.cancel();
+        return;
+    }
+    const after = s.plan?.forceAfterCancelMs;
+    const due = s.forceWanted || (after !== undefined && now - s.cancelAcceptedAt >= after);
+    if (!s.forceAccepted && due)
+        d.force();
+}
+/** Before a read: the stop ends when it was halted, the run is gone or the deadline has passed. */
+function endBeforeRead(state, halted, now) {
+    if (halted)
+        return 'halted';
+    if (state.gone)
+        return 'not-found';
+    if (state.plan.deadline.at <= now)
+        return 'gave-up';
+    return undefined;
+}
+/** The first step reads the run, unless the caller saw it running: then it is cancelled first. */
+function readsFirst(state) {
+    return state.run?.attributes.status !== 'running';
+}
+/** How the attempt ended, as the caller reads it. */
+function stopOutcome(state, end) {
+    const outcome = {
+        end: state.gone && end !== 'final' ? 'not-found' : end,
+        run: state.run,
+        cancelAccepted: state.cancelAccepted,
+        forceSent: state.forceSent,
+        forceAccepted: state.forceAccepted,
+        forceRefused: state.forceRefused,
+    };
+    if (state.lastError !== undefined)
+        outcome.lastError = state.lastError;
+    return outcome;
+}
+
+;// CONCATENATED MODULE: ./src/modes/run-module-tests/test-run/stop.ts
 // Stopping a test run: cancel it while it runs, force-cancel it when told to or when it is still
 // running after a grace period. Spec 3.1: only a running test can be cancelled (409 otherwise, so
 // a queued run is cancelled as soon as it starts), and force-cancel is allowed only after a
-// cancel. Used by the main step (job cancelled, timeout) and by the post step.
+// cancel. Used by the main step (job cancelled, timeout) and by the post step, always through the
+// version guard.
 //
-// Cancel and force-cancel go out beside the reads, never behind them: against a slow service a
-// read can take longer than the 2.5 s the runner leaves after SIGTERM, and the force-cancel must
-// be sent at once (action-interface "Cancellation").
+// What to do is the stop machine's (stop-machine.ts), as data; this is its driver: it reads the
+// run at the loop's pace, sends the cancel and force-cancel the machine asks for beside the
+// reads, never behind them (against a slow service a read can take longer than the 2.5 s the
+// runner leaves after SIGTERM, and the force-cancel must be sent at once: action-interface
+// "Cancellation"), and hands every answer back to the machine.
+
 
 
 
@@ -674,25 +948,11 @@ function forceAsWindDownSays(stopper, windDown) {
 
 class TestRunStopper {
     #options;
-    #pollMs;
     #clock;
-    #plan;
+    #state;
     #running;
-    #forceWanted = false;
-    #cancelAccepted;
-    #cancelAcceptedAt = 0;
-    #forceSent = false;
-    #forceAccepted = false;
-    /** The service answered a force-cancel 409 (refused), rather than not answering. */
-    #forceRefused = false;
-    #gone = false;
-    #cancelling;
-    #forcing;
     /** Cancels and force-cancels under way; the attempt ends only once they have. */
     #requests = new Set();
-    #lastRun;
-    #lastError;
-    #waitingNoted = false;
     #wake = new AbortController();
     /** Aborts the read in flight: a new deadline or a force-cancel must not wait behind it. */
     #readAbort = new AbortController();
@@ -701,19 +961,15 @@ class TestRunStopper {
     #ended = new AbortController();
     constructor(options) {
         this.#options = options;
-        this.#pollMs = options.pollMs;
         this.#clock = options.clock;
-        this.#cancelAccepted = options.cancelAlreadyAccepted ?? false;
-        if (this.#cancelAccepted)
-            this.#cancelAcceptedAt = this.#clock.now();
+        this.#state = initialStopState(options.cancelAlreadyAccepted ? this.#clock.now() : undefined);
     }
     /**
      * The run as the caller read it, until the stop starts: a run last seen running gets its
      * cancel before any read of the stop's own.
      */
     seen(run) {
-        if (this.#running === undefined)
-            this.#lastRun = run;
+        this.#dispatch({ kind: 'seen', run });
     }
     get testRunId() {
         return this.#options.testRunId;
@@ -730,20 +986,16 @@ class TestRunStopper {
      * forward (the earlier of the two wins) and returns the same attempt.
      */
     start(plan) {
-        if (this.#running && this.#plan) {
-            this.limitDeadline(plan.deadline);
+        if (this.#running) {
+            this.#dispatch({ kind: 'limit-deadline', deadline: plan.deadline });
             return this.#running;
         }
-        this.#plan = { ...plan };
-        if (plan.lastSeen)
-            this.#lastRun = plan.lastSeen;
+        const step = onStopEvent(this.#state, { kind: 'start', plan }, this.testRunId);
+        this.#state = step.state;
+        // The loop takes its first step (a read, or the cancel of a run seen running) before the
+        // start's own requests go out beside it.
         this.#running = this.#attempt();
-        if (this.#forceWanted)
-            this.#forceAtOnce();
-        else if (plan.cancelAtOnce && !(plan.lastSeen && (0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinal */ .dR)(plan.lastSeen)))
-            void this.#cancel();
-        // A cancel the main step had accepted counts its grace from then.
-        this.#forceWhenDue();
+        this.#apply(step.requests);
         return this.#running;
     }
     /**
@@ -752,49 +1004,64 @@ class TestRunStopper {
      * accepted yet).
      */
     forceNow() {
-        this.#forceWanted = true;
-        this.#readAbort.abort();
-        this.#poke();
-        if (this.#plan)
-            this.#forceAtOnce();
+        this.#dispatch({ kind: 'force-now' });
     }
     /**
      * Force-cancel `ms` after the cancel is accepted (at once when it was accepted that long ago),
      * beside whatever the loop is doing then; the earlier of two such times wins.
      */
     forceAfterCancel(ms) {
-        if (this.#plan === undefined)
-            return;
-        const current = this.#plan.forceAfterCancelMs;
-        if (current === undefined || ms < current)
-            this.#plan.forceAfterCancelMs = ms;
-        this.#forceWhenDue();
-    }
-    /**
-     * Once the cancel is accepted, the force-cancel of `forceAfterCancelMs` goes out at its moment,
-     * not at the next read: a read held up by a slow service must not hold it.
-     */
-    #forceWhenDue() {
-        const after = this.#plan?.forceAfterCancelMs;
-        if (after === undefined || !this.#cancelAccepted || this.#forceWanted)
-            return;
-        new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .Deadline */ .B(this.#cancelAcceptedAt + after, this.#clock).reached(this.#ended.signal).then(() => {
-            if (!this.#ended.signal.aborted && this.#plan?.forceAfterCancelMs === after)
-                this.forceNow();
-        }, () => undefined);
+        this.#dispatch({ kind: 'force-after-cancel', ms });
     }
     limitDeadline(deadline) {
-        if (this.#plan && deadline.at < this.#plan.deadline.at) {
-            this.#plan.deadline = deadline;
-            this.#readAbort.abort();
-        }
-        this.#poke();
+        this.#dispatch({ kind: 'limit-deadline', deadline });
     }
     /** Ends the attempt at its next step; a cancel or force-cancel already sent still completes. */
     halt() {
         this.#halt.abort();
         this.#ended.abort();
         this.#readAbort.abort();
+    }
+    #dispatch(event) {
+        const step = onStopEvent(this.#state, event, this.testRunId);
+        this.#state = step.state;
+        this.#apply(step.requests);
+    }
+    #apply(requests) {
+        for (const request of requests) {
+            switch (request.kind) {
+                case 'send-cancel':
+                    this.#send('cancel');
+                    break;
+                case 'send-force':
+                    this.#send('force');
+                    break;
+                case 'drop-read':
+                    this.#readAbort.abort();
+                    break;
+                case 'wake':
+                    this.#wake.abort();
+                    break;
+                case 'log':
+                    this.#options.log(request.line);
+                    break;
+                case 'cancel-accepted':
+                    try {
+                        this.#options.onCancelAccepted?.();
+                    }
+                    catch (error) {
+                        this.#dispatch({ kind: 'failed', error: (0,errors/* getErrorMessage */.u1)(error) });
+                    }
+                    break;
+                case 'force-at':
+                    // At its moment, not at the next read: a read held up by a slow service must not hold it.
+                    new deadline/* Deadline */.B(request.at, this.#clock).reached(this.#ended.signal).then(() => {
+                        if (!this.#ended.signal.aborted)
+                            this.#dispatch({ kind: 'force-due', after: request.after });
+                    }, () => undefined);
+                    break;
+            }
+        }
     }
     async #attempt() {
         const end = await this.#loop();
@@ -803,154 +1070,41 @@ class TestRunStopper {
         // limit), so that the outcome says whether it was accepted.
         while (this.#requests.size > 0)
             await Promise.allSettled([...this.#requests]);
-        return this.#outcome(this.#gone && end !== 'final' ? 'not-found' : end);
+        return stopOutcome(this.#state, end);
     }
     async #loop() {
-        const { testRunId } = this.#options;
+        const id = this.testRunId;
         // A run the caller saw running is cancelled before it is read again.
-        let read = this.#lastRun?.attributes.status !== 'running';
+        let read = readsFirst(this.#state);
         for (;;) {
-            const plan = this.#plan;
-            if (this.#halt.signal.aborted)
-                return 'halted';
-            if (this.#gone)
-                return 'not-found';
-            if (plan.deadline.expired)
-                return 'gave-up';
-            const run = read ? await this.#read() : this.#lastRun;
+            const before = endBeforeRead(this.#state, this.#halt.signal.aborted, this.#clock.now());
+            if (before !== undefined)
+                return before;
+            const result = read ? await this.#read() : this.#state.run;
             read = true;
-            if (run === 'not-found') {
-                this.#gone = true;
-                return 'not-found';
-            }
-            if (run !== undefined) {
-                this.#lastRun = run;
-                if ((0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinal */ .dR)(run))
-                    return 'final';
-                if (run.attributes.status === 'running') {
-                    this.#act(plan);
-                }
-                else {
-                    if (plan.startBy?.expired)
-                        return 'gave-up';
-                    if (!this.#waitingNoted) {
-                        this.#waitingNoted = true;
-                        this.#options.log(`Test run ${testRunId} is ${run.attributes.status}: it can be cancelled only once it runs, so it is watched until then.`);
-                    }
-                }
-            }
-            if (this.#cancelAccepted &&
-                plan.watchAfterCancelMs !== undefined &&
-                this.#clock.now() - this.#cancelAcceptedAt >= plan.watchAfterCancelMs) {
-                return 'cancel-requested';
-            }
-            await this.#pause(plan);
+            const step = onRead(this.#state, result, this.#clock.now(), id);
+            this.#state = step.state;
+            this.#apply(step.requests);
+            if (step.end !== undefined)
+                return step.end;
+            await this.#pause();
         }
     }
-    /**
-     * One step for a running run: cancel it, or force-cancel it when that is due. Neither is
-     * awaited: a cancel or force-cancel whose answer is slow must not hold the reads, the force path
-     * or a second signal (their answers poke the loop); only a read decides what became of the run.
-     */
-    #act(plan) {
-        if (!this.#cancelAccepted) {
-            void this.#cancel();
-            return;
-        }
-        if (!this.#forceAccepted && this.#forceDue(plan))
-            void this.#force();
-    }
-    #forceDue(plan) {
-        if (!this.#cancelAccepted)
-            return false;
-        if (this.#forceWanted)
-            return true;
-        return (plan.forceAfterCancelMs !== undefined && this.#clock.now() - this.#cancelAcceptedAt >= plan.forceAfterCancelMs);
-    }
-    /** The force-cancel asked for by `forceNow()`, sent beside the loop. */
-    #forceAtOnce() {
-        if (this.#forceAccepted || this.#gone)
-            return;
-        // A cancel sent and not yet answered may well have landed: the force-cancel goes out beside
-        // it rather than behind it (a 409 says it had not, and the loop sends it again once it has).
-        if (this.#cancelAccepted || this.#cancelling !== undefined)
-            void this.#force();
-        // The cancel the spec requires first, unless the run is known not to run yet (it would be
-        // refused, 409: the loop sends it once the run runs). Once accepted, the force follows.
-        else if (this.#lastRun === undefined || this.#lastRun.attributes.status === 'running')
-            void this.#cancel();
-    }
-    /**
-     * The cancel, sent once at a time; its acceptance sends a force-cancel that is wanted. Never
-     * rejects (`#track`), so it may be left unawaited.
-     */
-    #cancel() {
-        if (this.#cancelAccepted)
-            return Promise.resolve('accepted');
-        if (this.#cancelling)
-            return this.#cancelling;
-        const { client, module, testRunId, log } = this.#options;
-        const cancelling = this.#send(() => client.moduleTests.cancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
-            if (answer === 'accepted' && !this.#cancelAccepted) {
-                this.#cancelAccepted = true;
-                this.#cancelAcceptedAt = this.#clock.now();
-                log(`Cancel requested for test run ${testRunId}: its tests stop and it destroys what they created.`);
-                this.#options.onCancelAccepted?.();
-                // Watched for a bounded time from here: a read held up (a slow service, a 429's pause)
-                // must not keep the attempt past it.
-                const watch = this.#plan?.watchAfterCancelMs;
-                if (watch !== undefined)
-                    this.limitDeadline(new _lifetime_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .Deadline */ .B(this.#cancelAcceptedAt + watch, this.#clock));
-                // A force-cancel already asked for goes out at once; one due some time after, then.
-                if (this.#forceWanted)
-                    void this.#force();
-                else
-                    this.#forceWhenDue();
-                this.#poke();
-            }
-            return answer;
-        });
-        this.#cancelling = this.#track(cancelling, () => (this.#cancelling = undefined));
-        return this.#cancelling;
-    }
-    /** The force-cancel, sent once at a time. Never rejects (`#track`), so it may be left unawaited. */
-    #force() {
-        if (this.#forceAccepted)
-            return Promise.resolve('accepted');
-        if (this.#forcing)
-            return this.#forcing;
-        const { client, module, testRunId, log } = this.#options;
-        this.#forceSent = true;
-        const forcing = this.#send(() => client.moduleTests.forceCancelTestRun(module, testRunId, { signal: this.#requestSignal() })).then((answer) => {
-            if (answer === 'accepted' && !this.#forceAccepted) {
-                this.#forceAccepted = true;
-                log(`Force-cancel requested for test run ${testRunId}: its process is terminated at once.`);
-            }
-            if (answer === 'refused')
-                this.#forceRefused = true;
-            // Only an acceptance wakes the loop: a refusal (409) or a 404 is asked about again at the
-            // loop's own pace, never in a burst of requests.
-            if (answer === 'accepted')
-                this.#poke();
-            return answer;
-        });
-        this.#forcing = this.#track(forcing, () => (this.#forcing = undefined));
-        return this.#forcing;
-    }
-    /** Keeps a request in `#requests` until it settles; it never rejects (it is often not awaited). */
-    #track(request, done) {
-        const tracked = request
-            .catch((error) => {
-            // Only a callback above can throw here (saving the state, say); the request itself was answered.
-            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
-            return 'failed';
-        })
-            .finally(() => {
-            done();
-            this.#requests.delete(tracked);
-        });
-        this.#requests.add(tracked);
-        return tracked;
+    /** A cancel or force-cancel, its answer handed to the machine. Never rejects: it is not awaited. */
+    #send(which) {
+        const { client, module, testRunId } = this.#options;
+        const signal = this.#requestSignal();
+        const request = which === 'cancel'
+            ? () => client.moduleTests.cancelTestRun(module, testRunId, { signal })
+            : () => client.moduleTests.forceCancelTestRun(module, testRunId, { signal });
+        const tracked = answerOf(request)
+            .then(({ answer, error }) => this.#dispatch(which === 'cancel'
+            ? { kind: 'cancel-answered', answer, now: this.#clock.now(), ...(error !== undefined ? { error } : {}) }
+            : { kind: 'force-answered', answer, ...(error !== undefined ? { error } : {}) }))
+            // Only a line of the log could throw here; the request itself was answered.
+            .catch((error) => this.#dispatch({ kind: 'failed', error: (0,errors/* getErrorMessage */.u1)(error) }));
+        const settled = tracked.finally(() => this.#requests.delete(settled));
+        this.#requests.add(settled);
     }
     async #read() {
         const { client, module, testRunId } = this.#options;
@@ -963,32 +1117,10 @@ class TestRunStopper {
             });
         }
         catch (error) {
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isNotFound */ .c4)(error))
+            if ((0,service_errors/* isNotFound */.c4)(error))
                 return 'not-found';
             // A read dropped for a new deadline or a force-cancel is no failure of the service.
-            if (!dropped.aborted)
-                this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
-            return undefined;
-        }
-    }
-    /**
-     * A cancel or force-cancel. 409 (`refused`) means the run is no longer, or not yet, in a state
-     * for it: the next read tells which.
-     */
-    async #send(request) {
-        try {
-            await request();
-            return 'accepted';
-        }
-        catch (error) {
-            // A 404 answers the request, not the question: only a read says whether the run is gone
-            // (a 404 on a cancel has been seen beside a read that showed the run running).
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isNotFound */ .c4)(error))
-                return 'not-found';
-            if ((0,_service_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isApiError */ .d7)(error, 409))
-                return 'refused';
-            this.#lastError = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .getErrorMessage */ .u1)(error);
-            return 'failed';
+            return dropped.aborted ? 'dropped' : { error: (0,errors/* getErrorMessage */.u1)(error) };
         }
     }
     /**
@@ -997,31 +1129,34 @@ class TestRunStopper {
      * must go out whatever else is being stopped), only by its own time limit.
      */
     #requestSignal() {
-        const ms = Math.min(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_REQUEST_MAX_MS */ .tl, Math.max(_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_REQUEST_MIN_MS */ .Zi, this.#plan.deadline.remainingMs()));
+        const ms = Math.min(budgets/* STOP_REQUEST_MAX_MS */.tl, Math.max(budgets/* STOP_REQUEST_MIN_MS */.Zi, this.#state.plan.deadline.remainingMs()));
         return this.#clock.timeout(ms);
     }
-    async #pause(plan) {
-        const ms = Math.min(this.#pollMs, plan.deadline.remainingMs());
+    async #pause() {
+        const ms = Math.min(this.#options.pollMs, this.#state.plan.deadline.remainingMs());
         // Woken early when a force-cancel is asked for or answered, the deadline moves, or halt().
-        await (0,_lifetime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .pause */ .v7)(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
+        await (0,clock/* pause */.v7)(this.#clock, ms, AbortSignal.any([this.#wake.signal, this.#halt.signal]));
         if (this.#wake.signal.aborted)
             this.#wake = new AbortController();
     }
-    #poke() {
-        this.#wake.abort();
+}
+/**
+ * How the service answered a cancel or force-cancel. 409 (`refused`) means the run is no longer,
+ * or not yet, in a state for it: the next read tells which. A 404 answers the request, not the
+ * question: only a read says whether the run is gone (a 404 on a cancel has been seen beside a
+ * read that showed the run running).
+ */
+async function answerOf(request) {
+    try {
+        await request();
+        return { answer: 'accepted' };
     }
-    #outcome(end) {
-        const outcome = {
-            end,
-            run: this.#lastRun,
-            cancelAccepted: this.#cancelAccepted,
-            forceSent: this.#forceSent,
-            forceAccepted: this.#forceAccepted,
-            forceRefused: this.#forceRefused,
-        };
-        if (this.#lastError !== undefined)
-            outcome.lastError = this.#lastError;
-        return outcome;
+    catch (error) {
+        if ((0,service_errors/* isNotFound */.c4)(error))
+            return { answer: 'not-found' };
+        if ((0,service_errors/* isApiError */.d7)(error, 409))
+            return { answer: 'refused' };
+        return { answer: 'failed', error: (0,errors/* getErrorMessage */.u1)(error) };
     }
 }
 /** What became of the run once the step tried to stop it, as a sentence for the summary and the failure. */
@@ -1035,21 +1170,21 @@ function describeStop(run, stopped) {
         case 'final':
             if (status === 'canceled')
                 return stopped.forceAccepted ? `test run ${id} was force-cancelled.` : `test run ${id} was cancelled.`;
-            return `test run ${id} had already ended (${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}).`;
+            return `test run ${id} had already ended (${(0,test_run_status/* describeTestRunStatus */.pB)(status)}).`;
         default:
             if (stopped.forceAccepted)
                 return `test run ${id} was force-cancelled.`;
             if (stopped.forceSent && stopped.forceRefused)
                 return (`test run ${id} was sent a force-cancel, which the service refused (409) ` +
-                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
+                    `(last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(status)}); the post step makes sure it ends.`);
             if (stopped.forceSent)
                 return (`test run ${id} was sent a force-cancel, which the service had not answered when the step had to end ` +
-                    `(last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`);
+                    `(last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(status)}); the post step makes sure it ends.`);
             if (stopped.cancelAccepted)
-                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)}); the post step makes sure it ends.`;
+                return `test run ${id} was asked to cancel and is stopping (last seen ${(0,test_run_status/* describeTestRunStatus */.pB)(status)}); the post step makes sure it ends.`;
             if (status === 'running')
                 return `test run ${id} could not be cancelled${failed}; the post step tries again.`;
-            return `test run ${id} was still ${(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .describeTestRunStatus */ .pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
+            return `test run ${id} was still ${(0,test_run_status/* describeTestRunStatus */.pB)(status)} and can be cancelled only once it runs; the post step cancels it then${failed}.`;
     }
 }
 
@@ -1064,7 +1199,7 @@ function describeStop(run, stopped) {
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3916);
 /* harmony import */ var _other_runs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8631);
-/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4288);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7511);
 /* harmony import */ var _stop_policy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(539);
 // The guard over one configuration version's test runs: the one place a run is stopped. It holds
 // the step's own run (stopped when the job is cancelled, the timeout runs out or the run can no

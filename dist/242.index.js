@@ -2784,8 +2784,8 @@ function dryRunResult(options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/stop.ts
-var stop = __webpack_require__(4288);
+// EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/stop.ts + 1 modules
+var stop = __webpack_require__(7511);
 // EXTERNAL MODULE: ./src/modes/run-module-tests/test-run/stop-policy.ts + 1 modules
 var stop_policy = __webpack_require__(539);
 // EXTERNAL MODULE: ./src/json-object.ts
