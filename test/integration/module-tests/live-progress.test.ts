@@ -24,12 +24,12 @@ underEachPersonality(() => {
     const running = run({ timeoutMs: 5 * 60_000 }, { liveLogEveryMs: 2000 });
     await clock.followRealTime(hasItsRun(log));
     const unanswered = () => h.emulator.requests.some((r) => r.status === 0);
-    /** Moves time on, 250 ms at a time with the step's requests, until `done` or the step ends. */
+    /** Moves time on, a second at a time with the step's requests, until `done` or the step ends. */
     const runUntil = async (done: () => boolean) => {
       while (!done() && !running.settled()) {
         await new Promise((resolve) => setTimeout(resolve, 1));
         if (unanswered()) continue;
-        await clock.advance(250);
+        await clock.advance(1000);
       }
     };
     return { ...started, running, runUntil };
