@@ -33,6 +33,7 @@ describe.each(nodeBinaries())('on Node $version', ({ path: node }) => {
       },
     });
     expect(step.stderr).toBe('');
+    expect(step.stdout).not.toContain('::error');
     expect(step.code).toBe(0);
     expect(step.outputs).toMatch(/^created<<.*\n\d+\n/m);
     expect(step.summary).toContain('restrict-instance-types');
@@ -75,6 +76,8 @@ describe.each(nodeBinaries())('on Node $version', ({ path: node }) => {
     });
     expect(post.stderr).toBe('');
     expect(post.stdout).toContain('Test run trun-gone of module acme/network/aws no longer exists (404): nothing to stop.');
+    // Its requests in the debug log as the main step writes them.
+    expect(post.stdout).toMatch(/^::debug::GET \/\S+\/test-runs\/trun-gone → 404 in \d+ ms$/m);
     expect(post.code).toBe(0);
   });
 });
