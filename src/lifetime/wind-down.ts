@@ -3,19 +3,14 @@
 // "Cancellation"): every limit here counts from when a signal arrived, never from when the
 // step got round to it, so that a step busy with a slow request still leaves before the kill.
 
+import type { Budgets } from './budgets.ts';
 import { signalsReceived } from './cancellation.ts';
 import type { Cancellation, ReceivedSignal } from './cancellation.ts';
 import type { Clock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 
-export interface WindDownTiming {
-  /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
-  windDownMs: number;
-  /** After SIGTERM (or any second signal), the time left for the force-cancel and a last read. */
-  forceBudgetMs: number;
-  /** After a SIGTERM that came alone, how long after its cancel is accepted a run is force-cancelled. */
-  forceAfterLoneSigtermMs: number;
-}
+/** The wind-down's budgets, a Pick of the budget table. */
+export type WindDownTiming = Pick<Budgets, 'windDownMs' | 'forceBudgetMs' | 'forceAfterLoneSigtermMs'>;
 
 export interface WindDown {
   /** When the first signal arrived. */

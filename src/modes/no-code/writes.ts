@@ -1,6 +1,7 @@
 import { isAbortError } from '../../lifetime/abort.ts';
 import type { Clock } from '../../lifetime/clock.ts';
-import { WRITE_GRACE_MS } from '../../lifetime/budgets.ts';
+import { TUNABLE_BUDGETS } from '../../lifetime/budgets.ts';
+import type { Budgets } from '../../lifetime/budgets.ts';
 import type { Cancellation } from '../../lifetime/cancellation.ts';
 import { abortAfterFirstSignal } from '../../lifetime/grace.ts';
 import type { Semaphore } from '../../lifetime/limit.ts';
@@ -41,9 +42,7 @@ export type FailedWrite = Exclude<
 >;
 
 /** What tests and benchmarks may change in a no-code mode: the writes' grace, and the clock. */
-export interface NoCodeTuning {
-  /** How long a write already sent may still take once the step is cancelled (default WRITE_GRACE_MS). */
-  writeGraceMs?: number;
+export interface NoCodeTuning extends Partial<Pick<Budgets, 'writeGraceMs'>> {
   /** The clock the grace, and every wait of the mode, is counted on (default the step's). */
   clock?: Clock;
 }
@@ -56,7 +55,7 @@ export interface WriteGrace {
 
 /** The grace a mode's tuning gives its writes, defaults filled in: the step's clock unless a test brings its own. */
 export function writeGraceOf(tuning: NoCodeTuning, stepClock: Clock): WriteGrace {
-  return { graceMs: tuning.writeGraceMs ?? WRITE_GRACE_MS, clock: tuning.clock ?? stepClock };
+  return { graceMs: tuning.writeGraceMs ?? TUNABLE_BUDGETS.writeGraceMs, clock: tuning.clock ?? stepClock };
 }
 
 export interface WriteOptions {

@@ -1,11 +1,7 @@
 import { ConfigurationError } from '../../../errors.ts';
 import type { UpgradeNoCodeWorkspaceInputs } from '../../../inputs/schema.ts';
-import {
-  APPLY_STATUS_WINDOW_MS,
-  CONFIRM_SETTLE_MS,
-  PLAN_SETTLE_MS,
-  WORKSPACE_READ_MS,
-} from '../../../lifetime/budgets.ts';
+import { budgetsOf, WORKSPACE_READ_MS } from '../../../lifetime/budgets.ts';
+import type { Budgets } from '../../../lifetime/budgets.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { Semaphore } from '../../../lifetime/limit.ts';
 import { getErrorMessage } from '../../../errors.ts';
@@ -53,16 +49,14 @@ function nothingStarted(workspaceIds: readonly string[]): Record<string, OutputV
   };
 }
 
-export interface UpgradeTuning extends NoCodeTuning {
+const UPGRADE_BUDGETS = ['confirmSettleMs', 'planSettleMs', 'applyStatusWindowMs'] as const;
+const UPGRADE_DEFAULTS = budgetsOf(...UPGRADE_BUDGETS);
+
+/** The upgrade's timings: its budgets a Pick of the budget table (lifetime/budgets.ts), which they default to. */
+export interface UpgradeTuning extends NoCodeTuning, Partial<Pick<Budgets, (typeof UPGRADE_BUDGETS)[number]>> {
   /** When to read the runs' status (default: upgradeWaitSchedule for the number of workspaces). */
   schedule?: UpgradeWaitSchedule;
   writesAtOnce?: number;
-  /** How long a run is watched after a confirmation whose answer was lost (default CONFIRM_SETTLE_MS). */
-  confirmSettleMs?: number;
-  /** Default PLAN_SETTLE_MS. */
-  planSettleMs?: number;
-  /** Default APPLY_STATUS_WINDOW_MS. */
-  applyStatusWindowMs?: number;
 }
 
 /**
@@ -244,6 +238,11 @@ function workspaceUpgrader(
   const { sink, client } = context;
   const writes = new Semaphore(tuning.writesAtOnce ?? WRITES_AT_ONCE);
   const writeGrace = writeGraceOf(tuning, context.clock);
+  const settling = {
+    confirmSettleMs: tuning.confirmSettleMs ?? UPGRADE_DEFAULTS.confirmSettleMs,
+    planSettleMs: tuning.planSettleMs ?? UPGRADE_DEFAULTS.planSettleMs,
+    applyStatusWindowMs: tuning.applyStatusWindowMs ?? UPGRADE_DEFAULTS.applyStatusWindowMs,
+  };
   return (workspaceId, waveSize) =>
     isCurrent(workspaceId, inputs, facts)
       ? Promise.resolve(notStarted(workspaceId, facts, 'current'))
@@ -262,9 +261,7 @@ function workspaceUpgrader(
           log: (line) => sink.info(line),
           // The reads of one wave's runs together, within the pace the service allows the step.
           schedule: tuning.schedule ?? upgradeWaitSchedule(waveSize, client.http.requestsPerSecond),
-          confirmSettleMs: tuning.confirmSettleMs ?? CONFIRM_SETTLE_MS,
-          planSettleMs: tuning.planSettleMs ?? PLAN_SETTLE_MS,
-          applyStatusWindowMs: tuning.applyStatusWindowMs ?? APPLY_STATUS_WINDOW_MS,
+          ...settling,
           servicePage: (planUrl) => servicePageUrl(planUrl, inputs.baseUrl),
         });
 }

@@ -6,14 +6,8 @@
 // the whole wait, and once more when the step is done with its own run.
 
 import { getErrorMessage } from '../../../errors.ts';
-import {
-  LATE_RUN_WINDOW_MS,
-  OTHER_RUN_STOP_WATCH_MS,
-  OTHER_RUN_WATCH_AFTER_CANCEL_MS,
-  OTHER_RUNS_FIRST_LOOK_MS,
-  OTHER_RUNS_LONGEST_LOOK_MS,
-  VERSION_RUNS_LISTING_MS,
-} from '../../../lifetime/budgets.ts';
+import { budgetsOf, VERSION_RUNS_LISTING_MS } from '../../../lifetime/budgets.ts';
+import type { Budgets } from '../../../lifetime/budgets.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { growingPauses, repeatAfterPauses } from '../../../lifetime/poll.ts';
@@ -28,30 +22,18 @@ import { describeTestRunStatus, isFinal } from './status.ts';
 import { runsOfConfigurationVersion } from './version-runs.ts';
 import type { VersionRef } from '../module-ref.ts';
 
-export interface OtherRunsTiming {
-  /** First pause between looks; each pause is twice the one before, up to `maxLookMs`. */
-  firstLookMs: number;
-  maxLookMs: number;
-  /**
-   * After the upload, how long a run of the service's own may still appear (action-interface:
-   * "any time up to a few seconds after the upload"): the step looks until then even when its
-   * own run ended sooner.
-   */
-  lateRunWindowMs: number;
-  /** How long the stop of another run is followed, from when it was seen (a queued run is
-   *  cancelled once it runs); the post step checks every run of the version again. */
-  stopWatchMs: number;
-  /** Once its cancel is accepted, how long more it is watched winding down. */
-  watchAfterCancelMs: number;
-}
+const OTHER_RUNS_BUDGETS = [
+  'firstLookMs',
+  'maxLookMs',
+  'lateRunWindowMs',
+  'stopWatchMs',
+  'watchAfterCancelMs',
+] as const;
 
-export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = {
-  firstLookMs: OTHER_RUNS_FIRST_LOOK_MS,
-  maxLookMs: OTHER_RUNS_LONGEST_LOOK_MS,
-  lateRunWindowMs: LATE_RUN_WINDOW_MS,
-  stopWatchMs: OTHER_RUN_STOP_WATCH_MS,
-  watchAfterCancelMs: OTHER_RUN_WATCH_AFTER_CANCEL_MS,
-};
+/** The watch's looks and stops, a Pick of the budget table (lifetime/budgets.ts). */
+export type OtherRunsTiming = Pick<Budgets, (typeof OTHER_RUNS_BUDGETS)[number]>;
+
+export const DEFAULT_OTHER_RUNS_TIMING: OtherRunsTiming = budgetsOf(...OTHER_RUNS_BUDGETS);
 
 /** Another run of the version, and what became of it. */
 export interface OtherRun {

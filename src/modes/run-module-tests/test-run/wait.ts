@@ -3,7 +3,8 @@
 // the caller's (follow.ts).
 
 import { getErrorMessage } from '../../../errors.ts';
-import { RUN_READ_FIRST_MS, RUN_READ_LONGEST_MS, STATUS_LINE_EVERY_MS } from '../../../lifetime/budgets.ts';
+import { budgetsOf } from '../../../lifetime/budgets.ts';
+import type { Budgets } from '../../../lifetime/budgets.ts';
 import type { Clock } from '../../../lifetime/clock.ts';
 import { Deadline } from '../../../lifetime/deadline.ts';
 import { growingPauses, pollUntil } from '../../../lifetime/poll.ts';
@@ -13,23 +14,15 @@ import type { TestRun } from '../../../service/types.ts';
 import { statusReporter } from '../../../report/wait-status.ts';
 import { isFinal } from './status.ts';
 
-export interface WaitTiming {
-  /** First pause between reads: a run that is already done is seen at once. */
-  initialIntervalMs: number;
-  /** Longest pause: completion is seen within about this long, and a long run costs at most
-   *  one read per this interval. */
-  maxIntervalMs: number;
+const WAIT_BUDGETS = ['initialIntervalMs', 'maxIntervalMs', 'statusEveryMs'] as const;
+
+/** The wait's pauses and status lines, a Pick of the budget table (lifetime/budgets.ts). */
+export interface WaitTiming extends Pick<Budgets, (typeof WAIT_BUDGETS)[number]> {
+  /** Each pause this many times the one before, up to `maxIntervalMs`. */
   backoff: number;
-  /** A status line at least this often while nothing changes. */
-  statusEveryMs: number;
 }
 
-const DEFAULT_WAIT_TIMING: WaitTiming = {
-  initialIntervalMs: RUN_READ_FIRST_MS,
-  maxIntervalMs: RUN_READ_LONGEST_MS,
-  backoff: 1.5,
-  statusEveryMs: STATUS_LINE_EVERY_MS,
-};
+const DEFAULT_WAIT_TIMING: WaitTiming = { ...budgetsOf(...WAIT_BUDGETS), backoff: 1.5 };
 
 export interface WaitOptions {
   client: ServiceClient;
