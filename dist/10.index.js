@@ -274,13 +274,14 @@ function parseModule(text) {
 
 
 
-const DEFAULT_OTHER_RUNS_TIMING = {
-    firstLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_FIRST_LOOK_MS */ .k0,
-    maxLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUNS_LONGEST_LOOK_MS */ .kE,
-    lateRunWindowMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LATE_RUN_WINDOW_MS */ .Lz,
-    stopWatchMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUN_STOP_WATCH_MS */ .H$,
-    watchAfterCancelMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_RUN_WATCH_AFTER_CANCEL_MS */ .eb,
-};
+const OTHER_RUNS_BUDGETS = [
+    'firstLookMs',
+    'maxLookMs',
+    'lateRunWindowMs',
+    'stopWatchMs',
+    'watchAfterCancelMs',
+];
+const DEFAULT_OTHER_RUNS_TIMING = (0,_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .budgetsOf */ .k7)(...OTHER_RUNS_BUDGETS);
 /** The other runs, as a note for the summary and the failure; '' when there were none. */
 function otherRunsNote(others, versionId, ownRunId) {
     if (others.length === 0)
@@ -1519,33 +1520,38 @@ function listText(values) {
 /* harmony export */ });
 /* harmony import */ var _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2697);
 
+/** The budgets of the mode (lifetime/budgets.ts, where each says what it bounds). */
+const MODE_BUDGETS = [
+    'adoptWaitMs',
+    'adoptLookMs',
+    'stopPollMs',
+    'windDownMs',
+    'forceBudgetMs',
+    'forceAfterLoneSigtermMs',
+    'createWaitAfterSignalMs',
+    'lookUpAfterSignalMs',
+    'stopAfterWaitMs',
+    'uploadTimeoutMs',
+    'logReadTimeoutMs',
+    'liveLogEveryMs',
+    'liveLogReadMs',
+];
 /** The timings; the clock is the step's (ModeContext.clock). */
 const DEFAULT_TUNING = {
     wait: {},
     otherRuns: {},
-    adoptWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .ADOPT_WAIT_MS */ .eG,
-    adoptLookMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .ADOPT_LOOK_MS */ .Mm,
-    stopPollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_POLL_MS */ .me,
-    windDownMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WIND_DOWN_MS */ .JY,
-    forceBudgetMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_BUDGET_MS */ .Jo,
-    forceAfterLoneSigtermMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .FORCE_AFTER_LONE_SIGTERM_MS */ .xN,
-    createWaitAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .CREATE_WAIT_AFTER_SIGNAL_MS */ .Y9,
-    lookUpAfterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOOK_UP_AFTER_SIGNAL_MS */ .l8,
-    stopAfterWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .STOP_AFTER_WAIT_MS */ .Ve,
-    uploadTimeoutMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .UPLOAD_TIMEOUT_MS */ .zH,
-    logReadTimeoutMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LOG_READ_TIMEOUT_MS */ .PM,
-    liveLogEveryMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_EVERY_MS */ .Lm,
-    liveLogReadMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LIVE_LOG_READ_MS */ .kj,
+    ...(0,_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .budgetsOf */ .k7)(...MODE_BUDGETS),
 };
-const DEFAULT_POST_TUNING = {
-    queuedWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_QUEUED_WAIT_MS */ .uC,
-    graceMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_GRACE_MS */ .V8,
-    forceSlackMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_FORCE_SLACK_MS */ .Jg,
-    pollMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_POLL_MS */ .U6,
-    appearWaitMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .REQUEST_TIMEOUT_MS */ .j2,
-    lateRunWindowMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .LATE_RUN_WINDOW_MS */ .Lz,
-    afterSignalMs: _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .POST_AFTER_SIGNAL_MS */ .gv,
-};
+const POST_BUDGETS = [
+    'queuedWaitMs',
+    'graceMs',
+    'forceSlackMs',
+    'pollMs',
+    'appearWaitMs',
+    'lateRunWindowMs',
+    'afterSignalMs',
+];
+const DEFAULT_POST_TUNING = (0,_lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .budgetsOf */ .k7)(...POST_BUDGETS);
 
 
 /***/ })

@@ -636,7 +636,7 @@ function describeReadFailure(error, what, input) {
 
 /** The grace a mode's tuning gives its writes, defaults filled in: the step's clock unless a test brings its own. */
 function writeGraceOf(tuning, stepClock) {
-    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? stepClock };
+    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .TUNABLE_BUDGETS */ .Js.writeGraceMs, clock: tuning.clock ?? stepClock };
 }
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {

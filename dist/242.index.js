@@ -3491,12 +3491,8 @@ var wait_status = __webpack_require__(8648);
 
 
 
-const DEFAULT_WAIT_TIMING = {
-    initialIntervalMs: budgets/* RUN_READ_FIRST_MS */.hH,
-    maxIntervalMs: budgets/* RUN_READ_LONGEST_MS */.Vj,
-    backoff: 1.5,
-    statusEveryMs: budgets/* STATUS_LINE_EVERY_MS */.fW,
-};
+const WAIT_BUDGETS = ['initialIntervalMs', 'maxIntervalMs', 'statusEveryMs'];
+const DEFAULT_WAIT_TIMING = { ...(0,budgets/* budgetsOf */.k7)(...WAIT_BUDGETS), backoff: 1.5 };
 /**
  * Follows the run from `first` (as the start saw it). One deadline for the wait
  * (action-interface "timeout"): it cuts every read and every back-off, so that neither a read

@@ -1295,6 +1295,8 @@ function nothingStarted(workspaceIds) {
         'resume-workspace-ids': workspaceIds.join('\n'),
     };
 }
+const UPGRADE_BUDGETS = ['confirmSettleMs', 'planSettleMs', 'applyStatusWindowMs'];
+const UPGRADE_DEFAULTS = (0,budgets/* budgetsOf */.k7)(...UPGRADE_BUDGETS);
 /**
  * Mode upgrade-no-code-workspace: starts an upgrade of every workspace at once, waits for each
  * plan, confirms the ready ones when `confirm` is set and follows their applies to the end, and
@@ -1429,6 +1431,11 @@ function workspaceUpgrader(inputs, context, tuning, deadline, facts) {
     const { sink, client } = context;
     const writes = new limit/* Semaphore */.jf(tuning.writesAtOnce ?? WRITES_AT_ONCE);
     const writeGrace = (0,no_code_writes/* writeGraceOf */.l)(tuning, context.clock);
+    const settling = {
+        confirmSettleMs: tuning.confirmSettleMs ?? UPGRADE_DEFAULTS.confirmSettleMs,
+        planSettleMs: tuning.planSettleMs ?? UPGRADE_DEFAULTS.planSettleMs,
+        applyStatusWindowMs: tuning.applyStatusWindowMs ?? UPGRADE_DEFAULTS.applyStatusWindowMs,
+    };
     return (workspaceId, waveSize) => isCurrent(workspaceId, inputs, facts)
         ? Promise.resolve(notStarted(workspaceId, facts, 'current'))
         : upgradeWorkspace({
@@ -1446,9 +1453,7 @@ function workspaceUpgrader(inputs, context, tuning, deadline, facts) {
             log: (line) => sink.info(line),
             // The reads of one wave's runs together, within the pace the service allows the step.
             schedule: tuning.schedule ?? upgradeWaitSchedule(waveSize, client.http.requestsPerSecond),
-            confirmSettleMs: tuning.confirmSettleMs ?? budgets/* CONFIRM_SETTLE_MS */._4,
-            planSettleMs: tuning.planSettleMs ?? budgets/* PLAN_SETTLE_MS */.Nw,
-            applyStatusWindowMs: tuning.applyStatusWindowMs ?? budgets/* APPLY_STATUS_WINDOW_MS */.wB,
+            ...settling,
             servicePage: (planUrl) => (0,service_address/* servicePageUrl */.m)(planUrl, inputs.baseUrl),
         });
 }
@@ -1637,7 +1642,7 @@ function describeReadFailure(error, what, input) {
 
 /** The grace a mode's tuning gives its writes, defaults filled in: the step's clock unless a test brings its own. */
 function writeGraceOf(tuning, stepClock) {
-    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_GRACE_MS */ .AR, clock: tuning.clock ?? stepClock };
+    return { graceMs: tuning.writeGraceMs ?? _lifetime_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .TUNABLE_BUDGETS */ .Js.writeGraceMs, clock: tuning.clock ?? stepClock };
 }
 /** Sends one no-code write and says how it ended; never throws. */
 async function sendWrite(send, options) {

@@ -41665,63 +41665,36 @@ function raceAbort(promise, signal) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AR: () => (/* binding */ WRITE_GRACE_MS),
 /* harmony export */   BL: () => (/* binding */ CHECK_RUN_START_MS),
 /* harmony export */   C0: () => (/* binding */ WORKSPACE_READ_MS),
 /* harmony export */   Ch: () => (/* binding */ LOG_AFTER_SIGNAL_MS),
 /* harmony export */   GB: () => (/* binding */ LAST_LOOK_AFTER_STOP_MS),
-/* harmony export */   H$: () => (/* binding */ OTHER_RUN_STOP_WATCH_MS),
-/* harmony export */   JY: () => (/* binding */ WIND_DOWN_MS),
-/* harmony export */   Jg: () => (/* binding */ POST_FORCE_SLACK_MS),
-/* harmony export */   Jo: () => (/* binding */ FORCE_BUDGET_MS),
+/* harmony export */   Js: () => (/* binding */ TUNABLE_BUDGETS),
 /* harmony export */   Kn: () => (/* binding */ UPGRADE_READ_FIRST_MS),
 /* harmony export */   Lh: () => (/* binding */ CLOCK_ALLOWANCE_MS),
-/* harmony export */   Lm: () => (/* binding */ LIVE_LOG_EVERY_MS),
-/* harmony export */   Lz: () => (/* binding */ LATE_RUN_WINDOW_MS),
 /* harmony export */   MJ: () => (/* binding */ GITHUB_DONE_AFTER_SIGNAL_MS),
-/* harmony export */   Mm: () => (/* binding */ ADOPT_LOOK_MS),
-/* harmony export */   Nw: () => (/* binding */ PLAN_SETTLE_MS),
-/* harmony export */   PM: () => (/* binding */ LOG_READ_TIMEOUT_MS),
 /* harmony export */   QB: () => (/* binding */ GITHUB_DONE_AFTER_DEADLINE_MS),
 /* harmony export */   SC: () => (/* binding */ RETRY_FIRST_BACKOFF_MS),
-/* harmony export */   U6: () => (/* binding */ POST_POLL_MS),
 /* harmony export */   UT: () => (/* binding */ ALL_DIFFS_MS),
 /* harmony export */   Uu: () => (/* binding */ UPGRADE_READ_LONGEST_MS),
-/* harmony export */   V8: () => (/* binding */ POST_FORCE_GRACE_MS),
-/* harmony export */   Ve: () => (/* binding */ STOP_AFTER_WAIT_MS),
-/* harmony export */   Vj: () => (/* binding */ RUN_READ_LONGEST_MS),
-/* harmony export */   Y9: () => (/* binding */ CREATE_WAIT_AFTER_SIGNAL_MS),
 /* harmony export */   Zi: () => (/* binding */ STOP_REQUEST_MIN_MS),
-/* harmony export */   _4: () => (/* binding */ CONFIRM_SETTLE_MS),
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   cC: () => (/* binding */ CONNECT_TIMEOUT_MS),
-/* harmony export */   eG: () => (/* binding */ ADOPT_WAIT_MS),
-/* harmony export */   eb: () => (/* binding */ OTHER_RUN_WATCH_AFTER_CANCEL_MS),
 /* harmony export */   f: () => (/* binding */ LOG_AFTER_SIGNAL_UNTIL_MS),
 /* harmony export */   fW: () => (/* binding */ STATUS_LINE_EVERY_MS),
-/* harmony export */   gv: () => (/* binding */ POST_AFTER_SIGNAL_MS),
-/* harmony export */   hH: () => (/* binding */ RUN_READ_FIRST_MS),
 /* harmony export */   iu: () => (/* binding */ LOG_READ_LONGEST_MS),
 /* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
 /* harmony export */   jG: () => (/* binding */ GITHUB_RETRY_UNIT_MS),
-/* harmony export */   k0: () => (/* binding */ OTHER_RUNS_FIRST_LOOK_MS),
-/* harmony export */   kE: () => (/* binding */ OTHER_RUNS_LONGEST_LOOK_MS),
+/* harmony export */   k7: () => (/* binding */ budgetsOf),
 /* harmony export */   kb: () => (/* binding */ RETRY_LONGEST_BACKOFF_MS),
-/* harmony export */   kj: () => (/* binding */ LIVE_LOG_READ_MS),
-/* harmony export */   l8: () => (/* binding */ LOOK_UP_AFTER_SIGNAL_MS),
-/* harmony export */   me: () => (/* binding */ STOP_POLL_MS),
 /* harmony export */   p5: () => (/* binding */ DIFF_TIMEOUT_MS),
 /* harmony export */   qu: () => (/* binding */ LONGEST_SERVICE_WAIT_MS),
 /* harmony export */   tl: () => (/* binding */ STOP_REQUEST_MAX_MS),
-/* harmony export */   uC: () => (/* binding */ POST_QUEUED_WAIT_MS),
 /* harmony export */   ut: () => (/* binding */ VERSION_RUNS_LISTING_MS),
-/* harmony export */   wB: () => (/* binding */ APPLY_STATUS_WINDOW_MS),
 /* harmony export */   wk: () => (/* binding */ LOG_AFTER_STOP_MS),
-/* harmony export */   xN: () => (/* binding */ FORCE_AFTER_LONE_SIGTERM_MS),
-/* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS),
-/* harmony export */   zH: () => (/* binding */ UPLOAD_TIMEOUT_MS)
+/* harmony export */   xw: () => (/* binding */ WATCH_AFTER_CANCEL_MS)
 /* harmony export */ });
-/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS */
+/* unused harmony exports RUNNER_SIGTERM_AFTER_MS, RUNNER_KILL_AFTER_MS, WIND_DOWN_MS, FORCE_BUDGET_MS, LOOK_UP_AFTER_SIGNAL_MS, FORCE_AFTER_LONE_SIGTERM_MS, CREATE_WAIT_AFTER_SIGNAL_MS, WRITE_GRACE_MS, POST_AFTER_SIGNAL_MS, STOP_AFTER_WAIT_MS, ADOPT_WAIT_MS, ADOPT_LOOK_MS, STOP_POLL_MS, UPLOAD_TIMEOUT_MS, LOG_READ_TIMEOUT_MS, LIVE_LOG_EVERY_MS, LIVE_LOG_READ_MS, RUN_READ_FIRST_MS, RUN_READ_LONGEST_MS, OTHER_RUNS_FIRST_LOOK_MS, OTHER_RUNS_LONGEST_LOOK_MS, LATE_RUN_WINDOW_MS, OTHER_RUN_STOP_WATCH_MS, OTHER_RUN_WATCH_AFTER_CANCEL_MS, POST_QUEUED_WAIT_MS, POST_FORCE_GRACE_MS, POST_FORCE_SLACK_MS, POST_POLL_MS, PLAN_SETTLE_MS, CONFIRM_SETTLE_MS, APPLY_STATUS_WINDOW_MS */
 // The step's time budgets, in one table. The runner cancels a step with SIGINT, then SIGTERM
 // 7.5 s later, then kills the process 2.5 s after that (action-interface "Cancellation"); every
 // bound the step keeps after a signal is cut from that schedule here, counted from the first
@@ -41885,6 +41858,99 @@ const LOG_READ_LONGEST_MS = 10 * 60_000;
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /** The unit of the GitHub retry plugin's waits (1, 4, then 9 of them): GitHub's advice. */
 const GITHUB_RETRY_UNIT_MS = 1000;
+// The tunings: what tests and benchmarks may shorten, each under the name the modes' tunings give
+// it. A mode's tuning type is a Pick of `Budgets`, and its defaults the same Pick of this table
+// (`budgetsOf`), so that a default cannot drift from the bound it stands for.
+const TUNABLE_BUDGETS = {
+    // run-module-tests (modes/run-module-tests/tuning.ts).
+    /**
+     * With the default options, how long a run the service queues by itself on upload is looked
+     * for before the step creates its own (adopting it means no second run at all).
+     */
+    adoptWaitMs: ADOPT_WAIT_MS,
+    adoptLookMs: ADOPT_LOOK_MS,
+    /** Reads of a run being stopped (a queued run is cancelled as soon as it runs). */
+    stopPollMs: STOP_POLL_MS,
+    /** After the first signal, how long a create of the test run already sent may still take. */
+    createWaitAfterSignalMs: CREATE_WAIT_AFTER_SIGNAL_MS,
+    /**
+     * When the step is cancelled before it knows its run, until when (counted from the first
+     * signal) the runs of the configuration version may be looked up; the rest of the wind-down
+     * is for stopping them.
+     */
+    lookUpAfterSignalMs: LOOK_UP_AFTER_SIGNAL_MS,
+    /**
+     * When the wait ends without a final status (timeout, a read that failed), how long the run
+     * is watched once its cancel is sent: the step ends within this long of the timeout, and the
+     * post step makes sure of the rest.
+     */
+    stopAfterWaitMs: STOP_AFTER_WAIT_MS,
+    /** Longest upload attempt. */
+    uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
+    /** Longest read of the test log. */
+    logReadTimeoutMs: LOG_READ_TIMEOUT_MS,
+    /** While the run runs, the log is read again at most this often for what ended since. */
+    liveLogEveryMs: LIVE_LOG_EVERY_MS,
+    /** Longest of those reads. */
+    liveLogReadMs: LIVE_LOG_READ_MS,
+    // The wind-down after the runner's signals (lifetime/wind-down.ts), counted from each signal's arrival.
+    /** After the first signal (SIGINT), how long the step keeps watching the run stop. */
+    windDownMs: WIND_DOWN_MS,
+    /** After SIGTERM (or any second signal), the time left for the force-cancel and a last read. */
+    forceBudgetMs: FORCE_BUDGET_MS,
+    /** After a SIGTERM that came alone, how long after its cancel is accepted a run is force-cancelled. */
+    forceAfterLoneSigtermMs: FORCE_AFTER_LONE_SIGTERM_MS,
+    // The wait for a test run (modes/run-module-tests/test-run/wait.ts).
+    /** The first pause between reads of the run. */
+    initialIntervalMs: RUN_READ_FIRST_MS,
+    /** The longest pause between reads, however long the run takes. */
+    maxIntervalMs: RUN_READ_LONGEST_MS,
+    /** A status line at least this often while nothing changes. */
+    statusEveryMs: STATUS_LINE_EVERY_MS,
+    // The watch for runs of the version the step did not start (test-run/other-runs.ts).
+    /** The first pause between looks at the version's runs. */
+    firstLookMs: OTHER_RUNS_FIRST_LOOK_MS,
+    /** The longest pause between those looks. */
+    maxLookMs: OTHER_RUNS_LONGEST_LOOK_MS,
+    /**
+     * How long after the upload a run the service queues by itself may appear (the post step's
+     * too, when the main step saved none).
+     */
+    lateRunWindowMs: LATE_RUN_WINDOW_MS,
+    /** The longest the stop of such a run is watched. */
+    stopWatchMs: OTHER_RUN_STOP_WATCH_MS,
+    /** Once its cancel is accepted, how long more it is watched: it winds down by itself. */
+    watchAfterCancelMs: OTHER_RUN_WATCH_AFTER_CANCEL_MS,
+    // The post step (modes/run-module-tests/post.ts).
+    /** Longest wait for a queued run to start so that it can be cancelled. */
+    queuedWaitMs: POST_QUEUED_WAIT_MS,
+    /** Force-cancel a run still running this long after its cancel. */
+    graceMs: POST_FORCE_GRACE_MS,
+    /** Beyond the wait and the grace, for the force-cancel and the reads that see the run end. */
+    forceSlackMs: POST_FORCE_SLACK_MS,
+    /** Reads of a run while waiting, and of the version's runs while one is awaited. */
+    pollMs: POST_POLL_MS,
+    /**
+     * When the main step sent a create whose answer it never saw, how long a run of the
+     * configuration version may take to appear: the longest the create waited for its answer.
+     */
+    appearWaitMs: REQUEST_TIMEOUT_MS,
+    /** Once the post step itself gets a signal, how long its stops may still take. */
+    afterSignalMs: POST_AFTER_SIGNAL_MS,
+    // The no-code modes (modes/no-code/).
+    /** How long a write already sent may still take once the step is cancelled. */
+    writeGraceMs: WRITE_GRACE_MS,
+    /** A plan that stays `planned` or `cost_estimated` this long, not saying whether it can be confirmed, has stopped there. */
+    planSettleMs: PLAN_SETTLE_MS,
+    /** After a confirmation whose answer was lost, how long the run is watched for a sign that it arrived. */
+    confirmSettleMs: CONFIRM_SETTLE_MS,
+    /** After the confirm, how long the run is watched for any status past the confirmed one. */
+    applyStatusWindowMs: APPLY_STATUS_WINDOW_MS,
+};
+/** The defaults of a tuning made of these budgets. */
+function budgetsOf(...names) {
+    return Object.fromEntries(names.map((name) => [name, TUNABLE_BUDGETS[name]]));
+}
 
 
 /***/ }),
