@@ -3,11 +3,10 @@
 // runner reads it. For the tests of what the step writes (its log, summary, outputs, comments);
 // what only the process adds (the entry point, exit codes, signals, the bytes of dist/) is
 // proven on the built bundle in test/dist/.
-import { readFileSync } from 'node:fs';
 import { run } from '../../src/main.ts';
 import { saveState } from '../../src/state.ts';
 import type { BundleRun } from './run-bundle.ts';
-import { emptyRunnerFiles } from './runner-files.ts';
+import { emptyRunnerFiles, readRunnerFiles, stepEnvironment } from './runner-files.ts';
 
 /** What a worker of the test runner needs of its own environment while the step runs. */
 const KEPT = /^(VITEST|NODE_|TZ$|PATH$|HOME$|TMPDIR$)/;
@@ -36,13 +35,8 @@ export interface RunActionOptions {
 }
 
 async function runAlone(options: RunActionOptions): Promise<BundleRun> {
-  const { outputFile, summaryFile } = emptyRunnerFiles();
-  const env: Record<string, string> = {
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    ...options.env,
-  };
-  for (const [name, value] of Object.entries(options.inputs ?? {})) env[`INPUT_${name.toUpperCase()}`] = value;
+  const runnerFiles = emptyRunnerFiles();
+  const env = stepEnvironment(runnerFiles, options.inputs, options.env);
 
   const saved = { ...process.env };
   for (const name of Object.keys(process.env)) if (!KEPT.test(name)) delete process.env[name];
@@ -57,13 +51,7 @@ async function runAlone(options: RunActionOptions): Promise<BundleRun> {
   process.stderr.write = capture((text) => (stderr += text));
   try {
     const code = await run({ saveState });
-    return {
-      code,
-      stdout,
-      stderr,
-      outputs: readFileSync(outputFile, 'utf8'),
-      summary: readFileSync(summaryFile, 'utf8'),
-    };
+    return { code, stdout, stderr, ...readRunnerFiles(runnerFiles) };
   } finally {
     process.stdout.write = write;
     process.stderr.write = writeError;

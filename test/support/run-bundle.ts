@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newRunnerFiles, readRunnerFiles, stepEnvironment } from './runner-files.ts';
 
 export interface BundleRun {
   code: number | null;
@@ -29,18 +30,12 @@ export async function runBundle(options: {
   cwd?: string;
 }): Promise<BundleRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-run-'));
-  const outputFile = join(dir, 'output');
-  const summaryFile = join(dir, 'summary');
-  writeFileSync(outputFile, '');
-  writeFileSync(summaryFile, '');
-  const env: Record<string, string> = {
+  const runnerFiles = newRunnerFiles(dir);
+  const env = stepEnvironment(runnerFiles, options.inputs, {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
     ...options.env,
-  };
-  for (const [name, value] of Object.entries(options.inputs ?? {})) env[`INPUT_${name.toUpperCase()}`] = value;
+  });
   const child = spawn(
     options.node ?? process.execPath,
     [options.entry ?? join(bundleDirOf(options), 'index.js'), ...(options.args ?? [])],
@@ -59,8 +54,7 @@ export async function runBundle(options: {
     code,
     stdout,
     stderr,
-    outputs: readFileSync(outputFile, 'utf8'),
-    summary: readFileSync(summaryFile, 'utf8'),
+    ...readRunnerFiles(runnerFiles),
   };
 }
 

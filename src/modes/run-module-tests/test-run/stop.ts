@@ -95,7 +95,7 @@ export class TestRunStopper {
    */
   start(plan: StopPlan): Promise<StopOutcome> {
     if (this.#running) {
-      this.#dispatch({ kind: 'limit-deadline', deadline: plan.deadline });
+      this.#dispatch({ kind: 'start', plan });
       return this.#running;
     }
     const step = onStopEvent(this.#state, { kind: 'start', plan }, this.testRunId);
