@@ -988,7 +988,7 @@ class TestRunStopper {
      */
     start(plan) {
         if (this.#running) {
-            this.#dispatch({ kind: 'limit-deadline', deadline: plan.deadline });
+            this.#dispatch({ kind: 'start', plan });
             return this.#running;
         }
         const step = onStopEvent(this.#state, { kind: 'start', plan }, this.testRunId);
